@@ -1,0 +1,62 @@
+import path from 'node:path';
+
+// Configuration is read once, from the environment and command-line flags, into a frozen object.
+
+export interface Config {
+  /** A postgres:// URL or a SQLite file path. */
+  database: string;
+  host: string;
+  port: number;
+  runTimeoutMs: number;
+  chatTimeoutMs: number;
+  mailTimeoutMs: number;
+  chromiumPath: string;
+  watchIntervalMs: number;
+  llmUrl: string | null;
+  llmModel: string;
+  llmKey: string | null;
+  logLevel: string;
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+}
+
+export const DEFAULT_DATABASE = path.join('data', 'desk.db');
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  return n;
+}
+
+/** Durations accept plain milliseconds or a number with s, m or h. */
+function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallbackMs;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(raw.trim());
+  if (!m) throw new Error(`${name} must be a duration such as 600s, 10m or 600000, got "${raw}"`);
+  const scale = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? 'ms'] ?? 1;
+  return Math.round(Number(m[1]) * scale);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Config> = {}): Readonly<Config> {
+  const config: Config = {
+    database: env.DESK_DATABASE_URL || DEFAULT_DATABASE,
+    host: env.DESK_HOST || '127.0.0.1',
+    port: int(env, 'DESK_PORT', 8080),
+    runTimeoutMs: duration(env, 'DESK_RUN_TIMEOUT', 10 * 60_000),
+    chatTimeoutMs: duration(env, 'DESK_CHAT_TIMEOUT', 240_000),
+    mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
+    chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
+    watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000),
+    llmUrl: env.DESK_LLM_URL || null,
+    llmModel: env.DESK_LLM_MODEL || 'gpt-4o-mini',
+    llmKey: env.DESK_LLM_KEY || null,
+    logLevel: env.DESK_LOG_LEVEL || 'info',
+    bodyLimitBytes: 1024 * 1024,
+    rateLimitPerMinute: int(env, 'DESK_RATE_LIMIT', 600, 1),
+  };
+  for (const [k, v] of Object.entries(flags)) if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
+  return Object.freeze(config);
+}

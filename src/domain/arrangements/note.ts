@@ -1,0 +1,76 @@
+import { actorName, type DeskContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { logEvent } from '../record.ts';
+import { atomically } from '../work/draft.ts';
+
+// POST /arrangements/{id}/notes: a note is an activity entry on the arrangement (D6), which
+// the desk reads when it next works the arrangement (drafts quote the newest notes).
+
+export const NOTE_MAX_CHARS = 4000;
+export const EMPTY_NOTE = 'Say something in body.';
+
+export interface NoteInput {
+  body?: unknown;
+  actor?: string;
+  channel?: string;
+}
+
+export interface NoteAnswer {
+  id: number;
+  arrangement_id: number;
+  channel: string;
+  body: string;
+  actor: string;
+  created_at: string;
+}
+
+/** Trimmed and cut at 4,000 characters (whole characters, never half of a pair). */
+export function noteBody(raw: unknown): string {
+  if (typeof raw !== 'string') throw badRequest(EMPTY_NOTE);
+  const trimmed = raw.trim();
+  if (trimmed === '') throw badRequest(EMPTY_NOTE);
+  const chars = Array.from(trimmed);
+  return chars.length > NOTE_MAX_CHARS ? chars.slice(0, NOTE_MAX_CHARS).join('') : trimmed;
+}
+
+export async function addArrangementNote(ctx: DeskContext, arrangementId: number, input: NoteInput): Promise<NoteAnswer> {
+  const body = noteBody(input.body);
+  return atomically(ctx, (tx) => noteIn(tx, arrangementId, body, input));
+}
+
+async function noteIn(ctx: DeskContext, arrangementId: number, body: string, input: NoteInput): Promise<NoteAnswer> {
+  const arrangement = await ctx.db.selectFrom('arrangements').select(['id', 'name']).where('desk_id', '=', ctx.desk.id).where('id', '=', arrangementId).executeTakeFirst();
+  if (!arrangement) throw notFound('arrangement', arrangementId);
+
+  const channel = input.channel === 'call' ? 'call' : 'note';
+  const actor = input.actor?.trim() || actorName(ctx.actor);
+  const now = ctx.now();
+  const row = await ctx.db
+    .insertInto('activity')
+    .values({
+      desk_id: ctx.desk.id,
+      kind: 'note',
+      obligation_id: null,
+      arrangement_id: arrangement.id,
+      outcome_id: null,
+      channel,
+      direction: 'inbound',
+      subject: null,
+      body,
+      to_address: null,
+      status: 'recorded',
+      actor,
+      failure_reason: null,
+      created_at: now,
+      sent_at: null,
+      approved_at: null,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await logEvent(ctx, 'note_added', `${actor} added a ${channel === 'call' ? 'call note' : 'note'} to ${arrangement.name}.`, {
+    arrangement_id: arrangement.id,
+    activity_id: row.id,
+    channel,
+  });
+  return { id: row.id, arrangement_id: arrangement.id, channel, body, actor, created_at: row.created_at };
+}

@@ -1,0 +1,75 @@
+// Calendar arithmetic on YYYY-MM-DD strings. "Today" is always the desk's own date in its
+// timezone (D9), computed from an injected clock, never from the system clock inside a rule.
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(s: unknown): s is string {
+  if (typeof s !== 'string') return false;
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The calendar date at `now` in `timeZone`. */
+export function dateIn(timeZone: string, now: Date): string {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, f);
+  }
+  return f.format(now);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** b - a in whole days. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The UTC instant at which `date` begins in `timeZone`. */
+export function midnightIn(timeZone: string, date: string): Date {
+  // Start from UTC midnight and correct by the zone's offset at that instant (twice, for DST edges).
+  let guess = Date.parse(`${date}T00:00:00Z`);
+  for (let i = 0; i < 2; i++) {
+    const local = dateTimeIn(timeZone, new Date(guess));
+    const diff = Date.parse(`${local}Z`) - Date.parse(`${date}T00:00:00Z`);
+    guess -= diff;
+  }
+  return new Date(guess);
+}
+
+function dateTimeIn(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+/**
+ * Reads a business-file date: `YYYY-MM-DD`, `today`, or an offset such as `+3d` / `-12d`.
+ * Returns null when the text is not a date.
+ */
+export function resolveDate(text: string, today: string): string | null {
+  const t = text.trim();
+  if (t === 'today') return today;
+  const m = /^([+-])(\d{1,5})d$/.exec(t);
+  if (m) return addDays(today, (m[1] === '-' ? -1 : 1) * Number(m[2]));
+  return isIsoDate(t) ? t : null;
+}

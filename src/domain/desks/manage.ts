@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, DeskRow } from '../../store/schema.ts';
+import { findDeskByRef, listDesks } from '../../store/repositories/desks.ts';
+import { badRequest, DeskError } from '../errors.ts';
+import { isTimeZone } from '../dates.ts';
+
+export interface NewDesk {
+  name: string;
+  slug: string;
+  plan?: string;
+  timezone?: string;
+  currency?: string;
+  broker?: string | null;
+}
+
+const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+export function newDeskId(): string {
+  return `dsk_${randomBytes(9).toString('base64url')}`;
+}
+
+export async function createDesk(db: Kysely<Database>, input: NewDesk, now: string): Promise<DeskRow> {
+  const timezone = input.timezone ?? 'UTC';
+  if (!isTimeZone(timezone)) throw badRequest(`"${timezone}" is not a time zone; use an IANA name such as Europe/London.`);
+  if (!SLUG_RE.test(input.slug)) throw badRequest(`Slug "${input.slug}" must be lower-case letters, digits and dashes.`);
+  if (await findDeskByRef(db, input.slug)) throw badRequest(`A desk with slug "${input.slug}" already exists.`);
+  const currency = (input.currency ?? 'GBP').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw badRequest(`Currency "${input.currency}" must be a three-letter code such as GBP.`);
+  return db
+    .insertInto('desks')
+    .values({
+      id: newDeskId(),
+      name: input.name,
+      slug: input.slug,
+      plan: input.plan ?? 'standard',
+      status: 'active',
+      timezone,
+      currency,
+      broker: input.broker ?? null,
+      open_count: 0,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function requireDesk(db: Kysely<Database>, ref: string): Promise<DeskRow> {
+  const desk = await findDeskByRef(db, ref);
+  if (!desk) throw new DeskError('not_found', `No desk "${ref}". \`desk desks list\` shows the desks.`);
+  return desk;
+}
+
+/** Removes the desk and everything on it. Its keys stay, so that programs holding them learn the desk is gone (403 no_desk). */
+export async function deleteDesk(db: Kysely<Database>, ref: string): Promise<DeskRow> {
+  const desk = await requireDesk(db, ref);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('idempotency').where('desk_id', '=', desk.id).execute();
+    await trx.deleteFrom('desks').where('id', '=', desk.id).execute();
+  });
+  return desk;
+}
+
+export { listDesks };

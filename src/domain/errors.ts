@@ -1,0 +1,38 @@
+// Domain errors carry the contract's `code` and know nothing of HTTP; the HTTP layer maps
+// codes to statuses in one table (src/http/errors.ts), and the CLI prints `message`.
+
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'no_desk',
+  'not_permitted',
+  'not_found',
+  'payload_too_large',
+  'rate_limited',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class DeskError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'DeskError';
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) => new DeskError('bad_request', message, details);
+export const notFound = (what: 'work item' | 'arrangement' | 'desk' | 'key' | 'route' | string, id?: unknown) =>
+  new DeskError('not_found', id === undefined ? `No such ${what}.` : `No ${what} ${String(id)} on this desk.`);
+export const notPermitted = (permission: string | null) =>
+  new DeskError(
+    'not_permitted',
+    permission
+      ? `The desk has not been granted "${permission}" work. The owner grants it in the product.`
+      : 'This row is in no permission class, and unclassified work is never delegated.',
+    { permission },
+  );

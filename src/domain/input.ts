@@ -1,0 +1,23 @@
+import { notFound } from './errors.ts';
+
+// How loosely-typed request values become the numbers the rules use.
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+
+/** D18: non-numbers mean the default; fractions are truncated; the result is brought into 1-200. */
+export function clampLimit(raw: unknown): number {
+  if (raw === undefined || raw === null || raw === '') return DEFAULT_LIMIT;
+  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  if (!Number.isFinite(n)) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(n)));
+}
+
+/** D20: an id that is not a positive integer names no row, so it is not found rather than bad. */
+export function parseId(raw: unknown, what: 'work item' | 'arrangement'): number {
+  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^[1-9]\d{0,15}$/.test(s)) throw notFound(what, raw);
+  const n = Number(s);
+  if (!Number.isSafeInteger(n) || n > 2_147_483_647) throw notFound(what, raw);
+  return n;
+}

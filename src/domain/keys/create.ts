@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Database, ApiKeyRow } from '../../store/schema.ts';
+import { addEvent } from '../../store/repositories/events.ts';
+import { badRequest } from '../errors.ts';
+import { hashKey, KEY_PREFIX_LENGTH, newKeySecret } from './secret.ts';
+
+export interface CreatedKey {
+  id: number;
+  name: string;
+  prefix: string;
+  /** The whole key; never stored, never shown again. */
+  key: string;
+  expires_at: string | null;
+}
+
+export async function createKey(
+  db: Kysely<Database>,
+  input: { deskId: string; name: string; expiresAt?: string | null; now: string },
+): Promise<CreatedKey> {
+  const name = input.name.trim();
+  if (!name) throw badRequest('A key needs a name, such as the program that will hold it.');
+  if (input.expiresAt && input.expiresAt <= input.now) throw badRequest('A key cannot expire in the past.');
+  const key = newKeySecret();
+  const row = await db
+    .insertInto('api_keys')
+    .values({
+      desk_id: input.deskId,
+      name,
+      prefix: key.slice(0, KEY_PREFIX_LENGTH),
+      hash: hashKey(key),
+      created_at: input.now,
+      expires_at: input.expiresAt ?? null,
+      revoked_at: null,
+      last_used_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await addEvent(db, { deskId: input.deskId, kind: 'key_created', message: `Key "${name}" created`, data: { key_id: row.id, key_prefix: row.prefix }, at: input.now });
+  return { id: row.id, name: row.name, prefix: row.prefix, key, expires_at: row.expires_at };
+}
+
+export type KeySummary = Omit<ApiKeyRow, 'hash'>;
+
+export async function listKeys(db: Kysely<Database>, deskId: string): Promise<KeySummary[]> {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'desk_id', 'name', 'prefix', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'])
+    .where('desk_id', '=', deskId)
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,34 @@
+// The contract's fixed sets. Open vocabularies (work kind, channel, connection category)
+// are deliberately absent: they are strings the business chooses.
+
+export const PERMISSION_CLASSES = ['reach_out', 'chase', 'file', 'commit', 'money', 'sign'] as const;
+export type PermissionClass = (typeof PERMISSION_CLASSES)[number];
+
+/** Classes the owner may never hand to the desk. */
+export const UNGRANTABLE: readonly PermissionClass[] = ['money', 'sign'];
+
+export const WORK_STATUSES = ['open', 'in_progress', 'waiting', 'done', 'closed'] as const;
+export type WorkStatus = (typeof WORK_STATUSES)[number];
+export const OPEN_STATUSES: readonly WorkStatus[] = ['open', 'in_progress', 'waiting'];
+export const FINISHED_STATUSES: readonly WorkStatus[] = ['done', 'closed'];
+
+export const ACTION_TYPES = ['approve', 'run', 'nudge', 'wait', 'own', 'answer', 'prepare', 'fix'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+export const MESSAGE_STATUSES = ['drafted', 'approved', 'sent'] as const;
+
+export const SECTION_KINDS = ['work', 'units', 'money', 'dates'] as const;
+export type SectionKind = (typeof SECTION_KINDS)[number];
+
+export const ARRANGEMENT_STATUSES = ['active', 'ending', 'ended'] as const;
+export const DOMAIN_STATUSES = ['live', 'unpaid', 'collections', 'expiring', 'expired', 'transferring'] as const;
+
+export function isPermissionClass(v: unknown): v is PermissionClass {
+  return typeof v === 'string' && (PERMISSION_CLASSES as readonly string[]).includes(v);
+}
+export function isOpenStatus(s: string): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(s);
+}
+export function isFinished(s: string): boolean {
+  return (FINISHED_STATUSES as readonly string[]).includes(s);
+}

@@ -1,0 +1,91 @@
+import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
+import type { WorkRow } from '../../store/schema.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { isFinished } from '../vocab.ts';
+import { newestDraft } from './draft.ts';
+import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
+
+// POST /work/{id}/complete: send the newest drafted message, if any, then move the row to
+// `waiting` when it is out with somebody, else to `done` (contract procedure, D12, D13).
+
+export interface CompleteInput {
+  note?: string;
+  actor?: string;
+}
+
+export interface CompleteAnswer {
+  id: number;
+  status: string;
+  waiting_on: string | null;
+  failed: boolean;
+  delivered: boolean;
+  delivery_note: string;
+}
+
+function answer(row: WorkRow, failed: boolean, delivered: boolean, note: string): CompleteAnswer {
+  return { id: row.id, status: row.status, waiting_on: row.waiting_on, failed, delivered, delivery_note: note };
+}
+
+function appended(detail: string | null, note: string | null): string | null {
+  if (!note) return detail;
+  return detail && detail.trim() !== '' ? `${detail}\n\n${note}` : note;
+}
+
+export async function completeWork(ctx: DeskContext, workId: number, input: CompleteInput = {}): Promise<CompleteAnswer> {
+  const row = await findWork(ctx.db, ctx.desk.id, workId);
+  if (!row) throw notFound('work item', workId);
+  const actor = input.actor?.trim() || actorName(ctx.actor);
+  const note = input.note?.trim() || null;
+
+  if (isFinished(row.status)) {
+    return answer(row, false, false, `This row is already ${row.status}; nothing was changed.`);
+  }
+
+  let deliveryNote = 'There was no prepared message; the work was recorded as done by hand.';
+  let delivered = false;
+  const draft = await newestDraft(ctx, row.id);
+  if (draft) {
+    const sent = await sendDraft(ctx, row, draft, { actor });
+    if (sent.failed) {
+      const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+      return answer(now, true, false, sent.note);
+    }
+    if (sent.skipped) {
+      const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+      return answer(now, false, false, sent.note);
+    }
+    delivered = sent.delivered;
+    deliveryNote = sent.note;
+  } else if (await sendInFlight(ctx, row.id)) {
+    // Closing the row now would race the send that decides whether it is waiting or done.
+    return answer(row, false, false, IN_FLIGHT);
+  }
+
+  // The row as sending left it; compare-and-set on its status so a racing writer wins cleanly.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await findWork(ctx.db, ctx.desk.id, row.id);
+    if (!current) throw notFound('work item', workId);
+    if (isFinished(current.status)) return answer(current, false, delivered, deliveryNote);
+    const to = current.waiting_on ? 'waiting' : 'done';
+    const now = ctx.now();
+    const patch = { detail: appended(current.detail, note), last_error: null, updated_at: now, ...(to === 'done' ? { closed_at: now } : {}) };
+    let ok: boolean;
+    if (current.status === to) {
+      await updateWork(ctx.db, ctx.desk.id, current.id, patch);
+      ok = true;
+    } else {
+      ok = await moveWork(ctx.db, ctx.desk.id, current.id, current.status, to, patch);
+    }
+    if (!ok) continue;
+    const who = actor === 'desk' ? 'The desk' : actor;
+    const text = to === 'waiting' ? `${who} completed this step; now waiting on ${current.waiting_on}.` : `${who} marked this done.`;
+    await logEvent(ctx, 'completed', `Completed "${current.title}"${to === 'waiting' ? `, waiting on ${current.waiting_on}` : ''}.`, { work_id: current.id, status: to, delivered, actor });
+    await logTimeline(ctx, current.id, 'completed', note ? `${text} Note: ${note}` : text);
+    const after = (await findWork(ctx.db, ctx.desk.id, current.id))!;
+    return answer(after, false, delivered, deliveryNote);
+  }
+  const last = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+  return answer(last, false, delivered, deliveryNote);
+}

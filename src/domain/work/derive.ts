@@ -1,0 +1,140 @@
+import type { WorkRow } from '../../store/schema.ts';
+import { daysBetween, dateIn } from '../dates.ts';
+import { UNGRANTABLE, isFinished, type ActionType, type PermissionClass } from '../vocab.ts';
+
+// Everything a work item shows that is not stored: day counts, permission, and the action.
+// Pure functions over a row and the desk's grants, so that each rule is tested as a table.
+
+export interface Action {
+  type: ActionType;
+  label: string;
+  hint: string;
+}
+
+export interface WorkItem {
+  id: number;
+  title: string;
+  detail: string | null;
+  kind: string;
+  status: string;
+  due_date: string | null;
+  days_to_due: number | null;
+  overdue: boolean;
+  priority: number;
+  waiting_on: string | null;
+  days_waiting: number | null;
+  last_error: string | null;
+  action: Action | null;
+  permission: string | null;
+  allowed: boolean;
+  has_draft: boolean;
+}
+
+export interface DeriveInput {
+  row: WorkRow;
+  /** A message on the row is in state `drafted`. */
+  hasDraft: boolean;
+  grants: ReadonlySet<string>;
+  today: string;
+  timezone: string;
+}
+
+/** True when the owner has granted the row's class; never for money, sign or unclassified rows. */
+export function isAllowed(permission: string | null, grants: ReadonlySet<string>): boolean {
+  if (permission === null) return false;
+  if ((UNGRANTABLE as readonly string[]).includes(permission)) return false;
+  return grants.has(permission as PermissionClass);
+}
+
+export function daysToDue(due: string | null, today: string): number | null {
+  return due === null ? null : daysBetween(today, due);
+}
+
+export function isOverdue(due: string | null, today: string): boolean {
+  return due !== null && due < today;
+}
+
+/** Days since the row went out to somebody; null when nothing is awaited. */
+export function daysWaiting(row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at'>, today: string, timezone: string): number | null {
+  if (!row.waiting_on) return null;
+  const since = row.waiting_since ?? row.updated_at;
+  const sinceDate = since.length === 10 ? since : dateIn(timezone, new Date(since));
+  return Math.max(0, daysBetween(sinceDate, today));
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function dueWords(days: number | null): string {
+  if (days === null) return 'It has no due date';
+  if (days < 0) return `It was due ${plural(-days, 'day')} ago`;
+  if (days === 0) return 'It is due today';
+  return `It is due in ${plural(days, 'day')}`;
+}
+
+/** D10: the action a row needs next; the first rule that matches wins. */
+export function deriveAction(input: DeriveInput): Action | null {
+  const { row, hasDraft } = input;
+  if (isFinished(row.status)) return null;
+  const allowed = isAllowed(row.class, input.grants);
+  const due = dueWords(daysToDue(row.due_date, input.today));
+  const who = row.contact_name ?? row.contact_email;
+
+  if (row.last_error) {
+    return { type: 'fix', label: 'Needs a look', hint: `The desk tried and it failed: ${row.last_error}` };
+  }
+  if (row.needs_person || row.class === 'sign') {
+    const why = row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
+    return { type: 'own', label: 'Assign to me', hint: `${why}; the desk has prepared what it can. ${due}.` };
+  }
+  if (hasDraft) {
+    const to = who ? ` to ${who}` : '';
+    return allowed
+      ? { type: 'run', label: 'Run it now', hint: `A message${to} is ready and the desk may send it; run it now rather than wait.` }
+      : { type: 'approve', label: 'Approve and send', hint: `A message${to} is prepared; it goes out once you approve it. Nothing has been sent.` };
+  }
+  if (row.waiting_on) {
+    const waited = daysWaiting(row, input.today, input.timezone) ?? 0;
+    if (waited >= row.chase_after_days) {
+      return { type: 'nudge', label: 'Chase it', hint: `${row.waiting_on} has not answered in ${plural(waited, 'day')}; asking again is the work.` };
+    }
+    return {
+      type: 'wait',
+      label: waited >= 1 ? `Waiting ${waited}d` : 'Waiting',
+      hint: `Waiting on ${row.waiting_on}${waited >= 1 ? ` for ${plural(waited, 'day')}` : ' since today'}; it is chased after ${plural(row.chase_after_days, 'day')}.`,
+    };
+  }
+  if (row.status === 'waiting') return null;
+  const canAct = row.playbook_id !== null || !!row.contact_email;
+  if (allowed && canAct) {
+    const how = row.playbook_id !== null ? 'follows its playbook' : `writes to ${who}`;
+    return { type: 'run', label: 'Let the desk do it', hint: `The desk may do this on its own and ${how}. ${due}.` };
+  }
+  if (!canAct) {
+    return { type: 'answer', label: 'How does this one get done?', hint: 'Nobody is named to write to and there is no playbook; say who it goes to.' };
+  }
+  return { type: 'prepare', label: 'Prepare this', hint: `Nothing is drafted yet; the desk can write to ${who}. ${due}.` };
+}
+
+export function toWorkItem(input: DeriveInput): WorkItem {
+  const { row, today } = input;
+  return {
+    id: row.id,
+    title: row.title,
+    detail: row.detail,
+    kind: row.kind,
+    status: row.status,
+    due_date: row.due_date,
+    days_to_due: daysToDue(row.due_date, today),
+    overdue: isOverdue(row.due_date, today),
+    priority: row.priority,
+    waiting_on: row.waiting_on,
+    days_waiting: daysWaiting(row, today, input.timezone),
+    last_error: row.last_error,
+    action: deriveAction(input),
+    permission: row.class,
+    allowed: isAllowed(row.class, input.grants),
+    has_draft: input.hasDraft,
+  };
+}

@@ -1,0 +1,123 @@
+import type { MailConnection } from '../../desk/mail/mailer.ts';
+import { findWork, updateWork } from '../../store/repositories/work.ts';
+import type { ActivityRow, WorkRow } from '../../store/schema.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { logEvent, logTimeline } from '../record.ts';
+
+// Sends one drafted message through the desk's connected mailbox, at most once (D14): the
+// message is claimed by moving it drafted → approved in one compare-and-set statement, so of
+// two concurrent completes or runs only one sends. A provider's acceptance makes it `sent`;
+// no mailbox, a refusal or no answer leaves it `approved` with the reason (D13).
+
+export interface SendOutcome {
+  delivered: boolean;
+  failed: boolean;
+  note: string;
+  /** True when another call had already claimed this message; nothing was done here. */
+  skipped?: boolean;
+}
+
+export const IN_FLIGHT = 'Another request is already sending the message on this row; it was not sent again and nothing else was changed.';
+
+export const NO_MAILBOX = 'No mailbox is connected, so nothing was sent. Connect a mailbox in the product, then draft and approve the message again.';
+
+/** The desk's mailbox: its `mail` connection in status `connected`. */
+export async function findMailbox(ctx: DeskContext): Promise<MailConnection | null> {
+  const c = await ctx.db
+    .selectFrom('connections')
+    .select(['provider', 'config'])
+    .where('desk_id', '=', ctx.desk.id)
+    .where('category', '=', 'mail')
+    .where('status', '=', 'connected')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!c) return null;
+  let config: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(c.config) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) config = parsed as Record<string, unknown>;
+  } catch {
+    config = {};
+  }
+  return { provider: c.provider, config };
+}
+
+/**
+ * A message another call has claimed and is sending right now: approved, not sent, no reason
+ * recorded yet, and claimed recently enough that the send can still be under way.
+ */
+export async function sendInFlight(ctx: DeskContext, workId: number): Promise<boolean> {
+  const since = new Date(ctx.clock.now().getTime() - ctx.config.mailTimeoutMs - 60_000).toISOString();
+  const m = await ctx.db
+    .selectFrom('activity')
+    .select('id')
+    .where('desk_id', '=', ctx.desk.id)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'approved')
+    .where('sent_at', 'is', null)
+    .where('failure_reason', 'is', null)
+    .where('approved_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return m !== undefined;
+}
+
+/** Messages that expect a reply put the row out with the recipient. */
+function expectsReply(row: WorkRow): boolean {
+  return row.class === 'reach_out' || row.class === 'chase' || row.waiting_on !== null;
+}
+
+export async function sendDraft(ctx: DeskContext, row: WorkRow, message: ActivityRow, opts: { actor?: string } = {}): Promise<SendOutcome> {
+  const actor = opts.actor ?? actorName(ctx.actor);
+  const claimedAt = ctx.now();
+  const claim = await ctx.db
+    .updateTable('activity')
+    .set({ status: 'approved', approved_at: claimedAt, failure_reason: null })
+    .where('desk_id', '=', ctx.desk.id)
+    .where('id', '=', message.id)
+    .where('status', '=', 'drafted')
+    .executeTakeFirst();
+  if (Number(claim.numUpdatedRows) !== 1) {
+    return { delivered: false, failed: false, skipped: true, note: IN_FLIGHT };
+  }
+
+  const to = message.to_address?.trim() ?? '';
+  const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
+  const subject = message.subject ?? '';
+
+  let reason: string | null = null;
+  const mailbox = await findMailbox(ctx);
+  if (!mailbox) reason = NO_MAILBOX;
+  else if (!to) reason = 'The message has no recipient, so nothing was sent.';
+  else {
+    try {
+      const r = await ctx.engine.mailer.send(mailbox, { to, subject, text: message.body });
+      if (!r.accepted) reason = r.reason || 'The mail server refused the message.';
+    } catch (err) {
+      reason = `The mail server could not be reached: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+
+  const now = ctx.now();
+  const current = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+  if (reason === null) {
+    await ctx.db.updateTable('activity').set({ status: 'sent', sent_at: now }).where('id', '=', message.id).execute();
+    const patch: Parameters<typeof updateWork>[3] = { last_error: null, updated_at: now };
+    if (expectsReply(current)) {
+      patch.waiting_on = current.contact_name?.trim() || to;
+      patch.waiting_since = now;
+    }
+    await updateWork(ctx.db, ctx.desk.id, row.id, patch);
+    await logEvent(ctx, 'sent', `Sent "${subject}" to ${who}.`, { work_id: row.id, activity_id: message.id, to, actor });
+    await logTimeline(ctx, row.id, 'sent', `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}.`);
+    return { delivered: true, failed: false, note: `Sent to ${who}.` };
+  }
+
+  await ctx.db.updateTable('activity').set({ failure_reason: reason }).where('id', '=', message.id).execute();
+  await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
+  await logEvent(ctx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, { work_id: row.id, activity_id: message.id, to, reason, actor });
+  await logTimeline(ctx, row.id, 'send_failed', `"${subject}" was approved but not sent: ${reason}`);
+  return { delivered: false, failed: true, note: reason };
+}

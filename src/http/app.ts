@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
+import { DeskError } from '../domain/errors.ts';
+import { presentedKey, verifyKey } from './auth.ts';
+import { sendError } from './errors.ts';
+import { openapiOptions } from './openapi.ts';
+import { SHARED_SCHEMAS } from './schemas.ts';
+import { metaRoutes } from './routes/meta.ts';
+import { workRoutes } from './routes/work/index.ts';
+import { arrangementRoutes } from './routes/arrangements/index.ts';
+import { deskRoutes } from './routes/desk.ts';
+import { recordRoutes } from './routes/record.ts';
+import { chatRoutes } from './routes/chat.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The desk context, set once the key is verified. */
+    ctx: DeskContext;
+  }
+  interface FastifyContextConfig {
+    /** Answers without a key. */
+    public?: boolean;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP service without listening, so tests can inject or listen as they like. */
+export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: deps.config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // An empty body on a route whose fields are optional means {} (D28); anything that is not
+  // JSON, whatever its content type claims, is a bad request.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new DeskError('bad_request', 'The body is not JSON this route can read; send a JSON object.'), undefined);
+    }
+  });
+
+  app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+  app.setNotFoundHandler((request, reply) => sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
+  });
+
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  await app.register(swagger, openapiOptions);
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        max: deps.config.rateLimitPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request) => {
+          const auth = request.headers.authorization;
+          const token = (request.query as Record<string, unknown> | undefined)?.token;
+          return typeof auth === 'string' ? auth : typeof token === 'string' ? token : request.ip;
+        },
+        errorResponseBuilder: (_request, context) =>
+          new DeskError('rate_limited', `Too many requests for this key; try again in ${Math.ceil(context.ttl / 1000)} s.`, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
+      });
+
+      api.addHook('onRequest', async (request) => {
+        if (request.routeOptions.config?.public) return;
+        const { key, desk } = await verifyKey(deps.store.db, presentedKey(request), deps.clock.now().toISOString());
+        request.ctx = deskContext(deps, desk, { type: 'key', keyId: key.id, keyPrefix: key.prefix, keyName: key.name });
+      });
+
+      await api.register(metaRoutes);
+      await api.register(workRoutes);
+      await api.register(arrangementRoutes);
+      await api.register(deskRoutes);
+      await api.register(recordRoutes);
+      await api.register(chatRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  return app;
+}

@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { verifyKey } from '../domain/keys/verify.ts';
+import { DeskError } from '../domain/errors.ts';
+import { SEND_A_KEY } from '../domain/keys/verify.ts';
+
+/**
+ * The presented key: the Authorization header (scheme word case-insensitive) wins over `?token=`.
+ * A header that is present but not `Bearer <key>` is malformed, and answers 401 asking for a key.
+ */
+export function presentedKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const m = /^\s*bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw new DeskError('unauthorized', SEND_A_KEY);
+    return m[1] ?? null;
+  }
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  if (typeof token === 'string' && token) return token;
+  return null;
+}
+
+export { verifyKey };

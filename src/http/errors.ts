@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DeskError, type ErrorCode } from '../domain/errors.ts';
+
+// The one place where errors become HTTP: domain codes to statuses, framework errors to the
+// contract's codes, anything else to a logged 500 with a fixed message.
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  no_desk: 403,
+  not_permitted: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+export const INTERNAL_MESSAGE = 'Something went wrong at the desk end. Try again with the same Idempotency-Key.';
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
+
+function validationMessage(err: FastifyError): string {
+  const v = err.validation?.[0];
+  if (!v) return err.message;
+  const ctx = err.validationContext ?? 'request';
+  const where = v.instancePath ? v.instancePath.replace(/^\//, '').replace(/\//g, '.') : (v.params as { missingProperty?: string })?.missingProperty;
+  if (v.keyword === 'additionalProperties') return `${ctx} has an unknown field "${(v.params as { additionalProperty?: string }).additionalProperty}".`;
+  if (v.keyword === 'required') return `${ctx} needs "${(v.params as { missingProperty?: string }).missingProperty}".`;
+  return where ? `${ctx} field "${where}" ${v.message ?? 'is not valid'}.` : `${ctx} ${v.message ?? 'is not valid'}.`;
+}
+
+/** Turns any thrown value into the status and envelope the contract promises. */
+export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
+  if (err instanceof DeskError) {
+    const body: ErrorBody = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+    return { status: STATUS_OF[err.code], body };
+  }
+  const fe = err as FastifyError;
+  if (fe && typeof fe === 'object') {
+    if (fe.validation) {
+      return { status: 400, body: { error: { code: 'bad_request', message: validationMessage(fe) } } };
+    }
+    switch (fe.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return { status: 413, body: { error: { code: 'payload_too_large', message: 'The request body is larger than 1 MiB.' } } };
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return { status: 400, body: { error: { code: 'bad_request', message: 'The body is not JSON this route can read; send a JSON object.' } } };
+    }
+    if (fe.statusCode === 429) {
+      return { status: 429, body: { error: { code: 'rate_limited', message: fe.message } } };
+    }
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return { status: 400, body: { error: { code: 'bad_request', message: fe.message } } };
+    }
+  }
+  request.log.error({ err }, 'request failed');
+  return {
+    status: 500,
+    body: { error: { code: 'internal_error', message: INTERNAL_MESSAGE, details: { request_id: request.id } } },
+  };
+}
+
+export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, body } = answerFor(err, request);
+  if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+  return reply.code(status).send(body);
+}

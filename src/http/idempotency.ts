@@ -1,0 +1,111 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Ajv, type ErrorObject } from 'ajv';
+import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { badRequest, type DeskError } from '../domain/errors.ts';
+import { logEvent } from '../domain/record.ts';
+import { claimKey, dropStale, readKey, releaseKey, storeAnswer } from '../store/repositories/idempotency.ts';
+import { answerFor, type HttpAnswer } from './errors.ts';
+
+// Every write goes through `write()`: it replays answers stored under an Idempotency-Key
+// (D25), waits for a call still in flight with the same key, stores 2xx and 4xx answers
+// (never 5xx), and logs an api_write event for each write answered 2xx.
+
+const KEEP_MS = 24 * 60 * 60 * 1000;
+const KEY_CHARS = 200;
+const POLL_MS = 50;
+
+export function idempotencyKey(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  return key ? key.slice(0, KEY_CHARS) : null;
+}
+
+async function perform(request: FastifyRequest, handler: () => Promise<unknown>): Promise<HttpAnswer> {
+  try {
+    // A refused body is an answer like any other 4xx: stored under the key and replayed.
+    if (request.validationError) throw request.validationError;
+    return { status: 200, body: { data: await handler() } };
+  } catch (err) {
+    return answerFor(err, request);
+  }
+}
+
+function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
+  if (answer.status === 429) reply.header('retry-after', '60');
+  return reply.code(answer.status).send(answer.body);
+}
+
+export async function write(request: FastifyRequest, reply: FastifyReply, handler: () => Promise<unknown>): Promise<FastifyReply> {
+  const ctx = request.ctx;
+  const key = idempotencyKey(request);
+  const deskId = ctx.desk.id;
+  const db = ctx.store.db;
+
+  // Whether this call holds the key: only then does it store or release the answer.
+  let owned = false;
+  if (key) {
+    // A claim older than the longest a write may take belongs to a process that died.
+    const lease = Math.max(ctx.config.runTimeoutMs, ctx.config.chatTimeoutMs, ctx.config.mailTimeoutMs) + 60_000;
+    const giveUpAt = Date.now() + lease;
+    for (;;) {
+      const now = ctx.clock.now();
+      await dropStale(db, deskId, key, now.toISOString(), new Date(now.getTime() - lease).toISOString());
+      if (await claimKey(db, deskId, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString())) {
+        owned = true;
+        break;
+      }
+      const stored = await readKey(db, deskId, key);
+      if (stored?.state === 'done' && stored.http_status !== null && stored.body !== null) {
+        reply.header('idempotent-replayed', 'true');
+        return send(reply, { status: stored.http_status, body: JSON.parse(stored.body) });
+      }
+      if (Date.now() > giveUpAt) break;
+      await sleep(POLL_MS);
+    }
+  }
+
+  const answer = await perform(request, handler);
+  if (key && owned) {
+    if (answer.status >= 500) await releaseKey(db, deskId, key);
+    else await storeAnswer(db, deskId, key, answer.status, answer.body);
+  }
+  if (answer.status >= 200 && answer.status < 300 && ctx.actor.type === 'key') {
+    await logEvent(ctx, 'api_write', `${request.method} ${request.url.split('?')[0]}`, {
+      key_prefix: ctx.actor.keyPrefix,
+      key_id: ctx.actor.keyId,
+      status: answer.status,
+    });
+  }
+  return send(reply, answer);
+}
+
+// Write bodies are read exactly as sent: "3" is not the integer 3 and 2.5 is not 2 (D28).
+// Path and header values are text on the wire, so they are still coerced.
+const strictAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+const looseAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+
+const compileWriteSchema: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
+  // An Ajv function (false plus .errors) lets the route's schemaErrorFormatter word the answer.
+  return (httpPart === 'body' ? strictAjv : looseAjv).compile(schema as object);
+};
+
+/**
+ * Route options for a write: strict body validation, and a say-what-to-fix message for each
+ * refused field (`messages[field]`; `messages['']` for a body that is not an object), else a
+ * plain one naming the field.
+ */
+export function writeValidation(messages: Record<string, string>) {
+  return {
+    attachValidation: true,
+    validatorCompiler: compileWriteSchema,
+    schemaErrorFormatter: (errs: Array<Partial<ErrorObject>>, dataVar: string): DeskError => {
+      const e = errs[0];
+      if (dataVar !== 'body' || !e) return badRequest(`The request ${dataVar} is not valid${e?.message ? `: ${e.message}` : ''}.`);
+      const path = (e.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
+      const field = path || ((e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '');
+      if (field && messages[field]) return badRequest(messages[field]);
+      if (!field) return badRequest(messages[''] ?? 'The body must be a JSON object.');
+      return badRequest(`"${field}" ${e.message ?? 'is not valid'}.`);
+    },
+  };
+}

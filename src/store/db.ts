@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+import type { DialectName } from './dialect.ts';
+import { migrateToLatest } from './migrate.ts';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where the data lives, with any password removed: safe to print. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+// node-postgres returns int8 (count(*), sum()) as strings; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function redact(url: string): string {
+  if (!isPostgresUrl(url)) return url;
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/** Opens the store named by a postgres:// URL or a SQLite file path, and applies migrations. */
+export async function openStore(target: string, opts: { migrate?: boolean } = {}): Promise<Store> {
+  let store: Store;
+  if (isPostgresUrl(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: 10 });
+    // An idle connection the server drops (a restart, an administrator) is replaced on next use;
+    // without a listener the pool's error would end the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    store = { db, dialect: 'postgres', location: redact(target), close: () => db.destroy() };
+  } else {
+    const file = target.startsWith('file:') ? target.slice(5) : target;
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    store = { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
+  }
+  if (opts.migrate !== false) await migrateToLatest(store.db, store.dialect);
+  return store;
+}

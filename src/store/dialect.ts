@@ -1,0 +1,26 @@
+import type { ColumnDefinitionBuilder } from 'kysely';
+
+// Every difference between SQLite and PostgreSQL that the store cares about lives here.
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** The type of an auto-numbered integer primary key. */
+export function serialType(dialect: DialectName): 'integer' | 'serial' {
+  return dialect === 'postgres' ? 'serial' : 'integer';
+}
+
+export function serialKey(dialect: DialectName) {
+  return (col: ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
+}
+
+/** Large text payloads: both dialects call it text. */
+export const textType = 'text' as const;
+
+/** Is this error a unique-constraint violation, on either database? */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code === '23505') return true; // PostgreSQL unique_violation
+  return typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && /UNIQUE|PRIMARY KEY/.test(e.message ?? '');
+}

@@ -1,0 +1,27 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.ts';
+import type { DialectName } from './dialect.ts';
+import { initial } from './migrations/001_initial.ts';
+
+/** Migrations take the dialect so that the one place with dialect differences can be consulted. */
+export type DeskMigration = (dialect: DialectName) => Migration;
+
+const migrations: Record<string, DeskMigration> = {
+  '001_initial': initial,
+};
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, m(this.dialect)]));
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), migrationTableName: 'desk_migrations', migrationLockTableName: 'desk_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`);
+  }
+}

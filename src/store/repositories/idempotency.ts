@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { isUniqueViolation } from '../dialect.ts';
+
+export interface StoredAnswer {
+  state: string;
+  http_status: number | null;
+  body: string | null;
+  created_at: string;
+}
+
+/** Takes the key for this call. False when another call holds it or has answered under it. */
+export async function claimKey(db: Kysely<Database>, deskId: string, key: string, now: string, expiresAt: string): Promise<boolean> {
+  try {
+    await db.insertInto('idempotency').values({ desk_id: deskId, key, state: 'pending', http_status: null, body: null, created_at: now, expires_at: expiresAt }).execute();
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+export async function readKey(db: Kysely<Database>, deskId: string, key: string): Promise<StoredAnswer | undefined> {
+  return db.selectFrom('idempotency').select(['state', 'http_status', 'body', 'created_at']).where('desk_id', '=', deskId).where('key', '=', key).executeTakeFirst();
+}
+
+export async function storeAnswer(db: Kysely<Database>, deskId: string, key: string, status: number, body: unknown): Promise<void> {
+  await db.updateTable('idempotency').set({ state: 'done', http_status: status, body: JSON.stringify(body) }).where('desk_id', '=', deskId).where('key', '=', key).execute();
+}
+
+export async function releaseKey(db: Kysely<Database>, deskId: string, key: string): Promise<void> {
+  await db.deleteFrom('idempotency').where('desk_id', '=', deskId).where('key', '=', key).where('state', '=', 'pending').execute();
+}
+
+/** Removes a record that has expired, or a claim abandoned by a process that died holding it. */
+export async function dropStale(db: Kysely<Database>, deskId: string, key: string, now: string, abandonedBefore: string): Promise<void> {
+  await db
+    .deleteFrom('idempotency')
+    .where('desk_id', '=', deskId)
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb.and([eb('state', '=', 'pending'), eb('created_at', '<', abandonedBefore)])]))
+    .execute();
+}
+
+export async function purgeExpired(db: Kysely<Database>, now: string): Promise<number> {
+  const r = await db.deleteFrom('idempotency').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,0 +1,93 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, NewWork, WorkRow, WorkUpdate } from '../schema.ts';
+import { OPEN_STATUSES, isOpenStatus } from '../../domain/vocab.ts';
+
+// The only code that writes work rows. It keeps `desks.open_count` right in the same
+// statement sequence as every insert and status change, which is why status never changes
+// through `update` below.
+
+export const NO_DATE_KEY = '9999-12-31';
+
+export function dueKey(due: string | null): string {
+  return due ?? NO_DATE_KEY;
+}
+
+type WorkInsert = Omit<NewWork, 'due_key'>;
+
+export async function insertWork(db: Kysely<Database>, row: WorkInsert): Promise<WorkRow> {
+  const inserted = await db
+    .insertInto('work')
+    .values({ ...row, due_key: dueKey(row.due_date ?? null) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (isOpenStatus(inserted.status)) await bumpOpenCount(db, inserted.desk_id, 1);
+  return inserted;
+}
+
+export async function findWork(db: Kysely<Database>, deskId: string, id: number): Promise<WorkRow | undefined> {
+  return db.selectFrom('work').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Changes fields other than status. */
+export async function updateWork(db: Kysely<Database>, deskId: string, id: number, patch: Omit<WorkUpdate, 'status' | 'due_key' | 'id' | 'desk_id'>): Promise<void> {
+  const values: WorkUpdate = { ...patch };
+  if ('due_date' in patch) values.due_key = dueKey(patch.due_date ?? null);
+  await db.updateTable('work').set(values).where('desk_id', '=', deskId).where('id', '=', id).execute();
+}
+
+/**
+ * Moves a row from one status to another, only if it is still in `from` (compare-and-set), so
+ * two racing writers cannot both move it. Returns whether this call made the change.
+ */
+export async function moveWork(
+  db: Kysely<Database>,
+  deskId: string,
+  id: number,
+  from: string,
+  to: string,
+  patch: Omit<WorkUpdate, 'status' | 'due_key' | 'id' | 'desk_id'> = {},
+): Promise<boolean> {
+  const values: WorkUpdate = { ...patch, status: to };
+  if ('due_date' in patch) values.due_key = dueKey(patch.due_date ?? null);
+  const res = await db.updateTable('work').set(values).where('desk_id', '=', deskId).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  const moved = Number(res.numUpdatedRows) === 1;
+  if (moved) {
+    const delta = (isOpenStatus(to) ? 1 : 0) - (isOpenStatus(from) ? 1 : 0);
+    if (delta !== 0) await bumpOpenCount(db, deskId, delta);
+  }
+  return moved;
+}
+
+async function bumpOpenCount(db: Kysely<Database>, deskId: string, delta: number): Promise<void> {
+  await db
+    .updateTable('desks')
+    .set({ open_count: sql<number>`open_count + ${delta}` })
+    .where('id', '=', deskId)
+    .execute();
+}
+
+/** Recounts open rows from the table itself; the owner's repair tool and the tests' cross-check. */
+export async function countOpenWork(db: Kysely<Database>, deskId: string): Promise<number> {
+  const r = await db
+    .selectFrom('work')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('desk_id', '=', deskId)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Which of these rows have a message in state `drafted`. */
+export async function rowsWithDrafts(db: Kysely<Database>, deskId: string, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('activity')
+    .select('obligation_id')
+    .distinct()
+    .where('desk_id', '=', deskId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'drafted')
+    .where('obligation_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.obligation_id!).filter((v) => v !== null));
+}

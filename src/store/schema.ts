@@ -1,0 +1,258 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Timestamps are ISO 8601 UTC strings and dates are YYYY-MM-DD strings on both databases:
+// they sort correctly as text, and the two dialects then read back identical values.
+// Booleans are integers 0/1 for the same reason.
+
+export interface DesksTable {
+  id: string;
+  name: string;
+  slug: string;
+  plan: string;
+  status: string;
+  timezone: string;
+  currency: string;
+  broker: string | null;
+  /** Rows in open, in_progress or waiting; kept by the work repository in the same transaction as every status change. */
+  open_count: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  desk_id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface GrantsTable {
+  desk_id: string;
+  class: string;
+  created_at: string;
+}
+
+export interface WorkTable {
+  id: Generated<number>;
+  desk_id: string;
+  title: string;
+  detail: string | null;
+  kind: string;
+  status: string;
+  due_date: string | null;
+  /** due_date, or '9999-12-31' when there is none: one sort key that orders the same on both dialects. */
+  due_key: string;
+  priority: number;
+  class: string | null;
+  needs_person: number;
+  chase_after_days: number;
+  contact_name: string | null;
+  contact_email: string | null;
+  waiting_on: string | null;
+  waiting_since: string | null;
+  last_error: string | null;
+  arrangement_id: number | null;
+  unit_id: number | null;
+  playbook_id: number | null;
+  watch_id: number | null;
+  watch_date: string | null;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface ActivityTable {
+  id: Generated<number>;
+  desk_id: string;
+  /** message, note or report */
+  kind: string;
+  obligation_id: number | null;
+  arrangement_id: number | null;
+  outcome_id: number | null;
+  channel: string;
+  direction: string;
+  subject: string | null;
+  body: string;
+  to_address: string | null;
+  status: string;
+  actor: string;
+  failure_reason: string | null;
+  created_at: string;
+  sent_at: string | null;
+  approved_at: string | null;
+}
+
+export interface TimelineTable {
+  id: Generated<number>;
+  desk_id: string;
+  work_id: number;
+  kind: string;
+  at: string;
+  text: string;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  desk_id: string;
+  kind: string;
+  message: string;
+  data: string;
+  created_at: string;
+}
+
+export interface ArrangementsTable {
+  id: Generated<number>;
+  desk_id: string;
+  name: string;
+  counterparty: string | null;
+  kind: string;
+  status: string;
+  starts_on: string | null;
+  ends_on: string | null;
+  renews_on: string | null;
+  amount_cents: number | null;
+  currency: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  created_at: string;
+}
+
+export interface UnitsTable {
+  id: Generated<number>;
+  desk_id: string;
+  type: string;
+  name: string;
+  fields: string;
+  arrangement_id: number | null;
+  position: number;
+}
+
+export interface ConnectionsTable {
+  id: Generated<number>;
+  desk_id: string;
+  provider: string;
+  name: string;
+  category: string;
+  auth_type: string;
+  status: string;
+  /** Secrets live here; never served. */
+  config: string;
+  created_at: string;
+}
+
+export interface DomainsTable {
+  id: Generated<number>;
+  desk_id: string;
+  name: string;
+  registrar: string;
+  status: string;
+  renewal_on: string | null;
+  amount_cents: number;
+  currency: string;
+  broker_name: string | null;
+  notes: string | null;
+}
+
+export interface SectionsTable {
+  desk_id: string;
+  id: string;
+  position: number;
+  title: string;
+  blurb: string;
+  kind: string;
+  kinds: string;
+  unit: string | null;
+  fields: string;
+  why: string;
+  created_at: string;
+}
+
+export interface WatchesTable {
+  id: Generated<number>;
+  desk_id: string;
+  subject_type: string;
+  field: string;
+  label: string;
+  lead_days: number;
+  kind: string;
+  action: string;
+  every: string | null;
+  priority: number;
+}
+
+export interface PlaybooksTable {
+  id: Generated<number>;
+  desk_id: string;
+  name: string;
+  connection_id: number | null;
+  steps: string;
+}
+
+export interface RunsTable {
+  id: Generated<number>;
+  desk_id: string;
+  work_id: number;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  ms: number | null;
+  report: string | null;
+}
+
+export interface IdempotencyTable {
+  desk_id: string;
+  key: string;
+  /** pending while the first call runs; done once its answer is stored */
+  state: string;
+  http_status: number | null;
+  body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Server-wide values, such as the secret that signs cursors, shared by every process on one database. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  desks: DesksTable;
+  api_keys: ApiKeysTable;
+  grants: GrantsTable;
+  work: WorkTable;
+  activity: ActivityTable;
+  timeline: TimelineTable;
+  events: EventsTable;
+  arrangements: ArrangementsTable;
+  units: UnitsTable;
+  connections: ConnectionsTable;
+  domains: DomainsTable;
+  sections: SectionsTable;
+  watches: WatchesTable;
+  playbooks: PlaybooksTable;
+  runs: RunsTable;
+  idempotency: IdempotencyTable;
+}
+
+export type DeskRow = Selectable<DesksTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type WorkRow = Selectable<WorkTable>;
+export type NewWork = Insertable<WorkTable>;
+export type WorkUpdate = Updateable<WorkTable>;
+export type ActivityRow = Selectable<ActivityTable>;
+export type TimelineRow = Selectable<TimelineTable>;
+export type EventRow = Selectable<EventsTable>;
+export type ArrangementRow = Selectable<ArrangementsTable>;
+export type UnitRow = Selectable<UnitsTable>;
+export type ConnectionRow = Selectable<ConnectionsTable>;
+export type DomainRow = Selectable<DomainsTable>;
+export type SectionRow = Selectable<SectionsTable>;
+export type WatchRow = Selectable<WatchesTable>;
+export type PlaybookRow = Selectable<PlaybooksTable>;
+export type RunRow = Selectable<RunsTable>;

@@ -1,0 +1,155 @@
+// A tiny government-style portal on loopback for the playbook runner's tests:
+// a login form, a VAT return form, and a submit that is accepted, rejected or never answered.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type PortalMode = 'accept' | 'reject' | 'hang';
+
+export interface Portal {
+  /** Base address, e.g. http://127.0.0.1:40123 (no trailing slash). */
+  url: string;
+  /** Every POST /return the portal received, field by field, in order. */
+  submissions: Array<Record<string, string>>;
+  /** Every POST /login the portal received (the password included: tests only). */
+  logins: Array<Record<string, string>>;
+  setMode(mode: PortalMode): void;
+  close(): Promise<void>;
+}
+
+export const PORTAL_USER = 'bakery';
+export const PORTAL_PASSWORD = 's3cret';
+const SESSION = 'portal_session';
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body><header><p>Tax Portal</p></header><main><h1>${title}</h1>
+${body}
+</main></body></html>`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function loginPage(error?: string): string {
+  return page(
+    'Sign in',
+    `${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/login">
+  <label for="user">Username</label> <input id="user" name="user" autocomplete="username">
+  <label for="pass">Password</label> <input id="pass" name="pass" type="password" autocomplete="current-password">
+  <button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+const returnPage = page(
+  'Submit a VAT return',
+  `<form method="post" action="/return">
+  <label for="period">Period end</label> <input id="period" name="period">
+  <label for="scheme">Scheme</label>
+  <select id="scheme" name="scheme"><option value="standard">Standard</option><option value="flat">Flat rate</option></select>
+  <label><input id="confirm" name="confirm" type="checkbox" value="yes"> I confirm the figures are correct</label>
+  <button id="submit-return" type="submit">Submit return</button>
+</form>`,
+);
+
+function readBody(req: IncomingMessage): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(html);
+}
+
+function hasSession(req: IncomingMessage, sessions: Set<string>): boolean {
+  const cookies = (req.headers.cookie ?? '').split(';').map((c) => c.trim());
+  return cookies.some((c) => c.startsWith(`${SESSION}=`) && sessions.has(c.slice(SESSION.length + 1)));
+}
+
+export async function startPortal(opts: { mode?: PortalMode } = {}): Promise<Portal> {
+  let mode: PortalMode = opts.mode ?? 'accept';
+  const submissions: Array<Record<string, string>> = [];
+  const logins: Array<Record<string, string>> = [];
+  const sessions = new Set<string>();
+  const sockets = new Set<Socket>();
+  let nextReference = 123;
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, page('Error', '<p class="error" role="alert">Something went wrong</p>'));
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://portal.test').pathname;
+    if (req.method === 'GET' && (path === '/' || path === '/login')) return send(res, 200, loginPage());
+    if (req.method === 'POST' && path === '/login') {
+      const form = await readBody(req);
+      logins.push(form);
+      if (form.user === PORTAL_USER && form.pass === PORTAL_PASSWORD) {
+        const token = `s${sessions.size + 1}-${Math.random().toString(36).slice(2)}`;
+        sessions.add(token);
+        res.writeHead(302, { location: '/return', 'set-cookie': `${SESSION}=${token}; Path=/; HttpOnly; SameSite=Lax` });
+        res.end();
+        return;
+      }
+      return send(res, 200, loginPage('Wrong username or password'));
+    }
+    if (path === '/return' && !hasSession(req, sessions)) {
+      res.writeHead(302, { location: '/login' });
+      res.end();
+      return;
+    }
+    if (req.method === 'GET' && path === '/return') return send(res, 200, returnPage);
+    if (req.method === 'POST' && path === '/return') {
+      const form = await readBody(req);
+      submissions.push(form);
+      if (mode === 'hang') return; // never answer; the socket stays open until close()
+      if (mode === 'reject') {
+        const period = form.period ?? '';
+        return send(
+          res,
+          200,
+          page('Submit a VAT return', `<p class="error" role="alert">The period ${escapeHtml(period)} is already filed</p><p><a href="/return">Back</a></p>`),
+        );
+      }
+      const reference = `VAT-2026-${String(nextReference++).padStart(6, '0')}`;
+      return send(res, 200, page('Return received', `<p>Return received. Your reference is <span id="reference">${reference}</span>.</p>`));
+    }
+    send(res, 404, page('Page not found', '<p class="error" role="alert">Page not found</p>'));
+  }
+
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    submissions,
+    logins,
+    setMode(m: PortalMode) {
+      mode = m;
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      });
+    },
+  };
+}

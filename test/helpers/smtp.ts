@@ -1,0 +1,76 @@
+import type { AddressInfo, Socket } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+// A real SMTP server on loopback for the mail tests. It accepts, refuses every recipient
+// (550), or takes the message and never answers, and records exactly what it received.
+
+export type SmtpMode = 'accept' | 'refuse' | 'hang';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The whole message as it arrived: headers and body. */
+  raw: string;
+}
+
+export interface TestSmtp {
+  port: number;
+  received: ReceivedMail[];
+  setMode(mode: SmtpMode): void;
+  close(): Promise<void>;
+}
+
+export async function startSmtpServer(opts: { mode?: SmtpMode } = {}): Promise<TestSmtp> {
+  let mode: SmtpMode = opts.mode ?? 'accept';
+  const received: ReceivedMail[] = [];
+  const sockets = new Set<Socket>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(_auth, _session, cb) {
+      cb(null, { user: 'desk' });
+    },
+    onRcptTo(address, _session, cb) {
+      if (mode === 'refuse') {
+        const err = new Error(`Mailbox ${address.address} unavailable`) as Error & { responseCode: number };
+        err.responseCode = 550;
+        return cb(err);
+      }
+      cb();
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (mode === 'hang') return; // never answers the end of DATA
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        cb();
+      });
+    },
+  });
+  server.server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    received,
+    setMode(m) {
+      mode = m;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

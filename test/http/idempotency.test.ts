@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { startSmtpServer } from '../helpers/smtp.ts';
+import { openStore } from '../../src/store/db.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+import { connectMailbox, eventsOf, messagesOf } from './writes-helpers.ts';
+
+// D25: idempotency records live in the database, per desk, for 24 hours.
+
+describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+  const snooze = (id: number, key: string | null, body: unknown = { days: 2 }, hh: Harness = h, deskKey = d.key) =>
+    hh.call('POST', `/api/v1/work/${id}/snooze`, { key: deskKey, body, headers: key ? { 'idempotency-key': key } : {} });
+  const dueOf = async (id: number) => (await findWork(store.db, d.desk.id, id))!.due_date;
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store, { config: { mailTimeoutMs: 1500 } });
+    d = await makeDesk(store.db);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('a replayed snooze moves the date once and says it is a replay; api_write is logged once', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', priority: 50 });
+    const first = await snooze(row.id, 'snooze-once');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(first.json().data.due_date).toBe('2026-12-03');
+    const second = await snooze(row.id, 'snooze-once', { days: 30 });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(await dueOf(row.id)).toBe('2026-12-03');
+    expect((await eventsOf(store.db, d.desk.id, 'snoozed')).filter((e) => e.data.work_id === row.id)).toHaveLength(1);
+    const writes = (await eventsOf(store.db, d.desk.id, 'api_write')).filter((e) => e.message === `POST /api/v1/work/${row.id}/snooze`);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.data).toEqual({ key_prefix: d.prefix, key_id: d.keyId, status: 200 });
+  });
+
+  it('every 2xx write without a key is performed and logged as api_write; 4xx answers are not', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    await snooze(row.id, null);
+    await snooze(row.id, null);
+    expect(await dueOf(row.id)).toBe('2026-12-05');
+    expect((await snooze(row.id, null, { days: 0 })).statusCode).toBe(400);
+    expect((await snooze(999999, null)).statusCode).toBe(404);
+    const writes = (await eventsOf(store.db, d.desk.id, 'api_write')).filter((e) => e.message === `POST /api/v1/work/${row.id}/snooze`);
+    expect(writes).toHaveLength(2);
+    expect((await eventsOf(store.db, d.desk.id, 'api_write')).some((e) => e.message.includes('999999'))).toBe(false);
+  });
+
+  it('a 4xx answer is stored and replayed with its status', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const bad = await snooze(row.id, 'bad-days', { days: 0 });
+    expect(bad.statusCode).toBe(400);
+    const replay = await snooze(row.id, 'bad-days', { days: 2 });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(bad.json());
+    expect(await dueOf(row.id)).toBe('2026-12-01');
+  });
+
+  it('keys are scoped to the desk and only the first 200 characters count', async () => {
+    const other = await makeDesk(store.db);
+    const mine = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const theirs = await makeWork(store.db, other.desk.id, { due_date: '2026-12-01' });
+    await snooze(mine.id, 'shared-key');
+    const res = await snooze(theirs.id, 'shared-key', { days: 2 }, h, other.key);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect((await findWork(store.db, other.desk.id, theirs.id))!.due_date).toBe('2026-12-03');
+
+    const long = 'k'.repeat(200);
+    const a = await snooze(mine.id, `${long}-first`);
+    const b = await snooze(mine.id, `${long}-second`);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(b.json()).toEqual(a.json());
+  });
+
+  it('a record expires after 24 hours', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    await snooze(row.id, 'day-old');
+    h.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    try {
+      const res = await snooze(row.id, 'day-old');
+      expect(res.headers['idempotent-replayed']).toBeUndefined();
+      expect(await dueOf(row.id)).toBe('2026-12-05');
+    } finally {
+      h.clock.set('2026-11-22T10:00:00.000Z');
+    }
+  });
+
+  it('the replay still holds after a restart (a new server on the same database)', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const first = await snooze(row.id, 'survives-restart');
+    const reopened = await openStore(store.target);
+    const h2 = await harness({ ...reopened, target: store.target });
+    try {
+      const again = await snooze(row.id, 'survives-restart', { days: 9 }, h2);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expect(await dueOf(row.id)).toBe('2026-12-03');
+    } finally {
+      await h2.close();
+      await reopened.close();
+    }
+  });
+
+  it.runIf(name === 'postgres')('two servers on one PostgreSQL database share the records', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const storeB = await openStore(store.target);
+    const hB = await harness({ ...storeB, target: store.target });
+    try {
+      const [a, b] = await Promise.all([snooze(row.id, 'two-apps'), snooze(row.id, 'two-apps', { days: 2 }, hB)]);
+      expect([a, b].filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+      expect(b.json()).toEqual(a.json());
+      const c = await snooze(row.id, 'two-apps', { days: 2 }, hB);
+      expect(c.headers['idempotent-replayed']).toBe('true');
+      expect(await dueOf(row.id)).toBe('2026-12-03');
+    } finally {
+      await hB.close();
+      await storeB.close();
+    }
+  });
+
+  it('a second call while the first with its key is in flight waits for it and replays its answer', async () => {
+    const smtp = await startSmtpServer({ mode: 'hang' });
+    try {
+      const desk = await makeDesk(store.db);
+      await connectMailbox(store.db, desk.desk.id, smtp.port);
+      const row = await makeWork(store.db, desk.desk.id, { title: 'Slow send', class: 'file', contact_email: 'slow@tax.test' });
+      await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: desk.key, body: {} });
+      const complete = () => h.call('POST', `/api/v1/work/${row.id}/complete`, { key: desk.key, body: {}, headers: { 'idempotency-key': 'slow-complete' } });
+      const firstCall = complete();
+      // Let the first call claim the key before the second arrives.
+      for (let i = 0; i < 100; i++) {
+        const claimed = await store.db.selectFrom('idempotency').select('state').where('desk_id', '=', desk.desk.id).where('key', '=', 'slow-complete').executeTakeFirst();
+        if (claimed) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const [a, b] = await Promise.all([firstCall, complete()]);
+      expect(a.headers['idempotent-replayed']).toBeUndefined();
+      expect(b.headers['idempotent-replayed']).toBe('true');
+      expect(b.json()).toEqual(a.json());
+      expect(a.json().data).toMatchObject({ failed: true, delivered: false, status: 'open' });
+      // Had the second call run, it would have found no draft and closed the row.
+      expect((await findWork(store.db, desk.desk.id, row.id))!.status).toBe('open');
+      expect((await messagesOf(store.db, desk.desk.id, row.id)).map((m) => m.status)).toEqual(['approved']);
+      expect((await eventsOf(store.db, desk.desk.id, 'api_write')).filter((e) => e.message.endsWith('/complete'))).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('different keys are not a lock: both run', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const [a, b] = await Promise.all([snooze(row.id, 'intent-a'), snooze(row.id, 'intent-b')]);
+    expect(a.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(await dueOf(row.id)).toBe('2026-12-05');
+  });
+});
+
+describe.each(DIALECTS)('a write that fails at the desk end ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('answers 500, stores no answer under its key, writes nothing and logs no api_write', async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', priority: 50 });
+    // The desk log's timeline table going missing is a fault at the desk end.
+    const eventsBefore = (await eventsOf(store.db, d.desk.id)).length;
+    await sql`DROP TABLE timeline`.execute(store.db);
+    const call = () => h.call('POST', `/api/v1/work/${row.id}/snooze`, { key: d.key, body: { days: 2 }, headers: { 'idempotency-key': 'will-fail' } });
+    const res = await call();
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.code).toBe('internal_error');
+    expect(await store.db.selectFrom('idempotency').selectAll().where('key', '=', 'will-fail').execute()).toHaveLength(0);
+    const row2 = await findWork(store.db, d.desk.id, row.id);
+    expect(row2).toMatchObject({ due_date: '2026-12-01', priority: 50 });
+    expect(await eventsOf(store.db, d.desk.id)).toHaveLength(eventsBefore);
+    const retry = await call();
+    expect(retry.statusCode).toBe(500);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+  });
+});

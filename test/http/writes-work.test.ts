@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { startSmtpServer } from '../helpers/smtp.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+import { connectMailbox, eventsOf, itemOf, makeArrangement, messagesOf, timelineOf } from './writes-helpers.ts';
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let smtp: Smtp;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+  const post = (path: string, body?: unknown, headers: Record<string, string> = {}) => h.call('POST', `/api/v1${path}`, { key: d.key, body, headers });
+
+  beforeAll(async () => {
+    store = await open();
+    smtp = await startSmtpServer({ mode: 'accept' });
+    h = await harness(store, { config: { mailTimeoutMs: 1500 } });
+    d = await makeDesk(store.db, { name: 'Corner Bakery Ltd' });
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+  });
+  afterAll(async () => {
+    await h.close();
+    await smtp.close();
+    await store.close();
+  });
+
+  const sentTo = (address: string) => smtp.received.filter((m) => JSON.stringify(m).includes(address));
+
+  it('drives a row from prepare through draft and approve-and-send to waiting', async () => {
+    const arr = await makeArrangement(store.db, d.desk.id);
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask about the lease renewal', class: 'reach_out', contact_name: 'Priya Shah', contact_email: 'priya+flow@landlord.test', due_date: '2026-12-01', arrangement_id: arr.id,
+    });
+    expect((await itemOf(store.db, d.desk.id, row.id)).action?.type).toBe('prepare');
+
+    const drafted = await post(`/work/${row.id}/draft`);
+    expect(drafted.statusCode).toBe(200);
+    const draft = drafted.json().data;
+    expect(draft).toMatchObject({ drafted: true, channel: 'email', to: 'priya+flow@landlord.test' });
+    expect(draft.subject).toContain('Ask about the lease renewal');
+    expect(draft.body).toContain('Priya Shah');
+    expect(draft.body).toContain('2026-12-01');
+    expect(draft.body).toContain('High Street lease');
+    const item = await itemOf(store.db, d.desk.id, row.id);
+    expect(item.action?.type).toBe('approve');
+    expect(item.has_draft).toBe(true);
+
+    // Never re-drafts: the same message comes back and there is still one.
+    const again = await post(`/work/${row.id}/draft`);
+    expect(again.json().data).toEqual(draft);
+    expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(1);
+
+    const before = smtp.received.length;
+    const done = await post(`/work/${row.id}/complete`, { note: 'Approved after reading it.' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ id: row.id, status: 'waiting', waiting_on: 'Priya Shah', failed: false, delivered: true });
+    expect(smtp.received.length).toBe(before + 1);
+    expect(sentTo('priya+flow@landlord.test')).toHaveLength(1);
+    expect(JSON.stringify(sentTo('priya+flow@landlord.test')[0])).toContain('Ask about the lease renewal');
+
+    const [msg] = await messagesOf(store.db, d.desk.id, row.id);
+    expect(msg).toMatchObject({ status: 'sent', actor: 'desk', to_address: 'priya+flow@landlord.test' });
+    expect(msg!.sent_at).not.toBeNull();
+    expect(msg!.approved_at).not.toBeNull();
+
+    const after = await findWork(store.db, d.desk.id, row.id);
+    expect(after).toMatchObject({ status: 'waiting', waiting_on: 'Priya Shah', last_error: null });
+    expect(after!.waiting_since).not.toBeNull();
+    expect(after!.detail).toContain('Approved after reading it.');
+    const shown = await itemOf(store.db, d.desk.id, row.id);
+    expect(shown.has_draft).toBe(false);
+    expect(shown.action?.type).toBe('wait');
+
+    const kinds = (await eventsOf(store.db, d.desk.id)).filter((e) => e.data.work_id === row.id).map((e) => e.kind);
+    expect(kinds).toEqual(['drafted', 'sent', 'completed']);
+    expect((await timelineOf(store.db, d.desk.id, row.id)).map((t) => t.kind)).toEqual(['drafted', 'sent', 'completed']);
+  });
+
+  it('a refusing mail server leaves the message approved and the row a fault; a fresh draft then sends and clears it', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Confirm the delivery slot', class: 'commit', contact_name: 'Dan', contact_email: 'dan+refuse@mill.test' });
+    expect((await post(`/work/${row.id}/draft`)).json().data.drafted).toBe(true);
+    smtp.setMode('refuse');
+    try {
+      const res = await post(`/work/${row.id}/complete`);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data).toMatchObject({ id: row.id, status: 'open', failed: true, delivered: false });
+      expect(data.delivery_note.length).toBeGreaterThan(0);
+    } finally {
+      smtp.setMode('accept');
+    }
+    const faulted = await itemOf(store.db, d.desk.id, row.id);
+    expect(faulted.last_error).not.toBeNull();
+    expect(faulted.action?.type).toBe('fix');
+    expect(faulted.has_draft).toBe(false);
+    const [failed] = await messagesOf(store.db, d.desk.id, row.id);
+    expect(failed).toMatchObject({ status: 'approved', sent_at: null });
+    expect(failed!.failure_reason).toBeTruthy();
+    expect((await eventsOf(store.db, d.desk.id, 'send_failed')).some((e) => e.data.work_id === row.id)).toBe(true);
+    expect(sentTo('dan+refuse@mill.test')).toHaveLength(0);
+
+    // D13: draft writes a fresh message; a successful complete clears last_error.
+    const redraft = await post(`/work/${row.id}/draft`);
+    expect(redraft.json().data.drafted).toBe(true);
+    expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(2);
+    const ok = await post(`/work/${row.id}/complete`);
+    expect(ok.json().data).toMatchObject({ status: 'done', failed: false, delivered: true, waiting_on: null });
+    expect((await findWork(store.db, d.desk.id, row.id))!.last_error).toBeNull();
+    expect(sentTo('dan+refuse@mill.test')).toHaveLength(1);
+  });
+
+  it('a mail server that never answers counts as a failed send after the mail timeout', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'File the quarterly return', class: 'file', contact_email: 'hang@tax.test' });
+    await post(`/work/${row.id}/draft`);
+    smtp.setMode('hang');
+    try {
+      const res = await post(`/work/${row.id}/complete`);
+      expect(res.json().data).toMatchObject({ status: 'open', failed: true, delivered: false });
+    } finally {
+      smtp.setMode('accept');
+    }
+    const [msg] = await messagesOf(store.db, d.desk.id, row.id);
+    expect(msg!.status).toBe('approved');
+    expect((await findWork(store.db, d.desk.id, row.id))!.last_error).not.toBeNull();
+  });
+
+  it('with no mailbox connected nothing leaves: approved with the reason, failed, last_error set', async () => {
+    const other = await makeDesk(store.db);
+    await connectMailbox(store.db, other.desk.id, smtp.port, 'error');
+    const row = await makeWork(store.db, other.desk.id, { title: 'Say hello', class: 'reach_out', contact_email: 'nobox@example.test' });
+    const call = (p: string) => h.call('POST', `/api/v1${p}`, { key: other.key, body: {} });
+    await call(`/work/${row.id}/draft`);
+    const res = await call(`/work/${row.id}/complete`);
+    expect(res.json().data).toMatchObject({ status: 'open', failed: true, delivered: false });
+    expect(res.json().data.delivery_note).toMatch(/No mailbox is connected/);
+    const after = await findWork(store.db, other.desk.id, row.id);
+    expect(after!.last_error).toMatch(/No mailbox is connected/);
+    expect(after!.waiting_on).toBeNull();
+    expect((await messagesOf(store.db, other.desk.id, row.id))[0]).toMatchObject({ status: 'approved' });
+    expect(sentTo('nobox@example.test')).toHaveLength(0);
+  });
+
+  it('two concurrent completes send the message once', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Chase the invoice copy', class: 'chase', contact_name: 'Ana', contact_email: 'ana+race@supplier.test' });
+    await post(`/work/${row.id}/draft`);
+    const answers = await Promise.all([post(`/work/${row.id}/complete`), post(`/work/${row.id}/complete`), post(`/work/${row.id}/complete`)]);
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    expect(answers.filter((a) => a.json().data.delivered === true)).toHaveLength(1);
+    expect(answers.every((a) => a.json().data.failed === false)).toBe(true);
+    expect(sentTo('ana+race@supplier.test')).toHaveLength(1);
+    expect((await messagesOf(store.db, d.desk.id, row.id)).map((m) => m.status)).toEqual(['sent']);
+    expect((await findWork(store.db, d.desk.id, row.id))!.status).toBe('waiting');
+  });
+
+  it('complete with no draft records the work as done and appends the note; on a finished row it changes nothing', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Sweep the yard', detail: 'Weekly.' });
+    const openBefore = (await store.db.selectFrom('desks').select('open_count').where('id', '=', d.desk.id).executeTakeFirstOrThrow()).open_count;
+    const res = await post(`/work/${row.id}/complete`, { note: '  Done by Sam.  ', actor: 'Sam' });
+    expect(res.json().data).toMatchObject({ id: row.id, status: 'done', waiting_on: null, failed: false, delivered: false });
+    const after = await findWork(store.db, d.desk.id, row.id);
+    expect(after!.detail).toBe('Weekly.\n\nDone by Sam.');
+    expect(after!.closed_at).not.toBeNull();
+    const openAfter = (await store.db.selectFrom('desks').select('open_count').where('id', '=', d.desk.id).executeTakeFirstOrThrow()).open_count;
+    expect(Number(openAfter)).toBe(Number(openBefore) - 1);
+    const completed = (await eventsOf(store.db, d.desk.id, 'completed')).find((e) => e.data.work_id === row.id);
+    expect(completed!.data.actor).toBe('Sam');
+
+    const again = await post(`/work/${row.id}/complete`, { note: 'Twice' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ status: 'done', failed: false, delivered: false });
+    expect(again.json().data.delivery_note).toMatch(/already done/);
+    expect((await findWork(store.db, d.desk.id, row.id))!.detail).toBe('Weekly.\n\nDone by Sam.');
+  });
+
+  it('complete on a row out with somebody and no draft keeps it waiting', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Quote from the plumber', status: 'open', waiting_on: 'Joe', waiting_since: '2026-11-20T09:00:00.000Z' });
+    const res = await post(`/work/${row.id}/complete`);
+    expect(res.json().data).toMatchObject({ status: 'waiting', waiting_on: 'Joe', delivered: false, failed: false });
+  });
+
+  it('complete refuses bodies it cannot read and unknown ids, writing nothing', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Untouched' });
+    const eventsBefore = (await eventsOf(store.db, d.desk.id)).length;
+    for (const body of [{ note: 5 }, { actor: true }, [1, 2], 'text']) {
+      const res = await post(`/work/${row.id}/complete`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('bad_request');
+    }
+    const notJson = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, payload: '{not json', headers: { 'content-type': 'application/json' } });
+    expect(notJson.statusCode).toBe(400);
+    for (const id of ['999999', 'abc', '0']) {
+      const res = await post(`/work/${id}/complete`, {});
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toContain('work item');
+    }
+    expect((await findWork(store.db, d.desk.id, row.id))!.status).toBe('open');
+    expect((await eventsOf(store.db, d.desk.id)).length).toBe(eventsBefore);
+  });
+
+  it('unknown body fields are ignored', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Extra fields' });
+    const res = await post(`/work/${row.id}/complete`, { note: 'ok', colour: 'blue' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('done');
+  });
+
+  it('draft declines, as a 200 with a reason, when nobody can be written to or the row is finished', async () => {
+    const nobody = await makeWork(store.db, d.desk.id, { title: 'Nobody named', contact_name: 'Someone' });
+    const res = await post(`/work/${nobody.id}/draft`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.drafted).toBe(false);
+    expect(res.json().data.reason).toMatch(/who it goes to/);
+    const finished = await makeWork(store.db, d.desk.id, { title: 'Finished', status: 'closed', contact_email: 'x@y.test' });
+    const closed = await post(`/work/${finished.id}/draft`);
+    expect(closed.json().data).toMatchObject({ drafted: false });
+    expect(await messagesOf(store.db, d.desk.id, nobody.id)).toHaveLength(0);
+    expect(await messagesOf(store.db, d.desk.id, finished.id)).toHaveLength(0);
+    const declined = (await eventsOf(store.db, d.desk.id, 'draft_declined')).map((e) => e.data.work_id);
+    expect(declined).toEqual(expect.arrayContaining([nobody.id, finished.id]));
+    expect((await post('/work/424242/draft')).statusCode).toBe(404);
+  });
+
+  it('concurrent drafts on one row leave one prepared message, and all answers show it', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Book the chimney sweep', class: 'commit', contact_email: 'sweep@chimney.test' });
+    const answers = await Promise.all([1, 2, 3].map(() => post(`/work/${row.id}/draft`)));
+    const bodies = answers.map((a) => a.json().data);
+    expect(bodies[0].drafted).toBe(true);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+    expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(1);
+  });
+
+  it('a draft quotes the newest notes on the row\'s arrangement', async () => {
+    const arr = await makeArrangement(store.db, d.desk.id, 'Flour supply');
+    await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, { key: d.key, body: { body: 'They prefer calls before noon.' } });
+    const row = await makeWork(store.db, d.desk.id, { title: 'Agree next year\'s price', class: 'commit', contact_email: 'mill@flour.test', arrangement_id: arr.id });
+    const res = await post(`/work/${row.id}/draft`);
+    expect(res.json().data.body).toContain('They prefer calls before noon.');
+    expect(res.json().data.body).toContain('Flour supply');
+  });
+
+  it('snooze moves the date from the existing one, drops priority by 5, leaves status, and logs it', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Service the oven', due_date: '2026-11-25', priority: 40, status: 'waiting', waiting_on: 'Tech' });
+    const res = await post(`/work/${row.id}/snooze`, { days: 10 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ id: row.id, title: 'Service the oven', kind: 'general', status: 'waiting', due_date: '2026-12-05', priority: 35 });
+    const ev = (await eventsOf(store.db, d.desk.id, 'snoozed')).find((e) => e.data.work_id === row.id);
+    expect(ev!.data).toMatchObject({ days: 10, due_date: '2026-12-05' });
+    expect((await timelineOf(store.db, d.desk.id, row.id)).map((t) => t.kind)).toEqual(['snoozed']);
+    expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(0);
+  });
+
+  it('snooze defaults to 3 days counted from today when there is no date, and floors priority at 1', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'No date', due_date: null, priority: 3 });
+    const res = await post(`/work/${row.id}/snooze`);
+    expect(res.json().data).toMatchObject({ due_date: '2026-11-25', priority: 1 });
+    const twice = await post(`/work/${row.id}/snooze`, {});
+    expect(twice.json().data).toMatchObject({ due_date: '2026-11-28', priority: 1 });
+  });
+
+  it('snooze enforces days as an integer 1-365 with a 400 and changes nothing', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Keep still', due_date: '2026-12-10', priority: 50 });
+    for (const days of [0, 366, 2.5, '3', -1, null, true]) {
+      const res = await post(`/work/${row.id}/snooze`, { days });
+      expect(res.statusCode, `days=${JSON.stringify(days)}`).toBe(400);
+      expect(res.json().error.code).toBe('bad_request');
+      expect(res.json().error.message).toMatch(/days must be .*between 1 and 365/);
+    }
+    expect((await post(`/work/${row.id}/snooze`, { days: 365 })).json().data.due_date).toBe('2027-12-10');
+    expect((await post(`/work/${row.id}/snooze`, { days: 1 })).json().data.due_date).toBe('2027-12-11');
+    expect((await eventsOf(store.db, d.desk.id, 'snoozed')).filter((e) => e.data.work_id === row.id)).toHaveLength(2);
+    expect((await post('/work/777777/snooze', { days: 2 })).statusCode).toBe(404);
+  });
+});
