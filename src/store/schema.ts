@@ -49,6 +49,8 @@ export interface WorkTable {
   priority: number;
   class: string | null;
   needs_person: number;
+  /** The person the owner gave the row to, if any. */
+  assignee: ColumnType<string | null, string | null | undefined, string | null>;
   chase_after_days: number;
   contact_name: string | null;
   contact_email: string | null;

@@ -4,6 +4,7 @@ import type { Database, DeskRow } from '../../store/schema.ts';
 import { findDeskByRef, listDesks } from '../../store/repositories/desks.ts';
 import { badRequest, DeskError } from '../errors.ts';
 import { isTimeZone } from '../dates.ts';
+import { isUniqueViolation } from '../../store/dialect.ts';
 
 export interface NewDesk {
   name: string;
@@ -27,7 +28,7 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
   if (await findDeskByRef(db, input.slug)) throw badRequest(`A desk with slug "${input.slug}" already exists.`);
   const currency = (input.currency ?? 'GBP').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) throw badRequest(`Currency "${input.currency}" must be a three-letter code such as GBP.`);
-  return db
+  const insert = db
     .insertInto('desks')
     .values({
       id: newDeskId(),
@@ -43,6 +44,13 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  try {
+    return await insert;
+  } catch (err) {
+    // Two imports racing for one slug: the loser hears the same sentence as if it had come second.
+    if (isUniqueViolation(err)) throw badRequest(`A desk with slug "${input.slug}" already exists.`);
+    throw err;
+  }
 }
 
 export async function requireDesk(db: Kysely<Database>, ref: string): Promise<DeskRow> {

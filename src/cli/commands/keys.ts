@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import { addDays, isIsoDate, midnightIn, resolveDate } from '../../domain/dates.ts';
+import { createKey, listKeys } from '../../domain/keys/create.ts';
+import { revokeKey } from '../../domain/keys/revoke.ts';
+import { requireDesk } from '../../domain/desks/manage.ts';
+import { dateIn } from '../../domain/dates.ts';
+import { dbOption, idArg, jsonOption, print, table, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+
+export function keyCommands(program: Command, io: Io): void {
+  const keys = program.command('keys').description('Create, list and revoke API keys');
+
+  jsonOption(
+    dbOption(
+      keys
+        .command('create')
+        .description('Create a key for a desk; it is shown once')
+        .requiredOption('--desk <desk>', 'desk id or slug')
+        .requiredOption('--name <name>', 'who will hold it, e.g. zapier')
+        .option('--expires <date>', 'last day the key works (YYYY-MM-DD or +30d), in the desk\'s time zone'),
+    ),
+  ).action(async (opts: DbOptions & { desk: string; name: string; expires?: string; json?: boolean }) => {
+    await withDeps(io, opts, async (deps) => {
+      const desk = await requireDesk(deps.store.db, opts.desk);
+      const now = deps.clock.now();
+      let expiresAt: string | null = null;
+      if (opts.expires !== undefined) {
+        const last = resolveDate(opts.expires, dateIn(desk.timezone, now));
+        if (!last || (!isIsoDate(last))) throw new UsageError(`--expires "${opts.expires}" is not a date; use YYYY-MM-DD or +30d.`);
+        // Valid through the whole of its last day, on the desk's own calendar.
+        expiresAt = midnightIn(desk.timezone, addDays(last, 1)).toISOString();
+      }
+      const k = await createKey(deps.store.db, { deskId: desk.id, name: opts.name, expiresAt, now: now.toISOString() });
+      const data = { id: k.id, name: k.name, prefix: k.prefix, key: k.key, expires_at: k.expires_at, desk: { id: desk.id, slug: desk.slug } };
+      print(io, opts.json, data, () =>
+        [`Key "${k.name}" (id ${k.id}) for ${desk.slug}${k.expires_at ? `, valid until ${k.expires_at}` : ''}. Shown once:`, `  ${k.key}`].join('\n'),
+      );
+    });
+  });
+
+  jsonOption(dbOption(keys.command('list').description('List a desk\'s keys (never the keys themselves)').requiredOption('--desk <desk>', 'desk id or slug'))).action(
+    async (opts: DbOptions & { desk: string; json?: boolean }) => {
+      await withDeps(io, opts, async (deps) => {
+        const desk = await requireDesk(deps.store.db, opts.desk);
+        const rows = (await listKeys(deps.store.db, desk.id)).map(({ desk_id: _d, ...k }) => k);
+        print(io, opts.json, rows, () => table(rows, ['id', 'name', 'prefix', 'created_at', 'expires_at', 'revoked_at']));
+      });
+    },
+  );
+
+  jsonOption(dbOption(keys.command('revoke').description('Revoke a key; programs using it get 401 from then on').argument('<id>', 'the key id (from keys list)'))).action(
+    async (raw: string, opts: DbOptions & { json?: boolean }) => {
+      const id = idArg(raw, 'key');
+      await withDeps(io, opts, async (deps) => {
+        const r = await revokeKey(deps.store.db, { keyId: id, now: deps.clock.now().toISOString() });
+        print(io, opts.json, { id: r.id, prefix: r.prefix, revoked: true, already: r.already }, () =>
+          r.already ? `Key ${r.id} (${r.prefix}…) was already revoked.` : `Revoked key ${r.id} (${r.prefix}…).`,
+        );
+      });
+    },
+  );
+}

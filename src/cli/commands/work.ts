@@ -1,0 +1,140 @@
+import { Command, Option } from 'commander';
+import { deskContext, type DeskContext, type Deps } from '../../domain/context.ts';
+import { notFound } from '../../domain/errors.ts';
+import { addWork } from '../../domain/work/add.ts';
+import { assignWork } from '../../domain/work/assign.ts';
+import { editWork } from '../../domain/work/edit.ts';
+import type { OwnerFields } from '../../domain/work/fields.ts';
+import { toItem } from '../../domain/work/items.ts';
+import { closeWork, reopenWork } from '../../domain/work/status.ts';
+import type { WorkRow } from '../../store/schema.ts';
+import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
+import { dbOption, idArg, jsonOption, ownerContext, print, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+
+// The owner's actions on rows: add, edit, close, reopen, assign. None of them is an API route.
+
+interface FieldOptions {
+  title?: string;
+  detail?: string;
+  kind?: string;
+  due?: string;
+  priority?: string;
+  class?: string;
+  needsPerson?: boolean;
+  chaseAfter?: string;
+  contactName?: string;
+  contactEmail?: string;
+  waitingOn?: string;
+  arrangement?: string;
+  unit?: string;
+}
+
+function fieldOptions(cmd: Command): Command {
+  return cmd
+    .option('--title <text>', 'what the work is')
+    .option('--detail <text>', 'the desk\'s own note on it')
+    .option('--kind <kind>', 'the desk\'s word for this sort of work (default general)')
+    .option('--due <date>', 'YYYY-MM-DD, today, +14d or -3d; "none" for no date')
+    .option('--priority <1-100>', 'higher is more urgent (default 50)')
+    .option('--class <class>', `permission class: ${PERMISSION_CLASSES.join(', ')}, or none`)
+    .addOption(new Option('--needs-person', 'only a person can do it (the desk prepares and stops)'))
+    .addOption(new Option('--no-needs-person', 'the desk may work it again').hideHelp())
+    .option('--chase-after <days>', 'chase once it has waited this many days (default 7)')
+    .option('--contact-name <name>', 'who it goes to')
+    .option('--contact-email <address>', 'where the desk writes')
+    .option('--waiting-on <who>', 'who or what it is stopped on ("" for nobody)')
+    .option('--arrangement <id>', 'the arrangement it belongs to')
+    .option('--unit <id>', 'the unit it concerns');
+}
+
+function fields(o: FieldOptions): OwnerFields {
+  const f: OwnerFields = {};
+  if (o.title !== undefined) f.title = o.title;
+  if (o.detail !== undefined) f.detail = o.detail;
+  if (o.kind !== undefined) f.kind = o.kind;
+  if (o.due !== undefined) f.due = o.due;
+  if (o.priority !== undefined) f.priority = o.priority;
+  if (o.class !== undefined) f.class = o.class;
+  if (o.needsPerson !== undefined) f.needs_person = o.needsPerson;
+  if (o.chaseAfter !== undefined) f.chase_after_days = o.chaseAfter;
+  if (o.contactName !== undefined) f.contact_name = o.contactName;
+  if (o.contactEmail !== undefined) f.contact_email = o.contactEmail;
+  if (o.waitingOn !== undefined) f.waiting_on = o.waitingOn;
+  if (o.arrangement !== undefined) f.arrangement_id = o.arrangement;
+  if (o.unit !== undefined) f.unit_id = o.unit;
+  return f;
+}
+
+/** The owner sees every desk, so a row id alone finds its desk; --desk narrows it. */
+async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
+  if (deskRef) return ownerContext(deps, deskRef);
+  const row = await deps.store.db.selectFrom('work').select('desk_id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('work item', id);
+  const desk = await deps.store.db.selectFrom('desks').selectAll().where('id', '=', row.desk_id).executeTakeFirstOrThrow();
+  return deskContext(deps, desk, { type: 'owner', name: 'owner' });
+}
+
+async function show(io: Io, ctx: DeskContext, row: WorkRow, json: boolean | undefined, sentence: string): Promise<void> {
+  const item = await toItem(ctx, row);
+  print(io, json, item, () => `${sentence}\n  #${item.id} ${item.title} [${item.status}] due ${item.due_date ?? 'none'}, priority ${item.priority}; next: ${item.action ? `${item.action.label} (${item.action.type})` : 'nothing'}`);
+}
+
+export function workCommands(program: Command, io: Io): void {
+  const work = program.command('work').description('The owner\'s actions on work rows: add, edit, close, reopen, assign');
+
+  const add = fieldOptions(work.command('add').description('Add a work row to a desk').requiredOption('--desk <desk>', 'desk id or slug'));
+  jsonOption(dbOption(add)).action(async (o: FieldOptions & DbOptions & { desk: string; json?: boolean }) => {
+    if (o.title === undefined) throw new UsageError('work add needs --title, such as --title "Renew the alarm contract".');
+    await withDeps(io, o, async (deps) => {
+      const ctx = await ownerContext(deps, o.desk);
+      const row = await addWork(ctx, fields(o));
+      await show(io, ctx, row, o.json, `Added #${row.id} to ${ctx.desk.slug}.`);
+    });
+  });
+
+  const edit = fieldOptions(work.command('edit').description('Change a row\'s fields (not its status)').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug'))
+    .option('--clear-error', 'mark the last failure as dealt with');
+  jsonOption(dbOption(edit)).action(async (raw: string, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
+    const id = idArg(raw, 'work item');
+    await withDeps(io, o, async (deps) => {
+      const ctx = await contextForRow(deps, id, o.desk);
+      const row = await editWork(ctx, id, { ...fields(o), clear_error: o.clearError });
+      await show(io, ctx, row, o.json, `Updated #${row.id}.`);
+    });
+  });
+
+  const close = work.command('close').description('Close a row: it leaves the queue').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug').option('--note <text>', 'appended to the row\'s detail');
+  jsonOption(dbOption(close)).action(async (raw: string, o: DbOptions & { desk?: string; note?: string; json?: boolean }) => {
+    const id = idArg(raw, 'work item');
+    await withDeps(io, o, async (deps) => {
+      const ctx = await contextForRow(deps, id, o.desk);
+      await show(io, ctx, await closeWork(ctx, id, { note: o.note }), o.json, `Closed #${id}.`);
+    });
+  });
+
+  const reopen = work.command('reopen').description('Bring a done or closed row back to the queue').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug');
+  jsonOption(dbOption(reopen)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
+    const id = idArg(raw, 'work item');
+    await withDeps(io, o, async (deps) => {
+      const ctx = await contextForRow(deps, id, o.desk);
+      await show(io, ctx, await reopenWork(ctx, id), o.json, `Reopened #${id}.`);
+    });
+  });
+
+  const assign = work
+    .command('assign')
+    .description('Give a row to a person: the desk prepares it and stops')
+    .argument('<id>', 'work item id')
+    .option('--desk <desk>', 'desk id or slug')
+    .option('--to <person>', 'who does it')
+    .option('--clear', 'hand the row back to the desk');
+  jsonOption(dbOption(assign)).action(async (raw: string, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {
+    const id = idArg(raw, 'work item');
+    if ((o.to === undefined) === !o.clear) throw new UsageError('work assign needs either --to <person> or --clear.');
+    await withDeps(io, o, async (deps) => {
+      const ctx = await contextForRow(deps, id, o.desk);
+      const row = await assignWork(ctx, id, o.clear ? null : o.to!);
+      await show(io, ctx, row, o.json, row.assignee ? `Assigned #${id} to ${row.assignee}.` : `#${id} is back with the desk.`);
+    });
+  });
+}

@@ -1,0 +1,84 @@
+import { Command, Option } from 'commander';
+import { loadConfig, type Config } from '../config.ts';
+import { buildDeps } from '../container.ts';
+import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
+import { requireDesk } from '../domain/desks/manage.ts';
+import { redact } from '../store/db.ts';
+
+// What every command shares: where output goes, how the store is opened and closed, and how a
+// command's data is printed (plain lines for people, or JSON with --json).
+
+export interface Io {
+  env: NodeJS.ProcessEnv;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const processIo: Io = {
+  env: process.env,
+  out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
+  err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+};
+
+export interface DbOptions {
+  db?: string;
+}
+
+export function dbOption(cmd: Command): Command {
+  return cmd.addOption(new Option('--db <url>', 'SQLite file path or postgres:// URL (default: DESK_DATABASE_URL or ./data/desk.db)'));
+}
+
+export function jsonOption(cmd: Command): Command {
+  return cmd.option('--json', 'print the result as JSON');
+}
+
+export function configFor(io: Io, opts: DbOptions & Partial<Config>): Readonly<Config> {
+  const { db, ...flags } = opts;
+  return loadConfig(io.env, { ...flags, ...(db ? { database: db } : {}) });
+}
+
+/** Opens the store for one command and always closes it. */
+export async function withDeps<T>(io: Io, opts: DbOptions, fn: (deps: Deps) => Promise<T>): Promise<T> {
+  const deps = await buildDeps(configFor(io, opts));
+  try {
+    return await fn(deps);
+  } finally {
+    await deps.store.close();
+  }
+}
+
+/** A desk context for the owner acting from the terminal. */
+export async function ownerContext(deps: Deps, deskRef: string): Promise<DeskContext> {
+  const desk = await requireDesk(deps.store.db, deskRef);
+  return deskContext(deps, desk, { type: 'owner', name: 'owner' });
+}
+
+export function print(io: Io, json: boolean | undefined, data: unknown, human: () => string): void {
+  io.out(json ? JSON.stringify(data, null, 2) : human());
+}
+
+export function where(deps: Deps): string {
+  return redact(deps.store.location);
+}
+
+/** Rows as aligned columns, for people. */
+export function table(rows: Array<Record<string, unknown>>, columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cells = rows.map((r) => columns.map((c) => (r[c] === null || r[c] === undefined ? '-' : String(r[c]))));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
+  const line = (vals: string[]) => vals.map((v, i) => (i === vals.length - 1 ? v : v.padEnd(widths[i]!))).join('  ');
+  return [line(columns), ...cells.map(line)].join('\n');
+}
+
+/** An id typed on the command line. */
+export function idArg(raw: string, what: string): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`"${raw}" is not a ${what} id; ids are whole numbers such as 12.`);
+  return n;
+}
+
+/** An error the command has already printed in full. */
+export class Reported extends Error {}
+
+/** A mistake in how a command was typed. */
+export class UsageError extends Error {}

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import { findDeskByRef } from '../../store/repositories/desks.ts';
+import { createKey, type CreatedKey } from '../keys/create.ts';
+import { importBusinessText } from './import.ts';
+
+// The bundled demo business: a believable bakery whose queue shows every action type. It is
+// what a newcomer meets on first start and what `desk demo` brings in.
+
+export const DEMO_FILE = fileURLToPath(new URL('../../../examples/demo.yaml', import.meta.url));
+export const DEMO_SLUG = 'demo-bakery';
+
+export interface DemoResult {
+  desk: { id: string; slug: string; name: string };
+  key: CreatedKey;
+  /** False when the demo desk already existed and only a new key was made. */
+  created: boolean;
+  refs: Record<string, number>;
+}
+
+export async function importDemo(db: Kysely<Database>, opts: { now: Date; keyName?: string }): Promise<DemoResult> {
+  const keyName = opts.keyName ?? 'demo';
+  const existing = await findDeskByRef(db, DEMO_SLUG);
+  if (existing) {
+    const key = await createKey(db, { deskId: existing.id, name: keyName, now: opts.now.toISOString() });
+    return { desk: { id: existing.id, slug: existing.slug, name: existing.name }, key, created: false, refs: {} };
+  }
+  const r = await importBusinessText(db, readFileSync(DEMO_FILE, 'utf8'), { now: opts.now, keyName, source: DEMO_FILE });
+  return { desk: r.desk, key: r.key!, created: true, refs: r.refs };
+}

@@ -1,0 +1,133 @@
+import { resolveDate } from '../dates.ts';
+
+// Reading one entry of a business file: each accessor checks a field, records a precise error
+// naming the entry and the field when it is wrong, and returns a usable value so that reading
+// carries on and every error in the file is reported at once.
+
+export type Raw = Record<string, unknown>;
+
+export class FileErrors {
+  readonly list: string[] = [];
+  add(where: string, message: string): void {
+    this.list.push(`${where}: ${message}`);
+  }
+}
+
+export function isObject(v: unknown): v is Raw {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** One entry (`work[3] "File VAT return"`) and the fields it may carry. */
+export class Entry {
+  constructor(
+    readonly where: string,
+    readonly raw: Raw,
+    private readonly errors: FileErrors,
+    private readonly today: string,
+    allowed: readonly string[],
+  ) {
+    for (const key of Object.keys(raw)) {
+      if (!allowed.includes(key)) this.fail(key, `unknown field; the fields are ${allowed.join(', ')}`);
+    }
+  }
+
+  fail(field: string, message: string): void {
+    this.errors.add(field ? `${this.where}.${field}` : this.where, message);
+  }
+
+  has(field: string): boolean {
+    return this.raw[field] !== undefined && this.raw[field] !== null;
+  }
+
+  text(field: string, opts: { required: true; max?: number }): string;
+  text(field: string, opts?: { required?: false; max?: number }): string | null;
+  text(field: string, opts: { required?: boolean; max?: number } = {}): string | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null) {
+      if (opts.required) this.fail(field, 'is required');
+      return opts.required ? '' : null;
+    }
+    if (typeof v !== 'string' && typeof v !== 'number') {
+      this.fail(field, 'must be text');
+      return null;
+    }
+    const s = String(v).trim();
+    if (opts.required && s === '') this.fail(field, 'must not be empty');
+    if (opts.max !== undefined && s.length > opts.max) this.fail(field, `must be at most ${opts.max} characters`);
+    return s === '' && !opts.required ? null : s;
+  }
+
+  oneOf<T extends string>(field: string, values: readonly T[], fallback: T): T;
+  oneOf<T extends string>(field: string, values: readonly T[], fallback: null): T | null;
+  oneOf<T extends string>(field: string, values: readonly T[], fallback: T | null): T | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null) return fallback;
+    if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
+      this.fail(field, `${JSON.stringify(v)} is not one of ${values.join(', ')}`);
+      return fallback;
+    }
+    return v as T;
+  }
+
+  integer(field: string, opts: { min?: number; max?: number; fallback: number }): number;
+  integer(field: string, opts: { min?: number; max?: number; fallback: null }): number | null;
+  integer(field: string, opts: { min?: number; max?: number; fallback: number | null }): number | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null) return opts.fallback;
+    if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
+      this.fail(field, `${JSON.stringify(v)} is not a whole number`);
+      return opts.fallback;
+    }
+    if ((opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) {
+      const range = opts.max === undefined ? `at least ${opts.min}` : `between ${opts.min ?? 0} and ${opts.max}`;
+      this.fail(field, `${v} must be ${range}`);
+      return opts.fallback;
+    }
+    return v;
+  }
+
+  flag(field: string): boolean {
+    const v = this.raw[field];
+    if (v === undefined || v === null) return false;
+    if (typeof v !== 'boolean') {
+      this.fail(field, 'must be true or false');
+      return false;
+    }
+    return v;
+  }
+
+  /** `YYYY-MM-DD`, `today`, `+3d` or `-12d`, resolved against the desk's today. */
+  date(field: string): string | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null) return null;
+    const resolved = typeof v === 'string' ? resolveDate(v, this.today) : null;
+    if (resolved === null) this.fail(field, `${JSON.stringify(v)} is not a date (YYYY-MM-DD, today, +3d or -12d)`);
+    return resolved;
+  }
+
+  list(field: string): unknown[] {
+    const v = this.raw[field];
+    if (v === undefined || v === null) return [];
+    if (!Array.isArray(v)) {
+      this.fail(field, 'must be a list');
+      return [];
+    }
+    return v;
+  }
+
+  object(field: string): Raw | null {
+    const v = this.raw[field];
+    if (v === undefined || v === null) return null;
+    if (!isObject(v)) {
+      this.fail(field, 'must be a mapping of names to values');
+      return null;
+    }
+    return v;
+  }
+}
+
+/** The label an entry goes by in errors: its list and position, and its name when it has one. */
+export function entryName(list: string, index: number, raw: unknown): string {
+  const label = isObject(raw) ? (raw.ref ?? raw.title ?? raw.name ?? raw.id) : undefined;
+  return typeof label === 'string' && label.trim() !== '' ? `${list}[${index}] "${label.trim()}"` : `${list}[${index}]`;
+}

@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import type { Database, DeskRow } from '../../store/schema.ts';
+import { addEvent, addTimeline } from '../../store/repositories/events.ts';
+import { insertWork } from '../../store/repositories/work.ts';
+import { createDesk } from '../desks/manage.ts';
+import { createKey, type CreatedKey } from '../keys/create.ts';
+import { setGrant } from '../grants/manage.ts';
+import { parseBusinessText, readBusiness, type BusinessPlan } from './read.ts';
+
+// `desk import FILE`: a business file becomes a new desk in one transaction, so a file that
+// fails anywhere writes nothing. Refs in the file come back with the ids they became.
+
+export interface ImportResult {
+  desk: { id: string; slug: string; name: string };
+  key: CreatedKey | null;
+  refs: Record<string, number>;
+  counts: { work: number; arrangements: number; units: number; watches: number; domains: number; connections: number; sections: number; playbooks: number };
+}
+
+export async function importBusinessText(db: Kysely<Database>, text: string, opts: { now: Date; keyName?: string; source?: string }): Promise<ImportResult> {
+  const plan = readBusiness(parseBusinessText(text, opts.source), opts.now);
+  return importBusiness(db, plan, opts);
+}
+
+export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, opts: { now: Date; keyName?: string }): Promise<ImportResult> {
+  const now = opts.now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const desk = await createDesk(trx, plan.desk, now);
+    const refs: Record<string, number> = {};
+    const ids = { connection: new Map<string, number>(), arrangement: new Map<string, number>(), unit: new Map<string, number>(), playbook: new Map<string, number>() };
+    const remember = (kind: keyof typeof ids, ref: string | null, id: number) => {
+      if (ref === null) return;
+      ids[kind].set(ref, id);
+      refs[ref] = id;
+    };
+
+    for (const cls of plan.grants) await setGrant(trx, { deskId: desk.id, cls, granted: true, now, by: 'import' });
+
+    for (const c of plan.connections) {
+      const row = await trx
+        .insertInto('connections')
+        .values({ desk_id: desk.id, provider: c.provider, name: c.name, category: c.category, auth_type: c.auth_type, status: c.status, config: JSON.stringify(c.config), created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      remember('connection', c.ref, row.id);
+    }
+
+    for (const [position, s] of plan.sections.entries()) {
+      await trx
+        .insertInto('sections')
+        .values({ desk_id: desk.id, id: s.id, position, title: s.title, blurb: s.blurb, kind: s.kind, kinds: JSON.stringify(s.kinds), unit: s.unit, fields: JSON.stringify(s.fields), why: s.why, created_at: now })
+        .execute();
+    }
+
+    for (const a of plan.arrangements) {
+      const { ref, ...values } = a;
+      const row = await trx.insertInto('arrangements').values({ ...values, desk_id: desk.id, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      remember('arrangement', ref, row.id);
+    }
+
+    for (const [position, u] of plan.units.entries()) {
+      const row = await trx
+        .insertInto('units')
+        .values({ desk_id: desk.id, type: u.type, name: u.name, fields: JSON.stringify(u.fields), arrangement_id: u.arrangement ? ids.arrangement.get(u.arrangement)! : null, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      remember('unit', u.ref, row.id);
+    }
+
+    for (const w of plan.watches) await trx.insertInto('watches').values({ ...w, desk_id: desk.id }).execute();
+    for (const d of plan.domains) await trx.insertInto('domains').values({ ...d, desk_id: desk.id }).execute();
+
+    for (const p of plan.playbooks) {
+      const row = await trx
+        .insertInto('playbooks')
+        .values({ desk_id: desk.id, name: p.name, connection_id: p.connection ? ids.connection.get(p.connection)! : null, steps: JSON.stringify(p.steps) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.playbook.set(p.name, row.id);
+    }
+
+    for (const w of plan.work) {
+      const finished = w.status === 'done' || w.status === 'closed';
+      const row = await insertWork(trx, {
+        desk_id: desk.id,
+        title: w.title,
+        detail: w.detail,
+        kind: w.kind,
+        status: w.status,
+        due_date: w.due_date,
+        priority: w.priority,
+        class: w.class,
+        needs_person: w.needs_person ? 1 : 0,
+        chase_after_days: w.chase_after_days,
+        contact_name: w.contact_name,
+        contact_email: w.contact_email,
+        waiting_on: w.waiting_on,
+        waiting_since: w.waiting_on ? (w.waiting_since ?? now) : null,
+        last_error: w.last_error,
+        arrangement_id: w.arrangement ? ids.arrangement.get(w.arrangement)! : null,
+        unit_id: w.unit ? ids.unit.get(w.unit)! : null,
+        playbook_id: w.playbook ? ids.playbook.get(w.playbook)! : null,
+        watch_id: null,
+        watch_date: null,
+        created_at: now,
+        updated_at: now,
+        closed_at: finished ? now : null,
+      });
+      if (w.ref) refs[w.ref] = row.id;
+      for (const m of w.messages) {
+        await trx
+          .insertInto('activity')
+          .values({
+            desk_id: desk.id, kind: 'message', obligation_id: row.id, arrangement_id: row.arrangement_id, outcome_id: null, channel: m.channel, direction: 'outbound',
+            subject: m.subject, body: m.body, to_address: m.to, status: m.status, actor: m.actor, failure_reason: null, created_at: now,
+            sent_at: m.status === 'sent' ? now : null, approved_at: m.status === 'drafted' ? null : now,
+          })
+          .execute();
+      }
+      await addTimeline(trx, { deskId: desk.id, workId: row.id, kind: 'imported', text: 'Brought in from the business file.', at: now });
+    }
+
+    await addEvent(trx, {
+      deskId: desk.id,
+      kind: 'desk_imported',
+      message: `Desk "${desk.name}" set up from a business file with ${plan.work.length} work item${plan.work.length === 1 ? '' : 's'}.`,
+      data: { work: plan.work.length },
+      at: now,
+    });
+    const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now }) : null;
+    return {
+      desk: summary(desk),
+      key,
+      refs,
+      counts: {
+        work: plan.work.length, arrangements: plan.arrangements.length, units: plan.units.length, watches: plan.watches.length,
+        domains: plan.domains.length, connections: plan.connections.length, sections: plan.sections.length, playbooks: plan.playbooks.length,
+      },
+    };
+  });
+}
+
+function summary(desk: DeskRow) {
+  return { id: desk.id, slug: desk.slug, name: desk.name };
+}

@@ -1,0 +1,364 @@
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { STEP_NAMES, type PlaybookStep } from '../../desk/runs/runner.ts';
+import { dateIn, isTimeZone } from '../dates.ts';
+import { badRequest } from '../errors.ts';
+import {
+  ARRANGEMENT_STATUSES, DOMAIN_STATUSES, MESSAGE_STATUSES, PERMISSION_CLASSES, SECTION_KINDS, UNGRANTABLE, WORK_STATUSES,
+  type PermissionClass, type SectionKind, type WorkStatus,
+} from '../vocab.ts';
+import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
+
+// Reads a business file (YAML or JSON) into a plan the importer writes in one transaction.
+// Every error names the entry and the field; a file with any error yields no plan at all.
+
+export interface DeskPlan { name: string; slug: string; plan: string; timezone: string; currency: string; broker: string | null }
+export interface ConnectionPlan { ref: string | null; provider: string; name: string; category: string; auth_type: string; status: string; config: Raw }
+export interface SectionPlan { id: string; title: string; blurb: string; kind: SectionKind; kinds: string[]; unit: string | null; fields: Array<{ name: string; hint: string }>; why: string }
+export interface UnitPlan { ref: string | null; type: string; name: string; fields: Record<string, string | number | null>; arrangement: string | null }
+export interface ArrangementPlan {
+  ref: string | null; name: string; counterparty: string | null; kind: string; status: string; starts_on: string | null; ends_on: string | null;
+  renews_on: string | null; amount_cents: number | null; currency: string | null; contact_name: string | null; contact_email: string | null;
+}
+export interface WatchPlan { subject_type: string; field: string; label: string; lead_days: number; kind: string; action: PermissionClass; every: string | null; priority: number }
+export interface DomainPlan { name: string; registrar: string; status: string; renewal_on: string | null; amount_cents: number; currency: string; broker_name: string | null; notes: string | null }
+export interface PlaybookPlan { name: string; connection: string | null; steps: PlaybookStep[] }
+export interface MessagePlan { status: string; channel: string; subject: string | null; body: string; to: string | null; actor: string }
+export interface WorkPlan {
+  ref: string | null; title: string; detail: string | null; kind: string; status: WorkStatus; due_date: string | null; priority: number;
+  class: PermissionClass | null; needs_person: boolean; chase_after_days: number; contact_name: string | null; contact_email: string | null;
+  waiting_on: string | null; waiting_since: string | null; last_error: string | null; arrangement: string | null; unit: string | null;
+  playbook: string | null; messages: MessagePlan[];
+}
+
+export interface BusinessPlan {
+  desk: DeskPlan;
+  grants: PermissionClass[];
+  connections: ConnectionPlan[];
+  sections: SectionPlan[];
+  units: UnitPlan[];
+  arrangements: ArrangementPlan[];
+  watches: WatchPlan[];
+  domains: DomainPlan[];
+  playbooks: PlaybookPlan[];
+  work: WorkPlan[];
+}
+
+const TOP = ['desk', 'grants', 'connections', 'sections', 'units', 'arrangements', 'watches', 'domains', 'playbooks', 'work'];
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
+
+/** Parses the file's text; YAML is a superset of JSON, so one parser reads both. */
+export function parseBusinessText(text: string, source = 'the file'): unknown {
+  try {
+    return parseYaml(text, { prettyErrors: true });
+  } catch (err) {
+    const msg = err instanceof YAMLParseError ? err.message.split('\n')[0] : String(err);
+    throw badRequest(`${source} is not YAML or JSON: ${msg}`);
+  }
+}
+
+/** Checks a parsed business file and resolves its dates against the desk's today. Throws a bad_request listing every error. */
+export function readBusiness(doc: unknown, now: Date): BusinessPlan {
+  const errors = new FileErrors();
+  if (!isObject(doc)) throw badRequest('The business file must be a mapping with at least a "desk" entry.', { errors: ['the file is not a mapping'] });
+  for (const key of Object.keys(doc)) if (!TOP.includes(key)) errors.add(key, `unknown section; the sections are ${TOP.join(', ')}`);
+
+  const deskRaw = isObject(doc.desk) ? doc.desk : null;
+  if (!deskRaw) errors.add('desk', 'is required: a mapping with name and slug');
+  const tz = typeof deskRaw?.timezone === 'string' && isTimeZone(deskRaw.timezone) ? deskRaw.timezone : 'UTC';
+  const today = dateIn(tz, now);
+  const entry = (where: string, raw: Raw, fields: readonly string[]) => new Entry(where, raw, errors, today, fields);
+
+  const desk = readDesk(deskRaw ? entry('desk', deskRaw, ['name', 'slug', 'plan', 'timezone', 'currency', 'broker']) : null);
+  const refs = new Map<string, string>();
+  const ref = (e: Entry, kind: string): string | null => {
+    const r = e.text('ref');
+    if (r === null) return null;
+    if (refs.has(r)) e.fail('ref', `"${r}" is already used by another entry`);
+    else refs.set(r, kind);
+    return r;
+  };
+  const each = <T>(list: string, fields: readonly string[], read: (e: Entry) => T): T[] => {
+    const v = doc[list];
+    if (v === undefined || v === null) return [];
+    if (!Array.isArray(v)) {
+      errors.add(list, 'must be a list');
+      return [];
+    }
+    return v.flatMap((raw, i) => {
+      const where = entryName(list, i, raw);
+      if (!isObject(raw)) {
+        errors.add(where, 'must be a mapping of fields');
+        return [];
+      }
+      return [read(entry(where, raw, fields))];
+    });
+  };
+
+  const grants = readGrants(doc.grants, errors);
+  const connections = each('connections', ['ref', 'provider', 'name', 'category', 'auth_type', 'status', 'config'], (e) => ({
+    ref: ref(e, 'connection'),
+    provider: e.text('provider', { required: true }),
+    name: e.text('name', { required: true }),
+    category: e.text('category', { required: true }),
+    auth_type: e.text('auth_type') ?? 'token',
+    status: e.text('status') ?? 'pending',
+    config: e.object('config') ?? {},
+  }));
+  const sections = each('sections', ['id', 'title', 'blurb', 'kind', 'kinds', 'unit', 'fields', 'why'], (e) => readSection(e));
+  const sectionIds = new Set<string>();
+  sections.forEach((s, i) => {
+    if (sectionIds.has(s.id)) errors.add(entryName('sections', i, s), `id "${s.id}" is used twice`);
+    sectionIds.add(s.id);
+  });
+  const units = each('units', ['ref', 'type', 'name', 'fields', 'arrangement'], (e) => ({
+    ref: ref(e, 'unit'),
+    type: e.text('type', { required: true }),
+    name: e.text('name', { required: true }),
+    fields: readUnitFields(e, today),
+    arrangement: e.text('arrangement'),
+  }));
+  const arrangements = each('arrangements', ['ref', 'name', 'counterparty', 'kind', 'status', 'starts_on', 'ends_on', 'renews_on', 'amount_cents', 'currency', 'contact_name', 'contact_email'], (e) =>
+    readArrangement(e, ref(e, 'arrangement'), desk.currency),
+  );
+  const watches = each('watches', ['subject_type', 'field', 'label', 'lead_days', 'kind', 'action', 'every', 'priority'], (e) => readWatch(e));
+  const domains = each('domains', ['name', 'registrar', 'status', 'renewal_on', 'amount_cents', 'currency', 'broker_name', 'notes'], (e) => ({
+    name: e.text('name', { required: true }),
+    registrar: e.text('registrar', { required: true }),
+    status: e.oneOf('status', DOMAIN_STATUSES, 'live'),
+    renewal_on: e.date('renewal_on'),
+    amount_cents: e.integer('amount_cents', { min: 0, fallback: 0 }),
+    currency: currencyOf(e, 'currency') ?? desk.currency,
+    broker_name: e.text('broker_name'),
+    notes: e.text('notes'),
+  }));
+  const playbooks = each('playbooks', ['name', 'connection', 'steps'], (e) => ({ name: e.text('name', { required: true }), connection: e.text('connection'), steps: readSteps(e) }));
+  const work = each('work', [
+    'ref', 'title', 'detail', 'kind', 'status', 'due', 'priority', 'class', 'needs_person', 'chase_after_days', 'contact_name', 'contact_email',
+    'waiting_on', 'waiting_since', 'last_error', 'arrangement', 'unit', 'playbook', 'messages',
+  ], (e) => readWork(e, ref(e, 'work'), errors));
+
+  // References: each must name an entry of the right kind.
+  const playbookNames = new Set(playbooks.map((p) => p.name));
+  const point = (list: string, i: number, raw: { ref?: string | null; name?: string; title?: string }, field: string, target: string | null, kind: string) => {
+    if (target === null) return;
+    const found = refs.get(target);
+    if (found !== kind) {
+      errors.add(`${entryName(list, i, raw)}.${field}`, found ? `"${target}" is a ${found}, not a ${kind}` : `no ${kind} has ref "${target}"`);
+    }
+  };
+  units.forEach((u, i) => point('units', i, u, 'arrangement', u.arrangement, 'arrangement'));
+  playbooks.forEach((p, i) => point('playbooks', i, p, 'connection', p.connection, 'connection'));
+  const names = new Set<string>();
+  playbooks.forEach((p, i) => {
+    if (names.has(p.name)) errors.add(entryName('playbooks', i, p), `name "${p.name}" is used twice`);
+    names.add(p.name);
+  });
+  work.forEach((w, i) => {
+    point('work', i, w, 'arrangement', w.arrangement, 'arrangement');
+    point('work', i, w, 'unit', w.unit, 'unit');
+    if (w.playbook !== null && !playbookNames.has(w.playbook)) errors.add(`${entryName('work', i, w)}.playbook`, `no playbook is named "${w.playbook}"`);
+  });
+
+  if (errors.list.length > 0) {
+    const n = errors.list.length;
+    throw badRequest(`The business file has ${n} error${n === 1 ? '' : 's'}; nothing was written. ${errors.list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`, { errors: errors.list });
+  }
+  return { desk, grants, connections, sections, units, arrangements, watches, domains, playbooks, work };
+}
+
+function currencyOf(e: Entry, field: string): string | null {
+  const c = e.text(field);
+  if (c !== null && !/^[A-Za-z]{3}$/.test(c)) e.fail(field, `"${c}" is not a three-letter currency code`);
+  return c?.toUpperCase() ?? null;
+}
+
+function email(e: Entry, field: string): string | null {
+  const v = e.text(field);
+  if (v !== null && !EMAIL.test(v)) e.fail(field, `"${v}" is not an email address`);
+  return v;
+}
+
+function readDesk(e: Entry | null): DeskPlan {
+  if (!e) return { name: '', slug: '', plan: 'standard', timezone: 'UTC', currency: 'GBP', broker: null };
+  const slug = e.text('slug', { required: true });
+  if (slug && !SLUG.test(slug)) e.fail('slug', `"${slug}" must be lower-case letters, digits and dashes`);
+  const timezone = e.text('timezone') ?? 'UTC';
+  if (!isTimeZone(timezone)) e.fail('timezone', `"${timezone}" is not a time zone; use an IANA name such as Europe/London`);
+  return { name: e.text('name', { required: true }), slug, plan: e.text('plan') ?? 'standard', timezone, currency: currencyOf(e, 'currency') ?? 'GBP', broker: e.text('broker') };
+}
+
+function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) {
+    errors.add('grants', 'must be a list of permission classes');
+    return [];
+  }
+  const out: PermissionClass[] = [];
+  raw.forEach((g, i) => {
+    if (typeof g !== 'string' || !(PERMISSION_CLASSES as readonly string[]).includes(g)) {
+      errors.add(`grants[${i}]`, `${JSON.stringify(g)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`);
+    } else if ((UNGRANTABLE as readonly string[]).includes(g)) {
+      errors.add(`grants[${i}]`, `"${g}" cannot be granted: ${g === 'money' ? 'paying money' : 'signing'} always needs a person`);
+    } else if (!out.includes(g as PermissionClass)) out.push(g as PermissionClass);
+  });
+  return out;
+}
+
+function readSection(e: Entry): SectionPlan {
+  const id = e.text('id', { required: true });
+  if (id && !/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(id)) e.fail('id', `"${id}" must be letters, digits, dashes or underscores`);
+  const kinds = e.list('kinds').flatMap((k, i) => {
+    if (typeof k !== 'string' || k.trim() === '') {
+      e.fail(`kinds[${i}]`, 'must be text');
+      return [];
+    }
+    return [k.trim()];
+  });
+  const fields = e.list('fields').flatMap((f, i) => {
+    if (!isObject(f) || typeof f.name !== 'string' || f.name.trim() === '') {
+      e.fail(`fields[${i}]`, 'must be a mapping with a name and a hint');
+      return [];
+    }
+    const extra = Object.keys(f).filter((k) => k !== 'name' && k !== 'hint');
+    if (extra.length) e.fail(`fields[${i}]`, `unknown field ${extra.join(', ')}; a field has a name and a hint`);
+    return [{ name: f.name.trim(), hint: typeof f.hint === 'string' ? f.hint.trim() : '' }];
+  });
+  return {
+    id,
+    title: e.text('title', { required: true }),
+    blurb: e.text('blurb') ?? '',
+    kind: e.oneOf('kind', SECTION_KINDS, 'work'),
+    kinds,
+    unit: e.text('unit'),
+    fields,
+    why: e.text('why') ?? '',
+  };
+}
+
+function readUnitFields(e: Entry, today: string): Record<string, string | number | null> {
+  const raw = e.object('fields') ?? {};
+  const out: Record<string, string | number | null> = {};
+  for (const [name, v] of Object.entries(raw)) {
+    if (v === null || typeof v === 'number') out[name] = v;
+    else if (typeof v === 'string') {
+      // Relative dates are fixed at import, like every other date in the file.
+      const t = v.trim();
+      out[name] = t === 'today' || /^[+-]\d{1,5}d$/.test(t) ? resolveRelative(t, today) : v;
+    } else if (v instanceof Date) out[name] = v.toISOString().slice(0, 10);
+    else e.fail(`fields.${name}`, 'must be text, a number, a date or null');
+  }
+  return out;
+}
+
+function resolveRelative(t: string, today: string): string {
+  const n = t === 'today' ? 0 : Number(t.slice(0, -1));
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+function readArrangement(e: Entry, ref: string | null, deskCurrency: string): ArrangementPlan {
+  const amount = e.integer('amount_cents', { min: 0, fallback: null });
+  let currency = currencyOf(e, 'currency');
+  if (amount !== null && currency === null) currency = deskCurrency;
+  if (amount === null && currency !== null) e.fail('currency', 'is given without amount_cents; the two go together');
+  return {
+    ref,
+    name: e.text('name', { required: true }),
+    counterparty: e.text('counterparty'),
+    kind: e.text('kind') ?? 'general',
+    status: e.oneOf('status', ARRANGEMENT_STATUSES, 'active'),
+    starts_on: e.date('starts_on'),
+    ends_on: e.date('ends_on'),
+    renews_on: e.date('renews_on'),
+    amount_cents: amount,
+    currency: amount === null ? null : currency,
+    contact_name: e.text('contact_name'),
+    contact_email: email(e, 'contact_email'),
+  };
+}
+
+function readWatch(e: Entry): WatchPlan {
+  let every: string | null = null;
+  const raw = e.raw.every;
+  if (raw !== undefined && raw !== null) {
+    const s = String(raw).trim();
+    if (!/^[1-9]\d{0,4}$/.test(s)) e.fail('every', `${JSON.stringify(raw)} must be a number of days, such as "365"`);
+    else every = s;
+  }
+  return {
+    subject_type: e.text('subject_type', { required: true }),
+    field: e.text('field', { required: true }),
+    label: e.text('label', { required: true }),
+    lead_days: e.integer('lead_days', { min: 0, max: 3650, fallback: 30 }),
+    kind: e.text('kind', { required: true }),
+    action: e.has('action') ? e.oneOf('action', PERMISSION_CLASSES, 'reach_out') : (e.fail('action', `is required: one of ${PERMISSION_CLASSES.join(', ')}`), 'reach_out'),
+    every,
+    priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),
+  };
+}
+
+function readSteps(e: Entry): PlaybookStep[] {
+  const steps = e.list('steps');
+  if (steps.length === 0) e.fail('steps', 'must list at least one step');
+  steps.forEach((s, i) => {
+    if (!isObject(s)) return e.fail(`steps[${i}]`, 'must be a mapping such as { click: "#submit" }');
+    const names = Object.keys(s).filter((k) => (STEP_NAMES as readonly string[]).includes(k));
+    if (names.length !== 1) e.fail(`steps[${i}]`, `must have exactly one of ${STEP_NAMES.join(', ')}`);
+    const allowed = new Set([...names, ...(names[0] === 'fill' || names[0] === 'select' ? ['value'] : names[0] === 'read' ? ['as'] : [])]);
+    const extra = Object.keys(s).filter((k) => !allowed.has(k));
+    if (names.length === 1 && extra.length) e.fail(`steps[${i}]`, `has fields a ${names[0]} step does not use: ${extra.join(', ')}`);
+    if ((names[0] === 'fill' || names[0] === 'select') && s.value === undefined) e.fail(`steps[${i}]`, `a ${names[0]} step needs a value`);
+    if (names[0] === 'read' && typeof s.as !== 'string') e.fail(`steps[${i}]`, 'a read step needs "as", the name of what it reads');
+  });
+  return steps as PlaybookStep[];
+}
+
+function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
+  const cls = e.raw.class;
+  let klass: PermissionClass | null = null;
+  if (cls !== undefined && cls !== null) {
+    if (typeof cls !== 'string' || !(PERMISSION_CLASSES as readonly string[]).includes(cls)) {
+      e.fail('class', `${JSON.stringify(cls)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or null)`);
+    } else klass = cls as PermissionClass;
+  }
+  const contactEmail = email(e, 'contact_email');
+  const messages = e.list('messages').flatMap((m, i) => {
+    const where = `${e.where}.messages[${i}]`;
+    if (!isObject(m)) {
+      errors.add(where, 'must be a mapping with at least a body');
+      return [];
+    }
+    const me = new Entry(where, m, errors, '', ['status', 'channel', 'subject', 'body', 'to', 'actor']);
+    return [{
+      status: me.oneOf('status', MESSAGE_STATUSES, 'drafted'),
+      channel: me.text('channel') ?? 'email',
+      subject: me.text('subject'),
+      body: me.text('body', { required: true }),
+      to: email(me, 'to') ?? contactEmail,
+      actor: me.text('actor') ?? 'desk',
+    }];
+  });
+  return {
+    ref,
+    title: e.text('title', { required: true, max: 500 }),
+    detail: e.text('detail'),
+    kind: e.text('kind') ?? 'general',
+    status: e.oneOf('status', WORK_STATUSES, 'open'),
+    due_date: e.date('due'),
+    priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),
+    class: klass,
+    needs_person: e.flag('needs_person'),
+    chase_after_days: e.integer('chase_after_days', { min: 1, max: 365, fallback: 7 }),
+    contact_name: e.text('contact_name'),
+    contact_email: contactEmail,
+    waiting_on: e.text('waiting_on'),
+    waiting_since: e.date('waiting_since'),
+    last_error: e.text('last_error'),
+    arrangement: e.text('arrangement'),
+    unit: e.text('unit'),
+    playbook: e.text('playbook'),
+    messages,
+  };
+}

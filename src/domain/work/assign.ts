@@ -1,0 +1,26 @@
+import { findWork, updateWork } from '../../store/repositories/work.ts';
+import type { WorkRow } from '../../store/schema.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { atomically, lockRow } from './draft.ts';
+
+// The owner gives a row to a person ("Assign to me"): from then on it needs that person, so
+// the desk prepares and stops (action `own`). Clearing the assignee hands the row back.
+
+export async function assignWork(ctx: DeskContext, workId: number, to: string | null): Promise<WorkRow> {
+  const person = to?.trim() || null;
+  if (to !== null && person === null) throw badRequest('Say who the row goes to, or clear the assignment.');
+  return atomically(ctx, async (tx) => {
+    await lockRow(tx, workId);
+    const row = await findWork(tx.db, tx.desk.id, workId);
+    if (!row) throw notFound('work item', workId);
+    const now = tx.now();
+    await updateWork(tx.db, tx.desk.id, row.id, { assignee: person, needs_person: person ? 1 : 0, updated_at: now });
+    const who = actorName(tx.actor);
+    const text = person ? `${who} assigned this to ${person}.` : `${who} took this back from ${row.assignee ?? 'its assignee'}.`;
+    await logEvent(tx, 'work_assigned', text, { work_id: row.id, assignee: person, by: who });
+    await logTimeline(tx, row.id, 'assigned', text);
+    return (await findWork(tx.db, tx.desk.id, row.id))!;
+  });
+}

@@ -1,0 +1,36 @@
+import { findWork, updateWork } from '../../store/repositories/work.ts';
+import type { WorkRow } from '../../store/schema.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { atomically, lockRow } from './draft.ts';
+import { checkFields, type OwnerFields } from './fields.ts';
+
+// The owner changes a row's fields (never its status: close and reopen do that). Clearing the
+// fault is an edit too: the owner has looked and dealt with it.
+
+export interface EditInput extends OwnerFields {
+  clear_error?: boolean;
+}
+
+export async function editWork(ctx: DeskContext, workId: number, input: EditInput): Promise<WorkRow> {
+  const f = await checkFields(ctx, input);
+  const changes = Object.keys(f);
+  if (changes.length === 0 && !input.clear_error) throw badRequest('Nothing to change: give at least one field.');
+  return atomically(ctx, async (tx) => {
+    await lockRow(tx, workId);
+    const row = await findWork(tx.db, tx.desk.id, workId);
+    if (!row) throw notFound('work item', workId);
+    const now = tx.now();
+    const patch: Parameters<typeof updateWork>[3] = { ...f, updated_at: now };
+    if (input.clear_error) patch.last_error = null;
+    // Somebody newly awaited starts the waiting clock; nobody awaited stops it.
+    if (f.waiting_on !== undefined && f.waiting_on !== row.waiting_on) patch.waiting_since = f.waiting_on ? now : null;
+    await updateWork(tx.db, tx.desk.id, row.id, patch);
+    const what = [...changes.map((c) => c.replace(/_id$/, '').replace(/_date$/, '').replace(/_/g, ' ')), ...(input.clear_error ? ['cleared the fault'] : [])];
+    const who = actorName(tx.actor);
+    await logEvent(tx, 'work_edited', `${who} edited "${row.title}": ${what.join(', ')}.`, { work_id: row.id, fields: changes, by: who });
+    await logTimeline(tx, row.id, 'edited', `${who} changed ${what.join(', ')}.`);
+    return (await findWork(tx.db, tx.desk.id, row.id))!;
+  });
+}

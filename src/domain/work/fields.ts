@@ -1,0 +1,101 @@
+import type { DeskContext } from '../context.ts';
+import { resolveDate } from '../dates.ts';
+import { badRequest } from '../errors.ts';
+import { isPermissionClass, PERMISSION_CLASSES } from '../vocab.ts';
+
+// The owner's fields on a work row, as the screen and the CLI send them, checked once for both
+// adding and editing. Text arrives as typed; dates may be relative to the desk's today.
+
+export interface OwnerFields {
+  title?: string;
+  detail?: string | null;
+  kind?: string;
+  due?: string | null;
+  priority?: number | string;
+  class?: string | null;
+  needs_person?: boolean;
+  chase_after_days?: number | string;
+  contact_name?: string | null;
+  contact_email?: string | null;
+  waiting_on?: string | null;
+  arrangement_id?: number | string | null;
+  unit_id?: number | string | null;
+}
+
+export interface CheckedFields {
+  title?: string;
+  detail?: string | null;
+  kind?: string;
+  due_date?: string | null;
+  priority?: number;
+  class?: string | null;
+  needs_person?: number;
+  chase_after_days?: number;
+  contact_name?: string | null;
+  contact_email?: string | null;
+  waiting_on?: string | null;
+  arrangement_id?: number | null;
+  unit_id?: number | null;
+}
+
+function wholeNumber(raw: number | string, name: string, min: number, max: number): number {
+  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  if (!Number.isInteger(n) || n < min || n > max) throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  return n;
+}
+
+function optionalText(raw: string | null | undefined): string | null {
+  const t = raw?.trim();
+  return t ? t : null;
+}
+
+async function rowOnDesk(ctx: DeskContext, table: 'arrangements' | 'units', raw: number | string, what: string): Promise<number> {
+  const id = Number(String(raw).trim());
+  const found = Number.isSafeInteger(id) && id > 0
+    ? await ctx.db.selectFrom(table).select('id').where('desk_id', '=', ctx.desk.id).where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!found) throw badRequest(`There is no ${what} ${raw} on this desk.`);
+  return id;
+}
+
+export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<CheckedFields> {
+  const out: CheckedFields = {};
+  if (f.title !== undefined) {
+    const t = f.title.trim();
+    if (!t) throw badRequest('A work item needs a title.');
+    if (t.length > 500) throw badRequest('A title is at most 500 characters.');
+    out.title = t;
+  }
+  if (f.detail !== undefined) out.detail = optionalText(f.detail);
+  if (f.kind !== undefined) {
+    const k = f.kind.trim();
+    if (!k) throw badRequest('kind must not be empty.');
+    out.kind = k;
+  }
+  if (f.due !== undefined) {
+    if (f.due === null || f.due.trim() === '' || f.due.trim() === 'none') out.due_date = null;
+    else {
+      const d = resolveDate(f.due, ctx.today());
+      if (!d) throw badRequest(`"${f.due}" is not a date; use YYYY-MM-DD, today, +14d or -3d.`);
+      out.due_date = d;
+    }
+  }
+  if (f.priority !== undefined) out.priority = wholeNumber(f.priority, 'priority', 1, 100);
+  if (f.class !== undefined) {
+    const c = f.class?.trim() || null;
+    if (c !== null && c !== 'none' && !isPermissionClass(c)) throw badRequest(`"${c}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or none).`);
+    out.class = c === 'none' ? null : c;
+  }
+  if (f.needs_person !== undefined) out.needs_person = f.needs_person ? 1 : 0;
+  if (f.chase_after_days !== undefined) out.chase_after_days = wholeNumber(f.chase_after_days, 'chase_after_days', 1, 365);
+  if (f.contact_name !== undefined) out.contact_name = optionalText(f.contact_name);
+  if (f.contact_email !== undefined) {
+    const e = optionalText(f.contact_email);
+    if (e !== null && !/^[^\s@<>]+@[^\s@<>]+$/.test(e)) throw badRequest(`"${e}" is not an email address.`);
+    out.contact_email = e;
+  }
+  if (f.waiting_on !== undefined) out.waiting_on = optionalText(f.waiting_on);
+  if (f.arrangement_id !== undefined) out.arrangement_id = f.arrangement_id === null ? null : await rowOnDesk(ctx, 'arrangements', f.arrangement_id, 'arrangement');
+  if (f.unit_id !== undefined) out.unit_id = f.unit_id === null ? null : await rowOnDesk(ctx, 'units', f.unit_id, 'unit');
+  return out;
+}

@@ -1,0 +1,46 @@
+import { findWork, moveWork } from '../../store/repositories/work.ts';
+import type { WorkRow } from '../../store/schema.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { isFinished } from '../vocab.ts';
+import { atomically, lockRow } from './draft.ts';
+
+// The owner's status changes (D11): close stores `closed`; reopen brings a done or closed row
+// back to `open`. Neither is an API route.
+
+export async function closeWork(ctx: DeskContext, workId: number, input: { note?: string } = {}): Promise<WorkRow> {
+  return atomically(ctx, async (tx) => {
+    await lockRow(tx, workId);
+    const row = await findWork(tx.db, tx.desk.id, workId);
+    if (!row) throw notFound('work item', workId);
+    if (isFinished(row.status)) throw badRequest(`Work item ${row.id} is already ${row.status}.`);
+    const note = input.note?.trim();
+    const now = tx.now();
+    const detail = note ? (row.detail ? `${row.detail}\n\n${note}` : note) : row.detail;
+    if (!(await moveWork(tx.db, tx.desk.id, row.id, row.status, 'closed', { detail, closed_at: now, updated_at: now }))) {
+      throw badRequest(`Work item ${row.id} changed while closing it; try again.`);
+    }
+    const who = actorName(tx.actor);
+    await logEvent(tx, 'work_closed', `${who} closed "${row.title}".`, { work_id: row.id, by: who });
+    await logTimeline(tx, row.id, 'closed', note ? `${who} closed this: ${note}` : `${who} closed this.`);
+    return (await findWork(tx.db, tx.desk.id, row.id))!;
+  });
+}
+
+export async function reopenWork(ctx: DeskContext, workId: number): Promise<WorkRow> {
+  return atomically(ctx, async (tx) => {
+    await lockRow(tx, workId);
+    const row = await findWork(tx.db, tx.desk.id, workId);
+    if (!row) throw notFound('work item', workId);
+    if (!isFinished(row.status)) throw badRequest(`Work item ${row.id} is ${row.status}, not done or closed; there is nothing to reopen.`);
+    const now = tx.now();
+    if (!(await moveWork(tx.db, tx.desk.id, row.id, row.status, 'open', { closed_at: null, updated_at: now }))) {
+      throw badRequest(`Work item ${row.id} changed while reopening it; try again.`);
+    }
+    const who = actorName(tx.actor);
+    await logEvent(tx, 'work_reopened', `${who} reopened "${row.title}".`, { work_id: row.id, by: who });
+    await logTimeline(tx, row.id, 'reopened', `${who} reopened this.`);
+    return (await findWork(tx.db, tx.desk.id, row.id))!;
+  });
+}

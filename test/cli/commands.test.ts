@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { desk } from '../helpers/cli.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+
+// The owner's commands, run as the owner types them, against both databases.
+
+describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
+  let store: TestStore;
+  let slug: string;
+  let deskId: string;
+
+  beforeAll(async () => {
+    store = await open();
+    const r = (await desk(store.target, 'import', path.resolve('example.yaml'), '--json')).json();
+    slug = r.desk.slug;
+    deskId = r.desk.id;
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('--help explains every command, and each command has its own help', async () => {
+    const top = await desk(store.target, '--help');
+    expect(top.code).toBe(0);
+    for (const c of ['serve', 'import', 'demo', 'desks', 'keys', 'grants', 'work']) expect(top.out).toContain(c);
+    const add = await desk(store.target, 'work', 'add', '--help');
+    expect(add.code).toBe(0);
+    expect(add.out).toContain('--due <date>');
+    expect(add.out).toContain('--json');
+  });
+
+  it('an unknown flag, a missing desk or a malformed date is one line and exit 1', async () => {
+    const flag = await desk(store.target, 'desks', 'list', '--colour');
+    expect(flag.code).toBe(1);
+    expect(flag.err).toBe("desk: unknown option '--colour'\n");
+    const missing = await desk(store.target, 'work', 'add', '--desk', 'no-such-desk', '--title', 'X');
+    expect(missing).toMatchObject({ code: 1, out: '' });
+    expect(missing.err).toBe('desk: No desk "no-such-desk". `desk desks list` shows the desks.\n');
+    const date = await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'X', '--due', '31/12/2026');
+    expect(date.code).toBe(1);
+    expect(date.err).toBe('desk: "31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.\n');
+    const expires = await desk(store.target, 'keys', 'create', '--desk', slug, '--name', 'x', '--expires', 'soon');
+    expect(expires.code).toBe(1);
+    expect(expires.err.split('\n').filter(Boolean)).toHaveLength(1);
+    const unknown = await desk(store.target, 'frobnicate');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/^desk: unknown command 'frobnicate'/);
+  });
+
+  it('desks list and keys list print JSON with --json; keys never show the secret again', async () => {
+    const list = await desk(store.target, 'desks', 'list', '--json');
+    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: deskId, slug, open_work: 5 })]));
+    const made = (await desk(store.target, 'keys', 'create', '--desk', slug, '--name', 'zapier', '--expires', '2027-06-30', '--json')).json();
+    expect(made).toMatchObject({ name: 'zapier', prefix: made.key.slice(0, 12), expires_at: '2027-06-30T23:00:00.000Z' });
+    const keys = await desk(store.target, 'keys', 'list', '--desk', slug, '--json');
+    expect(keys.out).not.toContain(made.key);
+    expect(keys.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: made.id, name: 'zapier', prefix: made.prefix })]));
+    const stored = await store.db.selectFrom('api_keys').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
+    expect(stored.hash).not.toContain(made.key.slice(5));
+  });
+
+  it('grants: money and sign are refused with a reason; others are set and unset', async () => {
+    for (const cls of ['money', 'sign']) {
+      const r = await desk(store.target, 'grants', 'set', '--desk', slug, cls);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(new RegExp(`^desk: "${cls}" cannot be granted: .+ always needs a person\\.\\n$`));
+    }
+    expect((await desk(store.target, 'grants', 'set', '--desk', slug, 'wizardry')).err).toContain('not a permission class');
+    const set = (await desk(store.target, 'grants', 'set', '--desk', slug, 'file', '--json')).json();
+    expect(set).toMatchObject({ class: 'file', granted: true, changed: true, grants: ['chase', 'file', 'reach_out'] });
+    const unset = (await desk(store.target, 'grants', 'unset', '--desk', slug, 'file', '--json')).json();
+    expect(unset).toMatchObject({ changed: true, grants: ['chase', 'reach_out'] });
+    const events = await store.db.selectFrom('events').select('data').where('desk_id', '=', deskId).where('kind', '=', 'grant_changed').execute();
+    expect(events.map((e) => JSON.parse(e.data).by)).toEqual(['import', 'import', 'owner', 'owner']);
+  });
+
+  it('work add, edit, assign, close and reopen change the row and keep the open count', async () => {
+    const openCount = async () => Number((await store.db.selectFrom('desks').select('open_count').where('id', '=', deskId).executeTakeFirstOrThrow()).open_count);
+    const before = await openCount();
+    const added = await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Renew the alarm contract', '--due', '+14d', '--class', 'reach_out', '--contact-email', 'alarms@secure.test', '--json');
+    expect(added.code).toBe(0);
+    const item = added.json();
+    expect(item).toMatchObject({ title: 'Renew the alarm contract', status: 'open', permission: 'reach_out', allowed: true, action: { type: 'run' } });
+    expect(await openCount()).toBe(before + 1);
+
+    const edited = (await desk(store.target, 'work', 'edit', String(item.id), '--priority', '90', '--due', 'none', '--json')).json();
+    expect(edited).toMatchObject({ priority: 90, due_date: null });
+    expect((await desk(store.target, 'work', 'edit', String(item.id), '--priority', '0')).err).toBe('desk: priority must be a whole number from 1 to 100, not "0".\n');
+
+    const assigned = (await desk(store.target, 'work', 'assign', String(item.id), '--to', 'Sam', '--json')).json();
+    expect(assigned.action.type).toBe('own');
+    expect((await findWork(store.db, deskId, item.id))!.assignee).toBe('Sam');
+    const back = (await desk(store.target, 'work', 'assign', String(item.id), '--clear', '--json')).json();
+    expect(back.action.type).toBe('run');
+
+    const closed = (await desk(store.target, 'work', 'close', String(item.id), '--note', 'Renewed by phone.', '--json')).json();
+    expect(closed).toMatchObject({ status: 'closed', action: null, detail: 'Renewed by phone.' });
+    expect(await openCount()).toBe(before);
+    expect((await desk(store.target, 'work', 'close', String(item.id))).err).toBe(`desk: Work item ${item.id} is already closed.\n`);
+
+    const reopened = (await desk(store.target, 'work', 'reopen', String(item.id), '--json')).json();
+    expect(reopened.status).toBe('open');
+    expect(await openCount()).toBe(before + 1);
+
+    const timeline = await store.db.selectFrom('timeline').select('kind').where('work_id', '=', item.id).orderBy('id').execute();
+    expect(timeline.map((t) => t.kind)).toEqual(['created', 'edited', 'assigned', 'assigned', 'closed', 'reopened']);
+    expect((await desk(store.target, 'work', 'close', '99999999')).err).toBe('desk: No work item 99999999 on this desk.\n');
+    expect((await desk(store.target, 'work', 'close', 'abc')).err).toBe('desk: "abc" is not a work item id; ids are whole numbers such as 12.\n');
+  });
+});

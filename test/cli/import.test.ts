@@ -1,0 +1,155 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { desk } from '../helpers/cli.ts';
+import { toItems } from '../../src/domain/work/items.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import { ACTION_TYPES } from '../../src/domain/vocab.ts';
+
+const EXAMPLE = path.resolve('example.yaml');
+const TABLES = ['desks', 'api_keys', 'grants', 'work', 'activity', 'arrangements', 'units', 'connections', 'domains', 'sections', 'watches', 'playbooks', 'events', 'timeline'] as const;
+
+describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+
+  async function counts(): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const t of TABLES) {
+      const r = await store.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      out[t] = Number(r.n);
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('imports the business page\'s example with a key that GET /me accepts, and answers with every ref', async () => {
+    const run = await desk(store.target, 'import', EXAMPLE, '--key', 'ci', '--json');
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const r = run.json();
+    expect(r.desk).toEqual({ id: expect.stringMatching(/^dsk_/), slug: 'corner-bakery' });
+    expect(r.key).toEqual({ id: expect.any(Number), prefix: r.key.key.slice(0, 12), key: expect.stringMatching(/^desk_[0-9A-Za-z]{40}$/) });
+    expect(Object.keys(r.refs).sort()).toEqual(['chase-quote', 'high-st', 'hmrc', 'lease', 'mailbox']);
+
+    const me = await h.call('GET', '/api/v1/me', { key: r.key.key });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.desk).toMatchObject({ id: r.desk.id, slug: 'corner-bakery', name: 'Corner Bakery Ltd', plan: 'standard' });
+    expect(me.json().data.work.open).toBe(5);
+    expect(me.json().data.key).toEqual({ id: r.key.id, name: 'ci', prefix: r.key.prefix });
+
+    // Refs are the real ids, and relative dates were fixed against the desk's today (Europe/London).
+    const chase = await store.db.selectFrom('work').selectAll().where('id', '=', r.refs['chase-quote']).executeTakeFirstOrThrow();
+    expect(chase).toMatchObject({ title: 'Get the oven repair quote', due_date: '2026-11-24', waiting_since: '2026-11-10', arrangement_id: r.refs.lease, class: 'chase' });
+    const unit = await store.db.selectFrom('units').selectAll().where('id', '=', r.refs['high-st']).executeTakeFirstOrThrow();
+    expect(JSON.parse(unit.fields)).toEqual({ lease_end: '2027-01-01' });
+    const draft = await store.db.selectFrom('activity').selectAll().where('desk_id', '=', r.desk.id).where('kind', '=', 'message').execute();
+    expect(draft).toEqual([expect.objectContaining({ status: 'drafted', subject: 'Invoice 4471', to_address: 'accounts@mill.test' })]);
+  });
+
+  it('a revoked key is 401 and a deleted desk\'s key is 403 no_desk', async () => {
+    const imported = await desk(store.target, 'import', EXAMPLE.replace('example.yaml', 'examples/demo.yaml'), '--key', 'one', '--json');
+    expect(imported.code).toBe(0);
+    const { desk: d, key } = imported.json();
+    const second = (await desk(store.target, 'keys', 'create', '--desk', d.slug, '--name', 'two', '--json')).json();
+    expect((await h.call('GET', '/api/v1/', { key: key.key })).statusCode).toBe(200);
+
+    const revoked = await desk(store.target, 'keys', 'revoke', String(key.id));
+    expect(revoked.code).toBe(0);
+    const after = await h.call('GET', '/api/v1/', { key: key.key });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('unauthorized');
+
+    expect((await desk(store.target, 'desks', 'delete', d.slug)).code).toBe(0);
+    const gone = await h.call('GET', '/api/v1/me', { key: second.key });
+    expect(gone.statusCode).toBe(403);
+    expect(gone.json().error.code).toBe('no_desk');
+  });
+
+  it('a file with errors writes nothing and names each entry and field', async () => {
+    const before = await counts();
+    const { writeFileSync, rmSync } = await import('node:fs');
+    const file = path.join((await import('node:os')).tmpdir(), `desk-bad-${Date.now()}-${Math.random().toString(36).slice(2)}.yaml`);
+    writeFileSync(
+      file,
+      [
+        'desk: { name: Broken, slug: broken-desk, timezone: Europe/London }',
+        'grants: [reach_out, money]',
+        'arrangements:',
+        '  - { ref: lease, name: Lease }',
+        'work:',
+        '  - { title: Good row, due: "+3d" }',
+        '  - { title: Bad date, due: "next week" }',
+        '  - { title: Bad class, class: wizard }',
+        '  - { title: Dangling, arrangement: nowhere, colour: red }',
+      ].join('\n'),
+    );
+    try {
+      const run = await desk(store.target, 'import', file, '--key', 'x');
+      expect(run.code).toBe(1);
+      expect(run.out).toBe('');
+      expect(run.err).toContain('grants[1]: "money" cannot be granted');
+      expect(run.err).toContain('work[1] "Bad date".due: "next week" is not a date');
+      expect(run.err).toContain('work[2] "Bad class".class: "wizard" is not a permission class');
+      expect(run.err).toContain('work[3] "Dangling".arrangement: no arrangement has ref "nowhere"');
+      expect(run.err).toContain('work[3] "Dangling".colour: unknown field');
+      expect(run.err.split('\n')[0]).toBe('desk: The business file has 5 errors; nothing was written:');
+      expect(await counts()).toEqual(before);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('a file that fails while writing (a slug already taken) leaves nothing behind', async () => {
+    const before = await counts();
+    const run = await desk(store.target, 'import', EXAMPLE, '--key', 'again');
+    expect(run.code).toBe(1);
+    expect(run.err.trim()).toBe('desk: A desk with slug "corner-bakery" already exists.');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reports unreadable files and text that is not YAML in one line', async () => {
+    const missing = await desk(store.target, 'import', '/nonexistent/business.yaml');
+    expect(missing).toMatchObject({ code: 1, out: '' });
+    expect(missing.err).toBe('desk: Cannot read /nonexistent/business.yaml: no such file.\n');
+    const { writeFileSync, rmSync, mkdtempSync } = await import('node:fs');
+    const dir = mkdtempSync(path.join((await import('node:os')).tmpdir(), 'desk-bad-'));
+    writeFileSync(path.join(dir, 'x.yaml'), 'desk: { name: [unclosed');
+    try {
+      const broken = await desk(store.target, 'import', path.join(dir, 'x.yaml'));
+      expect(broken.code).toBe(1);
+      expect(broken.err).toMatch(/^desk: .*x\.yaml is not YAML or JSON: .+\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the demo desk shows every action type, and `desk demo` again gives a new key to the same desk', async () => {
+    const first = await desk(store.target, 'demo', '--json');
+    expect(first.code).toBe(0);
+    const d = first.json();
+    expect(d.created).toBe(true);
+    const again = (await desk(store.target, 'demo', '--json')).json();
+    expect(again).toMatchObject({ created: false, desk: d.desk });
+    expect(again.key.key).not.toBe(d.key.key);
+
+    const deskRow = await store.db.selectFrom('desks').selectAll().where('id', '=', d.desk.id).executeTakeFirstOrThrow();
+    const ctx = deskContext(h.deps, deskRow, { type: 'owner', name: 'test' });
+    const rows = await store.db.selectFrom('work').selectAll().where('desk_id', '=', d.desk.id).execute();
+    const items = await toItems(ctx, rows);
+    const types = new Set(items.map((i) => i.action?.type).filter(Boolean));
+    expect([...types].sort()).toEqual([...ACTION_TYPES].sort());
+    const labels = new Set(items.map((i) => i.action?.label));
+    expect(labels).toContain('Run it now');
+    expect(labels).toContain('Let the desk do it');
+  });
+});

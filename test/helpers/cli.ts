@@ -1,0 +1,22 @@
+import { main } from '../../src/cli/main.ts';
+import type { Io } from '../../src/cli/io.ts';
+
+export interface CliRun {
+  code: number;
+  out: string;
+  err: string;
+  json: () => any;
+}
+
+/** Runs `desk <args>` in this process against the given database, capturing what it prints. */
+export async function desk(db: string, ...args: string[]): Promise<CliRun> {
+  let out = '';
+  let err = '';
+  const io: Io = {
+    env: { DESK_DATABASE_URL: db },
+    out: (t) => (out += t.endsWith('\n') ? t : `${t}\n`),
+    err: (t) => (err += t.endsWith('\n') ? t : `${t}\n`),
+  };
+  const code = await main(['node', 'desk', ...args], io);
+  return { code, out, err, json: () => JSON.parse(out) };
+}
