@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { sqliteStore, type TestStore } from '../helpers/db.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { makeDesk } from '../helpers/factories.ts';
+
+// D28 and D29: request limits, and what a fault at the desk end looks like from outside.
+
+describe('limits and faults', () => {
+  let store: TestStore;
+  let h: Harness;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store, { config: { rateLimitPerMinute: 3 } });
+    d = await makeDesk(store.db);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('too many requests for one key is 429 rate_limited with Retry-After; another key is unaffected', async () => {
+    const other = await makeDesk(store.db);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await h.call('GET', '/api/v1/', { key: d.key }));
+    expect(answers.slice(0, 3).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const limited = answers[3]!;
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await h.call('GET', '/api/v1/', { key: other.key })).statusCode).toBe(200);
+  });
+
+  it('a fault at the desk end is a 500 with a fixed message and the request id, never the cause; nothing is half-written', async () => {
+    const fresh = await makeDesk(store.db);
+    const arr = await store.db
+      .insertInto('arrangements')
+      .values({ desk_id: fresh.desk.id, name: 'Lease', counterparty: null, kind: 'lease', status: 'active', starts_on: null, ends_on: null, renews_on: null, amount_cents: null, currency: null, contact_name: null, contact_email: null, created_at: '2026-11-22T10:00:00.000Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The desk log going missing is a fault at the desk end: a note writes its entry, then fails on the event.
+    await sql`DROP TABLE events`.execute(store.db);
+    const failed = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, { key: fresh.key, body: { body: 'hello' } });
+    expect(failed.statusCode).toBe(500);
+    const body = failed.json();
+    expect(body.error.code).toBe('internal_error');
+    expect(body.error.message).toBe('Something went wrong at the desk end. Try again with the same Idempotency-Key.');
+    expect(body.error.details.request_id).toBe(failed.headers['x-request-id']);
+    expect(JSON.stringify(body)).not.toMatch(/events|sqlite|table/i);
+    const notes = await store.db.selectFrom('activity').selectAll().where('arrangement_id', '=', arr.id).execute();
+    expect(notes).toHaveLength(0);
+  });
+});
