@@ -4,8 +4,10 @@ import { harness, type Harness } from '../helpers/app.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 import { countOpenWork, findWork } from '../../src/store/repositories/work.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import { runWork } from '../../src/domain/work/run.ts';
 import { connectMailbox, eventsOf, itemOf, messagesOf, timelineOf } from './writes-helpers.ts';
-import { openCount, reportsOf, runsOf } from './run-helpers.ts';
+import { makeLoginConnection, makePlaybook, openCount, reportsOf, runsOf, storedText } from './run-helpers.ts';
 
 // POST /work/{id}/run without a browser: the grant, the refusals, and the runs that send mail.
 // The playbook runs against a real portal and Chromium are in run-playbook.test.ts.
@@ -266,6 +268,38 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
     expect(sentTo('mill+idem@flour.test')).toHaveLength(1);
     expect(await runsOf(store.db, d.desk.id, row.id)).toHaveLength(1);
     expect((await eventsOf(store.db, d.desk.id, 'api_write')).filter((e) => e.message === `POST /api/v1/work/${row.id}/run`)).toHaveLength(1);
+  });
+});
+
+describe.each(DIALECTS)('POST /work/{id}/run on a fault at the desk end ($name)', ({ open }) => {
+  it('puts the row back, records the run as stopped, answers 500 and lets the same key try again', async () => {
+    const store = await open();
+    // A runner that breaks (the real one never throws): the one fault a test cannot cause for real.
+    const h = await harness(store, { engine: { runner: { run: async () => Promise.reject(new Error('browser crashed while typing s3cret')) } } });
+    try {
+      const d = await makeDesk(store.db, { grants: ['file'] });
+      const conn = await makeLoginConnection(store.db, d.desk.id, { username: 'bakery', password: 's3cret' });
+      const pb = await makePlaybook(store.db, d.desk.id, 'breaks', [{ goto: 'http://127.0.0.1:9/' }], conn.id);
+      const row = await makeWork(store.db, d.desk.id, { title: 'File it', class: 'file', playbook_id: pb.id, status: 'waiting' });
+      const headers = { 'idempotency-key': 'fault-once' };
+      const res = await h.call('POST', `/api/v1/work/${row.id}/run`, { key: d.key, headers });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error.code).toBe('internal_error');
+      expect(await findWork(store.db, d.desk.id, row.id)).toEqual(row);
+      expect((await runsOf(store.db, d.desk.id, row.id)).map((r) => r.status)).toEqual(['stopped']);
+      expect(await reportsOf(store.db, d.desk.id, row.id)).toHaveLength(0);
+      expect(await storedText(store.db, d.desk.id)).not.toContain('s3cret');
+      // 5xx answers are not stored: the same key runs again.
+      expect((await h.call('POST', `/api/v1/work/${row.id}/run`, { key: d.key, headers })).statusCode).toBe(500);
+      expect(await runsOf(store.db, d.desk.id, row.id)).toHaveLength(2);
+      // What goes to the server log is the verb's error, masked like everything else.
+      const err = await runWork(deskContext(h.deps, d.desk, { type: 'owner', name: 'Owner' }), row.id).catch((e: Error) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toBe('browser crashed while typing ***');
+    } finally {
+      await h.close();
+      await store.close();
+    }
   });
 });
 
