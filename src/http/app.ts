@@ -42,6 +42,11 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
     routerOptions: { ignoreTrailingSlash: true },
+    // POST /work/{id}/run takes minutes and /chat up to four: no server-side limit may cut an
+    // answer short. Each slow verb keeps its own limit (DESK_RUN_TIMEOUT, DESK_CHAT_TIMEOUT).
+    connectionTimeout: 0,
+    requestTimeout: 0,
+    handlerTimeout: 0,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // An empty body on a route whose fields are optional means {} (D28); anything that is not

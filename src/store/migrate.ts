@@ -3,6 +3,7 @@ import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { initial } from './migrations/001_initial.ts';
 import { assignee } from './migrations/002_assignee.ts';
+import { runState } from './migrations/003_run_state.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -10,6 +11,7 @@ export type DeskMigration = (dialect: DialectName) => Migration;
 const migrations: Record<string, DeskMigration> = {
   '001_initial': initial,
   '002_assignee': assignee,
+  '003_run_state': runState,
 };
 
 class InCodeProvider implements MigrationProvider {

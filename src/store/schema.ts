@@ -198,7 +198,12 @@ export interface RunsTable {
   id: Generated<number>;
   desk_id: string;
   work_id: number;
+  /** running while under way; then finished, failed, timed_out or stopped (nothing done) */
   status: string;
+  /** send, draft_send or playbook; null on rows written before runs recorded it */
+  how: string | null;
+  /** The row's status when the run found it, to put it back when the run could not finish. */
+  prior_status: string | null;
   started_at: string;
   finished_at: string | null;
   ms: number | null;

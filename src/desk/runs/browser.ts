@@ -2,7 +2,7 @@
 // One browser and one fresh context per run, so nothing (cookies, storage) carries between runs.
 import { accessSync, constants, statSync } from 'node:fs';
 import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
-import { STEP_NAMES, type PlaybookRequest, type PlaybookResult, type PlaybookRunner, type PlaybookStep } from './runner.ts';
+import { STEP_NAMES, masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookRunner, type PlaybookStep } from './runner.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -79,24 +79,6 @@ function fill(template: string, vars: PlaybookRequest['vars'], where: string): s
     if (!hit.found) throw new StepFailure(`${where} uses ${whole}, which has no value to put in its place.`);
     return hit.value;
   });
-}
-
-function secretValues(vars: PlaybookRequest['vars']): string[] {
-  const out = new Set<string>();
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') {
-      if (v !== '') out.add(v);
-    } else if (typeof v === 'number' || typeof v === 'bigint') out.add(String(v));
-    else if (Array.isArray(v)) v.forEach(walk);
-    else if (v !== null && typeof v === 'object' && !(v instanceof Date)) Object.values(v).forEach(walk);
-  };
-  walk(vars.secret);
-  // Longest first, so a secret containing another is masked whole.
-  return [...out].sort((a, b) => b.length - a.length);
-}
-
-function masker(secrets: string[]): (s: string) => string {
-  return (s) => secrets.reduce((acc, secret) => acc.split(secret).join('***'), s);
 }
 
 function quote(s: string): string {

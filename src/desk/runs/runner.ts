@@ -41,3 +41,23 @@ export interface PlaybookResult {
 export interface PlaybookRunner {
   run(request: PlaybookRequest): Promise<PlaybookResult>;
 }
+
+/** Every secret value under `vars.secret`, longest first. */
+export function secretValues(vars: PlaybookRequest['vars']): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (v !== '') out.add(v);
+    } else if (typeof v === 'number' || typeof v === 'bigint') out.add(String(v));
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object' && !(v instanceof Date)) Object.values(v).forEach(walk);
+  };
+  walk(vars.secret);
+  // Longest first, so a secret containing another is masked whole.
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+/** Replaces each secret with *** wherever it appears; shared by the runner and whoever records a run. */
+export function masker(secrets: string[]): (s: string) => string {
+  return (s) => secrets.reduce((acc, secret) => acc.split(secret).join('***'), s);
+}

@@ -62,6 +62,22 @@ export function daysWaiting(row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 
   return Math.max(0, daysBetween(sinceDate, today));
 }
 
+/** The owner marked the step as a person's, or it needs a signature (D10 rule 3). */
+export function needsPerson(row: Pick<WorkRow, 'needs_person' | 'class'>): boolean {
+  return !!row.needs_person || row.class === 'sign';
+}
+
+/** The desk has a way to act on the row: a playbook to follow, or somebody to write to. */
+export function hasWayToAct(row: Pick<WorkRow, 'playbook_id' | 'contact_email'>): boolean {
+  return row.playbook_id !== null || !!row.contact_email;
+}
+
+/** Somebody is awaited and has been for at least the row's chase interval (D10 rule 5). */
+export function chaseDue(row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at' | 'chase_after_days'>, today: string, timezone: string): boolean {
+  const waited = daysWaiting(row, today, timezone);
+  return waited !== null && waited >= row.chase_after_days;
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -84,7 +100,7 @@ export function deriveAction(input: DeriveInput): Action | null {
   if (row.last_error) {
     return { type: 'fix', label: 'Needs a look', hint: `The desk tried and it failed: ${row.last_error}` };
   }
-  if (row.needs_person || row.class === 'sign') {
+  if (needsPerson(row)) {
     const why = row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
     return { type: 'own', label: 'Assign to me', hint: `${why}; the desk has prepared what it can. ${due}.` };
   }
@@ -96,7 +112,7 @@ export function deriveAction(input: DeriveInput): Action | null {
   }
   if (row.waiting_on) {
     const waited = daysWaiting(row, input.today, input.timezone) ?? 0;
-    if (waited >= row.chase_after_days) {
+    if (chaseDue(row, input.today, input.timezone)) {
       return { type: 'nudge', label: 'Chase it', hint: `${row.waiting_on} has not answered in ${plural(waited, 'day')}; asking again is the work.` };
     }
     return {
@@ -106,7 +122,7 @@ export function deriveAction(input: DeriveInput): Action | null {
     };
   }
   if (row.status === 'waiting') return null;
-  const canAct = row.playbook_id !== null || !!row.contact_email;
+  const canAct = hasWayToAct(row);
   if (allowed && canAct) {
     const how = row.playbook_id !== null ? 'follows its playbook' : `writes to ${who}`;
     return { type: 'run', label: 'Let the desk do it', hint: `The desk may do this on its own and ${how}. ${due}.` };

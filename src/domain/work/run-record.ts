@@ -1,0 +1,163 @@
+import { finishRun, runningOn } from '../../store/repositories/runs.ts';
+import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
+import type { DeskContext } from '../context.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { isFinished } from '../vocab.ts';
+import { atomically, lockRow } from './draft.ts';
+import type { StartedRun } from './run.ts';
+
+// How a run that started is recorded, in one transaction with the row held: the row's status
+// (done or waiting when it finished; put back when it could not), last_error when it tried and
+// failed, the activity report, the timeline and the desk log, and the answer itself.
+// A run that stopped without a result (time ran out, no browser, another call already sending)
+// changes nothing on the row and writes no report (D16, P-run-2).
+
+/** The contract's run answer (POST /work/{id}/run). */
+export interface RunAnswer {
+  ok: boolean;
+  closed: boolean;
+  outcome: string;
+  needs: string | null;
+  waiting: string | null;
+  done: string;
+  result: string;
+  /** The activity report written; null when the run wrote nothing (P-run-1). */
+  activity_id: number | null;
+  ms: number;
+  reason?: string;
+  timed_out?: true;
+}
+
+interface Told {
+  outcome: string;
+  done: string;
+  /** The runner's lines, one per step carried out, secrets already masked. */
+  steps?: string[];
+  /** Hides the playbook's secrets in anything written or answered. */
+  mask?: (s: string) => string;
+}
+
+export type Ending =
+  /** The work is carried out: the row becomes done, or waiting when a reply is owed (D12). */
+  | (Told & { kind: 'finished'; to: 'done' | 'waiting'; result: string; waiting: string | null })
+  /** The desk tried and failed: last_error is set and the row shows fix. */
+  | (Told & { kind: 'failed'; reason: string; needs?: string })
+  /** Nothing came of it and nothing is changed on the row. */
+  | (Told & { kind: 'stopped'; reason: string; needs?: string; timedOut?: boolean });
+
+export const FIX_NEEDS = 'A person to look at what went wrong; the row now shows it as needing a look.';
+
+/** Runs started before this instant are taken as left behind by a process that stopped. */
+export function staleBefore(ctx: DeskContext): string {
+  const longest = ctx.config.runTimeoutMs + 2 * ctx.config.mailTimeoutMs + 120_000;
+  return new Date(ctx.clock.now().getTime() - longest).toISOString();
+}
+
+export async function settleRun(ctx: DeskContext, s: StartedRun, e: Ending): Promise<RunAnswer> {
+  return atomically(ctx, (tx) => settleIn(tx, s, e));
+}
+
+function reportBody(a: RunAnswer, steps: string[]): string {
+  const lines = [a.outcome, '', `Done: ${a.done}`];
+  if (a.result) lines.push(`Result: ${a.result}`);
+  if (a.reason) lines.push(`Reason: ${a.reason}`);
+  if (a.needs) lines.push(`Needs: ${a.needs}`);
+  if (steps.length > 0) lines.push('', 'Steps:', ...steps.map((l, i) => `${i + 1}. ${l}`));
+  return lines.join('\n');
+}
+
+async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<RunAnswer> {
+  const { row, run } = s;
+  await lockRow(ctx, row.id);
+  const mask = e.mask ?? ((t: string) => t);
+  const now = ctx.now();
+  const reason = e.kind === 'finished' ? null : mask(e.reason);
+
+  const current = await findWork(ctx.db, ctx.desk.id, row.id);
+  if (current) {
+    const others = (await runningOn(ctx.db, ctx.desk.id, row.id, staleBefore(ctx))).filter((r) => r.id !== run.id);
+    if (e.kind === 'finished') {
+      // Another writer may have closed the row meanwhile; a finished row is never reopened.
+      if (!isFinished(current.status)) {
+        const patch = { last_error: null, updated_at: now, ...(e.to === 'done' ? { closed_at: now } : {}) };
+        if (current.status === e.to) await updateWork(ctx.db, ctx.desk.id, row.id, patch);
+        else await moveWork(ctx.db, ctx.desk.id, row.id, current.status, e.to, patch);
+      }
+    } else {
+      if (e.kind === 'failed' && !isFinished(current.status)) await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
+      // Put the row back, unless another run on it is still under way (it will, when it ends).
+      if (current.status === 'in_progress' && others.length === 0 && s.prior !== 'in_progress') {
+        await moveWork(ctx.db, ctx.desk.id, row.id, 'in_progress', s.prior);
+      }
+    }
+  }
+  const after = await findWork(ctx.db, ctx.desk.id, row.id);
+  const finished = e.kind === 'finished';
+
+  const answer: RunAnswer = {
+    ok: finished,
+    closed: finished && !!after && isFinished(after.status),
+    outcome: mask(e.outcome),
+    needs: e.kind === 'finished' ? null : e.kind === 'failed' ? (e.needs ?? FIX_NEEDS) : (e.needs ?? null),
+    waiting: e.kind === 'finished' ? e.waiting : null,
+    done: mask(e.done),
+    result: e.kind === 'finished' ? mask(e.result) : '',
+    activity_id: null,
+    ms: s.elapsed(),
+    ...(reason !== null ? { reason } : {}),
+    ...(e.kind === 'stopped' && e.timedOut ? { timed_out: true as const } : {}),
+  };
+
+  if (e.kind !== 'stopped') {
+    const report = await ctx.db
+      .insertInto('activity')
+      .values({
+        desk_id: ctx.desk.id,
+        kind: 'report',
+        obligation_id: row.id,
+        arrangement_id: row.arrangement_id,
+        outcome_id: run.id,
+        channel: 'run',
+        direction: 'outbound',
+        subject: `${finished ? 'Run finished' : 'Run failed'}: ${row.title}`,
+        body: reportBody(answer, e.steps ?? []),
+        to_address: null,
+        status: 'recorded',
+        actor: 'desk',
+        failure_reason: reason,
+        created_at: now,
+        sent_at: null,
+        approved_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    answer.activity_id = report.id;
+    await logTimeline(ctx, row.id, finished ? 'run_finished' : 'run_failed', answer.outcome + (reason ? ` ${reason}` : ''));
+  }
+
+  if (finished) {
+    await logEvent(ctx, 'run_finished', answer.outcome, {
+      work_id: row.id,
+      run_id: run.id,
+      activity_id: answer.activity_id,
+      status: after?.status ?? null,
+      closed: answer.closed,
+      result: answer.result,
+      ms: answer.ms,
+    });
+  } else {
+    await logEvent(ctx, 'run_failed', answer.outcome, {
+      work_id: row.id,
+      run_id: run.id,
+      activity_id: answer.activity_id,
+      reason,
+      timed_out: answer.timed_out === true,
+      changed: e.kind === 'failed',
+      ms: answer.ms,
+    });
+  }
+
+  const status = finished ? 'finished' : e.kind === 'failed' ? 'failed' : answer.timed_out ? 'timed_out' : 'stopped';
+  await finishRun(ctx.db, run.id, { status, at: now, ms: answer.ms, report: answer });
+  return answer;
+}

@@ -1,0 +1,233 @@
+import { performance } from 'node:perf_hooks';
+import type { PlaybookRequest } from '../../desk/runs/runner.ts';
+import { grantsOf } from '../../store/repositories/desks.ts';
+import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
+import { findWork, moveWork } from '../../store/repositories/work.ts';
+import type { RunRow, WorkRow } from '../../store/schema.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { notFound, notPermitted } from '../errors.ts';
+import { logEvent } from '../record.ts';
+import { isFinished } from '../vocab.ts';
+import { chaseDue, daysWaiting, isAllowed, needsPerson } from './derive.ts';
+import { atomically, draftWork, lockRow, newestDraft } from './draft.ts';
+import { drivePlaybook } from './run-playbook.ts';
+import { settleRun, staleBefore, type Ending, type RunAnswer } from './run-record.ts';
+import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
+
+export type { RunAnswer } from './run-record.ts';
+
+// POST /work/{id}/run: the desk carries the work out (D16). In order: an unknown row is 404; a
+// row whose class the owner has not granted is 403 not_permitted, whatever else the call says;
+// a row that is finished, needs a person, is waiting with nothing due, or that the desk has no
+// way to act on answers ok: false and nothing is touched. Otherwise the run sends the row's
+// draft, or drafts and sends, or drives the row's playbook, with the row in_progress meanwhile
+// (D11), and records what came of it (run-record.ts). Decisions: docs/decisions.md P-run-*.
+
+export interface RunOptions {
+  /** Told of each playbook step before it runs, secrets masked: the CLI prints these. */
+  onStep?: PlaybookRequest['onStep'];
+}
+
+export type RunHow = 'send' | 'draft_send' | 'playbook';
+
+export interface StartedRun {
+  run: RunRow;
+  /** The row as the run found it (before it went in_progress). */
+  row: WorkRow;
+  how: RunHow;
+  prior: string;
+  /** Measures the run's real duration for `ms`. */
+  elapsed: () => number;
+}
+
+type Begun = { started: StartedRun } | { refused: RunAnswer };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** An answer for a run that never started: nothing was written, so there is no activity. */
+function refusal(elapsed: number, r: { outcome: string; reason: string; needs?: string | null; waiting?: string | null }): RunAnswer {
+  return {
+    ok: false,
+    closed: false,
+    outcome: r.outcome,
+    needs: r.needs ?? null,
+    waiting: r.waiting ?? null,
+    done: 'Nothing; the desk did not act.',
+    result: '',
+    activity_id: null,
+    ms: elapsed,
+    reason: r.reason,
+  };
+}
+
+export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions = {}): Promise<RunAnswer> {
+  const t0 = performance.now();
+  const elapsed = () => Math.max(0, Math.round(performance.now() - t0));
+
+  const row = await findWork(ctx.db, ctx.desk.id, workId);
+  if (!row) throw notFound('work item', workId);
+  // The grant is the only permission there is (contract: nothing substitutes for it).
+  if (!isAllowed(row.class, await grantsOf(ctx.db, ctx.desk.id))) throw notPermitted(row.class);
+
+  const begun = await atomically(ctx, (tx) => begin(tx, workId, elapsed));
+  if ('refused' in begun) return begun.refused;
+  const { started } = begun;
+
+  let ending: Ending;
+  try {
+    ending = await act(ctx, started, opts);
+  } catch (err) {
+    // Put the row back before the fault is reported; the run is recorded as stopped.
+    await settleRun(ctx, started, { kind: 'stopped', outcome: `The run of "${row.title}" stopped on a fault at the desk end; nothing was changed.`, reason: 'A fault at the desk end stopped the run.', done: 'Nothing was changed.' }).catch(() => undefined);
+    throw err;
+  }
+  return settleRun(ctx, started, ending);
+}
+
+/** Inside one transaction with the row held: decide what the run does, or why it does nothing, and mark it in_progress. */
+async function begin(ctx: DeskContext, workId: number, elapsed: () => number): Promise<Begun> {
+  await lockRow(ctx, workId);
+  const row = await findWork(ctx.db, ctx.desk.id, workId);
+  if (!row) throw notFound('work item', workId);
+  const refuse = (r: Parameters<typeof refusal>[1]): Begun => ({ refused: refusal(elapsed(), r) });
+
+  if (isFinished(row.status)) {
+    return refuse({ outcome: `"${row.title}" is already ${row.status}; nothing was run.`, reason: `This row is already ${row.status}; there is nothing left to run.` });
+  }
+  if (needsPerson(row)) {
+    const sign = row.class === 'sign';
+    return refuse({
+      outcome: `"${row.title}" needs a person; the desk did not act.`,
+      reason: sign ? 'It needs a signature, and only a person can sign; the desk has not acted.' : 'The owner marked this step as one only a person can do; the desk has not acted.',
+      needs: sign ? 'A person to sign it.' : 'A person to do this step.',
+    });
+  }
+
+  const since = staleBefore(ctx);
+  const running = await runningOn(ctx.db, ctx.desk.id, row.id, since);
+  // A message is sent at most once (D14): while another call is sending on this row, a run
+  // neither sends it again nor drafts a second one behind it.
+  if (running.some((r) => r.how !== 'playbook') || (await sendInFlight(ctx, row.id))) {
+    return refuse({ outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`, reason: IN_FLIGHT });
+  }
+
+  let how: RunHow;
+  if (await newestDraft(ctx, row.id)) how = 'send';
+  else if (row.waiting_on && !chaseDue(row, ctx.today(), ctx.desk.timezone)) {
+    const waited = daysWaiting(row, ctx.today(), ctx.desk.timezone) ?? 0;
+    return refuse({
+      outcome: `"${row.title}" is waiting on ${row.waiting_on}; nothing was sent.`,
+      reason: `Waiting on ${row.waiting_on} ${waited >= 1 ? `for ${plural(waited, 'day')}` : 'since today'}; the desk chases after ${plural(row.chase_after_days, 'day')}, so nothing was sent.`,
+      waiting: row.waiting_on,
+    });
+  } else if (row.playbook_id !== null) how = 'playbook';
+  else if (row.contact_email?.trim()) how = 'draft_send';
+  else {
+    return refuse({
+      outcome: `The desk has no way to do "${row.title}".`,
+      reason: 'Nobody on this row can be written to and it has no playbook, so the desk has no way to act. Say who it goes to.',
+      needs: 'Somebody to write to, or a playbook to follow.',
+    });
+  }
+
+  // The status to put back if the run cannot finish. A row already in_progress is another
+  // run's (or a stopped process's): take the status that run found.
+  let prior = row.status;
+  if (row.status === 'in_progress') {
+    prior = running[0]?.prior_status ?? (await abandonedOn(ctx.db, ctx.desk.id, row.id, since))?.prior_status ?? row.status;
+  } else if (!(await moveWork(ctx.db, ctx.desk.id, row.id, row.status, 'in_progress'))) {
+    return refuse({ outcome: `"${row.title}" changed while the run was starting; nothing was done.`, reason: 'The row changed while the run was starting; run it again.' });
+  }
+  const now = ctx.now();
+  await closeAbandoned(ctx.db, ctx.desk.id, row.id, since, now);
+  const run = await insertRun(ctx.db, { deskId: ctx.desk.id, workId: row.id, how, priorStatus: prior, at: now });
+  const words = { send: 'sending its prepared message', draft_send: 'drafting and sending its message', playbook: 'following its playbook' }[how];
+  await logEvent(ctx, 'run_started', `Started running "${row.title}": ${words}.`, { work_id: row.id, run_id: run.id, how, actor: actorName(ctx.actor) });
+  return { started: { run, row, how, prior, elapsed } };
+}
+
+/** Does the work; every way it can end is an Ending, and only faults at the desk end throw. */
+async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<Ending> {
+  const { row } = s;
+  if (s.how === 'playbook') return playbookEnding(ctx, row, opts);
+
+  if (s.how === 'draft_send') {
+    // The same drafting as POST /work/{id}/draft.
+    const drafted = await draftWork(ctx, row.id);
+    if (!drafted.drafted) {
+      return { kind: 'stopped', outcome: `The desk could not draft a message for "${row.title}"; nothing was sent.`, reason: drafted.reason, done: 'Nothing was sent.', needs: 'Somebody to write to.' };
+    }
+  }
+  const draft = await newestDraft(ctx, row.id);
+  if (!draft) return { kind: 'stopped', outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`, reason: IN_FLIGHT, done: 'Nothing was sent.' };
+
+  const current = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+  const subject = draft.subject ?? '';
+  const to = draft.to_address ?? '';
+  const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
+  const sent = await sendDraft(ctx, current, draft, { actor: 'desk' });
+  if (sent.skipped) return { kind: 'stopped', outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`, reason: sent.note, done: 'Nothing was sent.' };
+  if (sent.failed) {
+    return {
+      kind: 'failed',
+      outcome: `Could not send "${subject}" to ${who || 'nobody'}; "${row.title}" needs a look.`,
+      reason: sent.note,
+      done: `Approved "${subject}" for ${who || 'nobody'}; it was not sent.`,
+    };
+  }
+  const after = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? current;
+  const waiting = after.waiting_on;
+  return {
+    kind: 'finished',
+    to: waiting ? 'waiting' : 'done',
+    outcome: waiting ? `Sent "${subject}" to ${who}; now waiting on ${waiting}.` : `Sent "${subject}" to ${who}; "${row.title}" is done.`,
+    done: `Sent "${subject}" to ${who}.`,
+    result: sent.note,
+    waiting,
+  };
+}
+
+async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions): Promise<Ending> {
+  const { name, steps, result, mask } = await drivePlaybook(ctx, row, opts.onStep);
+  const pb = name ? `the playbook "${name}"` : 'its playbook';
+  const reason = mask(result.error ?? 'The playbook did not finish.');
+  const stepsLog = result.log.map(mask);
+  if (result.ok) {
+    const reads = Object.entries(result.reads);
+    const text = result.reads.result ?? (reads.length === 1 ? reads[0]![1] : reads.map(([k, v]) => `${k}: ${v}`).join('; '));
+    return {
+      kind: 'finished',
+      to: 'done',
+      outcome: `Followed ${pb} for "${row.title}"; it is done${text ? ` (${text})` : ''}.`,
+      done: `Followed ${pb}: ${plural(result.stepsDone, 'step')}.`,
+      result: mask(text),
+      waiting: null,
+      steps: stepsLog,
+      mask,
+    };
+  }
+  const progress = `${result.stepsDone} of ${plural(steps, 'step')} of ${pb}`;
+  if (result.timedOut) {
+    return { kind: 'stopped', timedOut: true, outcome: `The run of "${row.title}" ran out of time; nothing was changed.`, reason, done: `Followed ${progress} before the time ran out; nothing was recorded.`, steps: stepsLog, mask };
+  }
+  if (result.unavailable) {
+    return {
+      kind: 'stopped',
+      outcome: `No browser is available to run "${row.title}"; nothing was changed.`,
+      reason,
+      done: 'Nothing was changed.',
+      needs: 'A browser on the machine that runs the desk (set DESK_CHROMIUM_PATH).',
+      mask,
+    };
+  }
+  return {
+    kind: 'failed',
+    outcome: `${name ? `The playbook "${name}"` : 'The playbook'} for "${row.title}" failed; the row needs a look.`,
+    reason,
+    done: `Followed ${progress} before it failed.`,
+    steps: stepsLog,
+    mask,
+  };
+}
