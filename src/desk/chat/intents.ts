@@ -17,7 +17,7 @@ export type Intent =
   | { type: 'unknown' };
 
 const ADD_BLOCK =
-  /\b(?:add|create|make|put|start|build)\b(?:\s+(?:me|us))?\s+(?:(?:a|an|another|one|the)\s+)?(?:new\s+)?(?:block|section|panel)\b[\s:,-]*(?:(?:for|about|on|of|with|showing|listing|tracking|called|named|to\s+(?:show|track|list|hold))\b\s*)?(.*)$/i;
+  /\b(?:add|create|make|put|start|build|want|need|like)\b(?:\s+(?:me|us))?\s+(?:(?:a|an|another|one|the)\s+)?(?:new\s+)?(?:block|section|panel)\b[\s:,-]*(?:(?:for|about|on|of|with|showing|listing|tracking|called|named|to\s+(?:show|track|list|hold))\b\s*)?(.*)$/i;
 
 /** Words that say nothing about which arrangement or domain is meant. */
 const FILLER = new Set(
@@ -49,7 +49,7 @@ export function matchIntent(question: string): Intent {
   const row = /\b(?:row|item|task|obligation|work\s+item|number|no\.?)\s*#?\s*(\d{1,12})\b/.exec(q) ?? /#\s*(\d{1,12})\b/.exec(q);
   if (row) return { type: 'row', id: Number(row[1]) };
   if (/\b(?:overdue|late|past\s+due|behind|missed)\b/.test(q)) return { type: 'overdue' };
-  if (/\bneeds?\s+(?:me|my|us|a\s+person|someone|somebody)\b|\bfor\s+me\s+to\b|\bmy\s+(?:attention|plate|turn|decision)\b|\bwhat\s+(?:do|should|must)\s+i\s+(?:do|handle|look\s+at)\b|\bwaiting\s+(?:on|for)\s+me\b|\bup\s+to\s+me\b/.test(q)) {
+  if (/\bneeds?\s+(?:me|my|us|a\s+person|someone|somebody)\b|\bfor\s+me\s+to\b|\bmy\s+(?:attention|plate|turn|decision)\b|\bwhat\s+(?:do|should|must)\s+i\s+(?:do|handle|look\s+at)\b|\b(?:do|should|must)\s+i\s+(?:need\s+to|have\s+to)\s+do\b|\bwaiting\s+(?:on|for)\s+me\b|\bup\s+to\s+me\b/.test(q)) {
     return { type: 'needs_me', ...needsWindow(q) };
   }
   if (/\bwait(?:ing)?\b|\bhear(?:d)?\s+back\b|\bchas(?:e|ing)\b|\bout\s+with\b|\bowes?\s+us\b|\bawait/.test(q)) return { type: 'waiting' };

@@ -32,7 +32,7 @@ export function completionsUrl(url: string): string {
 interface ToolCall {
   id: string;
   type?: string;
-  function: { name: string; arguments?: string };
+  function: { name: string; arguments?: unknown };
 }
 
 interface Message {
@@ -75,8 +75,10 @@ function systemPrompt(facts: string): string {
   ].join('\n');
 }
 
-function parseArgs(raw: string | undefined): Record<string, unknown> {
-  if (!raw) return {};
+/** Arguments arrive as JSON text; a few servers send the object itself. */
+function parseArgs(raw: unknown): Record<string, unknown> {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) return raw as Record<string, unknown>;
+  if (typeof raw !== 'string' || raw === '') return {};
   try {
     const v = JSON.parse(raw) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
