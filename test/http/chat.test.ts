@@ -218,7 +218,7 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
 
     it('chooses the kind from the words: a unit type, licence renewals, money, dates, or a new kind', async () => {
       const cases: Array<[string, Record<string, unknown>]> = [
-        ['add a section for our sites', { id: 'sites-2', title: 'Sites', kind: 'units', unit: 'site', kinds: [], fields: [{ name: 'lease_end', hint: 'Recorded on each site.' }, { name: 'size_m2', hint: 'Recorded on each site.' }] }],
+        ['add a section for our sites', { id: 'sites-2', title: 'Sites', kind: 'units', unit: 'site', kinds: [], fields: [{ name: 'lease_end', hint: 'Date the lease ends' }, { name: 'size_m2', hint: 'Recorded on each site.' }] }],
         ['Add a block for licence renewals and filings', { id: 'licence-renewals-and-filings', kind: 'work', kinds: ['filing', 'licence_renewal'], unit: null }],
         ['add a block showing what we spend on suppliers', { id: 'what-we-spend-on-suppliers', kind: 'money', kinds: [], unit: null }],
         ['add a block for contract deadlines', { id: 'contract-deadlines', kind: 'work', kinds: ['contract'] }],

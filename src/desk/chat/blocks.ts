@@ -1,5 +1,5 @@
 import type { DeskContext } from '../../domain/context.ts';
-import type { SectionDraft } from '../../domain/desks/sections.ts';
+import { listSections, type SectionDraft } from '../../domain/desks/sections.ts';
 import { unitTypes, workKinds } from './facts.ts';
 import { capitalise, listWords, sameWord, words } from './words.ts';
 
@@ -32,7 +32,16 @@ export async function blockFor(ctx: DeskContext, subject: string, question: stri
   }
   for (const [type, fields] of await unitTypes(ctx)) {
     if (has(said, type)) {
-      return { title: heading, kind: 'units', unit: type, fields: fields.map((name) => ({ name, hint: `Recorded on each ${type}.` })), blurb: `Every ${type} the desk keeps.`, why };
+      // A field another block already explains keeps the owner's own hint.
+      const hints = new Map((await listSections(ctx)).flatMap((s) => s.fields).filter((f) => f.hint !== '').map((f) => [f.name, f.hint] as const));
+      return {
+        title: heading,
+        kind: 'units',
+        unit: type,
+        fields: fields.map((name) => ({ name, hint: hints.get(name) ?? `Recorded on each ${type}.` })),
+        blurb: `Every ${type} the desk keeps.`,
+        why,
+      };
     }
   }
   if (MONEY.test(lower)) return { title: heading, kind: 'money', blurb: `What ${lower} costs and what is owed.`, why };
