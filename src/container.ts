@@ -1,15 +1,19 @@
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import type { Deps, Engine } from './domain/context.ts';
+import { BuiltinChat } from './desk/chat/builtin.ts';
+import { LlmChat } from './desk/chat/llm.ts';
 import { SmtpMailer } from './desk/mail/smtp.ts';
 import { ChromiumRunner } from './desk/runs/browser.ts';
 import { openStore, type Store } from './store/db.ts';
 
-/** The real engine: SMTP for mail, Chromium for playbooks. */
+/** The real engine: SMTP for mail, Chromium for playbooks, the built-in answerer or a language model for chat. */
 export function realEngine(config: Readonly<Config>): Engine {
+  const builtin = new BuiltinChat();
   return {
     mailer: new SmtpMailer({ timeoutMs: config.mailTimeoutMs }),
     runner: new ChromiumRunner({ executablePath: config.chromiumPath }),
+    chat: config.llmUrl ? new LlmChat({ url: config.llmUrl, model: config.llmModel, key: config.llmKey, fallback: builtin }) : builtin,
   };
 }
 

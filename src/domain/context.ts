@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
+import type { ChatBackend } from '../desk/chat/backend.ts';
 import type { Mailer } from '../desk/mail/mailer.ts';
 import type { PlaybookRunner } from '../desk/runs/runner.ts';
 import type { Store } from '../store/db.ts';
@@ -17,6 +18,8 @@ export type Actor =
 export interface Engine {
   mailer: Mailer;
   runner: PlaybookRunner;
+  /** Answers POST /chat: the built-in answerer, or a language model when DESK_LLM_URL is set. */
+  chat: ChatBackend;
 }
 
 /** What every door (HTTP, CLI, scheduler) builds once at start. */

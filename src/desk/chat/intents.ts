@@ -1,0 +1,66 @@
+import { words } from './words.ts';
+
+// What the built-in answerer understands: the questions an owner actually asks, matched by
+// their words. The first pattern that matches wins, so the more specific ones come first.
+
+export type Intent =
+  | { type: 'add_block'; subject: string }
+  | { type: 'row'; id: number }
+  | { type: 'overdue' }
+  | { type: 'needs_me'; days: number | null; window: string }
+  | { type: 'waiting' }
+  | { type: 'owe' }
+  | { type: 'renewal'; words: string[] }
+  | { type: 'mailbox' }
+  | { type: 'permissions' }
+  | { type: 'help' }
+  | { type: 'unknown' };
+
+const ADD_BLOCK =
+  /\b(?:add|create|make|put|start|build|want|need|like)\b(?:\s+(?:me|us))?\s+(?:(?:a|an|another|one|the)\s+)?(?:new\s+)?(?:block|section|panel)\b[\s:,-]*(?:(?:for|about|on|of|with|showing|listing|tracking|called|named|to\s+(?:show|track|list|hold))\b\s*)?(.*)$/i;
+
+/** Words that say nothing about which arrangement or domain is meant. */
+const FILLER = new Set(
+  'when what which does do did will is are the a an our my we us of for on in to at by it its next date dates renew renews renewed renewal renewals due come comes up expire expires expiry end ends ending run runs out how long until till please tell me about and or with have has'.split(' '),
+);
+
+function needsWindow(q: string): { days: number | null; window: string } {
+  const n = /\b(?:next|coming|within)\s+(\d{1,3})\s+days?\b/.exec(q);
+  if (n) return { days: Number(n[1]), window: `in the next ${n[1]} days` };
+  if (/\btoday\b/.test(q)) return { days: 0, window: 'today' };
+  if (/\btomorrow\b/.test(q)) return { days: 1, window: 'by tomorrow' };
+  if (/\b(?:this|next|coming)\s+fortnight\b/.test(q)) return { days: 14, window: 'in the next 14 days' };
+  if (/\bweek\b/.test(q)) return { days: 7, window: 'in the next 7 days' };
+  if (/\bmonth\b/.test(q)) return { days: 30, window: 'in the next 30 days' };
+  return { days: null, window: '' };
+}
+
+export function matchIntent(question: string): Intent {
+  const block = ADD_BLOCK.exec(question);
+  if (block) {
+    const subject = (block[1] ?? '')
+      .replace(/\s+(?:to|on|in)\s+(?:the|my|our)\s+(?:desk|screen|page)\b.*$/i, '')
+      .replace(/\s*,?\s*please\s*$/i, '')
+      .replace(/[\s.!?,;:]+$/g, '')
+      .trim();
+    return { type: 'add_block', subject };
+  }
+  const q = question.toLowerCase().replace(/[’]/g, "'");
+  const row = /\b(?:row|item|task|obligation|work\s+item|number|no\.?)\s*#?\s*(\d{1,12})\b/.exec(q) ?? /#\s*(\d{1,12})\b/.exec(q);
+  if (row) return { type: 'row', id: Number(row[1]) };
+  if (/\b(?:overdue|late|past\s+due|behind|missed)\b/.test(q)) return { type: 'overdue' };
+  if (/\bneeds?\s+(?:me|my|us|a\s+person|someone|somebody)\b|\bfor\s+me\s+to\b|\bmy\s+(?:attention|plate|turn|decision)\b|\bwhat\s+(?:do|should|must)\s+i\s+(?:do|handle|look\s+at)\b|\b(?:do|should|must)\s+i\s+(?:need\s+to|have\s+to)\s+do\b|\bwaiting\s+(?:on|for)\s+me\b|\bup\s+to\s+me\b/.test(q)) {
+    return { type: 'needs_me', ...needsWindow(q) };
+  }
+  if (/\bwait(?:ing)?\b|\bhear(?:d)?\s+back\b|\bchas(?:e|ing)\b|\bout\s+with\b|\bowes?\s+us\b|\bawait/.test(q)) return { type: 'waiting' };
+  if (/\b(?:owe|owing|owed|debt|unpaid|collections?|outstanding)\b/.test(q) || (/\bdomains?\b/.test(q) && !/\b(?:renew\w*|expir\w*)\b/.test(q))) return { type: 'owe' };
+  if (/\b(?:mail\w*|e-?mail\w*|smtp|inbox|outbox)\b/.test(q)) return { type: 'mailbox' };
+  if (/\bwithout\s+(?:asking|me|permission)\b|\bon\s+(?:its|your|it's)\s+own\b|\bby\s+(?:itself|yourself)\b|\ballowed\b|\bpermi\w*|\bgrant\w*|\bdelegat\w*|\bwhat\s+can\s+(?:the\s+desk|it)\s+do\b/.test(q)) {
+    return { type: 'permissions' };
+  }
+  if (/\b(?:renew\w*|expir\w*|lease|contract|ends?|ending|runs?\s+out)\b/.test(q)) {
+    return { type: 'renewal', words: words(q).filter((w) => !FILLER.has(w)) };
+  }
+  if (/^\s*(?:help|hi|hello|hey|what\s+can\s+(?:i\s+ask|you\s+do)|what\s+do\s+you\s+(?:know|answer))\b/.test(q)) return { type: 'help' };
+  return { type: 'unknown' };
+}

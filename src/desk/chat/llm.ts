@@ -1,0 +1,153 @@
+import type { DeskContext } from '../../domain/context.ts';
+import { listDomains } from '../../domain/desks/domains.ts';
+import { permissionSummary } from '../../domain/desks/permissions.ts';
+import { listSections, type SectionDraft } from '../../domain/desks/sections.ts';
+import { grantsOf } from '../../store/repositories/desks.ts';
+import type { ChatBackend, ChatReply } from './backend.ts';
+import { connections, overdueWork, waitingWork } from './facts.ts';
+import { runTool, TOOLS } from './tools.ts';
+import { money } from './words.ts';
+
+// The language-model backend: an OpenAI-compatible chat completions endpoint (DESK_LLM_URL).
+// It sends the question with the desk's facts and the read-only tools, carries out the tool
+// calls the model asks for, and returns the model's final answer. When the model cannot be
+// reached or answers nonsense, the built-in answerer answers instead (P-chat-3).
+
+const MAX_ROUNDS = 8;
+
+export interface LlmOptions {
+  /** DESK_LLM_URL: a base URL (`/chat/completions` is added) or the full endpoint. */
+  url: string;
+  model: string;
+  key: string | null;
+  fallback: ChatBackend;
+}
+
+/** P-chat-2: a URL already ending in /chat/completions is used as given; otherwise that path is added. */
+export function completionsUrl(url: string): string {
+  const trimmed = url.trim().replace(/\/+$/, '');
+  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`;
+}
+
+interface ToolCall {
+  id: string;
+  type?: string;
+  function: { name: string; arguments?: unknown };
+}
+
+interface Message {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+}
+
+class LlmFailure extends Error {}
+
+/** What the model is told about the desk before it reads anything with tools. */
+export async function deskFacts(ctx: DeskContext): Promise<string> {
+  const d = ctx.desk;
+  const overdue = await overdueWork(ctx);
+  const waiting = await waitingWork(ctx);
+  const perms = await permissionSummary(ctx);
+  const grants = [...(await grantsOf(ctx.db, d.id))].sort();
+  const mail = (await connections(ctx)).filter((c) => c.category === 'mail');
+  const { summary } = await listDomains(ctx);
+  const sections = await listSections(ctx);
+  return [
+    `Desk: ${d.name}. Today is ${ctx.today()} (${d.timezone}). Money is in ${d.currency}, given in minor units.`,
+    `Open rows: ${d.open_count}; overdue: ${overdue.length}; out with somebody: ${waiting.length}; the desk is doing ${perms.with_desk} on its own.`,
+    `Granted classes (the desk acts without asking): ${grants.length ? grants.join(', ') : 'none'}. money and sign can never be granted.`,
+    `Mailbox: ${mail.length ? mail.map((c) => `${c.name} (${c.provider}) is ${c.status}`).join('; ') : 'none connected; nothing leaves'}.`,
+    `Domains: ${summary.total}, ${summary.owing} owing ${money(summary.owing_amount, summary.currency)}.`,
+    `Blocks on the desk: ${sections.length ? sections.map((s) => `${s.title} (${s.kind}${s.kinds.length ? `: ${s.kinds.join(', ')}` : ''})`).join('; ') : 'none'}.`,
+  ].join('\n');
+}
+
+function systemPrompt(facts: string): string {
+  return [
+    'You are the desk: the back office of a small business, answering its owner.',
+    'Answer in plain sentences from the facts below and the tools; name work rows by their title and #id.',
+    'Never invent rows, dates, people or amounts; when the records do not say, say so.',
+    'You cannot change anything, except adding a block to the desk screen with add_section when the owner asks for one.',
+    '',
+    facts,
+  ].join('\n');
+}
+
+/** Arguments arrive as JSON text; a few servers send the object itself. */
+function parseArgs(raw: unknown): Record<string, unknown> {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) return raw as Record<string, unknown>;
+  if (typeof raw !== 'string' || raw === '') return {};
+  try {
+    const v = JSON.parse(raw) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export class LlmChat implements ChatBackend {
+  private readonly endpoint: string;
+
+  constructor(private readonly opts: LlmOptions) {
+    this.endpoint = completionsUrl(opts.url);
+  }
+
+  async answer(ctx: DeskContext, question: string, signal: AbortSignal): Promise<ChatReply> {
+    try {
+      return await this.ask(ctx, question, signal);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      const reply = await this.opts.fallback.answer(ctx, question, signal);
+      return { ...reply, fallback_reason: reason };
+    }
+  }
+
+  private async ask(ctx: DeskContext, question: string, signal: AbortSignal): Promise<ChatReply> {
+    const messages: Message[] = [
+      { role: 'system', content: systemPrompt(await deskFacts(ctx)) },
+      { role: 'user', content: question },
+    ];
+    const sections: SectionDraft[] = [];
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const message = await this.complete(messages, signal);
+      const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter((c) => c && typeof c.function?.name === 'string') : [];
+      if (calls.length > 0) {
+        messages.push({ role: 'assistant', content: typeof message.content === 'string' ? message.content : null, tool_calls: calls });
+        for (const call of calls) {
+          signal.throwIfAborted();
+          const result = await runTool(ctx, call.function.name, parseArgs(call.function.arguments), sections);
+          messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
+        }
+        continue;
+      }
+      const text = typeof message.content === 'string' ? message.content.trim() : '';
+      if (text === '') throw new LlmFailure('The language model gave an empty answer.');
+      return { answer: text, sections, backend: 'llm' };
+    }
+    throw new LlmFailure(`The language model was still calling tools after ${MAX_ROUNDS} rounds.`);
+  }
+
+  private async complete(messages: Message[], signal: AbortSignal): Promise<Message> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
+    const res = await fetch(this.endpoint, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: this.opts.model, messages, tools: TOOLS, tool_choice: 'auto' }),
+      signal,
+    });
+    if (!res.ok) throw new LlmFailure(`The language model answered HTTP ${res.status}.`);
+    let body: { choices?: Array<{ message?: Message }> };
+    try {
+      body = (await res.json()) as typeof body;
+    } catch {
+      throw new LlmFailure('The language model did not answer JSON.');
+    }
+    const message = body?.choices?.[0]?.message;
+    if (!message || typeof message !== 'object') throw new LlmFailure('The language model answered without a message.');
+    return message;
+  }
+}

@@ -1,0 +1,101 @@
+import type { DeskContext } from '../../domain/context.ts';
+import type { WorkItem } from '../../domain/work/derive.ts';
+import { needsPerson } from '../../domain/work/needs.ts';
+import { horizon, openWork, overdueWork, waitingWork, workDetail } from './facts.ts';
+import { CLASS_WORDS, capitalise, plural, relativeDay, rowName, sentences, stop } from './words.ts';
+
+// Answers about the queue: what is overdue, what needs the owner, what is out with somebody,
+// and one row in full. Rows are named by title and #id, one sentence each.
+
+/** What the row's action asks for, in a few words; the action itself comes from derive.ts. */
+function nextStep(item: WorkItem): string | null {
+  switch (item.action?.type) {
+    case 'approve':
+      return 'a prepared message waits for your approval';
+    case 'run':
+      return 'the desk can do it';
+    case 'nudge':
+      return `time to chase ${item.waiting_on}`;
+    case 'wait':
+      return `waiting on ${item.waiting_on}`;
+    case 'own':
+      return 'only a person can do it';
+    case 'answer':
+      return 'say who it goes to';
+    case 'prepare':
+      return 'the desk can prepare the message';
+    case 'fix':
+      return 'the last attempt failed and needs a look';
+    default:
+      return null;
+  }
+}
+
+function rowSentence(item: WorkItem, today: string): string {
+  const when =
+    item.due_date === null ? 'has no due date' : item.overdue ? `was due ${item.due_date} (${relativeDay(item.due_date, today)})` : `is due ${item.due_date} (${relativeDay(item.due_date, today)})`;
+  const step = nextStep(item);
+  return `${rowName(item)} ${when}${step ? `: ${step}` : ''}.`;
+}
+
+function openSentence(ctx: DeskContext): string {
+  const n = ctx.desk.open_count;
+  return n === 0 ? 'The queue is empty.' : `There ${n === 1 ? 'is' : 'are'} ${plural(n, 'open row')} in all.`;
+}
+
+export async function answerOverdue(ctx: DeskContext): Promise<string> {
+  const today = ctx.today();
+  const items = await overdueWork(ctx);
+  if (items.length === 0) return `Nothing is overdue. ${openSentence(ctx)}`;
+  return `${capitalise(plural(items.length, 'row'))} ${items.length === 1 ? 'is' : 'are'} overdue. ${sentences(items.map((i) => rowSentence(i, today)))}`;
+}
+
+export async function answerNeedsMe(ctx: DeskContext, days: number | null, window: string): Promise<string> {
+  const today = ctx.today();
+  const all = (await openWork(ctx)).filter(needsPerson);
+  if (days === null) {
+    if (all.length === 0) return 'Nothing needs you right now: everything open is with the desk or out with somebody.';
+    return `${capitalise(plural(all.length, 'row'))} ${all.length === 1 ? 'needs' : 'need'} you. ${sentences(all.map((i) => rowSentence(i, today)))}`;
+  }
+  const until = horizon(ctx, days);
+  const soon = all.filter((i) => i.due_date !== null && i.due_date <= until);
+  const later = all.length - soon.length;
+  const rest = later === 0 ? '' : ` ${capitalise(plural(later, 'more row'))} ${later === 1 ? 'needs' : 'need'} you later or ${later === 1 ? 'has' : 'have'} no date.`;
+  if (soon.length === 0) return `Nothing needs you ${window} (up to ${until}).${rest}`;
+  const verb = soon.length === 1 ? 'needs' : 'need';
+  return `${capitalise(plural(soon.length, 'row'))} ${verb} you ${window} (up to ${until}, overdue ones included). ${sentences(soon.map((i) => rowSentence(i, today)))}${rest}`;
+}
+
+export async function answerWaiting(ctx: DeskContext): Promise<string> {
+  const items = await waitingWork(ctx);
+  if (items.length === 0) return 'We are not waiting on anybody: no open row is out with somebody.';
+  const parts = items.map((i) => {
+    const days = i.days_waiting ?? 0;
+    const how = days === 0 ? 'since today' : `for ${plural(days, 'day')}`;
+    const chase = i.action?.type === 'nudge' ? `; time to chase${i.allowed ? ', and the desk may do it' : ''}` : '';
+    return `${i.waiting_on} on ${rowName(i)}, ${how}${chase}.`;
+  });
+  return `We are waiting on ${plural(items.length, 'row')}. ${sentences(parts)}`;
+}
+
+export async function answerRow(ctx: DeskContext, id: number): Promise<string> {
+  const found = await workDetail(ctx, id);
+  if (!found) return `There is no row ${id} on this desk.`;
+  const { item, arrangement, unit } = found;
+  const today = ctx.today();
+  const s: string[] = [];
+  s.push(`${rowName(item)} is ${item.status.replace('_', ' ')}: ${item.kind.replace(/_/g, ' ')} work, priority ${item.priority}.`);
+  if (item.due_date === null) s.push('It has no due date.');
+  else if (item.overdue && item.action !== null) s.push(`It was due ${item.due_date} (${relativeDay(item.due_date, today)}) and is overdue.`);
+  else s.push(`It ${item.due_date < today ? 'was' : 'is'} due ${item.due_date} (${relativeDay(item.due_date, today)}).`);
+  if (arrangement || unit) s.push(`It belongs to ${[arrangement, unit].filter(Boolean).join(' and ')}.`);
+  if (item.waiting_on) s.push(`It is out with ${item.waiting_on}${item.days_waiting ? ` and has been for ${plural(item.days_waiting, 'day')}` : ''}.`);
+  if (item.permission === null) s.push('It is in no permission class, so the desk always asks.');
+  else s.push(`It is ${item.permission} work; the desk ${item.allowed ? 'may' : 'may not'} ${CLASS_WORDS[item.permission] ?? item.permission} on its own.`);
+  if (item.has_draft) s.push('A message is prepared and waiting to be sent.');
+  if (item.last_error && item.action?.type !== 'fix') s.push(stop(`The last attempt failed: ${item.last_error}`));
+  if (item.action) s.push(`Next: ${stop(item.action.label)} ${stop(item.action.hint)}`);
+  else s.push(item.status === 'done' || item.status === 'closed' ? 'Nothing more is needed.' : 'Nothing is needed from anyone right now.');
+  if (item.detail) s.push(stop(`Notes: ${item.detail}`));
+  return s.join(' ');
+}

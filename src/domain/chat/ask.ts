@@ -1,0 +1,85 @@
+import { isUniqueViolation } from '../../store/dialect.ts';
+import type { DeskContext } from '../context.ts';
+import { addSections, type DeskSection } from '../desks/sections.ts';
+import { badRequest } from '../errors.ts';
+import { logEvent } from '../record.ts';
+import { atomically } from '../work/draft.ts';
+
+// POST /chat: ask the desk a question. Whatever backend answers (the built-in one, or a
+// language model when one is configured), an answer later than the chat timeout is thrown
+// away: `timed_out: true`, `answer: null`, and nothing is saved. Blocks the backend asked for
+// are saved only with an answer that arrived in time, and `desk_added` reports them saved.
+
+export const EMPTY_QUESTION = 'Say something in text.';
+
+export interface ChatInput {
+  text?: unknown;
+}
+
+export interface ChatResult {
+  question: string;
+  answer: string | null;
+  timed_out: boolean;
+  desk_added: DeskSection[];
+}
+
+export function questionText(raw: unknown): string {
+  if (typeof raw !== 'string') throw badRequest(EMPTY_QUESTION);
+  const q = raw.trim();
+  if (q === '') throw badRequest(EMPTY_QUESTION);
+  return q;
+}
+
+/** The question as the log shows it: one line, not too long. */
+function quoted(q: string): string {
+  const line = q.replace(/\s+/g, ' ');
+  const chars = Array.from(line);
+  return chars.length > 120 ? `${chars.slice(0, 119).join('')}…` : line;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+export async function askDesk(ctx: DeskContext, input: ChatInput): Promise<ChatResult> {
+  const question = questionText(input.text);
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ctx.config.chatTimeoutMs);
+  });
+  const answering = ctx.engine.chat.answer(ctx, question, controller.signal);
+  // Once the time is up nobody awaits the backend; its late failure must not go unhandled.
+  answering.catch(() => undefined);
+  let reply: Awaited<typeof answering> | typeof TIMED_OUT;
+  try {
+    reply = await Promise.race([answering, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (reply === TIMED_OUT) {
+    controller.abort();
+    await logEvent(ctx, 'chat', `Ran out of time answering "${quoted(question)}"; nothing was changed.`, { question, timed_out: true });
+    return { question, answer: null, timed_out: true, desk_added: [] };
+  }
+
+  const answered = reply;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await atomically(ctx, async (tx) => {
+        const added = await addSections(tx, answered.sections);
+        await logEvent(tx, 'chat', `Answered "${quoted(question)}".`, {
+          question,
+          timed_out: false,
+          backend: answered.backend,
+          sections: added.map((s) => s.id),
+          ...(answered.fallback_reason ? { fallback_reason: answered.fallback_reason } : {}),
+        });
+        return { question, answer: answered.answer, timed_out: false, desk_added: added };
+      });
+    } catch (err) {
+      // Another chat took the same block id a moment ago: pick the next free one.
+      if (attempt < 3 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}

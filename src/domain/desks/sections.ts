@@ -1,0 +1,148 @@
+import type { SectionRow } from '../../store/schema.ts';
+import type { DeskContext } from '../context.ts';
+import { logEvent } from '../record.ts';
+import { SECTION_KINDS, type SectionKind } from '../vocab.ts';
+
+// Desk sections: the blocks of the screen that GET /desk serves in `position` order. Chat is
+// the only door that adds one through the API; it saves here, at the next position, with an
+// id unique on the desk.
+
+export interface DeskSection {
+  id: string;
+  title: string;
+  blurb: string;
+  kind: SectionKind;
+  kinds: string[];
+  unit: string | null;
+  fields: Array<{ name: string; hint: string }>;
+  why: string;
+}
+
+/** What a backend proposes; everything but the title may be left for the desk to fill. */
+export interface SectionDraft {
+  id?: string;
+  title?: string;
+  blurb?: string;
+  kind?: string;
+  kinds?: string[];
+  unit?: string | null;
+  fields?: Array<{ name: string; hint?: string }>;
+  why?: string;
+}
+
+const TITLE_MAX = 80;
+const TEXT_MAX = 500;
+
+function text(v: unknown, max = TEXT_MAX): string {
+  return typeof v === 'string' ? Array.from(v.replace(/\s+/g, ' ').trim()).slice(0, max).join('') : '';
+}
+
+function jsonArray(s: string): unknown[] {
+  try {
+    const v = JSON.parse(s) as unknown;
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+export function sectionOf(row: SectionRow): DeskSection {
+  const kind = (SECTION_KINDS as readonly string[]).includes(row.kind) ? (row.kind as SectionKind) : 'work';
+  return {
+    id: row.id,
+    title: row.title,
+    blurb: row.blurb,
+    kind,
+    kinds: jsonArray(row.kinds).filter((k): k is string => typeof k === 'string'),
+    unit: row.unit,
+    fields: jsonArray(row.fields)
+      .filter((f): f is { name: string; hint?: unknown } => !!f && typeof f === 'object' && typeof (f as { name?: unknown }).name === 'string')
+      .map((f) => ({ name: f.name, hint: typeof f.hint === 'string' ? f.hint : '' })),
+    why: row.why,
+  };
+}
+
+export async function listSections(ctx: DeskContext): Promise<DeskSection[]> {
+  const rows = await ctx.db.selectFrom('sections').selectAll().where('desk_id', '=', ctx.desk.id).orderBy('position').orderBy('created_at').orderBy('id').execute();
+  return rows.map(sectionOf);
+}
+
+/** A lower-case anchor: letters, digits and dashes. */
+export function slugify(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/g, '');
+}
+
+/** A draft made whole: a kind from the four, kinds only on work blocks, a unit only on units blocks. */
+export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & { slug: string } {
+  const kinds = [...new Set((Array.isArray(draft.kinds) ? draft.kinds : []).map((k) => text(k, TITLE_MAX)).filter((k) => k !== ''))];
+  const unit = text(draft.unit, TITLE_MAX) || null;
+  const kind: SectionKind = (SECTION_KINDS as readonly string[]).includes(draft.kind ?? '')
+    ? (draft.kind as SectionKind)
+    : kinds.length > 0
+      ? 'work'
+      : unit
+        ? 'units'
+        : 'work';
+  const title = text(draft.title, TITLE_MAX) || text(draft.id, TITLE_MAX) || 'New block';
+  const fields = (Array.isArray(draft.fields) ? draft.fields : [])
+    .filter((f) => f && typeof f === 'object')
+    .map((f) => ({ name: text(f.name, TITLE_MAX), hint: text(f.hint) }))
+    .filter((f) => f.name !== '');
+  return {
+    slug: slugify(text(draft.id, TITLE_MAX) || title) || 'block',
+    title,
+    blurb: text(draft.blurb) || title,
+    kind,
+    kinds: kind === 'work' ? kinds : [],
+    unit: kind === 'units' ? unit : null,
+    fields,
+    why: text(draft.why) || 'Added from chat.',
+  };
+}
+
+/**
+ * Saves blocks after the desk's own, each under an id unique on the desk (`invoices`,
+ * `invoices-2`, ...), and logs section_added for each. Run it inside the caller's transaction;
+ * a racing chat that takes the same id makes the insert fail, and the caller tries again.
+ */
+export async function addSections(ctx: DeskContext, drafts: readonly SectionDraft[]): Promise<DeskSection[]> {
+  if (drafts.length === 0) return [];
+  const existing = await ctx.db.selectFrom('sections').select(['id', 'position']).where('desk_id', '=', ctx.desk.id).execute();
+  const taken = new Set(existing.map((s) => s.id));
+  let position = existing.reduce((max, s) => Math.max(max, s.position), -1);
+  const added: DeskSection[] = [];
+  for (const draft of drafts) {
+    const { slug, ...section } = completeSection(draft);
+    let id = slug;
+    for (let n = 2; taken.has(id); n++) id = `${slug}-${n}`;
+    taken.add(id);
+    position += 1;
+    await ctx.db
+      .insertInto('sections')
+      .values({
+        desk_id: ctx.desk.id,
+        id,
+        position,
+        title: section.title,
+        blurb: section.blurb,
+        kind: section.kind,
+        kinds: JSON.stringify(section.kinds),
+        unit: section.unit,
+        fields: JSON.stringify(section.fields),
+        why: section.why,
+        created_at: ctx.now(),
+      })
+      .execute();
+    const saved: DeskSection = { id, ...section };
+    await logEvent(ctx, 'section_added', `Added the block "${saved.title}" to the desk.`, { section_id: id, title: saved.title, kind: saved.kind, kinds: saved.kinds, unit: saved.unit });
+    added.push(saved);
+  }
+  return added;
+}

@@ -1,0 +1,130 @@
+import { isUniqueViolation } from '../../store/dialect.ts';
+import { insertWork } from '../../store/repositories/work.ts';
+import type { ArrangementRow, UnitRow, WatchRow } from '../../store/schema.ts';
+import type { DeskContext } from '../context.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { isPermissionClass } from '../vocab.ts';
+import { atomically } from '../work/draft.ts';
+import { dueOccurrence, everyDays, watchedDate } from './schedule.ts';
+
+// Turns one desk's watched dates into work. For every watch and every unit of its subject
+// type whose field holds a date D, once the desk's today >= D - lead_days exactly one row
+// exists for (watch, unit, D). The unique index work_watch_once makes a second row
+// impossible even when two processes run this at the same moment: the loser's insert is
+// refused, its transaction rolls back, and it carries on.
+
+export interface WatchCreated {
+  desk_id: string;
+  work_id: number;
+  watch_id: number;
+  unit_id: number;
+  watch_date: string;
+  title: string;
+}
+
+type Contact = Pick<ArrangementRow, 'id' | 'contact_name' | 'contact_email'>;
+
+export function watchTitle(watch: Pick<WatchRow, 'label'>, unit: Pick<UnitRow, 'name'>): string {
+  return `${watch.label}: ${unit.name}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
+  const deskId = ctx.desk.id;
+  const watches = await ctx.db.selectFrom('watches').selectAll().where('desk_id', '=', deskId).orderBy('id').execute();
+  if (watches.length === 0) return [];
+
+  const types = [...new Set(watches.map((w) => w.subject_type))];
+  const units = await ctx.db.selectFrom('units').selectAll().where('desk_id', '=', deskId).where('type', 'in', types).orderBy('position').orderBy('id').execute();
+  if (units.length === 0) return [];
+
+  const made = new Map<string, Map<string, string>>();
+  const rows = await ctx.db
+    .selectFrom('work')
+    .select(['watch_id', 'unit_id', 'watch_date', 'status'])
+    .where('desk_id', '=', deskId)
+    .where('watch_id', 'is not', null)
+    .execute();
+  for (const r of rows) {
+    if (r.watch_id === null || r.unit_id === null || r.watch_date === null) continue;
+    const key = `${r.watch_id}:${r.unit_id}`;
+    if (!made.has(key)) made.set(key, new Map());
+    made.get(key)!.set(r.watch_date, r.status);
+  }
+
+  const arrangementIds = [...new Set(units.map((u) => u.arrangement_id).filter((id): id is number => id !== null))];
+  const contacts = new Map<number, Contact>();
+  if (arrangementIds.length > 0) {
+    const arr = await ctx.db.selectFrom('arrangements').select(['id', 'contact_name', 'contact_email']).where('desk_id', '=', deskId).where('id', 'in', arrangementIds).execute();
+    for (const a of arr) contacts.set(a.id, a);
+  }
+
+  const today = ctx.today();
+  const created: WatchCreated[] = [];
+  for (const watch of watches) {
+    const every = everyDays(watch.every);
+    for (const unit of units) {
+      if (unit.type !== watch.subject_type) continue;
+      const date = watchedDate(unit.fields, watch.field);
+      if (date === null) continue;
+      const due = dueOccurrence({ date, every, leadDays: watch.lead_days, today, made: made.get(`${watch.id}:${unit.id}`) ?? new Map() });
+      if (due === null) continue;
+      const contact = unit.arrangement_id === null ? undefined : contacts.get(unit.arrangement_id);
+      const row = await createOccurrence(ctx, watch, unit, due, every, contact);
+      if (row) created.push(row);
+    }
+  }
+  return created;
+}
+
+/** Inserts the row for (watch, unit, date) with its event and timeline entry, or nothing when it already exists. */
+async function createOccurrence(ctx: DeskContext, watch: WatchRow, unit: UnitRow, date: string, every: number | null, contact: Contact | undefined): Promise<WatchCreated | null> {
+  const title = watchTitle(watch, unit);
+  const now = ctx.now();
+  const lead = plural(watch.lead_days, 'day');
+  const detail = `${unit.name}: ${watch.field} is ${date}. The desk starts ${lead} ahead.${every ? ` It comes round every ${plural(every, 'day')}.` : ''}`;
+  try {
+    return await atomically(ctx, async (tx) => {
+      const row = await insertWork(tx.db, {
+        desk_id: ctx.desk.id,
+        title,
+        detail,
+        kind: watch.kind,
+        status: 'open',
+        due_date: date,
+        priority: Math.min(100, Math.max(1, Math.round(watch.priority))),
+        class: isPermissionClass(watch.action) ? watch.action : null,
+        needs_person: 0,
+        chase_after_days: 7,
+        contact_name: contact?.contact_name ?? null,
+        contact_email: contact?.contact_email ?? null,
+        waiting_on: null,
+        waiting_since: null,
+        last_error: null,
+        arrangement_id: unit.arrangement_id,
+        unit_id: unit.id,
+        playbook_id: null,
+        watch_id: watch.id,
+        watch_date: date,
+        created_at: now,
+        updated_at: now,
+        closed_at: null,
+      });
+      await logEvent(tx, 'work_created', `Opened "${title}", due ${date}: the ${watch.label} watch starts ${lead} ahead.`, {
+        work_id: row.id,
+        watch_id: watch.id,
+        unit_id: unit.id,
+        watch_date: date,
+      });
+      await logTimeline(tx, row.id, 'created', `The desk opened this row from the ${watch.label} watch: ${unit.name}'s ${watch.field} is ${date}.`);
+      return { desk_id: ctx.desk.id, work_id: row.id, watch_id: watch.id, unit_id: unit.id, watch_date: date, title };
+    });
+  } catch (err) {
+    // Another pass (this process or another) made it first: exactly one row, which is the point.
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,54 @@
+import { addDays, isIsoDate } from '../dates.ts';
+import { isFinished } from '../vocab.ts';
+
+// When a watched date becomes work: pure rules over a unit's date, the watch and the rows the
+// watch has already made, so they are tested as a table.
+
+/** Guards a chain of `every` occurrences against a date that never catches up with today. */
+const MAX_STEPS = 10_000;
+
+/** A watch's `every` as whole days, or null when it is one-off (null, blank, 0 or not a count). */
+export function everyDays(every: string | null): number | null {
+  if (every === null) return null;
+  const m = /^\s*(\d{1,5})\s*(d|days?)?\s*$/i.exec(every);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n > 0 ? n : null;
+}
+
+/** The date a unit holds in `field`, or null when the field is missing or not a real YYYY-MM-DD date. */
+export function watchedDate(fieldsJson: string, field: string): string | null {
+  let fields: unknown;
+  try {
+    fields = JSON.parse(fieldsJson);
+  } catch {
+    return null;
+  }
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return null;
+  const value = (fields as Record<string, unknown>)[field];
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return isIsoDate(trimmed) ? trimmed : null;
+}
+
+/** The desk starts working a date `leadDays` ahead of it: today >= date - leadDays. */
+export function isInLead(date: string, leadDays: number, today: string): boolean {
+  return today >= addDays(date, -leadDays);
+}
+
+/**
+ * The occurrence a watch should create now for one unit, or null.
+ * `made` maps each watch_date already holding a row to that row's status.
+ * The first occurrence is the unit's date; with `every`, the next one follows only once the
+ * current one is done or closed, and each still waits for its own lead time.
+ */
+export function dueOccurrence(input: { date: string; every: number | null; leadDays: number; today: string; made: ReadonlyMap<string, string> }): string | null {
+  let d = input.date;
+  for (let i = 0; i < MAX_STEPS; i++) {
+    const status = input.made.get(d);
+    if (status === undefined) return isInLead(d, input.leadDays, input.today) ? d : null;
+    if (input.every === null || !isFinished(status)) return null;
+    d = addDays(d, input.every);
+  }
+  return null;
+}

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { addConnection } from '../helpers/business.ts';
+import { listSections } from '../../src/domain/desks/sections.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import type { DeskRow } from '../../src/store/schema.ts';
+import { bakeryDesk, type BakeryRows } from './chat-desk.ts';
+import { eventsOf } from './writes-helpers.ts';
+
+// The built-in answerer against a realistic desk: each question the issue names, answered
+// from the live data, naming the right rows and only those.
+
+const named = (row: { id: number; title: string }) => `"${row.title}" (#${row.id})`;
+
+describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let desk: Awaited<ReturnType<typeof bakeryDesk>>;
+  let rows: BakeryRows;
+  const ask = (text: unknown, key = desk.key, headers: Record<string, string> = {}) => h.call('POST', '/api/v1/chat', { key, body: { text }, headers });
+  const answerTo = async (text: string) => {
+    const res = await ask(text);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ question: text.trim(), timed_out: false, desk_added: [] });
+    expect(typeof data.answer).toBe('string');
+    return data.answer as string;
+  };
+  const expectNames = (answer: string, yes: Array<keyof BakeryRows>, no: Array<keyof BakeryRows>) => {
+    for (const k of yes) expect(answer, k).toContain(named(rows[k]));
+    for (const k of no) expect(answer, k).not.toContain(rows[k].title);
+  };
+  const all = (): Array<keyof BakeryRows> => ['vat', 'flour', 'oven', 'lease', 'hygiene', 'menu', 'council', 'alarm', 'sweep', 'allergen'];
+  const except = (...keep: Array<keyof BakeryRows>) => all().filter((k) => !keep.includes(k));
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+    desk = await bakeryDesk(store.db);
+    rows = desk.rows;
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('"what is overdue?" names the open rows past their date, and not the done one', async () => {
+    const answer = await answerTo('what is overdue?');
+    expect(answer).toMatch(/^2 rows are overdue\. /);
+    expectNames(answer, ['vat', 'council'], except('vat', 'council'));
+    expect(answer).toContain(`${named(rows.vat)} was due 2026-11-21 (yesterday): say who it goes to.`);
+    expect(answer).toContain(`${named(rows.council)} was due 2026-11-19 (3 days ago): waiting on Council.`);
+    // Oldest date first.
+    expect(answer.indexOf(rows.council.title)).toBeLessThan(answer.indexOf(rows.vat.title));
+  });
+
+  it('"what needs me this week?" names the rows whose next step is the owner\'s, due within seven days', async () => {
+    const answer = await answerTo('  What needs me this week?  ');
+    expect(answer).toMatch(/^3 rows need you in the next 7 days \(up to 2026-11-29, overdue ones included\)\. /);
+    expectNames(answer, ['vat', 'flour', 'sweep'], except('vat', 'flour', 'sweep'));
+    expect(answer).toContain(`${named(rows.flour)} is due 2026-11-27 (in 5 days): a prepared message waits for your approval.`);
+    expect(answer).toContain(`${named(rows.sweep)} is due 2026-11-26 (in 4 days): the desk can prepare the message.`);
+    // Three more need the owner later or have no date: the signature, the failed upload, the allergen sheet.
+    expect(answer).toContain('3 more rows need you later or have no date.');
+  });
+
+  it('"what are we waiting on?" names who each row is out with and for how long', async () => {
+    const answer = await answerTo('What are we waiting on?');
+    expect(answer).toMatch(/^We are waiting on 2 rows\. /);
+    expectNames(answer, ['oven', 'council'], except('oven', 'council'));
+    expect(answer).toContain(`Sam Oven on ${named(rows.oven)}, for 12 days; time to chase, and the desk may do it.`);
+    expect(answer).toContain(`Council on ${named(rows.council)}, for 2 days.`);
+    // Longest-waiting first.
+    expect(answer.indexOf('Sam Oven')).toBeLessThan(answer.indexOf('Council on'));
+  });
+
+  it('"when does the lease renew?" gives the lease\'s renewal date and not the other arrangement\'s', async () => {
+    const answer = await answerTo('When does the lease renew?');
+    expect(answer).toBe('High Street lease with Acme Estates renews on 2027-01-01, in 40 days; it ends on 2027-01-06.');
+    expect(answer).not.toContain('Flour supply');
+    expect(await answerTo('when does the flour supply renew?')).toBe('Flour supply with Mill Co renews on 2027-03-02, in 100 days.');
+    expect(await answerTo('what renews next?')).toBe(
+      '2 arrangements have a renewal date, soonest first. High Street lease with Acme Estates renews on 2027-01-01, in 40 days; it ends on 2027-01-06. Flour supply with Mill Co renews on 2027-03-02, in 100 days.',
+    );
+    expect(await answerTo('when do our domains renew?')).toBe('old-bakery.test renews on 2026-12-02, in 10 days. cornerbakery.test renews on 2027-02-20, in 90 days.');
+  });
+
+  it('"how much do we owe on domains?" sums the unpaid and in-collections domains in the desk\'s currency', async () => {
+    const answer = await answerTo('How much do we owe on domains?');
+    expect(answer).toMatch(/^We owe £37\.00 on 3 domains: /);
+    expect(answer).toContain('old-bakery.test (unpaid, £12.00)');
+    expect(answer).toContain('cornerbakery.shop (in collections, £25.00)');
+    expect(answer).toContain('bakery-usa.test (unpaid, US$9.99)');
+    expect(answer).toContain('bakery-usa.test is priced in another currency and not added to the £37.00, which covers 2 domains.');
+    expect(answer).not.toContain('cornerbakery.test ');
+    expect(answer).toContain('The broker is Sedo.');
+  });
+
+  it('"is the mailbox working?" says yes with a connected mailbox, and no when it is in error or missing', async () => {
+    expect(await answerTo('Is the mailbox working?')).toMatch(/^Yes: Shop mailbox \(smtp\) is connected\. No message has gone out through it yet\.$/);
+
+    const broken = await bakeryDesk(store.db, { mailbox: 'error' });
+    await store.db
+      .insertInto('activity')
+      .values({
+        desk_id: broken.desk.id, kind: 'message', obligation_id: broken.rows.flour.id, arrangement_id: null, outcome_id: null, channel: 'email', direction: 'outbound',
+        subject: 'Invoice 4471', body: 'Paying on Friday.', to_address: 'accounts@mill.test', status: 'approved', actor: 'api',
+        failure_reason: 'The mail server could not be reached: connect ECONNREFUSED', created_at: '2026-11-21T09:00:00.000Z', sent_at: null, approved_at: '2026-11-21T09:00:00.000Z',
+      })
+      .execute();
+    const res = await ask('is the mailbox working?', broken.key);
+    expect(res.json().data.answer).toBe(
+      'No: Shop mailbox (smtp) is in error, so nothing leaves; messages are kept, approved but unsent. No message has gone out through it yet. The last send failed 2026-11-21: The mail server could not be reached: connect ECONNREFUSED',
+    );
+
+    const none = await bakeryDesk(store.db, { mailbox: 'none' });
+    expect((await ask('Is the mailbox working?', none.key)).json().data.answer).toMatch(/^No: no mailbox is connected\./);
+  });
+
+  it('"is the mailbox working?" mentions the last message sent', async () => {
+    const d = await makeDesk(store.db);
+    await addConnection(store.db, d.desk.id, { name: 'Office mail', status: 'connected' });
+    const row = await makeWork(store.db, d.desk.id, { title: 'Say hello' });
+    await store.db
+      .insertInto('activity')
+      .values({
+        desk_id: d.desk.id, kind: 'message', obligation_id: row.id, arrangement_id: null, outcome_id: null, channel: 'email', direction: 'outbound',
+        subject: 'Hello', body: 'Hi', to_address: 'jo@example.test', status: 'sent', actor: 'desk', failure_reason: null,
+        created_at: '2026-11-20T09:00:00.000Z', sent_at: '2026-11-20T09:01:00.000Z', approved_at: '2026-11-20T09:01:00.000Z',
+      })
+      .execute();
+    expect((await ask('is email working', d.key)).json().data.answer).toBe('Yes: Office mail (smtp) is connected. The last message went out 2026-11-20 to jo@example.test.');
+  });
+
+  it('"what can the desk do without asking?" lists the granted classes and names the rows it is doing', async () => {
+    const answer = await answerTo('What can the desk do without asking?');
+    expect(answer).toContain('Without asking, the desk may reach out to people (reach_out) and chase people who have gone quiet (chase).');
+    expect(answer).toContain('It always asks before it may file forms and returns (file), commit to renewals and agreements (commit), pay money (money) and sign (sign)');
+    // D21: open, allowed and not out with somebody; the rows out with somebody are covered, not doing.
+    expect(answer).toContain(`Right now it is doing 1 row on its own: ${named(rows.menu)}.`);
+    expectNames(answer, ['menu'], except('menu'));
+  });
+
+  it('"tell me about row N" describes the row from its work item; another desk\'s row or a missing one is not on this desk', async () => {
+    const answer = await answerTo(`tell me about row ${rows.flour.id}`);
+    expect(answer).toContain(`${named(rows.flour)} is open: invoice work, priority 50.`);
+    expect(answer).toContain('It is due 2026-11-27 (in 5 days).');
+    expect(answer).toContain('It belongs to Flour supply.');
+    expect(answer).toContain('It is money work; the desk may not pay money on its own.');
+    expect(answer).toContain('A message is prepared and waiting to be sent.');
+    expect(answer).toContain('Next: Approve and send.');
+    expectNames(answer, ['flour'], except('flour'));
+
+    const lease = await answerTo(`Tell me about #${rows.lease.id}`);
+    expect(lease).toContain(`${named(rows.lease)} is open`);
+    expect(lease).toContain('It belongs to High Street lease and 12 High Street.');
+    expect(lease).toContain('Next: Assign to me.');
+
+    const done = await answerTo(`tell me about item ${rows.alarm.id}`);
+    expect(done).toContain(`${named(rows.alarm)} is done`);
+    expect(done).toContain('Nothing more is needed.');
+
+    const other = await makeDesk(store.db);
+    const theirs = await makeWork(store.db, other.desk.id, { title: 'Their secret row' });
+    expect(await answerTo(`tell me about row ${theirs.id}`)).toBe(`There is no row ${theirs.id} on this desk.`);
+    expect(await answerTo('tell me about row 99999999')).toBe('There is no row 99999999 on this desk.');
+  });
+
+  it('a question it cannot answer gets an honest reply listing what it can answer', async () => {
+    const answer = await answerTo('What will the weather be tomorrow in Leeds?');
+    expect(answer).toMatch(/^I can't answer that from the desk's records\. I can answer: /);
+    for (const q of ['what is overdue?', 'what needs me this week?', 'what are we waiting on?', 'when does the lease renew?', 'how much do we owe on domains?', 'is the mailbox working?', 'what can the desk do without asking?', 'tell me about row 12', 'add a block for']) {
+      expect(answer).toContain(q);
+    }
+  });
+
+  it('logs a chat event for each answer and an api_write for the call', async () => {
+    const before = (await eventsOf(store.db, desk.desk.id, 'chat')).length;
+    await answerTo('what is overdue?');
+    const chats = await eventsOf(store.db, desk.desk.id, 'chat');
+    expect(chats).toHaveLength(before + 1);
+    expect(chats.at(-1)!).toMatchObject({ message: 'Answered "what is overdue?".', data: { question: 'what is overdue?', timed_out: false, backend: 'builtin', sections: [] } });
+    const writes = await eventsOf(store.db, desk.desk.id, 'api_write');
+    expect(writes.at(-1)!).toMatchObject({ message: 'POST /api/v1/chat', data: { key_prefix: desk.prefix, status: 200 } });
+  });
+
+  describe('add a block', () => {
+    let d: Awaited<ReturnType<typeof bakeryDesk>>;
+    let deskRow: DeskRow;
+    const sections = () => listSections(deskContext(h.deps, deskRow, { type: 'system', name: 'test' }));
+    beforeAll(async () => {
+      d = await bakeryDesk(store.db);
+      deskRow = d.desk;
+    });
+
+    it('"add a block for invoices" adds a work block for the invoice kind, saved after the desk\'s own and reported', async () => {
+      const res = await ask('Add a block for invoices', d.key);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      const block = { id: 'invoices', title: 'Invoices', blurb: 'Open invoice work.', kind: 'work', kinds: ['invoice'], unit: null, fields: [], why: 'You asked for it on 2026-11-22: "Add a block for invoices".' };
+      expect(data).toEqual({ question: 'Add a block for invoices', answer: 'Added the block "Invoices" to the desk: it collects "invoice" work.', timed_out: false, desk_added: [block] });
+      const saved = await sections();
+      expect(saved.map((s) => s.id)).toEqual(['obligations', 'sites', 'invoices']);
+      expect(saved[2]).toEqual(block);
+      const added = await eventsOf(store.db, d.desk.id, 'section_added');
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatchObject({ message: 'Added the block "Invoices" to the desk.', data: { section_id: 'invoices', kind: 'work', kinds: ['invoice'] } });
+      expect((await eventsOf(store.db, d.desk.id, 'chat')).at(-1)!.data).toMatchObject({ sections: ['invoices'] });
+    });
+
+    it('a second block with the same name gets its own id', async () => {
+      const data = (await ask('add a block for invoices please', d.key)).json().data;
+      expect(data.desk_added.map((s: { id: string }) => s.id)).toEqual(['invoices-2']);
+      expect((await sections()).map((s) => s.id)).toEqual(['obligations', 'sites', 'invoices', 'invoices-2']);
+    });
+
+    it('chooses the kind from the words: a unit type, licence renewals, money, dates, or a new kind', async () => {
+      const cases: Array<[string, Record<string, unknown>]> = [
+        ['add a section for our sites', { id: 'sites-2', title: 'Sites', kind: 'units', unit: 'site', kinds: [], fields: [{ name: 'lease_end', hint: 'Date the lease ends' }, { name: 'size_m2', hint: 'Recorded on each site.' }] }],
+        ['Add a block for licence renewals and filings', { id: 'licence-renewals-and-filings', kind: 'work', kinds: ['filing', 'licence_renewal'], unit: null }],
+        ['add a block showing what we spend on suppliers', { id: 'what-we-spend-on-suppliers', kind: 'money', kinds: [], unit: null }],
+        ['add a block for contract deadlines', { id: 'contract-deadlines', kind: 'work', kinds: ['contract'] }],
+        ['add a block for insurance deadlines', { id: 'insurance-deadlines', kind: 'dates', kinds: [] }],
+        ['Add a new block for fire safety.', { id: 'fire-safety', title: 'Fire safety', kind: 'work', kinds: ['fire_safety'], blurb: 'Work about fire safety.' }],
+      ];
+      for (const [question, expected] of cases) {
+        const data = (await ask(question, d.key)).json().data;
+        expect(data.desk_added, question).toHaveLength(1);
+        expect(data.desk_added[0], question).toMatchObject(expected);
+      }
+      const ids = (await sections()).map((s) => s.id);
+      expect(ids.slice(-cases.length)).toEqual(cases.map(([, e]) => e.id));
+    });
+
+    it('"add a block" with nothing after it asks what for and adds nothing', async () => {
+      const before = (await sections()).length;
+      const data = (await ask('add a block', d.key)).json().data;
+      expect(data).toMatchObject({ answer: 'Say what the block is for, for example "add a block for invoices".', desk_added: [] });
+      expect(await sections()).toHaveLength(before);
+    });
+
+    it('a replay with the same Idempotency-Key answers the first response and adds nothing', async () => {
+      const before = (await sections()).length;
+      const headers = { 'idempotency-key': 'chat-repairs-1' };
+      const first = await ask('add a block for repairs', d.key, headers);
+      const second = await ask('add a block for something else entirely', d.key, headers);
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(200);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.json()).toEqual(first.json());
+      expect(first.json().data.desk_added.map((s: { id: string }) => s.id)).toEqual(['repairs']);
+      expect(await sections()).toHaveLength(before + 1);
+      expect((await eventsOf(store.db, d.desk.id, 'section_added')).filter((e) => e.data.section_id === 'repairs')).toHaveLength(1);
+    });
+  });
+
+  it('empty, blank or missing text, a wrong type or a body that is not JSON is a 400 asking to say something in text; nothing is logged', async () => {
+    const before = (await eventsOf(store.db, desk.desk.id)).length;
+    for (const body of [{ text: '' }, { text: '  \n\t ' }, {}, { text: 42 }, { text: null }, [1], 'just text', { question: 'what is overdue?' }]) {
+      const res = await h.call('POST', '/api/v1/chat', { key: desk.key, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.code).toBe('bad_request');
+      expect(res.json().error.message).toMatch(/Say something in text/);
+    }
+    for (const payload of ['{"text": "unterminated', 'text=hello', '']) {
+      const res = await h.call('POST', '/api/v1/chat', { key: desk.key, payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.message).toMatch(/Say something in text/);
+    }
+    expect((await eventsOf(store.db, desk.desk.id)).length).toBe(before);
+  });
+
+  it('needs a key', async () => {
+    const res = await h.call('POST', '/api/v1/chat', { key: null, body: { text: 'what is overdue?' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
