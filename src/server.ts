@@ -6,9 +6,10 @@ import { importDemo } from './domain/business/demo.ts';
 import { listDesks } from './domain/desks/manage.ts';
 import { buildApp } from './http/app.ts';
 import { redact } from './store/db.ts';
+import { startWatchScheduler } from './desk/watches/scheduler.ts';
 
 // The running service: opens the store (migrating it), seeds a demo desk on first start,
-// listens, and on SIGTERM or SIGINT stops taking requests, lets those in flight finish, and
+// listens, checks watched dates on a schedule, and on SIGTERM or SIGINT stops taking requests, lets those in flight finish, and
 // closes the database.
 
 export interface Output {
@@ -55,6 +56,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   out.out(`Desk is listening on ${url}/api/v1 (database: ${redact(deps.store.location)}). Stop with Ctrl-C.`);
+  const stopWatches = startWatchScheduler(deps, { log: app.log });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
@@ -64,6 +66,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       await app.close();
+      await stopWatches();
       await deps.store.close();
       resolveClosed();
     })();

@@ -7,6 +7,8 @@ import { deskCommands } from './commands/desks.ts';
 import { keyCommands } from './commands/keys.ts';
 import { grantCommands } from './commands/grants.ts';
 import { workCommands } from './commands/work.ts';
+import { runCommand } from './commands/run.ts';
+import { watchCommands } from './commands/watches.ts';
 
 // The owner's door: `desk <command>`. Each command is a thin call into the domain; errors
 // print one line and exit 1.
@@ -29,6 +31,8 @@ export function buildProgram(io: Io): Command {
   keyCommands(program, io);
   grantCommands(program, io);
   workCommands(program, io);
+  runCommand(program, io);
+  watchCommands(program, io);
   return program;
 }
 

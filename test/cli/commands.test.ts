@@ -109,4 +109,19 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     expect((await desk(store.target, 'work', 'close', '99999999')).err).toBe('desk: No work item 99999999 on this desk.\n');
     expect((await desk(store.target, 'work', 'close', 'abc')).err).toBe('desk: "abc" is not a work item id; ids are whole numbers such as 12.\n');
   });
+
+  it('watches run opens the row a watched date calls for, once', async () => {
+    const first = await desk(store.target, 'watches', 'run', '--desk', slug, '--json');
+    expect(first.code).toBe(0);
+    const r = first.json();
+    expect(r.failures).toEqual([]);
+    // The example's site lease ends in 40 days under a 60-day watch.
+    expect(r.created).toEqual([expect.objectContaining({ title: 'Lease renewal: 12 High Street', watch_date: '2027-01-01' })]);
+    const row = await findWork(store.db, deskId, r.created[0].work_id);
+    expect(row).toMatchObject({ kind: 'lease_renewal', class: 'commit', priority: 70, due_date: '2027-01-01', status: 'open' });
+    const again = await desk(store.target, 'watches', 'run', '--desk', slug);
+    expect(again.code).toBe(0);
+    expect(again.out).toBe('Checked 1 desk: 0 new rows.\n');
+    expect((await desk(store.target, 'watches', 'run', '--desk', 'nope')).err).toMatch(/^desk: No desk "nope"/);
+  });
 });

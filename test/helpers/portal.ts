@@ -74,7 +74,8 @@ function hasSession(req: IncomingMessage, sessions: Set<string>): boolean {
   return cookies.some((c) => c.startsWith(`${SESSION}=`) && sessions.has(c.slice(SESSION.length + 1)));
 }
 
-export async function startPortal(opts: { mode?: PortalMode } = {}): Promise<Portal> {
+/** `port` 0 (the default) takes any free port; the demo business expects its portal on 8099. */
+export async function startPortal(opts: { mode?: PortalMode; port?: number } = {}): Promise<Portal> {
   let mode: PortalMode = opts.mode ?? 'accept';
   const submissions: Array<Record<string, string>> = [];
   const logins: Array<Record<string, string>> = [];
@@ -134,7 +135,7 @@ export async function startPortal(opts: { mode?: PortalMode } = {}): Promise<Por
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

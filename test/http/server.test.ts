@@ -36,6 +36,15 @@ describe('the running server', () => {
     expect(body.data.work.open).toBeGreaterThan(0);
   });
 
+  it('the watch scheduler runs at start: the demo lease, 40 days out under a 60-day watch, becomes a row', async () => {
+    let rows: Array<{ title: string }> = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      rows = await server.deps.store.db.selectFrom('work').select('title').where('watch_id', 'is not', null).execute();
+      if (rows.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.map((r) => r.title)).toEqual(['Lease renewal: 12 High Street']);
+  });
+
   it('answers without a key with 401 in the envelope, and serves the description to anyone', async () => {
     const res = await fetch(`${server.url}/api/v1/me`);
     expect(res.status).toBe(401);

@@ -66,7 +66,7 @@ function fields(o: FieldOptions): OwnerFields {
 }
 
 /** The owner sees every desk, so a row id alone finds its desk; --desk narrows it. */
-async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
+export async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
   if (deskRef) return ownerContext(deps, deskRef);
   const row = await deps.store.db.selectFrom('work').select('desk_id').where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('work item', id);
