@@ -7,6 +7,7 @@ import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { presentedKey, verifyKey } from './auth.ts';
 import { sendError } from './errors.ts';
+import { readJsonBodies } from './body.ts';
 import { openapiOptions } from './openapi.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -49,18 +50,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     handlerTimeout: 0,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // An empty body on a route whose fields are optional means {} (D28); anything that is not
-  // JSON, whatever its content type claims, is a bad request.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new DeskError('bad_request', 'The body is not JSON this route can read; send a JSON object.'), undefined);
-    }
-  });
+  readJsonBodies(app);
 
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
+import { NOT_JSON } from './body.ts';
 
 // The one place where errors become HTTP: domain codes to statuses, framework errors to the
 // contract's codes, anything else to a logged 500 with a fixed message.
@@ -54,7 +55,7 @@ export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return { status: 400, body: { error: { code: 'bad_request', message: 'The body is not JSON this route can read; send a JSON object.' } } };
+        return { status: 400, body: { error: { code: 'bad_request', message: NOT_JSON } } };
     }
     if (fe.statusCode === 429) {
       return { status: 429, body: { error: { code: 'rate_limited', message: fe.message } } };

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { askDesk, EMPTY_QUESTION } from '../../domain/chat/ask.ts';
-import { DeskError } from '../../domain/errors.ts';
+import { readJsonBodies } from '../body.ts';
 import { write, writeValidation } from '../idempotency.ts';
 import { Envelope, errors, IdempotencyHeaders, KEYED_ERRORS, Nullable, Ref } from '../schemas.ts';
 
@@ -18,16 +18,7 @@ const ChatResult = Type.Object({
 
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A body that is not JSON gets the route's own message: say something in text.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new DeskError('bad_request', `${EMPTY_QUESTION} The request was not JSON; send an object such as {"text": "what is overdue?"}.`), undefined);
-    }
-  });
+  readJsonBodies(app, `${EMPTY_QUESTION} The request was not JSON; send an object such as {"text": "what is overdue?"}.`);
 
   app.post(
     '/chat',

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { addArrangementNote, EMPTY_NOTE } from '../../../domain/arrangements/note.ts';
-import { DeskError } from '../../../domain/errors.ts';
+import { readJsonBodies } from '../../body.ts';
 import { parseId } from '../../../domain/input.ts';
 import { write, writeValidation } from '../../idempotency.ts';
 import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS, Timestamp } from '../../schemas.ts';
@@ -23,16 +23,7 @@ const NoteResult = Type.Object({
 
 export const arrangementsNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Here a body that is not JSON gets the route's own message: say something in body.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new DeskError('bad_request', `${EMPTY_NOTE} The request was not JSON; send an object such as {"body": "..."}.`), undefined);
-    }
-  });
+  readJsonBodies(app, `${EMPTY_NOTE} The request was not JSON; send an object such as {"body": "..."}.`);
 
   app.post(
     '/arrangements/:id/notes',
