@@ -4,6 +4,8 @@ import { notFound } from './errors.ts';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
+/** Ids are int4 on PostgreSQL; anything larger names no row (and must never reach the query). */
+export const MAX_ID = 2_147_483_647;
 
 /** D18: non-numbers mean the default; fractions are truncated; the result is brought into 1-200. */
 export function clampLimit(raw: unknown): number {
@@ -13,11 +15,18 @@ export function clampLimit(raw: unknown): number {
   return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(n)));
 }
 
+/** A positive integer id that a stored row could have, or null when the value cannot name one. */
+export function positiveId(raw: unknown): number | null {
+  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^[1-9]\d{0,15}$/.test(s)) return null;
+  const n = Number(s);
+  if (!Number.isSafeInteger(n) || n > MAX_ID) return null;
+  return n;
+}
+
 /** D20: an id that is not a positive integer names no row, so it is not found rather than bad. */
 export function parseId(raw: unknown, what: 'work item' | 'arrangement'): number {
-  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^[1-9]\d{0,15}$/.test(s)) throw notFound(what, raw);
-  const n = Number(s);
-  if (!Number.isSafeInteger(n) || n > 2_147_483_647) throw notFound(what, raw);
+  const n = positiveId(raw);
+  if (n === null) throw notFound(what, raw);
   return n;
 }

@@ -8,6 +8,14 @@ import { ERROR_CODES } from '../domain/errors.ts';
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export { Nullable };
 
+/**
+ * A closed set of strings as one `enum` schema rather than a union of constants: the
+ * description reads the same, and the serializer writes the string instead of trying each
+ * branch in turn.
+ */
+export const StringEnum = <T extends string>(values: readonly T[], opts: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
+
 export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
 

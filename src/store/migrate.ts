@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { initial } from './migrations/001_initial.ts';
+import { readIndexes } from './migrations/002_read_indexes.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
 
 const migrations: Record<string, DeskMigration> = {
   '001_initial': initial,
+  '002_read_indexes': readIndexes,
 };
 
 class InCodeProvider implements MigrationProvider {

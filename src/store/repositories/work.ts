@@ -28,6 +28,16 @@ export async function findWork(db: Kysely<Database>, deskId: string, id: number)
   return db.selectFrom('work').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
 }
 
+/** Rows of the desk by id, in the order the ids are given; ids not on the desk are left out. */
+export async function findWorkMany(db: Kysely<Database>, deskId: string, ids: readonly number[]): Promise<WorkRow[]> {
+  if (ids.length === 0) return [];
+  // By id alone, so that both planners read the primary key rather than every row of the
+  // desk; the desk is checked on what comes back.
+  const rows = await db.selectFrom('work').selectAll().where('id', 'in', [...ids]).execute();
+  const byId = new Map(rows.filter((r) => r.desk_id === deskId).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Changes fields other than status. */
 export async function updateWork(db: Kysely<Database>, deskId: string, id: number, patch: Omit<WorkUpdate, 'status' | 'due_key' | 'id' | 'desk_id'>): Promise<void> {
   const values: WorkUpdate = { ...patch };
