@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { DeskContext } from '../context.ts';
 import { midnightIn } from '../dates.ts';
-import { FINISHED_STATUSES } from '../vocab.ts';
+import { FINISHED_STATUSES, OPEN_STATUSES } from '../vocab.ts';
 
 export interface WorkCounts {
   /** Rows in open, in_progress or waiting; the same number as open_total on /work. */
@@ -19,7 +18,8 @@ export async function workCounts(ctx: DeskContext): Promise<WorkCounts> {
     .selectFrom('work')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('desk_id', '=', ctx.desk.id)
-    .where(sql<boolean>`status in ('open', 'in_progress', 'waiting') and waiting_on is not null`)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .where('waiting_on', 'is not', null)
     .executeTakeFirstOrThrow();
   const closed = await ctx.db
     .selectFrom('work')

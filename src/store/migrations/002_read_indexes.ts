@@ -7,19 +7,21 @@ import type { DialectName } from '../dialect.ts';
 export function readIndexes(_dialect: DialectName): Migration {
   return {
     async up(db: Kysely<any>) {
-      // Written exactly as /me's count writes it, so that both planners match the predicate.
+      // Only rows out with somebody, so /me's waiting count reads those and no others.
+      // (desk_id, status) rather than a predicate on status: SQLite, with no statistics,
+      // would otherwise prefer work_desk_status and read every open row.
       await db.schema
-        .createIndex('work_open_waiting')
+        .createIndex('work_out_with')
         .on('work')
-        .column('desk_id')
-        .where(sql<boolean>`status in ('open', 'in_progress', 'waiting') and waiting_on is not null`)
+        .columns(['desk_id', 'status'])
+        .where(sql<boolean>`waiting_on is not null`)
         .execute();
       await db.schema.createIndex('work_closed').on('work').columns(['desk_id', 'closed_at']).execute();
       await db.schema.createIndex('activity_recent').on('activity').columns(['desk_id', 'created_at', 'id']).execute();
       await db.schema.createIndex('events_recent').on('events').columns(['desk_id', 'created_at', 'id']).execute();
     },
     async down(db: Kysely<any>) {
-      for (const name of ['work_open_waiting', 'work_closed', 'activity_recent', 'events_recent']) await db.schema.dropIndex(name).ifExists().execute();
+      for (const name of ['work_out_with', 'work_closed', 'activity_recent', 'events_recent']) await db.schema.dropIndex(name).ifExists().execute();
     },
   };
 }

@@ -90,14 +90,15 @@ export async function countOpenWork(db: Kysely<Database>, deskId: string): Promi
 /** Which of these rows have a message in state `drafted`. */
 export async function rowsWithDrafts(db: Kysely<Database>, deskId: string, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  // Found by row (activity_work) and checked for the desk afterwards: a condition on the desk
+  // in the query would lead SQLite, with no statistics, to read every activity of the desk.
   const rows = await db
     .selectFrom('activity')
-    .select('obligation_id')
+    .select(['obligation_id', 'desk_id'])
     .distinct()
-    .where('desk_id', '=', deskId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'drafted')
     .where('obligation_id', 'in', ids)
+    .where('status', '=', 'drafted')
+    .where('kind', '=', 'message')
     .execute();
-  return new Set(rows.map((r) => r.obligation_id!).filter((v) => v !== null));
+  return new Set(rows.filter((r) => r.desk_id === deskId && r.obligation_id !== null).map((r) => r.obligation_id!));
 }
