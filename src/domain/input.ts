@@ -9,8 +9,10 @@ export const MAX_ID = 2_147_483_647;
 
 /** D18: non-numbers mean the default; fractions are truncated; the result is brought into 1-200. */
 export function clampLimit(raw: unknown): number {
-  if (raw === undefined || raw === null || raw === '') return DEFAULT_LIMIT;
-  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  if (raw === undefined || raw === null) return DEFAULT_LIMIT;
+  const text = typeof raw === 'number' ? null : String(raw).trim();
+  if (text === '') return DEFAULT_LIMIT;
+  const n = typeof raw === 'number' ? raw : Number(text);
   if (!Number.isFinite(n)) return DEFAULT_LIMIT;
   return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(n)));
 }

@@ -24,6 +24,22 @@ export async function insertWork(db: Kysely<Database>, row: WorkInsert): Promise
   return inserted;
 }
 
+/**
+ * Many rows at once, in statements of a few hundred (an import, a test's large desk), with
+ * each desk's open count raised by the open rows it gained. Run it in a transaction when the
+ * rows and the count must land together.
+ */
+export async function insertWorkMany(db: Kysely<Database>, rows: readonly WorkInsert[], chunk = 400): Promise<number> {
+  const opened = new Map<string, number>();
+  for (let start = 0; start < rows.length; start += chunk) {
+    const part = rows.slice(start, start + chunk);
+    await db.insertInto('work').values(part.map((r) => ({ ...r, due_key: dueKey(r.due_date ?? null) }))).execute();
+    for (const r of part) if (isOpenStatus(r.status)) opened.set(r.desk_id, (opened.get(r.desk_id) ?? 0) + 1);
+  }
+  for (const [deskId, n] of opened) await bumpOpenCount(db, deskId, n);
+  return rows.length;
+}
+
 export async function findWork(db: Kysely<Database>, deskId: string, id: number): Promise<WorkRow | undefined> {
   return db.selectFrom('work').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
 }
