@@ -105,7 +105,8 @@ export const KEYED_ERRORS = [400, 401, 403, 404, 413, 429, 500];
  * 404 not_found (D20) rather than failing validation with 400.
  */
 export const IdParams = Type.Object({
-  id: Type.Union([Type.Integer(), Type.String()], { description: 'A positive integer id on this desk.' }),
+  // String first, so that the id reaches parseId as written (Ajv would read `1e3` as 1000).
+  id: Type.Union([Type.String(), Type.Integer()], { description: 'A positive integer id on this desk.' }),
 });
 
 /** `limit`: any value is accepted and brought into 1-200 (D18). */

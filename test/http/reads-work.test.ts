@@ -149,7 +149,7 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       expect(p).toEqual({ items: [], next_cursor: null, open_total: 9 });
     });
 
-    it.each(['abc', '1.5', '-1', '0', '99999999999999999999', '2147483648', '', 'null'])('arrangement=%j names nothing: an empty page', async (arr) => {
+    it.each(['abc', '1.5', '-1', '0', '99999999999999999999', '2147483648', '', 'null', '1e0'])('arrangement=%j names nothing: an empty page', async (arr) => {
       expect(await page(`/work?arrangement=${arr}`)).toEqual({ items: [], next_cursor: null, open_total: 9 });
     });
 
@@ -281,7 +281,7 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       }
     });
 
-    it.each(['abc', '1.5', '-1', '0', '99999999999999999999', '2147483648', '1e400', '%20', 'null'])('id %j is 404 not_found', async (id) => {
+    it.each(['abc', '1.5', '-1', '0', '99999999999999999999', '2147483648', '1e400', '1e0', '%20', 'null', '+1', '0x1'])('id %j is 404 not_found', async (id) => {
       const res = await get(`/work/${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({ code: 'not_found', message: expect.stringContaining('work item') });

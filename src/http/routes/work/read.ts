@@ -13,7 +13,7 @@ const WorkQuery = Type.Object({
   status: Type.Optional(Type.Union(OPEN_STATUSES.map((s) => Type.Literal(s)), { description: 'Only rows in this status; any other value is 400 bad_request.' })),
   kind: Type.Optional(Type.String({ description: 'A work kind from GET /desk; an unknown kind gives an empty page.' })),
   arrangement: Type.Optional(
-    Type.Union([Type.Integer(), Type.String()], { description: 'An arrangement id; one that is not on this desk gives an empty page.' }),
+    Type.Union([Type.String(), Type.Integer()], { description: 'An arrangement id; one that is not on this desk gives an empty page.' }),
   ),
 });
 
