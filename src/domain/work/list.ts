@@ -50,8 +50,9 @@ export async function listWork(ctx: DeskContext, query: WorkQuery = {}): Promise
   if (query.kind !== undefined) filters.kind = String(query.kind);
   if (query.arrangement !== undefined) {
     const id = positiveId(query.arrangement);
-    if (id === null) return { items: [], next_cursor: null, open_total };
-    filters.arrangementId = id;
+    const mine = id !== null && (await ctx.db.selectFrom('arrangements').select('id').where('desk_id', '=', ctx.desk.id).where('id', '=', id).executeTakeFirst());
+    if (!mine) return { items: [], next_cursor: null, open_total };
+    filters.arrangementId = id!;
   }
 
   const secret = await secretFor(ctx);

@@ -1,9 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.ts';
 
-// Reads the open queue in the order of the `work_queue` index (priority desc, due_key, id),
-// one band of due dates at a time, from a position onwards. No OFFSET and no sort of the
-// queue: it walks the index.
+// Reads the open queue in index order (priority desc, due_key, id), one band of due dates at
+// a time, from a position onwards. No OFFSET and no sort of the queue: it walks an index.
 //
 // A plain range scan with `due_key` as a filter would pass over every row outside the band
 // (every row on time, say, while looking for the few overdue ones), so its cost would grow
@@ -11,8 +10,11 @@ import type { Database } from '../schema.ts';
 // next row of the band after the position (one seek), and when a priority has no more,
 // jumps to the next lower priority present (one seek). A page costs at most
 // (rows on it + priorities passed) index seeks, whatever the size of the queue.
+//
+// A filter narrows the walk to the index that leads with it (migration 002), so a filtered
+// walk passes only over the rows of its arrangement, kind or status, not the whole queue.
 
-/** The partial index's predicate, written exactly as the index has it so both planners match it. */
+/** The partial indexes' predicate, written exactly as they have it so both planners match it. */
 const OPEN_ROW = (alias: string) => sql.raw(`${alias}.status in ('open', 'in_progress', 'waiting')`);
 
 /** A place in the queue's order: the row's priority, due_key and id. */
@@ -25,6 +27,7 @@ export interface QueueEntry {
 export interface QueueFilters {
   status?: string;
   kind?: string;
+  /** Must be an arrangement of the desk: the walk then reads that arrangement's rows only. */
   arrangementId?: number;
 }
 
@@ -51,24 +54,39 @@ export async function walkQueue(
   return result.rows.map((r) => ({ id: Number(r.id), priority: Number(r.priority), dueKey: r.due_key }));
 }
 
+/**
+ * Which index the walk follows, as the equality conditions that lead it, and what is left to
+ * check on each row. An arrangement belongs to one desk, so its walk does not name the desk
+ * (which would let a planner without statistics take the desk-wide index instead).
+ */
+function scopeOf(deskId: string, f: QueueFilters) {
+  if (f.arrangementId !== undefined) {
+    return { lead: (a: string) => [sql`${sql.ref(`${a}.arrangement_id`)} = ${f.arrangementId}`], rest: { status: f.status, kind: f.kind } };
+  }
+  const desk = (a: string) => sql`${sql.ref(`${a}.desk_id`)} = ${deskId}`;
+  if (f.kind !== undefined) return { lead: (a: string) => [desk(a), sql`${sql.ref(`${a}.kind`)} = ${f.kind}`], rest: { status: f.status } };
+  if (f.status !== undefined) return { lead: (a: string) => [desk(a), sql`${sql.ref(`${a}.status`)} = ${f.status}`], rest: {} };
+  return { lead: (a: string) => [desk(a)], rest: {} };
+}
+
 /** The statement walkQueue runs; separate so that its plan can be inspected. */
 export function walkQuery(deskId: string, band: QueueBand, after: QueueEntry | null, filters: QueueFilters, count: number) {
+  const scope = scopeOf(deskId, filters);
+  const within = (a: string) => sql.join([...scope.lead(a), OPEN_ROW(a)], sql` and `);
   const conds: RawBuilder<unknown>[] = [];
   if (band.below !== undefined) conds.push(sql`x.due_key < ${band.below}`);
-  if (filters.status !== undefined) conds.push(sql`x.status = ${filters.status}`);
-  if (filters.kind !== undefined) conds.push(sql`x.kind = ${filters.kind}`);
-  if (filters.arrangementId !== undefined) conds.push(sql`x.arrangement_id = ${filters.arrangementId}`);
+  if (scope.rest.status !== undefined) conds.push(sql`x.status = ${scope.rest.status}`);
+  if (scope.rest.kind !== undefined) conds.push(sql`x.kind = ${scope.rest.kind}`);
   const extra = conds.length ? sql` and ${sql.join(conds, sql` and `)}` : sql``;
 
   // The first row of the band in priority `p` strictly after (key, id): one seek.
   const nextIn = (p: RawBuilder<unknown>, key: RawBuilder<unknown>, id: RawBuilder<unknown>) => sql`(
     select x.id from work x
-    where x.desk_id = ${deskId} and ${OPEN_ROW('x')} and x.priority = ${p} and (x.due_key, x.id) > (${key}, ${id})${extra}
+    where ${within('x')} and x.priority = ${p} and (x.due_key, x.id) > (${key}, ${id})${extra}
     order by x.due_key, x.id limit 1)`;
-  // The next lower priority that has open rows: one seek.
-  const below = (p: RawBuilder<unknown>) =>
-    sql`(select g.priority from work g where g.desk_id = ${deskId} and ${OPEN_ROW('g')} and g.priority < ${p} order by g.priority desc limit 1)`;
-  const top = sql`(select g.priority from work g where g.desk_id = ${deskId} and ${OPEN_ROW('g')} order by g.priority desc limit 1)`;
+  // The next lower priority that has rows in scope: one seek.
+  const below = (p: RawBuilder<unknown>) => sql`(select g.priority from work g where ${within('g')} and g.priority < ${p} order by g.priority desc limit 1)`;
+  const top = sql`(select g.priority from work g where ${within('g')} order by g.priority desc limit 1)`;
   const from = sql`cast(${band.from} as text)`;
 
   // A walk row is (priority, row id or null when that priority has no more, rows found before it).
