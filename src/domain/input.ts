@@ -19,7 +19,8 @@ export function clampLimit(raw: unknown): number {
 
 /** A positive integer id that a stored row could have, or null when the value cannot name one. */
 export function positiveId(raw: unknown): number | null {
-  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  // Exactly as written: `1 `, `+1`, `01` and `1e0` are not how an id is written.
+  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '';
   if (!/^[1-9]\d{0,15}$/.test(s)) return null;
   const n = Number(s);
   if (!Number.isSafeInteger(n) || n > MAX_ID) return null;
@@ -31,4 +32,14 @@ export function parseId(raw: unknown, what: 'work item' | 'arrangement'): number
   const n = positiveId(raw);
   if (n === null) throw notFound(what, raw);
   return n;
+}
+
+/**
+ * A text filter as given, or null when it cannot name anything stored: PostgreSQL text holds
+ * no NUL character, and a value carrying one would fail the query instead of matching nothing.
+ */
+export function filterText(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  const s = String(raw);
+  return s.includes('\u0000') ? null : s;
 }

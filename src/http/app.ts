@@ -42,6 +42,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
     routerOptions: { ignoreTrailingSlash: true },
+    // A path that is not valid URL text (`/work/%ff`) names nothing: 404 in the envelope,
+    // like any other id that is not a row (D20), rather than Fastify's own 400 body.
+    frameworkErrors: (err, request, reply) => {
+      const e = err.code === 'FST_ERR_BAD_URL' ? new DeskError('not_found', 'Nothing here: the path is not valid URL text.') : err;
+      sendError(e, request, reply);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // An empty body on a route whose fields are optional means {} (D28); anything that is not

@@ -1,4 +1,5 @@
 import type { DeskContext } from '../context.ts';
+import { filterText } from '../input.ts';
 
 // GET /units (D5): the things the desk is built around, in the desk's own order. `type`
 // narrows to one kind of unit; an unknown type gives an empty list.
@@ -31,7 +32,11 @@ export function unitFields(text: string): Record<string, UnitValue> {
 
 export async function listUnits(ctx: DeskContext, query: { type?: unknown } = {}): Promise<{ items: Unit[] }> {
   let q = ctx.db.selectFrom('units').select(['id', 'type', 'name', 'fields', 'arrangement_id']).where('desk_id', '=', ctx.desk.id);
-  if (query.type !== undefined) q = q.where('type', '=', String(query.type));
+  if (query.type !== undefined) {
+    const type = filterText(query.type);
+    if (type === null) return { items: [] };
+    q = q.where('type', '=', type);
+  }
   const rows = await q.orderBy('position').orderBy('id').execute();
   return { items: rows.map((r) => ({ ...r, fields: unitFields(r.fields) })) };
 }

@@ -2,7 +2,7 @@ import { walkQueue, type QueueEntry, type QueueFilters } from '../../store/repos
 import { findWorkMany } from '../../store/repositories/work.ts';
 import type { DeskContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { clampLimit, positiveId } from '../input.ts';
+import { clampLimit, filterText, positiveId } from '../input.ts';
 import { OPEN_STATUSES } from '../vocab.ts';
 import { cursorScope, decodeCursor, encodeCursor, secretFor } from './cursor.ts';
 import type { WorkItem } from './derive.ts';
@@ -47,7 +47,11 @@ export async function listWork(ctx: DeskContext, query: WorkQuery = {}): Promise
 
   // D18: a kind or arrangement that names nothing gives an empty page, not an error.
   const filters: QueueFilters = { status };
-  if (query.kind !== undefined) filters.kind = String(query.kind);
+  if (query.kind !== undefined) {
+    const kind = filterText(query.kind);
+    if (kind === null) return { items: [], next_cursor: null, open_total };
+    filters.kind = kind;
+  }
   if (query.arrangement !== undefined) {
     const id = positiveId(query.arrangement);
     const mine = id !== null && (await ctx.db.selectFrom('arrangements').select('id').where('desk_id', '=', ctx.desk.id).where('id', '=', id).executeTakeFirst());
