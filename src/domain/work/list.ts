@@ -3,7 +3,7 @@ import { findWorkMany } from '../../store/repositories/work.ts';
 import type { DeskContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { clampLimit, filterText, positiveId } from '../input.ts';
-import { OPEN_STATUSES } from '../vocab.ts';
+import { isOpenStatus, OPEN_STATUSES } from '../vocab.ts';
 import { cursorScope, decodeCursor, encodeCursor, secretFor } from './cursor.ts';
 import type { WorkItem } from './derive.ts';
 import { toItems } from './items.ts';
@@ -82,6 +82,7 @@ export async function listWork(ctx: DeskContext, query: WorkQuery = {}): Promise
     const last = page[page.length - 1]!;
     next_cursor = encodeCursor(secret, scope, { today, segment: last.segment, priority: last.priority, dueKey: last.dueKey, id: last.id });
   }
-  const rows = await findWorkMany(ctx.db, ctx.desk.id, page.map((e) => e.id));
+  // Read after the walk, so a row finished in between is left out rather than listed as done.
+  const rows = (await findWorkMany(ctx.db, ctx.desk.id, page.map((e) => e.id))).filter((r) => isOpenStatus(r.status));
   return { items: await toItems(ctx, rows), next_cursor, open_total };
 }
