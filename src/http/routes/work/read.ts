@@ -5,12 +5,12 @@ import { parseId } from '../../../domain/input.ts';
 import { getWork } from '../../../domain/work/get.ts';
 import { listWork, STATUS_MESSAGE } from '../../../domain/work/list.ts';
 import { OPEN_STATUSES, MESSAGE_STATUSES } from '../../../domain/vocab.ts';
-import { Envelope, errors, IdParams, KEYED_ERRORS, LimitParam, Nullable, Ref, Timestamp } from '../../schemas.ts';
+import { Envelope, errors, IdParams, KEYED_ERRORS, LimitParam, Nullable, Ref, StringEnum, Timestamp } from '../../schemas.ts';
 
 const WorkQuery = Type.Object({
   limit: LimitParam,
   cursor: Type.Optional(Type.String({ description: 'A next_cursor from an earlier page, as given. Anything unreadable restarts the list from its first page.' })),
-  status: Type.Optional(Type.Union(OPEN_STATUSES.map((s) => Type.Literal(s)), { description: 'Only rows in this status; any other value is 400 bad_request.' })),
+  status: Type.Optional(StringEnum(OPEN_STATUSES, { description: 'Only rows in this status; any other value is 400 bad_request.' })),
   kind: Type.Optional(Type.String({ description: 'A work kind from GET /desk; an unknown kind gives an empty page.' })),
   arrangement: Type.Optional(
     Type.Union([Type.String(), Type.Integer()], { description: 'An arrangement id; one that is not on this desk gives an empty page.' }),
@@ -26,10 +26,10 @@ const WorkPage = Type.Object({
 const Message = Type.Object({
   id: Type.Integer(),
   channel: Type.String({ description: '`email` and others this desk uses.' }),
-  direction: Type.Union([Type.Literal('outbound'), Type.Literal('inbound')]),
+  direction: StringEnum(['outbound', 'inbound'] as const),
   subject: Nullable(Type.String()),
   body: Type.String(),
-  status: Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s))),
+  status: StringEnum(MESSAGE_STATUSES),
   actor: Type.String({ description: '`desk` when the desk drafted it; otherwise who wrote it, or `api`.' }),
   to: Nullable(Type.String({ description: 'Recipient address.' })),
   created_at: Timestamp,
