@@ -16,6 +16,7 @@ export const ACTION_TYPES = ['approve', 'run', 'nudge', 'wait', 'own', 'answer',
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 export const MESSAGE_STATUSES = ['drafted', 'approved', 'sent'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const SECTION_KINDS = ['work', 'units', 'money', 'dates'] as const;
 export type SectionKind = (typeof SECTION_KINDS)[number];

@@ -48,6 +48,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     connectionTimeout: 0,
     requestTimeout: 0,
     handlerTimeout: 0,
+    // A path that is not valid URL text (`/work/%ff`) names nothing: 404 in the envelope,
+    // like any other id that is not a row (D20), rather than Fastify's own 400 body.
+    frameworkErrors: (err, request, reply) => {
+      const e = err.code === 'FST_ERR_BAD_URL' ? new DeskError('not_found', 'Nothing here: the path is not valid URL text.') : err;
+      sendError(e, request, reply);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   readJsonBodies(app);

@@ -8,6 +8,14 @@ import { ERROR_CODES } from '../domain/errors.ts';
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export { Nullable };
 
+/**
+ * A closed set of strings as one `enum` schema rather than a union of constants: the
+ * description reads the same, and the serializer writes the string instead of trying each
+ * branch in turn.
+ */
+export const StringEnum = <T extends string>(values: readonly T[], opts: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
+
 export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
 
@@ -97,12 +105,14 @@ export const KEYED_ERRORS = [400, 401, 403, 404, 413, 429, 500];
  * 404 not_found (D20) rather than failing validation with 400.
  */
 export const IdParams = Type.Object({
-  id: Type.Union([Type.Integer(), Type.String()], { description: 'A positive integer id on this desk.' }),
+  // String first, so that the id reaches parseId as written (Ajv would read `1e3` as 1000).
+  id: Type.Union([Type.String(), Type.Integer()], { description: 'A positive integer id on this desk.' }),
 });
 
 /** `limit`: any value is accepted and brought into 1-200 (D18). */
+// String first: the query is text, and Ajv would otherwise coerce a blank value to 0.
 export const LimitParam = Type.Optional(
-  Type.Union([Type.Integer(), Type.String()], { description: 'Integer 1-200, default 50; out-of-range values are brought into range, non-numbers mean the default.' }),
+  Type.Union([Type.String(), Type.Integer()], { description: 'Integer 1-200, default 50; out-of-range values are brought into range, non-numbers mean the default.' }),
 );
 
 export const IdempotencyHeaders = Type.Object({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -33,6 +33,32 @@ export function redact(url: string): string {
   }
 }
 
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every statement afresh, and preparing costs more than
+ * running most of our queries. This keeps the most recently used statements, by text, for
+ * reuse. A statement still busy with an iterator is never handed out twice.
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const hit = cache.get(text);
+      if (hit && !hit.busy) {
+        cache.delete(text);
+        cache.set(text, hit);
+        return hit;
+      }
+      const stmt = sqlite.prepare(text);
+      cache.set(text, stmt);
+      if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+      return stmt;
+    },
+  };
+}
+
 /** Opens the store named by a postgres:// URL or a SQLite file path, and applies migrations. */
 export async function openStore(target: string, opts: { migrate?: boolean } = {}): Promise<Store> {
   let store: Store;
@@ -51,7 +77,7 @@ export async function openStore(target: string, opts: { migrate?: boolean } = {}
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
     store = { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
   }
   if (opts.migrate !== false) await migrateToLatest(store.db, store.dialect);

@@ -4,6 +4,7 @@ import type { DialectName } from './dialect.ts';
 import { initial } from './migrations/001_initial.ts';
 import { assignee } from './migrations/002_assignee.ts';
 import { runState } from './migrations/003_run_state.ts';
+import { readIndexes } from './migrations/004_read_indexes.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -12,6 +13,7 @@ const migrations: Record<string, DeskMigration> = {
   '001_initial': initial,
   '002_assignee': assignee,
   '003_run_state': runState,
+  '004_read_indexes': readIndexes,
 };
 
 class InCodeProvider implements MigrationProvider {

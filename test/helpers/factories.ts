@@ -3,7 +3,7 @@ import type { Database, DeskRow, WorkRow } from '../../src/store/schema.ts';
 import { createDesk } from '../../src/domain/desks/manage.ts';
 import { createKey } from '../../src/domain/keys/create.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
-import { insertWork } from '../../src/store/repositories/work.ts';
+import { insertWork, insertWorkMany } from '../../src/store/repositories/work.ts';
 import { TEST_NOW } from './app.ts';
 
 // Factories for the rows tests need; each takes only what the test cares about.
@@ -18,8 +18,11 @@ export async function makeDesk(db: Kysely<Database>, over: Partial<{ name: strin
   return { desk, key: k.key, keyId: k.id, prefix: k.prefix };
 }
 
-export async function makeWork(db: Kysely<Database>, deskId: string, over: Partial<Omit<WorkRow, 'id' | 'desk_id' | 'due_key'>> = {}): Promise<WorkRow> {
-  return insertWork(db, {
+type WorkOver = Partial<Omit<WorkRow, 'id' | 'desk_id' | 'due_key'>>;
+
+/** The values of a work row with sensible defaults; `makeWork` and `makeWorkMany` insert them. */
+export function workValues(deskId: string, over: WorkOver = {}) {
+  return {
     desk_id: deskId,
     title: over.title ?? 'A piece of work',
     detail: over.detail ?? null,
@@ -43,7 +46,16 @@ export async function makeWork(db: Kysely<Database>, deskId: string, over: Parti
     created_at: over.created_at ?? TEST_NOW,
     updated_at: over.updated_at ?? TEST_NOW,
     closed_at: over.closed_at ?? null,
-  });
+  };
+}
+
+export async function makeWork(db: Kysely<Database>, deskId: string, over: WorkOver = {}): Promise<WorkRow> {
+  return insertWork(db, workValues(deskId, over));
+}
+
+/** Many rows in a few statements, keeping the desk's open count right. */
+export async function makeWorkMany(db: Kysely<Database>, deskId: string, rows: readonly WorkOver[]): Promise<void> {
+  await db.transaction().execute((trx) => insertWorkMany(trx, rows.map((r) => workValues(deskId, r))));
 }
 
 export async function makeDraft(db: Kysely<Database>, deskId: string, workId: number, over: Partial<{ subject: string; body: string; to: string; status: string }> = {}) {

@@ -6,7 +6,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 // Every response the tests see is checked against the live /openapi.json, so the description
 // cannot drift from what the service sends.
 
-const compiled = new WeakMap<FastifyInstance, { doc: OpenAPIV3_1.Document; ajv: InstanceType<typeof Ajv2020> }>();
+type Validator = ReturnType<InstanceType<typeof Ajv2020>['compile']>;
+const compiled = new WeakMap<FastifyInstance, { doc: OpenAPIV3_1.Document; ajv: InstanceType<typeof Ajv2020>; validators: Map<object, Validator> }>();
 
 function load(app: FastifyInstance) {
   let c = compiled.get(app);
@@ -15,7 +16,7 @@ function load(app: FastifyInstance) {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     (addFormats as unknown as (a: unknown) => void)(ajv);
     ajv.addSchema({ $id: 'openapi', components: doc.components }, 'openapi');
-    c = { doc, ajv };
+    c = { doc, ajv, validators: new Map() };
     compiled.set(app, c);
   }
   return c;
@@ -45,7 +46,7 @@ function matchPath(doc: OpenAPIV3_1.Document, path: string): OpenAPIV3_1.PathIte
 export async function checkResponse(app: FastifyInstance, method: string, url: string, res: LightMyRequestResponse): Promise<void> {
   const path = url.split('?')[0]!;
   if (!path.startsWith('/api/v1')) return;
-  const { doc, ajv } = load(app);
+  const { doc, ajv, validators } = load(app);
   const item = matchPath(doc, path);
   if (!item) {
     if (res.statusCode !== 404) throw new Error(`${method} ${path} answered ${res.statusCode} but is not in /openapi.json`);
@@ -57,7 +58,12 @@ export async function checkResponse(app: FastifyInstance, method: string, url: s
   if (!response) throw new Error(`${method} ${path} answered ${res.statusCode}, a status /openapi.json does not list`);
   const schema = (response.content?.['application/json'] as OpenAPIV3_1.MediaTypeObject | undefined)?.schema;
   if (!schema) return;
-  const validate = ajv.compile(rewriteRefs(schema) as object);
+  // Compiled once per response schema: a long cursor walk checks hundreds of pages.
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(rewriteRefs(schema) as object);
+    validators.set(schema, validate);
+  }
   const body = JSON.parse(res.body);
   if (!validate(body)) {
     throw new Error(`${method} ${path} ${res.statusCode} does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 500)}`);

@@ -53,8 +53,9 @@ export function sectionOf(row: SectionRow): DeskSection {
     title: row.title,
     blurb: row.blurb,
     kind,
-    kinds: jsonArray(row.kinds).filter((k): k is string => typeof k === 'string'),
-    unit: row.unit,
+    // A block's kinds and unit only mean something on a work block and a units block.
+    kinds: kind === 'work' ? jsonArray(row.kinds).filter((k): k is string => typeof k === 'string') : [],
+    unit: kind === 'units' ? row.unit : null,
     fields: jsonArray(row.fields)
       .filter((f): f is { name: string; hint?: unknown } => !!f && typeof f === 'object' && typeof (f as { name?: unknown }).name === 'string')
       .map((f) => ({ name: f.name, hint: typeof f.hint === 'string' ? f.hint : '' })),
@@ -65,6 +66,11 @@ export function sectionOf(row: SectionRow): DeskSection {
 export async function listSections(ctx: DeskContext): Promise<DeskSection[]> {
   const rows = await ctx.db.selectFrom('sections').selectAll().where('desk_id', '=', ctx.desk.id).orderBy('position').orderBy('created_at').orderBy('id').execute();
   return rows.map(sectionOf);
+}
+
+/** GET /desk: the blocks of the screen, in the desk's order. */
+export async function deskSections(ctx: DeskContext): Promise<{ sections: DeskSection[] }> {
+  return { sections: await listSections(ctx) };
 }
 
 /** A lower-case anchor: letters, digits and dashes. */

@@ -98,7 +98,8 @@ export function deriveAction(input: DeriveInput): Action | null {
   const who = row.contact_name ?? row.contact_email;
 
   if (row.last_error) {
-    return { type: 'fix', label: 'Needs a look', hint: `The desk tried and it failed: ${row.last_error}` };
+    const error = row.last_error.trim();
+    return { type: 'fix', label: 'Needs a look', hint: `The desk tried and it failed: ${error}${/[.!?]$/.test(error) ? '' : '.'}` };
   }
   if (needsPerson(row)) {
     const why = row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
@@ -130,7 +131,9 @@ export function deriveAction(input: DeriveInput): Action | null {
   if (!canAct) {
     return { type: 'answer', label: 'How does this one get done?', hint: 'Nobody is named to write to and there is no playbook; say who it goes to.' };
   }
-  return { type: 'prepare', label: 'Prepare this', hint: `Nothing is drafted yet; the desk can write to ${who}. ${due}.` };
+  // Reached with somebody to write to, or with only a playbook the desk may not run yet.
+  const prep = row.contact_email ? `the desk can write to ${who}` : 'the desk has a playbook for it but is not allowed to run it';
+  return { type: 'prepare', label: 'Prepare this', hint: `Nothing is drafted yet; ${prep}. ${due}.` };
 }
 
 export function toWorkItem(input: DeriveInput): WorkItem {

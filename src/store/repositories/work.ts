@@ -24,8 +24,34 @@ export async function insertWork(db: Kysely<Database>, row: WorkInsert): Promise
   return inserted;
 }
 
+/**
+ * Many rows at once, in statements of a few hundred (an import, a test's large desk), with
+ * each desk's open count raised by the open rows it gained. Run it in a transaction when the
+ * rows and the count must land together.
+ */
+export async function insertWorkMany(db: Kysely<Database>, rows: readonly WorkInsert[], chunk = 400): Promise<number> {
+  const opened = new Map<string, number>();
+  for (let start = 0; start < rows.length; start += chunk) {
+    const part = rows.slice(start, start + chunk);
+    await db.insertInto('work').values(part.map((r) => ({ ...r, due_key: dueKey(r.due_date ?? null) }))).execute();
+    for (const r of part) if (isOpenStatus(r.status)) opened.set(r.desk_id, (opened.get(r.desk_id) ?? 0) + 1);
+  }
+  for (const [deskId, n] of opened) await bumpOpenCount(db, deskId, n);
+  return rows.length;
+}
+
 export async function findWork(db: Kysely<Database>, deskId: string, id: number): Promise<WorkRow | undefined> {
   return db.selectFrom('work').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Rows of the desk by id, in the order the ids are given; ids not on the desk are left out. */
+export async function findWorkMany(db: Kysely<Database>, deskId: string, ids: readonly number[]): Promise<WorkRow[]> {
+  if (ids.length === 0) return [];
+  // By id alone, so that both planners read the primary key rather than every row of the
+  // desk; the desk is checked on what comes back.
+  const rows = await db.selectFrom('work').selectAll().where('id', 'in', [...ids]).execute();
+  const byId = new Map(rows.filter((r) => r.desk_id === deskId).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Changes fields other than status. */
@@ -80,14 +106,15 @@ export async function countOpenWork(db: Kysely<Database>, deskId: string): Promi
 /** Which of these rows have a message in state `drafted`. */
 export async function rowsWithDrafts(db: Kysely<Database>, deskId: string, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  // Found by row (activity_work) and checked for the desk afterwards: a condition on the desk
+  // in the query would lead SQLite, with no statistics, to read every activity of the desk.
   const rows = await db
     .selectFrom('activity')
-    .select('obligation_id')
+    .select(['obligation_id', 'desk_id'])
     .distinct()
-    .where('desk_id', '=', deskId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'drafted')
     .where('obligation_id', 'in', ids)
+    .where('status', '=', 'drafted')
+    .where('kind', '=', 'message')
     .execute();
-  return new Set(rows.map((r) => r.obligation_id!).filter((v) => v !== null));
+  return new Set(rows.filter((r) => r.desk_id === deskId && r.obligation_id !== null).map((r) => r.obligation_id!));
 }

@@ -1,0 +1,42 @@
+import type { DeskContext } from '../context.ts';
+import { filterText } from '../input.ts';
+
+// GET /units (D5): the things the desk is built around, in the desk's own order. `type`
+// narrows to one kind of unit; an unknown type gives an empty list.
+
+export type UnitValue = string | number | null;
+
+export interface Unit {
+  id: number;
+  type: string;
+  name: string;
+  fields: Record<string, UnitValue>;
+  arrangement_id: number | null;
+}
+
+/** The business's own columns; anything that is not a string, number or null is left out. */
+export function unitFields(text: string): Record<string, UnitValue> {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  const out: Record<string, UnitValue> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (x === null || typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x))) out[k] = x;
+  }
+  return out;
+}
+
+export async function listUnits(ctx: DeskContext, query: { type?: unknown } = {}): Promise<{ items: Unit[] }> {
+  let q = ctx.db.selectFrom('units').select(['id', 'type', 'name', 'fields', 'arrangement_id']).where('desk_id', '=', ctx.desk.id);
+  if (query.type !== undefined) {
+    const type = filterText(query.type);
+    if (type === null) return { items: [] };
+    q = q.where('type', '=', type);
+  }
+  const rows = await q.orderBy('position').orderBy('id').execute();
+  return { items: rows.map((r) => ({ ...r, fields: unitFields(r.fields) })) };
+}

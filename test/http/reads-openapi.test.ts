@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteStore, type TestStore } from '../helpers/db.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+
+// D30 for the read routes: each under its tag, with its parameters and every status it can
+// answer, and response schemas precise enough for the harness's check to mean something.
+
+const READS: Array<[string, string, string[]]> = [
+  ['/work', 'Work', ['limit', 'cursor', 'status', 'kind', 'arrangement']],
+  ['/work/{id}', 'Work', ['id']],
+  ['/arrangements', 'Arrangements', []],
+  ['/desk', 'Desk', []],
+  ['/units', 'Desk', ['type']],
+  ['/connections', 'Desk', []],
+  ['/domains', 'Desk', []],
+  ['/permissions', 'Desk', []],
+  ['/watches', 'Desk', []],
+  ['/activity', 'Record', ['limit']],
+  ['/events', 'Record', ['limit']],
+];
+
+/** Every object schema in a response, found by walking it (refs into components followed). */
+function objects(schema: any, components: Record<string, any>, seen = new Set<any>()): any[] {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
+  seen.add(schema);
+  if (typeof schema.$ref === 'string') return objects(components[schema.$ref.split('/').pop()], components, seen);
+  const out = schema.type === 'object' ? [schema] : [];
+  for (const v of Object.values(schema)) {
+    if (Array.isArray(v)) for (const x of v) out.push(...objects(x, components, seen));
+    else if (v && typeof v === 'object') out.push(...objects(v, components, seen));
+  }
+  return out;
+}
+
+describe('the description of the read routes', () => {
+  let store: TestStore;
+  let h: Harness;
+  let doc: any;
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store);
+    doc = (await h.call('GET', '/api/v1/openapi.json')).json();
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it.each(READS)('GET %s is tagged %s and declares its parameters', (path, tag, params) => {
+    const op = doc.paths[path]?.get;
+    expect(op, path).toBeDefined();
+    expect(op.tags).toEqual([tag]);
+    expect((op.parameters ?? []).map((p: { name: string }) => p.name).sort()).toEqual([...params].sort());
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
+    for (const s of ['400', '401', '403', '404', '500']) expect(op.responses[s].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it.each(READS)('GET %s describes every object it answers with', (path) => {
+    const schema = doc.paths[path].get.responses['200'].content['application/json'].schema;
+    const found = objects(schema, doc.components.schemas);
+    expect(found.length).toBeGreaterThan(1);
+    for (const o of found) {
+      // Only the event's data is open by nature; every other object names its properties.
+      if (o.additionalProperties === true) expect(o.description ?? '').toMatch(/Details of the entry/);
+      else expect(Object.keys(o.properties ?? {}).length + (o.additionalProperties ? 1 : 0)).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists the work items by reference to the WorkItem component, and its status values', () => {
+    const page = doc.paths['/work'].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(page.properties.items.items).toEqual({ $ref: '#/components/schemas/WorkItem' });
+    expect(page.required.sort()).toEqual(['items', 'next_cursor', 'open_total']);
+    const status = doc.paths['/work'].get.parameters.find((p: { name: string }) => p.name === 'status');
+    expect(JSON.stringify(status.schema)).toContain('in_progress');
+    const detail = doc.paths['/work/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(detail.properties.work).toEqual({ $ref: '#/components/schemas/WorkItem' });
+    expect(doc.paths['/desk'].get.responses['200'].content['application/json'].schema.properties.data.properties.sections.items).toEqual({ $ref: '#/components/schemas/DeskSection' });
+  });
+
+  it('WorkItem has all sixteen fields, required', () => {
+    const w = doc.components.schemas.WorkItem;
+    expect(w.required.sort()).toEqual(
+      ['action', 'allowed', 'days_to_due', 'days_waiting', 'detail', 'due_date', 'has_draft', 'id', 'kind', 'last_error', 'overdue', 'permission', 'priority', 'status', 'title', 'waiting_on'].sort(),
+    );
+  });
+
+  it('/permissions names all six classes as required', () => {
+    const classes = doc.paths['/permissions'].get.responses['200'].content['application/json'].schema.properties.data.properties.classes;
+    expect(classes.required.sort()).toEqual(['chase', 'commit', 'file', 'money', 'reach_out', 'sign']);
+    expect(classes.additionalProperties).toBe(false);
+  });
+});
