@@ -13,10 +13,21 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new DeskError('bad_request', notJson), undefined);
+      return done(new DeskError('bad_request', notJson), undefined);
     }
+    // PostgreSQL cannot store a NUL character in text; refuse it here, the same on both databases.
+    if (hasNul(parsed)) return done(new DeskError('bad_request', 'The body contains a NUL character (\\u0000), which the desk cannot store.'), undefined);
+    done(null, parsed);
   });
+}
+
+function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v !== null && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
+  return false;
 }

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { makeArrangement } from './writes-helpers.ts';
+
+// Bodies no database can store get the same clear 400 on both, and write nothing.
+
+describe.each(DIALECTS)('write bodies with a NUL character ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+    d = await makeDesk(store.db);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('are refused with 400 bad_request on every write, and nothing is written', async () => {
+    const arr = await makeArrangement(store.db, d.desk.id);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Untouched' });
+    const calls: Array<[string, unknown]> = [
+      [`/api/v1/arrangements/${arr.id}/notes`, { body: 'a\u0000b' }],
+      [`/api/v1/work/${row.id}/complete`, { note: 'done\u0000' }],
+      [`/api/v1/work/${row.id}/complete`, { actor: 'x', ['odd\u0000key']: 1 }],
+      ['/api/v1/chat', { text: 'what is overdue?\u0000' }],
+    ];
+    for (const [url, body] of calls) {
+      const res = await h.call('POST', url, { key: d.key, body });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toEqual({ code: 'bad_request', message: 'The body contains a NUL character (\\u0000), which the desk cannot store.' });
+    }
+    expect(await store.db.selectFrom('activity').selectAll().where('desk_id', '=', d.desk.id).execute()).toHaveLength(0);
+    expect(await store.db.selectFrom('events').selectAll().where('desk_id', '=', d.desk.id).where('kind', '=', 'api_write').execute()).toHaveLength(0);
+    expect((await store.db.selectFrom('work').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('open');
+  });
+});
