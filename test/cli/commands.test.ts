@@ -110,6 +110,21 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     expect((await desk(store.target, 'work', 'close', 'abc')).err).toBe('desk: "abc" is not a work item id; ids are whole numbers such as 12.\n');
   });
 
+  it('work list shows the queue in the API\'s order and work show one row with its history', async () => {
+    const list = (await desk(store.target, 'work', 'list', '--desk', slug, '--json')).json();
+    expect(list.open_total).toBe(list.items.length);
+    expect(list.items[0]).toMatchObject({ title: 'File VAT return', overdue: true });
+    const people = await desk(store.target, 'work', 'list', '--desk', slug, '--limit', '2');
+    expect(people.out).toMatch(/^id +due +pri +status +next +title\n/);
+    expect(people.out).toContain('--all shows every one.');
+    const id = list.items[0].id;
+    const shown = await desk(store.target, 'work', 'show', String(id));
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain(`#${id} File VAT return [open] OVERDUE`);
+    expect(shown.out).toContain('Brought in from the business file.');
+    expect((await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'done')).err).toBe('desk: status must be one of open, in_progress, waiting; /work lists open rows only.\n');
+  });
+
   it('watches run opens the row a watched date calls for, once', async () => {
     const first = await desk(store.target, 'watches', 'run', '--desk', slug, '--json');
     expect(first.code).toBe(0);

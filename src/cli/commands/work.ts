@@ -7,11 +7,15 @@ import { editWork } from '../../domain/work/edit.ts';
 import type { OwnerFields } from '../../domain/work/fields.ts';
 import { toItem } from '../../domain/work/items.ts';
 import { closeWork, reopenWork } from '../../domain/work/status.ts';
+import { listWork } from '../../domain/work/list.ts';
+import { getWork } from '../../domain/work/get.ts';
+import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
-import { dbOption, idArg, jsonOption, ownerContext, print, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, idArg, jsonOption, ownerContext, print, table, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
 
-// The owner's actions on rows: add, edit, close, reopen, assign. None of them is an API route.
+// The owner's view of the queue (list, show) and actions on rows (add, edit, close, reopen,
+// assign). Reading goes through the same verbs as the API; the actions are not API routes.
 
 interface FieldOptions {
   title?: string;
@@ -79,8 +83,58 @@ async function show(io: Io, ctx: DeskContext, row: WorkRow, json: boolean | unde
   print(io, json, item, () => `${sentence}\n  #${item.id} ${item.title} [${item.status}] due ${item.due_date ?? 'none'}, priority ${item.priority}; next: ${item.action ? `${item.action.label} (${item.action.type})` : 'nothing'}`);
 }
 
+function line(i: WorkItem): Record<string, unknown> {
+  return { id: i.id, due: i.due_date ?? '', pri: i.priority, status: i.status, next: i.action?.label ?? '', title: i.title };
+}
+
 export function workCommands(program: Command, io: Io): void {
-  const work = program.command('work').description('The owner\'s actions on work rows: add, edit, close, reopen, assign');
+  const work = program.command('work').description('The queue and the owner\'s actions on work rows: list, show, add, edit, close, reopen, assign');
+
+  const list = work
+    .command('list')
+    .description('The open queue in the order the API gives it: overdue first, then priority')
+    .requiredOption('--desk <desk>', 'desk id or slug')
+    .option('--status <status>', 'open, in_progress or waiting')
+    .option('--kind <kind>', 'only this kind of work')
+    .option('--limit <n>', 'rows to show (1-200)', '50')
+    .option('--all', 'every open row, however many');
+  jsonOption(dbOption(list)).action(async (o: DbOptions & { desk: string; status?: string; kind?: string; limit: string; all?: boolean; json?: boolean }) => {
+    await withDeps(io, o, async (deps) => {
+      const ctx = await ownerContext(deps, o.desk);
+      const query = { status: o.status, kind: o.kind, limit: o.all ? 200 : o.limit };
+      let page = await listWork(ctx, query);
+      const items = [...page.items];
+      while (o.all && page.next_cursor) {
+        page = await listWork(ctx, { ...query, cursor: page.next_cursor });
+        items.push(...page.items);
+      }
+      print(io, o.json, { items, open_total: page.open_total, more: !o.all && page.next_cursor !== null }, () =>
+        [table(items.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']), `${items.length} shown of ${page.open_total} open.${!o.all && page.next_cursor ? ' --all shows every one.' : ''}`].join('\n'),
+      );
+    });
+  });
+
+  const showCmd = work.command('show').description('One row with its messages and its history').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug');
+  jsonOption(dbOption(showCmd)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
+    const id = idArg(raw, 'work item');
+    await withDeps(io, o, async (deps) => {
+      const ctx = await contextForRow(deps, id, o.desk);
+      const d = await getWork(ctx, id);
+      const w = d.work;
+      print(io, o.json, d, () =>
+        [
+          `#${w.id} ${w.title} [${w.status}]${w.overdue ? ' OVERDUE' : ''}`,
+          `  kind ${w.kind}, priority ${w.priority}, due ${w.due_date ?? 'none'}, class ${w.permission ?? 'none'}${w.allowed ? ' (granted)' : ''}`,
+          ...(w.waiting_on ? [`  waiting on ${w.waiting_on} for ${w.days_waiting} day(s)`] : []),
+          ...(w.last_error ? [`  last error: ${w.last_error}`] : []),
+          `  next: ${w.action ? `${w.action.label}. ${w.action.hint}` : 'nothing'}`,
+          ...(w.detail ? ['', w.detail] : []),
+          ...(d.messages.length ? ['', 'Messages:', ...d.messages.map((m) => `  ${m.created_at.slice(0, 16)} ${m.status} ${m.channel} to ${m.to ?? '-'}: ${m.subject ?? ''}`)] : []),
+          ...(d.timeline.length ? ['', 'History:', ...d.timeline.map((t) => `  ${t.at.slice(0, 16)} ${t.text}`)] : []),
+        ].join('\n'),
+      );
+    });
+  });
 
   const add = fieldOptions(work.command('add').description('Add a work row to a desk').requiredOption('--desk <desk>', 'desk id or slug'));
   jsonOption(dbOption(add)).action(async (o: FieldOptions & DbOptions & { desk: string; json?: boolean }) => {

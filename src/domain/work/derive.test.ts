@@ -117,6 +117,10 @@ describe('hints are sentences from the row\'s facts', () => {
     expect(h).toContain('Jo Lane');
     expect(h).toMatch(/Nothing has been sent/);
   });
+  it('own names the person the owner gave the row to', () => {
+    expect(action({ needs_person: 1, assignee: 'Sam' })!.hint).toMatch(/^It is with Sam; the desk has prepared what it can\./);
+    expect(action({ class: 'sign' })!.hint).toMatch(/^It needs a signature/);
+  });
   it('prepare and run say when it is due', () => {
     expect(action({ due_date: '2026-11-20' })!.hint).toContain('due 2 days ago');
     expect(action({ due_date: TODAY }, { grants: ALL_GRANTABLE })!.hint).toContain('due today');

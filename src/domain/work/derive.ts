@@ -102,7 +102,7 @@ export function deriveAction(input: DeriveInput): Action | null {
     return { type: 'fix', label: 'Needs a look', hint: `The desk tried and it failed: ${error}${/[.!?]$/.test(error) ? '' : '.'}` };
   }
   if (needsPerson(row)) {
-    const why = row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
+    const why = row.assignee ? `It is with ${row.assignee}` : row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
     return { type: 'own', label: 'Assign to me', hint: `${why}; the desk has prepared what it can. ${due}.` };
   }
   if (hasDraft) {
