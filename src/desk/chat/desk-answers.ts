@@ -3,7 +3,7 @@ import { isOwing, listDomains, type Domain } from '../../domain/desks/domains.ts
 import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { UNGRANTABLE, PERMISSION_CLASSES } from '../../domain/vocab.ts';
-import { arrangements, connections, mailRecord, openWork, type Arrangement } from './facts.ts';
+import { arrangements, mailConnections, mailRecord, openWork, type Arrangement } from './facts.ts';
 import { CLASS_WORDS, capitalise, listWords, money, plural, relativeDay, rowName, sameWord, sentences, someOf, words } from './words.ts';
 
 // Answers about the desk around the queue: renewals, what is owed on domains, the mailbox,
@@ -62,7 +62,7 @@ export async function answerOwe(ctx: DeskContext): Promise<string> {
 }
 
 export async function answerMailbox(ctx: DeskContext): Promise<string> {
-  const mail = (await connections(ctx)).filter((c) => c.category === 'mail');
+  const mail = await mailConnections(ctx);
   const record = await mailRecord(ctx);
   const parts: string[] = [];
   const connected = mail.filter((c) => c.connected);

@@ -1,5 +1,6 @@
 import type { DeskContext } from '../../domain/context.ts';
 import { listSections } from '../../domain/desks/sections.ts';
+import { listConnections, type Connection } from '../../domain/desks/connections.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import { toItem, toItems } from '../../domain/work/items.ts';
 import { addDays } from '../../domain/dates.ts';
@@ -66,20 +67,9 @@ export async function arrangements(ctx: DeskContext): Promise<Arrangement[]> {
     .execute();
 }
 
-export interface Connection {
-  id: number;
-  provider: string;
-  name: string;
-  category: string;
-  auth_type: string;
-  status: string;
-  connected: boolean;
-}
-
-/** What the desk is wired into; secrets are never read here (D23). */
-export async function connections(ctx: DeskContext): Promise<Connection[]> {
-  const rows = await ctx.db.selectFrom('connections').select(['id', 'provider', 'name', 'category', 'auth_type', 'status']).where('desk_id', '=', ctx.desk.id).orderBy('id').execute();
-  return rows.map((r) => ({ ...r, connected: r.status === 'connected' }));
+/** The desk's mail connections, in the order GET /connections gives them (problems first). */
+export async function mailConnections(ctx: DeskContext): Promise<Connection[]> {
+  return (await listConnections(ctx)).items.filter((c) => c.category === 'mail');
 }
 
 export interface MailRecord {

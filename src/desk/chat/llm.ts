@@ -4,7 +4,7 @@ import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { listSections, type SectionDraft } from '../../domain/desks/sections.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import type { ChatBackend, ChatReply } from './backend.ts';
-import { connections, overdueWork, waitingWork } from './facts.ts';
+import { mailConnections, overdueWork, waitingWork } from './facts.ts';
 import { runTool, TOOLS } from './tools.ts';
 import { money } from './words.ts';
 
@@ -51,7 +51,7 @@ export async function deskFacts(ctx: DeskContext): Promise<string> {
   const waiting = await waitingWork(ctx);
   const perms = await permissionSummary(ctx);
   const grants = [...(await grantsOf(ctx.db, d.id))].sort();
-  const mail = (await connections(ctx)).filter((c) => c.category === 'mail');
+  const mail = await mailConnections(ctx);
   const { summary } = await listDomains(ctx);
   const sections = await listSections(ctx);
   return [

@@ -5,7 +5,7 @@ import { listSections, type SectionDraft } from '../../domain/desks/sections.ts'
 import { needsPerson } from '../../domain/work/needs.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { SECTION_KINDS } from '../../domain/vocab.ts';
-import { arrangements, connections, horizon, mailRecord, openWork, overdueWork, waitingWork, workDetail } from './facts.ts';
+import { arrangements, mailConnections, horizon, mailRecord, openWork, overdueWork, waitingWork, workDetail } from './facts.ts';
 
 // The tools a language model may call. All read the desk through the same verbs as the
 // built-in answerer, except add_section, which only collects a block: the chat verb saves
@@ -119,7 +119,7 @@ export async function runTool(ctx: DeskContext, name: string, args: Record<strin
     case 'list_domains':
       return listDomains(ctx);
     case 'mailbox':
-      return { connections: (await connections(ctx)).filter((c) => c.category === 'mail'), ...(await mailRecord(ctx)) };
+      return { connections: await mailConnections(ctx), ...(await mailRecord(ctx)) };
     case 'permissions':
       return { granted: [...(await grantsOf(ctx.db, ctx.desk.id))].sort(), ...(await permissionSummary(ctx)) };
     case 'list_watches':
