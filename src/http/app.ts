@@ -34,10 +34,25 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A key sent as `?token=` must not reach the logs with the URL it came in. */
+export function redactToken(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger || typeof logger !== 'object') return logger;
+  return {
+    ...logger,
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactToken(req.url), host: req.hostname, remoteAddress: req.ip }),
+    },
+  } as FastifyServerOptions['logger'];
+}
+
 /** Builds the whole HTTP service without listening, so tests can inject or listen as they like. */
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedactedUrls(opts.logger ?? false),
     bodyLimit: deps.config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
