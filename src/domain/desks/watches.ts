@@ -1,18 +1,10 @@
 import type { DeskContext } from '../context.ts';
+import type { WatchRow } from '../../store/schema.ts';
 
 // GET /watches: the dates the desk watches, and the work each turns into.
 
-export interface Watch {
-  id: number;
-  subject_type: string;
-  field: string;
-  label: string;
-  lead_days: number;
-  kind: string;
-  action: string;
-  every: string | null;
-  priority: number;
-}
+/** A watch as the contract shows it: every stored field but the desk. */
+export type Watch = Omit<WatchRow, 'desk_id'>;
 
 export async function listWatches(ctx: DeskContext): Promise<{ items: Watch[] }> {
   const items = await ctx.db

@@ -1,24 +1,15 @@
 import type { DeskContext } from '../context.ts';
+import type { ActivityRow } from '../../store/schema.ts';
 import { clampLimit } from '../input.ts';
 
 // GET /activity (D27): everything written or sent (messages in any status, notes, run
 // reports), newest first. `limit` only, brought into 1-200; no cursor, no total.
 
-export interface ActivityEntry {
-  id: number;
-  obligation_id: number | null;
-  arrangement_id: number | null;
-  outcome_id: number | null;
-  channel: string;
-  direction: string;
-  subject: string | null;
-  body: string;
-  status: string;
-  actor: string;
-  created_at: string;
-  sent_at: string | null;
-  approved_at: string | null;
-}
+/** The contract's activity entry: the stored entry without the desk's own bookkeeping (kind, recipient, failure). */
+export type ActivityEntry = Pick<
+  ActivityRow,
+  'id' | 'obligation_id' | 'arrangement_id' | 'outcome_id' | 'channel' | 'direction' | 'subject' | 'body' | 'status' | 'actor' | 'created_at' | 'sent_at' | 'approved_at'
+>;
 
 export async function listActivity(ctx: DeskContext, query: { limit?: unknown } = {}): Promise<{ items: ActivityEntry[] }> {
   const items = await ctx.db
