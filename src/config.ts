@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** The instant the clock starts from (DESK_NOW), for rehearsals and tests; null means the real time. */
+  startsAt: Date | null;
 }
 
 export const DEFAULT_DATABASE = path.join('data', 'desk.db');
@@ -40,6 +42,17 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): num
   return Math.round(Number(m[1]) * scale);
 }
 
+/** An ISO 8601 instant with a zone (2026-11-22T10:00:00Z), or unset. */
+function instant(env: NodeJS.ProcessEnv, name: string): Date | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  const at = new Date(raw);
+  if (!/(Z|[+-]\d\d:?\d\d)$/i.test(raw.trim()) || Number.isNaN(at.getTime())) {
+    throw new Error(`${name} must be an instant with its zone, such as 2026-11-22T10:00:00Z, got "${raw}"`);
+  }
+  return at;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Config> = {}): Readonly<Config> {
   const config: Config = {
     database: env.DESK_DATABASE_URL || DEFAULT_DATABASE,
@@ -56,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     logLevel: env.DESK_LOG_LEVEL || 'info',
     bodyLimitBytes: 1024 * 1024,
     rateLimitPerMinute: int(env, 'DESK_RATE_LIMIT', 600, 1),
+    startsAt: instant(env, 'DESK_NOW'),
   };
   for (const [k, v] of Object.entries(flags)) if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
   return Object.freeze(config);

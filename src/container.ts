@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import { systemClock, type Clock } from './domain/clock.ts';
+import { clockFrom, systemClock, type Clock } from './domain/clock.ts';
 import type { Deps, Engine } from './domain/context.ts';
 import { BuiltinChat } from './desk/chat/builtin.ts';
 import { LlmChat } from './desk/chat/llm.ts';
@@ -22,7 +22,7 @@ export async function buildDeps(config: Readonly<Config>, overrides: { clock?: C
   const store = overrides.store ?? (await openStore(config.database));
   return {
     store,
-    clock: overrides.clock ?? systemClock,
+    clock: overrides.clock ?? (config.startsAt ? clockFrom(config.startsAt) : systemClock),
     config,
     engine: { ...realEngine(config), ...overrides.engine },
   };

@@ -4,6 +4,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The real clock moved to start at `at`: time passes as usual from there (DESK_NOW). */
+export function clockFrom(at: Date, real: Clock = systemClock): Clock {
+  const offset = at.getTime() - real.now().getTime();
+  return { now: () => new Date(real.now().getTime() + offset) };
+}
+
 /** A clock tests can set and move. */
 export class FixedClock implements Clock {
   constructor(private at: Date) {}

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { desk } from '../helpers/cli.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
+import { addDays, dateIn } from '../../src/domain/dates.ts';
+import { TEST_NOW } from '../helpers/app.ts';
 
 // The owner's commands, run as the owner types them, against both databases.
 
@@ -130,10 +132,11 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     expect(first.code).toBe(0);
     const r = first.json();
     expect(r.failures).toEqual([]);
-    // The example's site lease ends in 40 days under a 60-day watch.
-    expect(r.created).toEqual([expect.objectContaining({ title: 'Lease renewal: 12 High Street', watch_date: '2027-01-01' })]);
+    // The example's site lease ends in 40 days (the desk's today, Europe/London) under a 60-day watch.
+    const leaseEnd = addDays(dateIn('Europe/London', new Date(TEST_NOW)), 40);
+    expect(r.created).toEqual([expect.objectContaining({ title: 'Lease renewal: 12 High Street', watch_date: leaseEnd })]);
     const row = await findWork(store.db, deskId, r.created[0].work_id);
-    expect(row).toMatchObject({ kind: 'lease_renewal', class: 'commit', priority: 70, due_date: '2027-01-01', status: 'open' });
+    expect(row).toMatchObject({ kind: 'lease_renewal', class: 'commit', priority: 70, due_date: leaseEnd, status: 'open' });
     const again = await desk(store.target, 'watches', 'run', '--desk', slug);
     expect(again.code).toBe(0);
     expect(again.out).toBe('Checked 1 desk: 0 new rows.\n');

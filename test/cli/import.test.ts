@@ -6,6 +6,8 @@ import { desk } from '../helpers/cli.ts';
 import { toItems } from '../../src/domain/work/items.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { ACTION_TYPES } from '../../src/domain/vocab.ts';
+import { addDays, dateIn } from '../../src/domain/dates.ts';
+import { TEST_NOW } from '../helpers/app.ts';
 
 const EXAMPLE = path.resolve('example.yaml');
 const TABLES = ['desks', 'api_keys', 'grants', 'work', 'activity', 'arrangements', 'units', 'connections', 'domains', 'sections', 'watches', 'playbooks', 'events', 'timeline'] as const;
@@ -48,10 +50,11 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     expect(me.json().data.key).toEqual({ id: r.key.id, name: 'ci', prefix: r.key.prefix });
 
     // Refs are the real ids, and relative dates were fixed against the desk's today (Europe/London).
+    const today = dateIn('Europe/London', new Date(TEST_NOW));
     const chase = await store.db.selectFrom('work').selectAll().where('id', '=', r.refs['chase-quote']).executeTakeFirstOrThrow();
-    expect(chase).toMatchObject({ title: 'Get the oven repair quote', due_date: '2026-11-24', waiting_since: '2026-11-10', arrangement_id: r.refs.lease, class: 'chase' });
+    expect(chase).toMatchObject({ title: 'Get the oven repair quote', due_date: addDays(today, 2), waiting_since: addDays(today, -12), arrangement_id: r.refs.lease, class: 'chase' });
     const unit = await store.db.selectFrom('units').selectAll().where('id', '=', r.refs['high-st']).executeTakeFirstOrThrow();
-    expect(JSON.parse(unit.fields)).toEqual({ lease_end: '2027-01-01' });
+    expect(JSON.parse(unit.fields)).toEqual({ lease_end: addDays(today, 40) });
     const draft = await store.db.selectFrom('activity').selectAll().where('desk_id', '=', r.desk.id).where('kind', '=', 'message').execute();
     expect(draft).toEqual([expect.objectContaining({ status: 'drafted', subject: 'Invoice 4471', to_address: 'accounts@mill.test' })]);
   });

@@ -1,5 +1,6 @@
 import { main } from '../../src/cli/main.ts';
 import type { Io } from '../../src/cli/io.ts';
+import { TEST_NOW } from './app.ts';
 
 export interface CliRun {
   code: number;
@@ -8,12 +9,15 @@ export interface CliRun {
   json: () => any;
 }
 
-/** Runs `desk <args>` in this process against the given database, capturing what it prints. */
+/**
+ * Runs `desk <args>` in this process against the given database, capturing what it prints.
+ * Its clock starts at TEST_NOW (DESK_NOW), so what it dates does not hang on the day the test runs.
+ */
 export async function desk(db: string, ...args: string[]): Promise<CliRun> {
   let out = '';
   let err = '';
   const io: Io = {
-    env: { DESK_DATABASE_URL: db },
+    env: { DESK_DATABASE_URL: db, DESK_NOW: TEST_NOW },
     out: (t) => (out += t.endsWith('\n') ? t : `${t}\n`),
     err: (t) => (err += t.endsWith('\n') ? t : `${t}\n`),
   };
