@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { clockFrom, FixedClock } from './domain/clock.ts';
+
+describe('the clock a desk process runs on', () => {
+  it('DESK_NOW starts the clock at that instant and time moves on from there', () => {
+    const real = new FixedClock(new Date('2030-05-01T08:00:00.000Z'));
+    const config = loadConfig({ DESK_NOW: '2026-11-22T10:00:00Z' });
+    const clock = clockFrom(config.startsAt!, real);
+    expect(clock.now().toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    real.advance(90_000);
+    expect(clock.now().toISOString()).toBe('2026-11-22T10:01:30.000Z');
+  });
+
+  it('DESK_NOW must name its zone, and unset means the real time', () => {
+    expect(() => loadConfig({ DESK_NOW: '2026-11-22T10:00:00' })).toThrow(/DESK_NOW must be an instant with its zone/);
+    expect(() => loadConfig({ DESK_NOW: 'tomorrow' })).toThrow(/DESK_NOW/);
+    expect(loadConfig({ DESK_NOW: '2026-11-22T10:00:00+14:00' }).startsAt!.toISOString()).toBe('2026-11-21T20:00:00.000Z');
+    expect(loadConfig({}).startsAt).toBeNull();
+  });
+});
