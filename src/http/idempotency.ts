@@ -30,9 +30,19 @@ async function perform(request: FastifyRequest, handler: () => Promise<unknown>)
   }
 }
 
-function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
-  if (answer.status === 429) reply.header('retry-after', '60');
-  return reply.code(answer.status).send(answer.body);
+/**
+ * The bytes of an answer as this route sends them. A replay sends these stored bytes as they
+ * are, never through another route's serialiser: a key may be reused on a different route, and
+ * the first answer is what comes back, unchanged (D25).
+ */
+function serialise(reply: FastifyReply, answer: HttpAnswer): string {
+  const out = reply.code(answer.status).serialize(answer.body);
+  return typeof out === 'string' ? out : Buffer.from(out as ArrayBuffer).toString('utf8');
+}
+
+function send(reply: FastifyReply, status: number, bytes: string): FastifyReply {
+  if (status === 429) reply.header('retry-after', '60');
+  return reply.code(status).type('application/json; charset=utf-8').send(bytes);
 }
 
 export async function write(request: FastifyRequest, reply: FastifyReply, handler: () => Promise<unknown>): Promise<FastifyReply> {
@@ -57,7 +67,7 @@ export async function write(request: FastifyRequest, reply: FastifyReply, handle
       const stored = await readKey(db, deskId, key);
       if (stored?.state === 'done' && stored.http_status !== null && stored.body !== null) {
         reply.header('idempotent-replayed', 'true');
-        return send(reply, { status: stored.http_status, body: JSON.parse(stored.body) });
+        return send(reply, stored.http_status, stored.body);
       }
       if (Date.now() > giveUpAt) break;
       await sleep(POLL_MS);
@@ -65,9 +75,10 @@ export async function write(request: FastifyRequest, reply: FastifyReply, handle
   }
 
   const answer = await perform(request, handler);
+  const bytes = serialise(reply, answer);
   if (key && owned) {
     if (answer.status >= 500) await releaseKey(db, deskId, key);
-    else await storeAnswer(db, deskId, key, answer.status, answer.body);
+    else await storeAnswer(db, deskId, key, answer.status, bytes);
   }
   if (answer.status >= 200 && answer.status < 300 && ctx.actor.type === 'key') {
     await logEvent(ctx, 'api_write', `${request.method} ${request.url.split('?')[0]}`, {
@@ -76,7 +87,7 @@ export async function write(request: FastifyRequest, reply: FastifyReply, handle
       status: answer.status,
     });
   }
-  return send(reply, answer);
+  return send(reply, answer.status, bytes);
 }
 
 // Write bodies are read exactly as sent: "3" is not the integer 3 and 2.5 is not 2 (D28).

@@ -24,8 +24,9 @@ export async function readKey(db: Kysely<Database>, deskId: string, key: string)
   return db.selectFrom('idempotency').select(['state', 'http_status', 'body', 'created_at']).where('desk_id', '=', deskId).where('key', '=', key).executeTakeFirst();
 }
 
-export async function storeAnswer(db: Kysely<Database>, deskId: string, key: string, status: number, body: unknown): Promise<void> {
-  await db.updateTable('idempotency').set({ state: 'done', http_status: status, body: JSON.stringify(body) }).where('desk_id', '=', deskId).where('key', '=', key).execute();
+/** Keeps the answer's status and the exact bytes that were sent, for replays. */
+export async function storeAnswer(db: Kysely<Database>, deskId: string, key: string, status: number, bytes: string): Promise<void> {
+  await db.updateTable('idempotency').set({ state: 'done', http_status: status, body: bytes }).where('desk_id', '=', deskId).where('key', '=', key).execute();
 }
 
 export async function releaseKey(db: Kysely<Database>, deskId: string, key: string): Promise<void> {
