@@ -77,6 +77,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   app.setNotFoundHandler((request, reply) => sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
@@ -103,6 +104,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
         if (request.routeOptions.config?.public) return;
         const { key, desk } = await verifyKey(deps.store.db, presentedKey(request), deps.clock.now().toISOString());
         request.ctx = deskContext(deps, desk, { type: 'key', keyId: key.id, keyPrefix: key.prefix, keyName: key.name });
+      });
+      // An answer given for a key is that desk's alone: no shared cache may keep it.
+      api.addHook('onSend', async (request, reply) => {
+        if (!request.routeOptions.config?.public) reply.header('cache-control', 'no-store');
       });
 
       await api.register(metaRoutes);

@@ -59,7 +59,9 @@ describe.each(DIALECTS)('security on every route ($name)', ({ open }) => {
   });
 
   it('the description lists every route of the contract', async () => {
-    const doc = (await h.call('GET', '/api/v1/openapi.json')).json();
+    const res = await h.call('GET', '/api/v1/openapi.json');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const doc = res.json();
     const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     const expected = ['GET /openapi.json', ...ROUTES.map((r) => `${r.method} ${r.path}`)];
     expect(listed.sort()).toEqual(expected.sort());
@@ -86,6 +88,14 @@ describe.each(DIALECTS)('security on every route ($name)', ({ open }) => {
       const res = await send({ authorization: `Bearer ${gone.key}` });
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('no_desk');
+    });
+
+    it(`${route.method} ${route.path}: a keyed answer is never cached and never sniffed`, async () => {
+      for (const headers of [{}, { authorization: `Bearer ${mine.key}` }]) {
+        const res = await send(headers);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
     });
 
     if (route.rowScoped) {
