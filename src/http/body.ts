@@ -13,6 +13,8 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    // Refused before parsing: whatever reads the value afterwards may recurse through it.
+    if (deeperThan(text, MAX_DEPTH)) return done(new DeskError('bad_request', `The body nests arrays or objects more than ${MAX_DEPTH} deep; no route takes that.`), undefined);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -23,6 +25,25 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     if (hasNul(parsed)) return done(new DeskError('bad_request', 'The body contains a NUL character (\\u0000), which the desk cannot store.'), undefined);
     done(null, parsed);
   });
+}
+
+const MAX_DEPTH = 64;
+
+/** Whether JSON text opens more than `max` arrays or objects inside one another (strings skipped). */
+export function deeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 function hasNul(v: unknown): boolean {

@@ -91,7 +91,7 @@ describe.each(DIALECTS)('security on every route ($name)', ({ open }) => {
     });
 
     it(`${route.method} ${route.path}: a keyed answer is never cached and never sniffed`, async () => {
-      for (const headers of [{}, { authorization: `Bearer ${mine.key}` }]) {
+      for (const headers of [{}, { authorization: `Bearer ${mine.key}` }] as Array<Record<string, string>>) {
         const res = await send(headers);
         expect(res.headers['cache-control']).toBe('no-store');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
