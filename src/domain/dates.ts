@@ -42,8 +42,16 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
+const midnights = new Map<string, Date>();
+const MIDNIGHTS_KEPT = 10_000;
+
 /** The UTC instant at which `date` begins in `timeZone`. */
 export function midnightIn(timeZone: string, date: string): Date {
+  // Asked on every read that counts today's closings: the answer for a zone and date never
+  // changes, so it is kept (a bounded map, cleared whole when full).
+  const key = `${timeZone} ${date}`;
+  const known = midnights.get(key);
+  if (known) return new Date(known.getTime());
   // Start from UTC midnight and correct by the zone's offset at that instant (twice, for DST edges).
   let guess = Date.parse(`${date}T00:00:00Z`);
   for (let i = 0; i < 2; i++) {
@@ -51,13 +59,21 @@ export function midnightIn(timeZone: string, date: string): Date {
     const diff = Date.parse(`${local}Z`) - Date.parse(`${date}T00:00:00Z`);
     guess -= diff;
   }
+  if (midnights.size >= MIDNIGHTS_KEPT) midnights.clear();
+  midnights.set(key, new Date(guess));
   return new Date(guess);
 }
 
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
 function dateTimeIn(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(at);
+  let f = dateTimeFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    dateTimeFormatters.set(timeZone, f);
+  }
+  const parts = f.formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
 }
