@@ -18,6 +18,10 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** Refused keys a client address may send per minute before it is answered 429. */
+  refusedKeysPerMinute: number;
+  /** A redis:// URL: rate-limit buckets shared by every server process. */
+  redisUrl: string | null;
   /** The instant the clock starts from (DESK_NOW), for rehearsals and tests; null means the real time. */
   startsAt: Date | null;
 }
@@ -69,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     logLevel: env.DESK_LOG_LEVEL || 'info',
     bodyLimitBytes: 1024 * 1024,
     rateLimitPerMinute: int(env, 'DESK_RATE_LIMIT', 600, 1),
+    refusedKeysPerMinute: int(env, 'DESK_REFUSED_KEY_LIMIT', 20, 1),
+    redisUrl: env.DESK_REDIS_URL || null,
     startsAt: instant(env, 'DESK_NOW'),
   };
   for (const [k, v] of Object.entries(flags)) if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { presentedKey, verifyKey } from './auth.ts';
 import { sendError } from './errors.ts';
 import { readJsonBodies } from './body.ts';
+import { registerLimits } from './limits.ts';
 import { openapiOptions } from './openapi.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -88,23 +88,16 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
 
   await app.register(
     async (api) => {
-      await api.register(rateLimit, {
-        max: deps.config.rateLimitPerMinute,
-        timeWindow: 60_000,
-        keyGenerator: (request) => {
-          const auth = request.headers.authorization;
-          const token = (request.query as Record<string, unknown> | undefined)?.token;
-          return typeof auth === 'string' ? auth : typeof token === 'string' ? token : request.ip;
-        },
-        errorResponseBuilder: (_request, context) =>
-          new DeskError('rate_limited', `Too many requests for this key; try again in ${Math.ceil(context.ttl / 1000)} s.`, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
-      });
-
       api.addHook('onRequest', async (request) => {
         if (request.routeOptions.config?.public) return;
-        const { key, desk } = await verifyKey(deps.store.db, presentedKey(request), deps.clock.now().toISOString());
-        request.ctx = deskContext(deps, desk, { type: 'key', keyId: key.id, keyPrefix: key.prefix, keyName: key.name });
+        try {
+          const { key, desk } = await verifyKey(deps.store.db, presentedKey(request), deps.clock.now().toISOString());
+          request.ctx = deskContext(deps, desk, { type: 'key', keyId: key.id, keyPrefix: key.prefix, keyName: key.name });
+        } catch (err) {
+          request.authError = err;
+        }
       });
+      await registerLimits(api, deps.config);
       // An answer given for a key is that desk's alone: no shared cache may keep it.
       api.addHook('onSend', async (request, reply) => {
         if (!request.routeOptions.config?.public) reply.header('cache-control', 'no-store');

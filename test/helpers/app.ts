@@ -20,7 +20,7 @@ export interface Harness {
 }
 
 export async function harness(store: TestStore, opts: { config?: Partial<Config>; engine?: Partial<Engine>; now?: string } = {}): Promise<Harness> {
-  const config = loadConfig({ DESK_DATABASE_URL: store.target }, { rateLimitPerMinute: 100_000, ...opts.config });
+  const config = loadConfig({ DESK_DATABASE_URL: store.target }, { rateLimitPerMinute: 100_000, refusedKeysPerMinute: 100_000, ...opts.config });
   const clock = new FixedClock(new Date(opts.now ?? TEST_NOW));
   const deps: Deps = { store, clock, config, engine: { ...realEngine(config), ...opts.engine } };
   const app = await buildApp(deps);

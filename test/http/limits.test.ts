@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { makeDesk } from '../helpers/factories.ts';
+import { REDIS_URL, redisAvailable } from '../helpers/redis.ts';
 
 // D28 and D29: request limits, and what a fault at the desk end looks like from outside.
 
@@ -33,6 +34,16 @@ describe('limits and faults', () => {
     expect((await h.call('GET', '/api/v1/', { key: other.key })).statusCode).toBe(200);
   });
 
+  it('one key has one bucket however it is spelled: header, lower-case scheme or ?token=', async () => {
+    const k = await makeDesk(store.db);
+    const codes = [];
+    codes.push((await h.call('GET', '/api/v1/', { headers: { authorization: `Bearer ${k.key}` } })).statusCode);
+    codes.push((await h.call('GET', '/api/v1/', { headers: { authorization: `bearer   ${k.key}` } })).statusCode);
+    codes.push((await h.call('GET', `/api/v1/?token=${k.key}`)).statusCode);
+    codes.push((await h.call('GET', `/api/v1/?token=${k.key}`, { headers: { authorization: `BEARER ${k.key}` } })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
   it('a fault at the desk end is a 500 with a fixed message and the request id, never the cause; nothing is half-written', async () => {
     const fresh = await makeDesk(store.db);
     const arr = await store.db
@@ -51,5 +62,59 @@ describe('limits and faults', () => {
     expect(JSON.stringify(body)).not.toMatch(/events|sqlite|table/i);
     const notes = await store.db.selectFrom('activity').selectAll().where('arrangement_id', '=', arr.id).execute();
     expect(notes).toHaveLength(0);
+  });
+});
+
+describe('guessing keys', () => {
+  let store: TestStore;
+  let h: Harness;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store, { config: { rateLimitPerMinute: 100, refusedKeysPerMinute: 5 } });
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('made-up keys from one address share one small bucket; a valid key from the same address is unaffected', async () => {
+    const valid = await makeDesk(store.db);
+    const codes = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await h.call('GET', '/api/v1/me', { headers: { authorization: `Bearer desk_${String(i).repeat(40).slice(0, 40)}` } });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().error.message).toMatch(/^Too many refused keys from this address; try again in \d+ s\.$/);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect((await h.call('GET', '/api/v1/me', { key: valid.key })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!redisAvailable)('one limit shared by every server process through Redis', () => {
+  let store: TestStore;
+  let a: Harness;
+  let b: Harness;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    const config = { rateLimitPerMinute: 3, redisUrl: REDIS_URL };
+    a = await harness(store, { config });
+    b = await harness(store, { config });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await store?.close();
+  });
+
+  it('two servers on one Redis count one key\'s requests together', async () => {
+    const d = await makeDesk(store.db);
+    const codes = [];
+    for (const h of [a, b, a, b]) codes.push((await h.call('GET', '/api/v1/', { key: d.key })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
   });
 });

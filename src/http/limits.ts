@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { DeskError } from '../domain/errors.ts';
+
+// Request limits per minute. A verified key has a bucket of its own, named by the key's id (never
+// by the secret text, so no secret is kept in memory and spelling the header differently buys
+// nothing). A request with no valid key counts against its client address, and a refused key
+// against a much smaller bucket of that address, so keys cannot be guessed at speed. With
+// DESK_REDIS_URL the buckets live in Redis and every server process shares them; without it,
+// each process keeps its own.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why the presented key was refused; answered once the request has been counted. */
+    authError?: unknown;
+  }
+}
+
+function bucketOf(request: FastifyRequest): string {
+  if (request.authError) return `refused:${request.ip}`;
+  const actor = request.ctx?.actor;
+  if (actor?.type === 'key') return `key:${request.ctx.desk.id}:${actor.keyId}`;
+  return `address:${request.ip}`;
+}
+
+export async function registerLimits(api: FastifyInstance, config: Readonly<Config>): Promise<void> {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false }) : null;
+  if (redis) {
+    // A Redis that cannot be reached must not take the API down: requests go through unlimited
+    // and the server log says why (skipOnError below).
+    redis.on('error', (err) => api.log.warn({ err }, 'rate-limit store unreachable'));
+    api.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await api.register(rateLimit, {
+    timeWindow: 60_000,
+    max: (request) => (request.authError ? config.refusedKeysPerMinute : config.rateLimitPerMinute),
+    keyGenerator: bucketOf,
+    ...(redis ? { redis, nameSpace: 'desk-rate:', skipOnError: true } : {}),
+    errorResponseBuilder: (request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      const who = request.authError ? 'refused keys from this address' : request.ctx ? 'requests for this key' : 'requests without a key from this address';
+      return new DeskError('rate_limited', `Too many ${who}; try again in ${seconds} s.`, { retry_after_seconds: seconds });
+    },
+  });
+  // The refusal itself waits until the request has been counted against its bucket.
+  api.addHook('preParsing', async (request) => {
+    if (request.authError) throw request.authError;
+  });
+}
