@@ -8,6 +8,8 @@ export interface ServerProcess {
   url: string;
   output: () => string;
   stop(): Promise<void>;
+  /** Ends the process at once, as a power cut or an out-of-memory kill would (SIGKILL). */
+  kill(): Promise<void>;
 }
 
 export async function startServerProcess(db: string, env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -41,6 +43,12 @@ export async function startServerProcess(db: string, env: Record<string, string>
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }
