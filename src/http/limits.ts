@@ -42,7 +42,7 @@ export async function registerLimits(api: FastifyInstance, config: Readonly<Conf
     ...(redis ? { redis, nameSpace: 'desk-rate:', skipOnError: true } : {}),
     errorResponseBuilder: (request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
-      const who = request.authError ? 'refused keys from this address' : request.ctx ? 'requests for this key' : 'requests without a key from this address';
+      const who = request.authError ? 'refused keys from this address' : request.ctx ? 'requests for this key' : 'requests from this address without a key';
       return new DeskError('rate_limited', `Too many ${who}; try again in ${seconds} s.`, { retry_after_seconds: seconds });
     },
   });
