@@ -8,6 +8,9 @@ import { DeskError } from '../domain/errors.ts';
 import { presentedKey, verifyKey } from './auth.ts';
 import { sendError } from './errors.ts';
 import { readJsonBodies } from './body.ts';
+import { firstValues } from './query.ts';
+import { rootRoutes } from './routes/root.ts';
+import { rateLimitMessage } from './rate-limit.ts';
 import { openapiOptions } from './openapi.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -57,7 +60,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: firstValues },
     // POST /work/{id}/run takes minutes and /chat up to four: no server-side limit may cut an
     // answer short. Each slow verb keeps its own limit (DESK_RUN_TIMEOUT, DESK_CHAT_TIMEOUT).
     connectionTimeout: 0,
@@ -84,6 +87,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, openapiOptions);
+  await app.register(rootRoutes);
 
   await app.register(
     async (api) => {
@@ -95,8 +99,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
           const token = (request.query as Record<string, unknown> | undefined)?.token;
           return typeof auth === 'string' ? auth : typeof token === 'string' ? token : request.ip;
         },
-        errorResponseBuilder: (_request, context) =>
-          new DeskError('rate_limited', `Too many requests for this key; try again in ${Math.ceil(context.ttl / 1000)} s.`, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
+        errorResponseBuilder: (request, context) => new DeskError('rate_limited', rateLimitMessage(request, context.ttl), { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
       });
 
       api.addHook('onRequest', async (request) => {

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseId } from '../../../domain/input.ts';
 import { runWork } from '../../../domain/work/run.ts';
+import { ignoreBodies } from '../../body.ts';
 import { write, writeValidation } from '../../idempotency.ts';
 import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS, Nullable } from '../../schemas.ts';
 
@@ -24,6 +25,8 @@ const RunResult = Type.Object({
 });
 
 export const workRunRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // "No body" (contract): whatever is sent is not read.
+  ignoreBodies(app);
   app.post(
     '/work/:id/run',
     {
