@@ -5,6 +5,7 @@ import type { Deps } from './domain/context.ts';
 import { importDemo } from './domain/business/demo.ts';
 import { listDesks } from './domain/desks/manage.ts';
 import { buildApp } from './http/app.ts';
+import { serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
 import { startWatchScheduler } from './desk/watches/scheduler.ts';
 
@@ -44,7 +45,8 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   const shown = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/api/v1`;
   try {
     await firstStart(deps, out, shown);
-    app = await buildApp(deps, { logger: { level: config.logLevel } });
+    const log = serverLogger(config.logLevel, config.logFormat, process.stdout.isTTY === true);
+    app = await buildApp(deps, { logger: log.logger, requestLines: log.pretty });
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await deps.store.close();

@@ -35,6 +35,8 @@ export type App = FastifyInstance;
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Log one line per request, `GET /api/v1/work 200 in 4 ms`, instead of Fastify's two. */
+  requestLines?: boolean;
 }
 
 /** A key sent as `?token=` must not reach the logs with the URL it came in. */
@@ -56,6 +58,7 @@ function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServer
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(opts.logger ?? false),
+    disableRequestLogging: opts.requestLines === true,
     bodyLimit: deps.config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -75,6 +78,11 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   readJsonBodies(app);
+  if (opts.requestLines) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(`${request.method} ${redactToken(request.url)} ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`);
+    });
+  }
 
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));
