@@ -69,7 +69,7 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
   // The grant is the only permission there is (contract: nothing substitutes for it).
-  if (!isAllowed(row.class, await grantsOf(ctx.db, ctx.desk.id))) throw notPermitted(row.class);
+  if (!isAllowed(row.class, await grantsOf(ctx.db, ctx.desk.id))) throw notPermitted(row.class, ctx.desk.slug);
 
   const begun = await atomically(ctx, (tx) => begin(tx, workId, elapsed));
   if ('refused' in begun) return begun.refused;
