@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -58,7 +58,7 @@ function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServer
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(opts.logger ?? false),
-    disableRequestLogging: opts.requestLines === true,
+    ...(opts.requestLines ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     bodyLimit: deps.config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
