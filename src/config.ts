@@ -16,6 +16,8 @@ export interface Config {
   llmModel: string;
   llmKey: string | null;
   logLevel: string;
+  /** DESK_LOG_FORMAT: `json` or `pretty`; unset means pretty on a terminal, JSON otherwise. */
+  logFormat: string | undefined;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   /** Refused keys a client address may send per minute before it is answered 429. */
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     llmModel: env.DESK_LLM_MODEL || 'gpt-4o-mini',
     llmKey: env.DESK_LLM_KEY || null,
     logLevel: env.DESK_LOG_LEVEL || 'info',
+    logFormat: env.DESK_LOG_FORMAT || undefined,
     bodyLimitBytes: 1024 * 1024,
     rateLimitPerMinute: int(env, 'DESK_RATE_LIMIT', 600, 1),
     refusedKeysPerMinute: int(env, 'DESK_REFUSED_KEY_LIMIT', 20, 1),

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import { DEFAULT_DATABASE, type Config } from './config.ts';
 import { buildDeps } from './container.ts';
 import type { Deps } from './domain/context.ts';
 import { importDemo } from './domain/business/demo.ts';
 import { listDesks } from './domain/desks/manage.ts';
 import { buildApp } from './http/app.ts';
+import { serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
 import { startWatchScheduler } from './desk/watches/scheduler.ts';
 
@@ -25,7 +26,14 @@ export interface RunningServer {
   closed: Promise<void>;
 }
 
-async function firstStart(deps: Deps, out: Output, base: string): Promise<void> {
+/** `npx desk demo` as it must be typed to reach this server's database and port. */
+export function demoTip(config: Readonly<Config>, port: number): string {
+  const db = config.database === DEFAULT_DATABASE ? '' : ` --db '${redact(config.database)}'`;
+  const p = port === 8080 ? '' : ` --port ${port}`;
+  return `Another key any time: npx desk demo${db}${p}`;
+}
+
+async function firstStart(deps: Deps, out: Output, base: string, tip: string): Promise<void> {
   if ((await listDesks(deps.store.db)).length > 0) return;
   const demo = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: 'demo' });
   out.out(
@@ -33,7 +41,7 @@ async function firstStart(deps: Deps, out: Output, base: string): Promise<void> 
       `First start: created the demo desk "${demo.desk.name}" (${demo.desk.slug}).`,
       `Its key, shown once: ${demo.key.key}`,
       `Try: curl -s -H "Authorization: Bearer ${demo.key.key}" ${base}/me`,
-      'Another key any time: npx desk demo',
+      tip,
     ].join('\n'),
   );
 }
@@ -41,12 +49,19 @@ async function firstStart(deps: Deps, out: Output, base: string): Promise<void> 
 export async function startServer(config: Readonly<Config>, out: Output): Promise<RunningServer> {
   const deps = await buildDeps(config);
   let app: FastifyInstance;
+  let started: FastifyInstance | undefined;
   const shown = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/api/v1`;
   try {
-    await firstStart(deps, out, shown);
-    app = await buildApp(deps, { logger: { level: config.logLevel } });
+    const log = serverLogger(config.logLevel, config.logFormat, process.stdout.isTTY === true);
+    app = await buildApp(deps, { logger: log.logger, requestLines: log.pretty });
+    started = app;
     await app.listen({ host: config.host, port: config.port });
+    // After listening, so that the tip names the port actually bound (--port 0 picks one).
+    const bound = app.server.address();
+    const boundPort = typeof bound === 'object' && bound ? bound.port : config.port;
+    await firstStart(deps, out, shown.replace(`:${config.port}/`, `:${boundPort}/`), demoTip(config, boundPort));
   } catch (err) {
+    await started?.close();
     await deps.store.close();
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') throw new Error(`Port ${config.port} on ${config.host} is already in use; choose another with --port or DESK_PORT.`);

@@ -4,6 +4,7 @@ import { buildDeps } from '../container.ts';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { requireDesk } from '../domain/desks/manage.ts';
 import { redact } from '../store/db.ts';
+import { askOnTerminal, missingDatabase } from './terminal.ts';
 
 // What every command shares: where output goes, how the store is opened and closed, and how a
 // command's data is printed (plain lines for people, or JSON with --json).
@@ -12,12 +13,18 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   out(text: string): void;
   err(text: string): void;
+  /** Whether a person is at the keyboard (stdin is a terminal), so a command may ask. */
+  interactive?: boolean;
+  /** Asks a yes/no question; only called when interactive. */
+  ask?(question: string): Promise<boolean>;
 }
 
 export const processIo: Io = {
   env: process.env,
   out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
   err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+  interactive: process.stdin.isTTY === true,
+  ask: askOnTerminal,
 };
 
 export interface DbOptions {
@@ -37,14 +44,26 @@ export function configFor(io: Io, opts: DbOptions & Partial<Config>): Readonly<C
   return loadConfig(io.env, { ...flags, ...(db ? { database: db } : {}) });
 }
 
-/** Opens the store for one command and always closes it. */
-export async function withDeps<T>(io: Io, opts: DbOptions, fn: (deps: Deps) => Promise<T>): Promise<T> {
-  const deps = await buildDeps(configFor(io, opts));
+/**
+ * Opens the store for one command and always closes it. Only commands that bring data in
+ * (`create`) may make a new SQLite file; the others refuse a path where none exists, so a
+ * mistyped --db is not a fresh empty database.
+ */
+export async function withDeps<T>(io: Io, opts: DbOptions, fn: (deps: Deps) => Promise<T>, { create = false } = {}): Promise<T> {
+  const config = configFor(io, opts);
+  const missing = create ? null : missingDatabase(config.database);
+  if (missing) throw new UsageError(missing);
+  const deps = await buildDeps(config);
   try {
     return await fn(deps);
   } finally {
     await deps.store.close();
   }
+}
+
+/** withDeps for the commands that bring data in (import, demo): they may make the database. */
+export function withNewDeps<T>(io: Io, opts: DbOptions, fn: (deps: Deps) => Promise<T>): Promise<T> {
+  return withDeps(io, opts, fn, { create: true });
 }
 
 /** A desk context for the owner acting from the terminal. */

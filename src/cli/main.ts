@@ -7,11 +7,12 @@ import { deskCommands } from './commands/desks.ts';
 import { keyCommands } from './commands/keys.ts';
 import { grantCommands } from './commands/grants.ts';
 import { workCommands } from './commands/work.ts';
+import { workVerbCommands } from './commands/work-verbs.ts';
 import { runCommand } from './commands/run.ts';
 import { watchCommands } from './commands/watches.ts';
 
-// The owner's door: `desk <command>`. Each command is a thin call into the domain; errors
-// print one line and exit 1.
+// The owner's door: `desk <command>`. Each command is a thin call into the domain; an error
+// prints one line per fault and exits 1 (with --json, the API's error envelope on stdout).
 
 export function buildProgram(io: Io): Command {
   const program = new Command('desk')
@@ -30,30 +31,41 @@ export function buildProgram(io: Io): Command {
   deskCommands(program, io);
   keyCommands(program, io);
   grantCommands(program, io);
-  workCommands(program, io);
+  workVerbCommands(workCommands(program, io), io);
   runCommand(program, io);
   watchCommands(program, io);
   return program;
 }
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  const program = buildProgram(io);
+  // With --json, failures too are printed for programs: the API's error envelope, on stdout.
+  const json = argv.slice(2).includes('--json');
+  const program = buildProgram(json ? { ...io, err: () => {} } : io);
   if (argv.length <= 2) {
     program.outputHelp();
     return 0;
   }
+  let failure: { code: string; message: string; details?: Record<string, unknown> };
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode; // commander has already said why
-    if (err instanceof Reported) return 1;
-    if (err instanceof DeskError || err instanceof UsageError) {
-      io.err(`desk: ${err.message}`);
-      return 1;
+    if (err instanceof CommanderError) {
+      // commander has already said why (or printed help or the version, exit 0)
+      if (!json || err.exitCode === 0) return err.exitCode;
+      failure = { code: 'bad_request', message: err.message.replace(/^error: /, '') };
+    } else if (err instanceof Reported) {
+      return 1; // already printed in full, as data or as lines
+    } else if (err instanceof DeskError) {
+      failure = { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
+    } else if (err instanceof UsageError) {
+      failure = { code: 'bad_request', message: err.message };
+    } else {
+      const message = err instanceof Error ? err.message : String(err);
+      failure = { code: 'internal_error', message: message.split('\n')[0]! };
     }
-    const message = err instanceof Error ? err.message : String(err);
-    io.err(`desk: ${message.split('\n')[0]}`);
-    return 1;
   }
+  if (json) io.out(JSON.stringify({ error: failure }));
+  else io.err(`desk: ${failure.message}`);
+  return 1;
 }

@@ -28,11 +28,13 @@ export class DeskError extends Error {
 export const badRequest = (message: string, details?: Record<string, unknown>) => new DeskError('bad_request', message, details);
 export const notFound = (what: 'work item' | 'arrangement' | 'desk' | 'key' | 'route' | string, id?: unknown) =>
   new DeskError('not_found', id === undefined ? `No such ${what}.` : `No ${what} ${String(id)} on this desk.`);
-export const notPermitted = (permission: string | null) =>
+export const notPermitted = (permission: string | null, deskSlug = 'SLUG') =>
   new DeskError(
     'not_permitted',
-    permission
-      ? `The desk has not been granted "${permission}" work. The owner grants it in the product.`
-      : 'This row is in no permission class, and unclassified work is never delegated.',
+    permission === 'money' || permission === 'sign'
+      ? `This row is "${permission}" work, which can never be granted: a person does it.`
+      : permission
+        ? `The desk has not been granted "${permission}" work. The owner grants it with: desk grants set --desk ${deskSlug} ${permission}`
+        : 'This row is in no permission class, and unclassified work is never delegated.',
     { permission },
   );

@@ -52,3 +52,9 @@ function hasNul(v: unknown): boolean {
   if (v !== null && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
   return false;
 }
+
+/** For routes that take no body (draft, run): whatever is sent is not read, so it cannot be a 400. */
+export function ignoreBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+}

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
-import { badRequest, type DeskError } from '../domain/errors.ts';
+import { badRequest, DeskError } from '../domain/errors.ts';
 import { logEvent } from '../domain/record.ts';
 import { claimKey, dropStale, readKey, releaseKey, storeAnswer } from '../store/repositories/idempotency.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
@@ -92,7 +92,8 @@ export async function write(request: FastifyRequest, reply: FastifyReply, handle
 
 // Write bodies are read exactly as sent: "3" is not the integer 3 and 2.5 is not 2 (D28).
 // Path and header values are text on the wire, so they are still coerced.
-const strictAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+// verbose: an unknown field's error carries the schema, so the answer can list the fields taken.
+const strictAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true });
 const looseAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
 
 const compileWriteSchema: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
@@ -112,6 +113,7 @@ export function writeValidation(messages: Record<string, string>) {
     schemaErrorFormatter: (errs: Array<Partial<ErrorObject>>, dataVar: string): DeskError => {
       const e = errs[0];
       if (dataVar !== 'body' || !e) return badRequest(`The request ${dataVar} is not valid${e?.message ? `: ${e.message}` : ''}.`);
+      if (e.keyword === 'additionalProperties') return unknownField(e);
       const path = (e.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
       const field = path || ((e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '');
       if (field && messages[field]) return badRequest(messages[field]);
@@ -119,4 +121,12 @@ export function writeValidation(messages: Record<string, string>) {
       return badRequest(`"${field}" ${e.message ?? 'is not valid'}.`);
     },
   };
+}
+
+/** `{"day": 7}` on snooze: name the stray field and the fields the route takes. */
+function unknownField(e: Partial<ErrorObject>): DeskError {
+  const field = (e.params as { additionalProperty?: string } | undefined)?.additionalProperty ?? '';
+  const taken = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+  const takes = taken.length ? `it takes ${taken.map((f) => `"${f}"`).join(', ')}` : 'it takes no fields';
+  return new DeskError('bad_request', `"${field}" is not a field of this request; ${takes}.`, { field, accepted: taken });
 }

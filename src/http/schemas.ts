@@ -92,9 +92,16 @@ export function Items<T extends TSchema>(item: T) {
   return Envelope(Type.Object({ items: Type.Array(item) }));
 }
 
+/** A 429 says when to come back, in seconds, as the header and as details.retry_after_seconds. */
+const RateLimited = Type.Unsafe({
+  $ref: 'Error',
+  description: 'Too many requests from this key, or from this address without a key.',
+  headers: { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again.' } },
+});
+
 /** The error responses a route can give, each as the Error envelope. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, Ref.Error]));
+  return Object.fromEntries(statuses.map((s) => [s, s === 429 ? RateLimited : Ref.Error]));
 }
 
 /** Errors every keyed route can give. */

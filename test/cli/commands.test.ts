@@ -74,7 +74,7 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     expect(set).toMatchObject({ class: 'file', granted: true, changed: true, grants: ['chase', 'file', 'reach_out'] });
     const unset = (await desk(store.target, 'grants', 'unset', '--desk', slug, 'file', '--json')).json();
     expect(unset).toMatchObject({ changed: true, grants: ['chase', 'reach_out'] });
-    const events = await store.db.selectFrom('events').select('data').where('desk_id', '=', deskId).where('kind', '=', 'grant_changed').execute();
+    const events = await store.db.selectFrom('events').select('data').where('desk_id', '=', deskId).where('kind', '=', 'grant_changed').orderBy('id').execute();
     expect(events.map((e) => JSON.parse(e.data).by)).toEqual(['import', 'import', 'owner', 'owner']);
   });
 
@@ -89,7 +89,7 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
 
     const edited = (await desk(store.target, 'work', 'edit', String(item.id), '--priority', '90', '--due', 'none', '--json')).json();
     expect(edited).toMatchObject({ priority: 90, due_date: null });
-    expect((await desk(store.target, 'work', 'edit', String(item.id), '--priority', '0')).err).toBe('desk: priority must be a whole number from 1 to 100, not "0".\n');
+    expect((await desk(store.target, 'work', 'edit', String(item.id), '--priority', '0')).err).toBe('desk: --priority must be a whole number from 1 to 100, not "0".\n');
 
     const assigned = (await desk(store.target, 'work', 'assign', String(item.id), '--to', 'Sam', '--json')).json();
     expect(assigned.action.type).toBe('own');
@@ -108,7 +108,8 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
 
     const timeline = await store.db.selectFrom('timeline').select('kind').where('work_id', '=', item.id).orderBy('id').execute();
     expect(timeline.map((t) => t.kind)).toEqual(['created', 'edited', 'assigned', 'assigned', 'closed', 'reopened']);
-    expect((await desk(store.target, 'work', 'close', '99999999')).err).toBe('desk: No work item 99999999 on this desk.\n');
+    expect((await desk(store.target, 'work', 'close', '99999999')).err).toBe('desk: No work item 99999999 in this database. `desk work list --desk SLUG` shows a desk\'s rows.\n');
+    expect((await desk(store.target, 'work', 'close', '99999999', '--desk', slug)).err).toBe('desk: No work item 99999999 on this desk.\n');
     expect((await desk(store.target, 'work', 'close', 'abc')).err).toBe('desk: "abc" is not a work item id; ids are whole numbers such as 12.\n');
   });
 
@@ -124,7 +125,7 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     expect(shown.code).toBe(0);
     expect(shown.out).toContain(`#${id} File VAT return [open] OVERDUE`);
     expect(shown.out).toContain('Brought in from the business file.');
-    expect((await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'done')).err).toBe('desk: status must be one of open, in_progress, waiting; /work lists open rows only.\n');
+    expect((await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'finished')).err).toBe('desk: --status must be one of open, in_progress, waiting, done, closed.\n');
   });
 
   it('watches run opens the row a watched date calls for, once', async () => {

@@ -72,7 +72,7 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('unauthorized');
 
-    expect((await desk(store.target, 'desks', 'delete', d.slug)).code).toBe(0);
+    expect((await desk(store.target, 'desks', 'delete', d.slug, '--yes')).code).toBe(0);
     const gone = await h.call('GET', '/api/v1/me', { key: second.key });
     expect(gone.statusCode).toBe(403);
     expect(gone.json().error.code).toBe('no_desk');
@@ -120,7 +120,7 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     expect(await counts()).toEqual(before);
   });
 
-  it('reports unreadable files and text that is not YAML in one line', async () => {
+  it('reports unreadable files in one line, and text that is not YAML with its line and a caret', async () => {
     const missing = await desk(store.target, 'import', '/nonexistent/business.yaml');
     expect(missing).toMatchObject({ code: 1, out: '' });
     expect(missing.err).toBe('desk: Cannot read /nonexistent/business.yaml: no such file.\n');
@@ -130,7 +130,10 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     try {
       const broken = await desk(store.target, 'import', path.join(dir, 'x.yaml'));
       expect(broken.code).toBe(1);
-      expect(broken.err).toMatch(/^desk: .*x\.yaml is not YAML or JSON: .+\n$/);
+      const lines = broken.err.split('\n');
+      expect(lines[0]).toMatch(/^desk: .*x\.yaml is not YAML or JSON: .+ at line 1, column \d+\.$/);
+      expect(lines[1]).toBe('  1 | desk: { name: [unclosed');
+      expect(lines[2]).toMatch(/^ {4}\| {2,}\^$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -34,7 +34,7 @@ describe('drafting from a row\'s facts', () => {
     expect(d.to).toBe('priya@landlord.test');
     expect(d.subject).toBe('Renew the shop lease (High Street lease)');
     expect(d.body).toMatch(/^Hello Priya Shah,/);
-    expect(d.body).toContain('Renew the shop lease for High Street lease');
+    expect(d.body).toContain('I am getting in touch about the following for High Street lease: renew the shop lease.');
     expect(d.body).toContain('It is due on 2026-12-01, in 9 days.');
     expect(d.body.trimEnd()).toMatch(/Corner Bakery Ltd$/);
   });
@@ -60,7 +60,7 @@ describe('drafting from a row\'s facts', () => {
 
   it('file, commit and money rows get a cover note, a confirmation and a payment question', () => {
     expect(composeDraft({ ...base, permission: 'file' }).subject).toBe('Filing: Renew the shop lease');
-    expect(composeDraft({ ...base, permission: 'commit' }).body).toContain('I am writing to confirm Renew the shop lease');
+    expect(composeDraft({ ...base, permission: 'commit' }).body).toContain('I am writing to confirm the following for High Street lease: renew the shop lease.');
     const money = composeDraft({ ...base, permission: 'money' });
     expect(money.subject).toBe('Payment question: Renew the shop lease');
     expect(money.body).toContain('confirm the amount owed');

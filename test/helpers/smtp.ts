@@ -20,7 +20,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(opts: { mode?: SmtpMode } = {}): Promise<TestSmtp> {
+/** A loopback SMTP server; `port` pins it (the demo's mailbox is 127.0.0.1:2525), else any free port. */
+export async function startSmtpServer(opts: { mode?: SmtpMode; port?: number } = {}): Promise<TestSmtp> {
   let mode: SmtpMode = opts.mode ?? 'accept';
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
@@ -59,7 +60,7 @@ export async function startSmtpServer(opts: { mode?: SmtpMode } = {}): Promise<T
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { FixedClock } from '../../src/domain/clock.ts';
 import { realEngine } from '../../src/container.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { serverLogger } from '../../src/http/log-format.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
 
@@ -35,6 +36,67 @@ describe('the server log', () => {
       expect(logged).toContain('/api/v1/me?token=[redacted]&x=1');
       expect(logged).not.toContain(d.key);
       expect(logged).not.toContain(d.key.slice(5));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the log\'s format and the root', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await sqliteStore();
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  async function logOf(format: string | undefined, isTTY: boolean): Promise<{ logged: string; pretty: boolean }> {
+    let logged = '';
+    const destination = new Writable({
+      write(chunk, _enc, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    const choice = serverLogger('info', format, isTTY, destination);
+    const config = loadConfig({ DESK_DATABASE_URL: store.target });
+    const app = await buildApp({ store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) }, { logger: choice.logger, requestLines: choice.pretty });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/v1/openapi.json?token=desk_secret' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    return { logged, pretty: choice.pretty };
+  }
+
+  it('on a terminal: one readable line per request with a readable time, no JSON', async () => {
+    const { logged, pretty } = await logOf(undefined, true);
+    expect(pretty).toBe(true);
+    const lines = logged.trim().split('\n').filter((l) => l.includes('/api/v1/openapi.json'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] INFO: GET \/api\/v1\/openapi\.json\?token=\[redacted\] 200 in \d+ ms$/);
+    expect(logged).not.toContain('{"level"');
+    expect(logged).not.toContain('desk_secret');
+  });
+
+  it('JSON lines when not on a terminal, or with DESK_LOG_FORMAT=json', async () => {
+    for (const [format, tty] of [[undefined, false], ['json', true]] as const) {
+      const { logged, pretty } = await logOf(format, tty);
+      expect(pretty).toBe(false);
+      const entries = logged.trim().split('\n').map((l) => JSON.parse(l));
+      expect(entries.some((e) => e.req?.url === '/api/v1/openapi.json?token=[redacted]')).toBe(true);
+    }
+  });
+
+  it('GET / says where things are', async () => {
+    const config = loadConfig({ DESK_DATABASE_URL: store.target });
+    const app = await buildApp({ store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ api: '/api/v1', openapi: '/api/v1/openapi.json' });
+      expect(Object.keys((app.swagger() as { paths: Record<string, unknown> }).paths)).not.toContain('');
     } finally {
       await app.close();
     }

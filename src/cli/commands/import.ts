@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { importBusinessText } from '../../domain/business/import.ts';
 import { importDemo } from '../../domain/business/demo.ts';
 import { DeskError } from '../../domain/errors.ts';
-import { dbOption, jsonOption, print, Reported, withDeps, UsageError, type DbOptions, type Io } from '../io.ts';
+import { plural } from '../../domain/words.ts';
+import { dbOption, jsonOption, print, Reported, withNewDeps, UsageError, type DbOptions, type Io } from '../io.ts';
 
 export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
   return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
@@ -23,14 +24,14 @@ export function importCommands(program: Command, io: Io): void {
       throw new UsageError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
     }
     if (opts.key !== undefined && opts.key.trim() === '') throw new UsageError('--key needs a name, such as --key zapier.');
-    await withDeps(io, opts, async (deps) => {
+    await withNewDeps(io, opts, async (deps) => {
       let r;
       try {
         r = await importBusinessText(deps.store.db, text, { now: deps.clock.now(), keyName: opts.key, source: file });
       } catch (err) {
         // Every error in the file, one per line after the summary, so the owner can fix them all at once.
         const list = err instanceof DeskError ? (err.details?.errors as string[] | undefined) : undefined;
-        if (!list || list.length < 2) throw err;
+        if (!list || list.length < 2 || opts.json) throw err;
         io.err(`desk: The business file has ${list.length} errors; nothing was written:`);
         for (const line of list) io.err(`  ${line}`);
         throw new Reported(err instanceof Error ? err.message : String(err));
@@ -39,9 +40,9 @@ export function importCommands(program: Command, io: Io): void {
       print(io, opts.json, data, () => {
         const c = r.counts;
         const lines = [
-          `Imported "${r.desk.name}" as desk ${r.desk.slug} (${r.desk.id}): ${c.work} work items, ${c.arrangements} arrangements, ${c.units} units, ${c.watches} watches, ${c.domains} domains, ${c.connections} connections.`,
+          `Imported "${r.desk.name}" as desk ${r.desk.slug} (${r.desk.id}): ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.domains, 'domain'), plural(c.connections, 'connection')].join(', ')}.`,
         ];
-        if (r.key) lines.push(`Key "${r.key.name}" (id ${r.key.id}), shown once:`, `  ${r.key.key}`, `Try it: ${curlLine(r.key.key)}`);
+        if (r.key) lines.push(`Key "${r.key.name}" (id ${r.key.id}), shown once:`, `  ${r.key.key}`, `Try it: ${curlLine(r.key.key, deps.config.port, deps.config.host)}`);
         const refs = Object.entries(r.refs);
         if (refs.length) lines.push(`Refs: ${refs.map(([k, v]) => `${k}=${v}`).join(', ')}`);
         return lines.join('\n');
@@ -52,9 +53,12 @@ export function importCommands(program: Command, io: Io): void {
   const demo = program
     .command('demo')
     .description('Bring in the bundled demo business (a bakery with work in every state) and print a key for it')
-    .option('--key <name>', 'name for the key', 'demo');
-  jsonOption(dbOption(demo)).action(async (opts: DbOptions & { key: string; json?: boolean }) => {
-    await withDeps(io, opts, async (deps) => {
+    .option('--key <name>', 'name for the key', 'demo')
+    .option('--port <port>', 'the port the server listens on, for the printed curl line (default DESK_PORT or 8080)');
+  jsonOption(dbOption(demo)).action(async (opts: DbOptions & { key: string; port?: string; json?: boolean }) => {
+    const port = opts.port === undefined ? undefined : Number(opts.port);
+    if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) throw new UsageError(`--port "${opts.port}" is not a port number (1-65535).`);
+    await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const r = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: opts.key });
       const data = { desk: { id: r.desk.id, slug: r.desk.slug }, key: { id: r.key.id, prefix: r.key.prefix, key: r.key.key }, created: r.created, refs: r.refs };
       print(io, opts.json, data, () =>
@@ -62,7 +66,7 @@ export function importCommands(program: Command, io: Io): void {
           r.created ? `Demo desk "${r.desk.name}" created (${r.desk.slug}).` : `The demo desk "${r.desk.name}" already exists; here is a new key for it.`,
           `Key "${r.key.name}" (id ${r.key.id}), shown once:`,
           `  ${r.key.key}`,
-          `With the server running (npm start): ${curlLine(r.key.key)}`,
+          `With the server running (npm start): ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
         ].join('\n'),
       );
     });

@@ -23,8 +23,9 @@ export function keyCommands(program: Command, io: Io): void {
       const desk = await requireDesk(deps.store.db, opts.desk);
       const now = deps.clock.now();
       let expiresAt: string | null = null;
+      let last: string | null = null;
       if (opts.expires !== undefined) {
-        const last = resolveDate(opts.expires, dateIn(desk.timezone, now));
+        last = resolveDate(opts.expires, dateIn(desk.timezone, now));
         if (!last || (!isIsoDate(last))) throw new UsageError(`--expires "${opts.expires}" is not a date; use YYYY-MM-DD or +30d.`);
         // Valid through the whole of its last day, on the desk's own calendar.
         expiresAt = midnightIn(desk.timezone, addDays(last, 1)).toISOString();
@@ -32,7 +33,7 @@ export function keyCommands(program: Command, io: Io): void {
       const k = await createKey(deps.store.db, { deskId: desk.id, name: opts.name, expiresAt, now: now.toISOString() });
       const data = { id: k.id, name: k.name, prefix: k.prefix, key: k.key, expires_at: k.expires_at, desk: { id: desk.id, slug: desk.slug } };
       print(io, opts.json, data, () =>
-        [`Key "${k.name}" (id ${k.id}) for ${desk.slug}${k.expires_at ? `, valid until ${k.expires_at}` : ''}. Shown once:`, `  ${k.key}`].join('\n'),
+        [`Key "${k.name}" (id ${k.id}) for ${desk.slug}${last ? `, valid through ${last} (${desk.timezone})` : ''}. Shown once:`, `  ${k.key}`].join('\n'),
       );
     });
   });
@@ -42,7 +43,9 @@ export function keyCommands(program: Command, io: Io): void {
       await withDeps(io, opts, async (deps) => {
         const desk = await requireDesk(deps.store.db, opts.desk);
         const rows = (await listKeys(deps.store.db, desk.id)).map(({ desk_id: _d, ...k }) => k);
-        print(io, opts.json, rows, () => table(rows, ['id', 'name', 'prefix', 'created_at', 'expires_at', 'revoked_at']));
+        // People read the last day the key works, as it was given, on the desk's calendar.
+        const shown = rows.map((k) => ({ ...k, created: k.created_at.slice(0, 10), last_day: k.expires_at ? lastDay(desk.timezone, k.expires_at) : null, revoked: k.revoked_at?.slice(0, 10) ?? null }));
+        print(io, opts.json, rows, () => table(shown, ['id', 'name', 'prefix', 'created', 'last_day', 'revoked']));
       });
     },
   );
@@ -58,4 +61,9 @@ export function keyCommands(program: Command, io: Io): void {
       });
     },
   );
+}
+
+/** A key expires at midnight after its last day; that day is what the owner typed. */
+function lastDay(timezone: string, expiresAt: string): string {
+  return dateIn(timezone, new Date(new Date(expiresAt).getTime() - 1));
 }

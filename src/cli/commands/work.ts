@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { deskContext, type DeskContext, type Deps } from '../../domain/context.ts';
-import { notFound } from '../../domain/errors.ts';
+import { DeskError } from '../../domain/errors.ts';
 import { addWork } from '../../domain/work/add.ts';
 import { assignWork } from '../../domain/work/assign.ts';
 import { editWork } from '../../domain/work/edit.ts';
@@ -12,6 +12,10 @@ import { getWork } from '../../domain/work/get.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
+import { findWork } from '../../store/repositories/work.ts';
+import { listFinished } from '../../domain/work/finished.ts';
+import { plural } from '../../domain/words.ts';
+import { asFlags } from '../flags.ts';
 import { dbOption, idArg, jsonOption, ownerContext, print, table, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
 
 // The owner's view of the queue (list, show) and actions on rows (add, edit, close, reopen,
@@ -33,17 +37,19 @@ interface FieldOptions {
   unit?: string;
 }
 
-function fieldOptions(cmd: Command): Command {
+/** The row's fields as flags; `creating` shows the defaults, which an edit does not apply. */
+function fieldOptions(cmd: Command, creating: boolean): Command {
+  const dflt = (text: string) => (creating ? ` (default ${text})` : '');
   return cmd
     .option('--title <text>', 'what the work is')
     .option('--detail <text>', 'the desk\'s own note on it')
-    .option('--kind <kind>', 'the desk\'s word for this sort of work (default general)')
+    .option('--kind <kind>', `the desk's word for this sort of work${dflt('general')}`)
     .option('--due <date>', 'YYYY-MM-DD, today, +14d or -3d; "none" for no date')
-    .option('--priority <1-100>', 'higher is more urgent (default 50)')
+    .option('--priority <1-100>', `higher is more urgent${dflt('50')}`)
     .option('--class <class>', `permission class: ${PERMISSION_CLASSES.join(', ')}, or none`)
     .addOption(new Option('--needs-person', 'only a person can do it (the desk prepares and stops)'))
     .addOption(new Option('--no-needs-person', 'the desk may work it again').hideHelp())
-    .option('--chase-after <days>', 'chase once it has waited this many days (default 7)')
+    .option('--chase-after <days>', `chase once it has waited this many days${dflt('7')}`)
     .option('--contact-name <name>', 'who it goes to')
     .option('--contact-email <address>', 'where the desk writes')
     .option('--waiting-on <who>', 'who or what it is stopped on ("" for nobody)')
@@ -73,7 +79,7 @@ function fields(o: FieldOptions): OwnerFields {
 export async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
   if (deskRef) return ownerContext(deps, deskRef);
   const row = await deps.store.db.selectFrom('work').select('desk_id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('work item', id);
+  if (!row) throw new DeskError('not_found', `No work item ${id} in this database. \`desk work list --desk SLUG\` shows a desk's rows.`);
   const desk = await deps.store.db.selectFrom('desks').selectAll().where('id', '=', row.desk_id).executeTakeFirstOrThrow();
   return deskContext(deps, desk, { type: 'owner', name: 'owner' });
 }
@@ -87,20 +93,27 @@ function line(i: WorkItem): Record<string, unknown> {
   return { id: i.id, due: i.due_date ?? '', pri: i.priority, status: i.status, next: i.action?.label ?? '', title: i.title };
 }
 
-export function workCommands(program: Command, io: Io): void {
-  const work = program.command('work').description('The queue and the owner\'s actions on work rows: list, show, add, edit, close, reopen, assign');
+/** Returns the `work` command, so that the API's verbs (work-verbs.ts) join it. */
+export function workCommands(program: Command, io: Io): Command {
+  const work = program.command('work').description('The queue and the actions on work rows: list, show, snooze, draft, complete, add, edit, close, reopen, assign');
 
   const list = work
     .command('list')
     .description('The open queue in the order the API gives it: overdue first, then priority')
     .requiredOption('--desk <desk>', 'desk id or slug')
-    .option('--status <status>', 'open, in_progress or waiting')
+    .option('--status <status>', 'open, in_progress or waiting; done or closed lists finished rows, newest first')
     .option('--kind <kind>', 'only this kind of work')
     .option('--limit <n>', 'rows to show (1-200)', '50')
     .option('--all', 'every open row, however many');
   jsonOption(dbOption(list)).action(async (o: DbOptions & { desk: string; status?: string; kind?: string; limit: string; all?: boolean; json?: boolean }) => {
     await withDeps(io, o, async (deps) => {
+      if (o.status !== undefined && !['open', 'in_progress', 'waiting', 'done', 'closed'].includes(o.status)) throw new UsageError('--status must be one of open, in_progress, waiting, done, closed.');
       const ctx = await ownerContext(deps, o.desk);
+      if (o.status === 'done' || o.status === 'closed') {
+        const finished = await listFinished(ctx, o.status, o.all ? 10_000 : Number(o.limit) || 50);
+        print(io, o.json, { items: finished }, () => [table(finished.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']), `${plural(finished.length, 'row')} ${o.status}.`].join('\n'));
+        return;
+      }
       const query = { status: o.status, kind: o.kind, limit: o.all ? 200 : o.limit };
       let page = await listWork(ctx, query);
       const items = [...page.items];
@@ -121,11 +134,15 @@ export function workCommands(program: Command, io: Io): void {
       const ctx = await contextForRow(deps, id, o.desk);
       const d = await getWork(ctx, id);
       const w = d.work;
-      print(io, o.json, d, () =>
+      const row = (await findWork(deps.store.db, ctx.desk.id, id))!;
+      const people = { assignee: row.assignee, contact: { name: row.contact_name, email: row.contact_email } };
+      print(io, o.json, { ...d, work: { ...w, ...people } }, () =>
         [
           `#${w.id} ${w.title} [${w.status}]${w.overdue ? ' OVERDUE' : ''}`,
           `  kind ${w.kind}, priority ${w.priority}, due ${w.due_date ?? 'none'}, class ${w.permission ?? 'none'}${w.allowed ? ' (granted)' : ''}`,
-          ...(w.waiting_on ? [`  waiting on ${w.waiting_on} for ${w.days_waiting} day(s)`] : []),
+          ...(row.assignee ? [`  assigned to ${row.assignee}`] : []),
+          ...(row.contact_name || row.contact_email ? [`  contact ${[row.contact_name, row.contact_email && `<${row.contact_email}>`].filter(Boolean).join(' ')}`] : []),
+          ...(w.waiting_on ? [`  waiting on ${w.waiting_on} for ${plural(w.days_waiting ?? 0, 'day')}`] : []),
           ...(w.last_error ? [`  last error: ${w.last_error}`] : []),
           `  next: ${w.action ? `${w.action.label}. ${w.action.hint}` : 'nothing'}`,
           ...(w.detail ? ['', w.detail] : []),
@@ -136,23 +153,23 @@ export function workCommands(program: Command, io: Io): void {
     });
   });
 
-  const add = fieldOptions(work.command('add').description('Add a work row to a desk').requiredOption('--desk <desk>', 'desk id or slug'));
+  const add = fieldOptions(work.command('add').description('Add a work row to a desk').requiredOption('--desk <desk>', 'desk id or slug'), true);
   jsonOption(dbOption(add)).action(async (o: FieldOptions & DbOptions & { desk: string; json?: boolean }) => {
     if (o.title === undefined) throw new UsageError('work add needs --title, such as --title "Renew the alarm contract".');
     await withDeps(io, o, async (deps) => {
       const ctx = await ownerContext(deps, o.desk);
-      const row = await addWork(ctx, fields(o));
+      const row = await asFlags(() => addWork(ctx, fields(o)));
       await show(io, ctx, row, o.json, `Added #${row.id} to ${ctx.desk.slug}.`);
     });
   });
 
-  const edit = fieldOptions(work.command('edit').description('Change a row\'s fields (not its status)').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug'))
+  const edit = fieldOptions(work.command('edit').description('Change only the fields given (not its status)').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug'), false)
     .option('--clear-error', 'mark the last failure as dealt with');
   jsonOption(dbOption(edit)).action(async (raw: string, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
     const id = idArg(raw, 'work item');
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);
-      const row = await editWork(ctx, id, { ...fields(o), clear_error: o.clearError });
+      const row = await asFlags(() => editWork(ctx, id, { ...fields(o), clear_error: o.clearError }));
       await show(io, ctx, row, o.json, `Updated #${row.id}.`);
     });
   });
@@ -191,4 +208,5 @@ export function workCommands(program: Command, io: Io): void {
       await show(io, ctx, row, o.json, row.assignee ? `Assigned #${id} to ${row.assignee}.` : `#${id} is back with the desk.`);
     });
   });
+  return work;
 }

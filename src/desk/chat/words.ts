@@ -2,9 +2,8 @@ import { daysBetween } from '../../domain/dates.ts';
 
 // How the chat answers word things: rows by title and #id, counts, dates, money.
 
-export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
+// Counts use the program's one plural rule.
+export { plural } from '../../domain/words.ts';
 
 /** "a", "a and b", "a, b and c". */
 export function listWords(parts: readonly string[]): string {

@@ -1,4 +1,5 @@
 import { daysBetween } from '../../domain/dates.ts';
+import { plural } from '../../domain/words.ts';
 
 // The desk writes a message from a row's facts and nothing else: the title, the due date,
 // who it goes to, how long the row has been waiting, the arrangement or unit it belongs to,
@@ -38,8 +39,16 @@ export type TemplateName = 'reach_out' | 'chase' | 'file' | 'commit' | 'money' |
 const MAX_NOTES = 3;
 const NOTE_CHARS = 300;
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+// Words a task title opens with that read as lower case mid-sentence; anything else (a name,
+// VAT, a place) keeps its capital.
+const TASK_VERBS = new Set(
+  'apply arrange ask book buy call cancel chase check collect confirm email file fix get inspect order pay prepare register remind renew reply request replace return review schedule send service sign submit test update'.split(' '),
+);
+
+function asTask(title: string): string {
+  const bare = title.replace(/[.!]+$/, '');
+  const first = bare.split(/\s/)[0] ?? '';
+  return TASK_VERBS.has(first.toLowerCase()) && /^[A-Z][a-z]*$/.test(first) ? `${first.toLowerCase()}${bare.slice(first.length)}` : bare;
 }
 
 function dueSentence(f: DraftFacts): string | null {
@@ -91,10 +100,13 @@ export function composeDraft(f: DraftFacts): Draft {
   let opening: string;
   let ask: string;
 
+  // A title is written as a task ("Book the fire-safety inspection"): the message names it
+  // after a colon, as a person would, rather than pasting it mid-sentence.
+  const task = asTask(title);
   switch (template) {
     case 'reach_out':
       subject = f.about ? `${title} (${f.about})` : title;
-      opening = `I am getting in touch about ${title}${about}.`;
+      opening = `I am getting in touch about the following${about}: ${task}.`;
       ask = 'Could you let me know how you would like to take this forward?';
       break;
     case 'chase': {
@@ -102,29 +114,29 @@ export function composeDraft(f: DraftFacts): Draft {
       subject = `Following up: ${title}`;
       opening =
         waited !== null && waited > 0
-          ? `I am following up on ${title}${about}; we have been waiting on an answer for ${plural(waited, 'day')}.`
-          : `I am following up on ${title}${about}.`;
+          ? `I am following up on this${about}: ${task}. We have been waiting on an answer for ${plural(waited, 'day')}.`
+          : `I am following up on this${about}: ${task}.`;
       ask = 'Could you let me know where this stands?';
       break;
     }
     case 'file':
       subject = `Filing: ${title}`;
-      opening = `Please find our filing for ${title}${about}.`;
+      opening = `Please find our filing${about}, for the following: ${task}.`;
       ask = 'Could you confirm you have received it?';
       break;
     case 'commit':
       subject = `Confirming: ${title}`;
-      opening = `I am writing to confirm ${title}${about}.`;
+      opening = `I am writing to confirm the following${about}: ${task}.`;
       ask = 'Could you confirm this works on your side?';
       break;
     case 'money':
       subject = `Payment question: ${title}`;
-      opening = `I have a question about the payment for ${title}${about}.`;
+      opening = `I have a question about a payment${about}, for the following: ${task}.`;
       ask = 'Could you confirm the amount owed and when it should be paid?';
       break;
     default:
       subject = title;
-      opening = `I am writing about ${title}${about}.`;
+      opening = `I am writing about the following${about}: ${task}.`;
       ask = 'Could you let me know what you need from us?';
   }
 

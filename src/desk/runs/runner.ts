@@ -57,7 +57,18 @@ export function secretValues(vars: PlaybookRequest['vars']): string[] {
   return [...out].sort((a, b) => b.length - a.length);
 }
 
-/** Replaces each secret with *** wherever it appears; shared by the runner and whoever records a run. */
+/** Below this length a secret could be any word's letters ("u", "p"), so only a whole one is masked. */
+export const SHORT_SECRET = 6;
+
+/**
+ * Replaces each secret with *** where it was used; shared by the runner and whoever records a
+ * run. A long secret is masked wherever it appears; a short one only where it stands whole (not
+ * inside a word), so that masking never garbles the report ("The run of ..." stays as written).
+ */
 export function masker(secrets: string[]): (s: string) => string {
-  return (s) => secrets.reduce((acc, secret) => acc.split(secret).join('***'), s);
+  const patterns = secrets.map((secret) => {
+    const text = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(secret.length >= SHORT_SECRET ? text : `(?<![\\p{L}\\p{N}])${text}(?![\\p{L}\\p{N}])`, 'gu');
+  });
+  return (s) => patterns.reduce((acc, re) => acc.replace(re, '***'), s);
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../domain/context.ts';
+import { plural } from '../../domain/words.ts';
 import { runWatchPass, type WatchPassResult } from './pass.ts';
 
 // The scheduler inside the server: a pass at start, then one every interval, measured from
@@ -42,7 +43,7 @@ export function startWatchScheduler(deps: Deps, opts: WatchSchedulerOptions = {}
     inFlight = (async () => {
       try {
         const result = await pass(deps);
-        if (result.created.length > 0) log.info({ created: result.created.length }, `Watches opened ${result.created.length} row(s).`);
+        if (result.created.length > 0) log.info({ created: result.created.length }, `Watches opened ${plural(result.created.length, 'row')}.`);
         for (const f of result.failures) log.error({ desk_id: f.desk_id, error: f.error }, 'The watch pass failed for a desk.');
         opts.onPass?.(result);
       } catch (err) {

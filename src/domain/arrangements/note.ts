@@ -12,7 +12,7 @@ export const EMPTY_NOTE = 'Say something in body.';
 export interface NoteInput {
   body?: unknown;
   actor?: string;
-  channel?: string;
+  channel?: unknown;
 }
 
 export interface NoteAnswer {
@@ -30,7 +30,8 @@ export function noteBody(raw: unknown): string {
   const trimmed = raw.trim();
   if (trimmed === '') throw badRequest(EMPTY_NOTE);
   const chars = Array.from(trimmed);
-  return chars.length > NOTE_MAX_CHARS ? chars.slice(0, NOTE_MAX_CHARS).join('') : trimmed;
+  // Cutting can leave a space at the end: trim again after the cut.
+  return chars.length > NOTE_MAX_CHARS ? chars.slice(0, NOTE_MAX_CHARS).join('').trimEnd() : trimmed;
 }
 
 export async function addArrangementNote(ctx: DeskContext, arrangementId: number, input: NoteInput): Promise<NoteAnswer> {

@@ -52,9 +52,21 @@ export function parseBusinessText(text: string, source = 'the file'): unknown {
   try {
     return parseYaml(text, { prettyErrors: true });
   } catch (err) {
-    const msg = err instanceof YAMLParseError ? err.message.split('\n')[0] : String(err);
-    throw badRequest(`${source} is not YAML or JSON: ${msg}`);
+    if (!(err instanceof YAMLParseError)) throw badRequest(`${source} is not YAML or JSON: ${String(err)}`);
+    const first = (err.message.split('\n')[0] ?? '').replace(/:\s*$/, '.');
+    throw badRequest(`${source} is not YAML or JSON: ${first}${pointAt(text, err.linePos?.[0])}`);
   }
+}
+
+/** The line the parser stopped on, and a caret under the place. */
+function pointAt(text: string, at: { line: number; col: number } | undefined): string {
+  if (!at) return '';
+  const lines = text.split(/\r?\n/);
+  const line = Math.min(at.line, lines.length);
+  const shown = lines[line - 1] ?? '';
+  const col = line === at.line ? at.col : shown.length + 1;
+  const gutter = `  ${line} | `;
+  return `\n${gutter}${shown}\n${' '.repeat(gutter.length - 2)}| ${' '.repeat(Math.max(0, col - 1))}^`;
 }
 
 /** Checks a parsed business file and resolves its dates against the desk's today. Throws a bad_request listing every error. */

@@ -33,6 +33,13 @@ function appended(detail: string | null, note: string | null): string | null {
   return detail && detail.trim() !== '' ? `${detail}\n\n${note}` : note;
 }
 
+async function keepNote(ctx: DeskContext, row: WorkRow, note: string | null): Promise<WorkRow> {
+  // A retry of the same failed complete does not append the same note twice.
+  if (!note || row.detail?.endsWith(note)) return row;
+  await updateWork(ctx.db, ctx.desk.id, row.id, { detail: appended(row.detail, note), updated_at: ctx.now() });
+  return (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+}
+
 export async function completeWork(ctx: DeskContext, workId: number, input: CompleteInput = {}): Promise<CompleteAnswer> {
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
@@ -49,7 +56,8 @@ export async function completeWork(ctx: DeskContext, workId: number, input: Comp
   if (draft) {
     const sent = await sendDraft(ctx, row, draft, { actor });
     if (sent.failed) {
-      const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+      // Step 5 appends the note whatever the delivery did: the owner's words are not lost.
+      const now = await keepNote(ctx, (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row, note);
       return answer(now, true, false, sent.note);
     }
     if (sent.skipped) {

@@ -117,8 +117,11 @@ describe('hints are sentences from the row\'s facts', () => {
     expect(h).toContain('Jo Lane');
     expect(h).toMatch(/Nothing has been sent/);
   });
-  it('own names the person the owner gave the row to', () => {
-    expect(action({ needs_person: 1, assignee: 'Sam' })!.hint).toMatch(/^It is with Sam; the desk has prepared what it can\./);
+  it('own names the person the owner gave the row to, in the label and the hint alike', () => {
+    const given = action({ needs_person: 1, assignee: 'Sam' })!;
+    expect(given.label).toBe('Check with Sam');
+    expect(given.hint).toMatch(/^It is with Sam; the desk has prepared what it can\./);
+    expect(action({ needs_person: 1 })!.label).toBe('Assign to me');
     expect(action({ class: 'sign' })!.hint).toMatch(/^It needs a signature/);
   });
   it('prepare and run say when it is due', () => {
@@ -203,7 +206,7 @@ describe('the rules that always hold', () => {
   it('the label always belongs to the type', () => {
     const labels: Record<string, RegExp> = {
       approve: /^Approve and send$/, run: /^(Let the desk do it|Run it now)$/, nudge: /^Chase it$/, wait: /^Waiting( \d+d)?$/,
-      own: /^Assign to me$/, answer: /^How does this one get done\?$/, prepare: /^Prepare this$/, fix: /^Needs a look$/,
+      own: /^(Assign to me|Check with .+)$/, answer: /^How does this one get done\?$/, prepare: /^Prepare this$/, fix: /^Needs a look$/,
     };
     for (const c of combos) {
       const a = action(c.over, c);

@@ -102,7 +102,9 @@ export function deriveAction(input: DeriveInput): Action | null {
     return { type: 'fix', label: 'Needs a look', hint: `The desk tried and it failed: ${error}${/[.!?]$/.test(error) ? '' : '.'}` };
   }
   if (needsPerson(row)) {
-    const why = row.assignee ? `It is with ${row.assignee}` : row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
+    // A row already given to somebody asks the owner to follow it up, not to take it (P-cli-3).
+    if (row.assignee) return { type: 'own', label: `Check with ${row.assignee}`, hint: `It is with ${row.assignee}; the desk has prepared what it can. ${due}.` };
+    const why = row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
     return { type: 'own', label: 'Assign to me', hint: `${why}; the desk has prepared what it can. ${due}.` };
   }
   if (hasDraft) {

@@ -69,7 +69,7 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
   // The grant is the only permission there is (contract: nothing substitutes for it).
-  if (!isAllowed(row.class, await grantsOf(ctx.db, ctx.desk.id))) throw notPermitted(row.class);
+  if (!isAllowed(row.class, await grantsOf(ctx.db, ctx.desk.id))) throw notPermitted(row.class, ctx.desk.slug);
 
   const begun = await atomically(ctx, (tx) => begin(tx, workId, elapsed));
   if ('refused' in begun) return begun.refused;
@@ -148,6 +148,22 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number): P
   return { started: { run, row, how, prior, elapsed } };
 }
 
+const OUT_OF_TIME = Symbol('out of time');
+
+/** The run's time limit (DESK_RUN_TIMEOUT) bounds every kind of run, a send included. */
+async function withinRunTime<T>(ctx: DeskContext, s: StartedRun, work: Promise<T>): Promise<T | typeof OUT_OF_TIME> {
+  const left = Math.max(0, ctx.config.runTimeoutMs - s.elapsed());
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<typeof OUT_OF_TIME>((resolve) => (timer = setTimeout(() => resolve(OUT_OF_TIME), left)));
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+    // A send still under way finishes on its own and records its result; its failure is recorded there.
+    work.catch(() => undefined);
+  }
+}
+
 /** Does the work; every way it can end is an Ending, and only faults at the desk end throw. */
 async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<Ending> {
   const { row } = s;
@@ -167,7 +183,13 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
   const subject = draft.subject ?? '';
   const to = draft.to_address ?? '';
   const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
-  const sent = await sendDraft(ctx, current, draft, { actor: 'desk' });
+  const sent = await withinRunTime(ctx, s, sendDraft(ctx, current, draft, { actor: 'desk' }));
+  if (sent === OUT_OF_TIME) {
+    // The mail server has the message and has not answered: whether it went is not known yet.
+    // The message stays approved, and the send records sent or failed when the answer comes.
+    const reason = `The mail server had not answered within the run's time limit (${Math.round(ctx.config.runTimeoutMs / 1000)}s); the message's own record will say whether it was sent.`;
+    return { kind: 'stopped', timedOut: true, outcome: `The run of "${row.title}" ran out of time while sending "${subject}".`, reason, done: `Approved "${subject}" for ${who || 'nobody'}; its send had not been answered.` };
+  }
   if (sent.skipped) return { kind: 'stopped', outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`, reason: sent.note, done: 'Nothing was sent.' };
   if (sent.failed) {
     return {

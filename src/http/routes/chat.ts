@@ -7,7 +7,7 @@ import { Envelope, errors, IdempotencyHeaders, KEYED_ERRORS, Nullable, Ref } fro
 
 const ChatBody = Type.Object({
   text: Type.String({ description: 'The question; trimmed, and it must not be empty.' }),
-});
+}, { additionalProperties: false });
 
 const ChatResult = Type.Object({
   question: Type.String({ description: 'The question as taken, trimmed.' }),

@@ -22,7 +22,8 @@ export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Meta'],
         summary: 'This description (OpenAPI 3.1); needs no key',
         security: [],
-        response: { 200: Type.Object({ openapi: Type.String(), info: Type.Object({ version: Type.String() }, { additionalProperties: true }) }, { additionalProperties: true }) },
+        // Public, but still counted per address: it can answer 429.
+        response: { 200: Type.Object({ openapi: Type.String(), info: Type.Object({ version: Type.String() }, { additionalProperties: true }) }, { additionalProperties: true }), ...errors(429, 500) },
       },
     },
     async (request) => request.server.swagger() as unknown as { openapi: string; info: { version: string } },

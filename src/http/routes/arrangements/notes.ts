@@ -9,8 +9,8 @@ import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS, Timestamp
 const NoteBody = Type.Object({
   body: Type.String({ description: 'Trimmed and cut at 4,000 characters; must not be empty.' }),
   actor: Type.Optional(Type.String({ description: 'Who wrote it; default `api`.' })),
-  channel: Type.Optional(Type.String({ description: '`call` is kept; any other value is stored as `note`.' })),
-});
+  channel: Type.Optional(Type.Unknown({ description: '`call` is kept; any other value (of any type) is stored as `note`.' })),
+}, { additionalProperties: false });
 
 const NoteResult = Type.Object({
   id: Type.Integer({ description: 'The activity entry the note became.' }),
@@ -28,7 +28,7 @@ export const arrangementsNotesRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.post(
     '/arrangements/:id/notes',
     {
-      ...writeValidation({ '': EMPTY_NOTE, body: EMPTY_NOTE, actor: 'actor must be a string.', channel: 'channel must be a string.' }),
+      ...writeValidation({ '': EMPTY_NOTE, body: EMPTY_NOTE, actor: 'actor must be a string.' }),
       schema: {
         tags: ['Arrangements'],
         summary: 'Add a note to an arrangement; the desk reads notes when it works the arrangement',

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseId } from '../../../domain/input.ts';
 import { runWork } from '../../../domain/work/run.ts';
+import { ignoreBodies } from '../../body.ts';
 import { write, writeValidation } from '../../idempotency.ts';
 import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS, Nullable } from '../../schemas.ts';
 
@@ -20,10 +21,12 @@ const RunResult = Type.Object({
   activity_id: Nullable(Type.Integer({ description: 'The activity report written; null when the run wrote nothing.' })),
   ms: Type.Integer({ minimum: 0, description: 'Actual duration in milliseconds.' }),
   reason: Type.Optional(Type.String({ description: 'Present when ok is false; safe to show.' })),
-  timed_out: Type.Optional(Type.Literal(true, { description: 'Present when the run ran out of time; nothing was changed.' })),
+  timed_out: Type.Optional(Type.Literal(true, { description: 'Present when the run ran out of time (DESK_RUN_TIMEOUT), sends included; the row is as it was, and a message whose send was still unanswered says in its own record whether it went.' })),
 });
 
 export const workRunRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // "No body" (contract): whatever is sent is not read.
+  ignoreBodies(app);
   app.post(
     '/work/:id/run',
     {

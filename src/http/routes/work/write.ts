@@ -1,22 +1,24 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { completeWork } from '../../../domain/work/complete.ts';
 import { draftWork } from '../../../domain/work/draft.ts';
 import { DAYS_MESSAGE, snoozeWork } from '../../../domain/work/snooze.ts';
 import { parseId } from '../../../domain/input.ts';
 import { WORK_STATUSES } from '../../../domain/vocab.ts';
+import { ignoreBodies } from '../../body.ts';
 import { write, writeValidation } from '../../idempotency.ts';
 import { DateString, Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS, Nullable } from '../../schemas.ts';
 
 // Three of the five writes on a work row: complete, snooze and draft (run lives in run.ts).
-// Unknown body fields are ignored (P-writes-1); a field of the wrong type is a 400 (D28).
+// An unknown body field is a 400 naming the fields the route takes (P-writes-1); a field of the
+// wrong type is a 400 (D28). Draft takes no body and ignores any that is sent.
 
 const Status = Type.Union(WORK_STATUSES.map((s) => Type.Literal(s)));
 
 const CompleteBody = Type.Object({
   note: Type.Optional(Type.String({ description: 'Appended to the row\'s detail.' })),
   actor: Type.Optional(Type.String({ description: 'Recorded as who did it; default `api`.' })),
-});
+}, { additionalProperties: false });
 
 const CompleteResult = Type.Object({
   id: Type.Integer(),
@@ -29,7 +31,7 @@ const CompleteResult = Type.Object({
 
 const SnoozeBody = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 3, description: 'Whole days, 1-365; enforced, not clamped.' })),
-});
+}, { additionalProperties: false });
 
 const SnoozeResult = Type.Object({
   id: Type.Integer(),
@@ -87,18 +89,23 @@ export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => write(request, reply, () => snoozeWork(request.ctx, parseId(request.params.id, 'work item'), request.body.days)),
   );
 
-  app.post(
-    '/work/:id/draft',
-    {
-      ...writeValidation({}),
-      schema: {
-        tags: ['Work'],
-        summary: 'Have the desk write the row\'s message; declines in the body (200) when it cannot',
-        params: IdParams,
-        headers: IdempotencyHeaders,
-        response: { 200: Envelope(DraftResult), ...errors(...KEYED_ERRORS) },
+  // Draft takes no body (contract): whatever is sent is not read.
+  await app.register(async (plain) => {
+    ignoreBodies(plain);
+    const noBody = plain.withTypeProvider<TypeBoxTypeProvider>();
+    noBody.post(
+      '/work/:id/draft',
+      {
+        ...writeValidation({}),
+        schema: {
+          tags: ['Work'],
+          summary: 'Have the desk write the row\'s message; declines in the body (200) when it cannot',
+          params: IdParams,
+          headers: IdempotencyHeaders,
+          response: { 200: Envelope(DraftResult), ...errors(...KEYED_ERRORS) },
+        },
       },
-    },
-    async (request, reply) => write(request, reply, () => draftWork(request.ctx, parseId(request.params.id, 'work item'))),
-  );
+      async (request, reply) => write(request, reply, () => draftWork(request.ctx, parseId(request.params.id, 'work item'))),
+    );
+  });
 };

@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { completeWork } from '../../domain/work/complete.ts';
+import { draftWork } from '../../domain/work/draft.ts';
+import { snoozeWork } from '../../domain/work/snooze.ts';
+import { asFlags } from '../flags.ts';
+import { dbOption, idArg, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { contextForRow } from './work.ts';
+
+// The API's own verbs on a row (POST /work/{id}/snooze, draft, complete), from the terminal:
+// the same domain calls, and with --json what the route returns in `data`.
+
+type RowOptions = DbOptions & { desk?: string; json?: boolean };
+
+function rowCommand(work: Command, name: string, description: string): Command {
+  return jsonOption(dbOption(work.command(name).description(description).argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug')));
+}
+
+export function workVerbCommands(work: Command, io: Io): void {
+  rowCommand(work, 'snooze', 'Push the due date out (default 3 days); priority falls by 5')
+    .option('--days <n>', 'whole days, 1-365')
+    .action(async (raw: string, o: RowOptions & { days?: string }) => {
+      const id = idArg(raw, 'work item');
+      const days = o.days === undefined ? undefined : /^\s*\d+\s*$/.test(o.days) ? Number(o.days) : o.days;
+      await withDeps(io, o, async (deps) => {
+        const ctx = await contextForRow(deps, id, o.desk);
+        const a = await asFlags(() => snoozeWork(ctx, id, days));
+        print(io, o.json, a, () => `Snoozed #${a.id} ${a.title}: now due ${a.due_date ?? 'none'}, priority ${a.priority}.`);
+      });
+    });
+
+  rowCommand(work, 'draft', 'Have the desk write the row\'s message (nothing is sent)').action(async (raw: string, o: RowOptions) => {
+    const id = idArg(raw, 'work item');
+    await withDeps(io, o, async (deps) => {
+      const ctx = await contextForRow(deps, id, o.desk);
+      const a = await draftWork(ctx, id);
+      print(io, o.json, a, () => (a.drafted ? [`Drafted for #${id}, to ${a.to} (${a.channel}):`, `Subject: ${a.subject}`, '', a.body].join('\n') : `Not drafted: ${a.reason}`));
+    });
+  });
+
+  rowCommand(work, 'complete', 'Do what the row asks: send its prepared message, then move it to waiting or done')
+    .option('--note <text>', 'appended to the row\'s detail')
+    .action(async (raw: string, o: RowOptions & { note?: string }) => {
+      const id = idArg(raw, 'work item');
+      await withDeps(io, o, async (deps) => {
+        const ctx = await contextForRow(deps, id, o.desk);
+        const a = await completeWork(ctx, id, { note: o.note, actor: 'owner' });
+        print(io, o.json, a, () => `#${a.id} is ${a.status}${a.waiting_on ? `, waiting on ${a.waiting_on}` : ''}. ${a.delivery_note}`);
+        // A send that failed is a failure to a script checking the exit code, as with desk run.
+        if (a.failed) throw new Reported(a.delivery_note);
+      });
+    });
+}
+

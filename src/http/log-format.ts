@@ -1,0 +1,27 @@
+import type { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
+
+// How the server log is written: on a terminal, one readable line per request with a readable
+// time (pino-pretty); otherwise, or with DESK_LOG_FORMAT=json, pino's JSON lines for machines.
+
+export interface LogChoice {
+  logger: FastifyServerOptions['logger'];
+  /** Pretty logs say one line per request (buildApp's requestLines) instead of two. */
+  pretty: boolean;
+}
+
+export function serverLogger(level: string, format: string | undefined, isTTY: boolean, destination?: Writable): LogChoice {
+  if (format === 'json' || (format !== 'pretty' && !isTTY)) {
+    return { logger: destination ? { level, stream: destination } : { level }, pretty: false };
+  }
+  const stream = pretty({
+    colorize: isTTY && !destination,
+    translateTime: 'SYS:yyyy-mm-dd HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    sync: true,
+    ...(destination ? { destination } : {}),
+  });
+  return { logger: { level, stream }, pretty: true };
+}
