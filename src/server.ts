@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import { publicOrigin, type Config } from './config.ts';
 import { buildDeps } from './container.ts';
 import type { Deps } from './domain/context.ts';
-import { importDemo } from './domain/business/demo.ts';
+import { DEMO_SLUG, importDemo } from './domain/business/demo.ts';
+import { signInUrl } from './domain/owner/link-url.ts';
+import { createSignInLink, LINK_MINUTES } from './domain/owner/sign-in.ts';
 import { listDesks } from './domain/desks/manage.ts';
 import { buildApp } from './http/app.ts';
 import { redact } from './store/db.ts';
@@ -25,8 +27,8 @@ export interface RunningServer {
   closed: Promise<void>;
 }
 
-async function firstStart(deps: Deps, out: Output, base: string): Promise<void> {
-  if ((await listDesks(deps.store.db)).length > 0) return;
+async function firstStart(deps: Deps, out: Output, base: string): Promise<string | null> {
+  if ((await listDesks(deps.store.db)).length > 0) return null;
   const demo = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: 'demo' });
   out.out(
     [
@@ -36,14 +38,22 @@ async function firstStart(deps: Deps, out: Output, base: string): Promise<void> 
       'Another key any time: npx desk demo',
     ].join('\n'),
   );
+  return demo.desk.id;
+}
+
+/** The demo desk's screen, beside its key: the link is made once the port is known. */
+async function printSignInLink(deps: Deps, out: Output, deskId: string, port: number): Promise<void> {
+  const { token } = await createSignInLink(deps.store.db, deskId, deps.clock.now());
+  out.out(`Sign in to its screen (once, within ${LINK_MINUTES} minutes): ${signInUrl(publicOrigin(deps.config, port), token)}\nAnother link any time: npx desk owner link --desk ${DEMO_SLUG}`);
 }
 
 export async function startServer(config: Readonly<Config>, out: Output): Promise<RunningServer> {
   const deps = await buildDeps(config);
   let app: FastifyInstance;
+  let demoDesk: string | null;
   const shown = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/api/v1`;
   try {
-    await firstStart(deps, out, shown);
+    demoDesk = await firstStart(deps, out, shown);
     app = await buildApp(deps, { logger: { level: config.logLevel } });
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
@@ -55,6 +65,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  if (demoDesk) await printSignInLink(deps, out, demoDesk, port);
   out.out(`Desk is listening on ${url}/api/v1 (database: ${redact(deps.store.location)}). Stop with Ctrl-C.`);
   const stopWatches = startWatchScheduler(deps, { log: app.log });
 

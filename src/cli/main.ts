@@ -9,6 +9,7 @@ import { grantCommands } from './commands/grants.ts';
 import { workCommands } from './commands/work.ts';
 import { runCommand } from './commands/run.ts';
 import { watchCommands } from './commands/watches.ts';
+import { ownerCommands } from './commands/owner.ts';
 
 // The owner's door: `desk <command>`. Each command is a thin call into the domain; errors
 // print one line and exit 1.
@@ -33,6 +34,7 @@ export function buildProgram(io: Io): Command {
   workCommands(program, io);
   runCommand(program, io);
   watchCommands(program, io);
+  ownerCommands(program, io);
   return program;
 }
 
