@@ -16,6 +16,7 @@ import { arrangementRoutes } from './routes/arrangements/index.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { recordRoutes } from './routes/record.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { screen } from '../screen/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -114,6 +115,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     },
     { prefix: '/api/v1' },
   );
+
+  // The owner's screen at `/`: pages and forms over the same verbs (src/screen).
+  await app.register(screen(deps));
 
   return app;
 }
