@@ -160,7 +160,7 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
 }
 
 export function DeskPage(v: DeskView): Markup {
-  const kinds = [...new Set(v.sections.flatMap((s) => s.kinds))];
+  const kinds = [...new Set([...v.sections.flatMap((s) => s.kinds), ...v.page.items.map((i) => i.kind)])];
   if (v.filters.kind && !kinds.includes(v.filters.kind)) kinds.push(v.filters.kind);
   return (
     <Page title="Desk" desk={v.desk} csrf={v.csrf}>

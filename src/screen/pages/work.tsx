@@ -175,7 +175,7 @@ export function RowPage(v: RowView): Markup {
         <section aria-labelledby="other-title">
           <h2 id="other-title">Other things you can do</h2>
           <div class="grid-forms">
-            <form method="post" action={`/work/${w.id}/snooze`} data-once>
+            <form method="post" action={`/work/${w.id}/snooze`} data-once novalidate>
               <FormKeys csrf={v.csrf} idem={v.keys.snooze} />
               <label for="snooze-days">Snooze for how many days</label>
               <input
