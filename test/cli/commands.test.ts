@@ -74,7 +74,7 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     expect(set).toMatchObject({ class: 'file', granted: true, changed: true, grants: ['chase', 'file', 'reach_out'] });
     const unset = (await desk(store.target, 'grants', 'unset', '--desk', slug, 'file', '--json')).json();
     expect(unset).toMatchObject({ changed: true, grants: ['chase', 'reach_out'] });
-    const events = await store.db.selectFrom('events').select('data').where('desk_id', '=', deskId).where('kind', '=', 'grant_changed').execute();
+    const events = await store.db.selectFrom('events').select('data').where('desk_id', '=', deskId).where('kind', '=', 'grant_changed').orderBy('id').execute();
     expect(events.map((e) => JSON.parse(e.data).by)).toEqual(['import', 'import', 'owner', 'owner']);
   });
 
