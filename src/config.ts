@@ -26,6 +26,8 @@ export interface Config {
   redisUrl: string | null;
   /** The instant the clock starts from (DESK_NOW), for rehearsals and tests; null means the real time. */
   startsAt: Date | null;
+  /** Where people reach the screen (DESK_PUBLIC_URL), for sign-in links; null means host and port. */
+  publicUrl: string | null;
 }
 
 export const DEFAULT_DATABASE = path.join('data', 'desk.db');
@@ -59,6 +61,26 @@ function instant(env: NodeJS.ProcessEnv, name: string): Date | null {
   return at;
 }
 
+function publicUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.DESK_PUBLIC_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`DESK_PUBLIC_URL must be a URL such as https://desk.example.com, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`DESK_PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** The origin sign-in links point at: DESK_PUBLIC_URL, else the address the server listens on. */
+export function publicOrigin(config: Readonly<Config>, port: number = config.port): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Config> = {}): Readonly<Config> {
   const config: Config = {
     database: env.DESK_DATABASE_URL || DEFAULT_DATABASE,
@@ -79,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     refusedKeysPerMinute: int(env, 'DESK_REFUSED_KEY_LIMIT', 20, 1),
     redisUrl: env.DESK_REDIS_URL || null,
     startsAt: instant(env, 'DESK_NOW'),
+    publicUrl: publicUrl(env),
   };
   for (const [k, v] of Object.entries(flags)) if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
   return Object.freeze(config);

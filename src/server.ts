@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_DATABASE, type Config } from './config.ts';
+import { DEFAULT_DATABASE, publicOrigin, type Config } from './config.ts';
 import { buildDeps } from './container.ts';
 import type { Deps } from './domain/context.ts';
-import { importDemo } from './domain/business/demo.ts';
+import { DEMO_SLUG, importDemo } from './domain/business/demo.ts';
+import { signInUrl } from './domain/owner/link-url.ts';
+import { createSignInLink, LINK_MINUTES } from './domain/owner/sign-in.ts';
 import { listDesks } from './domain/desks/manage.ts';
 import { buildApp } from './http/app.ts';
 import { serverLogger } from './http/log-format.ts';
@@ -33,8 +35,8 @@ export function demoTip(config: Readonly<Config>, port: number): string {
   return `Another key any time: npx desk demo${db}${p}`;
 }
 
-async function firstStart(deps: Deps, out: Output, base: string, tip: string): Promise<void> {
-  if ((await listDesks(deps.store.db)).length > 0) return;
+async function firstStart(deps: Deps, out: Output, base: string, tip: string): Promise<string | null> {
+  if ((await listDesks(deps.store.db)).length > 0) return null;
   const demo = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: 'demo' });
   out.out(
     [
@@ -44,12 +46,20 @@ async function firstStart(deps: Deps, out: Output, base: string, tip: string): P
       tip,
     ].join('\n'),
   );
+  return demo.desk.id;
+}
+
+/** The demo desk's screen, beside its key: the link is made once the port is known. */
+async function printSignInLink(deps: Deps, out: Output, deskId: string, port: number): Promise<void> {
+  const { token } = await createSignInLink(deps.store.db, deskId, deps.clock.now());
+  out.out(`Sign in to its screen (once, within ${LINK_MINUTES} minutes): ${signInUrl(publicOrigin(deps.config, port), token)}\nAnother link any time: npx desk owner link --desk ${DEMO_SLUG}`);
 }
 
 export async function startServer(config: Readonly<Config>, out: Output): Promise<RunningServer> {
   const deps = await buildDeps(config);
   let app: FastifyInstance;
   let started: FastifyInstance | undefined;
+  let demoDesk: string | null;
   const shown = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/api/v1`;
   try {
     const log = serverLogger(config.logLevel, config.logFormat, process.stdout.isTTY === true);
@@ -59,7 +69,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
     // After listening, so that the tip names the port actually bound (--port 0 picks one).
     const bound = app.server.address();
     const boundPort = typeof bound === 'object' && bound ? bound.port : config.port;
-    await firstStart(deps, out, shown.replace(`:${config.port}/`, `:${boundPort}/`), demoTip(config, boundPort));
+    demoDesk = await firstStart(deps, out, shown.replace(`:${config.port}/`, `:${boundPort}/`), demoTip(config, boundPort));
   } catch (err) {
     await started?.close();
     await deps.store.close();
@@ -70,6 +80,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  if (demoDesk) await printSignInLink(deps, out, demoDesk, port);
   out.out(`Desk is listening on ${url}/api/v1 (database: ${redact(deps.store.location)}). Stop with Ctrl-C.`);
   const stopWatches = startWatchScheduler(deps, { log: app.log });
 

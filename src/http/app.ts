@@ -9,7 +9,6 @@ import { sendError } from './errors.ts';
 import { readJsonBodies } from './body.ts';
 import { registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
-import { rootRoutes } from './routes/root.ts';
 import { openapiOptions } from './openapi.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -18,6 +17,7 @@ import { arrangementRoutes } from './routes/arrangements/index.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { recordRoutes } from './routes/record.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { screen } from '../screen/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -95,7 +95,6 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, openapiOptions);
-  await app.register(rootRoutes);
 
   await app.register(
     async (api) => {
@@ -123,6 +122,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     },
     { prefix: '/api/v1' },
   );
+
+  // The owner's screen at `/`: pages and forms over the same verbs (src/screen).
+  await app.register(screen(deps));
 
   return app;
 }

@@ -5,6 +5,7 @@ import { initial } from './migrations/001_initial.ts';
 import { assignee } from './migrations/002_assignee.ts';
 import { runState } from './migrations/003_run_state.ts';
 import { readIndexes } from './migrations/004_read_indexes.ts';
+import { ownerSessions } from './migrations/005_owner_sessions.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -14,6 +15,7 @@ const migrations: Record<string, DeskMigration> = {
   '002_assignee': assignee,
   '003_run_state': runState,
   '004_read_indexes': readIndexes,
+  '005_owner_sessions': ownerSessions,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -227,6 +227,23 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A one-time sign-in link for the owner's screen; the token is stored hashed. */
+export interface OwnerLinksTable {
+  token_hash: string;
+  desk_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A signed-in browser; it lapses after a stretch of idle days. */
+export interface OwnerSessionsTable {
+  token_hash: string;
+  desk_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   desks: DesksTable;
@@ -245,6 +262,8 @@ export interface Database {
   playbooks: PlaybooksTable;
   runs: RunsTable;
   idempotency: IdempotencyTable;
+  owner_links: OwnerLinksTable;
+  owner_sessions: OwnerSessionsTable;
 }
 
 export type DeskRow = Selectable<DesksTable>;

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { findDesk } from '../../store/repositories/desks.ts';
+import { deleteDeskSessions, deleteSession, findLink, findSession, insertLink, insertSession, touchSession, useLink } from '../../store/repositories/owner.ts';
+import type { Database, DeskRow } from '../../store/schema.ts';
+
+// The owner's sign-in to the screen: `desk owner link` makes a one-time link, opening it
+// starts a session, `desk owner signout` ends them all. Tokens are random and shown once;
+// only their hashes are stored. Every instant comes from the caller's clock.
+
+export const LINK_MINUTES = 15;
+export const SESSION_IDLE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new one-time sign-in token for the desk, valid for LINK_MINUTES. */
+export async function createSignInLink(db: Kysely<Database>, deskId: string, now: Date): Promise<{ token: string; expiresAt: string }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + LINK_MINUTES * 60_000).toISOString();
+  await insertLink(db, { hash: hashToken(token), deskId, now: now.toISOString(), expiresAt });
+  return { token, expiresAt };
+}
+
+export type SignIn = { ok: true; session: string; desk: DeskRow } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+
+/** Trades a link's token for a session token, once; a used, expired or unknown link starts nothing. */
+export async function redeemSignInLink(db: Kysely<Database>, token: string, now: Date): Promise<SignIn> {
+  const hash = hashToken(token);
+  const link = await findLink(db, hash);
+  if (!link) return { ok: false, reason: 'unknown' };
+  const at = now.toISOString();
+  if (link.used_at !== null) return { ok: false, reason: 'used' };
+  if (link.expires_at <= at) return { ok: false, reason: 'expired' };
+  if (!(await useLink(db, hash, at))) return { ok: false, reason: 'used' };
+  const desk = await findDesk(db, link.desk_id);
+  if (!desk) return { ok: false, reason: 'unknown' };
+  const session = newToken();
+  await insertSession(db, { hash: hashToken(session), deskId: desk.id, now: at });
+  return { ok: true, session, desk };
+}
+
+/** The desk a session token is signed in to, or null; each use restarts the idle period. */
+export async function deskForSession(db: Kysely<Database>, token: string, now: Date): Promise<DeskRow | null> {
+  const hash = hashToken(token);
+  const s = await findSession(db, hash);
+  if (!s) return null;
+  if (new Date(s.last_seen_at).getTime() + SESSION_IDLE_DAYS * DAY_MS <= now.getTime()) {
+    await deleteSession(db, hash);
+    return null;
+  }
+  const desk = await findDesk(db, s.desk_id);
+  if (!desk) return null;
+  await touchSession(db, hash, now.toISOString());
+  return desk;
+}
+
+export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
+  await deleteSession(db, hashToken(token));
+}
+
+/** Ends every session of the desk; returns how many there were. */
+export async function signOutDesk(db: Kysely<Database>, deskId: string): Promise<number> {
+  return deleteDeskSessions(db, deskId);
+}

@@ -1,0 +1,43 @@
+import { findWork } from '../../store/repositories/work.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { DeskError, notFound } from '../errors.ts';
+import { logTimeline } from '../record.ts';
+import { isFinished } from '../vocab.ts';
+import { atomically, lockRow, newestDraft } from './draft.ts';
+
+// The owner edits the prepared message before approving it ("Approve and send" on the screen).
+// Only a message still in `drafted` can change; what was sent is never rewritten. A refused
+// value names its field, so the screen can say what to fix beside it, and writes nothing.
+
+export const SUBJECT_MAX_CHARS = 300;
+export const BODY_MAX_CHARS = 20_000;
+
+export interface ReviseInput {
+  subject?: unknown;
+  body?: unknown;
+}
+
+function field(raw: unknown, name: 'subject' | 'body', max: number): string {
+  const v = typeof raw === 'string' ? raw.trim() : '';
+  if (v === '') throw new DeskError('bad_request', `The ${name} must not be empty.`, { field: name });
+  if (Array.from(v).length > max) throw new DeskError('bad_request', `The ${name} is longer than ${max.toLocaleString('en')} characters.`, { field: name });
+  if (v.includes('\u0000')) throw new DeskError('bad_request', `The ${name} contains a NUL character, which the desk cannot store.`, { field: name });
+  return v;
+}
+
+/** Rewrites the subject and body of the row's newest draft; true when something changed. */
+export async function reviseDraft(ctx: DeskContext, workId: number, input: ReviseInput): Promise<boolean> {
+  const subject = field(input.subject, 'subject', SUBJECT_MAX_CHARS);
+  const body = field(input.body, 'body', BODY_MAX_CHARS);
+  return atomically(ctx, async (tx) => {
+    await lockRow(tx, workId);
+    const row = await findWork(tx.db, tx.desk.id, workId);
+    if (!row) throw notFound('work item', workId);
+    if (isFinished(row.status)) return false;
+    const draft = await newestDraft(tx, row.id);
+    if (!draft || (draft.subject === subject && draft.body === body)) return false;
+    await tx.db.updateTable('activity').set({ subject, body }).where('desk_id', '=', tx.desk.id).where('id', '=', draft.id).where('status', '=', 'drafted').execute();
+    await logTimeline(tx, row.id, 'draft_edited', `${actorName(tx.actor)} edited the prepared message before approving it.`);
+    return true;
+  });
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import helmet from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
+import { DeskError } from '../domain/errors.ts';
+import { deskForSession, endSession, redeemSignInLink, SESSION_IDLE_DAYS } from '../domain/owner/sign-in.ts';
+import { STATUS_OF } from '../http/errors.ts';
+import { settingOnce } from '../store/repositories/desks.ts';
+import { csrfToken as csrfFor, html } from './reply.ts';
+import { ErrorPage, SignInPage } from './pages/misc.tsx';
+import { deskScreenRoutes } from './routes/desk.ts';
+import { recordScreenRoutes } from './routes/record.ts';
+import { workScreenRoutes } from './routes/work.ts';
+
+// The owner's screen at `/`: server-rendered pages over the same domain verbs as the API and
+// the CLI. Everything here (cookies, CSRF, helmet's headers, form bodies, HTML errors) is
+// scoped to this plugin, so the API under /api/v1 answers exactly as before.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in owner's desk context on screen routes. */
+    owner: DeskContext | null;
+  }
+}
+
+export const SESSION_COOKIE = 'desk_session';
+
+const require = createRequire(import.meta.url);
+const asset = (spec: string) => readFileSync(require.resolve(spec));
+const ASSETS: Record<string, { type: string; body: Buffer }> = {
+  'htmx.js': { type: 'text/javascript; charset=utf-8', body: asset('htmx.org/dist/htmx.min.js') },
+  'pico.css': { type: 'text/css; charset=utf-8', body: asset('@picocss/pico/css/pico.min.css') },
+  'screen.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/screen.css', import.meta.url)) },
+  'screen.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/screen.js', import.meta.url)) },
+};
+
+const SIGN_IN_PROBLEM = {
+  unknown: 'That sign-in link is not one the desk made. Ask for a new one.',
+  used: 'That sign-in link has already been used; each link works once. Ask for a new one.',
+  expired: 'That sign-in link has expired; links work for 15 minutes. Ask for a new one.',
+} as const;
+
+export function screen(deps: Deps) {
+  return async function screenPlugin(app: FastifyInstance): Promise<void> {
+    // Pages and forms are not part of the API's contract.
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...(route.schema ?? {}), hide: true };
+    });
+
+    const secret = await settingOnce(deps.store.db, 'screen_cookie_secret', randomBytes(32).toString('hex'));
+    const secure = deps.config.publicUrl?.startsWith('https://') ?? false;
+    await app.register(cookie, { secret });
+    await app.register(csrf, { sessionPlugin: '@fastify/cookie', cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: true, secure } });
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'"],
+          'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'font-src': ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'none'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+        },
+      },
+      strictTransportSecurity: secure,
+    });
+
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      const fields: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) fields[k] = v;
+      done(null, fields);
+    });
+
+    app.decorateRequest('owner', null);
+    app.addHook('onRequest', async (request, reply) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      const token = raw ? reply.unsignCookie(raw) : null;
+      if (!token?.valid || !token.value) return;
+      const desk = await deskForSession(deps.store.db, token.value, deps.clock.now());
+      if (!desk) return;
+      request.owner = deskContext(deps, desk, { type: 'owner', name: 'owner' });
+    });
+    app.addHook('preHandler', (request, reply, done) => {
+      if (request.method !== 'POST') return done();
+      app.csrfProtection(request, reply, done);
+    });
+
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      const ctx = request.owner;
+      const page = (status: number, title: string, message: string) =>
+        html(reply, ErrorPage({ title, message, ...(ctx ? { desk: ctx.desk.name, csrf: csrfFor(reply) } : {}) }), status);
+      if (err instanceof DeskError) {
+        if (err.code === 'unauthorized') return reply.code(303).redirect('/');
+        const status = STATUS_OF[err.code];
+        return page(status, status === 404 ? 'Not found' : 'That did not work', err.message);
+      }
+      if (err.code?.startsWith('FST_CSRF')) {
+        return page(403, 'Refused', 'This form did not come from the desk\'s own page, or it is too old. Go back, reload the page and try again.');
+      }
+      if (err.statusCode && err.statusCode < 500) return page(err.statusCode, 'That did not work', 'The request could not be read.');
+      request.log.error({ err }, 'screen request failed');
+      return page(500, 'Something went wrong', 'Something went wrong at the desk end. Try again.');
+    });
+
+    app.get('/assets/:name', async (request, reply) => {
+      const a = ASSETS[(request.params as { name: string }).name];
+      if (!a) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.type(a.type).header('cache-control', 'public, max-age=3600').send(a.body);
+    });
+
+    app.get('/sign-in', async (request, reply) => {
+      const token = (request.query as { token?: unknown }).token;
+      if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);
+      const r = await redeemSignInLink(deps.store.db, token, deps.clock.now());
+      if (!r.ok) return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[r.reason] }), 401);
+      reply.setCookie(SESSION_COOKIE, r.session, { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: true, maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60 });
+      return reply.code(303).redirect('/');
+    });
+
+    app.post('/sign-out', async (request, reply) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      const token = raw ? reply.unsignCookie(raw) : null;
+      if (token?.valid && token.value) await endSession(deps.store.db, token.value);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return html(reply, SignInPage({ problem: 'You are signed out.' }));
+    });
+
+    await app.register(deskScreenRoutes);
+    await app.register(workScreenRoutes);
+    await app.register(recordScreenRoutes);
+  };
+}

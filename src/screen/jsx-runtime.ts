@@ -1,0 +1,52 @@
+import { attributesToString, escapeHtml, isVoidElement } from '@kitajs/html';
+import type {} from '@kitajs/html';
+
+// The screen's JSX runtime: @kitajs/html's attribute rendering and element types, with one
+// change that matters: text is escaped unless it is markup this runtime made. A title or a
+// message body holding <script> is shown as text, and no template has to remember to say so.
+
+/** Markup made by a template; the only thing written into a page unescaped. */
+export class Markup {
+  constructor(readonly html: string) {}
+  toString(): string {
+    return this.html;
+  }
+}
+
+/** Trusted markup from outside a template, such as a document's doctype. */
+export function raw(html: string): Markup {
+  return new Markup(html);
+}
+
+function text(child: unknown): string {
+  if (child === null || child === undefined || child === false || child === true) return '';
+  if (child instanceof Markup) return child.html;
+  if (Array.isArray(child)) return child.map(text).join('');
+  return escapeHtml(String(child));
+}
+
+type Props = Record<string, unknown> & { children?: unknown };
+
+export function jsx(tag: string | ((props: Props) => Markup), props: Props): Markup {
+  if (typeof tag === 'function') return tag(props);
+  const { children, ...attrs } = props;
+  const open = `<${tag}${attributesToString(attrs)}>`;
+  if (isVoidElement(tag)) return new Markup(open);
+  return new Markup(`${open}${text(children)}</${tag}>`);
+}
+
+export const jsxs = jsx;
+export const jsxDEV = jsx;
+
+export function Fragment(props: { children?: unknown }): Markup {
+  return new Markup(text(props.children));
+}
+
+export namespace JSX {
+  export type Element = Markup;
+  type Kita = globalThis.JSX.IntrinsicElements;
+  export type IntrinsicElements = { [K in keyof Kita]: Omit<Kita[K], 'children' | 'safe'> & { children?: unknown } };
+  export interface ElementChildrenAttribute {
+    children: {};
+  }
+}

@@ -1,0 +1,245 @@
+import type { ChatResult } from '../../domain/chat/ask.ts';
+import type { DeskSection } from '../../domain/desks/sections.ts';
+import type { WorkItem } from '../../domain/work/derive.ts';
+import type { WorkPage } from '../../domain/work/list.ts';
+import { OPEN_STATUSES } from '../../domain/vocab.ts';
+import { Fragment, type Markup } from '../jsx-runtime.ts';
+import { FieldError, FormKeys, Page } from './layout.tsx';
+
+// The desk page: the counts, the sections in GET /desk order, the open queue in the API's
+// order with its filters and pages, and the chat box.
+
+export interface Counts {
+  needs_you: number;
+  with_desk: number;
+  waiting: number;
+  done_today: number;
+}
+
+export interface DeskView {
+  desk: string;
+  csrf: string;
+  counts: Counts;
+  sections: DeskSection[];
+  page: WorkPage;
+  filters: { status?: string; kind?: string; cursor?: string };
+  chat: ChatView;
+}
+
+export interface ChatView {
+  key: string;
+  asked?: ChatResult;
+  error?: string;
+  text?: string;
+}
+
+const STATUS_WORDS: Record<string, string> = { open: 'Open', in_progress: 'In progress', waiting: 'Waiting' };
+
+function queueHref(f: { status?: string; kind?: string; cursor?: string }): string {
+  const q = new URLSearchParams();
+  if (f.status) q.set('status', f.status);
+  if (f.kind) q.set('kind', f.kind);
+  if (f.cursor) q.set('cursor', f.cursor);
+  const s = q.toString();
+  return s ? `/?${s}` : '/';
+}
+
+function due(item: WorkItem): string {
+  if (item.due_date === null || item.days_to_due === null) return 'No due date';
+  if (item.overdue) return `Overdue since ${item.due_date}`;
+  if (item.days_to_due === 0) return 'Due today';
+  return `Due ${item.due_date}`;
+}
+
+function Row(p: { item: WorkItem }): Markup {
+  const i = p.item;
+  return (
+    <li class="queue-row">
+      <article>
+        <header>
+          <a href={`/work/${i.id}`}>{i.title}</a>
+        </header>
+        <p class="meta">
+          <span>{i.kind}</span> · <span class={i.overdue ? 'overdue' : ''}>{due(i)}</span> · <span>{STATUS_WORDS[i.status] ?? i.status}</span> · <span>Priority {i.priority}</span>
+        </p>
+        {i.action ? (
+          <p>
+            <strong>{i.action.label}</strong> — {i.action.hint}
+          </p>
+        ) : null}
+      </article>
+    </li>
+  );
+}
+
+function Section(p: { s: DeskSection }): Markup {
+  const s = p.s;
+  return (
+    <article class="desk-section" id={`section-${s.id}`}>
+      <h3>{s.title}</h3>
+      {s.blurb ? <p>{s.blurb}</p> : null}
+      {s.why ? <p class="why">{s.why}</p> : null}
+      {s.kind === 'work' && s.kinds.length > 0 ? (
+        <p>
+          {s.kinds.map((k, n) => (
+            <>
+              {n > 0 ? ', ' : ''}
+              <a href={queueHref({ kind: k })}>{`Show ${k}`}</a>
+            </>
+          ))}
+        </p>
+      ) : null}
+      {s.fields.length > 0 ? (
+        <ul>
+          {s.fields.map((f) => (
+            <li>
+              <strong>{f.name}</strong>
+              {f.hint ? ` — ${f.hint}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}
+
+export function ChatAnswer(p: { chat: ChatView; oob?: boolean }): Markup {
+  const a = p.chat.asked;
+  return (
+    <div id="chat-answer" aria-live="polite">
+      {p.oob && p.chat.error ? (
+        <p class="field-error" role="alert">
+          {p.chat.error}
+        </p>
+      ) : null}
+      {a ? (
+        <>
+          <p>
+            <strong>You asked:</strong> {a.question}
+          </p>
+          <p class="answer">{a.timed_out ? 'The desk did not answer in time; nothing was changed. Ask again.' : a.answer}</p>
+          {a.desk_added.length > 0 ? (
+            <>
+              <p>
+                <strong>Added to your desk:</strong>
+              </p>
+              {a.desk_added.map((s) => (
+                <Section s={s} />
+              ))}
+            </>
+          ) : null}
+        </>
+      ) : null}
+      {p.oob ? <input type="hidden" name="idempotency_key" value={p.chat.key} id="chat-key" hx-swap-oob="true" /> : null}
+    </div>
+  );
+}
+
+export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
+  return (
+    <section aria-labelledby="chat-title">
+      <h2 id="chat-title">Ask the desk</h2>
+      <form method="post" action="/chat" hx-post="/chat" hx-target="#chat-answer" hx-swap="outerHTML" data-once>
+        <FormKeys csrf={p.csrf} idem={p.chat.key} id="chat-key" />
+        <label for="chat-text">Your question</label>
+        <input
+          id="chat-text"
+          name="text"
+          type="text"
+          value={p.chat.text ?? ''}
+          placeholder="What is overdue?"
+          aria-invalid={p.chat.error ? 'true' : undefined}
+          aria-describedby={p.chat.error ? 'chat-text-error' : undefined}
+        />
+        <FieldError id="chat-text-error" message={p.chat.error} />
+        <button type="submit">Ask</button>
+      </form>
+      <ChatAnswer chat={p.chat} />
+    </section>
+  );
+}
+
+export function DeskPage(v: DeskView): Markup {
+  const kinds = [...new Set([...v.sections.flatMap((s) => s.kinds), ...v.page.items.map((i) => i.kind)])];
+  if (v.filters.kind && !kinds.includes(v.filters.kind)) kinds.push(v.filters.kind);
+  return (
+    <Page title="Desk" desk={v.desk} csrf={v.csrf}>
+      <h1>{v.desk}</h1>
+      <section aria-labelledby="counts-title">
+        <h2 id="counts-title" class="visually-hidden">
+          Counts
+        </h2>
+        <ul class="counts">
+          <li>
+            <span class="count">{v.counts.needs_you}</span> needs you
+          </li>
+          <li>
+            <span class="count">{v.counts.with_desk}</span> with the desk
+          </li>
+          <li>
+            <span class="count">{v.counts.waiting}</span> waiting
+          </li>
+          <li>
+            <span class="count">{v.counts.done_today}</span> done today
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="queue-title">
+        <h2 id="queue-title">Open work</h2>
+        <form method="get" action="/" class="filters">
+          <label for="filter-status">
+            Status
+            <select id="filter-status" name="status">
+              <option value="" selected={!v.filters.status}>
+                Any open status
+              </option>
+              {OPEN_STATUSES.map((s) => (
+                <option value={s} selected={v.filters.status === s}>
+                  {STATUS_WORDS[s] ?? s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label for="filter-kind">
+            Kind
+            <select id="filter-kind" name="kind">
+              <option value="" selected={!v.filters.kind}>
+                Any kind
+              </option>
+              {kinds.map((k) => (
+                <option value={k} selected={v.filters.kind === k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Filter</button>
+        </form>
+        <p>
+          {v.page.items.length === 0 ? 'Nothing open here.' : `Showing ${v.page.items.length} of ${v.page.open_total} open rows${v.filters.status || v.filters.kind ? ' (filtered)' : ''}.`}
+        </p>
+        <ol class="queue">
+          {v.page.items.map((item) => (
+            <Row item={item} />
+          ))}
+        </ol>
+        <nav aria-label="Pages of open work" class="pager">
+          {v.filters.cursor ? <a href={queueHref({ status: v.filters.status, kind: v.filters.kind })}>First page</a> : null}
+          {v.page.next_cursor ? <a href={queueHref({ status: v.filters.status, kind: v.filters.kind, cursor: v.page.next_cursor })}>Next page</a> : null}
+        </nav>
+      </section>
+
+      <ChatBox csrf={v.csrf} chat={v.chat} />
+
+      <section aria-labelledby="sections-title">
+        <h2 id="sections-title">Your desk</h2>
+        <div id="desk-sections">
+          {v.sections.map((s) => (
+            <Section s={s} />
+          ))}
+        </div>
+      </section>
+    </Page>
+  );
+}

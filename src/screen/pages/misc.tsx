@@ -1,0 +1,113 @@
+import type { ActivityEntry } from '../../domain/record/activity.ts';
+import type { EventEntry } from '../../domain/record/events.ts';
+import type { RunEvent } from '../live-runs.ts';
+import { type Markup } from '../jsx-runtime.ts';
+import { Page, when } from './layout.tsx';
+
+// The smaller pages: sign-in, the record, a run followed live, and errors.
+
+export function SignInPage(p: { problem?: string }): Markup {
+  return (
+    <Page title="Sign in">
+      <h1>Sign in to your desk</h1>
+      {p.problem ? (
+        <p class="field-error" role="alert">
+          {p.problem}
+        </p>
+      ) : null}
+      <p>The desk's screen opens from a sign-in link, which works once and for 15 minutes. Ask for a new one on the machine that runs the desk:</p>
+      <pre>
+        <code>npx desk owner link --desk YOUR-DESK</code>
+      </pre>
+    </Page>
+  );
+}
+
+export function ErrorPage(p: { title: string; message: string; desk?: string; csrf?: string }): Markup {
+  return (
+    <Page title={p.title} desk={p.desk} csrf={p.csrf}>
+      <h1>{p.title}</h1>
+      <p>{p.message}</p>
+      <p>
+        <a href="/">Back to the desk</a>
+      </p>
+    </Page>
+  );
+}
+
+export function RecordPage(p: { desk: string; zone: string; csrf: string; events: EventEntry[]; activity: ActivityEntry[]; limits: { events: number; activity: number }; max: number }): Markup {
+  const more = (which: 'events' | 'activity') => {
+    const l = { ...p.limits, [which]: Math.min(p.max, p.limits[which] * 2) };
+    return `/record?events=${l.events}&activity=${l.activity}`;
+  };
+  return (
+    <Page title="Record" desk={p.desk} csrf={p.csrf}>
+      <h1>Record</h1>
+      <section aria-labelledby="activity-title">
+        <h2 id="activity-title">Activity: what was written or sent</h2>
+        <ol class="record">
+          {p.activity.map((a) => (
+            <li>
+              <time datetime={a.created_at}>{when(a.created_at, p.zone)}</time> · {a.channel} · {a.status} · {a.actor}
+              {a.obligation_id !== null ? (
+                <>
+                  {' · '}
+                  <a href={`/work/${a.obligation_id}`}>{`Row ${a.obligation_id}`}</a>
+                </>
+              ) : null}
+              <br />
+              {a.subject ? <strong>{a.subject}</strong> : null}
+              <p class="body">{a.body}</p>
+            </li>
+          ))}
+        </ol>
+        {p.activity.length >= p.limits.activity && p.limits.activity < p.max ? <a href={more('activity')}>Show more activity</a> : null}
+      </section>
+      <section aria-labelledby="events-title">
+        <h2 id="events-title">Events: the desk's own log</h2>
+        <ol class="record">
+          {p.events.map((e) => (
+            <li>
+              <time datetime={e.created_at}>{when(e.created_at, p.zone)}</time> · {e.kind} · {e.message}
+            </li>
+          ))}
+        </ol>
+        {p.events.length >= p.limits.events && p.limits.events < p.max ? <a href={more('events')}>Show more events</a> : null}
+      </section>
+    </Page>
+  );
+}
+
+export function RunPage(p: { desk: string; csrf: string; workId: number; title: string; runId: string | null; events: RunEvent[] }): Markup {
+  const steps = p.events.filter((e) => e.type === 'step');
+  const end = p.events.find((e) => e.type === 'end');
+  return (
+    <Page title={`Running ${p.title}`} desk={p.desk} csrf={p.csrf}>
+      <p>
+        <a href={`/work/${p.workId}`}>Back to the row</a>
+      </p>
+      <h1>{`Running: ${p.title}`}</h1>
+      {p.runId === null ? (
+        <p>This run is no longer followed here; what came of it is on the row's timeline.</p>
+      ) : (
+        <section aria-labelledby="steps-title" data-run-events={end ? undefined : `/work/${p.workId}/runs/${encodeURIComponent(p.runId)}/events`}>
+          <h2 id="steps-title">Steps</h2>
+          <ol id="run-steps" aria-live="polite">
+            {steps.map((s) => (
+              <li>{s.type === 'step' ? s.text : ''}</li>
+            ))}
+          </ol>
+          <h2>Outcome</h2>
+          <p id="run-outcome" role="status" aria-live="polite">
+            {end && end.type === 'end' ? end.outcome : 'The desk is working on it…'}
+          </p>
+          <noscript>
+            <p>
+              <a href="">Reload to see the outcome</a>
+            </p>
+          </noscript>
+        </section>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,261 @@
+import type { WorkDetail } from '../../domain/work/get.ts';
+import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze.ts';
+import { isFinished } from '../../domain/vocab.ts';
+import { Fragment, type Markup } from '../jsx-runtime.ts';
+import { FieldError, FormKeys, Page, when } from './layout.tsx';
+
+// A row's page: what a person needs to know, the one action the API derives (its button says
+// exactly the action's label), the forms every open row has, its messages and its timeline.
+
+export interface RowView {
+  desk: string;
+  zone: string;
+  csrf: string;
+  detail: WorkDetail;
+  arrangement: { id: number; name: string } | null;
+  /** A fresh key per form, so each submit happens once. */
+  keys: { action: string; snooze: string; complete: string; note: string };
+  /** The field a refused form named, and what to fix; the values typed are kept. */
+  error?: { form: 'approve' | 'snooze' | 'complete' | 'note' | 'action'; field?: string; message: string };
+  typed?: Record<string, string>;
+  /** What the last action said, shown at the top. */
+  notice?: string;
+}
+
+/** Which form carries the action; labels stay the API's, only the verb behind them is chosen here. */
+export type ActionForm = 'approve' | 'run' | 'draft' | 'assign' | null;
+
+export function actionForm(d: WorkDetail): ActionForm {
+  const a = d.work.action;
+  if (!a) return null;
+  switch (a.type) {
+    case 'approve':
+      return 'approve';
+    case 'run':
+      return 'run';
+    case 'prepare':
+      return 'draft';
+    case 'own':
+      return 'assign';
+    case 'nudge':
+    case 'fix':
+      return d.work.allowed ? 'run' : 'draft';
+    default:
+      return null;
+  }
+}
+
+function Field(p: { name: string; children?: unknown }): Markup {
+  return (
+    <>
+      <dt>{p.name}</dt>
+      <dd>{p.children}</dd>
+    </>
+  );
+}
+
+function dueWords(days: number | null, date: string | null): string {
+  if (date === null || days === null) return 'No due date';
+  if (days < 0) return `${date} (${-days} day${days === -1 ? '' : 's'} overdue)`;
+  if (days === 0) return `${date} (today)`;
+  return `${date} (in ${days} day${days === 1 ? '' : 's'})`;
+}
+
+function err(v: RowView, form: string, field?: string): string | null {
+  return v.error && v.error.form === form && (field === undefined || v.error.field === field) ? v.error.message : null;
+}
+
+function ApproveForm(p: { v: RowView; label: string }): Markup {
+  const v = p.v;
+  const draft = [...v.detail.messages].reverse().find((m) => m.status === 'drafted');
+  const subjectError = err(v, 'approve', 'subject');
+  const bodyError = err(v, 'approve', 'body');
+  const otherError = err(v, 'approve') && !subjectError && !bodyError ? err(v, 'approve') : null;
+  return (
+    <form method="post" action={`/work/${v.detail.work.id}/approve`} data-once>
+      <FormKeys csrf={v.csrf} idem={v.keys.action} />
+      <p>
+        To: <strong>{draft?.to ?? 'nobody'}</strong>
+      </p>
+      <label for="approve-subject">Subject</label>
+      <input
+        id="approve-subject"
+        name="subject"
+        type="text"
+        value={v.typed?.subject ?? draft?.subject ?? ''}
+        aria-invalid={subjectError ? 'true' : undefined}
+        aria-describedby={subjectError ? 'approve-subject-error' : undefined}
+      />
+      <FieldError id="approve-subject-error" message={subjectError} />
+      <label for="approve-body">Message</label>
+      <textarea id="approve-body" name="body" rows="10" aria-invalid={bodyError ? 'true' : undefined} aria-describedby={bodyError ? 'approve-body-error' : undefined}>
+        {v.typed?.body ?? draft?.body ?? ''}
+      </textarea>
+      <FieldError id="approve-body-error" message={bodyError} />
+      <FieldError id="approve-error" message={otherError} />
+      <button type="submit">{p.label}</button>
+    </form>
+  );
+}
+
+function ActionPanel(p: { v: RowView }): Markup {
+  const v = p.v;
+  const w = v.detail.work;
+  const a = w.action;
+  if (!a) return <p>Nothing is left to do on this row: it is {w.status}.</p>;
+  const form = actionForm(v.detail);
+  const path = form === 'run' ? 'run' : form === 'draft' ? 'draft' : form === 'assign' ? 'assign' : null;
+  return (
+    <>
+      <p>{a.hint}</p>
+      {form === 'approve' ? <ApproveForm v={v} label={a.label} /> : null}
+      {path ? (
+        <form method="post" action={`/work/${w.id}/${path}`} data-once>
+          <FormKeys csrf={v.csrf} idem={v.keys.action} />
+          <button type="submit">{a.label}</button>
+        </form>
+      ) : null}
+      {form === null ? (
+        <p>
+          <strong>{a.label}</strong>
+        </p>
+      ) : null}
+      <FieldError id="action-error" message={err(v, 'action')} />
+    </>
+  );
+}
+
+export function RowPage(v: RowView): Markup {
+  const w = v.detail.work;
+  const open = !isFinished(w.status);
+  const snoozeError = err(v, 'snooze');
+  const noteError = err(v, 'note');
+  const draft = [...v.detail.messages].reverse().find((m) => m.status === 'drafted');
+  return (
+    <Page title={w.title} desk={v.desk} csrf={v.csrf}>
+      <p>
+        <a href="/">Back to the desk</a>
+      </p>
+      <h1>{w.title}</h1>
+      {v.notice ? (
+        <p class="notice" role="status">
+          {v.notice}
+        </p>
+      ) : null}
+      <section aria-labelledby="needs-title">
+        <h2 id="needs-title">What it needs</h2>
+        <ActionPanel v={v} />
+        {draft && actionForm(v.detail) !== 'approve' ? (
+          <details>
+            <summary>The prepared message</summary>
+            <p>
+              To: {draft.to ?? 'nobody'} · Subject: {draft.subject ?? ''}
+            </p>
+            <p class="body">{draft.body}</p>
+          </details>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="fields-title">
+        <h2 id="fields-title">About this row</h2>
+        <dl class="fields">
+          <Field name="Status">{w.status}</Field>
+          <Field name="Kind">{w.kind}</Field>
+          <Field name="Due">{dueWords(w.days_to_due, w.due_date)}</Field>
+          <Field name="Priority">{String(w.priority)}</Field>
+          <Field name="Permission">{w.permission ? `${w.permission} (${w.allowed ? 'the desk may do it' : 'needs you'})` : 'Unclassified (needs you)'}</Field>
+          {w.waiting_on ? <Field name="Waiting on">{`${w.waiting_on}${w.days_waiting !== null ? ` for ${w.days_waiting} day${w.days_waiting === 1 ? '' : 's'}` : ''}`}</Field> : null}
+          {w.last_error ? <Field name="Last error">{w.last_error}</Field> : null}
+          {v.arrangement ? <Field name="Arrangement">{v.arrangement.name}</Field> : null}
+        </dl>
+        {w.detail ? <p class="body">{w.detail}</p> : null}
+      </section>
+
+      {open ? (
+        <section aria-labelledby="other-title">
+          <h2 id="other-title">Other things you can do</h2>
+          <div class="grid-forms">
+            <form method="post" action={`/work/${w.id}/snooze`} data-once novalidate>
+              <FormKeys csrf={v.csrf} idem={v.keys.snooze} />
+              <label for="snooze-days">Snooze for how many days</label>
+              <input
+                id="snooze-days"
+                name="days"
+                type="number"
+                inputmode="numeric"
+                min={String(SNOOZE_MIN_DAYS)}
+                max={String(SNOOZE_MAX_DAYS)}
+                value={v.typed?.days ?? String(SNOOZE_DEFAULT_DAYS)}
+                aria-invalid={snoozeError ? 'true' : undefined}
+                aria-describedby={snoozeError ? 'snooze-days-error' : undefined}
+              />
+              <FieldError id="snooze-days-error" message={snoozeError} />
+              <button type="submit" class="secondary">
+                Snooze
+              </button>
+            </form>
+            <form method="post" action={`/work/${w.id}/complete`} data-once>
+              <FormKeys csrf={v.csrf} idem={v.keys.complete} />
+              <label for="complete-note">Note (optional)</label>
+              <textarea id="complete-note" name="note" rows="2">
+                {v.typed?.note ?? ''}
+              </textarea>
+              <FieldError id="complete-error" message={err(v, 'complete')} />
+              <button type="submit" class="secondary">
+                Mark done
+              </button>
+            </form>
+            {v.arrangement ? (
+              <form method="post" action={`/arrangements/${v.arrangement.id}/notes`} data-once>
+                <FormKeys csrf={v.csrf} idem={v.keys.note} />
+                <input type="hidden" name="work" value={String(w.id)} />
+                <label for="note-body">{`Note on ${v.arrangement.name}`}</label>
+                <textarea
+                  id="note-body"
+                  name="body"
+                  rows="2"
+                  aria-invalid={noteError ? 'true' : undefined}
+                  aria-describedby={noteError ? 'note-body-error' : undefined}
+                >
+                  {v.typed?.body ?? ''}
+                </textarea>
+                <FieldError id="note-body-error" message={noteError} />
+                <button type="submit" class="secondary">
+                  Add note
+                </button>
+              </form>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="messages-title">
+        <h2 id="messages-title">Messages</h2>
+        {v.detail.messages.length === 0 ? <p>No messages yet.</p> : null}
+        {v.detail.messages.map((m) => (
+          <article>
+            <header>
+              <strong>{m.subject ?? '(no subject)'}</strong>
+              <br />
+              <small>
+                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : 'Received'} · {m.status} · {when(m.sent_at ?? m.created_at, v.zone)}
+              </small>
+            </header>
+            <p class="body">{m.body}</p>
+          </article>
+        ))}
+      </section>
+
+      <section aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Timeline</h2>
+        <ol class="timeline">
+          {v.detail.timeline.map((t) => (
+            <li>
+              <time datetime={t.at}>{when(t.at, v.zone)}</time> {t.text}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { Markup } from './jsx-runtime.ts';
+
+export function html(reply: FastifyReply, page: Markup, status = 200): FastifyReply {
+  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page.html);
+}
+
+/** A key for one form: the server replays the first answer to any second submit of it. */
+export const formKey = (): string => randomUUID();
+
+export function csrfToken(reply: FastifyReply): string {
+  return reply.generateCsrf();
+}
+
+/** A form value as text; fields a browser did not send read as empty. */
+export function fieldOf(body: unknown, name: string): string {
+  const v = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof v === 'string' ? v : '';
+}

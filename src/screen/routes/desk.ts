@@ -1,0 +1,75 @@
+import { ROOT_INDEX } from '../root-index.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { askDesk } from '../../domain/chat/ask.ts';
+import type { DeskContext } from '../../domain/context.ts';
+import { permissionSummary } from '../../domain/desks/permissions.ts';
+import { deskSections } from '../../domain/desks/sections.ts';
+import { workCounts } from '../../domain/desks/summary.ts';
+import { DeskError } from '../../domain/errors.ts';
+import { listWork } from '../../domain/work/list.ts';
+import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
+import { SignInPage } from '../pages/misc.tsx';
+import { ChatAnswer, DeskPage, type ChatView } from '../pages/desk.tsx';
+import { once } from '../once.ts';
+
+// GET / (the desk page) and POST /chat (the chat box; a partial answer for htmx, the whole
+// page without it).
+
+type Query = { status?: string; kind?: string; cursor?: string };
+
+function filters(q: Query): Query {
+  const f: Query = {};
+  if (q.status) f.status = q.status;
+  if (q.kind) f.kind = q.kind;
+  if (q.cursor) f.cursor = q.cursor;
+  return f;
+}
+
+async function deskPage(ctx: DeskContext, reply: FastifyReply, q: Query, chat: ChatView, status = 200): Promise<FastifyReply> {
+  const f = filters(q);
+  let page;
+  try {
+    page = await listWork(ctx, f);
+  } catch (err) {
+    // A status the API would refuse shows the whole queue with the filter cleared.
+    if (!(err instanceof DeskError) || err.code !== 'bad_request') throw err;
+    delete f.status;
+    page = await listWork(ctx, f);
+  }
+  const [{ sections }, perms, counts] = await Promise.all([deskSections(ctx), permissionSummary(ctx), workCounts(ctx)]);
+  return html(
+    reply,
+    DeskPage({
+      desk: ctx.desk.name,
+      csrf: csrfToken(reply),
+      counts: { needs_you: perms.needs_you, with_desk: perms.with_desk, waiting: counts.waiting, done_today: counts.closed_today },
+      sections,
+      page,
+      filters: f,
+      chat,
+    }),
+    status,
+  );
+}
+
+export async function deskScreenRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/', async (request, reply) => {
+    const ctx = request.owner;
+    if (!ctx) {
+      // A program or `curl` asking what is here gets the index; a browser gets the sign-in page.
+      if (!/text\/html/.test(request.headers.accept ?? '')) return reply.send(ROOT_INDEX);
+      return html(reply, SignInPage({}), 401);
+    }
+    return deskPage(ctx, reply, request.query as Query, { key: formKey() });
+  });
+
+  app.post('/chat', async (request, reply) => {
+    const ctx = request.owner;
+    if (!ctx) return reply.code(303).redirect('/');
+    const text = fieldOf(request.body, 'text');
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => askDesk(ctx, { text }));
+    const chat: ChatView = r.ok ? { key: formKey(), asked: r.value } : { key: formKey(), error: r.error.message, text };
+    if (request.headers['hx-request'] === 'true') return html(reply, ChatAnswer({ chat, oob: true }));
+    return deskPage(ctx, reply, {}, chat, r.ok ? 200 : 400);
+  });
+}

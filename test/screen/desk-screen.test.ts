@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { deskContext } from '../../src/domain/context.ts';
+import { addDays } from '../../src/domain/dates.ts';
+import { listWork } from '../../src/domain/work/list.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+import type { DeskRow } from '../../src/store/schema.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import { addArrangement, addConnection } from '../helpers/business.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
+import { startPortal, type Portal } from '../helpers/portal.ts';
+import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { makeLoginConnection, makePlaybook, vatSteps } from '../http/run-helpers.ts';
+import { CHROMIUM, CHROMIUM_PRESENT, expectAccessible, launch, screenshots, startScreenServer, type ScreenServer } from './helpers.ts';
+
+// The owner's screen in a real browser: sign in by link, read the desk, and act on rows.
+
+if (!CHROMIUM_PRESENT) console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
+
+const TODAY = TEST_NOW.slice(0, 10);
+
+describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ open }) => {
+  let store: TestStore;
+  let server: ScreenServer;
+  let smtp: TestSmtp;
+  let portal: Portal;
+  let browser: Browser;
+  let desk: DeskRow;
+  let other: { desk: DeskRow; rowId: number };
+  const rows = {} as Record<'approve' | 'keyboard' | 'double' | 'prepare' | 'snooze' | 'done' | 'vat' | 'script', number>;
+
+  beforeAll(async () => {
+    store = await open();
+    smtp = await startSmtpServer();
+    portal = await startPortal();
+    server = await startScreenServer(store);
+    browser = await launch();
+
+    ({ desk } = await makeDesk(store.db, { name: 'Harbour Books', grants: ['file'] }));
+    await addConnection(store.db, desk.id, { config: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, pass: null, from: 'Harbour Books <owner@harbour.test>' } });
+    const login = await makeLoginConnection(store.db, desk.id);
+    const pb = await makePlaybook(store.db, desk.id, 'file-vat-return', vatSteps(portal.url), login.id);
+    const lease = await addArrangement(store.db, desk.id, { name: 'Quay Street lease' });
+    const approve = async (title: string, subject: string) => {
+      const w = await makeWork(store.db, desk.id, { title, class: 'reach_out', contact_name: 'Jo Lane', contact_email: 'jo@acme.test', due_date: addDays(TODAY, 4), priority: 60 });
+      await makeDraft(store.db, desk.id, w.id, { subject, body: 'Hello Jo,\n\nCould you confirm?\n', to: 'jo@acme.test' });
+      return w.id;
+    };
+    rows.approve = await approve('Confirm the quay delivery', 'Delivery slot');
+    rows.keyboard = await approve('Confirm the stock count', 'Stock count');
+    rows.double = await approve('Confirm the van hire', 'Van hire');
+    rows.prepare = (await makeWork(store.db, desk.id, { title: 'Ask for the boiler quote', class: 'commit', contact_name: 'Sam Heat', contact_email: 'sam@heat.test', due_date: addDays(TODAY, 9) })).id;
+    rows.snooze = (await makeWork(store.db, desk.id, { title: 'Renew the street licence', kind: 'licence_renewal', due_date: addDays(TODAY, 2), priority: 40 })).id;
+    rows.done = (await makeWork(store.db, desk.id, { title: 'Sweep the yard', due_date: addDays(TODAY, -1), arrangement_id: lease.id })).id;
+    rows.vat = (await makeWork(store.db, desk.id, { title: 'File VAT return', kind: 'filing', class: 'file', playbook_id: pb.id, due_date: addDays(TODAY, -2), priority: 80 })).id;
+    rows.script = (await makeWork(store.db, desk.id, { title: '<script>window.pwned = 1</script>Odd title', contact_email: 'x@y.test', class: 'reach_out' })).id;
+    await makeDraft(store.db, desk.id, rows.script, { subject: '<img src=x onerror="window.pwned=2">', body: '<script>window.pwned = 3</script>' });
+
+    const o = await makeDesk(store.db, { name: 'Other Shop' });
+    other = { desk: o.desk, rowId: (await makeWork(store.db, o.desk.id, { title: 'Not yours' })).id };
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await portal?.close();
+    await smtp?.close();
+    await store?.close();
+  });
+
+  async function signedIn(deskId = desk.id): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(await server.link(deskId));
+    return { context, page };
+  }
+
+  it('a sign-in link opens the desk once: counts, and the queue in the API\'s order', async () => {
+    const { context, page } = await signedIn();
+    await expect.poll(() => page.url()).toBe(`${server.base}/`);
+    await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
+    const api = await listWork(deskContext(server.deps, desk, { type: 'owner', name: 'owner' }), {});
+    const titles = await page.locator('ol.queue > li header a').allTextContents();
+    expect(titles).toEqual(api.items.map((i) => i.title));
+    for (const i of api.items) {
+      if (i.action) await expect(page.locator('ol.queue > li').filter({ hasText: i.title }).locator('strong').first().textContent()).resolves.toBe(i.action.label);
+    }
+    await expect(page.locator('.counts').textContent()).resolves.toMatch(/needs you.*with the desk.*waiting.*done today/);
+    await expectAccessible(page);
+    await screenshots(page, 'desk');
+
+    // Filters: only filing rows.
+    await page.getByLabel('Kind').selectOption('filing');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/kind=filing/);
+    expect(await page.locator('ol.queue > li header a').allTextContents()).toEqual(['File VAT return']);
+    await context.close();
+  });
+
+  it('a used or expired link shows the sign-in page saying so and starts no session', async () => {
+    const url = await server.link(desk.id);
+    const first = await browser.newContext();
+    await (await first.newPage()).goto(url);
+    await first.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const used = await page.goto(url);
+    expect(used?.status()).toBe(401);
+    await page.getByText('already been used').waitFor();
+    expect((await context.cookies()).some((c) => c.name === 'desk_session')).toBe(false);
+    await expectAccessible(page);
+    await screenshots(page, 'sign-in');
+
+    const late = await server.link(desk.id);
+    server.clock.advance(16 * 60_000);
+    try {
+      await page.goto(late);
+      await page.getByText('has expired').waitFor();
+    } finally {
+      server.clock.set(TEST_NOW);
+    }
+    expect((await context.cookies()).some((c) => c.name === 'desk_session')).toBe(false);
+    const desk404 = await page.goto(`${server.base}/work/${rows.snooze}`);
+    expect(page.url()).toBe(`${server.base}/`);
+    expect(desk404?.status()).toBe(401);
+    await context.close();
+  });
+
+  it('approves and sends an edited draft: the mail server receives one message with the edited subject', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${rows.approve}`);
+    await page.getByLabel('Subject').fill('Delivery slot: Tuesday 9am');
+    await page.getByLabel('Message', { exact: true }).fill('Hello Jo,\n\nTuesday at 9am suits us.\n');
+    await expectAccessible(page);
+    await screenshots(page, 'row-approve');
+    const before = smtp.received.length;
+    await page.getByRole('button', { name: 'Approve and send' }).click();
+    await page.getByRole('status').filter({ hasText: 'Sent to Jo Lane' }).waitFor();
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)!.raw).toContain('Subject: Delivery slot: Tuesday 9am');
+    expect(smtp.received.at(-1)!.raw).toContain('Tuesday at 9am suits us.');
+    await context.close();
+  });
+
+  it('approve and send works with the keyboard alone', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${rows.keyboard}`);
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
+    for (let i = 0; i < 40 && (await focusedId()) !== 'approve-subject'; i++) await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('approve-subject');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Stock count on Friday');
+    await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('approve-body');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Approve and send');
+    const before = smtp.received.length;
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Sent to' }).waitFor();
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)!.raw).toContain('Subject: Stock count on Friday');
+    await context.close();
+  });
+
+  it('sending the same form twice sends once', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${rows.double}`);
+    const before = smtp.received.length;
+    const statuses = await page.evaluate(async () => {
+      const form = document.querySelector('form[action$="/approve"]') as HTMLFormElement;
+      const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+      const post = () => fetch(form.action, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }).then((r) => r.status);
+      return Promise.all([post(), post()]);
+    });
+    expect(statuses).toEqual([200, 200]);
+    expect(smtp.received.length).toBe(before + 1);
+    await page.reload();
+    await page.getByRole('button', { name: 'Approve and send' }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('"Prepare this" drafts the message, and the row then asks to approve it', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${rows.prepare}`);
+    await page.getByRole('button', { name: 'Prepare this' }).click();
+    await page.getByRole('status').filter({ hasText: 'The desk prepared a message to sam@heat.test' }).waitFor();
+    await page.getByRole('button', { name: 'Approve and send' }).waitFor();
+    expect(await page.getByLabel('Subject').inputValue()).not.toBe('');
+    await context.close();
+  });
+
+  it('snooze moves the due date; a bad number of days is refused beside the field and writes nothing', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${rows.snooze}`);
+    await page.getByLabel('Snooze for how many days').fill('0');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/snooze'));
+    await page.getByRole('button', { name: 'Snooze' }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.locator('#snooze-days-error').textContent()).resolves.toBe('days must be a whole number between 1 and 365.');
+    expect(await page.getByLabel('Snooze for how many days').getAttribute('aria-invalid')).toBe('true');
+    expect((await findWork(store.db, desk.id, rows.snooze))!.due_date).toBe(addDays(TODAY, 2));
+    await expectAccessible(page);
+    await screenshots(page, 'row-error');
+
+    await page.getByLabel('Snooze for how many days').fill('5');
+    await page.getByRole('button', { name: 'Snooze' }).click();
+    await page.getByRole('status').filter({ hasText: `now due ${addDays(TODAY, 7)}` }).waitFor();
+    expect((await findWork(store.db, desk.id, rows.snooze))!.due_date).toBe(addDays(TODAY, 7));
+    await context.close();
+  });
+
+  it('adds a note on the row\'s arrangement, and marks the row done with a note', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${rows.done}`);
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.locator('#note-body-error').textContent()).resolves.toBe('Say something in body.');
+    await page.getByLabel('Note on Quay Street lease').fill('Landlord prefers calls.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('status').filter({ hasText: 'Note added' }).waitFor();
+
+    await page.getByLabel('Note (optional)').fill('Swept on Monday.');
+    await page.getByRole('button', { name: 'Mark done' }).click();
+    await page.getByRole('status').filter({ hasText: 'Marked done' }).waitFor();
+    const row = (await findWork(store.db, desk.id, rows.done))!;
+    expect(row.status).toBe('done');
+    expect(row.detail).toContain('Swept on Monday.');
+    await page.getByText('owner marked this done. Note: Swept on Monday.').waitFor();
+    await context.close();
+  });
+
+  it('runs a playbook row and shows its steps as they happen, then the outcome in words', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${rows.vat}`);
+    await page.getByRole('button', { name: 'Let the desk do it' }).click();
+    await page.getByRole('heading', { name: 'Running: File VAT return' }).waitFor();
+    await page.locator('[data-run-finished="yes"], #run-outcome:not(:has-text("working on it"))').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('#run-outcome').textContent(), { timeout: 60_000 }).toMatch(/Followed the playbook "file-vat-return" for "File VAT return"; it is done \(VAT-2026-\d{6}\)\./);
+    const steps = await page.locator('#run-steps li').allTextContents();
+    expect(steps[0]).toBe(`Step 1: goto ${portal.url}/login`);
+    expect(steps).toHaveLength(8);
+    expect(steps.join('\n')).not.toContain('s3cret');
+    expect(portal.submissions).toHaveLength(1);
+    expect((await findWork(store.db, desk.id, rows.vat))!.status).toBe('done');
+    await expectAccessible(page);
+    await screenshots(page, 'run');
+    await context.close();
+  });
+
+  it('the chat box answers and shows the blocks it added', async () => {
+    const { context, page } = await signedIn();
+    await page.getByLabel('Your question').fill('what is overdue?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.locator('#chat-answer').getByText('You asked:').waitFor();
+    await expect(page.locator('#chat-answer .answer').textContent()).resolves.toMatch(/overdue/i);
+
+    await page.getByLabel('Your question').fill('add a block for invoices');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.locator('#chat-answer').getByText('Added to your desk:').waitFor();
+    await page.reload();
+    await page.locator('#desk-sections h3').first().waitFor();
+    expect((await page.locator('#desk-sections h3').allTextContents()).join('|')).toMatch(/invoice/i);
+
+    await page.getByLabel('Your question').fill('   ');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.locator('#chat-answer').getByText('Say something in text.').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('the record shows the events log and activity', async () => {
+    const { context, page } = await signedIn();
+    await page.getByRole('link', { name: 'Record' }).click();
+    await page.getByRole('heading', { name: 'Events: the desk\'s own log' }).waitFor();
+    expect(await page.locator('ol.record').first().locator('li').count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await screenshots(page, 'record');
+    await context.close();
+  });
+
+  it('shows <script> in titles and bodies as text, and runs none of it', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${rows.script}`);
+    await page.getByRole('heading', { level: 1, name: '<script>window.pwned = 1</script>Odd title' }).waitFor();
+    await page.getByText('<script>window.pwned = 3</script>').first().waitFor();
+    expect(await page.getByLabel('Subject').inputValue()).toBe('<img src=x onerror="window.pwned=2">');
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await context.close();
+  });
+
+  it('another desk\'s row is not found, and a POST without the CSRF token is refused with 403', async () => {
+    const { context, page } = await signedIn();
+    const res = await page.goto(`${server.base}/work/${other.rowId}`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    const post = await page.request.post(`${server.base}/work/${rows.snooze}/snooze`, { form: { days: '3' } });
+    expect(post.status()).toBe(403);
+    expect((await findWork(store.db, desk.id, rows.snooze))!.due_date).toBe(addDays(TODAY, 7));
+    const api = await page.request.get(`${server.base}/api/v1/me`);
+    expect(api.status()).toBe(401);
+    expect(api.headers()['content-security-policy']).toBeUndefined();
+    await context.close();
+  });
+});

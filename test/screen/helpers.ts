@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { realEngine } from '../../src/container.ts';
+import { FixedClock } from '../../src/domain/clock.ts';
+import type { Deps } from '../../src/domain/context.ts';
+import { signInUrl } from '../../src/domain/owner/link-url.ts';
+import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
+import { chromiumAvailable } from '../../src/desk/runs/browser.ts';
+import { buildApp } from '../../src/http/app.ts';
+import type { FastifyInstance } from 'fastify';
+import { TEST_NOW } from '../helpers/app.ts';
+import type { TestStore } from '../helpers/db.ts';
+
+// The screen's tests drive Debian's Chromium against a real server on a free port.
+
+export const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PRESENT = chromiumAvailable(CHROMIUM);
+export const SHOTS = path.join(process.cwd(), 'test-output', 'screen');
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+export interface ScreenServer {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: FixedClock;
+  base: string;
+  /** A fresh one-time sign-in link for a desk. */
+  link(deskId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startScreenServer(store: TestStore): Promise<ScreenServer> {
+  const config = loadConfig({ DESK_DATABASE_URL: store.target }, { rateLimitPerMinute: 100_000 });
+  const clock = new FixedClock(new Date(TEST_NOW));
+  const deps: Deps = { store, clock, config, engine: realEngine(config) };
+  const app = await buildApp(deps);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    app,
+    deps,
+    clock,
+    base,
+    async link(deskId) {
+      const { token } = await createSignInLink(store.db, deskId, clock.now());
+      return signInUrl(base, token);
+    },
+    close: () => app.close(),
+  };
+}
+
+/** No serious or critical accessibility violation on the page as it stands. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The page at desktop and phone widths, written under test-output/screen. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
