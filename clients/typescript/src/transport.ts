@@ -102,7 +102,12 @@ export function createTransport(opts: TransportOptions) {
   const maxDelay = retry.maxDelayMs ?? 20_000;
   const maxRetryAfter = retry.maxRetryAfterMs ?? 120_000;
   const wait = retry.wait ?? sleep;
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  // Field by field, so a time-out left undefined keeps its default rather than becoming 0.
+  const timeouts: Required<TimeoutOptions> = {
+    run: opts.timeouts?.run ?? DEFAULT_TIMEOUTS.run,
+    chat: opts.timeouts?.chat ?? DEFAULT_TIMEOUTS.chat,
+    default: opts.timeouts?.default ?? DEFAULT_TIMEOUTS.default,
+  };
   const base = opts.baseUrl.replace(/\/+$/, '');
 
   return async function call<T>(req: Request): Promise<T> {
