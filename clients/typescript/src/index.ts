@@ -1,0 +1,6 @@
+export { createDeskClient } from './client.ts';
+export type { DeskClient, DeskClientOptions, WorkPage, WorkItem, WorkFilters, WorkId, Arrangement, DeskEvent, ActivityEntry, CompleteBody, SnoozeBody, NoteBody } from './client.ts';
+export { DeskApiError, DeskConnectionError } from './errors.ts';
+export type { AnswerInfo, CallOptions, RetryOptions, TimeoutOptions } from './transport.ts';
+export type { paths } from './generated/desk-api.ts';
+export type { AnswerOf, BodyOf, DataOf, IdOf, QueryOf } from './types.ts';

@@ -1,0 +1,172 @@
+import { DeskConnectionError, errorFromAnswer } from './errors.ts';
+
+// One call, kept to the contract's client rules: a write carries one Idempotency-Key for all
+// its attempts; network failures, time-outs, 429 and 5xx are retried with exponential back-off
+// and jitter (a 429's Retry-After is honoured); any other 4xx is final.
+
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 3. */
+  retries?: number;
+  /** The first back-off, doubled on each retry. Default 500 ms. */
+  baseDelayMs?: number;
+  /** The longest back-off between attempts. Default 20 s. */
+  maxDelayMs?: number;
+  /** A Retry-After longer than this is not waited out; the 429 is thrown. Default 2 min. */
+  maxRetryAfterMs?: number;
+  /** How to wait between attempts; replace it to observe or shorten the waits. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+export interface TimeoutOptions {
+  /** POST /work/{id}/run. Default 15 minutes: the contract says a run takes minutes. */
+  run?: number;
+  /** POST /chat. Default 4 minutes. */
+  chat?: number;
+  /** Every other route. Default 30 s. */
+  default?: number;
+}
+
+/** What each answer looked like, for logging: called for every attempt that got an answer. */
+export interface AnswerInfo {
+  method: string;
+  path: string;
+  status: number;
+  requestId: string | null;
+  /** The desk replayed the stored answer of an earlier call with the same Idempotency-Key. */
+  replayed: boolean;
+  /** 1 for the first attempt. */
+  attempt: number;
+  idempotencyKey: string | null;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  key: string;
+  fetch?: typeof fetch;
+  retries?: number | RetryOptions;
+  timeouts?: TimeoutOptions;
+  onAnswer?: (info: AnswerInfo) => void;
+}
+
+export interface CallOptions {
+  /** The intent's key; by default one is made per call and reused on each of its retries. */
+  idempotencyKey?: string;
+  /** Cancels the call and its retries. */
+  signal?: AbortSignal;
+}
+
+export interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: object;
+  body?: unknown;
+  timeout: keyof TimeoutOptions;
+  write: boolean;
+  options?: CallOptions;
+}
+
+const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { run: 15 * 60_000, chat: 4 * 60_000, default: 30_000 };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null;
+  const seconds = Number(value);
+  if (value.trim() !== '' && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** Exponential back-off with jitter: somewhere between half and all of base * 2^retry, capped. */
+export function backoffMs(retry: number, base: number, max: number, random = Math.random): number {
+  const ceiling = Math.min(max, base * 2 ** retry);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+function queryString(query: object | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query) as Array<[string, unknown]>) {
+    if (value === undefined || value === null) continue;
+    params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createTransport(opts: TransportOptions) {
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const retry = typeof opts.retries === 'number' ? { retries: opts.retries } : (opts.retries ?? {});
+  const retries = Math.max(0, retry.retries ?? 3);
+  const baseDelay = retry.baseDelayMs ?? 500;
+  const maxDelay = retry.maxDelayMs ?? 20_000;
+  const maxRetryAfter = retry.maxRetryAfterMs ?? 120_000;
+  const wait = retry.wait ?? sleep;
+  // Field by field, so a time-out left undefined keeps its default rather than becoming 0.
+  const timeouts: Required<TimeoutOptions> = {
+    run: opts.timeouts?.run ?? DEFAULT_TIMEOUTS.run,
+    chat: opts.timeouts?.chat ?? DEFAULT_TIMEOUTS.chat,
+    default: opts.timeouts?.default ?? DEFAULT_TIMEOUTS.default,
+  };
+  const base = opts.baseUrl.replace(/\/+$/, '');
+
+  return async function call<T>(req: Request): Promise<T> {
+    const key = req.write ? (req.options?.idempotencyKey ?? globalThis.crypto.randomUUID()) : null;
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${opts.key}` };
+    if (key !== null) headers['idempotency-key'] = key;
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    const url = base + req.path + queryString(req.query);
+    const limitMs = timeouts[req.timeout];
+
+    for (let attempt = 1; ; attempt++) {
+      req.options?.signal?.throwIfAborted();
+      const timer = new AbortController();
+      const clock = setTimeout(() => timer.abort(), limitMs);
+      const signal = req.options?.signal ? AbortSignal.any([timer.signal, req.options.signal]) : timer.signal;
+      let status: number;
+      let text: string;
+      let answerHeaders: Headers;
+      try {
+        const res = await doFetch(url, { method: req.method, headers, signal, ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}) });
+        // The body is read inside the time-out too: a desk that stalls mid-answer is no answer.
+        text = await res.text();
+        status = res.status;
+        answerHeaders = res.headers;
+      } catch (cause) {
+        if (req.options?.signal?.aborted) throw req.options.signal.reason;
+        const timedOut = timer.signal.aborted;
+        if (attempt > retries) {
+          throw new DeskConnectionError({
+            message: timedOut ? `${req.method} ${req.path} had no answer within ${limitMs} ms` : `${req.method} ${req.path} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+            timedOut,
+            attempts: attempt,
+            cause,
+          });
+        }
+        await wait(backoffMs(attempt - 1, baseDelay, maxDelay));
+        continue;
+      } finally {
+        clearTimeout(clock);
+      }
+
+      const requestId = answerHeaders.get('x-request-id');
+      opts.onAnswer?.({ method: req.method, path: req.path, status, requestId, replayed: answerHeaders.get('idempotent-replayed') === 'true', attempt, idempotencyKey: key });
+
+      if (status >= 200 && status < 300) {
+        try {
+          const parsed = JSON.parse(text) as { data: T };
+          return parsed.data;
+        } catch {
+          throw errorFromAnswer(status, text, requestId);
+        }
+      }
+      const retryable = status === 429 || status >= 500;
+      if (!retryable || attempt > retries) throw errorFromAnswer(status, text, requestId);
+      const asked = status === 429 ? retryAfterMs(answerHeaders.get('retry-after')) : null;
+      if (asked !== null && asked > maxRetryAfter) throw errorFromAnswer(status, text, requestId);
+      await wait(asked ?? backoffMs(attempt - 1, baseDelay, maxDelay));
+    }
+  };
+}
+
+export type Call = ReturnType<typeof createTransport>;

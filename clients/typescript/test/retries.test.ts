@@ -1,0 +1,160 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDeskClient, DeskConnectionError, type AnswerInfo } from 'desk-client';
+import { sqliteStore, type TestStore } from '../../../test/helpers/db.ts';
+import { makeDesk, makeDraft, makeWork } from '../../../test/helpers/factories.ts';
+import { startSmtpServer, type TestSmtp } from '../../../test/helpers/smtp.ts';
+import { connectMailbox, messagesOf } from '../../../test/http/writes-helpers.ts';
+import { serve, startProxy, type Fate, type Proxy, type Served } from './server.ts';
+
+// The contract's client rules under failure: answers lost, failed or late, and a rate limit.
+// Waits between attempts are recorded and kept short, never timed.
+
+describe('desk-client retries', () => {
+  let store: TestStore;
+  let served: Served;
+  let smtp: TestSmtp;
+  let proxy: Proxy | null = null;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    smtp = await startSmtpServer({ mode: 'accept' });
+    served = await serve(store, { mailTimeoutMs: 1500 });
+    d = await makeDesk(store.db, { name: 'Corner Bakery Ltd' });
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+  });
+  afterEach(async () => {
+    await proxy?.close();
+    proxy = null;
+  });
+  afterAll(async () => {
+    await served.close();
+    await smtp.close();
+    await store.close();
+  });
+
+  /** A client through a proxy that gives the first matching request the fate named. */
+  async function clientThrough(first: Fate, matches: (url: string) => boolean, extra: { timeouts?: { default?: number } } = {}) {
+    let used = false;
+    proxy = await startProxy(served.baseUrl, (req) => {
+      if (used || !matches(req.url ?? '')) return 'pass';
+      used = true;
+      return first;
+    });
+    const waits: number[] = [];
+    const answers: AnswerInfo[] = [];
+    const client = createDeskClient({
+      baseUrl: proxy.baseUrl,
+      key: d.key,
+      retries: { retries: 3, baseDelayMs: 1, maxDelayMs: 5, wait: async (ms) => void waits.push(ms) },
+      onAnswer: (a) => answers.push(a),
+      ...extra,
+    });
+    return { client, waits, answers, proxy };
+  }
+
+  async function approvedRow(address: string) {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Ask about the lease renewal', class: 'reach_out', contact_name: 'Priya Shah', contact_email: address });
+    await makeDraft(store.db, d.desk.id, row.id, { to: address, subject: 'Lease renewal', body: 'Dear Priya, shall we renew?' });
+    return row;
+  }
+
+  it('a complete whose answer was lost is retried with the same key, replayed, and sends one message', async () => {
+    const address = 'priya+lost@landlord.test';
+    const row = await approvedRow(address);
+    const { client, waits, answers, proxy } = await clientThrough('drop-answer', (url) => url.endsWith('/complete'));
+
+    const done = await client.work.complete(row.id, { note: 'Approved.' });
+    expect(done).toMatchObject({ id: row.id, status: 'waiting', delivered: true });
+
+    const completes = proxy.seen.filter((s) => s.url.endsWith(`/work/${row.id}/complete`));
+    expect(completes.map((s) => [s.fate, s.status, s.replayed])).toEqual([
+      ['drop-answer', 200, false],
+      ['pass', 200, true],
+    ]);
+    expect(completes[0]!.idempotencyKey).toBeTruthy();
+    expect(completes[1]!.idempotencyKey).toBe(completes[0]!.idempotencyKey);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ status: 200, replayed: true, attempt: 2, idempotencyKey: completes[0]!.idempotencyKey });
+    expect(waits).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(address))).toHaveLength(1);
+    expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(1);
+  });
+
+  it('a write that timed out is retried with the same key', async () => {
+    const address = 'priya+late@landlord.test';
+    const row = await approvedRow(address);
+    const { client, proxy } = await clientThrough('hold-answer', (url) => url.endsWith('/complete'), { timeouts: { default: 1_000 } });
+
+    const done = await client.work.complete(row.id);
+    expect(done).toMatchObject({ id: row.id, delivered: true });
+    const completes = proxy.seen.filter((s) => s.url.endsWith(`/work/${row.id}/complete`));
+    expect(completes.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(completes.map((s) => s.idempotencyKey)).size).toBe(1);
+    expect(completes.slice(1).every((s) => s.status === undefined || s.replayed === true)).toBe(true);
+    expect(smtp.received.filter((m) => m.to.includes(address))).toHaveLength(1);
+  });
+
+  it('a 5xx is retried with back-off; a read that never gets an answer ends in DeskConnectionError', async () => {
+    const { client, waits, answers } = await clientThrough('fail-503', (url) => url.endsWith('/me'));
+    expect((await client.me()).desk.name).toBe('Corner Bakery Ltd');
+    expect(answers.map((a) => a.status)).toEqual([503, 200]);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeLessThanOrEqual(5);
+
+    const closed = await startProxy(served.baseUrl, () => 'pass');
+    await closed.close();
+    const unreachable = createDeskClient({ baseUrl: closed.baseUrl, key: d.key, retries: { retries: 2, baseDelayMs: 1, maxDelayMs: 5, wait: async () => {} } });
+    const err = await unreachable.me().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeskConnectionError);
+    expect(err).toMatchObject({ attempts: 3, timedOut: false });
+  });
+});
+
+describe('desk-client and the rate limit', () => {
+  let store: TestStore;
+  let served: Served;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    served = await serve(store, { rateLimitPerMinute: 3 });
+  });
+  afterAll(async () => {
+    await served.close();
+    await store.close();
+  });
+
+  it('waits out a 429 for as long as Retry-After asks, then retries', async () => {
+    const d = await makeDesk(store.db);
+    // The limiter counts its minute by the wall clock; the client's wait moves that clock on
+    // instead of sleeping, so the minute passes at once.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date());
+    const waits: number[] = [];
+    const answers: AnswerInfo[] = [];
+    const client = createDeskClient({
+      baseUrl: served.baseUrl,
+      key: d.key,
+      retries: { baseDelayMs: 1, maxDelayMs: 5, wait: async (ms) => { waits.push(ms); vi.setSystemTime(Date.now() + ms); } },
+      onAnswer: (a) => answers.push(a),
+    });
+    try {
+      for (let i = 0; i < 4; i++) expect((await client.me()).desk.id).toBe(d.desk.id);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429, 200]);
+    // The wait was the desk's Retry-After, not the client's few-millisecond back-off.
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(1_000);
+    expect(waits[0]).toBeLessThanOrEqual(60_000);
+  });
+
+  it('never retries other 4xx', async () => {
+    const d = await makeDesk(store.db);
+    const answers: AnswerInfo[] = [];
+    const client = createDeskClient({ baseUrl: served.baseUrl, key: d.key, retries: { wait: async () => {} }, onAnswer: (a) => answers.push(a) });
+    await expect(client.work.snooze(1_000_000, { days: 400 })).rejects.toMatchObject({ status: 400, code: 'bad_request' });
+    expect(answers).toHaveLength(1);
+  });
+});
