@@ -1,10 +1,10 @@
 import type { Config } from './config.ts';
 import { clockFrom, systemClock, type Clock } from './domain/clock.ts';
 import type { Deps, Engine } from './domain/context.ts';
-import { BuiltinChat } from './desk/chat/builtin.ts';
-import { LlmChat } from './desk/chat/llm.ts';
-import { SmtpMailer } from './desk/mail/smtp.ts';
-import { ChromiumRunner } from './desk/runs/browser.ts';
+import { BuiltinChat } from './app/chat/builtin.ts';
+import { LlmChat } from './app/chat/llm.ts';
+import { SmtpMailer } from './adapters/smtp/mailer.ts';
+import { ChromiumRunner } from './adapters/chromium/runner.ts';
 import { openStore, type Store } from './store/db.ts';
 
 /** The real engine: SMTP for mail, Chromium for playbooks, the built-in answerer or a language model for chat. */

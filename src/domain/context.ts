@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import type { ChatBackend } from '../desk/chat/backend.ts';
-import type { Mailer } from '../desk/mail/mailer.ts';
-import type { PlaybookRunner } from '../desk/runs/runner.ts';
+import type { ChatBackend } from './chat/backend.ts';
+import type { Mailer } from './ports.ts';
+import type { PlaybookRunner } from './playbooks.ts';
 import type { Store } from '../store/db.ts';
 import type { Database, DeskRow } from '../store/schema.ts';
 import type { Clock } from './clock.ts';

@@ -1,5 +1,5 @@
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { STEP_NAMES, type PlaybookStep } from '../../desk/runs/runner.ts';
+import { STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
 import { dateIn, isTimeZone } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import {

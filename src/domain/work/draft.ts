@@ -1,4 +1,4 @@
-import { composeDraft } from '../../desk/drafting/compose.ts';
+import { composeDraft } from './compose.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
 import { withDb, type DeskContext } from '../context.ts';

@@ -1,4 +1,4 @@
-import { masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../../desk/runs/runner.ts';
+import { masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../playbooks.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { PlaybookRequest } from '../../desk/runs/runner.ts';
+import type { PlaybookRequest } from '../playbooks.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
 import { findWork, moveWork } from '../../store/repositories/work.ts';

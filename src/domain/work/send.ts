@@ -1,4 +1,4 @@
-import type { MailConnection } from '../../desk/mail/mailer.ts';
+import type { MailConnection } from '../ports.ts';
 import { findWork, updateWork } from '../../store/repositories/work.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';

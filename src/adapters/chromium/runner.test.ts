@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPortal, PORTAL_PASSWORD, PORTAL_USER, type Portal } from '../../../test/helpers/portal.ts';
-import { ChromiumRunner, chromiumAvailable } from './browser.ts';
-import type { PlaybookRequest, PlaybookStep } from './runner.ts';
+import { ChromiumRunner, chromiumAvailable } from './runner.ts';
+import type { PlaybookRequest, PlaybookStep } from '../../domain/playbooks.ts';
 
 const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
 const available = chromiumAvailable(CHROMIUM);

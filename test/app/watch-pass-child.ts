@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { loadConfig } from '../../src/config.ts';
 import { realEngine } from '../../src/container.ts';
 import { FixedClock } from '../../src/domain/clock.ts';
-import { runWatchPass } from '../../src/desk/watches/pass.ts';
+import { runWatchPass } from '../../src/app/watches/pass.ts';
 import { openStore } from '../../src/store/db.ts';
 
 const [target, now] = process.argv.slice(2) as [string, string];

@@ -3,7 +3,7 @@ import { listDomains } from '../../domain/desks/domains.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { listSections, type SectionDraft } from '../../domain/desks/sections.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
-import type { ChatBackend, ChatReply } from './backend.ts';
+import type { ChatBackend, ChatReply } from '../../domain/chat/backend.ts';
 import { mailConnections, overdueWork, waitingWork } from './facts.ts';
 import { runTool, TOOLS } from './tools.ts';
 import { money } from './words.ts';

@@ -1,4 +1,4 @@
-import { daysBetween } from '../../domain/dates.ts';
+import { daysBetween } from '../dates.ts';
 
 // The desk writes a message from a row's facts and nothing else: the title, the due date,
 // who it goes to, how long the row has been waiting, the arrangement or unit it belongs to,

@@ -1,5 +1,5 @@
-import type { DeskContext } from '../../domain/context.ts';
-import type { SectionDraft } from '../../domain/desks/sections.ts';
+import type { DeskContext } from '../context.ts';
+import type { SectionDraft } from '../desks/sections.ts';
 
 // What answers POST /chat. A backend only reads the desk; the blocks it wants added come back
 // as drafts, and the chat verb saves them only when the answer arrived in time.

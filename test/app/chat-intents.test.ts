@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchIntent } from '../../src/desk/chat/intents.ts';
+import { matchIntent } from '../../src/app/chat/intents.ts';
 
 // The questions owners ask, and what the built-in answerer takes each to mean.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeDraft, templateFor, type DraftFacts } from '../../src/desk/drafting/compose.ts';
+import { composeDraft, templateFor, type DraftFacts } from '../../src/domain/work/compose.ts';
 
 const base: DraftFacts = {
   title: 'Renew the shop lease',

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer, MailConnection, OutgoingMail, SendResult } from './mailer.ts';
+import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../domain/ports.ts';
 
 // The real mailer: one SMTP conversation per message, through the desk's own mailbox.
 // A server that accepts the message makes it sent; a refusal, a connection that fails or a
