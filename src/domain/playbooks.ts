@@ -1,4 +1,5 @@
-// The playbook runner interface the domain drives. The real one drives Chromium (browser.ts).
+// A playbook's steps and what running one reports; the runner itself is a port (ports.ts),
+// implemented by adapters/chromium.
 
 export type PlaybookStep =
   | { goto: string }
@@ -36,10 +37,6 @@ export interface PlaybookResult {
   stepsDone: number;
   /** One line per step carried out, secrets masked. */
   log: string[];
-}
-
-export interface PlaybookRunner {
-  run(request: PlaybookRequest): Promise<PlaybookResult>;
 }
 
 /** Every secret value under `vars.secret`, longest first. */

@@ -2,7 +2,8 @@
 // One browser and one fresh context per run, so nothing (cookies, storage) carries between runs.
 import { accessSync, constants, statSync } from 'node:fs';
 import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
-import { STEP_NAMES, masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookRunner, type PlaybookStep } from '../../domain/playbooks.ts';
+import { STEP_NAMES, masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../../domain/playbooks.ts';
+import type { PlaybookRunner } from '../../domain/ports.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -1,5 +1,5 @@
 import type { DeskContext } from '../../domain/context.ts';
-import type { ChatBackend, ChatReply } from '../../domain/chat/backend.ts';
+import type { ChatBackend, ChatReply } from '../../domain/ports.ts';
 import { blockFor } from './blocks.ts';
 import { answerMailbox, answerOwe, answerPermissions, answerRenewal } from './desk-answers.ts';
 import { matchIntent } from './intents.ts';

@@ -3,43 +3,21 @@ import { listDomains } from '../../domain/desks/domains.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { listSections, type SectionDraft } from '../../domain/desks/sections.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
-import type { ChatBackend, ChatReply } from '../../domain/chat/backend.ts';
+import type { ChatBackend, ChatReply, LanguageModel, ModelMessage } from '../../domain/ports.ts';
 import { mailConnections, overdueWork, waitingWork } from './facts.ts';
 import { runTool, TOOLS } from './tools.ts';
 import { money } from './words.ts';
 
-// The language-model backend: an OpenAI-compatible chat completions endpoint (DESK_LLM_URL).
-// It sends the question with the desk's facts and the read-only tools, carries out the tool
+// The language-model answerer: it sends the question with the desk's facts and the read-only
+// tools to a language model (a port; the real one is adapters/llm), carries out the tool
 // calls the model asks for, and returns the model's final answer. When the model cannot be
 // reached or answers nonsense, the built-in answerer answers instead (P-chat-3).
 
 const MAX_ROUNDS = 8;
 
 export interface LlmOptions {
-  /** DESK_LLM_URL: a base URL (`/chat/completions` is added) or the full endpoint. */
-  url: string;
-  model: string;
-  key: string | null;
+  model: LanguageModel;
   fallback: ChatBackend;
-}
-
-/** P-chat-2: a URL already ending in /chat/completions is used as given; otherwise that path is added. */
-export function completionsUrl(url: string): string {
-  const trimmed = url.trim().replace(/\/+$/, '');
-  return /\/chat\/completions$/.test(trimmed) ? trimmed : `${trimmed}/chat/completions`;
-}
-
-interface ToolCall {
-  id: string;
-  type?: string;
-  function: { name: string; arguments?: unknown };
-}
-
-interface Message {
-  role: 'system' | 'user' | 'assistant' | 'tool';
-  content: string | null;
-  tool_calls?: ToolCall[];
-  tool_call_id?: string;
 }
 
 class LlmFailure extends Error {}
@@ -88,11 +66,7 @@ function parseArgs(raw: unknown): Record<string, unknown> {
 }
 
 export class LlmChat implements ChatBackend {
-  private readonly endpoint: string;
-
-  constructor(private readonly opts: LlmOptions) {
-    this.endpoint = completionsUrl(opts.url);
-  }
+  constructor(private readonly opts: LlmOptions) {}
 
   async answer(ctx: DeskContext, question: string, signal: AbortSignal): Promise<ChatReply> {
     try {
@@ -106,13 +80,13 @@ export class LlmChat implements ChatBackend {
   }
 
   private async ask(ctx: DeskContext, question: string, signal: AbortSignal): Promise<ChatReply> {
-    const messages: Message[] = [
+    const messages: ModelMessage[] = [
       { role: 'system', content: systemPrompt(await deskFacts(ctx)) },
       { role: 'user', content: question },
     ];
     const sections: SectionDraft[] = [];
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const message = await this.complete(messages, signal);
+      const message = await this.opts.model.complete(messages, TOOLS, signal);
       const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter((c) => c && typeof c.function?.name === 'string') : [];
       if (calls.length > 0) {
         messages.push({ role: 'assistant', content: typeof message.content === 'string' ? message.content : null, tool_calls: calls });
@@ -128,26 +102,5 @@ export class LlmChat implements ChatBackend {
       return { answer: text, sections, backend: 'llm' };
     }
     throw new LlmFailure(`The language model was still calling tools after ${MAX_ROUNDS} rounds.`);
-  }
-
-  private async complete(messages: Message[], signal: AbortSignal): Promise<Message> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
-    const res = await fetch(this.endpoint, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ model: this.opts.model, messages, tools: TOOLS, tool_choice: 'auto' }),
-      signal,
-    });
-    if (!res.ok) throw new LlmFailure(`The language model answered HTTP ${res.status}.`);
-    let body: { choices?: Array<{ message?: Message }> };
-    try {
-      body = (await res.json()) as typeof body;
-    } catch {
-      throw new LlmFailure('The language model did not answer JSON.');
-    }
-    const message = body?.choices?.[0]?.message;
-    if (!message || typeof message !== 'object') throw new LlmFailure('The language model answered without a message.');
-    return message;
   }
 }

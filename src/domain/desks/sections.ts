@@ -1,7 +1,9 @@
 import type { SectionRow } from '../../store/schema.ts';
-import type { DeskContext } from '../context.ts';
+import type { DeskContext, SectionDraft } from '../ports.ts';
 import { logEvent } from '../record.ts';
 import { SECTION_KINDS, type SectionKind } from '../vocab.ts';
+
+export type { SectionDraft } from '../ports.ts';
 
 // Desk sections: the blocks of the screen that GET /desk serves in `position` order. Chat is
 // the only door that adds one through the API; it saves here, at the next position, with an
@@ -16,18 +18,6 @@ export interface DeskSection {
   unit: string | null;
   fields: Array<{ name: string; hint: string }>;
   why: string;
-}
-
-/** What a backend proposes; everything but the title may be left for the desk to fill. */
-export interface SectionDraft {
-  id?: string;
-  title?: string;
-  blurb?: string;
-  kind?: string;
-  kinds?: string[];
-  unit?: string | null;
-  fields?: Array<{ name: string; hint?: string }>;
-  why?: string;
 }
 
 const TITLE_MAX = 80;

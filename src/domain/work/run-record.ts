@@ -4,13 +4,25 @@ import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { atomically, lockRow } from './draft.ts';
-import type { StartedRun } from './run.ts';
+import type { RunRow, WorkRow } from '../../store/schema.ts';
 
 // How a run that started is recorded, in one transaction with the row held: the row's status
 // (done or waiting when it finished; put back when it could not), last_error when it tried and
 // failed, the activity report, the timeline and the desk log, and the answer itself.
 // A run that stopped without a result (time ran out, no browser, another call already sending)
 // changes nothing on the row and writes no report (D16, P-run-2).
+
+export type RunHow = 'send' | 'draft_send' | 'playbook';
+
+export interface StartedRun {
+  run: RunRow;
+  /** The row as the run found it (before it went in_progress). */
+  row: WorkRow;
+  how: RunHow;
+  prior: string;
+  /** Measures the run's real duration for `ms`. */
+  elapsed: () => number;
+}
 
 /** The contract's run answer (POST /work/{id}/run). */
 export interface RunAnswer {

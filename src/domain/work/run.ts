@@ -3,7 +3,7 @@ import type { PlaybookRequest } from '../playbooks.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
 import { findWork, moveWork } from '../../store/repositories/work.ts';
-import type { RunRow, WorkRow } from '../../store/schema.ts';
+import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { notFound, notPermitted } from '../errors.ts';
 import { logEvent } from '../record.ts';
@@ -11,7 +11,7 @@ import { isFinished } from '../vocab.ts';
 import { chaseDue, daysWaiting, isAllowed, needsPerson } from './derive.ts';
 import { atomically, draftWork, lockRow, newestDraft } from './draft.ts';
 import { drivePlaybook } from './run-playbook.ts';
-import { settleRun, staleBefore, type Ending, type RunAnswer } from './run-record.ts';
+import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
 import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
 
 export type { RunAnswer } from './run-record.ts';
@@ -26,18 +26,6 @@ export type { RunAnswer } from './run-record.ts';
 export interface RunOptions {
   /** Told of each playbook step before it runs, secrets masked: the CLI prints these. */
   onStep?: PlaybookRequest['onStep'];
-}
-
-export type RunHow = 'send' | 'draft_send' | 'playbook';
-
-export interface StartedRun {
-  run: RunRow;
-  /** The row as the run found it (before it went in_progress). */
-  row: WorkRow;
-  how: RunHow;
-  prior: string;
-  /** Measures the run's real duration for `ms`. */
-  elapsed: () => number;
 }
 
 type Begun = { started: StartedRun } | { refused: RunAnswer };
