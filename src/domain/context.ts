@@ -16,11 +16,6 @@ export function deskContext(deps: Deps, desk: DeskRow, actor: Actor, db: Kysely<
   };
 }
 
-/** The same context bound to a transaction. */
-export function withDb(ctx: DeskContext, db: Kysely<Database>): DeskContext {
-  return { ...ctx, db };
-}
-
 /** The name recorded as who did a thing. */
 export function actorName(actor: Actor): string {
   switch (actor.type) {

@@ -7,6 +7,7 @@ import { addDays } from '../../domain/dates.ts';
 import { OPEN_STATUSES } from '../../domain/vocab.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import type { ArrangementRow } from '../../store/schema.ts';
+import { storedObject } from '../../domain/text.ts';
 
 // The narrow reads chat answers from. Rows always become work items through toItems, so
 // overdue, days, allowed and the action are the ones every other door shows.
@@ -121,12 +122,8 @@ export async function unitTypes(ctx: DeskContext): Promise<Map<string, string[]>
   const types = new Map<string, Set<string>>();
   for (const r of rows) {
     if (!types.has(r.type)) types.set(r.type, new Set());
-    try {
-      const f = JSON.parse(r.fields) as unknown;
-      if (f && typeof f === 'object' && !Array.isArray(f)) for (const k of Object.keys(f)) types.get(r.type)!.add(k);
-    } catch {
-      // A unit with unreadable fields still has a type.
-    }
+    // A unit with unreadable fields still has a type.
+    for (const k of Object.keys(storedObject(r.fields))) types.get(r.type)!.add(k);
   }
   return new Map([...types].map(([t, f]) => [t, [...f]]));
 }

@@ -7,6 +7,7 @@ import type { ChatBackend, ChatReply, LanguageModel, ModelMessage } from '../../
 import { mailConnections, overdueWork, waitingWork } from './facts.ts';
 import { runTool, TOOLS } from './tools.ts';
 import { money } from './words.ts';
+import { storedObject } from '../../domain/text.ts';
 
 // The language-model answerer: it sends the question with the desk's facts and the read-only
 // tools to a language model (a port; the real one is adapters/llm), carries out the tool
@@ -56,13 +57,7 @@ function systemPrompt(facts: string): string {
 /** Arguments arrive as JSON text; a few servers send the object itself. */
 function parseArgs(raw: unknown): Record<string, unknown> {
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) return raw as Record<string, unknown>;
-  if (typeof raw !== 'string' || raw === '') return {};
-  try {
-    const v = JSON.parse(raw) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  return typeof raw === 'string' ? storedObject(raw) : {};
 }
 
 export class LlmChat implements ChatBackend {

@@ -1,10 +1,9 @@
 import { daysBetween } from '../../domain/dates.ts';
+import { plural } from '../../domain/text.ts';
+
+export { plural };
 
 // How the chat answers word things: rows by title and #id, counts, dates, money.
-
-export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
 
 /** "a", "a and b", "a, b and c". */
 export function listWords(parts: readonly string[]): string {

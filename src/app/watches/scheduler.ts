@@ -1,8 +1,10 @@
 import type { Deps } from '../../domain/context.ts';
+import { purgeIdempotency } from '../idempotency/purge.ts';
 import { runWatchPass, type WatchPassResult } from './pass.ts';
 
-// The scheduler inside the server: a pass at start, then one every interval, measured from
-// the end of the previous pass so passes never overlap in one process (other processes are
+// The scheduler inside the server: a pass at start, then one every interval, each after
+// removing expired idempotency records (a failed removal is logged and tried again next
+// time). Passes are measured from the end of the previous pass so passes never overlap in one process (other processes are
 // kept apart by the unique index). The timer does not keep the process alive, a failing
 // pass is logged and the next one still comes, and stopping waits for a pass in flight.
 
@@ -20,6 +22,8 @@ export interface WatchSchedulerOptions {
   onPass?: (result: WatchPassResult) => void;
   /** The pass to run; tests replace it to make one fail. */
   pass?: (deps: Deps) => Promise<WatchPassResult>;
+  /** The housekeeping after each pass; default: purgeIdempotency. */
+  purge?: (deps: Deps) => Promise<number>;
 }
 
 const consoleLog: SchedulerLog = {
@@ -32,6 +36,7 @@ export function startWatchScheduler(deps: Deps, opts: WatchSchedulerOptions = {}
   const intervalMs = Math.max(1, opts.intervalMs ?? deps.config.watchIntervalMs);
   const log = opts.log ?? consoleLog;
   const pass = opts.pass ?? ((d: Deps) => runWatchPass(d));
+  const purge = opts.purge ?? purgeIdempotency;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | null = null;
@@ -40,6 +45,12 @@ export function startWatchScheduler(deps: Deps, opts: WatchSchedulerOptions = {}
     timer = undefined;
     if (stopped) return;
     inFlight = (async () => {
+      try {
+        const purged = await purge(deps);
+        if (purged > 0) log.info({ purged }, `Removed ${purged} expired idempotency record(s).`);
+      } catch (err) {
+        log.error({ err }, 'Removing expired idempotency records failed; the next pass tries again.');
+      }
       try {
         const result = await pass(deps);
         if (result.created.length > 0) log.info({ created: result.created.length }, `Watches opened ${result.created.length} row(s).`);

@@ -6,6 +6,8 @@ import { createDesk } from '../desks/manage.ts';
 import { createKey, type CreatedKey } from '../keys/create.ts';
 import { setGrant } from '../grants/manage.ts';
 import { parseBusinessText, readBusiness, type BusinessPlan } from './read.ts';
+import { insertActivity } from '../../store/repositories/activity.ts';
+import { plural } from '../text.ts';
 
 // `desk import FILE`: a business file becomes a new desk in one transaction, so a file that
 // fails anywhere writes nothing. Refs in the file come back with the ids they became.
@@ -108,14 +110,22 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
       });
       if (w.ref) refs[w.ref] = row.id;
       for (const m of w.messages) {
-        await trx
-          .insertInto('activity')
-          .values({
-            desk_id: desk.id, kind: 'message', obligation_id: row.id, arrangement_id: row.arrangement_id, outcome_id: null, channel: m.channel, direction: 'outbound',
-            subject: m.subject, body: m.body, to_address: m.to, status: m.status, actor: m.actor, failure_reason: null, created_at: now,
-            sent_at: m.status === 'sent' ? now : null, approved_at: m.status === 'drafted' ? null : now,
-          })
-          .execute();
+        await insertActivity(trx, {
+          deskId: desk.id,
+          kind: 'message',
+          workId: row.id,
+          arrangementId: row.arrangement_id,
+          channel: m.channel,
+          direction: 'outbound',
+          subject: m.subject,
+          body: m.body,
+          to: m.to,
+          status: m.status,
+          actor: m.actor,
+          at: now,
+          sentAt: m.status === 'sent' ? now : null,
+          approvedAt: m.status === 'drafted' ? null : now,
+        });
       }
       await addTimeline(trx, { deskId: desk.id, workId: row.id, kind: 'imported', text: 'Brought in from the business file.', at: now });
     }
@@ -123,7 +133,7 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
     await addEvent(trx, {
       deskId: desk.id,
       kind: 'desk_imported',
-      message: `Desk "${desk.name}" set up from a business file with ${plan.work.length} work item${plan.work.length === 1 ? '' : 's'}.`,
+      message: `Desk "${desk.name}" set up from a business file with ${plural(plan.work.length, 'work item')}.`,
       data: { work: plan.work.length },
       at: now,
     });

@@ -7,6 +7,7 @@ import {
   type PermissionClass, type SectionKind, type WorkStatus,
 } from '../vocab.ts';
 import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
+import { plural } from '../text.ts';
 
 // Reads a business file (YAML or JSON) into a plan the importer writes in one transaction.
 // Every error names the entry and the field; a file with any error yields no plan at all.
@@ -162,7 +163,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
 
   if (errors.list.length > 0) {
     const n = errors.list.length;
-    throw badRequest(`The business file has ${n} error${n === 1 ? '' : 's'}; nothing was written. ${errors.list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`, { errors: errors.list });
+    throw badRequest(`The business file has ${plural(n, 'error')}; nothing was written. ${errors.list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`, { errors: errors.list });
   }
   return { desk, grants, connections, sections, units, arrangements, watches, domains, playbooks, work };
 }

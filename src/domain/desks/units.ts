@@ -1,5 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import { filterText } from '../input.ts';
+import { storedObject } from '../text.ts';
 
 // GET /units (D5): the things the desk is built around, in the desk's own order. `type`
 // narrows to one kind of unit; an unknown type gives an empty list.
@@ -16,15 +17,8 @@ export interface Unit {
 
 /** The business's own columns; anything that is not a string, number or null is left out. */
 export function unitFields(text: string): Record<string, UnitValue> {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
   const out: Record<string, UnitValue> = {};
-  for (const [k, x] of Object.entries(v)) {
+  for (const [k, x] of Object.entries(storedObject(text))) {
     if (x === null || typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x))) out[k] = x;
   }
   return out;

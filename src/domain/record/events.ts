@@ -1,5 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import { clampLimit } from '../input.ts';
+import { storedObject } from '../text.ts';
 
 // GET /events: the desk's own log, newest first; `limit` only, brought into 1-200.
 
@@ -13,12 +14,7 @@ export interface EventEntry {
 
 /** The stored text as an object; anything else (never written, but possible by hand) as {}. */
 export function eventData(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  return storedObject(text);
 }
 
 export async function listEvents(ctx: DeskContext, query: { limit?: unknown } = {}): Promise<{ items: EventEntry[] }> {

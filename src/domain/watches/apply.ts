@@ -4,8 +4,9 @@ import type { ArrangementRow, UnitRow, WatchRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isPermissionClass } from '../vocab.ts';
-import { atomically } from '../work/draft.ts';
+import { atomically } from '../../store/tx.ts';
 import { dueOccurrence, everyDays, watchedDate } from './schedule.ts';
+import { plural } from '../text.ts';
 
 // Turns one desk's watched dates into work. For every watch and every unit of its subject
 // type whose field holds a date D, once the desk's today >= D - lead_days exactly one row
@@ -26,10 +27,6 @@ type Contact = Pick<ArrangementRow, 'id' | 'contact_name' | 'contact_email'>;
 
 export function watchTitle(watch: Pick<WatchRow, 'label'>, unit: Pick<UnitRow, 'name'>): string {
   return `${watch.label}: ${unit.name}`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {

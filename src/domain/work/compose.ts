@@ -1,4 +1,5 @@
 import { daysBetween } from '../dates.ts';
+import { plural } from '../text.ts';
 
 // The desk writes a message from a row's facts and nothing else: the title, the due date,
 // who it goes to, how long the row has been waiting, the arrangement or unit it belongs to,
@@ -37,10 +38,6 @@ export type TemplateName = 'reach_out' | 'chase' | 'file' | 'commit' | 'money' |
 
 const MAX_NOTES = 3;
 const NOTE_CHARS = 300;
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 function dueSentence(f: DraftFacts): string | null {
   if (!f.due_date) return null;

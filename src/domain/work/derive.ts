@@ -1,6 +1,7 @@
 import type { WorkRow } from '../../store/schema.ts';
 import { daysBetween, dateIn } from '../dates.ts';
 import { UNGRANTABLE, isFinished, type ActionType, type PermissionClass } from '../vocab.ts';
+import { plural } from '../text.ts';
 
 // Everything a work item shows that is not stored: day counts, permission, and the action.
 // Pure functions over a row and the desk's grants, so that each rule is tested as a table.
@@ -76,10 +77,6 @@ export function hasWayToAct(row: Pick<WorkRow, 'playbook_id' | 'contact_email'>)
 export function chaseDue(row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at' | 'chase_after_days'>, today: string, timezone: string): boolean {
   const waited = daysWaiting(row, today, timezone);
   return waited !== null && waited >= row.chase_after_days;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function dueWords(days: number | null): string {

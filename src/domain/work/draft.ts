@@ -1,10 +1,12 @@
 import { composeDraft } from './compose.ts';
 import { findWork } from '../../store/repositories/work.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
-import { withDb, type DeskContext } from '../context.ts';
+import type { DeskContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
+import { insertActivity } from '../../store/repositories/activity.ts';
 
 // POST /work/{id}/draft: guarantees a draft exists. A row that already has one gets it back
 // unchanged; the desk never re-drafts (D15). It declines, with a reason a person can read,
@@ -13,24 +15,6 @@ import { isFinished } from '../vocab.ts';
 export type DraftAnswer =
   | { drafted: true; channel: string; subject: string; body: string; to: string }
   | { drafted: false; reason: string };
-
-/**
- * Runs a verb's writes as one transaction, so a request that fails part-way writes nothing.
- * Inside a caller's transaction it simply runs there.
- */
-export async function atomically<T>(ctx: DeskContext, fn: (ctx: DeskContext) => Promise<T>): Promise<T> {
-  if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn(withDb(ctx, trx)));
-}
-
-/**
- * Inside a transaction on PostgreSQL, holds the row until commit so that two writers on one
- * row go one after the other. SQLite runs one writer at a time already.
- */
-export async function lockRow(ctx: DeskContext, workId: number): Promise<void> {
-  if (ctx.store.dialect !== 'postgres' || !ctx.db.isTransaction) return;
-  await ctx.db.selectFrom('work').select('id').where('desk_id', '=', ctx.desk.id).where('id', '=', workId).forUpdate().execute();
-}
 
 /** The newest message on the row in state `drafted`, if any. */
 export async function newestDraft(ctx: DeskContext, workId: number): Promise<ActivityRow | undefined> {
@@ -115,28 +99,20 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   });
 
   const now = ctx.now();
-  const mine = await ctx.db
-    .insertInto('activity')
-    .values({
-      desk_id: ctx.desk.id,
-      kind: 'message',
-      obligation_id: row.id,
-      arrangement_id: row.arrangement_id,
-      outcome_id: null,
-      channel: draft.channel,
-      direction: 'outbound',
-      subject: draft.subject,
-      body: draft.body,
-      to_address: draft.to,
-      status: 'drafted',
-      actor: 'desk',
-      failure_reason: null,
-      created_at: now,
-      sent_at: null,
-      approved_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const mine = await insertActivity(ctx.db, {
+    deskId: ctx.desk.id,
+    kind: 'message',
+    workId: row.id,
+    arrangementId: row.arrangement_id,
+    channel: draft.channel,
+    direction: 'outbound',
+    subject: draft.subject,
+    body: draft.body,
+    to: draft.to,
+    status: 'drafted',
+    actor: 'desk',
+    at: now,
+  });
 
   // Two drafts racing on one row: the oldest drafted message wins and the other is withdrawn,
   // so the row never carries two prepared messages.

@@ -1,6 +1,7 @@
 import { masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../playbooks.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
+import { storedObject } from '../text.ts';
 
 // The playbook half of a run: loads the row's playbook, gathers the values its steps may use
 // ({{work.x}}, {{unit.x}}, {{arrangement.x}}, {{secret.x}}) and drives the runner within the
@@ -16,16 +17,6 @@ export interface PlaybookDrive {
   result: PlaybookResult;
   /** Replaces every secret value with ***; apply it to anything written or answered. */
   mask: (s: string) => string;
-}
-
-function parseObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | null): Promise<PlaybookRequest['vars']> {
@@ -46,7 +37,7 @@ async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | nu
   if (row.unit_id !== null) {
     const u = await ctx.db.selectFrom('units').selectAll().where('desk_id', '=', ctx.desk.id).where('id', '=', row.unit_id).executeTakeFirst();
     if (u) {
-      const fields = parseObject(u.fields);
+      const fields = storedObject(u.fields);
       // The business's own columns read as {{unit.lease_end}} as well as {{unit.fields.lease_end}}.
       unit = { ...fields, id: u.id, type: u.type, name: u.name, fields };
     }
@@ -64,7 +55,7 @@ async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | nu
   let secret: Record<string, unknown> = {};
   if (connectionId !== null) {
     const c = await ctx.db.selectFrom('connections').select('config').where('desk_id', '=', ctx.desk.id).where('id', '=', connectionId).executeTakeFirst();
-    secret = parseObject(c?.config);
+    secret = storedObject(c?.config);
   }
   return { work, unit, arrangement, secret };
 }

@@ -3,8 +3,9 @@ import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts
 import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { atomically, lockRow } from './draft.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 import type { RunRow, WorkRow } from '../../store/schema.ts';
+import { insertActivity } from '../../store/repositories/activity.ts';
 
 // How a run that started is recorded, in one transaction with the row held: the row's status
 // (done or waiting when it finished; put back when it could not), last_error when it tried and
@@ -121,28 +122,21 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
   };
 
   if (e.kind !== 'stopped') {
-    const report = await ctx.db
-      .insertInto('activity')
-      .values({
-        desk_id: ctx.desk.id,
-        kind: 'report',
-        obligation_id: row.id,
-        arrangement_id: row.arrangement_id,
-        outcome_id: run.id,
-        channel: 'run',
-        direction: 'outbound',
-        subject: `${finished ? 'Run finished' : 'Run failed'}: ${row.title}`,
-        body: reportBody(answer, e.steps ?? []),
-        to_address: null,
-        status: 'recorded',
-        actor: 'desk',
-        failure_reason: reason,
-        created_at: now,
-        sent_at: null,
-        approved_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const report = await insertActivity(ctx.db, {
+      deskId: ctx.desk.id,
+      kind: 'report',
+      workId: row.id,
+      arrangementId: row.arrangement_id,
+      outcomeId: run.id,
+      channel: 'run',
+      direction: 'outbound',
+      subject: `${finished ? 'Run finished' : 'Run failed'}: ${row.title}`,
+      body: reportBody(answer, e.steps ?? []),
+      status: 'recorded',
+      actor: 'desk',
+      failureReason: reason,
+      at: now,
+    });
     answer.activity_id = report.id;
     await logTimeline(ctx, row.id, finished ? 'run_finished' : 'run_failed', answer.outcome + (reason ? ` ${reason}` : ''));
   }

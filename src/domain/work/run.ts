@@ -9,10 +9,12 @@ import { notFound, notPermitted } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { chaseDue, daysWaiting, isAllowed, needsPerson } from './derive.ts';
-import { atomically, draftWork, lockRow, newestDraft } from './draft.ts';
+import { draftWork, newestDraft } from './draft.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 import { drivePlaybook } from './run-playbook.ts';
 import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
 import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
+import { plural } from '../text.ts';
 
 export type { RunAnswer } from './run-record.ts';
 
@@ -29,10 +31,6 @@ export interface RunOptions {
 }
 
 type Begun = { started: StartedRun } | { refused: RunAnswer };
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /** An answer for a run that never started: nothing was written, so there is no activity. */
 function refusal(elapsed: number, r: { outcome: string; reason: string; needs?: string | null; waiting?: string | null }): RunAnswer {

@@ -3,6 +3,7 @@ import { findWork, updateWork } from '../../store/repositories/work.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
+import { storedObject } from '../text.ts';
 
 // Sends one drafted message through the desk's connected mailbox, at most once (D14): the
 // message is claimed by moving it drafted → approved in one compare-and-set statement, so of
@@ -33,14 +34,7 @@ export async function findMailbox(ctx: DeskContext): Promise<MailConnection | nu
     .limit(1)
     .executeTakeFirst();
   if (!c) return null;
-  let config: Record<string, unknown> = {};
-  try {
-    const parsed = JSON.parse(c.config) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) config = parsed as Record<string, unknown>;
-  } catch {
-    config = {};
-  }
-  return { provider: c.provider, config };
+  return { provider: c.provider, config: storedObject(c.config) };
 }
 
 /**

@@ -3,7 +3,8 @@ import type { DeskContext } from '../context.ts';
 import { addDays } from '../dates.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { atomically, lockRow } from './draft.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
+import { plural } from '../text.ts';
 
 // POST /work/{id}/snooze: the due date moves out by `days` (from the existing date, or from
 // today when there is none) and priority falls by 5, floored at 1 (P-1). Status, action and
@@ -46,13 +47,13 @@ async function snoozeIn(ctx: DeskContext, workId: number, days: number): Promise
   const due = addDays(from, days);
   const priority = Math.max(PRIORITY_FLOOR, Math.min(row.priority, 100) - SNOOZE_PRIORITY_DROP);
   await updateWork(ctx.db, ctx.desk.id, row.id, { due_date: due, priority, updated_at: ctx.now() });
-  await logEvent(ctx, 'snoozed', `Snoozed "${row.title}" by ${days} day${days === 1 ? '' : 's'} to ${due}.`, {
+  await logEvent(ctx, 'snoozed', `Snoozed "${row.title}" by ${plural(days, 'day')} to ${due}.`, {
     work_id: row.id,
     days,
     from: row.due_date,
     due_date: due,
     priority,
   });
-  await logTimeline(ctx, row.id, 'snoozed', `Snoozed ${days} day${days === 1 ? '' : 's'}: now due ${due}, priority ${priority}.`);
+  await logTimeline(ctx, row.id, 'snoozed', `Snoozed ${plural(days, 'day')}: now due ${due}, priority ${priority}.`);
   return { id: row.id, title: row.title, kind: row.kind, status: row.status, due_date: due, priority };
 }
