@@ -65,7 +65,7 @@ function lookup(vars: PlaybookRequest['vars'], path: string): { found: true; val
   if (parts.length < 2 || parts.some((p) => p === '')) return { found: false };
   let cur: unknown = vars;
   for (const part of parts) {
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, part)) return { found: false };
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return { found: false };
     cur = (cur as Record<string, unknown>)[part];
   }
   if (typeof cur === 'string') return { found: true, value: cur };
@@ -389,7 +389,7 @@ export class ChromiumRunner implements PlaybookRunner {
         const state = await this.settled(page, nav, remaining);
         if (state.body.includes(a.text)) {
           const said =
-            state.message && state.message.includes(a.text)
+            state.message?.includes(a.text)
               ? state.message
               : (state.body.split('\n').find((l) => l.includes(a.text))?.trim() ?? a.text);
           throw new StepFailure(`Step ${n} (fail if text ${quote(a.text)}): the portal said ${quote(snippet(said))}.`);
@@ -406,7 +406,7 @@ export class ChromiumRunner implements PlaybookRunner {
       if (!nav.busy) {
         const gen = nav.generation;
         const state = await pageState(page);
-        if (state && state.ready && !nav.busy && gen === nav.generation) return state;
+        if (state?.ready && !nav.busy && gen === nav.generation) return state;
       }
       await sleep(Math.min(POLL_MS, Math.max(1, remaining())));
     }
@@ -422,8 +422,8 @@ export class ChromiumRunner implements PlaybookRunner {
     for (;;) {
       const gen = nav.generation;
       const state = await pageState(page);
-      if (state && state.body.includes(text)) return;
-      const loaded = state !== null && state.ready && !nav.busy && gen === nav.generation;
+      if (state?.body.includes(text)) return;
+      const loaded = state?.ready && !nav.busy && gen === nav.generation;
       nav.lastSeen = loaded ? state : null;
       const quiet = loaded && state.message !== null;
       if (!quiet) quietSince = null;

@@ -24,7 +24,7 @@ export function importCommands(program: Command, io: Io): void {
     }
     if (opts.key !== undefined && opts.key.trim() === '') throw new UsageError('--key needs a name, such as --key zapier.');
     await withDeps(io, opts, async (deps) => {
-      let r;
+      let r: Awaited<ReturnType<typeof importBusinessText>>;
       try {
         r = await importBusinessText(deps.store.db, text, { now: deps.clock.now(), keyName: opts.key, source: file });
       } catch (err) {

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { deskContext, type DeskContext, type Deps } from '../../domain/context.ts';
 import { notFound } from '../../domain/errors.ts';
 import { addWork } from '../../domain/work/add.ts';

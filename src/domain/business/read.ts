@@ -148,8 +148,8 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       errors.add(`${entryName(list, i, raw)}.${field}`, found ? `"${target}" is a ${found}, not a ${kind}` : `no ${kind} has ref "${target}"`);
     }
   };
-  units.forEach((u, i) => point('units', i, u, 'arrangement', u.arrangement, 'arrangement'));
-  playbooks.forEach((p, i) => point('playbooks', i, p, 'connection', p.connection, 'connection'));
+  for (const [i, u] of units.entries()) point('units', i, u, 'arrangement', u.arrangement, 'arrangement');
+  for (const [i, p] of playbooks.entries()) point('playbooks', i, p, 'connection', p.connection, 'connection');
   const names = new Set<string>();
   playbooks.forEach((p, i) => {
     if (names.has(p.name)) errors.add(entryName('playbooks', i, p), `name "${p.name}" is used twice`);
@@ -280,6 +280,12 @@ function readArrangement(e: Entry, ref: string | null, deskCurrency: string): Ar
   };
 }
 
+/** A watch must say its action; reported where the field would be read, so errors keep the file's order. */
+function missingAction(e: Entry): 'reach_out' {
+  e.fail('action', `is required: one of ${PERMISSION_CLASSES.join(', ')}`);
+  return 'reach_out';
+}
+
 function readWatch(e: Entry): WatchPlan {
   let every: string | null = null;
   const raw = e.raw.every;
@@ -294,7 +300,7 @@ function readWatch(e: Entry): WatchPlan {
     label: e.text('label', { required: true }),
     lead_days: e.integer('lead_days', { min: 0, max: 3650, fallback: 30 }),
     kind: e.text('kind', { required: true }),
-    action: e.has('action') ? e.oneOf('action', PERMISSION_CLASSES, 'reach_out') : (e.fail('action', `is required: one of ${PERMISSION_CLASSES.join(', ')}`), 'reach_out'),
+    action: e.has('action') ? e.oneOf('action', PERMISSION_CLASSES, 'reach_out') : missingAction(e),
     every,
     priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),
   };
@@ -303,8 +309,11 @@ function readWatch(e: Entry): WatchPlan {
 function readSteps(e: Entry): PlaybookStep[] {
   const steps = e.list('steps');
   if (steps.length === 0) e.fail('steps', 'must list at least one step');
-  steps.forEach((s, i) => {
-    if (!isObject(s)) return e.fail(`steps[${i}]`, 'must be a mapping such as { click: "#submit" }');
+  for (const [i, s] of steps.entries()) {
+    if (!isObject(s)) {
+      e.fail(`steps[${i}]`, 'must be a mapping such as { click: "#submit" }');
+      continue;
+    }
     const names = Object.keys(s).filter((k) => (STEP_NAMES as readonly string[]).includes(k));
     if (names.length !== 1) e.fail(`steps[${i}]`, `must have exactly one of ${STEP_NAMES.join(', ')}`);
     const allowed = new Set([...names, ...(names[0] === 'fill' || names[0] === 'select' ? ['value'] : names[0] === 'read' ? ['as'] : [])]);
@@ -312,7 +321,7 @@ function readSteps(e: Entry): PlaybookStep[] {
     if (names.length === 1 && extra.length) e.fail(`steps[${i}]`, `has fields a ${names[0]} step does not use: ${extra.join(', ')}`);
     if ((names[0] === 'fill' || names[0] === 'select') && s.value === undefined) e.fail(`steps[${i}]`, `a ${names[0]} step needs a value`);
     if (names[0] === 'read' && typeof s.as !== 'string') e.fail(`steps[${i}]`, 'a read step needs "as", the name of what it reads');
-  });
+  }
   return steps as PlaybookStep[];
 }
 
