@@ -2,23 +2,15 @@ import type { SectionRow } from '../../store/schema.ts';
 import type { DeskContext, SectionDraft } from '../ports.ts';
 import { logEvent } from '../record.ts';
 import { SECTION_KINDS, type SectionKind } from '../vocab.ts';
+import type { DeskSection } from '../contract/shared.ts';
+
+export type { DeskSection } from '../contract/shared.ts';
 
 export type { SectionDraft } from '../ports.ts';
 
 // Desk sections: the blocks of the screen that GET /desk serves in `position` order. Chat is
 // the only door that adds one through the API; it saves here, at the next position, with an
 // id unique on the desk.
-
-export interface DeskSection {
-  id: string;
-  title: string;
-  blurb: string;
-  kind: SectionKind;
-  kinds: string[];
-  unit: string | null;
-  fields: Array<{ name: string; hint: string }>;
-  why: string;
-}
 
 const TITLE_MAX = 80;
 const TEXT_MAX = 500;

@@ -4,29 +4,23 @@ import { atomically, lockRow } from '../../store/tx.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { isFinished } from '../vocab.ts';
+import { isFinished, storedStatus } from '../vocab.ts';
 import { newestDraft } from './draft.ts';
 import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
+import type { CompleteAnswer } from '../contract/work.ts';
 
 // POST /work/{id}/complete: send the newest drafted message, if any, then move the row to
 // `waiting` when it is out with somebody, else to `done` (contract procedure, D12, D13).
+
+export type { CompleteAnswer } from '../contract/work.ts';
 
 export interface CompleteInput {
   note?: string;
   actor?: string;
 }
 
-export interface CompleteAnswer {
-  id: number;
-  status: string;
-  waiting_on: string | null;
-  failed: boolean;
-  delivered: boolean;
-  delivery_note: string;
-}
-
 function answer(row: WorkRow, failed: boolean, delivered: boolean, note: string): CompleteAnswer {
-  return { id: row.id, status: row.status, waiting_on: row.waiting_on, failed, delivered, delivery_note: note };
+  return { id: row.id, status: storedStatus(row.status), waiting_on: row.waiting_on, failed, delivered, delivery_note: note };
 }
 
 function appended(detail: string | null, note: string | null): string | null {

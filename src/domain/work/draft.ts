@@ -7,14 +7,13 @@ import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { insertActivity } from '../../store/repositories/activity.ts';
+import type { DraftAnswer } from '../contract/work.ts';
+
+export type { DraftAnswer } from '../contract/work.ts';
 
 // POST /work/{id}/draft: guarantees a draft exists. A row that already has one gets it back
 // unchanged; the desk never re-drafts (D15). It declines, with a reason a person can read,
 // when nobody on the row can be written to or the row is finished.
-
-export type DraftAnswer =
-  | { drafted: true; channel: string; subject: string; body: string; to: string }
-  | { drafted: false; reason: string };
 
 /** The newest message on the row in state `drafted`, if any. */
 export async function newestDraft(ctx: DeskContext, workId: number): Promise<ActivityRow | undefined> {

@@ -6,6 +6,9 @@ import { isFinished } from '../vocab.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import type { RunRow, WorkRow } from '../../store/schema.ts';
 import { insertActivity } from '../../store/repositories/activity.ts';
+import type { RunAnswer } from '../contract/work.ts';
+
+export type { RunAnswer } from '../contract/work.ts';
 
 // How a run that started is recorded, in one transaction with the row held: the row's status
 // (done or waiting when it finished; put back when it could not), last_error when it tried and
@@ -26,21 +29,6 @@ export interface StartedRun {
 }
 
 /** The contract's run answer (POST /work/{id}/run). */
-export interface RunAnswer {
-  ok: boolean;
-  closed: boolean;
-  outcome: string;
-  needs: string | null;
-  waiting: string | null;
-  done: string;
-  result: string;
-  /** The activity report written; null when the run wrote nothing (P-run-1). */
-  activity_id: number | null;
-  ms: number;
-  reason?: string;
-  timed_out?: true;
-}
-
 interface Told {
   outcome: string;
   done: string;

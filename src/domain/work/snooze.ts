@@ -5,6 +5,10 @@ import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { plural } from '../text.ts';
+import type { SnoozeAnswer } from '../contract/work.ts';
+import { storedStatus } from '../vocab.ts';
+
+export type { SnoozeAnswer } from '../contract/work.ts';
 
 // POST /work/{id}/snooze: the due date moves out by `days` (from the existing date, or from
 // today when there is none) and priority falls by 5, floored at 1 (P-1). Status, action and
@@ -16,15 +20,6 @@ export const SNOOZE_MAX_DAYS = 365;
 export const SNOOZE_PRIORITY_DROP = 5;
 export const PRIORITY_FLOOR = 1;
 export const DAYS_MESSAGE = `days must be a whole number between ${SNOOZE_MIN_DAYS} and ${SNOOZE_MAX_DAYS}.`;
-
-export interface SnoozeAnswer {
-  id: number;
-  title: string;
-  kind: string;
-  status: string;
-  due_date: string | null;
-  priority: number;
-}
 
 /** `days` as given: absent means the default; anything but an integer in range is refused. */
 export function snoozeDays(raw: unknown): number {
@@ -55,5 +50,5 @@ async function snoozeIn(ctx: DeskContext, workId: number, days: number): Promise
     priority,
   });
   await logTimeline(ctx, row.id, 'snoozed', `Snoozed ${plural(days, 'day')}: now due ${due}, priority ${priority}.`);
-  return { id: row.id, title: row.title, kind: row.kind, status: row.status, due_date: due, priority };
+  return { id: row.id, title: row.title, kind: row.kind, status: storedStatus(row.status), due_date: due, priority };
 }
