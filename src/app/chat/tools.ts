@@ -3,6 +3,7 @@ import { listDomains } from '../../domain/desks/domains.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { listSections, type SectionDraft } from '../../domain/desks/sections.ts';
 import { needsPerson } from '../../domain/work/needs.ts';
+import { unitsOf, watchesOf } from '../../store/repositories/desk-reads.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { SECTION_KINDS } from '../../domain/vocab.ts';
 import { arrangements, mailConnections, horizon, mailRecord, openWork, overdueWork, waitingWork, workDetail } from './facts.ts';
@@ -111,10 +112,8 @@ export async function runTool(ctx: DeskContext, name: string, args: Record<strin
     case 'list_arrangements':
       return { items: await arrangements(ctx) };
     case 'list_units': {
-      let q = ctx.db.selectFrom('units').select(['id', 'type', 'name', 'fields', 'arrangement_id']).where('desk_id', '=', ctx.desk.id);
-      if (typeof args.type === 'string') q = q.where('type', '=', args.type);
-      const rows = await q.orderBy('position').orderBy('id').limit(200).execute();
-      return { items: rows.map((r) => ({ ...r, fields: parsed(r.fields) })) };
+      const rows = await unitsOf(ctx.db, ctx.desk.id, { type: typeof args.type === 'string' ? args.type : undefined, limit: 200 });
+      return { items: rows.map(({ position: _, ...r }) => ({ ...r, fields: parsed(r.fields) })) };
     }
     case 'list_domains':
       return listDomains(ctx);
@@ -123,7 +122,7 @@ export async function runTool(ctx: DeskContext, name: string, args: Record<strin
     case 'permissions':
       return { granted: [...(await grantsOf(ctx.db, ctx.desk.id))].sort(), ...(await permissionSummary(ctx)) };
     case 'list_watches':
-      return { items: await ctx.db.selectFrom('watches').select(['id', 'subject_type', 'field', 'label', 'lead_days', 'kind', 'action', 'every', 'priority']).where('desk_id', '=', ctx.desk.id).orderBy('id').execute() };
+      return { items: await watchesOf(ctx.db, ctx.desk.id) };
     case 'list_sections':
       return { items: await listSections(ctx) };
     case 'add_section': {

@@ -6,7 +6,8 @@ import type { DeskContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { insertActivity } from '../../store/repositories/activity.ts';
+import { draftOn, insertActivity, recentNotes, withdrawDraft } from '../../store/repositories/activity.ts';
+import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import type { DraftAnswer } from '../contract/work.ts';
 
 export type { DraftAnswer } from '../contract/work.ts';
@@ -17,16 +18,7 @@ export type { DraftAnswer } from '../contract/work.ts';
 
 /** The newest message on the row in state `drafted`, if any. */
 export async function newestDraft(ctx: DeskContext, workId: number): Promise<ActivityRow | undefined> {
-  return ctx.db
-    .selectFrom('activity')
-    .selectAll()
-    .where('desk_id', '=', ctx.desk.id)
-    .where('obligation_id', '=', workId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'drafted')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return draftOn(ctx.db, ctx.desk.id, workId);
 }
 
 function shown(m: ActivityRow): DraftAnswer {
@@ -34,26 +26,9 @@ function shown(m: ActivityRow): DraftAnswer {
 }
 
 async function loadFacts(ctx: DeskContext, row: WorkRow): Promise<{ about: string | null; notes: string[] }> {
-  let about: string | null = null;
-  let notes: string[] = [];
-  if (row.arrangement_id !== null) {
-    const arr = await ctx.db.selectFrom('arrangements').select('name').where('desk_id', '=', ctx.desk.id).where('id', '=', row.arrangement_id).executeTakeFirst();
-    about = arr?.name ?? null;
-    const rows = await ctx.db
-      .selectFrom('activity')
-      .select('body')
-      .where('desk_id', '=', ctx.desk.id)
-      .where('arrangement_id', '=', row.arrangement_id)
-      .where('kind', '=', 'note')
-      .orderBy('id', 'desc')
-      .limit(3)
-      .execute();
-    notes = rows.map((r) => r.body);
-  }
-  if (about === null && row.unit_id !== null) {
-    const unit = await ctx.db.selectFrom('units').select('name').where('desk_id', '=', ctx.desk.id).where('id', '=', row.unit_id).executeTakeFirst();
-    about = unit?.name ?? null;
-  }
+  let about = await arrangementName(ctx.db, ctx.desk.id, row.arrangement_id);
+  const notes = row.arrangement_id === null ? [] : await recentNotes(ctx.db, ctx.desk.id, row.arrangement_id, 3);
+  if (about === null) about = await unitName(ctx.db, ctx.desk.id, row.unit_id);
   return { about, notes };
 }
 
@@ -115,18 +90,9 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
 
   // Two drafts racing on one row: the oldest drafted message wins and the other is withdrawn,
   // so the row never carries two prepared messages.
-  const first = await ctx.db
-    .selectFrom('activity')
-    .selectAll()
-    .where('desk_id', '=', ctx.desk.id)
-    .where('obligation_id', '=', row.id)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'drafted')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
+  const first = await draftOn(ctx.db, ctx.desk.id, row.id, 'oldest');
   if (first && first.id !== mine.id) {
-    await ctx.db.deleteFrom('activity').where('id', '=', mine.id).where('status', '=', 'drafted').execute();
+    await withdrawDraft(ctx.db, mine.id);
     return shown(first);
   }
 

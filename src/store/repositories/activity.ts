@@ -49,3 +49,102 @@ export async function insertActivity(db: Kysely<Database>, a: NewActivity): Prom
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A work row's message in state `drafted`: the newest, or with `oldest` the first one written. */
+export async function draftOn(db: Kysely<Database>, deskId: string, workId: number, which: 'newest' | 'oldest' = 'newest'): Promise<ActivityRow | undefined> {
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'drafted')
+    .orderBy('id', which === 'newest' ? 'desc' : 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Withdraws a draft that lost a race; a message already claimed for sending is left alone. */
+export async function withdrawDraft(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('activity').where('id', '=', id).where('status', '=', 'drafted').execute();
+}
+
+/** The bodies of the newest notes on an arrangement, newest first. */
+export async function recentNotes(db: Kysely<Database>, deskId: string, arrangementId: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('activity')
+    .select('body')
+    .where('desk_id', '=', deskId)
+    .where('arrangement_id', '=', arrangementId)
+    .where('kind', '=', 'note')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.body);
+}
+
+/** Is a message on the row approved, unsent, with no reason recorded, and claimed at or after `since`? */
+export async function messageClaimedSince(db: Kysely<Database>, deskId: string, workId: number, since: string): Promise<boolean> {
+  const m = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'approved')
+    .where('sent_at', 'is', null)
+    .where('failure_reason', 'is', null)
+    .where('approved_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return m !== undefined;
+}
+
+/** Claims a drafted message for sending (drafted → approved, compare-and-set). False when another call got it first. */
+export async function claimDraft(db: Kysely<Database>, deskId: string, id: number, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('activity')
+    .set({ status: 'approved', approved_at: at, failure_reason: null })
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .where('status', '=', 'drafted')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function markSent(db: Kysely<Database>, id: number, at: string): Promise<void> {
+  await db.updateTable('activity').set({ status: 'sent', sent_at: at }).where('id', '=', id).execute();
+}
+
+export async function markUnsent(db: Kysely<Database>, id: number, reason: string): Promise<void> {
+  await db.updateTable('activity').set({ failure_reason: reason }).where('id', '=', id).execute();
+}
+
+/** The newest message a provider accepted. */
+export async function lastSentMessage(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('activity')
+    .select(['subject', 'to_address', 'sent_at'])
+    .where('desk_id', '=', deskId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'sent')
+    .where('sent_at', 'is not', null)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The newest message that was approved but could not be sent. */
+export async function lastUnsentMessage(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('activity')
+    .select(['subject', 'to_address', 'approved_at', 'created_at', 'failure_reason'])
+    .where('desk_id', '=', deskId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'approved')
+    .where('failure_reason', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
