@@ -19,6 +19,12 @@ export async function atomically<C extends Scope, T>(ctx: C, fn: (ctx: C) => Pro
   return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
 }
 
+/** `atomically` for callers that hold only the database handle (the owner's verbs before a desk is chosen). */
+export async function atomicallyOn<T>(db: Kysely<Database>, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  return db.transaction().execute(fn);
+}
+
 /** Inside a transaction, holds the work row until commit where the database needs telling (dialect.ts). */
 export async function lockRow(ctx: Scope, workId: number): Promise<void> {
   if (!holdsRowLocks(ctx.store.dialect) || !ctx.db.isTransaction) return;

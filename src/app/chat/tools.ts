@@ -113,7 +113,7 @@ export async function runTool(ctx: DeskContext, name: string, args: Record<strin
       return { items: await arrangements(ctx) };
     case 'list_units': {
       const rows = await unitsOf(ctx.db, ctx.desk.id, { type: typeof args.type === 'string' ? args.type : undefined, limit: 200 });
-      return { items: rows.map(({ position: _, ...r }) => ({ ...r, fields: parsed(r.fields) })) };
+      return { items: rows.map((r) => ({ ...r, fields: parsed(r.fields) })) };
     }
     case 'list_domains':
       return listDomains(ctx);

@@ -13,6 +13,8 @@ import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
 import { dbOption, idArg, jsonOption, ownerContext, print, table, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+import { findDesk } from '../../store/repositories/desks.ts';
+import { deskOfWork } from '../../store/repositories/work.ts';
 
 // The owner's view of the queue (list, show) and actions on rows (add, edit, close, reopen,
 // assign). Reading goes through the same verbs as the API; the actions are not API routes.
@@ -72,9 +74,9 @@ function fields(o: FieldOptions): OwnerFields {
 /** The owner sees every desk, so a row id alone finds its desk; --desk narrows it. */
 export async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
   if (deskRef) return ownerContext(deps, deskRef);
-  const row = await deps.store.db.selectFrom('work').select('desk_id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('work item', id);
-  const desk = await deps.store.db.selectFrom('desks').selectAll().where('id', '=', row.desk_id).executeTakeFirstOrThrow();
+  const deskId = await deskOfWork(deps.store.db, id);
+  const desk = deskId === undefined ? undefined : await findDesk(deps.store.db, deskId);
+  if (!desk) throw notFound('work item', id);
   return deskContext(deps, desk, { type: 'owner', name: 'owner' });
 }
 

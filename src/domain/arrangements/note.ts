@@ -3,6 +3,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
 import { insertActivity } from '../../store/repositories/activity.ts';
+import { findArrangement } from '../../store/repositories/rows.ts';
 
 // POST /arrangements/{id}/notes: a note is an activity entry on the arrangement (D6), which
 // the desk reads when it next works the arrangement (drafts quote the newest notes).
@@ -40,7 +41,7 @@ export async function addArrangementNote(ctx: DeskContext, arrangementId: number
 }
 
 async function noteIn(ctx: DeskContext, arrangementId: number, body: string, input: NoteInput): Promise<NoteAnswer> {
-  const arrangement = await ctx.db.selectFrom('arrangements').select(['id', 'name']).where('desk_id', '=', ctx.desk.id).where('id', '=', arrangementId).executeTakeFirst();
+  const arrangement = await findArrangement(ctx.db, ctx.desk.id, arrangementId);
   if (!arrangement) throw notFound('arrangement', arrangementId);
 
   const channel = input.channel === 'call' ? 'call' : 'note';

@@ -1,6 +1,7 @@
 import type { DeskContext } from '../context.ts';
 import { clampLimit } from '../input.ts';
 import { storedObject } from '../text.ts';
+import { recentEvents } from '../../store/repositories/events.ts';
 
 // GET /events: the desk's own log, newest first; `limit` only, brought into 1-200.
 
@@ -18,13 +19,6 @@ export function eventData(text: string): Record<string, unknown> {
 }
 
 export async function listEvents(ctx: DeskContext, query: { limit?: unknown } = {}): Promise<{ items: EventEntry[] }> {
-  const rows = await ctx.db
-    .selectFrom('events')
-    .select(['id', 'kind', 'message', 'data', 'created_at'])
-    .where('desk_id', '=', ctx.desk.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(clampLimit(query.limit))
-    .execute();
+  const rows = await recentEvents(ctx.db, ctx.desk.id, clampLimit(query.limit));
   return { items: rows.map((r) => ({ ...r, data: eventData(r.data) })) };
 }

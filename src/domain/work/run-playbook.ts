@@ -2,6 +2,7 @@ import { masker, secretValues, type PlaybookRequest, type PlaybookResult, type P
 import type { WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { storedObject } from '../text.ts';
+import { connectionConfig, findArrangement, findPlaybook, findUnit } from '../../store/repositories/rows.ts';
 
 // The playbook half of a run: loads the row's playbook, gathers the values its steps may use
 // ({{work.x}}, {{unit.x}}, {{arrangement.x}}, {{secret.x}}) and drives the runner within the
@@ -35,7 +36,7 @@ async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | nu
 
   let unit: Record<string, unknown> = {};
   if (row.unit_id !== null) {
-    const u = await ctx.db.selectFrom('units').selectAll().where('desk_id', '=', ctx.desk.id).where('id', '=', row.unit_id).executeTakeFirst();
+    const u = await findUnit(ctx.db, ctx.desk.id, row.unit_id);
     if (u) {
       const fields = storedObject(u.fields);
       // The business's own columns read as {{unit.lease_end}} as well as {{unit.fields.lease_end}}.
@@ -45,7 +46,7 @@ async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | nu
 
   let arrangement: Record<string, unknown> = {};
   if (row.arrangement_id !== null) {
-    const a = await ctx.db.selectFrom('arrangements').selectAll().where('desk_id', '=', ctx.desk.id).where('id', '=', row.arrangement_id).executeTakeFirst();
+    const a = await findArrangement(ctx.db, ctx.desk.id, row.arrangement_id);
     if (a) {
       const { desk_id: _desk, created_at: _created, ...rest } = a;
       arrangement = rest;
@@ -54,8 +55,7 @@ async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | nu
 
   let secret: Record<string, unknown> = {};
   if (connectionId !== null) {
-    const c = await ctx.db.selectFrom('connections').select('config').where('desk_id', '=', ctx.desk.id).where('id', '=', connectionId).executeTakeFirst();
-    secret = storedObject(c?.config);
+    secret = storedObject(await connectionConfig(ctx.db, ctx.desk.id, connectionId));
   }
   return { work, unit, arrangement, secret };
 }
@@ -69,7 +69,7 @@ export async function drivePlaybook(ctx: DeskContext, row: WorkRow, onStep?: Pla
   const pb =
     row.playbook_id === null
       ? undefined
-      : await ctx.db.selectFrom('playbooks').selectAll().where('desk_id', '=', ctx.desk.id).where('id', '=', row.playbook_id).executeTakeFirst();
+      : await findPlaybook(ctx.db, ctx.desk.id, row.playbook_id);
   if (!pb) return { name: '', steps: 0, result: refused('The row\'s playbook no longer exists.'), mask: (s) => s };
 
   let steps: PlaybookStep[];

@@ -148,3 +148,40 @@ export async function lastUnsentMessage(db: Kysely<Database>, deskId: string) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Per arrangement: how many notes it has and when the newest was written. */
+export async function notesByArrangement(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('activity')
+    .select((eb) => ['arrangement_id', eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
+    .where('desk_id', '=', deskId)
+    .where('kind', '=', 'note')
+    .where('arrangement_id', 'is not', null)
+    .groupBy('arrangement_id')
+    .execute();
+}
+
+/** The desk's activity, newest first (/activity). */
+export async function recentActivity(db: Kysely<Database>, deskId: string, limit: number) {
+  return db
+    .selectFrom('activity')
+    .select(['id', 'obligation_id', 'arrangement_id', 'outcome_id', 'channel', 'direction', 'subject', 'body', 'status', 'actor', 'created_at', 'sent_at', 'approved_at'])
+    .where('desk_id', '=', deskId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A work row's messages, oldest first. */
+export async function messagesOn(db: Kysely<Database>, deskId: string, workId: number) {
+  return db
+    .selectFrom('activity')
+    .select(['id', 'channel', 'direction', 'subject', 'body', 'status', 'actor', 'to_address as to', 'created_at', 'sent_at', 'approved_at'])
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -13,3 +13,7 @@ export async function connectedMailbox(db: Kysely<Database>, deskId: string) {
     .limit(1)
     .executeTakeFirst();
 }
+
+export async function connectionsOf(db: Kysely<Database>, deskId: string) {
+  return db.selectFrom('connections').select(['id', 'provider', 'name', 'category', 'auth_type', 'status']).where('desk_id', '=', deskId).execute();
+}

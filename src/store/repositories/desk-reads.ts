@@ -40,10 +40,11 @@ export async function usedKinds(db: Kysely<Database>, deskId: string): Promise<s
 }
 
 /** Units in screen order, optionally of one type. */
-export async function unitsOf(db: Kysely<Database>, deskId: string, opts: { type?: string; limit: number }) {
-  let q = db.selectFrom('units').select(['id', 'type', 'name', 'fields', 'arrangement_id', 'position']).where('desk_id', '=', deskId);
+export async function unitsOf(db: Kysely<Database>, deskId: string, opts: { type?: string; limit?: number } = {}) {
+  let q = db.selectFrom('units').select(['id', 'type', 'name', 'fields', 'arrangement_id']).where('desk_id', '=', deskId);
   if (opts.type !== undefined) q = q.where('type', '=', opts.type);
-  return q.orderBy('position').orderBy('id').limit(opts.limit).execute();
+  q = q.orderBy('position').orderBy('id');
+  return opts.limit === undefined ? q.execute() : q.limit(opts.limit).execute();
 }
 
 export async function watchesOf(db: Kysely<Database>, deskId: string) {
@@ -53,4 +54,14 @@ export async function watchesOf(db: Kysely<Database>, deskId: string) {
     .where('desk_id', '=', deskId)
     .orderBy('id')
     .execute();
+}
+
+/** Every watch on the desk, whole rows, by id. */
+export async function watchRowsOf(db: Kysely<Database>, deskId: string) {
+  return db.selectFrom('watches').selectAll().where('desk_id', '=', deskId).orderBy('id').execute();
+}
+
+/** Every unit of these types, whole rows, in screen order. */
+export async function unitRowsOfTypes(db: Kysely<Database>, deskId: string, types: string[]) {
+  return db.selectFrom('units').selectAll().where('desk_id', '=', deskId).where('type', 'in', types).orderBy('position').orderBy('id').execute();
 }
