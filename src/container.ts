@@ -1,10 +1,11 @@
 import type { Config } from './config.ts';
 import { clockFrom, systemClock, type Clock } from './domain/clock.ts';
 import type { Deps, Engine } from './domain/context.ts';
-import { BuiltinChat } from './desk/chat/builtin.ts';
-import { LlmChat } from './desk/chat/llm.ts';
-import { SmtpMailer } from './desk/mail/smtp.ts';
-import { ChromiumRunner } from './desk/runs/browser.ts';
+import { BuiltinChat } from './app/chat/builtin.ts';
+import { LlmChat } from './app/chat/llm.ts';
+import { OpenAiModel } from './adapters/llm/client.ts';
+import { SmtpMailer } from './adapters/smtp/mailer.ts';
+import { ChromiumRunner } from './adapters/chromium/runner.ts';
 import { openStore, type Store } from './store/db.ts';
 
 /** The real engine: SMTP for mail, Chromium for playbooks, the built-in answerer or a language model for chat. */
@@ -13,7 +14,7 @@ export function realEngine(config: Readonly<Config>): Engine {
   return {
     mailer: new SmtpMailer({ timeoutMs: config.mailTimeoutMs }),
     runner: new ChromiumRunner({ executablePath: config.chromiumPath }),
-    chat: config.llmUrl ? new LlmChat({ url: config.llmUrl, model: config.llmModel, key: config.llmKey, fallback: builtin }) : builtin,
+    chat: config.llmUrl ? new LlmChat({ model: new OpenAiModel({ url: config.llmUrl, model: config.llmModel, key: config.llmKey }), fallback: builtin }) : builtin,
   };
 }
 

@@ -9,7 +9,7 @@ import { listDesks } from './domain/desks/manage.ts';
 import { buildApp } from './http/app.ts';
 import { serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
-import { startWatchScheduler } from './desk/watches/scheduler.ts';
+import { startWatchScheduler } from './app/watches/scheduler.ts';
 
 // The running service: opens the store (migrating it), seeds a demo desk on first start,
 // listens, checks watched dates on a schedule, and on SIGTERM or SIGINT stops taking requests, lets those in flight finish, and

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
 import { buildDeps } from '../container.ts';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';

@@ -1,45 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
-import type { ChatBackend } from '../desk/chat/backend.ts';
-import type { Mailer } from '../desk/mail/mailer.ts';
-import type { PlaybookRunner } from '../desk/runs/runner.ts';
-import type { Store } from '../store/db.ts';
 import type { Database, DeskRow } from '../store/schema.ts';
-import type { Clock } from './clock.ts';
+import type { Actor, DeskContext, Deps } from './ports.ts';
 import { dateIn } from './dates.ts';
 
-/** Who is acting: a program holding a key, the owner at the screen or CLI, or the desk's own jobs. */
-export type Actor =
-  | { type: 'key'; keyId: number; keyPrefix: string; keyName: string }
-  | { type: 'owner'; name: string }
-  | { type: 'system'; name: string };
-
-/** The desk's own machinery, swappable in tests only where the real thing cannot exist. */
-export interface Engine {
-  mailer: Mailer;
-  runner: PlaybookRunner;
-  /** Answers POST /chat: the built-in answerer, or a language model when DESK_LLM_URL is set. */
-  chat: ChatBackend;
-}
-
-/** What every door (HTTP, CLI, scheduler) builds once at start. */
-export interface Deps {
-  store: Store;
-  clock: Clock;
-  config: Readonly<Config>;
-  engine: Engine;
-}
-
-/** Passed explicitly to every domain verb: the desk, the actor, the clock and the database handle. */
-export interface DeskContext extends Deps {
-  db: Kysely<Database>;
-  desk: DeskRow;
-  actor: Actor;
-  /** The desk's own calendar date (D9). */
-  today(): string;
-  /** The current instant as an ISO 8601 UTC string. */
-  now(): string;
-}
+export type { Actor, DeskContext, Deps, Engine } from './ports.ts';
 
 export function deskContext(deps: Deps, desk: DeskRow, actor: Actor, db: Kysely<Database> = deps.store.db): DeskContext {
   return {
@@ -50,11 +14,6 @@ export function deskContext(deps: Deps, desk: DeskRow, actor: Actor, db: Kysely<
     today: () => dateIn(desk.timezone, deps.clock.now()),
     now: () => deps.clock.now().toISOString(),
   };
-}
-
-/** The same context bound to a transaction. */
-export function withDb(ctx: DeskContext, db: Kysely<Database>): DeskContext {
-  return { ...ctx, db };
 }
 
 /** The name recorded as who did a thing. */

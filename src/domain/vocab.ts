@@ -33,3 +33,13 @@ export function isOpenStatus(s: string): boolean {
 export function isFinished(s: string): boolean {
   return (FINISHED_STATUSES as readonly string[]).includes(s);
 }
+
+/** A work status as read from the store, where only the write verbs set it, always from WORK_STATUSES. */
+export function storedStatus(s: string): WorkStatus {
+  return s as WorkStatus;
+}
+
+/** A row's class as read from the store, where the write verbs only ever put a PERMISSION_CLASSES value or null. */
+export function storedClass(s: string | null): PermissionClass | null {
+  return s as PermissionClass | null;
+}

@@ -4,7 +4,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
-import { presentedKey, verifyKey } from './auth.ts';
+import { verifyKey } from '../domain/keys/verify.ts';
+import { presentedKey } from './auth.ts';
 import { sendError } from './errors.ts';
 import { readJsonBodies } from './body.ts';
 import { registerLimits } from './limits.ts';
@@ -29,8 +30,6 @@ declare module 'fastify' {
     public?: boolean;
   }
 }
-
-export type App = FastifyInstance;
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];

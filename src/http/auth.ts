@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { verifyKey } from '../domain/keys/verify.ts';
 import { DeskError } from '../domain/errors.ts';
 import { SEND_A_KEY } from '../domain/keys/verify.ts';
 
@@ -18,5 +17,3 @@ export function presentedKey(request: FastifyRequest): string | null {
   if (typeof token === 'string' && token) return token;
   return null;
 }
-
-export { verifyKey };

@@ -1,79 +1,20 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { ACTION_TYPES, PERMISSION_CLASSES, SECTION_KINDS, WORK_STATUSES } from '../domain/vocab.ts';
-import { ERROR_CODES } from '../domain/errors.ts';
+import { ActionSchema, DeskSectionSchema, ErrorSchema, WorkItemSchema } from '../domain/contract/shared.ts';
 
-// Schemas shared by several routes. Those with an $id become named components in
-// /openapi.json and are referenced, not copied.
+// What the HTTP door adds to the contract's shapes (domain/contract): envelopes, error
+// responses, path and query parameters, headers. Shared schemas with an $id become named
+// components in /openapi.json and are referenced, not copied.
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-export { Nullable };
-
-/**
- * A closed set of strings as one `enum` schema rather than a union of constants: the
- * description reads the same, and the serializer writes the string instead of trying each
- * branch in turn.
- */
-export const StringEnum = <T extends string>(values: readonly T[], opts: { description?: string } = {}) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
-
-export const DateString = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
-export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
-
-export const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c))),
-      message: Type.String(),
-      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    }),
-  },
-  { $id: 'Error', description: 'Every failure: branch on code, show message to people.' },
-);
-
-export const ActionSchema = Type.Object(
-  {
-    type: Type.Union(ACTION_TYPES.map((t) => Type.Literal(t))),
-    label: Type.String({ description: 'Button text; shown as received.' }),
-    hint: Type.String({ description: 'A sentence saying why, written for a person.' }),
-  },
-  { $id: 'Action' },
-);
-
-export const WorkItemSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    title: Type.String(),
-    detail: Nullable(Type.String()),
-    kind: Type.String({ description: 'Open vocabulary; GET /desk lists a desk\'s kinds.' }),
-    status: Type.Union(WORK_STATUSES.map((s) => Type.Literal(s))),
-    due_date: Nullable(DateString),
-    days_to_due: Nullable(Type.Integer()),
-    overdue: Type.Boolean(),
-    priority: Type.Integer({ minimum: 1, maximum: 100 }),
-    waiting_on: Nullable(Type.String()),
-    days_waiting: Nullable(Type.Integer()),
-    last_error: Nullable(Type.String()),
-    action: Nullable(Type.Ref('Action')),
-    permission: Nullable(Type.Union(PERMISSION_CLASSES.map((c) => Type.Literal(c)))),
-    allowed: Type.Boolean(),
-    has_draft: Type.Boolean(),
-  },
-  { $id: 'WorkItem' },
-);
-
-export const DeskSectionSchema = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    blurb: Type.String(),
-    kind: Type.Union(SECTION_KINDS.map((k) => Type.Literal(k))),
-    kinds: Type.Array(Type.String()),
-    unit: Nullable(Type.String()),
-    fields: Type.Array(Type.Object({ name: Type.String(), hint: Type.String() })),
-    why: Type.String(),
-  },
-  { $id: 'DeskSection' },
-);
+export {
+  ActionSchema,
+  DateString,
+  DeskSectionSchema,
+  ErrorSchema,
+  Nullable,
+  StringEnum,
+  Timestamp,
+  WorkItemSchema,
+} from '../domain/contract/shared.ts';
 
 /** Registered on the app so that routes can refer to them by $id. */
 export const SHARED_SCHEMAS = [ErrorSchema, ActionSchema, WorkItemSchema, DeskSectionSchema];

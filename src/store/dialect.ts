@@ -14,8 +14,14 @@ export function serialKey(dialect: DialectName) {
     dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
 }
 
-/** Large text payloads: both dialects call it text. */
-export const textType = 'text' as const;
+/**
+ * Whether a writer must lock a row it is about to change (SELECT ... FOR UPDATE) to keep a
+ * concurrent writer out until commit. PostgreSQL runs writers side by side and needs it;
+ * SQLite runs one writer at a time already.
+ */
+export function holdsRowLocks(dialect: DialectName): boolean {
+  return dialect === 'postgres';
+}
 
 /** Is this error a unique-constraint violation, on either database? */
 export function isUniqueViolation(err: unknown): boolean {

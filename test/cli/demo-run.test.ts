@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable } from '../../src/desk/runs/browser.ts';
+import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { desk } from '../helpers/cli.ts';
 import { startPortal, type Portal } from '../helpers/portal.ts';

@@ -28,7 +28,7 @@ describe.each(DIALECTS)('write bodies with a NUL character ($name)', ({ open }) 
     const calls: Array<[string, unknown]> = [
       [`/api/v1/arrangements/${arr.id}/notes`, { body: 'a\u0000b' }],
       [`/api/v1/work/${row.id}/complete`, { note: 'done\u0000' }],
-      [`/api/v1/work/${row.id}/complete`, { actor: 'x', ['odd\u0000key']: 1 }],
+      [`/api/v1/work/${row.id}/complete`, { actor: 'x', 'odd\u0000key': 1 }],
       ['/api/v1/chat', { text: 'what is overdue?\u0000' }],
     ];
     for (const [url, body] of calls) {

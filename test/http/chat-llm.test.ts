@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { reply, startFakeLlm, toolCall, toolResult, type FakeLlm } from '../helpers/llm.ts';
-import { completionsUrl } from '../../src/desk/chat/llm.ts';
+import { completionsUrl } from '../../src/adapters/llm/client.ts';
 import { bakeryDesk } from './chat-desk.ts';
 import { eventsOf } from './writes-helpers.ts';
 

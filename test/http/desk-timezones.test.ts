@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBusinessText } from '../../src/domain/business/import.ts';
 import { addDays, dateIn, daysBetween } from '../../src/domain/dates.ts';
-import { runWatchPass } from '../../src/desk/watches/pass.ts';
+import { runWatchPass } from '../../src/app/watches/pass.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { addUnit, addWatch } from '../helpers/business.ts';

@@ -79,7 +79,7 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
   });
 
   it('answers 401 saying the key is not valid for unknown, revoked and expired keys', async () => {
-    const unknown = await h.call('GET', '/api/v1/me', { key: 'desk_' + 'x'.repeat(40) });
+    const unknown = await h.call('GET', '/api/v1/me', { key: `desk_${'x'.repeat(40)}` });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().error.message).toMatch(/not valid/);
 

@@ -8,7 +8,7 @@ import { makeDesk, makeWork } from '../helpers/factories.ts';
 const PATHS = ['/work', '/work/1', '/arrangements', '/desk', '/units', '/connections', '/domains', '/permissions', '/watches', '/activity', '/events'];
 const QUERIES = [
   'limit=abc', 'limit=-1', 'limit=1.5', 'limit=99999999999999999999', 'limit=1e400', 'limit=%00', 'limit=a&limit=b', 'limit[]=1',
-  'cursor=%ff%fe', 'cursor=a&cursor=b', 'cursor=' + 'A'.repeat(10_000), 'kind=%00', 'kind[x]=1', 'arrangement=-0', 'arrangement=%20',
+  'cursor=%ff%fe', 'cursor=a&cursor=b', `cursor=${'A'.repeat(10_000)}`, 'kind=%00', 'kind[x]=1', 'arrangement=-0', 'arrangement=%20',
   'type=%00', 'type=a&type=b', 'status=open%00', 'foo=bar', '%zz', '&&&', 'token=',
 ];
 

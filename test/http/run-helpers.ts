@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/store/schema.ts';
-import type { PlaybookStep } from '../../src/desk/runs/runner.ts';
+import type { PlaybookStep } from '../../src/domain/playbooks.ts';
 import { PORTAL_PASSWORD, PORTAL_USER } from '../helpers/portal.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 

@@ -3,7 +3,7 @@ import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { PORTAL_PASSWORD, PORTAL_USER, startPortal, type Portal } from '../helpers/portal.ts';
-import { chromiumAvailable } from '../../src/desk/runs/browser.ts';
+import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { runWork } from '../../src/domain/work/run.ts';
 import { countOpenWork, findWork } from '../../src/store/repositories/work.ts';

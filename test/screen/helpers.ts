@@ -10,7 +10,7 @@ import { FixedClock } from '../../src/domain/clock.ts';
 import type { Deps } from '../../src/domain/context.ts';
 import { signInUrl } from '../../src/domain/owner/link-url.ts';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
-import { chromiumAvailable } from '../../src/desk/runs/browser.ts';
+import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { FastifyInstance } from 'fastify';
 import { TEST_NOW } from '../helpers/app.ts';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { importBusinessText } from '../../domain/business/import.ts';
 import { importDemo } from '../../domain/business/demo.ts';
 import { DeskError } from '../../domain/errors.ts';
-import { plural } from '../../domain/words.ts';
+import { plural } from '../../domain/text.ts';
 import { dbOption, jsonOption, print, Reported, withNewDeps, UsageError, type DbOptions, type Io } from '../io.ts';
 
 export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
@@ -25,7 +25,7 @@ export function importCommands(program: Command, io: Io): void {
     }
     if (opts.key !== undefined && opts.key.trim() === '') throw new UsageError('--key needs a name, such as --key zapier.');
     await withNewDeps(io, opts, async (deps) => {
-      let r;
+      let r: Awaited<ReturnType<typeof importBusinessText>>;
       try {
         r = await importBusinessText(deps.store.db, text, { now: deps.clock.now(), keyName: opts.key, source: file });
       } catch (err) {

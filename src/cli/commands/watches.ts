@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { runWatchPass } from '../../desk/watches/pass.ts';
+import { runWatchPass } from '../../app/watches/pass.ts';
 import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
 
 // `desk watches run`: one pass of the watch scheduler now, as the server does every interval.

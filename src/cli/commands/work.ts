@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { deskContext, type DeskContext, type Deps } from '../../domain/context.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { addWork } from '../../domain/work/add.ts';
@@ -14,9 +14,11 @@ import type { WorkRow } from '../../store/schema.ts';
 import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { listFinished } from '../../domain/work/finished.ts';
-import { plural } from '../../domain/words.ts';
+import { plural } from '../../domain/text.ts';
 import { asFlags } from '../flags.ts';
 import { dbOption, idArg, jsonOption, ownerContext, print, table, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+import { findDesk } from '../../store/repositories/desks.ts';
+import { deskOfWork } from '../../store/repositories/work.ts';
 
 // The owner's view of the queue (list, show) and actions on rows (add, edit, close, reopen,
 // assign). Reading goes through the same verbs as the API; the actions are not API routes.
@@ -78,9 +80,9 @@ function fields(o: FieldOptions): OwnerFields {
 /** The owner sees every desk, so a row id alone finds its desk; --desk narrows it. */
 export async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
   if (deskRef) return ownerContext(deps, deskRef);
-  const row = await deps.store.db.selectFrom('work').select('desk_id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw new DeskError('not_found', `No work item ${id} in this database. \`desk work list --desk SLUG\` shows a desk's rows.`);
-  const desk = await deps.store.db.selectFrom('desks').selectAll().where('id', '=', row.desk_id).executeTakeFirstOrThrow();
+  const deskId = await deskOfWork(deps.store.db, id);
+  const desk = deskId === undefined ? undefined : await findDesk(deps.store.db, deskId);
+  if (!desk) throw new DeskError('not_found', `No work item ${id} in this database. \`desk work list --desk SLUG\` shows a desk's rows.`);
   return deskContext(deps, desk, { type: 'owner', name: 'owner' });
 }
 

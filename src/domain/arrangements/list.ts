@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
 import type { DeskContext } from '../context.ts';
 import type { ArrangementRow } from '../../store/schema.ts';
+import { notesByArrangement } from '../../store/repositories/activity.ts';
+import { arrangementsOf } from '../../store/repositories/desk-reads.ts';
+import { openWorkByArrangement } from '../../store/repositories/work.ts';
 
 // GET /arrangements (D4): every arrangement with the state of its open work and its notes,
 // most in need of attention first: overdue work desc, open work desc, next due asc (none
@@ -78,34 +80,11 @@ export function toArrangement(row: Omit<ArrangementRow, 'desk_id' | 'created_at'
 export async function listArrangements(ctx: DeskContext): Promise<{ items: Arrangement[] }> {
   const deskId = ctx.desk.id;
   const today = ctx.today();
-  const rows = await ctx.db
-    .selectFrom('arrangements')
-    .select(['id', 'name', 'counterparty', 'kind', 'status', 'starts_on', 'ends_on', 'renews_on', 'amount_cents', 'currency', 'contact_name', 'contact_email'])
-    .where('desk_id', '=', deskId)
-    .execute();
+  const rows = await arrangementsOf(ctx.db, deskId);
   if (rows.length === 0) return { items: [] };
 
-  const work = await ctx.db
-    .selectFrom('work')
-    .select((eb) => [
-      'arrangement_id',
-      eb.fn.countAll<number>().as('open_work'),
-      eb.fn.sum<number>(eb.case().when('due_date', '<', today).then(1).else(0).end()).as('overdue_work'),
-      eb.fn.min<string | null>('due_date').as('next_due'),
-    ])
-    .where('desk_id', '=', deskId)
-    .where(sql<boolean>`status in ('open', 'in_progress', 'waiting')`)
-    .where('arrangement_id', 'is not', null)
-    .groupBy('arrangement_id')
-    .execute();
-  const notes = await ctx.db
-    .selectFrom('activity')
-    .select((eb) => ['arrangement_id', eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
-    .where('desk_id', '=', deskId)
-    .where('kind', '=', 'note')
-    .where('arrangement_id', 'is not', null)
-    .groupBy('arrangement_id')
-    .execute();
+  const work = await openWorkByArrangement(ctx.db, deskId, today);
+  const notes = await notesByArrangement(ctx.db, deskId);
 
   const workBy = new Map(work.map((w) => [w.arrangement_id!, { open_work: Number(w.open_work), overdue_work: Number(w.overdue_work ?? 0), next_due: w.next_due ?? null }]));
   const notesBy = new Map(notes.map((n) => [n.arrangement_id!, { notes_count: Number(n.n), last_note_at: n.last ?? null }]));

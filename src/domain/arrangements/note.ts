@@ -1,7 +1,9 @@
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
-import { atomically } from '../work/draft.ts';
+import { atomically } from '../../store/tx.ts';
+import { insertActivity } from '../../store/repositories/activity.ts';
+import { findArrangement } from '../../store/repositories/rows.ts';
 
 // POST /arrangements/{id}/notes: a note is an activity entry on the arrangement (D6), which
 // the desk reads when it next works the arrangement (drafts quote the newest notes).
@@ -40,34 +42,23 @@ export async function addArrangementNote(ctx: DeskContext, arrangementId: number
 }
 
 async function noteIn(ctx: DeskContext, arrangementId: number, body: string, input: NoteInput): Promise<NoteAnswer> {
-  const arrangement = await ctx.db.selectFrom('arrangements').select(['id', 'name']).where('desk_id', '=', ctx.desk.id).where('id', '=', arrangementId).executeTakeFirst();
+  const arrangement = await findArrangement(ctx.db, ctx.desk.id, arrangementId);
   if (!arrangement) throw notFound('arrangement', arrangementId);
 
   const channel = input.channel === 'call' ? 'call' : 'note';
   const actor = input.actor?.trim() || actorName(ctx.actor);
   const now = ctx.now();
-  const row = await ctx.db
-    .insertInto('activity')
-    .values({
-      desk_id: ctx.desk.id,
-      kind: 'note',
-      obligation_id: null,
-      arrangement_id: arrangement.id,
-      outcome_id: null,
-      channel,
-      direction: 'inbound',
-      subject: null,
-      body,
-      to_address: null,
-      status: 'recorded',
-      actor,
-      failure_reason: null,
-      created_at: now,
-      sent_at: null,
-      approved_at: null,
-    })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
+  const row = await insertActivity(ctx.db, {
+    deskId: ctx.desk.id,
+    kind: 'note',
+    arrangementId: arrangement.id,
+    channel,
+    direction: 'inbound',
+    body,
+    status: 'recorded',
+    actor,
+    at: now,
+  });
   await logEvent(ctx, 'note_added', `${actor} added a ${channel === 'call' ? 'call note' : 'note'} to ${arrangement.name}.`, {
     arrangement_id: arrangement.id,
     activity_id: row.id,

@@ -6,6 +6,10 @@ import { createDesk } from '../desks/manage.ts';
 import { createKey, type CreatedKey } from '../keys/create.ts';
 import { setGrant } from '../grants/manage.ts';
 import { parseBusinessText, readBusiness, type BusinessPlan } from './read.ts';
+import { insertActivity } from '../../store/repositories/activity.ts';
+import { plural } from '../text.ts';
+import { insertArrangement, insertConnection, insertDomain, insertPlaybook, insertUnit, insertWatch } from '../../store/repositories/records.ts';
+import { insertSection } from '../../store/repositories/sections.ts';
 
 // `desk import FILE`: a business file becomes a new desk in one transaction, so a file that
 // fails anywhere writes nothing. Refs in the file come back with the ids they became.
@@ -37,46 +41,29 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
     for (const cls of plan.grants) await setGrant(trx, { deskId: desk.id, cls, granted: true, now, by: 'import' });
 
     for (const c of plan.connections) {
-      const row = await trx
-        .insertInto('connections')
-        .values({ desk_id: desk.id, provider: c.provider, name: c.name, category: c.category, auth_type: c.auth_type, status: c.status, config: JSON.stringify(c.config), created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      remember('connection', c.ref, row.id);
+      const id = await insertConnection(trx, { desk_id: desk.id, provider: c.provider, name: c.name, category: c.category, auth_type: c.auth_type, status: c.status, config: JSON.stringify(c.config), created_at: now });
+      remember('connection', c.ref, id);
     }
 
     for (const [position, s] of plan.sections.entries()) {
-      await trx
-        .insertInto('sections')
-        .values({ desk_id: desk.id, id: s.id, position, title: s.title, blurb: s.blurb, kind: s.kind, kinds: JSON.stringify(s.kinds), unit: s.unit, fields: JSON.stringify(s.fields), why: s.why, created_at: now })
-        .execute();
+      await insertSection(trx, { desk_id: desk.id, id: s.id, position, title: s.title, blurb: s.blurb, kind: s.kind, kinds: JSON.stringify(s.kinds), unit: s.unit, fields: JSON.stringify(s.fields), why: s.why, created_at: now });
     }
 
     for (const a of plan.arrangements) {
       const { ref, ...values } = a;
-      const row = await trx.insertInto('arrangements').values({ ...values, desk_id: desk.id, created_at: now }).returning('id').executeTakeFirstOrThrow();
-      remember('arrangement', ref, row.id);
+      remember('arrangement', ref, await insertArrangement(trx, { ...values, desk_id: desk.id, created_at: now }));
     }
 
     for (const [position, u] of plan.units.entries()) {
-      const row = await trx
-        .insertInto('units')
-        .values({ desk_id: desk.id, type: u.type, name: u.name, fields: JSON.stringify(u.fields), arrangement_id: u.arrangement ? ids.arrangement.get(u.arrangement)! : null, position })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      remember('unit', u.ref, row.id);
+      const id = await insertUnit(trx, { desk_id: desk.id, type: u.type, name: u.name, fields: JSON.stringify(u.fields), arrangement_id: u.arrangement ? ids.arrangement.get(u.arrangement)! : null, position });
+      remember('unit', u.ref, id);
     }
 
-    for (const w of plan.watches) await trx.insertInto('watches').values({ ...w, desk_id: desk.id }).execute();
-    for (const d of plan.domains) await trx.insertInto('domains').values({ ...d, desk_id: desk.id }).execute();
+    for (const w of plan.watches) await insertWatch(trx, { ...w, desk_id: desk.id });
+    for (const d of plan.domains) await insertDomain(trx, { ...d, desk_id: desk.id });
 
     for (const p of plan.playbooks) {
-      const row = await trx
-        .insertInto('playbooks')
-        .values({ desk_id: desk.id, name: p.name, connection_id: p.connection ? ids.connection.get(p.connection)! : null, steps: JSON.stringify(p.steps) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.playbook.set(p.name, row.id);
+      ids.playbook.set(p.name, await insertPlaybook(trx, { desk_id: desk.id, name: p.name, connection_id: p.connection ? ids.connection.get(p.connection)! : null, steps: JSON.stringify(p.steps) }));
     }
 
     for (const w of plan.work) {
@@ -108,14 +95,22 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
       });
       if (w.ref) refs[w.ref] = row.id;
       for (const m of w.messages) {
-        await trx
-          .insertInto('activity')
-          .values({
-            desk_id: desk.id, kind: 'message', obligation_id: row.id, arrangement_id: row.arrangement_id, outcome_id: null, channel: m.channel, direction: 'outbound',
-            subject: m.subject, body: m.body, to_address: m.to, status: m.status, actor: m.actor, failure_reason: null, created_at: now,
-            sent_at: m.status === 'sent' ? now : null, approved_at: m.status === 'drafted' ? null : now,
-          })
-          .execute();
+        await insertActivity(trx, {
+          deskId: desk.id,
+          kind: 'message',
+          workId: row.id,
+          arrangementId: row.arrangement_id,
+          channel: m.channel,
+          direction: 'outbound',
+          subject: m.subject,
+          body: m.body,
+          to: m.to,
+          status: m.status,
+          actor: m.actor,
+          at: now,
+          sentAt: m.status === 'sent' ? now : null,
+          approvedAt: m.status === 'drafted' ? null : now,
+        });
       }
       await addTimeline(trx, { deskId: desk.id, workId: row.id, kind: 'imported', text: 'Brought in from the business file.', at: now });
     }
@@ -123,7 +118,7 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
     await addEvent(trx, {
       deskId: desk.id,
       kind: 'desk_imported',
-      message: `Desk "${desk.name}" set up from a business file with ${plan.work.length} work item${plan.work.length === 1 ? '' : 's'}.`,
+      message: `Desk "${desk.name}" set up from a business file with ${plural(plan.work.length, 'work item')}.`,
       data: { work: plan.work.length },
       at: now,
     });

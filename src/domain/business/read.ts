@@ -1,5 +1,5 @@
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { STEP_NAMES, type PlaybookStep } from '../../desk/runs/runner.ts';
+import { STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
 import { dateIn, isTimeZone } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import {
@@ -7,6 +7,7 @@ import {
   type PermissionClass, type SectionKind, type WorkStatus,
 } from '../vocab.ts';
 import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
+import { plural } from '../text.ts';
 
 // Reads a business file (YAML or JSON) into a plan the importer writes in one transaction.
 // Every error names the entry and the field; a file with any error yields no plan at all.
@@ -159,8 +160,8 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       errors.add(`${entryName(list, i, raw)}.${field}`, found ? `"${target}" is a ${found}, not a ${kind}` : `no ${kind} has ref "${target}"`);
     }
   };
-  units.forEach((u, i) => point('units', i, u, 'arrangement', u.arrangement, 'arrangement'));
-  playbooks.forEach((p, i) => point('playbooks', i, p, 'connection', p.connection, 'connection'));
+  for (const [i, u] of units.entries()) point('units', i, u, 'arrangement', u.arrangement, 'arrangement');
+  for (const [i, p] of playbooks.entries()) point('playbooks', i, p, 'connection', p.connection, 'connection');
   const names = new Set<string>();
   playbooks.forEach((p, i) => {
     if (names.has(p.name)) errors.add(entryName('playbooks', i, p), `name "${p.name}" is used twice`);
@@ -174,7 +175,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
 
   if (errors.list.length > 0) {
     const n = errors.list.length;
-    throw badRequest(`The business file has ${n} error${n === 1 ? '' : 's'}; nothing was written. ${errors.list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`, { errors: errors.list });
+    throw badRequest(`The business file has ${plural(n, 'error')}; nothing was written. ${errors.list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`, { errors: errors.list });
   }
   return { desk, grants, connections, sections, units, arrangements, watches, domains, playbooks, work };
 }
@@ -291,6 +292,12 @@ function readArrangement(e: Entry, ref: string | null, deskCurrency: string): Ar
   };
 }
 
+/** A watch must say its action; reported where the field would be read, so errors keep the file's order. */
+function missingAction(e: Entry): 'reach_out' {
+  e.fail('action', `is required: one of ${PERMISSION_CLASSES.join(', ')}`);
+  return 'reach_out';
+}
+
 function readWatch(e: Entry): WatchPlan {
   let every: string | null = null;
   const raw = e.raw.every;
@@ -305,7 +312,7 @@ function readWatch(e: Entry): WatchPlan {
     label: e.text('label', { required: true }),
     lead_days: e.integer('lead_days', { min: 0, max: 3650, fallback: 30 }),
     kind: e.text('kind', { required: true }),
-    action: e.has('action') ? e.oneOf('action', PERMISSION_CLASSES, 'reach_out') : (e.fail('action', `is required: one of ${PERMISSION_CLASSES.join(', ')}`), 'reach_out'),
+    action: e.has('action') ? e.oneOf('action', PERMISSION_CLASSES, 'reach_out') : missingAction(e),
     every,
     priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),
   };
@@ -314,8 +321,11 @@ function readWatch(e: Entry): WatchPlan {
 function readSteps(e: Entry): PlaybookStep[] {
   const steps = e.list('steps');
   if (steps.length === 0) e.fail('steps', 'must list at least one step');
-  steps.forEach((s, i) => {
-    if (!isObject(s)) return e.fail(`steps[${i}]`, 'must be a mapping such as { click: "#submit" }');
+  for (const [i, s] of steps.entries()) {
+    if (!isObject(s)) {
+      e.fail(`steps[${i}]`, 'must be a mapping such as { click: "#submit" }');
+      continue;
+    }
     const names = Object.keys(s).filter((k) => (STEP_NAMES as readonly string[]).includes(k));
     if (names.length !== 1) e.fail(`steps[${i}]`, `must have exactly one of ${STEP_NAMES.join(', ')}`);
     const allowed = new Set([...names, ...(names[0] === 'fill' || names[0] === 'select' ? ['value'] : names[0] === 'read' ? ['as'] : [])]);
@@ -323,7 +333,7 @@ function readSteps(e: Entry): PlaybookStep[] {
     if (names.length === 1 && extra.length) e.fail(`steps[${i}]`, `has fields a ${names[0]} step does not use: ${extra.join(', ')}`);
     if ((names[0] === 'fill' || names[0] === 'select') && s.value === undefined) e.fail(`steps[${i}]`, `a ${names[0]} step needs a value`);
     if (names[0] === 'read' && typeof s.as !== 'string') e.fail(`steps[${i}]`, 'a read step needs "as", the name of what it reads');
-  });
+  }
   return steps as PlaybookStep[];
 }
 

@@ -3,7 +3,7 @@ import type { DeskContext } from '../context.ts';
 import { addSections, type DeskSection } from '../desks/sections.ts';
 import { badRequest } from '../errors.ts';
 import { logEvent } from '../record.ts';
-import { atomically } from '../work/draft.ts';
+import { atomically } from '../../store/tx.ts';
 
 // POST /chat: ask the desk a question. Whatever backend answers (the built-in one, or a
 // language model when one is configured), an answer later than the chat timeout is thrown

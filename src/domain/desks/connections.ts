@@ -1,4 +1,5 @@
 import type { DeskContext } from '../context.ts';
+import { connectionsOf } from '../../store/repositories/connections.ts';
 
 // GET /connections: what the desk is wired into, problems first, then connected, then
 // pending (contract). Secrets never leave the store (D23): the config column is not read.
@@ -25,10 +26,6 @@ export function orderConnections<T extends { status: string; name: string; id: n
 }
 
 export async function listConnections(ctx: DeskContext): Promise<{ items: Connection[] }> {
-  const rows = await ctx.db
-    .selectFrom('connections')
-    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status'])
-    .where('desk_id', '=', ctx.desk.id)
-    .execute();
+  const rows = await connectionsOf(ctx.db, ctx.desk.id);
   return { items: orderConnections(rows).map((r) => ({ ...r, connected: r.status === 'connected' })) };
 }

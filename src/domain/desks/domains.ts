@@ -1,5 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import type { DomainRow } from '../../store/schema.ts';
+import { domainsOf } from '../../store/repositories/domains.ts';
 
 // GET /domains (D22): every domain held, and a summary. `owing` counts domains unpaid or in
 // collections; `owing_amount` sums those priced in the desk's own currency (P-domains-1);
@@ -46,13 +47,7 @@ export function summariseDomains(items: readonly Domain[], desk: { currency: str
 }
 
 export async function listDomains(ctx: DeskContext): Promise<{ items: Domain[]; summary: DomainSummary }> {
-  const rows = await ctx.db
-    .selectFrom('domains')
-    .select(['id', 'name', 'registrar', 'status', 'renewal_on', 'amount_cents', 'currency', 'broker_name', 'notes'])
-    .where('desk_id', '=', ctx.desk.id)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  const rows = await domainsOf(ctx.db, ctx.desk.id);
   const items = rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
   return { items, summary: summariseDomains(items, ctx.desk) };
 }

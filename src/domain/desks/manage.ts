@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
-import { findDeskByRef, listDesks } from '../../store/repositories/desks.ts';
+import { findDeskByRef, insertDesk, listDesks, removeDeskRows } from '../../store/repositories/desks.ts';
 import { badRequest, DeskError } from '../errors.ts';
 import { isTimeZone } from '../dates.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
@@ -28,9 +28,7 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
   if (await findDeskByRef(db, input.slug)) throw badRequest(`A desk with slug "${input.slug}" already exists.`);
   const currency = (input.currency ?? 'GBP').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) throw badRequest(`Currency "${input.currency}" must be a three-letter code such as GBP.`);
-  const insert = db
-    .insertInto('desks')
-    .values({
+  const insert = insertDesk(db, {
       id: newDeskId(),
       name: input.name,
       slug: input.slug,
@@ -41,9 +39,7 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
       broker: input.broker ?? null,
       open_count: 0,
       created_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  });
   try {
     return await insert;
   } catch (err) {
@@ -62,10 +58,7 @@ export async function requireDesk(db: Kysely<Database>, ref: string): Promise<De
 /** Removes the desk and everything on it. Its keys stay, so that programs holding them learn the desk is gone (403 no_desk). */
 export async function deleteDesk(db: Kysely<Database>, ref: string): Promise<DeskRow> {
   const desk = await requireDesk(db, ref);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('idempotency').where('desk_id', '=', desk.id).execute();
-    await trx.deleteFrom('desks').where('id', '=', desk.id).execute();
-  });
+  await removeDeskRows(db, desk.id);
   return desk;
 }
 

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+
 import { grantsOf } from '../../store/repositories/desks.ts';
 import type { DeskContext } from '../context.ts';
 import { isAllowed } from '../work/derive.ts';
-import { OPEN_STATUSES, PERMISSION_CLASSES, type PermissionClass } from '../vocab.ts';
+import { PERMISSION_CLASSES, type PermissionClass } from '../vocab.ts';
+import { openWorkByClass } from '../../store/repositories/work.ts';
 
 // GET /permissions (D21). Per open row with a class: covered when it is out with somebody
 // else (waiting_on set), else doing when the desk may act on it, else asking. Rows with no
@@ -49,14 +50,7 @@ export function summarisePermissions(groups: readonly OpenGroup[], grants: Reado
 }
 
 export async function permissionSummary(ctx: DeskContext): Promise<PermissionSummary> {
-  const out = sql<number>`case when waiting_on is null then 0 else 1 end`;
-  const rows = await ctx.db
-    .selectFrom('work')
-    .select((eb) => ['class', out.as('out'), eb.fn.countAll<number>().as('n')])
-    .where('desk_id', '=', ctx.desk.id)
-    .where('status', 'in', [...OPEN_STATUSES])
-    .groupBy(['class', out])
-    .execute();
+  const rows = await openWorkByClass(ctx.db, ctx.desk.id);
   const grants = await grantsOf(ctx.db, ctx.desk.id);
   return summarisePermissions(
     rows.map((r) => ({ cls: r.class, out: Number(r.out) === 1, n: Number(r.n) })),

@@ -1,34 +1,17 @@
 import type { SectionRow } from '../../store/schema.ts';
-import type { DeskContext } from '../context.ts';
+import type { DeskContext, SectionDraft } from '../ports.ts';
 import { logEvent } from '../record.ts';
 import { SECTION_KINDS, type SectionKind } from '../vocab.ts';
+import type { DeskSection } from '../contract/shared.ts';
+import { insertSection, sectionSlots, sectionsOf } from '../../store/repositories/sections.ts';
+
+export type { DeskSection } from '../contract/shared.ts';
+
+export type { SectionDraft } from '../ports.ts';
 
 // Desk sections: the blocks of the screen that GET /desk serves in `position` order. Chat is
 // the only door that adds one through the API; it saves here, at the next position, with an
 // id unique on the desk.
-
-export interface DeskSection {
-  id: string;
-  title: string;
-  blurb: string;
-  kind: SectionKind;
-  kinds: string[];
-  unit: string | null;
-  fields: Array<{ name: string; hint: string }>;
-  why: string;
-}
-
-/** What a backend proposes; everything but the title may be left for the desk to fill. */
-export interface SectionDraft {
-  id?: string;
-  title?: string;
-  blurb?: string;
-  kind?: string;
-  kinds?: string[];
-  unit?: string | null;
-  fields?: Array<{ name: string; hint?: string }>;
-  why?: string;
-}
 
 const TITLE_MAX = 80;
 const TEXT_MAX = 500;
@@ -64,7 +47,7 @@ export function sectionOf(row: SectionRow): DeskSection {
 }
 
 export async function listSections(ctx: DeskContext): Promise<DeskSection[]> {
-  const rows = await ctx.db.selectFrom('sections').selectAll().where('desk_id', '=', ctx.desk.id).orderBy('position').orderBy('created_at').orderBy('id').execute();
+  const rows = await sectionsOf(ctx.db, ctx.desk.id);
   return rows.map(sectionOf);
 }
 
@@ -120,7 +103,7 @@ export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & 
  */
 export async function addSections(ctx: DeskContext, drafts: readonly SectionDraft[]): Promise<DeskSection[]> {
   if (drafts.length === 0) return [];
-  const existing = await ctx.db.selectFrom('sections').select(['id', 'position']).where('desk_id', '=', ctx.desk.id).execute();
+  const existing = await sectionSlots(ctx.db, ctx.desk.id);
   const taken = new Set(existing.map((s) => s.id));
   let position = existing.reduce((max, s) => Math.max(max, s.position), -1);
   const added: DeskSection[] = [];
@@ -130,9 +113,7 @@ export async function addSections(ctx: DeskContext, drafts: readonly SectionDraf
     for (let n = 2; taken.has(id); n++) id = `${slug}-${n}`;
     taken.add(id);
     position += 1;
-    await ctx.db
-      .insertInto('sections')
-      .values({
+    await insertSection(ctx.db, {
         desk_id: ctx.desk.id,
         id,
         position,
@@ -144,8 +125,7 @@ export async function addSections(ctx: DeskContext, drafts: readonly SectionDraf
         fields: JSON.stringify(section.fields),
         why: section.why,
         created_at: ctx.now(),
-      })
-      .execute();
+    });
     const saved: DeskSection = { id, ...section };
     await logEvent(ctx, 'section_added', `Added the block "${saved.title}" to the desk.`, { section_id: id, title: saved.title, kind: saved.kind, kinds: saved.kinds, unit: saved.unit });
     added.push(saved);

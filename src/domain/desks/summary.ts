@@ -1,6 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import { midnightIn } from '../dates.ts';
-import { FINISHED_STATUSES, OPEN_STATUSES } from '../vocab.ts';
+import { countClosedSince, countWaiting } from '../../store/repositories/work.ts';
 
 export interface WorkCounts {
   /** Rows in open, in_progress or waiting; the same number as open_total on /work. */
@@ -14,21 +14,9 @@ export interface WorkCounts {
 export async function workCounts(ctx: DeskContext): Promise<WorkCounts> {
   const since = midnightIn(ctx.desk.timezone, ctx.today()).toISOString();
   // Two counts, each over its own index, so /me reads only the rows it counts, never the queue.
-  const waiting = await ctx.db
-    .selectFrom('work')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('desk_id', '=', ctx.desk.id)
-    .where('status', 'in', [...OPEN_STATUSES])
-    .where('waiting_on', 'is not', null)
-    .executeTakeFirstOrThrow();
-  const closed = await ctx.db
-    .selectFrom('work')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('desk_id', '=', ctx.desk.id)
-    .where('closed_at', '>=', since)
-    .where('status', 'in', [...FINISHED_STATUSES])
-    .executeTakeFirstOrThrow();
-  return { open: ctx.desk.open_count, waiting: Number(waiting.n), closed_today: Number(closed.n) };
+  const waiting = await countWaiting(ctx.db, ctx.desk.id);
+  const closed = await countClosedSince(ctx.db, ctx.desk.id, since);
+  return { open: ctx.desk.open_count, waiting, closed_today: closed };
 }
 
 export async function me(ctx: DeskContext) {

@@ -1,5 +1,7 @@
 import type { DeskContext } from '../context.ts';
 import { filterText } from '../input.ts';
+import { storedObject } from '../text.ts';
+import { unitsOf } from '../../store/repositories/desk-reads.ts';
 
 // GET /units (D5): the things the desk is built around, in the desk's own order. `type`
 // narrows to one kind of unit; an unknown type gives an empty list.
@@ -16,27 +18,20 @@ export interface Unit {
 
 /** The business's own columns; anything that is not a string, number or null is left out. */
 export function unitFields(text: string): Record<string, UnitValue> {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
   const out: Record<string, UnitValue> = {};
-  for (const [k, x] of Object.entries(v)) {
+  for (const [k, x] of Object.entries(storedObject(text))) {
     if (x === null || typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x))) out[k] = x;
   }
   return out;
 }
 
 export async function listUnits(ctx: DeskContext, query: { type?: unknown } = {}): Promise<{ items: Unit[] }> {
-  let q = ctx.db.selectFrom('units').select(['id', 'type', 'name', 'fields', 'arrangement_id']).where('desk_id', '=', ctx.desk.id);
+  let type: string | undefined;
   if (query.type !== undefined) {
-    const type = filterText(query.type);
-    if (type === null) return { items: [] };
-    q = q.where('type', '=', type);
+    const t = filterText(query.type);
+    if (t === null) return { items: [] };
+    type = t;
   }
-  const rows = await q.orderBy('position').orderBy('id').execute();
+  const rows = await unitsOf(ctx.db, ctx.desk.id, { type });
   return { items: rows.map((r) => ({ ...r, fields: unitFields(r.fields) })) };
 }

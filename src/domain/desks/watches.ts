@@ -1,5 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import type { WatchRow } from '../../store/schema.ts';
+import { watchesOf } from '../../store/repositories/desk-reads.ts';
 
 // GET /watches: the dates the desk watches, and the work each turns into.
 
@@ -7,11 +8,6 @@ import type { WatchRow } from '../../store/schema.ts';
 export type Watch = Omit<WatchRow, 'desk_id'>;
 
 export async function listWatches(ctx: DeskContext): Promise<{ items: Watch[] }> {
-  const items = await ctx.db
-    .selectFrom('watches')
-    .select(['id', 'subject_type', 'field', 'label', 'lead_days', 'kind', 'action', 'every', 'priority'])
-    .where('desk_id', '=', ctx.desk.id)
-    .orderBy('id')
-    .execute();
+  const items = await watchesOf(ctx.db, ctx.desk.id);
   return { items };
 }

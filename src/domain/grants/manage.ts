@@ -3,6 +3,7 @@ import type { Database } from '../../store/schema.ts';
 import { addEvent } from '../../store/repositories/events.ts';
 import { badRequest } from '../errors.ts';
 import { isPermissionClass, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
+import { addGrant, removeGrant } from '../../store/repositories/desks.ts';
 
 /** Refuses anything the owner may not grant, with the reason. */
 export function checkGrantable(cls: string): void {
@@ -15,17 +16,8 @@ export function checkGrantable(cls: string): void {
 export async function setGrant(db: Kysely<Database>, input: { deskId: string; cls: string; granted: boolean; now: string; by: string }): Promise<boolean> {
   checkGrantable(input.cls);
   let changed: boolean;
-  if (input.granted) {
-    const r = await db
-      .insertInto('grants')
-      .values({ desk_id: input.deskId, class: input.cls, created_at: input.now })
-      .onConflict((oc) => oc.columns(['desk_id', 'class']).doNothing())
-      .executeTakeFirst();
-    changed = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-  } else {
-    const r = await db.deleteFrom('grants').where('desk_id', '=', input.deskId).where('class', '=', input.cls).executeTakeFirst();
-    changed = Number(r.numDeletedRows) > 0;
-  }
+  if (input.granted) changed = await addGrant(db, input.deskId, input.cls, input.now);
+  else changed = await removeGrant(db, input.deskId, input.cls);
   if (changed) {
     await addEvent(db, {
       deskId: input.deskId,

@@ -3,6 +3,7 @@ import type { Database, ApiKeyRow } from '../../store/schema.ts';
 import { addEvent } from '../../store/repositories/events.ts';
 import { badRequest } from '../errors.ts';
 import { hashKey, KEY_PREFIX_LENGTH, newKeySecret } from './secret.ts';
+import { insertKey, keysOf } from '../../store/repositories/desks.ts';
 
 export interface CreatedKey {
   id: number;
@@ -21,9 +22,7 @@ export async function createKey(
   if (!name) throw badRequest('A key needs a name, such as the program that will hold it.');
   if (input.expiresAt && input.expiresAt <= input.now) throw badRequest('A key cannot expire in the past.');
   const key = newKeySecret();
-  const row = await db
-    .insertInto('api_keys')
-    .values({
+  const row = await insertKey(db, {
       desk_id: input.deskId,
       name,
       prefix: key.slice(0, KEY_PREFIX_LENGTH),
@@ -32,9 +31,7 @@ export async function createKey(
       expires_at: input.expiresAt ?? null,
       revoked_at: null,
       last_used_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  });
   await addEvent(db, { deskId: input.deskId, kind: 'key_created', message: `Key "${name}" created`, data: { key_id: row.id, key_prefix: row.prefix }, at: input.now });
   return { id: row.id, name: row.name, prefix: row.prefix, key, expires_at: row.expires_at };
 }
@@ -42,10 +39,5 @@ export async function createKey(
 export type KeySummary = Omit<ApiKeyRow, 'hash'>;
 
 export async function listKeys(db: Kysely<Database>, deskId: string): Promise<KeySummary[]> {
-  return db
-    .selectFrom('api_keys')
-    .select(['id', 'desk_id', 'name', 'prefix', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'])
-    .where('desk_id', '=', deskId)
-    .orderBy('id')
-    .execute();
+  return keysOf(db, deskId);
 }

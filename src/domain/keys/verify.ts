@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database, DeskRow } from '../../store/schema.ts';
-import { findDesk } from '../../store/repositories/desks.ts';
+import { findDesk, findKeyByHash } from '../../store/repositories/desks.ts';
 import { DeskError } from '../errors.ts';
 import { hashKey, looksLikeKey } from './secret.ts';
 
@@ -11,7 +11,7 @@ export const KEY_NOT_VALID = 'The key is not valid, or it was revoked or has exp
 export async function verifyKey(db: Kysely<Database>, secret: string | null, now: string): Promise<{ key: ApiKeyRow; desk: DeskRow }> {
   if (!secret) throw new DeskError('unauthorized', SEND_A_KEY);
   if (!looksLikeKey(secret)) throw new DeskError('unauthorized', KEY_NOT_VALID);
-  const key = await db.selectFrom('api_keys').selectAll().where('hash', '=', hashKey(secret)).executeTakeFirst();
+  const key = await findKeyByHash(db, hashKey(secret));
   if (!key || key.revoked_at || (key.expires_at !== null && key.expires_at <= now)) throw new DeskError('unauthorized', KEY_NOT_VALID);
   const desk = await findDesk(db, key.desk_id);
   if (!desk) throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');

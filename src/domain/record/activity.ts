@@ -1,6 +1,7 @@
 import type { DeskContext } from '../context.ts';
 import type { ActivityRow } from '../../store/schema.ts';
 import { clampLimit } from '../input.ts';
+import { recentActivity } from '../../store/repositories/activity.ts';
 
 // GET /activity (D27): everything written or sent (messages in any status, notes, run
 // reports), newest first. `limit` only, brought into 1-200; no cursor, no total.
@@ -12,13 +13,6 @@ export type ActivityEntry = Pick<
 >;
 
 export async function listActivity(ctx: DeskContext, query: { limit?: unknown } = {}): Promise<{ items: ActivityEntry[] }> {
-  const items = await ctx.db
-    .selectFrom('activity')
-    .select(['id', 'obligation_id', 'arrangement_id', 'outcome_id', 'channel', 'direction', 'subject', 'body', 'status', 'actor', 'created_at', 'sent_at', 'approved_at'])
-    .where('desk_id', '=', ctx.desk.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(clampLimit(query.limit))
-    .execute();
+  const items = await recentActivity(ctx.db, ctx.desk.id, clampLimit(query.limit));
   return { items };
 }

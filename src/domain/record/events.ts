@@ -1,5 +1,7 @@
 import type { DeskContext } from '../context.ts';
 import { clampLimit } from '../input.ts';
+import { storedObject } from '../text.ts';
+import { recentEvents } from '../../store/repositories/events.ts';
 
 // GET /events: the desk's own log, newest first; `limit` only, brought into 1-200.
 
@@ -13,22 +15,10 @@ export interface EventEntry {
 
 /** The stored text as an object; anything else (never written, but possible by hand) as {}. */
 export function eventData(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  return storedObject(text);
 }
 
 export async function listEvents(ctx: DeskContext, query: { limit?: unknown } = {}): Promise<{ items: EventEntry[] }> {
-  const rows = await ctx.db
-    .selectFrom('events')
-    .select(['id', 'kind', 'message', 'data', 'created_at'])
-    .where('desk_id', '=', ctx.desk.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(clampLimit(query.limit))
-    .execute();
+  const rows = await recentEvents(ctx.db, ctx.desk.id, clampLimit(query.limit));
   return { items: rows.map((r) => ({ ...r, data: eventData(r.data) })) };
 }

@@ -4,8 +4,12 @@ import type { ArrangementRow, UnitRow, WatchRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isPermissionClass } from '../vocab.ts';
-import { atomically } from '../work/draft.ts';
+import { atomically } from '../../store/tx.ts';
 import { dueOccurrence, everyDays, watchedDate } from './schedule.ts';
+import { plural } from '../text.ts';
+import { unitRowsOfTypes, watchRowsOf } from '../../store/repositories/desk-reads.ts';
+import { arrangementContacts } from '../../store/repositories/rows.ts';
+import { watchMadeRows } from '../../store/repositories/work.ts';
 
 // Turns one desk's watched dates into work. For every watch and every unit of its subject
 // type whose field holds a date D, once the desk's today >= D - lead_days exactly one row
@@ -28,26 +32,17 @@ export function watchTitle(watch: Pick<WatchRow, 'label'>, unit: Pick<UnitRow, '
   return `${watch.label}: ${unit.name}`;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
 export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
   const deskId = ctx.desk.id;
-  const watches = await ctx.db.selectFrom('watches').selectAll().where('desk_id', '=', deskId).orderBy('id').execute();
+  const watches = await watchRowsOf(ctx.db, deskId);
   if (watches.length === 0) return [];
 
   const types = [...new Set(watches.map((w) => w.subject_type))];
-  const units = await ctx.db.selectFrom('units').selectAll().where('desk_id', '=', deskId).where('type', 'in', types).orderBy('position').orderBy('id').execute();
+  const units = await unitRowsOfTypes(ctx.db, deskId, types);
   if (units.length === 0) return [];
 
   const made = new Map<string, Map<string, string>>();
-  const rows = await ctx.db
-    .selectFrom('work')
-    .select(['watch_id', 'unit_id', 'watch_date', 'status'])
-    .where('desk_id', '=', deskId)
-    .where('watch_id', 'is not', null)
-    .execute();
+  const rows = await watchMadeRows(ctx.db, deskId);
   for (const r of rows) {
     if (r.watch_id === null || r.unit_id === null || r.watch_date === null) continue;
     const key = `${r.watch_id}:${r.unit_id}`;
@@ -58,7 +53,7 @@ export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
   const arrangementIds = [...new Set(units.map((u) => u.arrangement_id).filter((id): id is number => id !== null))];
   const contacts = new Map<number, Contact>();
   if (arrangementIds.length > 0) {
-    const arr = await ctx.db.selectFrom('arrangements').select(['id', 'contact_name', 'contact_email']).where('desk_id', '=', deskId).where('id', 'in', arrangementIds).execute();
+    const arr = await arrangementContacts(ctx.db, deskId, arrangementIds);
     for (const a of arr) contacts.set(a.id, a);
   }
 

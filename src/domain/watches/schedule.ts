@@ -1,5 +1,6 @@
 import { addDays, isIsoDate } from '../dates.ts';
 import { isFinished } from '../vocab.ts';
+import { storedObject } from '../text.ts';
 
 // When a watched date becomes work: pure rules over a unit's date, the watch and the rows the
 // watch has already made, so they are tested as a table.
@@ -18,14 +19,7 @@ export function everyDays(every: string | null): number | null {
 
 /** The date a unit holds in `field`, or null when the field is missing or not a real YYYY-MM-DD date. */
 export function watchedDate(fieldsJson: string, field: string): string | null {
-  let fields: unknown;
-  try {
-    fields = JSON.parse(fieldsJson);
-  } catch {
-    return null;
-  }
-  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return null;
-  const value = (fields as Record<string, unknown>)[field];
+  const value = storedObject(fieldsJson)[field];
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   return isIsoDate(trimmed) ? trimmed : null;

@@ -3,7 +3,7 @@ import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { atomically } from './draft.ts';
+import { atomically } from '../../store/tx.ts';
 import { checkFields, type OwnerFields } from './fields.ts';
 
 // The owner adds a row by hand (screen or CLI); the API never can.

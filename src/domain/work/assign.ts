@@ -3,7 +3,7 @@ import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { atomically, lockRow } from './draft.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 
 // The owner gives a row to a person ("Assign to me"): from then on it needs that person, so
 // the desk prepares and stops (action `own`). Clearing the assignee hands the row back.

@@ -1,31 +1,26 @@
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
 import type { WorkRow } from '../../store/schema.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { isFinished } from '../vocab.ts';
+import { isFinished, storedStatus } from '../vocab.ts';
 import { newestDraft } from './draft.ts';
 import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
+import type { CompleteAnswer } from '../contract/work.ts';
 
 // POST /work/{id}/complete: send the newest drafted message, if any, then move the row to
 // `waiting` when it is out with somebody, else to `done` (contract procedure, D12, D13).
+
+export type { CompleteAnswer } from '../contract/work.ts';
 
 export interface CompleteInput {
   note?: string;
   actor?: string;
 }
 
-export interface CompleteAnswer {
-  id: number;
-  status: string;
-  waiting_on: string | null;
-  failed: boolean;
-  delivered: boolean;
-  delivery_note: string;
-}
-
 function answer(row: WorkRow, failed: boolean, delivered: boolean, note: string): CompleteAnswer {
-  return { id: row.id, status: row.status, waiting_on: row.waiting_on, failed, delivered, delivery_note: note };
+  return { id: row.id, status: storedStatus(row.status), waiting_on: row.waiting_on, failed, delivered, delivery_note: note };
 }
 
 function appended(detail: string | null, note: string | null): string | null {
@@ -72,28 +67,34 @@ export async function completeWork(ctx: DeskContext, workId: number, input: Comp
   }
 
   // The row as sending left it; compare-and-set on its status so a racing writer wins cleanly.
+  // The status move, the event and the timeline entry are one transaction; the send before
+  // it is not, since a transaction must never be held open across a mail server's answer.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const current = await findWork(ctx.db, ctx.desk.id, row.id);
-    if (!current) throw notFound('work item', workId);
-    if (isFinished(current.status)) return answer(current, false, delivered, deliveryNote);
-    const to = current.waiting_on ? 'waiting' : 'done';
-    const now = ctx.now();
-    const patch = { detail: appended(current.detail, note), last_error: null, updated_at: now, ...(to === 'done' ? { closed_at: now } : {}) };
-    let ok: boolean;
-    if (current.status === to) {
-      await updateWork(ctx.db, ctx.desk.id, current.id, patch);
-      ok = true;
-    } else {
-      ok = await moveWork(ctx.db, ctx.desk.id, current.id, current.status, to, patch);
-    }
-    if (!ok) continue;
-    const who = actor === 'desk' ? 'The desk' : actor;
-    const text = to === 'waiting' ? `${who} completed this step; now waiting on ${current.waiting_on}.` : `${who} marked this done.`;
-    await logEvent(ctx, 'completed', `Completed "${current.title}"${to === 'waiting' ? `, waiting on ${current.waiting_on}` : ''}.`, { work_id: current.id, status: to, delivered, actor });
-    await logTimeline(ctx, current.id, 'completed', note ? `${text} Note: ${note}` : text);
-    const after = (await findWork(ctx.db, ctx.desk.id, current.id))!;
-    return answer(after, false, delivered, deliveryNote);
+    const settled = await atomically(ctx, (tx) => settle(tx, row.id, actor, note, delivered, deliveryNote));
+    if (settled) return settled;
   }
   const last = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
   return answer(last, false, delivered, deliveryNote);
+}
+
+/** One try at closing the row; null when another writer moved it first. */
+async function settle(ctx: DeskContext, workId: number, actor: string, note: string | null, delivered: boolean, deliveryNote: string): Promise<CompleteAnswer | null> {
+  await lockRow(ctx, workId);
+  const current = await findWork(ctx.db, ctx.desk.id, workId);
+  if (!current) throw notFound('work item', workId);
+  if (isFinished(current.status)) return answer(current, false, delivered, deliveryNote);
+  const to = current.waiting_on ? 'waiting' : 'done';
+  const now = ctx.now();
+  const patch = { detail: appended(current.detail, note), last_error: null, updated_at: now, ...(to === 'done' ? { closed_at: now } : {}) };
+  if (current.status === to) {
+    await updateWork(ctx.db, ctx.desk.id, current.id, patch);
+  } else if (!(await moveWork(ctx.db, ctx.desk.id, current.id, current.status, to, patch))) {
+    return null;
+  }
+  const who = actor === 'desk' ? 'The desk' : actor;
+  const text = to === 'waiting' ? `${who} completed this step; now waiting on ${current.waiting_on}.` : `${who} marked this done.`;
+  await logEvent(ctx, 'completed', `Completed "${current.title}"${to === 'waiting' ? `, waiting on ${current.waiting_on}` : ''}.`, { work_id: current.id, status: to, delivered, actor });
+  await logTimeline(ctx, current.id, 'completed', note ? `${text} Note: ${note}` : text);
+  const after = (await findWork(ctx.db, ctx.desk.id, current.id))!;
+  return answer(after, false, delivered, deliveryNote);
 }

@@ -1,34 +1,13 @@
 import type { WorkRow } from '../../store/schema.ts';
 import { daysBetween, dateIn } from '../dates.ts';
-import { UNGRANTABLE, isFinished, type ActionType, type PermissionClass } from '../vocab.ts';
+import { UNGRANTABLE, isFinished, type PermissionClass, storedClass, storedStatus } from '../vocab.ts';
+import { plural } from '../text.ts';
+import type { Action, WorkItem } from '../contract/shared.ts';
+
+export type { Action, WorkItem } from '../contract/shared.ts';
 
 // Everything a work item shows that is not stored: day counts, permission, and the action.
 // Pure functions over a row and the desk's grants, so that each rule is tested as a table.
-
-export interface Action {
-  type: ActionType;
-  label: string;
-  hint: string;
-}
-
-export interface WorkItem {
-  id: number;
-  title: string;
-  detail: string | null;
-  kind: string;
-  status: string;
-  due_date: string | null;
-  days_to_due: number | null;
-  overdue: boolean;
-  priority: number;
-  waiting_on: string | null;
-  days_waiting: number | null;
-  last_error: string | null;
-  action: Action | null;
-  permission: string | null;
-  allowed: boolean;
-  has_draft: boolean;
-}
 
 export interface DeriveInput {
   row: WorkRow;
@@ -76,10 +55,6 @@ export function hasWayToAct(row: Pick<WorkRow, 'playbook_id' | 'contact_email'>)
 export function chaseDue(row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at' | 'chase_after_days'>, today: string, timezone: string): boolean {
   const waited = daysWaiting(row, today, timezone);
   return waited !== null && waited >= row.chase_after_days;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function dueWords(days: number | null): string {
@@ -145,7 +120,7 @@ export function toWorkItem(input: DeriveInput): WorkItem {
     title: row.title,
     detail: row.detail,
     kind: row.kind,
-    status: row.status,
+    status: storedStatus(row.status),
     due_date: row.due_date,
     days_to_due: daysToDue(row.due_date, today),
     overdue: isOverdue(row.due_date, today),
@@ -154,7 +129,7 @@ export function toWorkItem(input: DeriveInput): WorkItem {
     days_waiting: daysWaiting(row, today, input.timezone),
     last_error: row.last_error,
     action: deriveAction(input),
-    permission: row.class,
+    permission: storedClass(row.class),
     allowed: isAllowed(row.class, input.grants),
     has_draft: input.hasDraft,
   };

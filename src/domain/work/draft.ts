@@ -1,49 +1,24 @@
-import { composeDraft } from '../../desk/drafting/compose.ts';
+import { composeDraft } from './compose.ts';
 import { findWork } from '../../store/repositories/work.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
-import { withDb, type DeskContext } from '../context.ts';
+import type { DeskContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
+import { draftOn, insertActivity, recentNotes, withdrawDraft } from '../../store/repositories/activity.ts';
+import { arrangementName, unitName } from '../../store/repositories/names.ts';
+import type { DraftAnswer } from '../contract/work.ts';
+
+export type { DraftAnswer } from '../contract/work.ts';
 
 // POST /work/{id}/draft: guarantees a draft exists. A row that already has one gets it back
 // unchanged; the desk never re-drafts (D15). It declines, with a reason a person can read,
 // when nobody on the row can be written to or the row is finished.
 
-export type DraftAnswer =
-  | { drafted: true; channel: string; subject: string; body: string; to: string }
-  | { drafted: false; reason: string };
-
-/**
- * Runs a verb's writes as one transaction, so a request that fails part-way writes nothing.
- * Inside a caller's transaction it simply runs there.
- */
-export async function atomically<T>(ctx: DeskContext, fn: (ctx: DeskContext) => Promise<T>): Promise<T> {
-  if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn(withDb(ctx, trx)));
-}
-
-/**
- * Inside a transaction on PostgreSQL, holds the row until commit so that two writers on one
- * row go one after the other. SQLite runs one writer at a time already.
- */
-export async function lockRow(ctx: DeskContext, workId: number): Promise<void> {
-  if (ctx.store.dialect !== 'postgres' || !ctx.db.isTransaction) return;
-  await ctx.db.selectFrom('work').select('id').where('desk_id', '=', ctx.desk.id).where('id', '=', workId).forUpdate().execute();
-}
-
 /** The newest message on the row in state `drafted`, if any. */
 export async function newestDraft(ctx: DeskContext, workId: number): Promise<ActivityRow | undefined> {
-  return ctx.db
-    .selectFrom('activity')
-    .selectAll()
-    .where('desk_id', '=', ctx.desk.id)
-    .where('obligation_id', '=', workId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'drafted')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return draftOn(ctx.db, ctx.desk.id, workId);
 }
 
 function shown(m: ActivityRow): DraftAnswer {
@@ -51,26 +26,9 @@ function shown(m: ActivityRow): DraftAnswer {
 }
 
 async function loadFacts(ctx: DeskContext, row: WorkRow): Promise<{ about: string | null; notes: string[] }> {
-  let about: string | null = null;
-  let notes: string[] = [];
-  if (row.arrangement_id !== null) {
-    const arr = await ctx.db.selectFrom('arrangements').select('name').where('desk_id', '=', ctx.desk.id).where('id', '=', row.arrangement_id).executeTakeFirst();
-    about = arr?.name ?? null;
-    const rows = await ctx.db
-      .selectFrom('activity')
-      .select('body')
-      .where('desk_id', '=', ctx.desk.id)
-      .where('arrangement_id', '=', row.arrangement_id)
-      .where('kind', '=', 'note')
-      .orderBy('id', 'desc')
-      .limit(3)
-      .execute();
-    notes = rows.map((r) => r.body);
-  }
-  if (about === null && row.unit_id !== null) {
-    const unit = await ctx.db.selectFrom('units').select('name').where('desk_id', '=', ctx.desk.id).where('id', '=', row.unit_id).executeTakeFirst();
-    about = unit?.name ?? null;
-  }
+  let about = await arrangementName(ctx.db, ctx.desk.id, row.arrangement_id);
+  const notes = row.arrangement_id === null ? [] : await recentNotes(ctx.db, ctx.desk.id, row.arrangement_id, 3);
+  if (about === null) about = await unitName(ctx.db, ctx.desk.id, row.unit_id);
   return { about, notes };
 }
 
@@ -115,43 +73,26 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   });
 
   const now = ctx.now();
-  const mine = await ctx.db
-    .insertInto('activity')
-    .values({
-      desk_id: ctx.desk.id,
-      kind: 'message',
-      obligation_id: row.id,
-      arrangement_id: row.arrangement_id,
-      outcome_id: null,
-      channel: draft.channel,
-      direction: 'outbound',
-      subject: draft.subject,
-      body: draft.body,
-      to_address: draft.to,
-      status: 'drafted',
-      actor: 'desk',
-      failure_reason: null,
-      created_at: now,
-      sent_at: null,
-      approved_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const mine = await insertActivity(ctx.db, {
+    deskId: ctx.desk.id,
+    kind: 'message',
+    workId: row.id,
+    arrangementId: row.arrangement_id,
+    channel: draft.channel,
+    direction: 'outbound',
+    subject: draft.subject,
+    body: draft.body,
+    to: draft.to,
+    status: 'drafted',
+    actor: 'desk',
+    at: now,
+  });
 
   // Two drafts racing on one row: the oldest drafted message wins and the other is withdrawn,
   // so the row never carries two prepared messages.
-  const first = await ctx.db
-    .selectFrom('activity')
-    .selectAll()
-    .where('desk_id', '=', ctx.desk.id)
-    .where('obligation_id', '=', row.id)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'drafted')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
+  const first = await draftOn(ctx.db, ctx.desk.id, row.id, 'oldest');
   if (first && first.id !== mine.id) {
-    await ctx.db.deleteFrom('activity').where('id', '=', mine.id).where('status', '=', 'drafted').execute();
+    await withdrawDraft(ctx.db, mine.id);
     return shown(first);
   }
 

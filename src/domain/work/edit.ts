@@ -3,7 +3,7 @@ import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { atomically, lockRow } from './draft.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 import { checkFields, type OwnerFields } from './fields.ts';
 
 // The owner changes a row's fields (never its status: close and reopen do that). Clearing the

@@ -2,6 +2,7 @@ import type { DeskContext } from '../context.ts';
 import { resolveDate } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import { isPermissionClass, PERMISSION_CLASSES } from '../vocab.ts';
+import { onDesk } from '../../store/repositories/desks.ts';
 
 // The owner's fields on a work row, as the screen and the CLI send them, checked once for both
 // adding and editing. Text arrives as typed; dates may be relative to the desk's today.
@@ -52,8 +53,8 @@ function optionalText(raw: string | null | undefined): string | null {
 async function rowOnDesk(ctx: DeskContext, table: 'arrangements' | 'units', raw: number | string, what: string): Promise<number> {
   const id = Number(String(raw).trim());
   const found = Number.isSafeInteger(id) && id > 0
-    ? await ctx.db.selectFrom(table).select('id').where('desk_id', '=', ctx.desk.id).where('id', '=', id).executeTakeFirst()
-    : undefined;
+    ? await onDesk(ctx.db, table, ctx.desk.id, id)
+    : false;
   if (!found) throw badRequest(`There is no ${what} ${raw} on this desk.`);
   return id;
 }

@@ -4,6 +4,8 @@ import type { MessageStatus } from '../vocab.ts';
 import { notFound } from '../errors.ts';
 import type { WorkItem } from './derive.ts';
 import { toItem } from './items.ts';
+import { messagesOn } from '../../store/repositories/activity.ts';
+import { timelineOf } from '../../store/repositories/events.ts';
 
 // GET /work/{id} (D2): the work item as /work shows it, its messages and its timeline, both
 // oldest first. Finished rows are still readable here.
@@ -37,22 +39,7 @@ export interface WorkDetail {
 export async function getWork(ctx: DeskContext, workId: number): Promise<WorkDetail> {
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
-  const messages = (await ctx.db
-    .selectFrom('activity')
-    .select(['id', 'channel', 'direction', 'subject', 'body', 'status', 'actor', 'to_address as to', 'created_at', 'sent_at', 'approved_at'])
-    .where('desk_id', '=', ctx.desk.id)
-    .where('obligation_id', '=', workId)
-    .where('kind', '=', 'message')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()) as Message[];
-  const timeline = await ctx.db
-    .selectFrom('timeline')
-    .select(['kind', 'at', 'text'])
-    .where('desk_id', '=', ctx.desk.id)
-    .where('work_id', '=', workId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  const messages = (await messagesOn(ctx.db, ctx.desk.id, workId)) as Message[];
+  const timeline = await timelineOf(ctx.db, ctx.desk.id, workId);
   return { work: await toItem(ctx, row), messages, timeline };
 }

@@ -7,6 +7,7 @@ import { isOpenStatus, OPEN_STATUSES } from '../vocab.ts';
 import { cursorScope, decodeCursor, encodeCursor, secretFor } from './cursor.ts';
 import type { WorkItem } from './derive.ts';
 import { toItems } from './items.ts';
+import { onDesk } from '../../store/repositories/desks.ts';
 
 // GET /work: the open queue, a page at a time (D17-D19). Order: overdue rows first
 // (due_date before the desk's today), then priority desc, due date asc with no date last,
@@ -54,7 +55,7 @@ export async function listWork(ctx: DeskContext, query: WorkQuery = {}): Promise
   }
   if (query.arrangement !== undefined) {
     const id = positiveId(query.arrangement);
-    const mine = id !== null && (await ctx.db.selectFrom('arrangements').select('id').where('desk_id', '=', ctx.desk.id).where('id', '=', id).executeTakeFirst());
+    const mine = id !== null && (await onDesk(ctx.db, 'arrangements', ctx.desk.id, id));
     if (!mine) return { items: [], next_cursor: null, open_total };
     filters.arrangementId = id!;
   }

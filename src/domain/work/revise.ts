@@ -1,9 +1,11 @@
+import { reviseDraftText } from '../../store/repositories/activity.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { DeskError, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { atomically, lockRow, newestDraft } from './draft.ts';
+import { newestDraft } from './draft.ts';
 
 // The owner edits the prepared message before approving it ("Approve and send" on the screen).
 // Only a message still in `drafted` can change; what was sent is never rewritten. A refused
@@ -36,7 +38,7 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     if (isFinished(row.status)) return false;
     const draft = await newestDraft(tx, row.id);
     if (!draft || (draft.subject === subject && draft.body === body)) return false;
-    await tx.db.updateTable('activity').set({ subject, body }).where('desk_id', '=', tx.desk.id).where('id', '=', draft.id).where('status', '=', 'drafted').execute();
+    await reviseDraftText(tx.db, tx.desk.id, draft.id, subject, body);
     await logTimeline(tx, row.id, 'draft_edited', `${actorName(tx.actor)} edited the prepared message before approving it.`);
     return true;
   });

@@ -1,6 +1,8 @@
-import { masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../../desk/runs/runner.ts';
+import { masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../playbooks.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
+import { storedObject } from '../text.ts';
+import { connectionConfig, findArrangement, findPlaybook, findUnit } from '../../store/repositories/rows.ts';
 
 // The playbook half of a run: loads the row's playbook, gathers the values its steps may use
 // ({{work.x}}, {{unit.x}}, {{arrangement.x}}, {{secret.x}}) and drives the runner within the
@@ -16,16 +18,6 @@ export interface PlaybookDrive {
   result: PlaybookResult;
   /** Replaces every secret value with ***; apply it to anything written or answered. */
   mask: (s: string) => string;
-}
-
-function parseObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | null): Promise<PlaybookRequest['vars']> {
@@ -44,9 +36,9 @@ async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | nu
 
   let unit: Record<string, unknown> = {};
   if (row.unit_id !== null) {
-    const u = await ctx.db.selectFrom('units').selectAll().where('desk_id', '=', ctx.desk.id).where('id', '=', row.unit_id).executeTakeFirst();
+    const u = await findUnit(ctx.db, ctx.desk.id, row.unit_id);
     if (u) {
-      const fields = parseObject(u.fields);
+      const fields = storedObject(u.fields);
       // The business's own columns read as {{unit.lease_end}} as well as {{unit.fields.lease_end}}.
       unit = { ...fields, id: u.id, type: u.type, name: u.name, fields };
     }
@@ -54,7 +46,7 @@ async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | nu
 
   let arrangement: Record<string, unknown> = {};
   if (row.arrangement_id !== null) {
-    const a = await ctx.db.selectFrom('arrangements').selectAll().where('desk_id', '=', ctx.desk.id).where('id', '=', row.arrangement_id).executeTakeFirst();
+    const a = await findArrangement(ctx.db, ctx.desk.id, row.arrangement_id);
     if (a) {
       const { desk_id: _desk, created_at: _created, ...rest } = a;
       arrangement = rest;
@@ -63,8 +55,7 @@ async function varsFor(ctx: DeskContext, row: WorkRow, connectionId: number | nu
 
   let secret: Record<string, unknown> = {};
   if (connectionId !== null) {
-    const c = await ctx.db.selectFrom('connections').select('config').where('desk_id', '=', ctx.desk.id).where('id', '=', connectionId).executeTakeFirst();
-    secret = parseObject(c?.config);
+    secret = storedObject(await connectionConfig(ctx.db, ctx.desk.id, connectionId));
   }
   return { work, unit, arrangement, secret };
 }
@@ -78,7 +69,7 @@ export async function drivePlaybook(ctx: DeskContext, row: WorkRow, onStep?: Pla
   const pb =
     row.playbook_id === null
       ? undefined
-      : await ctx.db.selectFrom('playbooks').selectAll().where('desk_id', '=', ctx.desk.id).where('id', '=', row.playbook_id).executeTakeFirst();
+      : await findPlaybook(ctx.db, ctx.desk.id, row.playbook_id);
   if (!pb) return { name: '', steps: 0, result: refused('The row\'s playbook no longer exists.'), mask: (s) => s };
 
   let steps: PlaybookStep[];

@@ -3,8 +3,12 @@ import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts
 import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { atomically, lockRow } from './draft.ts';
-import type { StartedRun } from './run.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
+import type { RunRow, WorkRow } from '../../store/schema.ts';
+import { insertActivity } from '../../store/repositories/activity.ts';
+import type { RunAnswer } from '../contract/work.ts';
+
+export type { RunAnswer } from '../contract/work.ts';
 
 // How a run that started is recorded, in one transaction with the row held: the row's status
 // (done or waiting when it finished; put back when it could not), last_error when it tried and
@@ -12,22 +16,19 @@ import type { StartedRun } from './run.ts';
 // A run that stopped without a result (time ran out, no browser, another call already sending)
 // changes nothing on the row and writes no report (D16, P-run-2).
 
-/** The contract's run answer (POST /work/{id}/run). */
-export interface RunAnswer {
-  ok: boolean;
-  closed: boolean;
-  outcome: string;
-  needs: string | null;
-  waiting: string | null;
-  done: string;
-  result: string;
-  /** The activity report written; null when the run wrote nothing (P-run-1). */
-  activity_id: number | null;
-  ms: number;
-  reason?: string;
-  timed_out?: true;
+export type RunHow = 'send' | 'draft_send' | 'playbook';
+
+export interface StartedRun {
+  run: RunRow;
+  /** The row as the run found it (before it went in_progress). */
+  row: WorkRow;
+  how: RunHow;
+  prior: string;
+  /** Measures the run's real duration for `ms`. */
+  elapsed: () => number;
 }
 
+/** The contract's run answer (POST /work/{id}/run). */
 interface Told {
   outcome: string;
   done: string;
@@ -109,28 +110,21 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
   };
 
   if (e.kind !== 'stopped') {
-    const report = await ctx.db
-      .insertInto('activity')
-      .values({
-        desk_id: ctx.desk.id,
-        kind: 'report',
-        obligation_id: row.id,
-        arrangement_id: row.arrangement_id,
-        outcome_id: run.id,
-        channel: 'run',
-        direction: 'outbound',
-        subject: `${finished ? 'Run finished' : 'Run failed'}: ${row.title}`,
-        body: reportBody(answer, e.steps ?? []),
-        to_address: null,
-        status: 'recorded',
-        actor: 'desk',
-        failure_reason: reason,
-        created_at: now,
-        sent_at: null,
-        approved_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const report = await insertActivity(ctx.db, {
+      deskId: ctx.desk.id,
+      kind: 'report',
+      workId: row.id,
+      arrangementId: row.arrangement_id,
+      outcomeId: run.id,
+      channel: 'run',
+      direction: 'outbound',
+      subject: `${finished ? 'Run finished' : 'Run failed'}: ${row.title}`,
+      body: reportBody(answer, e.steps ?? []),
+      status: 'recorded',
+      actor: 'desk',
+      failureReason: reason,
+      at: now,
+    });
     answer.activity_id = report.id;
     await logTimeline(ctx, row.id, finished ? 'run_finished' : 'run_failed', answer.outcome + (reason ? ` ${reason}` : ''));
   }

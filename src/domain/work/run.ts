@@ -1,18 +1,20 @@
 import { performance } from 'node:perf_hooks';
-import type { PlaybookRequest } from '../../desk/runs/runner.ts';
+import type { PlaybookRequest } from '../playbooks.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
 import { findWork, moveWork } from '../../store/repositories/work.ts';
-import type { RunRow, WorkRow } from '../../store/schema.ts';
+import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { notFound, notPermitted } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { chaseDue, daysWaiting, isAllowed, needsPerson } from './derive.ts';
-import { atomically, draftWork, lockRow, newestDraft } from './draft.ts';
+import { draftWork, newestDraft } from './draft.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 import { drivePlaybook } from './run-playbook.ts';
-import { settleRun, staleBefore, type Ending, type RunAnswer } from './run-record.ts';
+import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
 import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
+import { plural } from '../text.ts';
 
 export type { RunAnswer } from './run-record.ts';
 
@@ -28,23 +30,7 @@ export interface RunOptions {
   onStep?: PlaybookRequest['onStep'];
 }
 
-export type RunHow = 'send' | 'draft_send' | 'playbook';
-
-export interface StartedRun {
-  run: RunRow;
-  /** The row as the run found it (before it went in_progress). */
-  row: WorkRow;
-  how: RunHow;
-  prior: string;
-  /** Measures the run's real duration for `ms`. */
-  elapsed: () => number;
-}
-
 type Begun = { started: StartedRun } | { refused: RunAnswer };
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /** An answer for a run that never started: nothing was written, so there is no activity. */
 function refusal(elapsed: number, r: { outcome: string; reason: string; needs?: string | null; waiting?: string | null }): RunAnswer {

@@ -1,8 +1,11 @@
-import type { MailConnection } from '../../desk/mail/mailer.ts';
+import type { MailConnection } from '../ports.ts';
 import { findWork, updateWork } from '../../store/repositories/work.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
+import { storedObject } from '../text.ts';
+import { claimDraft, markSent, markUnsent, messageClaimedSince } from '../../store/repositories/activity.ts';
+import { connectedMailbox } from '../../store/repositories/connections.ts';
 
 // Sends one drafted message through the desk's connected mailbox, at most once (D14): the
 // message is claimed by moving it drafted → approved in one compare-and-set statement, so of
@@ -23,24 +26,9 @@ export const NO_MAILBOX = 'No mailbox is connected, so nothing was sent. Connect
 
 /** The desk's mailbox: its `mail` connection in status `connected`. */
 export async function findMailbox(ctx: DeskContext): Promise<MailConnection | null> {
-  const c = await ctx.db
-    .selectFrom('connections')
-    .select(['provider', 'config'])
-    .where('desk_id', '=', ctx.desk.id)
-    .where('category', '=', 'mail')
-    .where('status', '=', 'connected')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
+  const c = await connectedMailbox(ctx.db, ctx.desk.id);
   if (!c) return null;
-  let config: Record<string, unknown> = {};
-  try {
-    const parsed = JSON.parse(c.config) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) config = parsed as Record<string, unknown>;
-  } catch {
-    config = {};
-  }
-  return { provider: c.provider, config };
+  return { provider: c.provider, config: storedObject(c.config) };
 }
 
 /**
@@ -49,19 +37,7 @@ export async function findMailbox(ctx: DeskContext): Promise<MailConnection | nu
  */
 export async function sendInFlight(ctx: DeskContext, workId: number): Promise<boolean> {
   const since = new Date(ctx.clock.now().getTime() - ctx.config.mailTimeoutMs - 60_000).toISOString();
-  const m = await ctx.db
-    .selectFrom('activity')
-    .select('id')
-    .where('desk_id', '=', ctx.desk.id)
-    .where('obligation_id', '=', workId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'approved')
-    .where('sent_at', 'is', null)
-    .where('failure_reason', 'is', null)
-    .where('approved_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
-  return m !== undefined;
+  return messageClaimedSince(ctx.db, ctx.desk.id, workId, since);
 }
 
 /** Messages that expect a reply put the row out with the recipient. */
@@ -72,14 +48,7 @@ function expectsReply(row: WorkRow): boolean {
 export async function sendDraft(ctx: DeskContext, row: WorkRow, message: ActivityRow, opts: { actor?: string } = {}): Promise<SendOutcome> {
   const actor = opts.actor ?? actorName(ctx.actor);
   const claimedAt = ctx.now();
-  const claim = await ctx.db
-    .updateTable('activity')
-    .set({ status: 'approved', approved_at: claimedAt, failure_reason: null })
-    .where('desk_id', '=', ctx.desk.id)
-    .where('id', '=', message.id)
-    .where('status', '=', 'drafted')
-    .executeTakeFirst();
-  if (Number(claim.numUpdatedRows) !== 1) {
+  if (!(await claimDraft(ctx.db, ctx.desk.id, message.id, claimedAt))) {
     return { delivered: false, failed: false, skipped: true, note: IN_FLIGHT };
   }
 
@@ -103,7 +72,7 @@ export async function sendDraft(ctx: DeskContext, row: WorkRow, message: Activit
   const now = ctx.now();
   const current = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
   if (reason === null) {
-    await ctx.db.updateTable('activity').set({ status: 'sent', sent_at: now }).where('id', '=', message.id).execute();
+    await markSent(ctx.db, message.id, now);
     const patch: Parameters<typeof updateWork>[3] = { last_error: null, updated_at: now };
     if (expectsReply(current)) {
       patch.waiting_on = current.contact_name?.trim() || to;
@@ -115,7 +84,7 @@ export async function sendDraft(ctx: DeskContext, row: WorkRow, message: Activit
     return { delivered: true, failed: false, note: `Sent to ${who}.` };
   }
 
-  await ctx.db.updateTable('activity').set({ failure_reason: reason }).where('id', '=', message.id).execute();
+  await markUnsent(ctx.db, message.id, reason);
   await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
   await logEvent(ctx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, { work_id: row.id, activity_id: message.id, to, reason, actor });
   await logTimeline(ctx, row.id, 'send_failed', `"${subject}" was approved but not sent: ${reason}`);

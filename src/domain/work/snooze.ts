@@ -3,7 +3,12 @@ import type { DeskContext } from '../context.ts';
 import { addDays } from '../dates.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { atomically, lockRow } from './draft.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
+import { plural } from '../text.ts';
+import type { SnoozeAnswer } from '../contract/work.ts';
+import { storedStatus } from '../vocab.ts';
+
+export type { SnoozeAnswer } from '../contract/work.ts';
 
 // POST /work/{id}/snooze: the due date moves out by `days` (from the existing date, or from
 // today when there is none) and priority falls by 5, floored at 1 (P-1). Status, action and
@@ -15,15 +20,6 @@ export const SNOOZE_MAX_DAYS = 365;
 export const SNOOZE_PRIORITY_DROP = 5;
 export const PRIORITY_FLOOR = 1;
 export const DAYS_MESSAGE = `days must be a whole number between ${SNOOZE_MIN_DAYS} and ${SNOOZE_MAX_DAYS}.`;
-
-export interface SnoozeAnswer {
-  id: number;
-  title: string;
-  kind: string;
-  status: string;
-  due_date: string | null;
-  priority: number;
-}
 
 /** `days` as given: absent means the default; anything but an integer in range is refused. */
 export function snoozeDays(raw: unknown): number {
@@ -46,13 +42,13 @@ async function snoozeIn(ctx: DeskContext, workId: number, days: number): Promise
   const due = addDays(from, days);
   const priority = Math.max(PRIORITY_FLOOR, Math.min(row.priority, 100) - SNOOZE_PRIORITY_DROP);
   await updateWork(ctx.db, ctx.desk.id, row.id, { due_date: due, priority, updated_at: ctx.now() });
-  await logEvent(ctx, 'snoozed', `Snoozed "${row.title}" by ${days} day${days === 1 ? '' : 's'} to ${due}.`, {
+  await logEvent(ctx, 'snoozed', `Snoozed "${row.title}" by ${plural(days, 'day')} to ${due}.`, {
     work_id: row.id,
     days,
     from: row.due_date,
     due_date: due,
     priority,
   });
-  await logTimeline(ctx, row.id, 'snoozed', `Snoozed ${days} day${days === 1 ? '' : 's'}: now due ${due}, priority ${priority}.`);
-  return { id: row.id, title: row.title, kind: row.kind, status: row.status, due_date: due, priority };
+  await logTimeline(ctx, row.id, 'snoozed', `Snoozed ${plural(days, 'day')}: now due ${due}, priority ${priority}.`);
+  return { id: row.id, title: row.title, kind: row.kind, status: storedStatus(row.status), due_date: due, priority };
 }

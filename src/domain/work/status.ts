@@ -4,7 +4,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { atomically, lockRow } from './draft.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 
 // The owner's status changes (D11): close stores `closed`; reopen brings a done or closed row
 // back to `open`. Neither is an API route.

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database, DeskRow } from '../schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { ApiKeysTable, Database, DeskRow, DesksTable } from '../schema.ts';
+import { atomicallyOn } from '../tx.ts';
 
 export async function findDesk(db: Kysely<Database>, id: string): Promise<DeskRow | undefined> {
   return db.selectFrom('desks').selectAll().where('id', '=', id).executeTakeFirst();
@@ -28,4 +29,62 @@ export async function getSetting(db: Kysely<Database>, key: string): Promise<str
 export async function settingOnce(db: Kysely<Database>, key: string, value: string): Promise<string> {
   await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
   return (await getSetting(db, key)) ?? value;
+}
+
+/** Grants a class on the desk; false when it was granted already. */
+export async function addGrant(db: Kysely<Database>, deskId: string, cls: string, now: string): Promise<boolean> {
+  const r = await db
+    .insertInto('grants')
+    .values({ desk_id: deskId, class: cls, created_at: now })
+    .onConflict((oc) => oc.columns(['desk_id', 'class']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Withdraws a class; false when it was not granted. */
+export async function removeGrant(db: Kysely<Database>, deskId: string, cls: string): Promise<boolean> {
+  const r = await db.deleteFrom('grants').where('desk_id', '=', deskId).where('class', '=', cls).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function insertDesk(db: Kysely<Database>, row: Insertable<DesksTable>): Promise<DeskRow> {
+  return db.insertInto('desks').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Removes the desk (everything on it goes with it) and its idempotency records, in one transaction. */
+export async function removeDeskRows(db: Kysely<Database>, deskId: string): Promise<void> {
+  await atomicallyOn(db, async (trx) => {
+    await trx.deleteFrom('idempotency').where('desk_id', '=', deskId).execute();
+    await trx.deleteFrom('desks').where('id', '=', deskId).execute();
+  });
+}
+
+/** Whether a row of `table` with this id is on the desk. */
+export async function onDesk(db: Kysely<Database>, table: 'arrangements' | 'units', deskId: string, id: number): Promise<boolean> {
+  return (await db.selectFrom(table).select('id').where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function insertKey(db: Kysely<Database>, row: Insertable<ApiKeysTable>) {
+  return db.insertInto('api_keys').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function keysOf(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'desk_id', 'name', 'prefix', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'])
+    .where('desk_id', '=', deskId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findKey(db: Kysely<Database>, id: number) {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findKeyByHash(db: Kysely<Database>, hash: string) {
+  return db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
+}
+
+export async function markKeyRevoked(db: Kysely<Database>, id: number, at: string): Promise<void> {
+  await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).execute();
 }

@@ -14,3 +14,27 @@ export async function addEvent(
 export async function addTimeline(db: Kysely<Database>, e: { deskId: string; workId: number; kind: string; text: string; at: string }): Promise<void> {
   await db.insertInto('timeline').values({ desk_id: e.deskId, work_id: e.workId, kind: e.kind, text: e.text, at: e.at }).execute();
 }
+
+/** The desk log, newest first (/events). */
+export async function recentEvents(db: Kysely<Database>, deskId: string, limit: number) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'kind', 'message', 'data', 'created_at'])
+    .where('desk_id', '=', deskId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A work row's timeline, oldest first. */
+export async function timelineOf(db: Kysely<Database>, deskId: string, workId: number) {
+  return db
+    .selectFrom('timeline')
+    .select(['kind', 'at', 'text'])
+    .where('desk_id', '=', deskId)
+    .where('work_id', '=', workId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewWork, WorkRow, WorkUpdate } from '../schema.ts';
-import { OPEN_STATUSES, isOpenStatus } from '../../domain/vocab.ts';
+import { FINISHED_STATUSES, OPEN_STATUSES, isOpenStatus } from '../../domain/vocab.ts';
 
 // The only code that writes work rows. It keeps `desks.open_count` right in the same
 // statement sequence as every insert and status change, which is why status never changes
@@ -117,4 +117,67 @@ export async function rowsWithDrafts(db: Kysely<Database>, deskId: string, ids: 
     .where('kind', '=', 'message')
     .execute();
   return new Set(rows.filter((r) => r.desk_id === deskId && r.obligation_id !== null).map((r) => r.obligation_id!));
+}
+
+/** Per arrangement with open rows: how many, how many are due before `today`, and the earliest due date. */
+export async function openWorkByArrangement(db: Kysely<Database>, deskId: string, today: string) {
+  return db
+    .selectFrom('work')
+    .select((eb) => [
+      'arrangement_id',
+      eb.fn.countAll<number>().as('open_work'),
+      eb.fn.sum<number>(eb.case().when('due_date', '<', today).then(1).else(0).end()).as('overdue_work'),
+      eb.fn.min<string | null>('due_date').as('next_due'),
+    ])
+    .where('desk_id', '=', deskId)
+    .where(sql<boolean>`status in ('open', 'in_progress', 'waiting')`)
+    .where('arrangement_id', 'is not', null)
+    .groupBy('arrangement_id')
+    .execute();
+}
+
+/** Open rows counted by class and by whether they are out with somebody (/me permissions). */
+export async function openWorkByClass(db: Kysely<Database>, deskId: string) {
+  const out = sql<number>`case when waiting_on is null then 0 else 1 end`;
+  return db
+    .selectFrom('work')
+    .select((eb) => ['class', out.as('out'), eb.fn.countAll<number>().as('n')])
+    .where('desk_id', '=', deskId)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .groupBy(['class', out])
+    .execute();
+}
+
+/** Open rows out with somebody. */
+export async function countWaiting(db: Kysely<Database>, deskId: string): Promise<number> {
+  const r = await db
+    .selectFrom('work')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('desk_id', '=', deskId)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .where('waiting_on', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Rows finished at or after `since`. */
+export async function countClosedSince(db: Kysely<Database>, deskId: string, since: string): Promise<number> {
+  const r = await db
+    .selectFrom('work')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('desk_id', '=', deskId)
+    .where('closed_at', '>=', since)
+    .where('status', 'in', [...FINISHED_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The rows watches have opened: which watch, unit and date each was for, and its status. */
+export async function watchMadeRows(db: Kysely<Database>, deskId: string) {
+  return db.selectFrom('work').select(['watch_id', 'unit_id', 'watch_date', 'status']).where('desk_id', '=', deskId).where('watch_id', 'is not', null).execute();
+}
+
+/** The desk a work row is on, whichever desk that is (the owner's CLI sees every desk). */
+export async function deskOfWork(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  return (await db.selectFrom('work').select('desk_id').where('id', '=', id).executeTakeFirst())?.desk_id;
 }

@@ -1,0 +1,444 @@
+// The real playbook runner: drives a headless Chromium through a playbook's steps.
+// One browser and one fresh context per run, so nothing (cookies, storage) carries between runs.
+import { accessSync, constants, statSync } from 'node:fs';
+import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
+import { STEP_NAMES, masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../../domain/playbooks.ts';
+import type { PlaybookRunner } from '../../domain/ports.ts';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Where messages a portal shows to its user usually live. */
+const MESSAGE_SELECTOR =
+  '[role=alert], .error, .error-message, .error-summary, .govuk-error-summary, .govuk-error-message, .alert-danger, .alert-error';
+
+/** How long a page must sit loaded and unchanged, showing a message, before `expect_text` gives up early. */
+const SETTLE_MS = 400;
+const POLL_MS = 100;
+
+/** True when `path` is an existing, executable file. */
+export function chromiumAvailable(path: string): boolean {
+  try {
+    const st = statSync(path);
+    if (!st.isFile() || (st.mode & 0o111) === 0) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Action =
+  | { kind: 'goto'; url: string }
+  | { kind: 'fill'; selector: string; value: string }
+  | { kind: 'select'; selector: string; value: string }
+  | { kind: 'check'; selector: string }
+  | { kind: 'click'; selector: string }
+  | { kind: 'wait_for'; selector: string }
+  | { kind: 'expect_text'; text: string }
+  | { kind: 'fail_if_text'; text: string }
+  | { kind: 'read'; selector: string; as: string };
+
+interface Prepared {
+  action: Action;
+  /** What the step does, secrets masked. */
+  description: string;
+}
+
+/** A step failure with a sentence meant for the owner (not yet masked). */
+class StepFailure extends Error {}
+/** The overall time limit ran out. */
+class OutOfTime extends Error {}
+
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+function lookup(vars: PlaybookRequest['vars'], path: string): { found: true; value: string } | { found: false } {
+  const parts = path.split('.');
+  if (parts.length < 2 || parts.some((p) => p === '')) return { found: false };
+  let cur: unknown = vars;
+  for (const part of parts) {
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return { found: false };
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  if (typeof cur === 'string') return { found: true, value: cur };
+  if (typeof cur === 'number' || typeof cur === 'boolean' || typeof cur === 'bigint') return { found: true, value: String(cur) };
+  if (cur instanceof Date && !Number.isNaN(cur.getTime())) return { found: true, value: cur.toISOString() };
+  return { found: false };
+}
+
+function fill(template: string, vars: PlaybookRequest['vars'], where: string): string {
+  return template.replace(PLACEHOLDER, (whole, path: string) => {
+    const hit = lookup(vars, path);
+    if (!hit.found) throw new StepFailure(`${where} uses ${whole}, which has no value to put in its place.`);
+    return hit.value;
+  });
+}
+
+function quote(s: string): string {
+  return `"${s}"`;
+}
+
+function describe(a: Action): string {
+  switch (a.kind) {
+    case 'goto':
+      return `goto ${a.url}`;
+    case 'fill':
+      return `fill ${a.selector} with ${a.value}`;
+    case 'select':
+      return `select ${a.value} in ${a.selector}`;
+    case 'check':
+      return `check ${a.selector}`;
+    case 'click':
+      return `click ${a.selector}`;
+    case 'wait_for':
+      return `wait for ${a.selector}`;
+    case 'expect_text':
+      return `expect text ${quote(a.text)}`;
+    case 'fail_if_text':
+      return `fail if text ${quote(a.text)}`;
+    case 'read':
+      return `read ${a.selector} as ${a.as}`;
+  }
+}
+
+/** Checks each step's shape and fills in its placeholders; throws StepFailure naming the step. */
+function prepare(steps: PlaybookStep[], vars: PlaybookRequest['vars'], mask: (s: string) => string): Prepared[] {
+  if (!Array.isArray(steps)) throw new StepFailure('The playbook has no list of steps.');
+  return steps.map((raw, i) => {
+    const where = `Step ${i + 1}`;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new StepFailure(`${where} is not a step.`);
+    const step = raw as Record<string, unknown>;
+    const names = Object.keys(step).filter((k) => (STEP_NAMES as readonly string[]).includes(k));
+    if (names.length !== 1) {
+      throw new StepFailure(
+        names.length === 0
+          ? `${where} has none of the step names (${STEP_NAMES.join(', ')}).`
+          : `${where} has more than one step name (${names.join(', ')}); each step does one thing.`,
+      );
+    }
+    const kind = names[0] as Action['kind'];
+    const allowed = new Set<string>([kind, ...(kind === 'fill' || kind === 'select' ? ['value'] : kind === 'read' ? ['as'] : [])]);
+    const extra = Object.keys(step).filter((k) => !allowed.has(k));
+    if (extra.length > 0) throw new StepFailure(`${where} (${kind}) has fields it does not use: ${extra.join(', ')}.`);
+    const str = (key: string): string => {
+      const v = step[key];
+      if (typeof v !== 'string' || v === '') throw new StepFailure(`${where} (${kind}) needs ${key === kind ? 'a value' : `"${key}"`} as text.`);
+      return v;
+    };
+    const where2 = `${where} (${kind})`;
+    let action: Action;
+    switch (kind) {
+      case 'goto':
+        action = { kind, url: fill(str('goto'), vars, where2) };
+        break;
+      case 'fill':
+      case 'select': {
+        const v = step.value;
+        if (typeof v !== 'string' && typeof v !== 'number') throw new StepFailure(`${where2} needs "value" as text.`);
+        action = { kind, selector: str(kind), value: fill(String(v), vars, where2) };
+        break;
+      }
+      case 'check':
+      case 'click':
+      case 'wait_for':
+        action = { kind, selector: str(kind) };
+        break;
+      case 'expect_text':
+      case 'fail_if_text':
+        action = { kind, text: fill(str(kind), vars, where2) };
+        break;
+      case 'read':
+        action = { kind, selector: str('read'), as: str('as') };
+        break;
+    }
+    return { action, description: mask(describe(action)) };
+  });
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))}s`;
+}
+
+function firstLine(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  const line = (msg.split('\n').find((l) => l.trim() !== '') ?? msg).trim();
+  // Playwright prefixes the API call ("locator.fill: ", "page.goto: "); the step already says what it was.
+  return line.replace(/^(locator|page|frame|elementHandle)\.\w+:\s*/, '');
+}
+
+function snippet(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+interface PageState {
+  body: string;
+  message: string | null;
+  ready: boolean;
+}
+
+/** The page's visible text, its first visible message (alert, error) and whether it has finished loading. */
+async function pageState(page: Page): Promise<PageState | null> {
+  try {
+    return await page.evaluate((sel: string) => {
+      let message: string | null = null;
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
+        const text = (el.innerText ?? '').trim();
+        if (text !== '' && el.getClientRects().length > 0) {
+          message = text;
+          break;
+        }
+      }
+      return { body: document.body?.innerText ?? '', message, ready: document.readyState === 'complete' };
+    }, MESSAGE_SELECTOR);
+  } catch {
+    return null; // mid-navigation: the document went away under us
+  }
+}
+
+/** Tracks main-frame navigations so text checks know whether the portal is still answering. */
+class NavigationWatch {
+  private pending = new Set<Request>();
+  /** Bumped on every committed main-frame navigation. */
+  generation = 0;
+  /** What a text check last saw on a loaded, quiet page: quoted if the time runs out. */
+  lastSeen: PageState | null = null;
+
+  constructor(page: Page) {
+    const main = page.mainFrame();
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === main) this.pending.add(r);
+    });
+    page.on('response', (r) => this.pending.delete(r.request()));
+    page.on('requestfailed', (r) => this.pending.delete(r));
+    page.on('requestfinished', (r) => this.pending.delete(r));
+    page.on('framenavigated', (f) => {
+      if (f === main) this.generation++;
+    });
+  }
+
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+}
+
+export class ChromiumRunner implements PlaybookRunner {
+  private readonly executablePath: string;
+
+  constructor(opts: { executablePath: string }) {
+    this.executablePath = opts.executablePath;
+  }
+
+  async run(request: PlaybookRequest): Promise<PlaybookResult> {
+    const started = Date.now();
+    const deadline = started + Math.max(0, request.timeoutMs);
+    const mask = masker(secretValues(request.vars ?? {}));
+    const result: PlaybookResult = { ok: false, reads: {}, error: null, timedOut: false, unavailable: false, stepsDone: 0, log: [] };
+    const fail = (error: string, extra: Partial<PlaybookResult> = {}): PlaybookResult => ({ ...result, ...extra, ok: false, error: mask(error) });
+
+    let steps: Prepared[];
+    try {
+      steps = prepare(request.steps, request.vars ?? {}, mask);
+    } catch (err) {
+      if (err instanceof StepFailure) return fail(err.message);
+      throw err;
+    }
+
+    if (!chromiumAvailable(this.executablePath)) {
+      return fail(`No browser is available on this machine (looked for ${this.executablePath}); set DESK_CHROMIUM_PATH.`, { unavailable: true });
+    }
+
+    const remaining = (): number => deadline - Date.now();
+    const outOfTime = `The portal did not finish within ${seconds(request.timeoutMs)}.`;
+    let current = -1;
+    let browser: Browser | null = null;
+    let watch: NavigationWatch | null = null;
+    let aborted = false;
+
+    const drive = async (): Promise<PlaybookResult> => {
+      try {
+        browser = await chromium.launch({ executablePath: this.executablePath, headless: true, args: CHROMIUM_ARGS, timeout: Math.max(1, remaining()) });
+      } catch (err) {
+        if (aborted || remaining() <= 0) throw new OutOfTime();
+        return fail(
+          `The browser at ${this.executablePath} could not be started (${firstLine(err)}); set DESK_CHROMIUM_PATH to a working Chromium.`,
+          { unavailable: true },
+        );
+      }
+      if (aborted) throw new OutOfTime();
+      const context = await browser.newContext({ acceptDownloads: false, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const nav = new NavigationWatch(page);
+      watch = nav;
+
+      for (let i = 0; i < steps.length; i++) {
+        const { action, description } = steps[i]!;
+        current = i;
+        request.onStep?.(i, description);
+        if (remaining() <= 0) throw new OutOfTime();
+        const line = await this.step(page, nav, action, i, remaining, result);
+        result.log.push(mask(line ?? description));
+        result.stepsDone = i + 1;
+      }
+      return { ...result, ok: true };
+    };
+
+    let timer: NodeJS.Timeout | undefined;
+    const clock = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), Math.max(0, remaining()));
+    });
+    const work = drive().then(
+      (r) => ({ r }),
+      (e: unknown) => ({ e }),
+    );
+    try {
+      const outcome = await Promise.race([work, clock]);
+      if (outcome !== 'timeout' && 'r' in outcome) return outcome.r;
+      const err = outcome === 'timeout' ? new OutOfTime() : outcome.e;
+      const timedOut = err instanceof OutOfTime || err instanceof errors.TimeoutError || remaining() <= 0;
+      if (timedOut) {
+        const where = current >= 0 && current < steps.length ? ` It stopped at step ${current + 1} (${steps[current]!.description})` : '';
+        const seen = (watch as NavigationWatch | null)?.lastSeen;
+        const said = !where || !seen ? '' : seen.message ? `; the portal said ${quote(snippet(seen.message))}` : `; the page showed ${quote(snippet(seen.body))}`;
+        return fail(outOfTime + where + said + (where ? '.' : ''), { timedOut: true });
+      }
+      if (err instanceof StepFailure) return fail(err.message);
+      const where = current >= 0 ? `Step ${current + 1} (${steps[current]!.description})` : 'The browser';
+      return fail(`${where} failed: ${firstLine(err)}.`);
+    } finally {
+      aborted = true;
+      clearTimeout(timer);
+      const b = browser as Browser | null;
+      if (b) await b.close().catch(() => undefined);
+      // Let the abandoned steps settle against the closed browser (bounded, so a wedged browser cannot hold the run).
+      await Promise.race([work, new Promise((r) => setTimeout(r, 2_000).unref())]);
+      const late = browser as Browser | null;
+      if (late && late !== b) await late.close().catch(() => undefined);
+    }
+  }
+
+  /** Carries out one step; returns the log line when it differs from the description. */
+  private async step(
+    page: Page,
+    nav: NavigationWatch,
+    a: Action,
+    i: number,
+    remaining: () => number,
+    result: PlaybookResult,
+  ): Promise<string | undefined> {
+    const n = i + 1;
+    const timeout = (): number => Math.max(1, remaining());
+    const onSelector = async <T>(selector: string, what: string, fn: () => Promise<T>): Promise<T> => {
+      try {
+        return await fn();
+      } catch (err) {
+        if (err instanceof errors.TimeoutError || remaining() <= 0) throw new OutOfTime();
+        throw new StepFailure(`Step ${n} (${what} ${selector}) failed: ${firstLine(err)}.`);
+      }
+    };
+
+    switch (a.kind) {
+      case 'goto': {
+        let status: number | undefined;
+        try {
+          const res = await page.goto(a.url, { timeout: timeout(), waitUntil: 'load' });
+          status = res?.status();
+        } catch (err) {
+          if (err instanceof errors.TimeoutError || remaining() <= 0) throw new OutOfTime();
+          throw new StepFailure(`Step ${n} (goto ${a.url}): the portal could not be reached (${firstLine(err)}).`);
+        }
+        if (status !== undefined && status >= 400) {
+          const state = await pageState(page);
+          const said = state?.message ?? (state ? snippet(state.body) : '');
+          throw new StepFailure(`Step ${n} (goto ${a.url}): the portal answered ${status}${said ? `, saying ${quote(said)}` : ''}.`);
+        }
+        return undefined;
+      }
+      case 'fill':
+        await onSelector(a.selector, 'fill', () => page.locator(a.selector).fill(a.value, { timeout: timeout() }));
+        return undefined;
+      case 'select':
+        await onSelector(a.selector, 'select', () => page.locator(a.selector).selectOption(a.value, { timeout: timeout() }));
+        return undefined;
+      case 'check':
+        await onSelector(a.selector, 'check', () => page.locator(a.selector).check({ timeout: timeout() }));
+        return undefined;
+      case 'click':
+        await onSelector(a.selector, 'click', () => page.locator(a.selector).click({ timeout: timeout() }));
+        return undefined;
+      case 'wait_for':
+        await onSelector(a.selector, 'wait for', () => page.locator(a.selector).waitFor({ state: 'visible', timeout: timeout() }));
+        return undefined;
+      case 'read': {
+        const text = await onSelector(a.selector, 'read', () => page.locator(a.selector).innerText({ timeout: timeout() }));
+        result.reads[a.as] = text.trim();
+        return `read ${a.selector} as ${a.as}: ${quote(snippet(text, 120))}`;
+      }
+      case 'expect_text':
+        await this.expectText(page, nav, a.text, n, remaining);
+        return undefined;
+      case 'fail_if_text': {
+        const state = await this.settled(page, nav, remaining);
+        if (state.body.includes(a.text)) {
+          const said =
+            state.message?.includes(a.text)
+              ? state.message
+              : (state.body.split('\n').find((l) => l.includes(a.text))?.trim() ?? a.text);
+          throw new StepFailure(`Step ${n} (fail if text ${quote(a.text)}): the portal said ${quote(snippet(said))}.`);
+        }
+        return undefined;
+      }
+    }
+  }
+
+  /** Waits until the page has finished loading and no navigation is under way; returns what it shows. */
+  private async settled(page: Page, nav: NavigationWatch, remaining: () => number): Promise<PageState> {
+    for (;;) {
+      if (remaining() <= 0) throw new OutOfTime();
+      if (!nav.busy) {
+        const gen = nav.generation;
+        const state = await pageState(page);
+        if (state?.ready && !nav.busy && gen === nav.generation) return state;
+      }
+      await sleep(Math.min(POLL_MS, Math.max(1, remaining())));
+    }
+  }
+
+  /**
+   * Waits (up to the time left) for the page to show `text`. Gives up early when the portal has
+   * plainly answered otherwise: the page is loaded, nothing is loading, and it shows a message.
+   */
+  private async expectText(page: Page, nav: NavigationWatch, text: string, n: number, remaining: () => number): Promise<void> {
+    let quietSince: number | null = null;
+    let quietGen = -1;
+    for (;;) {
+      const gen = nav.generation;
+      const state = await pageState(page);
+      if (state?.body.includes(text)) return;
+      const loaded = state?.ready && !nav.busy && gen === nav.generation;
+      nav.lastSeen = loaded ? state : null;
+      const quiet = loaded && state.message !== null;
+      if (!quiet) quietSince = null;
+      else if (quietSince === null || quietGen !== gen) {
+        quietSince = Date.now();
+        quietGen = gen;
+      } else if (Date.now() - quietSince >= SETTLE_MS) {
+        throw new StepFailure(`Step ${n} (expect text ${quote(text)}): the portal said ${quote(snippet(state!.message!))}.`);
+      }
+      if (remaining() <= 0) throw new OutOfTime();
+      await sleep(Math.min(POLL_MS, Math.max(1, remaining())));
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

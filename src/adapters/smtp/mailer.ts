@@ -1,0 +1,76 @@
+import nodemailer from 'nodemailer';
+import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../domain/ports.ts';
+
+// The real mailer: one SMTP conversation per message, through the desk's own mailbox.
+// A server that accepts the message makes it sent; a refusal, a connection that fails or a
+// server that does not answer within the mail timeout is reported as not accepted, with why.
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+function errorReason(err: unknown): string {
+  const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
+  if (e.code === 'EENVELOPE' || (typeof e.responseCode === 'number' && e.responseCode >= 400)) {
+    const said = (e.response ?? e.message ?? '').trim();
+    return `The mail server refused the message${said ? `: ${said}` : ''}.`;
+  }
+  if (e.code === 'ETIMEDOUT' || e.code === 'ESOCKET' && /timeout/i.test(e.message ?? '')) {
+    return 'The mail server did not answer in time.';
+  }
+  return `The mail server could not be reached: ${e.message ?? String(err)}`;
+}
+
+export class SmtpMailer implements Mailer {
+  constructor(private readonly opts: { timeoutMs: number }) {}
+
+  async send(connection: MailConnection, mail: OutgoingMail): Promise<SendResult> {
+    if (connection.provider !== 'smtp') {
+      return { accepted: false, reason: `The mailbox uses "${connection.provider}", which this desk cannot send through; connect an SMTP mailbox.` };
+    }
+    const c = connection.config;
+    const host = text(c.host);
+    if (!host) return { accepted: false, reason: 'The mailbox has no server address (host) set.' };
+    const port = Number(c.port ?? 587);
+    const secure = c.secure === true;
+    const user = text(c.user);
+    const pass = typeof c.pass === 'string' ? c.pass : undefined;
+    const from = text(c.from) ?? user;
+    if (!from) return { accepted: false, reason: 'The mailbox has no sender address (from) set.' };
+
+    const t = this.opts.timeoutMs;
+    const transport = nodemailer.createTransport({
+      host,
+      port,
+      secure,
+      // A plain connection on a non-TLS port may still upgrade when the server offers it.
+      ignoreTLS: c.starttls === false,
+      auth: user ? { user, pass } : undefined,
+      connectionTimeout: t,
+      greetingTimeout: t,
+      socketTimeout: t,
+      dnsTimeout: t,
+    });
+    // The whole conversation is bounded too: a server may answer each step slowly but never finish.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<SendResult>((resolve) => {
+      timer = setTimeout(() => resolve({ accepted: false, reason: 'The mail server did not answer in time.' }), t + 1000);
+    });
+    try {
+      const attempt = transport
+        .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+        .then((info): SendResult => {
+          const rejected = (info.rejected ?? []).map(String);
+          if ((info.accepted ?? []).length === 0) {
+            return { accepted: false, reason: `The mail server refused the message${rejected.length ? ` for ${rejected.join(', ')}` : ''}.` };
+          }
+          return { accepted: true, messageId: info.messageId ?? null, response: info.response ?? null };
+        })
+        .catch((err: unknown): SendResult => ({ accepted: false, reason: errorReason(err) }));
+      return await Promise.race([attempt, deadline]);
+    } finally {
+      clearTimeout(timer);
+      transport.close();
+    }
+  }
+}

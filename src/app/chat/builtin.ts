@@ -1,0 +1,64 @@
+import type { DeskContext } from '../../domain/context.ts';
+import type { ChatBackend, ChatReply } from '../../domain/ports.ts';
+import { blockFor } from './blocks.ts';
+import { answerMailbox, answerOwe, answerPermissions, answerRenewal } from './desk-answers.ts';
+import { matchIntent } from './intents.ts';
+import { answerNeedsMe, answerOverdue, answerRow, answerWaiting } from './work-answers.ts';
+
+// The answerer that needs nothing outside the server: it matches the question to what it
+// knows how to answer and answers from the desk's live data. A question it cannot place gets
+// an honest reply saying what it can answer.
+
+export const CAN_ANSWER = [
+  '"what is overdue?"',
+  '"what needs me this week?"',
+  '"what are we waiting on?"',
+  '"when does the lease renew?"',
+  '"how much do we owe on domains?"',
+  '"is the mailbox working?"',
+  '"what can the desk do without asking?"',
+  '"tell me about row 12"',
+  'and "add a block for ..." to add a block to the desk',
+];
+
+export const CANNOT_ANSWER = `I can't answer that from the desk's records. I can answer: ${CAN_ANSWER.join(', ')}.`;
+
+export class BuiltinChat implements ChatBackend {
+  async answer(ctx: DeskContext, question: string): Promise<ChatReply> {
+    const intent = matchIntent(question);
+    const reply = (answer: string): ChatReply => ({ answer, sections: [], backend: 'builtin' });
+    switch (intent.type) {
+      case 'add_block': {
+        if (intent.subject === '') return reply('Say what the block is for, for example "add a block for invoices".');
+        const block = await blockFor(ctx, intent.subject, question);
+        const what =
+          block.kind === 'work'
+            ? `it collects ${(block.kinds ?? []).map((k) => `"${k}"`).join(', ')} work`
+            : block.kind === 'units'
+              ? `it lists every ${block.unit}`
+              : `it is a ${block.kind} block`;
+        return { answer: `Added the block "${block.title}" to the desk: ${what}.`, sections: [block], backend: 'builtin' };
+      }
+      case 'row':
+        return reply(await answerRow(ctx, intent.id));
+      case 'overdue':
+        return reply(await answerOverdue(ctx));
+      case 'needs_me':
+        return reply(await answerNeedsMe(ctx, intent.days, intent.window));
+      case 'waiting':
+        return reply(await answerWaiting(ctx));
+      case 'owe':
+        return reply(await answerOwe(ctx));
+      case 'renewal':
+        return reply(await answerRenewal(ctx, intent.words));
+      case 'mailbox':
+        return reply(await answerMailbox(ctx));
+      case 'permissions':
+        return reply(await answerPermissions(ctx));
+      case 'help':
+        return reply(`Ask me about this desk. I can answer: ${CAN_ANSWER.join(', ')}.`);
+      case 'unknown':
+        return reply(CANNOT_ANSWER);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { daysBetween } from '../../domain/dates.ts';
+import { plural } from '../../domain/text.ts';
+
+export { plural };
+
+// How the chat answers word things: rows by title and #id, counts, dates, money.
+
+/** "a", "a and b", "a, b and c". */
+export function listWords(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+export function rowName(item: { id: number; title: string }): string {
+  return `"${item.title}" (#${item.id})`;
+}
+
+/** "today", "tomorrow", "in 40 days", "yesterday", "3 days ago". */
+export function relativeDay(date: string, today: string): string {
+  const d = daysBetween(today, date);
+  if (d === 0) return 'today';
+  if (d === 1) return 'tomorrow';
+  if (d === -1) return 'yesterday';
+  return d > 0 ? `in ${d} days` : `${-d} days ago`;
+}
+
+/** "due 2026-11-21 (yesterday)", or "with no due date". */
+export function dueWords(due: string | null, today: string): string {
+  return due === null ? 'with no due date' : `due ${due} (${relativeDay(due, today)})`;
+}
+
+/** Minor units in the currency's own notation: 1500 GBP is £15.00, 1500 JPY is ¥1,500. */
+export function money(minor: number, currency: string): string {
+  try {
+    const f = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
+    const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+    return f.format(minor / 10 ** digits);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** Short descriptions, at most `max` of them and then how many more: "a, b and 3 more". */
+export function someOf(parts: readonly string[], max = 10): string {
+  return parts.length > max ? `${parts.slice(0, max).join(', ')} and ${parts.length - max} more` : listWords(parts);
+}
+
+/** Whole sentences, at most `max` of them and then how many more. */
+export function sentences(parts: readonly string[], max = 10): string {
+  const shown = parts.slice(0, max).join(' ');
+  return parts.length > max ? `${shown} And ${parts.length - max} more.` : shown;
+}
+
+/** Ends a sentence that may already end in punctuation. */
+export function stop(s: string): string {
+  const t = s.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+export function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A permission class as a person says it. */
+export const CLASS_WORDS: Record<string, string> = {
+  reach_out: 'reach out to people',
+  chase: 'chase people who have gone quiet',
+  file: 'file forms and returns',
+  commit: 'commit to renewals and agreements',
+  money: 'pay money',
+  sign: 'sign',
+};
+
+/** Lower-case words, keeping dots, dashes and @ inside them so that domain names survive. */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .split(/[^a-z0-9.@-]+/)
+    .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
+    .filter((w) => w !== '');
+}
+
+/** The same word, singular or plural: invoice/invoices, tax/taxes, property/properties. */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [s, l] = a.length < b.length ? [a, b] : [b, a];
+  return l === `${s}s` || l === `${s}es` || (l.endsWith('ies') && `${l.slice(0, -3)}y` === s);
+}

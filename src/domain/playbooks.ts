@@ -1,0 +1,71 @@
+// A playbook's steps and what running one reports; the runner itself is a port (ports.ts),
+// implemented by adapters/chromium.
+
+export type PlaybookStep =
+  | { goto: string }
+  | { fill: string; value: string }
+  | { select: string; value: string }
+  | { check: string }
+  | { click: string }
+  | { wait_for: string }
+  | { expect_text: string }
+  | { fail_if_text: string }
+  | { read: string; as: string };
+
+export const STEP_NAMES = ['goto', 'fill', 'select', 'check', 'click', 'wait_for', 'expect_text', 'fail_if_text', 'read'] as const;
+
+export interface PlaybookRequest {
+  steps: PlaybookStep[];
+  /**
+   * Values for `{{work.title}}`, `{{unit.name}}`, `{{arrangement.name}}`, `{{secret.password}}` and so on.
+   * Everything under `secret` is masked wherever the runner reports what it did.
+   */
+  vars: Record<string, Record<string, unknown>>;
+  timeoutMs: number;
+  onStep?: (index: number, description: string) => void;
+}
+
+export interface PlaybookResult {
+  ok: boolean;
+  /** What `read` steps captured, by their `as` name. */
+  reads: Record<string, string>;
+  /** Human sentence of what failed, secrets masked. */
+  error: string | null;
+  timedOut: boolean;
+  /** True when no browser could be started on this machine. */
+  unavailable: boolean;
+  stepsDone: number;
+  /** One line per step carried out, secrets masked. */
+  log: string[];
+}
+
+/** Every secret value under `vars.secret`, longest first. */
+export function secretValues(vars: PlaybookRequest['vars']): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (v !== '') out.add(v);
+    } else if (typeof v === 'number' || typeof v === 'bigint') out.add(String(v));
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object' && !(v instanceof Date)) Object.values(v).forEach(walk);
+  };
+  walk(vars.secret);
+  // Longest first, so a secret containing another is masked whole.
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+/** Below this length a secret could be any word's letters ("u", "p"), so only a whole one is masked. */
+export const SHORT_SECRET = 6;
+
+/**
+ * Replaces each secret with *** where it was used; shared by the runner and whoever records a
+ * run. A long secret is masked wherever it appears; a short one only where it stands whole (not
+ * inside a word), so that masking never garbles the report ("The run of ..." stays as written).
+ */
+export function masker(secrets: string[]): (s: string) => string {
+  const patterns = secrets.map((secret) => {
+    const text = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(secret.length >= SHORT_SECRET ? text : `(?<![\\p{L}\\p{N}])${text}(?![\\p{L}\\p{N}])`, 'gu');
+  });
+  return (s) => patterns.reduce((acc, re) => acc.replace(re, '***'), s);
+}

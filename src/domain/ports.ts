@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Store } from '../store/db.ts';
+import type { Database, DeskRow } from '../store/schema.ts';
+import type { Clock } from './clock.ts';
+import type { PlaybookRequest, PlaybookResult } from './playbooks.ts';
+
+// Every interface the domain calls out through, and the context it is handed. The domain
+// declares them; adapters/ implements them (SMTP, Chromium, the language model) and app/
+// implements the chat answerers. Nothing here imports an implementation, so imports point
+// one way: adapters and services depend on the domain, never the reverse.
+
+// --- Mail: the real one speaks SMTP (adapters/smtp).
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailConnection {
+  provider: string;
+  /** The connection's stored settings (host, port, secure, user, pass, from). */
+  config: Record<string, unknown>;
+}
+
+export type SendResult =
+  | { accepted: true; messageId: string | null; response: string | null }
+  | { accepted: false; reason: string };
+
+export interface Mailer {
+  send(connection: MailConnection, mail: OutgoingMail): Promise<SendResult>;
+}
+
+// --- Playbooks: the real runner drives Chromium (adapters/chromium).
+
+export interface PlaybookRunner {
+  run(request: PlaybookRequest): Promise<PlaybookResult>;
+}
+
+// --- Chat: what answers POST /chat (app/chat). A backend only reads the desk; the blocks it
+// wants added come back as drafts, and the chat verb saves them only when the answer arrived
+// in time.
+
+/** What a backend proposes; everything but the title may be left for the desk to fill. */
+export interface SectionDraft {
+  id?: string;
+  title?: string;
+  blurb?: string;
+  kind?: string;
+  kinds?: string[];
+  unit?: string | null;
+  fields?: Array<{ name: string; hint?: string }>;
+  why?: string;
+}
+
+export interface ChatReply {
+  answer: string;
+  /** Blocks to add to the desk. */
+  sections: SectionDraft[];
+  /** Which backend answered: `builtin` or `llm`. */
+  backend: string;
+  /** Why the language model did not answer, when the built-in answerer stood in for it. */
+  fallback_reason?: string;
+}
+
+export interface ChatBackend {
+  /** `signal` aborts when the chat's time is up; the reply is then thrown away. */
+  answer(ctx: DeskContext, question: string, signal: AbortSignal): Promise<ChatReply>;
+}
+
+// --- Language model: an OpenAI-compatible chat completions endpoint (adapters/llm).
+
+export interface ModelToolCall {
+  id: string;
+  type?: string;
+  function: { name: string; arguments?: unknown };
+}
+
+export interface ModelMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: ModelToolCall[];
+  tool_call_id?: string;
+}
+
+export interface LanguageModel {
+  /** One round: the conversation so far and the tools on offer in, the model's next message out. Throws when it cannot answer. */
+  complete(messages: ModelMessage[], tools: readonly object[], signal: AbortSignal): Promise<ModelMessage>;
+}
+
+// --- The context every verb is handed.
+
+/** Who is acting: a program holding a key, the owner at the screen or CLI, or the desk's own jobs. */
+export type Actor =
+  | { type: 'key'; keyId: number; keyPrefix: string; keyName: string }
+  | { type: 'owner'; name: string }
+  | { type: 'system'; name: string };
+
+/** The desk's own machinery, swappable in tests only where the real thing cannot exist. */
+export interface Engine {
+  mailer: Mailer;
+  runner: PlaybookRunner;
+  /** Answers POST /chat: the built-in answerer, or a language model when DESK_LLM_URL is set. */
+  chat: ChatBackend;
+}
+
+/** What every door (HTTP, CLI, scheduler) builds once at start. */
+export interface Deps {
+  store: Store;
+  clock: Clock;
+  config: Readonly<Config>;
+  engine: Engine;
+}
+
+/** Passed explicitly to every domain verb: the desk, the actor, the clock and the database handle. */
+export interface DeskContext extends Deps {
+  db: Kysely<Database>;
+  desk: DeskRow;
+  actor: Actor;
+  /** The desk's own calendar date (D9). */
+  today(): string;
+  /** The current instant as an ISO 8601 UTC string. */
+  now(): string;
+}

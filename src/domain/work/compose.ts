@@ -1,0 +1,145 @@
+import { daysBetween } from '../dates.ts';
+import { plural } from '../text.ts';
+
+// The desk writes a message from a row's facts and nothing else: the title, the due date,
+// who it goes to, how long the row has been waiting, the arrangement or unit it belongs to,
+// and the newest notes on that arrangement. One template per permission class, plus a
+// neutral one for rows in no class (or `sign`, which the desk only prepares).
+
+export interface DraftFacts {
+  title: string;
+  /** The row's permission class, or null. */
+  permission: string | null;
+  due_date: string | null;
+  /** The desk's own date. */
+  today: string;
+  /** Who the message goes to: a name when known. */
+  contact_name: string | null;
+  contact_email: string;
+  /** Who the row is out with, and since which date (YYYY-MM-DD), when it is waiting. */
+  waiting_on: string | null;
+  waiting_since: string | null;
+  /** The arrangement's name, else the unit's name, else null. */
+  about: string | null;
+  /** Newest first; only the first few are used. */
+  notes: string[];
+  /** Who signs the message: the desk's (business's) name. */
+  signature: string;
+}
+
+export interface Draft {
+  channel: 'email';
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export type TemplateName = 'reach_out' | 'chase' | 'file' | 'commit' | 'money' | 'neutral';
+
+const MAX_NOTES = 3;
+const NOTE_CHARS = 300;
+
+// Words a task title opens with that read as lower case mid-sentence; anything else (a name,
+// VAT, a place) keeps its capital.
+const TASK_VERBS = new Set(
+  'apply arrange ask book buy call cancel chase check collect confirm email file fix get inspect order pay prepare register remind renew reply request replace return review schedule send service sign submit test update'.split(' '),
+);
+
+function asTask(title: string): string {
+  const bare = title.replace(/[.!]+$/, '');
+  const first = bare.split(/\s/)[0] ?? '';
+  return TASK_VERBS.has(first.toLowerCase()) && /^[A-Z][a-z]*$/.test(first) ? `${first.toLowerCase()}${bare.slice(first.length)}` : bare;
+}
+
+function dueSentence(f: DraftFacts): string | null {
+  if (!f.due_date) return null;
+  const d = daysBetween(f.today, f.due_date);
+  if (d < 0) return `It was due on ${f.due_date}, ${plural(-d, 'day')} ago.`;
+  if (d === 0) return `It is due today, ${f.due_date}.`;
+  return `It is due on ${f.due_date}, in ${plural(d, 'day')}.`;
+}
+
+function waitedDays(f: DraftFacts): number | null {
+  if (!f.waiting_on || !f.waiting_since) return null;
+  const since = f.waiting_since.slice(0, 10);
+  return Math.max(0, daysBetween(since, f.today));
+}
+
+function notesBlock(f: DraftFacts): string | null {
+  const notes = f.notes
+    .map((n) => n.trim())
+    .filter((n) => n !== '')
+    .slice(0, MAX_NOTES)
+    .map((n) => `- ${n.length > NOTE_CHARS ? `${n.slice(0, NOTE_CHARS - 1)}…` : n}`);
+  return notes.length ? `For reference, our latest notes:\n${notes.join('\n')}` : null;
+}
+
+/** Which template a row gets: a row already out with somebody is chased, whatever its class. */
+export function templateFor(permission: string | null, waitingOn: string | null): TemplateName {
+  if (waitingOn && permission !== 'money') return 'chase';
+  switch (permission) {
+    case 'reach_out':
+    case 'chase':
+    case 'file':
+    case 'commit':
+    case 'money':
+      return permission;
+    default:
+      return 'neutral';
+  }
+}
+
+export function composeDraft(f: DraftFacts): Draft {
+  const name = f.contact_name?.trim() || null;
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const about = f.about ? ` for ${f.about}` : '';
+  const title = f.title.trim();
+  const due = dueSentence(f);
+  const template = templateFor(f.permission, f.waiting_on);
+  let subject: string;
+  let opening: string;
+  let ask: string;
+
+  // A title is written as a task ("Book the fire-safety inspection"): the message names it
+  // after a colon, as a person would, rather than pasting it mid-sentence.
+  const task = asTask(title);
+  switch (template) {
+    case 'reach_out':
+      subject = f.about ? `${title} (${f.about})` : title;
+      opening = `I am getting in touch about the following${about}: ${task}.`;
+      ask = 'Could you let me know how you would like to take this forward?';
+      break;
+    case 'chase': {
+      const waited = waitedDays(f);
+      subject = `Following up: ${title}`;
+      opening =
+        waited !== null && waited > 0
+          ? `I am following up on this${about}: ${task}. We have been waiting on an answer for ${plural(waited, 'day')}.`
+          : `I am following up on this${about}: ${task}.`;
+      ask = 'Could you let me know where this stands?';
+      break;
+    }
+    case 'file':
+      subject = `Filing: ${title}`;
+      opening = `Please find our filing${about}, for the following: ${task}.`;
+      ask = 'Could you confirm you have received it?';
+      break;
+    case 'commit':
+      subject = `Confirming: ${title}`;
+      opening = `I am writing to confirm the following${about}: ${task}.`;
+      ask = 'Could you confirm this works on your side?';
+      break;
+    case 'money':
+      subject = `Payment question: ${title}`;
+      opening = `I have a question about a payment${about}, for the following: ${task}.`;
+      ask = 'Could you confirm the amount owed and when it should be paid?';
+      break;
+    default:
+      subject = title;
+      opening = `I am writing about the following${about}: ${task}.`;
+      ask = 'Could you let me know what you need from us?';
+  }
+
+  const paragraphs = [greeting, [opening, due].filter(Boolean).join(' '), notesBlock(f), ask, `Thank you,\n${f.signature}`].filter((p): p is string => !!p);
+  return { channel: 'email', to: f.contact_email, subject, body: paragraphs.join('\n\n') };
+}

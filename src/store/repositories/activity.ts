@@ -1,0 +1,192 @@
+import type { Kysely } from 'kysely';
+import type { ActivityRow, Database } from '../schema.ts';
+
+// The activity table: messages, notes and run reports. Every entry is written here, so the
+// sixteen columns are spelled once.
+
+export interface NewActivity {
+  deskId: string;
+  /** message, note or report */
+  kind: string;
+  channel: string;
+  direction: 'inbound' | 'outbound';
+  body: string;
+  status: string;
+  actor: string;
+  at: string;
+  workId?: number | null;
+  arrangementId?: number | null;
+  /** The run a report belongs to. */
+  outcomeId?: number | null;
+  subject?: string | null;
+  to?: string | null;
+  failureReason?: string | null;
+  sentAt?: string | null;
+  approvedAt?: string | null;
+}
+
+export async function insertActivity(db: Kysely<Database>, a: NewActivity): Promise<ActivityRow> {
+  return db
+    .insertInto('activity')
+    .values({
+      desk_id: a.deskId,
+      kind: a.kind,
+      obligation_id: a.workId ?? null,
+      arrangement_id: a.arrangementId ?? null,
+      outcome_id: a.outcomeId ?? null,
+      channel: a.channel,
+      direction: a.direction,
+      subject: a.subject ?? null,
+      body: a.body,
+      to_address: a.to ?? null,
+      status: a.status,
+      actor: a.actor,
+      failure_reason: a.failureReason ?? null,
+      created_at: a.at,
+      sent_at: a.sentAt ?? null,
+      approved_at: a.approvedAt ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A work row's message in state `drafted`: the newest, or with `oldest` the first one written. */
+export async function draftOn(db: Kysely<Database>, deskId: string, workId: number, which: 'newest' | 'oldest' = 'newest'): Promise<ActivityRow | undefined> {
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'drafted')
+    .orderBy('id', which === 'newest' ? 'desc' : 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Withdraws a draft that lost a race; a message already claimed for sending is left alone. */
+/** The owner's edit of a message still in `drafted`; what was sent is never rewritten. */
+export async function reviseDraftText(db: Kysely<Database>, deskId: string, id: number, subject: string, body: string): Promise<void> {
+  await db.updateTable('activity').set({ subject, body }).where('desk_id', '=', deskId).where('id', '=', id).where('status', '=', 'drafted').execute();
+}
+
+export async function withdrawDraft(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('activity').where('id', '=', id).where('status', '=', 'drafted').execute();
+}
+
+/** The bodies of the newest notes on an arrangement, newest first. */
+export async function recentNotes(db: Kysely<Database>, deskId: string, arrangementId: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('activity')
+    .select('body')
+    .where('desk_id', '=', deskId)
+    .where('arrangement_id', '=', arrangementId)
+    .where('kind', '=', 'note')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.body);
+}
+
+/** Is a message on the row approved, unsent, with no reason recorded, and claimed at or after `since`? */
+export async function messageClaimedSince(db: Kysely<Database>, deskId: string, workId: number, since: string): Promise<boolean> {
+  const m = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'approved')
+    .where('sent_at', 'is', null)
+    .where('failure_reason', 'is', null)
+    .where('approved_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return m !== undefined;
+}
+
+/** Claims a drafted message for sending (drafted → approved, compare-and-set). False when another call got it first. */
+export async function claimDraft(db: Kysely<Database>, deskId: string, id: number, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('activity')
+    .set({ status: 'approved', approved_at: at, failure_reason: null })
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .where('status', '=', 'drafted')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function markSent(db: Kysely<Database>, id: number, at: string): Promise<void> {
+  await db.updateTable('activity').set({ status: 'sent', sent_at: at }).where('id', '=', id).execute();
+}
+
+export async function markUnsent(db: Kysely<Database>, id: number, reason: string): Promise<void> {
+  await db.updateTable('activity').set({ failure_reason: reason }).where('id', '=', id).execute();
+}
+
+/** The newest message a provider accepted. */
+export async function lastSentMessage(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('activity')
+    .select(['subject', 'to_address', 'sent_at'])
+    .where('desk_id', '=', deskId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'sent')
+    .where('sent_at', 'is not', null)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The newest message that was approved but could not be sent. */
+export async function lastUnsentMessage(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('activity')
+    .select(['subject', 'to_address', 'approved_at', 'created_at', 'failure_reason'])
+    .where('desk_id', '=', deskId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'approved')
+    .where('failure_reason', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Per arrangement: how many notes it has and when the newest was written. */
+export async function notesByArrangement(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('activity')
+    .select((eb) => ['arrangement_id', eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
+    .where('desk_id', '=', deskId)
+    .where('kind', '=', 'note')
+    .where('arrangement_id', 'is not', null)
+    .groupBy('arrangement_id')
+    .execute();
+}
+
+/** The desk's activity, newest first (/activity). */
+export async function recentActivity(db: Kysely<Database>, deskId: string, limit: number) {
+  return db
+    .selectFrom('activity')
+    .select(['id', 'obligation_id', 'arrangement_id', 'outcome_id', 'channel', 'direction', 'subject', 'body', 'status', 'actor', 'created_at', 'sent_at', 'approved_at'])
+    .where('desk_id', '=', deskId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A work row's messages, oldest first. */
+export async function messagesOn(db: Kysely<Database>, deskId: string, workId: number) {
+  return db
+    .selectFrom('activity')
+    .select(['id', 'channel', 'direction', 'subject', 'body', 'status', 'actor', 'to_address as to', 'created_at', 'sent_at', 'approved_at'])
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+// One row of a desk's records by id, scoped to the desk.
+
+export async function findUnit(db: Kysely<Database>, deskId: string, id: number) {
+  return db.selectFrom('units').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findArrangement(db: Kysely<Database>, deskId: string, id: number) {
+  return db.selectFrom('arrangements').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findPlaybook(db: Kysely<Database>, deskId: string, id: number) {
+  return db.selectFrom('playbooks').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+}
+
+/** A connection's stored settings (JSON text), if the connection is on the desk. */
+export async function connectionConfig(db: Kysely<Database>, deskId: string, id: number): Promise<string | undefined> {
+  const c = await db.selectFrom('connections').select('config').where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+  return c?.config;
+}
+
+/** Contact details of some of the desk's arrangements. */
+export async function arrangementContacts(db: Kysely<Database>, deskId: string, ids: number[]) {
+  return db.selectFrom('arrangements').select(['id', 'contact_name', 'contact_email']).where('desk_id', '=', deskId).where('id', 'in', ids).execute();
+}

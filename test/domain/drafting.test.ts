@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { composeDraft, templateFor, type DraftFacts } from '../../src/domain/work/compose.ts';
+
+const base: DraftFacts = {
+  title: 'Renew the shop lease',
+  permission: 'reach_out',
+  due_date: '2026-12-01',
+  today: '2026-11-22',
+  contact_name: 'Priya Shah',
+  contact_email: 'priya@landlord.test',
+  waiting_on: null,
+  waiting_since: null,
+  about: 'High Street lease',
+  notes: [],
+  signature: 'Corner Bakery Ltd',
+};
+
+describe('drafting from a row\'s facts', () => {
+  it('picks one template per permission class, a neutral one for none or sign, and chases a row that is out', () => {
+    expect(templateFor('reach_out', null)).toBe('reach_out');
+    expect(templateFor('chase', null)).toBe('chase');
+    expect(templateFor('file', null)).toBe('file');
+    expect(templateFor('commit', null)).toBe('commit');
+    expect(templateFor('money', null)).toBe('money');
+    expect(templateFor(null, null)).toBe('neutral');
+    expect(templateFor('sign', null)).toBe('neutral');
+    expect(templateFor('reach_out', 'Priya Shah')).toBe('chase');
+    expect(templateFor('money', 'Priya Shah')).toBe('money');
+  });
+
+  it('a first contact names the person, the title, the arrangement and the due date, and is addressed to the contact', () => {
+    const d = composeDraft(base);
+    expect(d.channel).toBe('email');
+    expect(d.to).toBe('priya@landlord.test');
+    expect(d.subject).toBe('Renew the shop lease (High Street lease)');
+    expect(d.body).toMatch(/^Hello Priya Shah,/);
+    expect(d.body).toContain('I am getting in touch about the following for High Street lease: renew the shop lease.');
+    expect(d.body).toContain('It is due on 2026-12-01, in 9 days.');
+    expect(d.body.trimEnd()).toMatch(/Corner Bakery Ltd$/);
+  });
+
+  it('says nothing about a date or an arrangement the row does not have', () => {
+    const d = composeDraft({ ...base, due_date: null, about: null, contact_name: null, permission: null });
+    expect(d.subject).toBe('Renew the shop lease');
+    expect(d.body).toMatch(/^Hello,/);
+    expect(d.body).not.toMatch(/due/i);
+    expect(d.body).not.toContain(' for ');
+  });
+
+  it('an overdue date is stated as overdue, with the days', () => {
+    expect(composeDraft({ ...base, due_date: '2026-11-20' }).body).toContain('It was due on 2026-11-20, 2 days ago.');
+    expect(composeDraft({ ...base, due_date: '2026-11-22' }).body).toContain('It is due today, 2026-11-22.');
+  });
+
+  it('a chase says how long the row has been waiting', () => {
+    const d = composeDraft({ ...base, permission: 'chase', waiting_on: 'Priya Shah', waiting_since: '2026-11-10T09:00:00.000Z' });
+    expect(d.subject).toBe('Following up: Renew the shop lease');
+    expect(d.body).toContain('waiting on an answer for 12 days');
+  });
+
+  it('file, commit and money rows get a cover note, a confirmation and a payment question', () => {
+    expect(composeDraft({ ...base, permission: 'file' }).subject).toBe('Filing: Renew the shop lease');
+    expect(composeDraft({ ...base, permission: 'commit' }).body).toContain('I am writing to confirm the following for High Street lease: renew the shop lease.');
+    const money = composeDraft({ ...base, permission: 'money' });
+    expect(money.subject).toBe('Payment question: Renew the shop lease');
+    expect(money.body).toContain('confirm the amount owed');
+  });
+
+  it('quotes at most the three newest notes, shortened, and skips blank ones', () => {
+    const long = 'x'.repeat(500);
+    const d = composeDraft({ ...base, notes: ['Newest: call on Tuesdays', '  ', long, 'Third', 'Fourth is left out'] });
+    expect(d.body).toContain('- Newest: call on Tuesdays');
+    expect(d.body).toContain('- Third');
+    expect(d.body).not.toContain('Fourth is left out');
+    expect(d.body).toContain(`- ${'x'.repeat(299)}…`);
+    expect(d.body).not.toContain('x'.repeat(300));
+  });
+});
