@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import helmet from '@fastify/helmet';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { deskForSession, endSession, redeemSignInLink, SESSION_IDLE_DAYS } from '../domain/owner/sign-in.ts';

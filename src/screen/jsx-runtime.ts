@@ -47,6 +47,6 @@ export namespace JSX {
   type Kita = globalThis.JSX.IntrinsicElements;
   export type IntrinsicElements = { [K in keyof Kita]: Omit<Kita[K], 'children' | 'safe'> & { children?: unknown } };
   export interface ElementChildrenAttribute {
-    children: {};
+    children: unknown;
   }
 }

@@ -7,8 +7,8 @@ import { composeDraft } from '../../src/domain/work/compose.ts';
 // Every draft the demo can produce reads as a person wrote it: a row's title (written as a task,
 // "Book the fire-safety inspection") is never pasted mid-sentence after a word.
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pasted = (title: string) => new RegExp(`[a-z,] ${escape(title)}`);
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pasted = (title: string) => new RegExp(`[a-z,] ${literal(title)}`);
 
 describe('the demo\'s drafts', () => {
   let store: TestStore;

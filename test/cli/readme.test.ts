@@ -11,7 +11,7 @@ import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 // real SMTP server listens there for the example that sends.
 
 /** The `npx desk` lines of the README's shell blocks under a heading. */
-export function readmeCommands(readme: string, heading: string): string[] {
+function readmeCommands(readme: string, heading: string): string[] {
   const section = readme.slice(readme.indexOf(heading));
   const next = section.indexOf('\n## ', heading.length);
   const body = next === -1 ? section : section.slice(0, next);
@@ -20,11 +20,10 @@ export function readmeCommands(readme: string, heading: string): string[] {
 }
 
 /** Splits a command line as a shell would here: double- or single-quoted words, a trailing # comment. */
-export function words(line: string): string[] {
+function words(line: string): string[] {
   const out: string[] = [];
   const re = /\s*(?:"([^"]*)"|'([^']*)'|(#.*$)|([^\s"'#]+))/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(line)) && m[0] !== '') {
+  for (let m = re.exec(line); m && m[0] !== ''; m = re.exec(line)) {
     if (m[3] !== undefined) break;
     out.push(m[1] ?? m[2] ?? m[4]!);
   }

@@ -4,7 +4,7 @@ import { sqliteStore, type TestStore } from '../../../test/helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../../../test/helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../../../test/helpers/smtp.ts';
 import { connectMailbox, messagesOf } from '../../../test/http/writes-helpers.ts';
-import { serve, startProxy, type Fate, type Proxy, type Served } from './server.ts';
+import { serve, startProxy, type Fate, type Proxy as LossyProxy, type Served } from './server.ts';
 
 // The contract's client rules under failure: answers lost, failed or late, and a rate limit.
 // Waits between attempts are recorded and kept short, never timed.
@@ -13,7 +13,7 @@ describe('desk-client retries', () => {
   let store: TestStore;
   let served: Served;
   let smtp: TestSmtp;
-  let proxy: Proxy | null = null;
+  let proxy: LossyProxy | null = null;
   let d: Awaited<ReturnType<typeof makeDesk>>;
 
   beforeAll(async () => {

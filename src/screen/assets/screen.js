@@ -1,10 +1,10 @@
 // The screen's only script (the Content-Security-Policy allows no inline script): a run's
 // steps as they happen, and a form that is not sent twice by a second click. The server
 // honours the form's idempotency key either way; this only spares the second request.
-(function () {
-  'use strict';
+(() => {
+  
 
-  document.addEventListener('submit', function (event) {
+  document.addEventListener('submit', (event) => {
     var form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-once')) return;
     if (form.dataset.sending === 'yes' && !form.hasAttribute('hx-post')) {
@@ -13,7 +13,7 @@
     }
     form.dataset.sending = 'yes';
   });
-  document.addEventListener('htmx:afterRequest', function (event) {
+  document.addEventListener('htmx:afterRequest', (event) => {
     var form = event.target;
     if (form instanceof HTMLFormElement) form.dataset.sending = '';
   });
@@ -24,19 +24,19 @@
     var steps = section.querySelector('#run-steps');
     var outcome = section.querySelector('#run-outcome');
     var source = new EventSource(url);
-    source.addEventListener('step', function (e) {
+    source.addEventListener('step', (e) => {
       var li = document.createElement('li');
       li.textContent = JSON.parse(e.data).text;
       steps.appendChild(li);
     });
-    source.addEventListener('end', function (e) {
+    source.addEventListener('end', (e) => {
       outcome.textContent = JSON.parse(e.data).outcome;
       section.setAttribute('data-run-finished', 'yes');
       source.close();
     });
   }
 
-  document.addEventListener('DOMContentLoaded', function () {
+  document.addEventListener('DOMContentLoaded', () => {
     document.querySelectorAll('[data-run-events]').forEach(follow);
   });
 })();

@@ -3,7 +3,7 @@ import type { DeskSection } from '../../domain/desks/sections.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkPage } from '../../domain/work/list.ts';
 import { OPEN_STATUSES } from '../../domain/vocab.ts';
-import { Fragment, type Markup } from '../jsx-runtime.ts';
+import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page } from './layout.tsx';
 
 // The desk page: the counts, the sections in GET /desk order, the open queue in the API's

@@ -1,4 +1,4 @@
-import { Fragment, raw, type Markup } from '../jsx-runtime.ts';
+import { raw, type Markup } from '../jsx-runtime.ts';
 
 // The frame of every page: one stylesheet, htmx and the screen's own script, all from this
 // server (the Content-Security-Policy allows no other source and no inline script).
@@ -79,7 +79,7 @@ export function FieldError(p: { id: string; message?: string | null }): Markup {
       {p.message}
     </small>
   ) : (
-    <></>
+    raw('')
   );
 }
 

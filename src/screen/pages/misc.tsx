@@ -1,7 +1,7 @@
 import type { ActivityEntry } from '../../domain/record/activity.ts';
 import type { EventEntry } from '../../domain/record/events.ts';
 import type { RunEvent } from '../live-runs.ts';
-import { type Markup } from '../jsx-runtime.ts';
+import type { Markup } from '../jsx-runtime.ts';
 import { Page, when } from './layout.tsx';
 
 // The smaller pages: sign-in, the record, a run followed live, and errors.
@@ -103,7 +103,7 @@ export function RunPage(p: { desk: string; csrf: string; workId: number; title: 
           </p>
           <noscript>
             <p>
-              <a href="">Reload to see the outcome</a>
+              <a href={`/work/${p.workId}/runs/${encodeURIComponent(p.runId)}`}>Reload to see the outcome</a>
             </p>
           </noscript>
         </section>

@@ -1,7 +1,7 @@
 import type { WorkDetail } from '../../domain/work/get.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze.ts';
 import { isFinished } from '../../domain/vocab.ts';
-import { Fragment, type Markup } from '../jsx-runtime.ts';
+import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page, when } from './layout.tsx';
 
 // A row's page: what a person needs to know, the one action the API derives (its button says

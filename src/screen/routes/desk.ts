@@ -27,7 +27,7 @@ function filters(q: Query): Query {
 
 async function deskPage(ctx: DeskContext, reply: FastifyReply, q: Query, chat: ChatView, status = 200): Promise<FastifyReply> {
   const f = filters(q);
-  let page;
+  let page: Awaited<ReturnType<typeof listWork>>;
   try {
     page = await listWork(ctx, f);
   } catch (err) {
