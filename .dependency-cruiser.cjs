@@ -11,7 +11,8 @@ module.exports = {
     {
       name: 'domain-stays-inside',
       severity: 'error',
-      comment: 'The domain calls out only through its ports (domain/ports.ts); adapters, services and doors import it, never the reverse.',
+      comment:
+        'The domain calls out only through its ports (domain/ports.ts); adapters, services and doors import it, never the reverse.',
       from: { path: '^src/domain/' },
       to: { path: '^src/(desk|adapters|app|http|cli|screen)/' },
     },
@@ -32,7 +33,8 @@ module.exports = {
     {
       name: 'store-has-no-rules',
       severity: 'error',
-      comment: 'The store holds SQL only; it may read the fixed sets of domain/vocab.ts but not the layers that use it.',
+      comment:
+        'The store holds SQL only; it may read the fixed sets of domain/vocab.ts but not the layers that use it.',
       from: { path: '^src/store/' },
       to: { path: '^src/(desk|adapters|app|http|cli|screen)/' },
     },

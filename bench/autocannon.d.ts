@@ -5,6 +5,13 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
   }
-  function autocannon(opts: { url: string; connections: number; duration: number; headers?: Record<string, string>; method?: string; body?: string }): Promise<Result>;
+  function autocannon(opts: {
+    url: string;
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+  }): Promise<Result>;
   export default autocannon;
 }

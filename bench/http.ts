@@ -35,18 +35,53 @@ async function fill(store: TestStore, deskId: string, n: number): Promise<void> 
   const now = '2026-11-22T10:00:00.000Z';
   const arrangement = await store.db
     .insertInto('arrangements')
-    .values({ desk_id: deskId, name: 'Lease', counterparty: 'Acme', kind: 'lease', status: 'active', starts_on: null, ends_on: null, renews_on: null, amount_cents: null, currency: null, contact_name: null, contact_email: null, created_at: now })
+    .values({
+      desk_id: deskId,
+      name: 'Lease',
+      counterparty: 'Acme',
+      kind: 'lease',
+      status: 'active',
+      starts_on: null,
+      ends_on: null,
+      renews_on: null,
+      amount_cents: null,
+      currency: null,
+      contact_name: null,
+      contact_email: null,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (let start = 0; start < n; start += 500) {
     const rows = [];
     for (let i = start; i < Math.min(n, start + 500); i++) {
-      const due = i % 5 === 0 ? null : `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+      const due =
+        i % 5 === 0 ? null : `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
       rows.push({
-        desk_id: deskId, title: `Row ${i}`, detail: null, kind: i % 2 ? 'filing' : 'licence_renewal', status: i % 7 === 0 ? 'waiting' : 'open',
-        due_date: due, due_key: due ?? NO_DATE_KEY, priority: 1 + (i % 100), class: ['chase', 'file', 'reach_out', null][i % 4] ?? null, needs_person: 0, chase_after_days: 7,
-        contact_name: 'Sam', contact_email: 'sam@example.test', waiting_on: i % 7 === 0 ? 'Sam' : null, waiting_since: i % 7 === 0 ? now : null, last_error: null,
-        arrangement_id: i % 3 === 0 ? arrangement.id : null, unit_id: null, playbook_id: null, watch_id: null, watch_date: null, created_at: now, updated_at: now, closed_at: null,
+        desk_id: deskId,
+        title: `Row ${i}`,
+        detail: null,
+        kind: i % 2 ? 'filing' : 'licence_renewal',
+        status: i % 7 === 0 ? 'waiting' : 'open',
+        due_date: due,
+        due_key: due ?? NO_DATE_KEY,
+        priority: 1 + (i % 100),
+        class: ['chase', 'file', 'reach_out', null][i % 4] ?? null,
+        needs_person: 0,
+        chase_after_days: 7,
+        contact_name: 'Sam',
+        contact_email: 'sam@example.test',
+        waiting_on: i % 7 === 0 ? 'Sam' : null,
+        waiting_since: i % 7 === 0 ? now : null,
+        last_error: null,
+        arrangement_id: i % 3 === 0 ? arrangement.id : null,
+        unit_id: null,
+        playbook_id: null,
+        watch_id: null,
+        watch_date: null,
+        created_at: now,
+        updated_at: now,
+        closed_at: null,
       });
     }
     await store.db.insertInto('work').values(rows).execute();
@@ -54,7 +89,10 @@ async function fill(store: TestStore, deskId: string, n: number): Promise<void> 
   await store.db.updateTable('desks').set({ open_count: n }).where('id', '=', deskId).execute();
 }
 
-interface Child { proc: ChildProcess; port: number }
+interface Child {
+  proc: ChildProcess;
+  port: number;
+}
 
 function start(argv: string[], env: Record<string, string>, ready: RegExp): Promise<Child> {
   const proc = spawn(process.execPath, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -97,15 +135,40 @@ async function load(url: string, headers: Record<string, string>) {
 
 type Figures = Record<string, { desk: number; bare: number; p99: number; bareP99: number }>;
 
-async function measure(label: string, open: () => Promise<TestStore>, size: number): Promise<{ figures: Figures; rss: number }> {
+async function measure(
+  label: string,
+  open: () => Promise<TestStore>,
+  size: number,
+): Promise<{ figures: Figures; rss: number }> {
   const store = await open();
   const d = await makeDesk(store.db, { grants: ['chase', 'file'] });
   await fill(store, d.desk.id, size);
   const auth = { authorization: `Bearer ${d.key}` };
-  const server = await start(['bin/desk.js', 'serve', '--port', '0', '--db', store.target], { DESK_LOG_LEVEL: 'silent', DESK_RATE_LIMIT: '100000000' }, /listening on http:\/\/[^:]+:(\d+)/);
+  const server = await start(
+    ['bin/desk.js', 'serve', '--port', '0', '--db', store.target],
+    { DESK_LOG_LEVEL: 'silent', DESK_RATE_LIMIT: '100000000' },
+    /listening on http:\/\/[^:]+:(\d+)/,
+  );
   const base = `http://127.0.0.1:${server.port}/api/v1`;
-  const firstPage = (await (await fetch(`${base}/work?limit=50`, { headers: auth })).json()) as { data: { next_cursor: string } };
-  const paths = ['/', '/me', '/desk', '/work?limit=50', `/work?limit=50&cursor=${firstPage.data.next_cursor}`, '/work/2', '/arrangements', '/units', '/connections', '/domains', '/permissions', '/watches', '/activity', '/events'];
+  const firstPage = (await (await fetch(`${base}/work?limit=50`, { headers: auth })).json()) as {
+    data: { next_cursor: string };
+  };
+  const paths = [
+    '/',
+    '/me',
+    '/desk',
+    '/work?limit=50',
+    `/work?limit=50&cursor=${firstPage.data.next_cursor}`,
+    '/work/2',
+    '/arrangements',
+    '/units',
+    '/connections',
+    '/domains',
+    '/permissions',
+    '/watches',
+    '/activity',
+    '/events',
+  ];
   const answers = [];
   for (const p of paths) {
     const res = await fetch(`${base}${p}`, { headers: auth });
@@ -124,7 +187,9 @@ async function measure(label: string, open: () => Promise<TestStore>, size: numb
       rss = Math.max(rss, rssMb(server.proc.pid!));
       const yard = await load(`http://127.0.0.1:${bare.port}/bare/${i}`, {});
       figures[name] = { desk: desk.rps, bare: yard.rps, p99: desk.p99, bareP99: yard.p99 };
-      console.log(`  ${label} ${size.toLocaleString('en').padStart(9)} rows  ${name.padEnd(26)} desk ${desk.rps.toFixed(0).padStart(6)} req/s p99 ${String(desk.p99).padStart(4)} ms | bare ${yard.rps.toFixed(0).padStart(6)} req/s | ratio ${(desk.rps / yard.rps).toFixed(2)}`);
+      console.log(
+        `  ${label} ${size.toLocaleString('en').padStart(9)} rows  ${name.padEnd(26)} desk ${desk.rps.toFixed(0).padStart(6)} req/s p99 ${String(desk.p99).padStart(4)} ms | bare ${yard.rps.toFixed(0).padStart(6)} req/s | ratio ${(desk.rps / yard.rps).toFixed(2)}`,
+      );
     }
   } finally {
     await stop(server);
@@ -138,13 +203,19 @@ async function measure(label: string, open: () => Promise<TestStore>, size: numb
 async function run(label: string, open: () => Promise<TestStore>): Promise<void> {
   console.log(`${label}: ${CONNECTIONS} connections, ${SECONDS} s a measurement`);
   const [small, large] = [await measure(label, open, SIZES[0]!), await measure(label, open, SIZES[1]!)];
-  console.log(`\n${label}: route, ratio to bare at ${SIZES[0]!.toLocaleString('en')} and ${SIZES[1]!.toLocaleString('en')} rows, growth of cost (large/small)`);
+  console.log(
+    `\n${label}: route, ratio to bare at ${SIZES[0]!.toLocaleString('en')} and ${SIZES[1]!.toLocaleString('en')} rows, growth of cost (large/small)`,
+  );
   for (const name of Object.keys(small.figures)) {
     const s = small.figures[name]!;
     const l = large.figures[name]!;
-    console.log(`  ${name.padEnd(26)} ${(s.desk / s.bare).toFixed(2)}  ${(l.desk / l.bare).toFixed(2)}  growth ${((1 / l.desk) / (1 / s.desk)).toFixed(2)}x`);
+    console.log(
+      `  ${name.padEnd(26)} ${(s.desk / s.bare).toFixed(2)}  ${(l.desk / l.bare).toFixed(2)}  growth ${(1 / l.desk / (1 / s.desk)).toFixed(2)}x`,
+    );
   }
-  console.log(`  server RSS under load: ${small.rss.toFixed(0)} MB at ${SIZES[0]!.toLocaleString('en')} rows, ${large.rss.toFixed(0)} MB at ${SIZES[1]!.toLocaleString('en')}\n`);
+  console.log(
+    `  server RSS under load: ${small.rss.toFixed(0)} MB at ${SIZES[0]!.toLocaleString('en')} rows, ${large.rss.toFixed(0)} MB at ${SIZES[1]!.toLocaleString('en')}\n`,
+  );
 }
 
 await run('sqlite', sqliteStore);

@@ -15,12 +15,33 @@ async function fill(store: TestStore, deskId: string, n: number): Promise<void> 
   for (let start = 0; start < n; start += 500) {
     const rows = [];
     for (let i = start; i < Math.min(n, start + 500); i++) {
-      const due = i % 5 === 0 ? null : `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+      const due =
+        i % 5 === 0 ? null : `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
       rows.push({
-        desk_id: deskId, title: `Row ${i}`, detail: null, kind: i % 2 ? 'filing' : 'licence_renewal', status: i % 7 === 0 ? 'waiting' : 'open',
-        due_date: due, due_key: due ?? NO_DATE_KEY, priority: 1 + (i % 100), class: 'chase', needs_person: 0, chase_after_days: 7,
-        contact_name: 'Sam', contact_email: 'sam@example.test', waiting_on: null, waiting_since: null, last_error: null,
-        arrangement_id: null, unit_id: null, playbook_id: null, watch_id: null, watch_date: null, created_at: now, updated_at: now, closed_at: null,
+        desk_id: deskId,
+        title: `Row ${i}`,
+        detail: null,
+        kind: i % 2 ? 'filing' : 'licence_renewal',
+        status: i % 7 === 0 ? 'waiting' : 'open',
+        due_date: due,
+        due_key: due ?? NO_DATE_KEY,
+        priority: 1 + (i % 100),
+        class: 'chase',
+        needs_person: 0,
+        chase_after_days: 7,
+        contact_name: 'Sam',
+        contact_email: 'sam@example.test',
+        waiting_on: null,
+        waiting_since: null,
+        last_error: null,
+        arrangement_id: null,
+        unit_id: null,
+        playbook_id: null,
+        watch_id: null,
+        watch_date: null,
+        created_at: now,
+        updated_at: now,
+        closed_at: null,
       });
     }
     await store.db.insertInto('work').values(rows).execute();
@@ -39,7 +60,9 @@ async function time(label: string, fn: () => Promise<void>): Promise<void> {
   samples.sort((a, b) => a - b);
   const p = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(2);
   const total = samples.reduce((a, b) => a + b, 0);
-  console.log(`  ${label.padEnd(34)} p50 ${p(0.5)} ms  p99 ${p(0.99)} ms  ${(ROUNDS / (total / 1000)).toFixed(0)} req/s`);
+  console.log(
+    `  ${label.padEnd(34)} p50 ${p(0.5)} ms  p99 ${p(0.99)} ms  ${(ROUNDS / (total / 1000)).toFixed(0)} req/s`,
+  );
 }
 
 async function bench(name: string, open: () => Promise<TestStore>): Promise<void> {
@@ -55,11 +78,15 @@ async function bench(name: string, open: () => Promise<TestStore>): Promise<void
       return r.json() as { data: { next_cursor: string | null } };
     };
     let cursor: string | null = null;
-    for (let i = 0; i < Math.floor(size / 50 / 2); i++) cursor = (await get(`/api/v1/work?limit=50${cursor ? `&cursor=${cursor}` : ''}`)).data.next_cursor;
+    for (let i = 0; i < Math.floor(size / 50 / 2); i++)
+      cursor = (await get(`/api/v1/work?limit=50${cursor ? `&cursor=${cursor}` : ''}`)).data.next_cursor;
     const deep = cursor;
     console.log(`${name}, ${size.toLocaleString('en')} open rows`);
     await time('GET /work?limit=50 (first page)', async () => void (await get('/api/v1/work?limit=50')));
-    await time('GET /work?limit=50 (mid-walk page)', async () => void (await get(`/api/v1/work?limit=50&cursor=${deep}`)));
+    await time(
+      'GET /work?limit=50 (mid-walk page)',
+      async () => void (await get(`/api/v1/work?limit=50&cursor=${deep}`)),
+    );
     await time('GET /me', async () => void (await get('/api/v1/me')));
     await h.close();
     await store.close();

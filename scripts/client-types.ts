@@ -10,7 +10,9 @@ import { sqliteStore } from '../test/helpers/db.ts';
 // it into TypeScript. `npm run client:types` writes the file; a test compares it with the
 // committed one, so the client cannot drift from the server.
 
-export const CLIENT_TYPES_FILE = fileURLToPath(new URL('../clients/typescript/src/generated/desk-api.ts', import.meta.url));
+export const CLIENT_TYPES_FILE = fileURLToPath(
+  new URL('../clients/typescript/src/generated/desk-api.ts', import.meta.url),
+);
 
 const HEADER = `// Generated from the Desk server's /api/v1/openapi.json by \`npm run client:types\`. Do not edit by hand.\n\n`;
 

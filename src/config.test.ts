@@ -15,7 +15,9 @@ describe('the clock a desk process runs on', () => {
   it('DESK_NOW must name its zone, and unset means the real time', () => {
     expect(() => loadConfig({ DESK_NOW: '2026-11-22T10:00:00' })).toThrow(/DESK_NOW must be an instant with its zone/);
     expect(() => loadConfig({ DESK_NOW: 'tomorrow' })).toThrow(/DESK_NOW/);
-    expect(loadConfig({ DESK_NOW: '2026-11-22T10:00:00+14:00' }).startsAt!.toISOString()).toBe('2026-11-21T20:00:00.000Z');
+    expect(loadConfig({ DESK_NOW: '2026-11-22T10:00:00+14:00' }).startsAt!.toISOString()).toBe(
+      '2026-11-21T20:00:00.000Z',
+    );
     expect(loadConfig({}).startsAt).toBeNull();
   });
 });

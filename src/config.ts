@@ -36,7 +36,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
   return n;
 }
 
@@ -70,7 +71,8 @@ function publicUrl(env: NodeJS.ProcessEnv): string | null {
   } catch {
     throw new Error(`DESK_PUBLIC_URL must be a URL such as https://desk.example.com, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`DESK_PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`DESK_PUBLIC_URL must start with http:// or https://, got "${raw}"`);
   return raw.replace(/\/+$/, '');
 }
 
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     startsAt: instant(env, 'DESK_NOW'),
     publicUrl: publicUrl(env),
   };
-  for (const [k, v] of Object.entries(flags)) if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(flags))
+    if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
   return Object.freeze(config);
 }

@@ -14,12 +14,20 @@ export function realEngine(config: Readonly<Config>): Engine {
   return {
     mailer: new SmtpMailer({ timeoutMs: config.mailTimeoutMs }),
     runner: new ChromiumRunner({ executablePath: config.chromiumPath }),
-    chat: config.llmUrl ? new LlmChat({ model: new OpenAiModel({ url: config.llmUrl, model: config.llmModel, key: config.llmKey }), fallback: builtin }) : builtin,
+    chat: config.llmUrl
+      ? new LlmChat({
+          model: new OpenAiModel({ url: config.llmUrl, model: config.llmModel, key: config.llmKey }),
+          fallback: builtin,
+        })
+      : builtin,
   };
 }
 
 /** Opens the store and wires the engine: what every door needs, built once. */
-export async function buildDeps(config: Readonly<Config>, overrides: { clock?: Clock; engine?: Partial<Engine>; store?: Store } = {}): Promise<Deps> {
+export async function buildDeps(
+  config: Readonly<Config>,
+  overrides: { clock?: Clock; engine?: Partial<Engine>; store?: Store } = {},
+): Promise<Deps> {
   const store = overrides.store ?? (await openStore(config.database));
   return {
     store,

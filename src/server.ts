@@ -52,7 +52,9 @@ async function firstStart(deps: Deps, out: Output, base: string, tip: string): P
 /** The demo desk's screen, beside its key: the link is made once the port is known. */
 async function printSignInLink(deps: Deps, out: Output, deskId: string, port: number): Promise<void> {
   const { token } = await createSignInLink(deps.store.db, deskId, deps.clock.now());
-  out.out(`Sign in to its screen (once, within ${LINK_MINUTES} minutes): ${signInUrl(publicOrigin(deps.config, port), token)}\nAnother link any time: npx desk owner link --desk ${DEMO_SLUG}`);
+  out.out(
+    `Sign in to its screen (once, within ${LINK_MINUTES} minutes): ${signInUrl(publicOrigin(deps.config, port), token)}\nAnother link any time: npx desk owner link --desk ${DEMO_SLUG}`,
+  );
 }
 
 export async function startServer(config: Readonly<Config>, out: Output): Promise<RunningServer> {
@@ -69,12 +71,20 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
     // After listening, so that the tip names the port actually bound (--port 0 picks one).
     const bound = app.server.address();
     const boundPort = typeof bound === 'object' && bound ? bound.port : config.port;
-    demoDesk = await firstStart(deps, out, shown.replace(`:${config.port}/`, `:${boundPort}/`), demoTip(config, boundPort));
+    demoDesk = await firstStart(
+      deps,
+      out,
+      shown.replace(`:${config.port}/`, `:${boundPort}/`),
+      demoTip(config, boundPort),
+    );
   } catch (err) {
     await started?.close();
     await deps.store.close();
     const e = err as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE') throw new Error(`Port ${config.port} on ${config.host} is already in use; choose another with --port or DESK_PORT.`);
+    if (e.code === 'EADDRINUSE')
+      throw new Error(
+        `Port ${config.port} on ${config.host} is already in use; choose another with --port or DESK_PORT.`,
+      );
     throw err;
   }
   const address = app.server.address();

@@ -33,7 +33,8 @@ export async function asFlags<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof DeskError && err.code === 'bad_request') throw new DeskError(err.code, inFlagWords(err.message), err.details);
+    if (err instanceof DeskError && err.code === 'bad_request')
+      throw new DeskError(err.code, inFlagWords(err.message), err.details);
     throw err;
   }
 }

@@ -32,7 +32,9 @@ export interface DbOptions {
 }
 
 export function dbOption(cmd: Command): Command {
-  return cmd.addOption(new Option('--db <url>', 'SQLite file path or postgres:// URL (default: DESK_DATABASE_URL or ./data/desk.db)'));
+  return cmd.addOption(
+    new Option('--db <url>', 'SQLite file path or postgres:// URL (default: DESK_DATABASE_URL or ./data/desk.db)'),
+  );
 }
 
 export function jsonOption(cmd: Command): Command {
@@ -49,7 +51,12 @@ export function configFor(io: Io, opts: DbOptions & Partial<Config>): Readonly<C
  * (`create`) may make a new SQLite file; the others refuse a path where none exists, so a
  * mistyped --db is not a fresh empty database.
  */
-export async function withDeps<T>(io: Io, opts: DbOptions, fn: (deps: Deps) => Promise<T>, { create = false } = {}): Promise<T> {
+export async function withDeps<T>(
+  io: Io,
+  opts: DbOptions,
+  fn: (deps: Deps) => Promise<T>,
+  { create = false } = {},
+): Promise<T> {
   const config = configFor(io, opts);
   const missing = create ? null : missingDatabase(config.database);
   if (missing) throw new UsageError(missing);
@@ -92,7 +99,8 @@ export function table(rows: Array<Record<string, unknown>>, columns: string[]): 
 /** An id typed on the command line. */
 export function idArg(raw: string, what: string): number {
   const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`"${raw}" is not a ${what} id; ids are whole numbers such as 12.`);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`"${raw}" is not a ${what} id; ids are whole numbers such as 12.`);
   return n;
 }
 

@@ -17,7 +17,9 @@ import { ownerCommands } from './commands/owner.ts';
 
 export function buildProgram(io: Io): Command {
   const program = new Command('desk')
-    .description('Desk holds a small business\'s running obligations, works out what each needs next and does the work it is allowed to do.')
+    .description(
+      "Desk holds a small business's running obligations, works out what each needs next and does the work it is allowed to do.",
+    )
     .version('0.1.0', '-V, --version')
     .configureOutput({
       writeOut: (s) => io.out(s),
@@ -26,7 +28,10 @@ export function buildProgram(io: Io): Command {
     })
     .exitOverride()
     .showSuggestionAfterError(true)
-    .addHelpText('after', '\nEach command has its own --help. Commands that print data take --json.\nThe database is DESK_DATABASE_URL or --db (a SQLite file path or a postgres:// URL), default ./data/desk.db.');
+    .addHelpText(
+      'after',
+      '\nEach command has its own --help. Commands that print data take --json.\nThe database is DESK_DATABASE_URL or --db (a SQLite file path or a postgres:// URL), default ./data/desk.db.',
+    );
   serveCommand(program, io);
   importCommands(program, io);
   deskCommands(program, io);

@@ -5,7 +5,12 @@ import { dateIn } from './dates.ts';
 
 export type { Actor, DeskContext, Deps, Engine } from './ports.ts';
 
-export function deskContext(deps: Deps, desk: DeskRow, actor: Actor, db: Kysely<Database> = deps.store.db): DeskContext {
+export function deskContext(
+  deps: Deps,
+  desk: DeskRow,
+  actor: Actor,
+  db: Kysely<Database> = deps.store.db,
+): DeskContext {
   return {
     ...deps,
     db,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dateIn, daysBetween, midnightIn, resolveDate } from './dates.ts';
 
-describe('calendar dates in a desk\'s timezone', () => {
+describe("calendar dates in a desk's timezone", () => {
   it('midnight is the instant the date begins in the zone, across DST changes and at both ends of the day', () => {
     expect(midnightIn('UTC', '2026-11-22').toISOString()).toBe('2026-11-22T00:00:00.000Z');
     expect(midnightIn('Europe/London', '2026-07-01').toISOString()).toBe('2026-06-30T23:00:00.000Z');

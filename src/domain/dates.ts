@@ -69,7 +69,14 @@ function dateTimeIn(timeZone: string, at: Date): string {
   let f = dateTimeFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     dateTimeFormatters.set(timeZone, f);
   }

@@ -25,7 +25,8 @@ export class DeskError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) => new DeskError('bad_request', message, details);
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new DeskError('bad_request', message, details);
 export const notFound = (what: 'work item' | 'arrangement' | 'desk' | 'key' | 'route' | string, id?: unknown) =>
   new DeskError('not_found', id === undefined ? `No such ${what}.` : `No ${what} ${String(id)} on this desk.`);
 export const notPermitted = (permission: string | null, deskSlug = 'SLUG') =>

@@ -12,7 +12,17 @@ export type PlaybookStep =
   | { fail_if_text: string }
   | { read: string; as: string };
 
-export const STEP_NAMES = ['goto', 'fill', 'select', 'check', 'click', 'wait_for', 'expect_text', 'fail_if_text', 'read'] as const;
+export const STEP_NAMES = [
+  'goto',
+  'fill',
+  'select',
+  'check',
+  'click',
+  'wait_for',
+  'expect_text',
+  'fail_if_text',
+  'read',
+] as const;
 
 export interface PlaybookRequest {
   steps: PlaybookStep[];

@@ -4,7 +4,12 @@ import type { DeskContext } from './context.ts';
 // Every verb records what it did through these two, so the desk log and a row's timeline
 // read the same way whichever door the action came through.
 
-export async function logEvent(ctx: DeskContext, kind: string, message: string, data: Record<string, unknown> = {}): Promise<void> {
+export async function logEvent(
+  ctx: DeskContext,
+  kind: string,
+  message: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
   await addEvent(ctx.db, { deskId: ctx.desk.id, kind, message, data, at: ctx.now() });
 }
 

@@ -1,6 +1,11 @@
 // Small text helpers every layer words things with.
 
-const IRREGULAR: Record<string, string> = { entry: 'entries', reply: 'replies', activity: 'activities', person: 'people' };
+const IRREGULAR: Record<string, string> = {
+  entry: 'entries',
+  reply: 'replies',
+  activity: 'activities',
+  person: 'people',
+};
 
 /** The one plural rule for everything the desk says: "1 unit", "2 units", "3 entries". */
 export function plural(n: number, word: string, many?: string): string {

@@ -47,7 +47,12 @@ function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServer
   return {
     ...logger,
     serializers: {
-      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactToken(req.url), host: req.hostname, remoteAddress: req.ip }),
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactToken(req.url),
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
     },
   } as FastifyServerOptions['logger'];
 }
@@ -70,7 +75,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // A path that is not valid URL text (`/work/%ff`) names nothing: 404 in the envelope,
     // like any other id that is not a row (D20), rather than Fastify's own 400 body.
     frameworkErrors: (err, request, reply) => {
-      const e = err.code === 'FST_ERR_BAD_URL' ? new DeskError('not_found', 'Nothing here: the path is not valid URL text.') : err;
+      const e =
+        err.code === 'FST_ERR_BAD_URL'
+          ? new DeskError('not_found', 'Nothing here: the path is not valid URL text.')
+          : err;
       sendError(e, request, reply);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -78,12 +86,16 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   readJsonBodies(app);
   if (opts.requestLines) {
     app.addHook('onResponse', async (request, reply) => {
-      request.log.info(`${request.method} ${redactToken(request.url)} ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`);
+      request.log.info(
+        `${request.method} ${redactToken(request.url)} ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`,
+      );
     });
   }
 
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
-  app.setNotFoundHandler((request, reply) => sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -101,7 +113,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
         if (request.routeOptions.config?.public) return;
         try {
           const { key, desk } = await verifyKey(deps.store.db, presentedKey(request), deps.clock.now().toISOString());
-          request.ctx = deskContext(deps, desk, { type: 'key', keyId: key.id, keyPrefix: key.prefix, keyName: key.name });
+          request.ctx = deskContext(deps, desk, {
+            type: 'key',
+            keyId: key.id,
+            keyPrefix: key.prefix,
+            keyName: key.name,
+          });
         } catch (err) {
           request.authError = err;
         }

@@ -14,7 +14,14 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     // Refused before parsing: whatever reads the value afterwards may recurse through it.
-    if (deeperThan(text, MAX_DEPTH)) return done(new DeskError('bad_request', `The body nests arrays or objects more than ${MAX_DEPTH} deep; no route takes that.`), undefined);
+    if (deeperThan(text, MAX_DEPTH))
+      return done(
+        new DeskError(
+          'bad_request',
+          `The body nests arrays or objects more than ${MAX_DEPTH} deep; no route takes that.`,
+        ),
+        undefined,
+      );
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -22,7 +29,11 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
       return done(new DeskError('bad_request', notJson), undefined);
     }
     // PostgreSQL cannot store a NUL character in text; refuse it here, the same on both databases.
-    if (hasNul(parsed)) return done(new DeskError('bad_request', 'The body contains a NUL character (\\u0000), which the desk cannot store.'), undefined);
+    if (hasNul(parsed))
+      return done(
+        new DeskError('bad_request', 'The body contains a NUL character (\\u0000), which the desk cannot store.'),
+        undefined,
+      );
     done(null, parsed);
   });
 }
@@ -36,7 +47,8 @@ export function deeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

@@ -31,8 +31,11 @@ function validationMessage(err: FastifyError): string {
   const v = err.validation?.[0];
   if (!v) return err.message;
   const ctx = err.validationContext ?? 'request';
-  const where = v.instancePath ? v.instancePath.replace(/^\//, '').replace(/\//g, '.') : (v.params as { missingProperty?: string })?.missingProperty;
-  if (v.keyword === 'additionalProperties') return `${ctx} has an unknown field "${(v.params as { additionalProperty?: string }).additionalProperty}".`;
+  const where = v.instancePath
+    ? v.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    : (v.params as { missingProperty?: string })?.missingProperty;
+  if (v.keyword === 'additionalProperties')
+    return `${ctx} has an unknown field "${(v.params as { additionalProperty?: string }).additionalProperty}".`;
   if (v.keyword === 'required') return `${ctx} needs "${(v.params as { missingProperty?: string }).missingProperty}".`;
   return where ? `${ctx} field "${where}" ${v.message ?? 'is not valid'}.` : `${ctx} ${v.message ?? 'is not valid'}.`;
 }
@@ -40,7 +43,9 @@ function validationMessage(err: FastifyError): string {
 /** Turns any thrown value into the status and envelope the contract promises. */
 export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
   if (err instanceof DeskError) {
-    const body: ErrorBody = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+    const body: ErrorBody = {
+      error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+    };
     return { status: STATUS_OF[err.code], body };
   }
   const fe = err as FastifyError;
@@ -50,7 +55,10 @@ export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
     }
     switch (fe.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return { status: 413, body: { error: { code: 'payload_too_large', message: 'The request body is larger than 1 MiB.' } } };
+        return {
+          status: 413,
+          body: { error: { code: 'payload_too_large', message: 'The request body is larger than 1 MiB.' } },
+        };
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

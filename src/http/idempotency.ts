@@ -45,7 +45,11 @@ function send(reply: FastifyReply, status: number, bytes: string): FastifyReply 
   return reply.code(status).type('application/json; charset=utf-8').send(bytes);
 }
 
-export async function write(request: FastifyRequest, reply: FastifyReply, handler: () => Promise<unknown>): Promise<FastifyReply> {
+export async function write(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  handler: () => Promise<unknown>,
+): Promise<FastifyReply> {
   const ctx = request.ctx;
   const key = idempotencyKey(request);
   const deskId = ctx.desk.id;
@@ -93,8 +97,21 @@ export async function write(request: FastifyRequest, reply: FastifyReply, handle
 // Write bodies are read exactly as sent: "3" is not the integer 3 and 2.5 is not 2 (D28).
 // Path and header values are text on the wire, so they are still coerced.
 // verbose: an unknown field's error carries the schema, so the answer can list the fields taken.
-const strictAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true });
-const looseAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+const strictAjv = new Ajv({
+  coerceTypes: false,
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: false,
+  strict: false,
+  verbose: true,
+});
+const looseAjv = new Ajv({
+  coerceTypes: 'array',
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: false,
+  strict: false,
+});
 
 const compileWriteSchema: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   // An Ajv function (false plus .errors) lets the route's schemaErrorFormatter word the answer.
@@ -112,7 +129,8 @@ export function writeValidation(messages: Record<string, string>) {
     validatorCompiler: compileWriteSchema,
     schemaErrorFormatter: (errs: Array<Partial<ErrorObject>>, dataVar: string): DeskError => {
       const e = errs[0];
-      if (dataVar !== 'body' || !e) return badRequest(`The request ${dataVar} is not valid${e?.message ? `: ${e.message}` : ''}.`);
+      if (dataVar !== 'body' || !e)
+        return badRequest(`The request ${dataVar} is not valid${e?.message ? `: ${e.message}` : ''}.`);
       if (e.keyword === 'additionalProperties') return unknownField(e);
       const path = (e.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
       const field = path || ((e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '');
@@ -128,5 +146,8 @@ function unknownField(e: Partial<ErrorObject>): DeskError {
   const field = (e.params as { additionalProperty?: string } | undefined)?.additionalProperty ?? '';
   const taken = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
   const takes = taken.length ? `it takes ${taken.map((f) => `"${f}"`).join(', ')}` : 'it takes no fields';
-  return new DeskError('bad_request', `"${field}" is not a field of this request; ${takes}.`, { field, accepted: taken });
+  return new DeskError('bad_request', `"${field}" is not a field of this request; ${takes}.`, {
+    field,
+    accepted: taken,
+  });
 }

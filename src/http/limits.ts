@@ -26,7 +26,9 @@ function bucketOf(request: FastifyRequest): string {
 }
 
 export async function registerLimits(api: FastifyInstance, config: Readonly<Config>): Promise<void> {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false })
+    : null;
   if (redis) {
     // A Redis that cannot be reached must not take the API down: requests go through unlimited
     // and the server log says why (skipOnError below).
@@ -42,8 +44,14 @@ export async function registerLimits(api: FastifyInstance, config: Readonly<Conf
     ...(redis ? { redis, nameSpace: 'desk-rate:', skipOnError: true } : {}),
     errorResponseBuilder: (request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
-      const who = request.authError ? 'refused keys from this address' : request.ctx ? 'requests for this key' : 'requests from this address without a key';
-      return new DeskError('rate_limited', `Too many ${who}; try again in ${seconds} s.`, { retry_after_seconds: seconds });
+      const who = request.authError
+        ? 'refused keys from this address'
+        : request.ctx
+          ? 'requests for this key'
+          : 'requests from this address without a key';
+      return new DeskError('rate_limited', `Too many ${who}; try again in ${seconds} s.`, {
+        retry_after_seconds: seconds,
+      });
     },
   });
   // The refusal itself waits until the request has been counted against its bucket.

@@ -11,7 +11,12 @@ export interface LogChoice {
   pretty: boolean;
 }
 
-export function serverLogger(level: string, format: string | undefined, isTTY: boolean, destination?: Writable): LogChoice {
+export function serverLogger(
+  level: string,
+  format: string | undefined,
+  isTTY: boolean,
+  destination?: Writable,
+): LogChoice {
   if (format === 'json' || (format !== 'pretty' && !isTTY)) {
     return { logger: destination ? { level, stream: destination } : { level }, pretty: false };
   }

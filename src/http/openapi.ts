@@ -1,11 +1,14 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 
 export const TAGS = [
-  { name: 'Meta', description: 'The description, the key check and the key\'s own summary.' },
+  { name: 'Meta', description: "The description, the key check and the key's own summary." },
   { name: 'Work', description: 'The open queue and the five things a program may do to a row.' },
   { name: 'Arrangements', description: 'Long-running relationships and the notes on them.' },
-  { name: 'Desk', description: 'How the desk is composed: sections, units, connections, domains, permissions and watches.' },
-  { name: 'Record', description: 'What was written or sent, and the desk\'s own log.' },
+  {
+    name: 'Desk',
+    description: 'How the desk is composed: sections, units, connections, domains, permissions and watches.',
+  },
+  { name: 'Record', description: "What was written or sent, and the desk's own log." },
   { name: 'Chat', description: 'Ask the desk a question.' },
 ];
 
@@ -16,7 +19,7 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
       title: 'Desk API',
       version: 'v1',
       description:
-        'Read a business\'s running obligations and work them. One key belongs to one desk. ' +
+        "Read a business's running obligations and work them. One key belongs to one desk. " +
         'Some 200 responses carry bad news (drafted: false, ok: false, delivered: false, timed_out: true); ' +
         '`kind` is an open string; no_desk and not_permitted are both 403 and differ in error.code; ' +
         '/work/{id}/run takes minutes and /chat up to four.',
@@ -25,7 +28,11 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
     tags: TAGS,
     components: {
       securitySchemes: {
-        bearerKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer desk_… (or ?token= for a quick browser check).' },
+        bearerKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer desk_… (or ?token= for a quick browser check).',
+        },
       },
     },
     security: [{ bearerKey: [] }],
@@ -35,7 +42,9 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
     const doc = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
     const paths = (doc.paths ?? {}) as Record<string, unknown>;
     if ('' in paths) {
-      doc.paths = Object.fromEntries(Object.entries(paths).map(([k, v]) => [k === '' ? '/' : k, v])) as typeof doc.paths;
+      doc.paths = Object.fromEntries(
+        Object.entries(paths).map(([k, v]) => [k === '' ? '/' : k, v]),
+      ) as typeof doc.paths;
     }
     return doc;
   },

@@ -60,9 +60,15 @@ export const IdParams = Type.Object({
 /** `limit`: any value is accepted and brought into 1-200 (D18). */
 // String first: the query is text, and Ajv would otherwise coerce a blank value to 0.
 export const LimitParam = Type.Optional(
-  Type.Union([Type.String(), Type.Integer()], { description: 'Integer 1-200, default 50; out-of-range values are brought into range, non-numbers mean the default.' }),
+  Type.Union([Type.String(), Type.Integer()], {
+    description: 'Integer 1-200, default 50; out-of-range values are brought into range, non-numbers mean the default.',
+  }),
 );
 
 export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ description: 'Identifies one intent; a repeat returns the first answer. First 200 characters used.' })),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description: 'Identifies one intent; a repeat returns the first answer. First 200 characters used.',
+    }),
+  ),
 });

@@ -34,8 +34,14 @@ const asset = (spec: string) => readFileSync(require.resolve(spec));
 const ASSETS: Record<string, { type: string; body: Buffer }> = {
   'htmx.js': { type: 'text/javascript; charset=utf-8', body: asset('htmx.org/dist/htmx.min.js') },
   'pico.css': { type: 'text/css; charset=utf-8', body: asset('@picocss/pico/css/pico.min.css') },
-  'screen.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/screen.css', import.meta.url)) },
-  'screen.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/screen.js', import.meta.url)) },
+  'screen.css': {
+    type: 'text/css; charset=utf-8',
+    body: readFileSync(new URL('./assets/screen.css', import.meta.url)),
+  },
+  'screen.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: readFileSync(new URL('./assets/screen.js', import.meta.url)),
+  },
 };
 
 const SIGN_IN_PROBLEM = {
@@ -54,7 +60,10 @@ export function screen(deps: Deps) {
     const secret = await settingOnce(deps.store.db, 'screen_cookie_secret', randomBytes(32).toString('hex'));
     const secure = deps.config.publicUrl?.startsWith('https://') ?? false;
     await app.register(cookie, { secret });
-    await app.register(csrf, { sessionPlugin: '@fastify/cookie', cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: true, secure } });
+    await app.register(csrf, {
+      sessionPlugin: '@fastify/cookie',
+      cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: true, secure },
+    });
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -98,16 +107,25 @@ export function screen(deps: Deps) {
     app.setErrorHandler((err: FastifyError, request, reply) => {
       const ctx = request.owner;
       const page = (status: number, title: string, message: string) =>
-        html(reply, ErrorPage({ title, message, ...(ctx ? { desk: ctx.desk.name, csrf: csrfFor(reply) } : {}) }), status);
+        html(
+          reply,
+          ErrorPage({ title, message, ...(ctx ? { desk: ctx.desk.name, csrf: csrfFor(reply) } : {}) }),
+          status,
+        );
       if (err instanceof DeskError) {
         if (err.code === 'unauthorized') return reply.code(303).redirect('/');
         const status = STATUS_OF[err.code];
         return page(status, status === 404 ? 'Not found' : 'That did not work', err.message);
       }
       if (err.code?.startsWith('FST_CSRF')) {
-        return page(403, 'Refused', 'This form did not come from the desk\'s own page, or it is too old. Go back, reload the page and try again.');
+        return page(
+          403,
+          'Refused',
+          "This form did not come from the desk's own page, or it is too old. Go back, reload the page and try again.",
+        );
       }
-      if (err.statusCode && err.statusCode < 500) return page(err.statusCode, 'That did not work', 'The request could not be read.');
+      if (err.statusCode && err.statusCode < 500)
+        return page(err.statusCode, 'That did not work', 'The request could not be read.');
       request.log.error({ err }, 'screen request failed');
       return page(500, 'Something went wrong', 'Something went wrong at the desk end. Try again.');
     });
@@ -123,7 +141,14 @@ export function screen(deps: Deps) {
       if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);
       const r = await redeemSignInLink(deps.store.db, token, deps.clock.now());
       if (!r.ok) return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[r.reason] }), 401);
-      reply.setCookie(SESSION_COOKIE, r.session, { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: true, maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60 });
+      reply.setCookie(SESSION_COOKIE, r.session, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        signed: true,
+        maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
+      });
       return reply.code(303).redirect('/');
     });
 

@@ -36,11 +36,13 @@ export function startLiveRun(ctx: DeskContext, workId: number, id: string): Live
   if (existing) return existing;
   const run: LiveRun = { id, deskId: ctx.desk.id, workId, events: [], finished: false, listeners: new Set() };
   runs.set(id, run);
-  const onStep = (index: number, description: string) => emit(run, { type: 'step', text: `Step ${index + 1}: ${description}` });
+  const onStep = (index: number, description: string) =>
+    emit(run, { type: 'step', text: `Step ${index + 1}: ${description}` });
   runWork(ctx, workId, { onStep })
     .then((answer) => emit(run, { type: 'end', outcome: endWords(answer), ok: answer.ok }))
     .catch((err: unknown) => {
-      const words = err instanceof DeskError ? err.message : 'The run stopped on a fault at the desk end; nothing was changed.';
+      const words =
+        err instanceof DeskError ? err.message : 'The run stopped on a fault at the desk end; nothing was changed.';
       emit(run, { type: 'end', outcome: words, ok: false });
     })
     .finally(() => {

@@ -63,7 +63,15 @@ export async function once<T>(ctx: DeskContext, rawKey: unknown, fn: () => Promi
     throw err;
   }
   if (owned) {
-    const body: Stored = outcome.ok ? { value: outcome.value } : { error: { code: outcome.error.code, message: outcome.error.message, ...(outcome.error.details ? { details: outcome.error.details } : {}) } };
+    const body: Stored = outcome.ok
+      ? { value: outcome.value }
+      : {
+          error: {
+            code: outcome.error.code,
+            message: outcome.error.message,
+            ...(outcome.error.details ? { details: outcome.error.details } : {}),
+          },
+        };
     await storeAnswer(db, deskId, key, outcome.ok ? 200 : 400, JSON.stringify(body));
   }
   return outcome;

@@ -3,7 +3,11 @@ import type { FastifyReply } from 'fastify';
 import type { Markup } from './jsx-runtime.ts';
 
 export function html(reply: FastifyReply, page: Markup, status = 200): FastifyReply {
-  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page.html);
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(page.html);
 }
 
 /** A key for one form: the server replays the first answer to any second submit of it. */

@@ -28,5 +28,7 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   if (!e) return false;
   if (e.code === '23505') return true; // PostgreSQL unique_violation
-  return typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && /UNIQUE|PRIMARY KEY/.test(e.message ?? '');
+  return (
+    typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && /UNIQUE|PRIMARY KEY/.test(e.message ?? '')
+  );
 }

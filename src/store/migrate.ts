@@ -26,10 +26,17 @@ class InCodeProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), migrationTableName: 'desk_migrations', migrationLockTableName: 'desk_migrations_lock' });
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeProvider(dialect),
+    migrationTableName: 'desk_migrations',
+    migrationLockTableName: 'desk_migrations_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`);
+    throw new Error(
+      `database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`,
+    );
   }
 }

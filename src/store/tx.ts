@@ -28,5 +28,11 @@ export async function atomicallyOn<T>(db: Kysely<Database>, fn: (db: Kysely<Data
 /** Inside a transaction, holds the work row until commit where the database needs telling (dialect.ts). */
 export async function lockRow(ctx: Scope, workId: number): Promise<void> {
   if (!holdsRowLocks(ctx.store.dialect) || !ctx.db.isTransaction) return;
-  await ctx.db.selectFrom('work').select('id').where('desk_id', '=', ctx.desk.id).where('id', '=', workId).forUpdate().execute();
+  await ctx.db
+    .selectFrom('work')
+    .select('id')
+    .where('desk_id', '=', ctx.desk.id)
+    .where('id', '=', workId)
+    .forUpdate()
+    .execute();
 }

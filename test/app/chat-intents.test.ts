@@ -12,7 +12,7 @@ describe('chat intents', () => {
     ['what needs my attention in the next 3 days', { type: 'needs_me', days: 3 }],
     ['what needs me?', { type: 'needs_me', days: null }],
     ['what are we waiting on?', { type: 'waiting' }],
-    ['Who haven\'t we heard back from?', { type: 'waiting' }],
+    ["Who haven't we heard back from?", { type: 'waiting' }],
     ['when does the lease renew?', { type: 'renewal', words: ['lease'] }],
     ['When does the High Street lease end?', { type: 'renewal', words: ['high', 'street', 'lease'] }],
     ['when does cornerbakery.test expire?', { type: 'renewal', words: ['cornerbakery.test'] }],

@@ -10,7 +10,7 @@ import { composeDraft } from '../../src/domain/work/compose.ts';
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pasted = (title: string) => new RegExp(`[a-z,] ${literal(title)}`);
 
-describe('the demo\'s drafts', () => {
+describe("the demo's drafts", () => {
   let store: TestStore;
   let h: Harness;
   let demo: DemoResult;
@@ -26,7 +26,12 @@ describe('the demo\'s drafts', () => {
   });
 
   it('each open row drafted through the API, and under every template, names its task as a person would', async () => {
-    const rows = await store.db.selectFrom('work').select(['id', 'title', 'contact_email']).where('desk_id', '=', demo.desk.id).where('status', 'in', ['open', 'in_progress', 'waiting']).execute();
+    const rows = await store.db
+      .selectFrom('work')
+      .select(['id', 'title', 'contact_email'])
+      .where('desk_id', '=', demo.desk.id)
+      .where('status', 'in', ['open', 'in_progress', 'waiting'])
+      .execute();
     let drafted = 0;
     for (const row of rows) {
       const res = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: demo.key.key });
@@ -39,8 +44,17 @@ describe('the demo\'s drafts', () => {
       for (const permission of ['reach_out', 'chase', 'file', 'commit', 'money', null]) {
         for (const waiting of [null, 'Sam']) {
           const d = composeDraft({
-            title: row.title, permission, due_date: '2026-12-01', today: TEST_NOW.slice(0, 10), contact_name: 'Jo', contact_email: 'jo@x.test',
-            waiting_on: waiting, waiting_since: waiting ? '2026-11-10' : null, about: 'the shop lease', notes: [], signature: 'Corner Bakery',
+            title: row.title,
+            permission,
+            due_date: '2026-12-01',
+            today: TEST_NOW.slice(0, 10),
+            contact_name: 'Jo',
+            contact_email: 'jo@x.test',
+            waiting_on: waiting,
+            waiting_since: waiting ? '2026-11-10' : null,
+            about: 'the shop lease',
+            notes: [],
+            signature: 'Corner Bakery',
           });
           expect(d.body, `${row.title} / ${permission} / ${waiting}`).not.toMatch(pasted(row.title));
         }

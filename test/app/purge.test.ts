@@ -29,7 +29,9 @@ describe.each(DIALECTS)('idempotency purge ($name)', ({ open }) => {
   });
 
   const keysOf = async (deskId: string) =>
-    (await store.db.selectFrom('idempotency').select('key').where('desk_id', '=', deskId).orderBy('key').execute()).map((r) => r.key);
+    (await store.db.selectFrom('idempotency').select('key').where('desk_id', '=', deskId).orderBy('key').execute()).map(
+      (r) => r.key,
+    );
 
   /** Three records: expired an hour ago, expiring now, expiring in an hour. */
   async function seed(): Promise<string> {
@@ -40,7 +42,7 @@ describe.each(DIALECTS)('idempotency purge ($name)', ({ open }) => {
     return desk.id;
   }
 
-  it('removes the records expired at the clock\'s now and keeps the rest', async () => {
+  it("removes the records expired at the clock's now and keeps the rest", async () => {
     clock.set(TEST_NOW);
     const deskId = await seed();
     expect(await purgeIdempotency(deps)).toBeGreaterThanOrEqual(2);

@@ -21,18 +21,35 @@ const TODAY = '2026-11-22';
 describe('watch schedule rules', () => {
   it('reads every as whole days; anything else is one-off', () => {
     expect([everyDays('365'), everyDays(' 30 '), everyDays('7d'), everyDays('14 days')]).toEqual([365, 30, 7, 14]);
-    expect([everyDays(null), everyDays(''), everyDays('0'), everyDays('yearly'), everyDays('-3'), everyDays('2.5')]).toEqual([null, null, null, null, null, null]);
+    expect([
+      everyDays(null),
+      everyDays(''),
+      everyDays('0'),
+      everyDays('yearly'),
+      everyDays('-3'),
+      everyDays('2.5'),
+    ]).toEqual([null, null, null, null, null, null]);
   });
 
   it('takes a unit field only when it is a real YYYY-MM-DD date', () => {
     expect(watchedDate('{"lease_end":"2027-01-01"}', 'lease_end')).toBe('2027-01-01');
-    for (const fields of ['{"lease_end":"soon"}', '{"lease_end":"2027-02-30"}', '{"lease_end":20270101}', '{"lease_end":null}', '{}', 'not json', '[]', '{"lease_end":"+40d"}']) {
+    for (const fields of [
+      '{"lease_end":"soon"}',
+      '{"lease_end":"2027-02-30"}',
+      '{"lease_end":20270101}',
+      '{"lease_end":null}',
+      '{}',
+      'not json',
+      '[]',
+      '{"lease_end":"+40d"}',
+    ]) {
       expect(watchedDate(fields, 'lease_end'), fields).toBeNull();
     }
   });
 
   it('creates the first date once inside the lead, and the next only after the current is finished', () => {
-    const at = (date: string, made: Array<[string, string]> = [], every: number | null = 30) => dueOccurrence({ date, every, leadDays: 60, today: TODAY, made: new Map(made) });
+    const at = (date: string, made: Array<[string, string]> = [], every: number | null = 30) =>
+      dueOccurrence({ date, every, leadDays: 60, today: TODAY, made: new Map(made) });
     expect(at(addDays(TODAY, 40))).toBe(addDays(TODAY, 40));
     expect(at(addDays(TODAY, 60))).toBe(addDays(TODAY, 60));
     expect(at(addDays(TODAY, 61))).toBeNull();
@@ -41,7 +58,12 @@ describe('watch schedule rules', () => {
     expect(at(d, [[d, 'open']])).toBeNull();
     expect(at(d, [[d, 'waiting']])).toBeNull();
     expect(at(d, [[d, 'done']])).toBe(addDays(d, 30));
-    expect(at(d, [[d, 'closed'], [addDays(d, 30), 'done']])).toBeNull(); // d+60 is 70 days out
+    expect(
+      at(d, [
+        [d, 'closed'],
+        [addDays(d, 30), 'done'],
+      ]),
+    ).toBeNull(); // d+60 is 70 days out
     expect(at(d, [[d, 'done']], null)).toBeNull();
   });
 });
@@ -62,15 +84,27 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
   });
   beforeEach(() => clock.set(TEST_NOW));
 
-  const rowsOf = (deskId: string) => store.db.selectFrom('work').selectAll().where('desk_id', '=', deskId).orderBy('id').execute();
-  const openCount = async (deskId: string) => (await store.db.selectFrom('desks').select('open_count').where('id', '=', deskId).executeTakeFirstOrThrow()).open_count;
+  const rowsOf = (deskId: string) =>
+    store.db.selectFrom('work').selectAll().where('desk_id', '=', deskId).orderBy('id').execute();
+  const openCount = async (deskId: string) =>
+    (await store.db.selectFrom('desks').select('open_count').where('id', '=', deskId).executeTakeFirstOrThrow())
+      .open_count;
   const passFor = (desk: { id: string }) => runWatchPass(deps, { desk: desk.id });
 
   it('a unit 40 days out under a 60-day watch yields one row after two passes, shaped from the watch', async () => {
     const { desk } = await makeDesk(store.db);
     const lease = await addArrangement(store.db, desk.id);
-    const unit = await addUnit(store.db, desk.id, { name: '12 High Street', fields: { lease_end: addDays(TODAY, 40), size: 120 }, arrangement_id: lease.id });
-    const watch = await addWatch(store.db, desk.id, { lead_days: 60, kind: 'lease_renewal', action: 'commit', priority: 70 });
+    const unit = await addUnit(store.db, desk.id, {
+      name: '12 High Street',
+      fields: { lease_end: addDays(TODAY, 40), size: 120 },
+      arrangement_id: lease.id,
+    });
+    const watch = await addWatch(store.db, desk.id, {
+      lead_days: 60,
+      kind: 'lease_renewal',
+      action: 'commit',
+      priority: 70,
+    });
 
     const first = await passFor(desk);
     const second = await passFor(desk);
@@ -95,20 +129,35 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
       contact_email: 'jo@acme-estates.test',
       created_at: TEST_NOW,
     });
-    expect(first.created[0]).toEqual({ desk_id: desk.id, work_id: rows[0]!.id, watch_id: watch.id, unit_id: unit.id, watch_date: addDays(TODAY, 40), title: 'Lease renewal: 12 High Street' });
+    expect(first.created[0]).toEqual({
+      desk_id: desk.id,
+      work_id: rows[0]!.id,
+      watch_id: watch.id,
+      unit_id: unit.id,
+      watch_date: addDays(TODAY, 40),
+      title: 'Lease renewal: 12 High Street',
+    });
     expect(await openCount(desk.id)).toBe(1);
     expect(await countOpenWork(store.db, desk.id)).toBe(1);
 
     const events = await eventsOf(store.db, desk.id, 'work_created');
     expect(events).toHaveLength(1);
-    expect(events[0]!.message).toBe(`Opened "Lease renewal: 12 High Street", due ${addDays(TODAY, 40)}: the Lease renewal watch starts 60 days ahead.`);
-    expect(events[0]!.data).toEqual({ work_id: rows[0]!.id, watch_id: watch.id, unit_id: unit.id, watch_date: addDays(TODAY, 40) });
+    expect(events[0]!.message).toBe(
+      `Opened "Lease renewal: 12 High Street", due ${addDays(TODAY, 40)}: the Lease renewal watch starts 60 days ahead.`,
+    );
+    expect(events[0]!.data).toEqual({
+      work_id: rows[0]!.id,
+      watch_id: watch.id,
+      unit_id: unit.id,
+      watch_date: addDays(TODAY, 40),
+    });
     expect((await timelineOf(store.db, desk.id, rows[0]!.id)).map((t) => t.kind)).toEqual(['created']);
   });
 
   it('two passes at once in one process still make one row per unit', async () => {
     const { desk } = await makeDesk(store.db);
-    for (let i = 0; i < 5; i++) await addUnit(store.db, desk.id, { name: `Kiosk ${i}`, fields: { lease_end: addDays(TODAY, i) } });
+    for (let i = 0; i < 5; i++)
+      await addUnit(store.db, desk.id, { name: `Kiosk ${i}`, fields: { lease_end: addDays(TODAY, i) } });
     await addWatch(store.db, desk.id);
     const [a, b] = await Promise.all([passFor(desk), passFor(desk)]);
     expect([...a.failures, ...b.failures]).toEqual([]);
@@ -118,7 +167,7 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     expect(await openCount(desk.id)).toBe(5);
   });
 
-  it('a unit 70 days out yields nothing until the desk\'s today reaches the date less the lead', async () => {
+  it("a unit 70 days out yields nothing until the desk's today reaches the date less the lead", async () => {
     const { desk } = await makeDesk(store.db);
     await addUnit(store.db, desk.id, { fields: { lease_end: addDays(TODAY, 70) } });
     await addWatch(store.db, desk.id, { lead_days: 60 });
@@ -133,7 +182,8 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
 
   it('skips field values that are not dates, units of other types and units without the field', async () => {
     const { desk } = await makeDesk(store.db);
-    for (const lease_end of ['soon', '2027-02-30', 20270101, null, '+40d', '01/01/2027']) await addUnit(store.db, desk.id, { name: `Unit ${String(lease_end)}`, fields: { lease_end } });
+    for (const lease_end of ['soon', '2027-02-30', 20270101, null, '+40d', '01/01/2027'])
+      await addUnit(store.db, desk.id, { name: `Unit ${String(lease_end)}`, fields: { lease_end } });
     await addUnit(store.db, desk.id, { name: 'No field', fields: { other: addDays(TODAY, 5) } });
     await addUnit(store.db, desk.id, { type: 'van', name: 'The van', fields: { lease_end: addDays(TODAY, 5) } });
     await addWatch(store.db, desk.id, { lead_days: 60 });
@@ -146,7 +196,15 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     const { desk } = await makeDesk(store.db);
     const d = addDays(TODAY, 10);
     await addUnit(store.db, desk.id, { name: 'Shop', fields: { inspected_on: d } });
-    await addWatch(store.db, desk.id, { field: 'inspected_on', label: 'Fire inspection', lead_days: 60, kind: 'inspection', action: 'file', every: '30', priority: 40 });
+    await addWatch(store.db, desk.id, {
+      field: 'inspected_on',
+      label: 'Fire inspection',
+      lead_days: 60,
+      kind: 'inspection',
+      action: 'file',
+      every: '30',
+      priority: 40,
+    });
 
     expect((await passFor(desk)).created.map((c) => c.watch_date)).toEqual([d]);
     expect((await passFor(desk)).created).toEqual([]); // the first is still open
@@ -157,7 +215,14 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
 
     expect((await passFor(desk)).created.map((c) => c.watch_date)).toEqual([addDays(d, 30)]);
     const second = (await rowsOf(desk.id)).find((r) => r.watch_date === addDays(d, 30))!;
-    expect(second).toMatchObject({ title: 'Fire inspection: Shop', due_date: addDays(d, 30), class: 'file', kind: 'inspection', priority: 40, status: 'open' });
+    expect(second).toMatchObject({
+      title: 'Fire inspection: Shop',
+      due_date: addDays(d, 30),
+      class: 'file',
+      kind: 'inspection',
+      priority: 40,
+      status: 'open',
+    });
     expect(await moveWork(store.db, desk.id, second.id, 'open', 'closed', { closed_at: TEST_NOW })).toBe(true);
 
     // d + 60 is 70 days out: outside the lead until ten days pass.
@@ -179,7 +244,7 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     expect(await rowsOf(desk.id)).toHaveLength(1);
   });
 
-  it('uses each desk\'s own today: a desk already on tomorrow starts a day earlier', async () => {
+  it("uses each desk's own today: a desk already on tomorrow starts a day earlier", async () => {
     // 10:00 UTC on the 22nd is midnight of the 23rd at UTC+14.
     const date = addDays('2026-11-23', 60);
     const utc = (await makeDesk(store.db, { timezone: 'UTC' })).desk;
@@ -262,20 +327,40 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     await stopped;
     expect(finished).toBe(2);
     expect(calls).toBe(3);
-    expect(errors.map((e) => e.msg)).toEqual(['The watch pass failed; the next one runs on schedule.', 'The watch pass failed for a desk.']);
+    expect(errors.map((e) => e.msg)).toEqual([
+      'The watch pass failed; the next one runs on schedule.',
+      'The watch pass failed for a desk.',
+    ]);
     expect((errors[0]!.obj as { err: Error }).err.message).toBe('database went away');
   });
 
   it('two processes passing at the same moment make exactly one row per watch, unit and date', async () => {
     const { desk } = await makeDesk(store.db);
-    const watches = [await addWatch(store.db, desk.id, { lead_days: 60 }), await addWatch(store.db, desk.id, { field: 'insured_until', label: 'Insurance', lead_days: 30, kind: 'insurance', action: 'reach_out' })];
+    const watches = [
+      await addWatch(store.db, desk.id, { lead_days: 60 }),
+      await addWatch(store.db, desk.id, {
+        field: 'insured_until',
+        label: 'Insurance',
+        lead_days: 30,
+        kind: 'insurance',
+        action: 'reach_out',
+      }),
+    ];
     const units = [];
     for (let i = 0; i < 12; i++) {
-      units.push(await addUnit(store.db, desk.id, { name: `Unit ${i}`, fields: { lease_end: addDays(TODAY, 40 + i), insured_until: addDays(TODAY, i) } }));
+      units.push(
+        await addUnit(store.db, desk.id, {
+          name: `Unit ${i}`,
+          fields: { lease_end: addDays(TODAY, 40 + i), insured_until: addDays(TODAY, i) },
+        }),
+      );
     }
     const child = path.join(import.meta.dirname, 'watch-pass-child.ts');
     const started = [0, 1].map(() => {
-      const p = spawn(process.execPath, ['--import', 'tsx', child, store.target, TEST_NOW], { cwd: path.join(import.meta.dirname, '..', '..'), stdio: ['pipe', 'pipe', 'pipe'] });
+      const p = spawn(process.execPath, ['--import', 'tsx', child, store.target, TEST_NOW], {
+        cwd: path.join(import.meta.dirname, '..', '..'),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let out = '';
       let err = '';
       let onReady!: () => void;

@@ -8,7 +8,7 @@ import { TEST_NOW } from '../helpers/app.ts';
 
 // The owner's commands, run as the owner types them, against both databases.
 
-describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
+describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
   let store: TestStore;
   let slug: string;
   let deskId: string;
@@ -54,12 +54,35 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
   it('desks list and keys list print JSON with --json; keys never show the secret again', async () => {
     const list = await desk(store.target, 'desks', 'list', '--json');
     expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: deskId, slug, open_work: 5 })]));
-    const made = (await desk(store.target, 'keys', 'create', '--desk', slug, '--name', 'zapier', '--expires', '2027-06-30', '--json')).json();
-    expect(made).toMatchObject({ name: 'zapier', prefix: made.key.slice(0, 12), expires_at: '2027-06-30T23:00:00.000Z' });
+    const made = (
+      await desk(
+        store.target,
+        'keys',
+        'create',
+        '--desk',
+        slug,
+        '--name',
+        'zapier',
+        '--expires',
+        '2027-06-30',
+        '--json',
+      )
+    ).json();
+    expect(made).toMatchObject({
+      name: 'zapier',
+      prefix: made.key.slice(0, 12),
+      expires_at: '2027-06-30T23:00:00.000Z',
+    });
     const keys = await desk(store.target, 'keys', 'list', '--desk', slug, '--json');
     expect(keys.out).not.toContain(made.key);
-    expect(keys.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: made.id, name: 'zapier', prefix: made.prefix })]));
-    const stored = await store.db.selectFrom('api_keys').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
+    expect(keys.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: made.id, name: 'zapier', prefix: made.prefix })]),
+    );
+    const stored = await store.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
     expect(stored.hash).not.toContain(made.key.slice(5));
   });
 
@@ -69,27 +92,64 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
       expect(r.code).toBe(1);
       expect(r.err).toMatch(new RegExp(`^desk: "${cls}" cannot be granted: .+ always needs a person\\.\\n$`));
     }
-    expect((await desk(store.target, 'grants', 'set', '--desk', slug, 'wizardry')).err).toContain('not a permission class');
+    expect((await desk(store.target, 'grants', 'set', '--desk', slug, 'wizardry')).err).toContain(
+      'not a permission class',
+    );
     const set = (await desk(store.target, 'grants', 'set', '--desk', slug, 'file', '--json')).json();
     expect(set).toMatchObject({ class: 'file', granted: true, changed: true, grants: ['chase', 'file', 'reach_out'] });
     const unset = (await desk(store.target, 'grants', 'unset', '--desk', slug, 'file', '--json')).json();
     expect(unset).toMatchObject({ changed: true, grants: ['chase', 'reach_out'] });
-    const events = await store.db.selectFrom('events').select('data').where('desk_id', '=', deskId).where('kind', '=', 'grant_changed').orderBy('id').execute();
+    const events = await store.db
+      .selectFrom('events')
+      .select('data')
+      .where('desk_id', '=', deskId)
+      .where('kind', '=', 'grant_changed')
+      .orderBy('id')
+      .execute();
     expect(events.map((e) => JSON.parse(e.data).by)).toEqual(['import', 'import', 'owner', 'owner']);
   });
 
   it('work add, edit, assign, close and reopen change the row and keep the open count', async () => {
-    const openCount = async () => Number((await store.db.selectFrom('desks').select('open_count').where('id', '=', deskId).executeTakeFirstOrThrow()).open_count);
+    const openCount = async () =>
+      Number(
+        (await store.db.selectFrom('desks').select('open_count').where('id', '=', deskId).executeTakeFirstOrThrow())
+          .open_count,
+      );
     const before = await openCount();
-    const added = await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Renew the alarm contract', '--due', '+14d', '--class', 'reach_out', '--contact-email', 'alarms@secure.test', '--json');
+    const added = await desk(
+      store.target,
+      'work',
+      'add',
+      '--desk',
+      slug,
+      '--title',
+      'Renew the alarm contract',
+      '--due',
+      '+14d',
+      '--class',
+      'reach_out',
+      '--contact-email',
+      'alarms@secure.test',
+      '--json',
+    );
     expect(added.code).toBe(0);
     const item = added.json();
-    expect(item).toMatchObject({ title: 'Renew the alarm contract', status: 'open', permission: 'reach_out', allowed: true, action: { type: 'run' } });
+    expect(item).toMatchObject({
+      title: 'Renew the alarm contract',
+      status: 'open',
+      permission: 'reach_out',
+      allowed: true,
+      action: { type: 'run' },
+    });
     expect(await openCount()).toBe(before + 1);
 
-    const edited = (await desk(store.target, 'work', 'edit', String(item.id), '--priority', '90', '--due', 'none', '--json')).json();
+    const edited = (
+      await desk(store.target, 'work', 'edit', String(item.id), '--priority', '90', '--due', 'none', '--json')
+    ).json();
     expect(edited).toMatchObject({ priority: 90, due_date: null });
-    expect((await desk(store.target, 'work', 'edit', String(item.id), '--priority', '0')).err).toBe('desk: --priority must be a whole number from 1 to 100, not "0".\n');
+    expect((await desk(store.target, 'work', 'edit', String(item.id), '--priority', '0')).err).toBe(
+      'desk: --priority must be a whole number from 1 to 100, not "0".\n',
+    );
 
     const assigned = (await desk(store.target, 'work', 'assign', String(item.id), '--to', 'Sam', '--json')).json();
     expect(assigned.action.type).toBe('own');
@@ -97,23 +157,38 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     const back = (await desk(store.target, 'work', 'assign', String(item.id), '--clear', '--json')).json();
     expect(back.action.type).toBe('run');
 
-    const closed = (await desk(store.target, 'work', 'close', String(item.id), '--note', 'Renewed by phone.', '--json')).json();
+    const closed = (
+      await desk(store.target, 'work', 'close', String(item.id), '--note', 'Renewed by phone.', '--json')
+    ).json();
     expect(closed).toMatchObject({ status: 'closed', action: null, detail: 'Renewed by phone.' });
     expect(await openCount()).toBe(before);
-    expect((await desk(store.target, 'work', 'close', String(item.id))).err).toBe(`desk: Work item ${item.id} is already closed.\n`);
+    expect((await desk(store.target, 'work', 'close', String(item.id))).err).toBe(
+      `desk: Work item ${item.id} is already closed.\n`,
+    );
 
     const reopened = (await desk(store.target, 'work', 'reopen', String(item.id), '--json')).json();
     expect(reopened.status).toBe('open');
     expect(await openCount()).toBe(before + 1);
 
-    const timeline = await store.db.selectFrom('timeline').select('kind').where('work_id', '=', item.id).orderBy('id').execute();
+    const timeline = await store.db
+      .selectFrom('timeline')
+      .select('kind')
+      .where('work_id', '=', item.id)
+      .orderBy('id')
+      .execute();
     expect(timeline.map((t) => t.kind)).toEqual(['created', 'edited', 'assigned', 'assigned', 'closed', 'reopened']);
-    expect((await desk(store.target, 'work', 'close', '99999999')).err).toBe('desk: No work item 99999999 in this database. `desk work list --desk SLUG` shows a desk\'s rows.\n');
-    expect((await desk(store.target, 'work', 'close', '99999999', '--desk', slug)).err).toBe('desk: No work item 99999999 on this desk.\n');
-    expect((await desk(store.target, 'work', 'close', 'abc')).err).toBe('desk: "abc" is not a work item id; ids are whole numbers such as 12.\n');
+    expect((await desk(store.target, 'work', 'close', '99999999')).err).toBe(
+      "desk: No work item 99999999 in this database. `desk work list --desk SLUG` shows a desk's rows.\n",
+    );
+    expect((await desk(store.target, 'work', 'close', '99999999', '--desk', slug)).err).toBe(
+      'desk: No work item 99999999 on this desk.\n',
+    );
+    expect((await desk(store.target, 'work', 'close', 'abc')).err).toBe(
+      'desk: "abc" is not a work item id; ids are whole numbers such as 12.\n',
+    );
   });
 
-  it('work list shows the queue in the API\'s order and work show one row with its history', async () => {
+  it("work list shows the queue in the API's order and work show one row with its history", async () => {
     const list = (await desk(store.target, 'work', 'list', '--desk', slug, '--json')).json();
     expect(list.open_total).toBe(list.items.length);
     expect(list.items[0]).toMatchObject({ title: 'File VAT return', overdue: true });
@@ -125,7 +200,9 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     expect(shown.code).toBe(0);
     expect(shown.out).toContain(`#${id} File VAT return [open] OVERDUE`);
     expect(shown.out).toContain('Brought in from the business file.');
-    expect((await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'finished')).err).toBe('desk: --status must be one of open, in_progress, waiting, done, closed.\n');
+    expect((await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'finished')).err).toBe(
+      'desk: --status must be one of open, in_progress, waiting, done, closed.\n',
+    );
   });
 
   it('watches run opens the row a watched date calls for, once', async () => {
@@ -135,9 +212,17 @@ describe.each(DIALECTS)('the owner\'s commands ($name)', ({ open }) => {
     expect(r.failures).toEqual([]);
     // The example's site lease ends in 40 days (the desk's today, Europe/London) under a 60-day watch.
     const leaseEnd = addDays(dateIn('Europe/London', new Date(TEST_NOW)), 40);
-    expect(r.created).toEqual([expect.objectContaining({ title: 'Lease renewal: 12 High Street', watch_date: leaseEnd })]);
+    expect(r.created).toEqual([
+      expect.objectContaining({ title: 'Lease renewal: 12 High Street', watch_date: leaseEnd }),
+    ]);
     const row = await findWork(store.db, deskId, r.created[0].work_id);
-    expect(row).toMatchObject({ kind: 'lease_renewal', class: 'commit', priority: 70, due_date: leaseEnd, status: 'open' });
+    expect(row).toMatchObject({
+      kind: 'lease_renewal',
+      class: 'commit',
+      priority: 70,
+      due_date: leaseEnd,
+      status: 'open',
+    });
     const again = await desk(store.target, 'watches', 'run', '--desk', slug);
     expect(again.code).toBe(0);
     expect(again.out).toBe('Checked 1 desk: 0 new rows.\n');

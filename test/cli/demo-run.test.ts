@@ -10,9 +10,10 @@ import { findWork } from '../../src/store/repositories/work.ts';
 
 const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
 const available = chromiumAvailable(CHROMIUM);
-if (!available) console.log(`Chromium not installed at ${CHROMIUM}: skipping the demo VAT-return run (set DESK_CHROMIUM_PATH).`);
+if (!available)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the demo VAT-return run (set DESK_CHROMIUM_PATH).`);
 
-describe.runIf(available).each(DIALECTS)('the demo desk\'s VAT return, run from the CLI ($name)', ({ open }) => {
+describe.runIf(available).each(DIALECTS)("the demo desk's VAT return, run from the CLI ($name)", ({ open }) => {
   let store: TestStore;
   let portal: Portal;
 
@@ -25,7 +26,7 @@ describe.runIf(available).each(DIALECTS)('the demo desk\'s VAT return, run from 
     await store.close();
   });
 
-  it('is refused until `file` is granted, then closes with the portal\'s reference', async () => {
+  it("is refused until `file` is granted, then closes with the portal's reference", async () => {
     const demo = (await desk(store.target, 'demo', '--json')).json();
     const vat = demo.refs.vat as number;
 
@@ -46,7 +47,12 @@ describe.runIf(available).each(DIALECTS)('the demo desk\'s VAT return, run from 
     expect(portal.submissions).toHaveLength(1);
     expect(portal.submissions[0]!.period).toBe((await findWork(store.db, demo.desk.id, vat))!.due_date);
     expect(await findWork(store.db, demo.desk.id, vat)).toMatchObject({ status: 'done', last_error: null });
-    const report = await store.db.selectFrom('activity').selectAll().where('obligation_id', '=', vat).where('kind', '=', 'report').executeTakeFirstOrThrow();
+    const report = await store.db
+      .selectFrom('activity')
+      .selectAll()
+      .where('obligation_id', '=', vat)
+      .where('kind', '=', 'report')
+      .executeTakeFirstOrThrow();
     expect(report.body).toContain(reference!);
   });
 });

@@ -12,10 +12,11 @@ import { demoTip } from '../../src/server.ts';
 // What a newcomer trips on in the owner's command: deleting without asking, a mistyped --db,
 // tips that point elsewhere, the API's verbs missing, errors that do not say what to do.
 
-describe.each(DIALECTS)('the owner\'s first hour ($name)', ({ open }) => {
+describe.each(DIALECTS)("the owner's first hour ($name)", ({ open }) => {
   let store: TestStore;
   let slug: string;
-  const rowId = async (title: string) => (await store.db.selectFrom('work').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+  const rowId = async (title: string) =>
+    (await store.db.selectFrom('work').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     store = await open();
@@ -29,24 +30,37 @@ describe.each(DIALECTS)('the owner\'s first hour ($name)', ({ open }) => {
     const other = (await desk(store.target, 'demo', '--json')).json().desk.slug;
     const script = await desk(store.target, 'desks', 'delete', other);
     expect(script).toMatchObject({ code: 1, out: '' });
-    expect(script.err).toBe(`desk: desks delete ${other} needs --yes when not run at a terminal; it deletes the desk and everything on it.\n`);
+    expect(script.err).toBe(
+      `desk: desks delete ${other} needs --yes when not run at a terminal; it deletes the desk and everything on it.\n`,
+    );
     const asked: string[] = [];
     const no = await deskWith({ answer: false, asked }, store.target, 'desks', 'delete', other);
     expect(no.code).toBe(1);
     expect(asked).toEqual([`Delete desk ${other} and everything on it? This cannot be undone.`]);
-    expect((await desk(store.target, 'desks', 'list', '--json')).json().map((d: { slug: string }) => d.slug)).toContain(other);
+    expect((await desk(store.target, 'desks', 'list', '--json')).json().map((d: { slug: string }) => d.slug)).toContain(
+      other,
+    );
     expect((await deskWith({ answer: true }, store.target, 'desks', 'delete', other)).code).toBe(0);
-    expect((await desk(store.target, 'desks', 'list', '--json')).json().map((d: { slug: string }) => d.slug)).not.toContain(other);
+    expect(
+      (await desk(store.target, 'desks', 'list', '--json')).json().map((d: { slug: string }) => d.slug),
+    ).not.toContain(other);
     const again = (await desk(store.target, 'demo', '--json')).json().desk.slug;
     expect((await desk(store.target, 'desks', 'delete', again, '--yes')).code).toBe(0);
   });
 
-  it('the API\'s verbs: work snooze, draft and complete print what the route returns; work list --status done lists finished rows', async () => {
+  it("the API's verbs: work snooze, draft and complete print what the route returns; work list --status done lists finished rows", async () => {
     const id = await rowId('Renew the food hygiene certificate');
     const before = (await desk(store.target, 'work', 'show', String(id), '--json')).json().work;
     const snoozed = await desk(store.target, 'work', 'snooze', String(id), '--days', '7', '--json');
     expect(snoozed.code).toBe(0);
-    expect(snoozed.json()).toEqual({ id, title: 'Renew the food hygiene certificate', kind: before.kind, status: before.status, due_date: addDays(before.due_date, 7), priority: before.priority - 5 });
+    expect(snoozed.json()).toEqual({
+      id,
+      title: 'Renew the food hygiene certificate',
+      kind: before.kind,
+      status: before.status,
+      due_date: addDays(before.due_date, 7),
+      priority: before.priority - 5,
+    });
     const typo = await desk(store.target, 'work', 'snooze', String(id), '--days', '0');
     expect(typo.err).toBe('desk: --days must be a whole number between 1 and 365.\n');
     const drafted = await desk(store.target, 'work', 'draft', String(id), '--json');
@@ -61,21 +75,36 @@ describe.each(DIALECTS)('the owner\'s first hour ($name)', ({ open }) => {
   });
 
   it('work complete on a row with nothing to send closes it, and list --status done shows it', async () => {
-    const added = (await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Sweep the yard', '--json')).json();
+    const added = (
+      await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Sweep the yard', '--json')
+    ).json();
     const done = await desk(store.target, 'work', 'complete', String(added.id), '--note', 'Swept');
     expect(done).toMatchObject({ code: 0 });
-    expect(done.out).toBe(`#${added.id} is done. There was no prepared message; the work was recorded as done by hand.\n`);
+    expect(done.out).toBe(
+      `#${added.id} is done. There was no prepared message; the work was recorded as done by hand.\n`,
+    );
     const finished = (await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'done', '--json')).json();
     expect(finished.items.map((i: { id: number }) => i.id)).toContain(added.id);
-    expect((await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'closed', '--json')).json().items.map((i: { id: number }) => i.id)).not.toContain(added.id);
+    expect(
+      (await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'closed', '--json'))
+        .json()
+        .items.map((i: { id: number }) => i.id),
+    ).not.toContain(added.id);
   });
 
-  it('--json errors print the API\'s error envelope on stdout and exit 1', async () => {
+  it("--json errors print the API's error envelope on stdout and exit 1", async () => {
     const missing = await desk(store.target, 'work', 'show', '99999999', '--json');
     expect(missing).toMatchObject({ code: 1, err: '' });
-    expect(missing.json()).toEqual({ error: { code: 'not_found', message: 'No work item 99999999 in this database. `desk work list --desk SLUG` shows a desk\'s rows.' } });
+    expect(missing.json()).toEqual({
+      error: {
+        code: 'not_found',
+        message: "No work item 99999999 in this database. `desk work list --desk SLUG` shows a desk's rows.",
+      },
+    });
     const usage = await desk(store.target, 'work', 'add', '--desk', slug, '--json');
-    expect(usage.json()).toEqual({ error: { code: 'bad_request', message: 'work add needs --title, such as --title "Renew the alarm contract".' } });
+    expect(usage.json()).toEqual({
+      error: { code: 'bad_request', message: 'work add needs --title, such as --title "Renew the alarm contract".' },
+    });
     const flag = await desk(store.target, 'desks', 'list', '--colour', '--json');
     expect(flag.code).toBe(1);
     expect(flag.json()).toEqual({ error: { code: 'bad_request', message: "unknown option '--colour'" } });
@@ -83,21 +112,60 @@ describe.each(DIALECTS)('the owner\'s first hour ($name)', ({ open }) => {
 
   it('messages name the flag typed, and a row not granted names the command that grants it', async () => {
     const id = await rowId('Renew the food hygiene certificate');
-    expect((await desk(store.target, 'work', 'edit', String(id), '--chase-after', '0')).err).toBe('desk: --chase-after must be a whole number from 1 to 365, not "0".\n');
-    const filed = (await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'File the accounts', '--class', 'file', '--json')).json();
+    expect((await desk(store.target, 'work', 'edit', String(id), '--chase-after', '0')).err).toBe(
+      'desk: --chase-after must be a whole number from 1 to 365, not "0".\n',
+    );
+    const filed = (
+      await desk(
+        store.target,
+        'work',
+        'add',
+        '--desk',
+        slug,
+        '--title',
+        'File the accounts',
+        '--class',
+        'file',
+        '--json',
+      )
+    ).json();
     const run = await desk(store.target, 'run', String(filed.id));
-    expect(run.err.split('\n').slice(1).join('\n')).toBe(`desk: The desk has not been granted "file" work. The owner grants it with: desk grants set --desk ${slug} file\n`);
-    const paid = (await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Pay the rent', '--class', 'money', '--json')).json();
-    expect((await desk(store.target, 'run', String(paid.id))).err.split('\n').slice(1).join('\n')).toBe('desk: This row is "money" work, which can never be granted: a person does it.\n');
+    expect(run.err.split('\n').slice(1).join('\n')).toBe(
+      `desk: The desk has not been granted "file" work. The owner grants it with: desk grants set --desk ${slug} file\n`,
+    );
+    const paid = (
+      await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Pay the rent', '--class', 'money', '--json')
+    ).json();
+    expect((await desk(store.target, 'run', String(paid.id))).err.split('\n').slice(1).join('\n')).toBe(
+      'desk: This row is "money" work, which can never be granted: a person does it.\n',
+    );
   });
 
   it('an assigned row says so in label and hint alike, and work show gives the assignee and contact', async () => {
-    const added = (await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Service the oven', '--contact-name', 'Ovenworks', '--contact-email', 'help@ovenworks.test', '--json')).json();
+    const added = (
+      await desk(
+        store.target,
+        'work',
+        'add',
+        '--desk',
+        slug,
+        '--title',
+        'Service the oven',
+        '--contact-name',
+        'Ovenworks',
+        '--contact-email',
+        'help@ovenworks.test',
+        '--json',
+      )
+    ).json();
     const given = (await desk(store.target, 'work', 'assign', String(added.id), '--to', 'Sam', '--json')).json();
     expect(given.action.label).toBe('Check with Sam');
     expect(given.action.hint).toMatch(/^It is with Sam;/);
     const shown = await desk(store.target, 'work', 'show', String(added.id), '--json');
-    expect(shown.json().work).toMatchObject({ assignee: 'Sam', contact: { name: 'Ovenworks', email: 'help@ovenworks.test' } });
+    expect(shown.json().work).toMatchObject({
+      assignee: 'Sam',
+      contact: { name: 'Ovenworks', email: 'help@ovenworks.test' },
+    });
     const human = (await desk(store.target, 'work', 'show', String(added.id))).out;
     expect(human).toContain('  assigned to Sam\n');
     expect(human).toContain('  contact Ovenworks <help@ovenworks.test>\n');
@@ -107,7 +175,17 @@ describe.each(DIALECTS)('the owner\'s first hour ($name)', ({ open }) => {
   });
 
   it('keys show the last day the owner gave; counts use one plural rule', async () => {
-    const made = await desk(store.target, 'keys', 'create', '--desk', slug, '--name', 'zapier', '--expires', '2027-06-30');
+    const made = await desk(
+      store.target,
+      'keys',
+      'create',
+      '--desk',
+      slug,
+      '--name',
+      'zapier',
+      '--expires',
+      '2027-06-30',
+    );
     expect(made.out).toContain('valid through 2027-06-30 (Europe/London)');
     expect(made.out).not.toContain('T23:00');
     const list = (await desk(store.target, 'keys', 'list', '--desk', slug)).out;
@@ -117,7 +195,10 @@ describe.each(DIALECTS)('the owner\'s first hour ($name)', ({ open }) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'desk-one-'));
     try {
       const file = path.join(dir, 'one.yaml');
-      writeFileSync(file, 'desk: { name: One Shop, slug: one-shop, timezone: UTC, currency: GBP }\nunits: [{ ref: u1, type: site, name: Shop }]\narrangements: [{ ref: a1, name: Lease, kind: lease }]\n');
+      writeFileSync(
+        file,
+        'desk: { name: One Shop, slug: one-shop, timezone: UTC, currency: GBP }\nunits: [{ ref: u1, type: site, name: Shop }]\narrangements: [{ ref: a1, name: Lease, kind: lease }]\n',
+      );
       const imported = await desk(store.target, 'import', file);
       expect(imported.err).toBe('');
       expect(imported.code).toBe(0);
@@ -139,10 +220,17 @@ describe('a missing database, and tips that work as printed', () => {
 
   it('only commands that bring data in make a database; the rest refuse a path that names none', async () => {
     const typo = path.join(dir, 'dtaa', 'desk.db');
-    for (const args of [['desks', 'list'], ['work', 'list', '--desk', 'x'], ['keys', 'list', '--desk', 'x'], ['watches', 'run']]) {
+    for (const args of [
+      ['desks', 'list'],
+      ['work', 'list', '--desk', 'x'],
+      ['keys', 'list', '--desk', 'x'],
+      ['watches', 'run'],
+    ]) {
       const r = await desk(typo, ...args);
       expect(r.code, args.join(' ')).toBe(1);
-      expect(r.err).toBe(`desk: No database at ${typo} (DESK_DATABASE_URL or --db). Start the server, or run desk demo or desk import, to make one.\n`);
+      expect(r.err).toBe(
+        `desk: No database at ${typo} (DESK_DATABASE_URL or --db). Start the server, or run desk demo or desk import, to make one.\n`,
+      );
     }
     expect(existsSync(path.join(dir, 'dtaa'))).toBe(false);
     const demo = await desk(typo, 'demo');
@@ -151,15 +239,19 @@ describe('a missing database, and tips that work as printed', () => {
     expect((await desk(typo, 'desks', 'list')).code).toBe(0);
   });
 
-  it('desk demo\'s curl line names the port in use; the first-start tip names the database and port', async () => {
+  it("desk demo's curl line names the port in use; the first-start tip names the database and port", async () => {
     const db = path.join(dir, 'tips.db');
     const viaEnv = await deskWith({ env: { DESK_PORT: '18080' } }, db, 'demo');
     expect(viaEnv.out).toContain('http://127.0.0.1:18080/api/v1/me');
     const viaFlag = await desk(db, 'demo', '--port', '18081');
     expect(viaFlag.out).toContain('http://127.0.0.1:18081/api/v1/me');
     expect(demoTip(loadConfig({}), 8080)).toBe('Another key any time: npx desk demo');
-    expect(demoTip(loadConfig({ DESK_DATABASE_URL: '/srv/desk.db' }), 18080)).toBe("Another key any time: npx desk demo --db '/srv/desk.db' --port 18080");
-    expect(demoTip(loadConfig({ DESK_DATABASE_URL: 'postgres://desk:pw@db/desk' }), 8080)).toBe("Another key any time: npx desk demo --db 'postgres://desk:***@db/desk'");
+    expect(demoTip(loadConfig({ DESK_DATABASE_URL: '/srv/desk.db' }), 18080)).toBe(
+      "Another key any time: npx desk demo --db '/srv/desk.db' --port 18080",
+    );
+    expect(demoTip(loadConfig({ DESK_DATABASE_URL: 'postgres://desk:pw@db/desk' }), 8080)).toBe(
+      "Another key any time: npx desk demo --db 'postgres://desk:***@db/desk'",
+    );
     void TEST_NOW;
   });
 });

@@ -10,7 +10,22 @@ import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 
 const EXAMPLE = path.resolve('example.yaml');
-const TABLES = ['desks', 'api_keys', 'grants', 'work', 'activity', 'arrangements', 'units', 'connections', 'domains', 'sections', 'watches', 'playbooks', 'events', 'timeline'] as const;
+const TABLES = [
+  'desks',
+  'api_keys',
+  'grants',
+  'work',
+  'activity',
+  'arrangements',
+  'units',
+  'connections',
+  'domains',
+  'sections',
+  'watches',
+  'playbooks',
+  'events',
+  'timeline',
+] as const;
 
 describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) => {
   let store: TestStore;
@@ -19,7 +34,10 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
   async function counts(): Promise<Record<string, number>> {
     const out: Record<string, number> = {};
     for (const t of TABLES) {
-      const r = await store.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await store.db
+        .selectFrom(t)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       out[t] = Number(r.n);
     }
     return out;
@@ -34,33 +52,70 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     await store.close();
   });
 
-  it('imports the business page\'s example with a key that GET /me accepts, and answers with every ref', async () => {
+  it("imports the business page's example with a key that GET /me accepts, and answers with every ref", async () => {
     const run = await desk(store.target, 'import', EXAMPLE, '--key', 'ci', '--json');
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     const r = run.json();
     expect(r.desk).toEqual({ id: expect.stringMatching(/^dsk_/), slug: 'corner-bakery' });
-    expect(r.key).toEqual({ id: expect.any(Number), prefix: r.key.key.slice(0, 12), key: expect.stringMatching(/^desk_[0-9A-Za-z]{40}$/) });
+    expect(r.key).toEqual({
+      id: expect.any(Number),
+      prefix: r.key.key.slice(0, 12),
+      key: expect.stringMatching(/^desk_[0-9A-Za-z]{40}$/),
+    });
     expect(Object.keys(r.refs).sort()).toEqual(['chase-quote', 'high-st', 'hmrc', 'lease', 'mailbox']);
 
     const me = await h.call('GET', '/api/v1/me', { key: r.key.key });
     expect(me.statusCode).toBe(200);
-    expect(me.json().data.desk).toMatchObject({ id: r.desk.id, slug: 'corner-bakery', name: 'Corner Bakery Ltd', plan: 'standard' });
+    expect(me.json().data.desk).toMatchObject({
+      id: r.desk.id,
+      slug: 'corner-bakery',
+      name: 'Corner Bakery Ltd',
+      plan: 'standard',
+    });
     expect(me.json().data.work.open).toBe(5);
     expect(me.json().data.key).toEqual({ id: r.key.id, name: 'ci', prefix: r.key.prefix });
 
     // Refs are the real ids, and relative dates were fixed against the desk's today (Europe/London).
     const today = dateIn('Europe/London', new Date(TEST_NOW));
-    const chase = await store.db.selectFrom('work').selectAll().where('id', '=', r.refs['chase-quote']).executeTakeFirstOrThrow();
-    expect(chase).toMatchObject({ title: 'Get the oven repair quote', due_date: addDays(today, 2), waiting_since: addDays(today, -12), arrangement_id: r.refs.lease, class: 'chase' });
-    const unit = await store.db.selectFrom('units').selectAll().where('id', '=', r.refs['high-st']).executeTakeFirstOrThrow();
+    const chase = await store.db
+      .selectFrom('work')
+      .selectAll()
+      .where('id', '=', r.refs['chase-quote'])
+      .executeTakeFirstOrThrow();
+    expect(chase).toMatchObject({
+      title: 'Get the oven repair quote',
+      due_date: addDays(today, 2),
+      waiting_since: addDays(today, -12),
+      arrangement_id: r.refs.lease,
+      class: 'chase',
+    });
+    const unit = await store.db
+      .selectFrom('units')
+      .selectAll()
+      .where('id', '=', r.refs['high-st'])
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(unit.fields)).toEqual({ lease_end: addDays(today, 40) });
-    const draft = await store.db.selectFrom('activity').selectAll().where('desk_id', '=', r.desk.id).where('kind', '=', 'message').execute();
-    expect(draft).toEqual([expect.objectContaining({ status: 'drafted', subject: 'Invoice 4471', to_address: 'accounts@mill.test' })]);
+    const draft = await store.db
+      .selectFrom('activity')
+      .selectAll()
+      .where('desk_id', '=', r.desk.id)
+      .where('kind', '=', 'message')
+      .execute();
+    expect(draft).toEqual([
+      expect.objectContaining({ status: 'drafted', subject: 'Invoice 4471', to_address: 'accounts@mill.test' }),
+    ]);
   });
 
-  it('a revoked key is 401 and a deleted desk\'s key is 403 no_desk', async () => {
-    const imported = await desk(store.target, 'import', EXAMPLE.replace('example.yaml', 'examples/demo.yaml'), '--key', 'one', '--json');
+  it("a revoked key is 401 and a deleted desk's key is 403 no_desk", async () => {
+    const imported = await desk(
+      store.target,
+      'import',
+      EXAMPLE.replace('example.yaml', 'examples/demo.yaml'),
+      '--key',
+      'one',
+      '--json',
+    );
     expect(imported.code).toBe(0);
     const { desk: d, key } = imported.json();
     const second = (await desk(store.target, 'keys', 'create', '--desk', d.slug, '--name', 'two', '--json')).json();
@@ -81,7 +136,10 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
   it('a file with errors writes nothing and names each entry and field', async () => {
     const before = await counts();
     const { writeFileSync, rmSync } = await import('node:fs');
-    const file = path.join((await import('node:os')).tmpdir(), `desk-bad-${Date.now()}-${Math.random().toString(36).slice(2)}.yaml`);
+    const file = path.join(
+      (await import('node:os')).tmpdir(),
+      `desk-bad-${Date.now()}-${Math.random().toString(36).slice(2)}.yaml`,
+    );
     writeFileSync(
       file,
       [
@@ -148,7 +206,11 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     expect(again).toMatchObject({ created: false, desk: d.desk });
     expect(again.key.key).not.toBe(d.key.key);
 
-    const deskRow = await store.db.selectFrom('desks').selectAll().where('id', '=', d.desk.id).executeTakeFirstOrThrow();
+    const deskRow = await store.db
+      .selectFrom('desks')
+      .selectAll()
+      .where('id', '=', d.desk.id)
+      .executeTakeFirstOrThrow();
     const ctx = deskContext(h.deps, deskRow, { type: 'owner', name: 'test' });
     const rows = await store.db.selectFrom('work').selectAll().where('desk_id', '=', d.desk.id).execute();
     const items = await toItems(ctx, rows);

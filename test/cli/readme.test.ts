@@ -16,7 +16,10 @@ function readmeCommands(readme: string, heading: string): string[] {
   const next = section.indexOf('\n## ', heading.length);
   const body = next === -1 ? section : section.slice(0, next);
   const blocks = [...body.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return blocks.flatMap((b) => b.split('\n')).map((l) => l.trim()).filter((l) => l.startsWith('npx desk '));
+  return blocks
+    .flatMap((b) => b.split('\n'))
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('npx desk '));
 }
 
 /** Splits a command line as a shell would here: double- or single-quoted words, a trailing # comment. */
@@ -30,7 +33,7 @@ function words(line: string): string[] {
   return out;
 }
 
-describe('the README\'s examples', () => {
+describe("the README's examples", () => {
   let dir: string;
   let smtp: TestSmtp;
   beforeAll(async () => {
@@ -43,11 +46,22 @@ describe('the README\'s examples', () => {
   });
 
   it('reads the commands as written', () => {
-    expect(words('npx desk work add --desk x --title "Renew the alarm contract" --due +14d   # row 17')).toEqual(['npx', 'desk', 'work', 'add', '--desk', 'x', '--title', 'Renew the alarm contract', '--due', '+14d']);
+    expect(words('npx desk work add --desk x --title "Renew the alarm contract" --due +14d   # row 17')).toEqual([
+      'npx',
+      'desk',
+      'work',
+      'add',
+      '--desk',
+      'x',
+      '--title',
+      'Renew the alarm contract',
+      '--due',
+      '+14d',
+    ]);
   });
 
   it('run top to bottom on a fresh database, each exiting 0', async () => {
-    const lines = readmeCommands(readFileSync('README.md', 'utf8'), '## The owner\'s command');
+    const lines = readmeCommands(readFileSync('README.md', 'utf8'), "## The owner's command");
     expect(lines.length).toBeGreaterThan(15);
     const db = path.join(dir, 'data', 'desk.db');
     const ran: string[] = [];

@@ -15,7 +15,7 @@ const base: DraftFacts = {
   signature: 'Corner Bakery Ltd',
 };
 
-describe('drafting from a row\'s facts', () => {
+describe("drafting from a row's facts", () => {
   it('picks one template per permission class, a neutral one for none or sign, and chases a row that is out', () => {
     expect(templateFor('reach_out', null)).toBe('reach_out');
     expect(templateFor('chase', null)).toBe('chase');
@@ -53,14 +53,21 @@ describe('drafting from a row\'s facts', () => {
   });
 
   it('a chase says how long the row has been waiting', () => {
-    const d = composeDraft({ ...base, permission: 'chase', waiting_on: 'Priya Shah', waiting_since: '2026-11-10T09:00:00.000Z' });
+    const d = composeDraft({
+      ...base,
+      permission: 'chase',
+      waiting_on: 'Priya Shah',
+      waiting_since: '2026-11-10T09:00:00.000Z',
+    });
     expect(d.subject).toBe('Following up: Renew the shop lease');
     expect(d.body).toContain('waiting on an answer for 12 days');
   });
 
   it('file, commit and money rows get a cover note, a confirmation and a payment question', () => {
     expect(composeDraft({ ...base, permission: 'file' }).subject).toBe('Filing: Renew the shop lease');
-    expect(composeDraft({ ...base, permission: 'commit' }).body).toContain('I am writing to confirm the following for High Street lease: renew the shop lease.');
+    expect(composeDraft({ ...base, permission: 'commit' }).body).toContain(
+      'I am writing to confirm the following for High Street lease: renew the shop lease.',
+    );
     const money = composeDraft({ ...base, permission: 'money' });
     expect(money.subject).toBe('Payment question: Renew the shop lease');
     expect(money.body).toContain('confirm the amount owed');

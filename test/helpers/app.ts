@@ -15,12 +15,22 @@ export interface Harness {
   store: TestStore;
   clock: FixedClock;
   /** Sends a request with the key and checks the answer against /openapi.json. */
-  call(method: string, url: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string>; payload?: string }): Promise<LightMyRequestResponse & { json: () => any }>;
+  call(
+    method: string,
+    url: string,
+    opts?: { key?: string | null; body?: unknown; headers?: Record<string, string>; payload?: string },
+  ): Promise<LightMyRequestResponse & { json: () => any }>;
   close(): Promise<void>;
 }
 
-export async function harness(store: TestStore, opts: { config?: Partial<Config>; engine?: Partial<Engine>; now?: string } = {}): Promise<Harness> {
-  const config = loadConfig({ DESK_DATABASE_URL: store.target }, { rateLimitPerMinute: 100_000, refusedKeysPerMinute: 100_000, ...opts.config });
+export async function harness(
+  store: TestStore,
+  opts: { config?: Partial<Config>; engine?: Partial<Engine>; now?: string } = {},
+): Promise<Harness> {
+  const config = loadConfig(
+    { DESK_DATABASE_URL: store.target },
+    { rateLimitPerMinute: 100_000, refusedKeysPerMinute: 100_000, ...opts.config },
+  );
   const clock = new FixedClock(new Date(opts.now ?? TEST_NOW));
   const deps: Deps = { store, clock, config, engine: { ...realEngine(config), ...opts.engine } };
   const app = await buildApp(deps);
@@ -37,7 +47,11 @@ export async function harness(store: TestStore, opts: { config?: Partial<Config>
         method: method as 'GET',
         url,
         headers,
-        ...(o.payload !== undefined ? { payload: o.payload } : o.body !== undefined ? { payload: JSON.stringify(o.body), headers: { 'content-type': 'application/json', ...headers } } : {}),
+        ...(o.payload !== undefined
+          ? { payload: o.payload }
+          : o.body !== undefined
+            ? { payload: JSON.stringify(o.body), headers: { 'content-type': 'application/json', ...headers } }
+            : {}),
       });
       await checkResponse(app, method, url, res);
       return res as LightMyRequestResponse & { json: () => any };

@@ -8,7 +8,19 @@ import { TEST_NOW } from './app.ts';
 export async function addArrangement(
   db: Kysely<Database>,
   deskId: string,
-  over: Partial<{ name: string; counterparty: string | null; kind: string; status: string; starts_on: string | null; ends_on: string | null; renews_on: string | null; amount_cents: number | null; currency: string | null; contact_name: string | null; contact_email: string | null }> = {},
+  over: Partial<{
+    name: string;
+    counterparty: string | null;
+    kind: string;
+    status: string;
+    starts_on: string | null;
+    ends_on: string | null;
+    renews_on: string | null;
+    amount_cents: number | null;
+    currency: string | null;
+    contact_name: string | null;
+    contact_email: string | null;
+  }> = {},
 ) {
   return db
     .insertInto('arrangements')
@@ -32,11 +44,22 @@ export async function addArrangement(
 }
 
 let position = 0;
-export async function addUnit(db: Kysely<Database>, deskId: string, over: Partial<{ type: string; name: string; fields: Record<string, unknown>; arrangement_id: number | null }> = {}) {
+export async function addUnit(
+  db: Kysely<Database>,
+  deskId: string,
+  over: Partial<{ type: string; name: string; fields: Record<string, unknown>; arrangement_id: number | null }> = {},
+) {
   position += 1;
   return db
     .insertInto('units')
-    .values({ desk_id: deskId, type: over.type ?? 'site', name: over.name ?? '12 High Street', fields: JSON.stringify(over.fields ?? {}), arrangement_id: over.arrangement_id ?? null, position })
+    .values({
+      desk_id: deskId,
+      type: over.type ?? 'site',
+      name: over.name ?? '12 High Street',
+      fields: JSON.stringify(over.fields ?? {}),
+      arrangement_id: over.arrangement_id ?? null,
+      position,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -44,7 +67,16 @@ export async function addUnit(db: Kysely<Database>, deskId: string, over: Partia
 export async function addWatch(
   db: Kysely<Database>,
   deskId: string,
-  over: Partial<{ subject_type: string; field: string; label: string; lead_days: number; kind: string; action: string; every: string | null; priority: number }> = {},
+  over: Partial<{
+    subject_type: string;
+    field: string;
+    label: string;
+    lead_days: number;
+    kind: string;
+    action: string;
+    every: string | null;
+    priority: number;
+  }> = {},
 ) {
   return db
     .insertInto('watches')
@@ -63,7 +95,18 @@ export async function addWatch(
     .executeTakeFirstOrThrow();
 }
 
-export async function addConnection(db: Kysely<Database>, deskId: string, over: Partial<{ provider: string; name: string; category: string; auth_type: string; status: string; config: Record<string, unknown> }> = {}) {
+export async function addConnection(
+  db: Kysely<Database>,
+  deskId: string,
+  over: Partial<{
+    provider: string;
+    name: string;
+    category: string;
+    auth_type: string;
+    status: string;
+    config: Record<string, unknown>;
+  }> = {},
+) {
   return db
     .insertInto('connections')
     .values({
@@ -83,7 +126,16 @@ export async function addConnection(db: Kysely<Database>, deskId: string, over: 
 export async function addDomain(
   db: Kysely<Database>,
   deskId: string,
-  over: Partial<{ name: string; registrar: string; status: string; renewal_on: string | null; amount_cents: number; currency: string; broker_name: string | null; notes: string | null }> = {},
+  over: Partial<{
+    name: string;
+    registrar: string;
+    status: string;
+    renewal_on: string | null;
+    amount_cents: number;
+    currency: string;
+    broker_name: string | null;
+    notes: string | null;
+  }> = {},
 ) {
   return db
     .insertInto('domains')
@@ -105,7 +157,17 @@ export async function addDomain(
 export async function addSection(
   db: Kysely<Database>,
   deskId: string,
-  over: Partial<{ id: string; position: number; title: string; blurb: string; kind: string; kinds: string[]; unit: string | null; fields: Array<{ name: string; hint: string }>; why: string }> = {},
+  over: Partial<{
+    id: string;
+    position: number;
+    title: string;
+    blurb: string;
+    kind: string;
+    kinds: string[];
+    unit: string | null;
+    fields: Array<{ name: string; hint: string }>;
+    why: string;
+  }> = {},
 ) {
   return db
     .insertInto('sections')

@@ -10,10 +10,23 @@ import { TEST_NOW } from './app.ts';
 
 let seq = 0;
 
-export async function makeDesk(db: Kysely<Database>, over: Partial<{ name: string; slug: string; timezone: string; currency: string; grants: string[] }> = {}): Promise<{ desk: DeskRow; key: string; keyId: number; prefix: string }> {
+export async function makeDesk(
+  db: Kysely<Database>,
+  over: Partial<{ name: string; slug: string; timezone: string; currency: string; grants: string[] }> = {},
+): Promise<{ desk: DeskRow; key: string; keyId: number; prefix: string }> {
   seq += 1;
-  const desk = await createDesk(db, { name: over.name ?? `Test Desk ${seq}`, slug: over.slug ?? `test-desk-${seq}-${Date.now().toString(36)}`, timezone: over.timezone, currency: over.currency }, TEST_NOW);
-  for (const cls of over.grants ?? []) await setGrant(db, { deskId: desk.id, cls, granted: true, now: TEST_NOW, by: 'test' });
+  const desk = await createDesk(
+    db,
+    {
+      name: over.name ?? `Test Desk ${seq}`,
+      slug: over.slug ?? `test-desk-${seq}-${Date.now().toString(36)}`,
+      timezone: over.timezone,
+      currency: over.currency,
+    },
+    TEST_NOW,
+  );
+  for (const cls of over.grants ?? [])
+    await setGrant(db, { deskId: desk.id, cls, granted: true, now: TEST_NOW, by: 'test' });
   const k = await createKey(db, { deskId: desk.id, name: 'test key', now: TEST_NOW });
   return { desk, key: k.key, keyId: k.id, prefix: k.prefix };
 }
@@ -55,16 +68,39 @@ export async function makeWork(db: Kysely<Database>, deskId: string, over: WorkO
 
 /** Many rows in a few statements, keeping the desk's open count right. */
 export async function makeWorkMany(db: Kysely<Database>, deskId: string, rows: readonly WorkOver[]): Promise<void> {
-  await db.transaction().execute((trx) => insertWorkMany(trx, rows.map((r) => workValues(deskId, r))));
+  await db.transaction().execute((trx) =>
+    insertWorkMany(
+      trx,
+      rows.map((r) => workValues(deskId, r)),
+    ),
+  );
 }
 
-export async function makeDraft(db: Kysely<Database>, deskId: string, workId: number, over: Partial<{ subject: string; body: string; to: string; status: string }> = {}) {
+export async function makeDraft(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  over: Partial<{ subject: string; body: string; to: string; status: string }> = {},
+) {
   return db
     .insertInto('activity')
     .values({
-      desk_id: deskId, kind: 'message', obligation_id: workId, arrangement_id: null, outcome_id: null, channel: 'email', direction: 'outbound',
-      subject: over.subject ?? 'Subject', body: over.body ?? 'Body', to_address: over.to ?? 'someone@example.test', status: over.status ?? 'drafted',
-      actor: 'desk', failure_reason: null, created_at: TEST_NOW, sent_at: null, approved_at: null,
+      desk_id: deskId,
+      kind: 'message',
+      obligation_id: workId,
+      arrangement_id: null,
+      outcome_id: null,
+      channel: 'email',
+      direction: 'outbound',
+      subject: over.subject ?? 'Subject',
+      body: over.body ?? 'Body',
+      to_address: over.to ?? 'someone@example.test',
+      status: over.status ?? 'drafted',
+      actor: 'desk',
+      failure_reason: null,
+      created_at: TEST_NOW,
+      sent_at: null,
+      approved_at: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

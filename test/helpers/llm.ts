@@ -22,7 +22,19 @@ export interface FakeLlm {
 }
 
 export function toolCall(id: string, name: string, args: Record<string, unknown>) {
-  return { choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] } }] };
+  return {
+    choices: [
+      {
+        index: 0,
+        finish_reason: 'tool_calls',
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+        },
+      },
+    ],
+  };
 }
 
 export function reply(content: string) {
@@ -31,7 +43,9 @@ export function reply(content: string) {
 
 /** The content of the tool message answering `id` in a request the desk sent. */
 export function toolResult(req: LlmRequest, id: string): any {
-  const m = (req.body.messages as Array<{ role: string; tool_call_id?: string; content: string }>).find((x) => x.role === 'tool' && x.tool_call_id === id);
+  const m = (req.body.messages as Array<{ role: string; tool_call_id?: string; content: string }>).find(
+    (x) => x.role === 'tool' && x.tool_call_id === id,
+  );
   return m ? JSON.parse(m.content) : undefined;
 }
 
@@ -47,7 +61,11 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request: LlmRequest = { path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') };
+      const request: LlmRequest = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
+      };
       fake.requests.push(request);
       void Promise.resolve(fake.handle(request, fake.requests.length)).then((answer) => {
         if (res.destroyed) return;

@@ -7,7 +7,10 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 // cannot drift from what the service sends.
 
 type Validator = ReturnType<InstanceType<typeof Ajv2020>['compile']>;
-const compiled = new WeakMap<FastifyInstance, { doc: OpenAPIV3_1.Document; ajv: InstanceType<typeof Ajv2020>; validators: Map<object, Validator> }>();
+const compiled = new WeakMap<
+  FastifyInstance,
+  { doc: OpenAPIV3_1.Document; ajv: InstanceType<typeof Ajv2020>; validators: Map<object, Validator> }
+>();
 
 function load(app: FastifyInstance) {
   let c = compiled.get(app);
@@ -43,18 +46,26 @@ function matchPath(doc: OpenAPIV3_1.Document, path: string): OpenAPIV3_1.PathIte
   return undefined;
 }
 
-export async function checkResponse(app: FastifyInstance, method: string, url: string, res: LightMyRequestResponse): Promise<void> {
+export async function checkResponse(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  res: LightMyRequestResponse,
+): Promise<void> {
   const path = url.split('?')[0]!;
   if (!path.startsWith('/api/v1')) return;
   const { doc, ajv, validators } = load(app);
   const item = matchPath(doc, path);
   if (!item) {
-    if (res.statusCode !== 404) throw new Error(`${method} ${path} answered ${res.statusCode} but is not in /openapi.json`);
+    if (res.statusCode !== 404)
+      throw new Error(`${method} ${path} answered ${res.statusCode} but is not in /openapi.json`);
     return;
   }
   const op = (item as Record<string, OpenAPIV3_1.OperationObject>)[method.toLowerCase()];
   if (!op) return;
-  const response = (op.responses?.[String(res.statusCode)] ?? op.responses?.default) as OpenAPIV3_1.ResponseObject | undefined;
+  const response = (op.responses?.[String(res.statusCode)] ?? op.responses?.default) as
+    | OpenAPIV3_1.ResponseObject
+    | undefined;
   if (!response) throw new Error(`${method} ${path} answered ${res.statusCode}, a status /openapi.json does not list`);
   const schema = (response.content?.['application/json'] as OpenAPIV3_1.MediaTypeObject | undefined)?.schema;
   if (!schema) return;
@@ -66,6 +77,8 @@ export async function checkResponse(app: FastifyInstance, method: string, url: s
   }
   const body = JSON.parse(res.body);
   if (!validate(body)) {
-    throw new Error(`${method} ${path} ${res.statusCode} does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 500)}`);
+    throw new Error(
+      `${method} ${path} ${res.statusCode} does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 500)}`,
+    );
   }
 }

@@ -29,7 +29,10 @@ ${body}
 }
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 function loginPage(error?: string): string {
@@ -98,7 +101,10 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
       if (form.user === PORTAL_USER && form.pass === PORTAL_PASSWORD) {
         const token = `s${sessions.size + 1}-${Math.random().toString(36).slice(2)}`;
         sessions.add(token);
-        res.writeHead(302, { location: '/return', 'set-cookie': `${SESSION}=${token}; Path=/; HttpOnly; SameSite=Lax` });
+        res.writeHead(302, {
+          location: '/return',
+          'set-cookie': `${SESSION}=${token}; Path=/; HttpOnly; SameSite=Lax`,
+        });
         res.end();
         return;
       }
@@ -119,11 +125,18 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
         return send(
           res,
           200,
-          page('Submit a VAT return', `<p class="error" role="alert">The period ${escapeHtml(period)} is already filed</p><p><a href="/return">Back</a></p>`),
+          page(
+            'Submit a VAT return',
+            `<p class="error" role="alert">The period ${escapeHtml(period)} is already filed</p><p><a href="/return">Back</a></p>`,
+          ),
         );
       }
       const reference = `VAT-2026-${String(nextReference++).padStart(6, '0')}`;
-      return send(res, 200, page('Return received', `<p>Return received. Your reference is <span id="reference">${reference}</span>.</p>`));
+      return send(
+        res,
+        200,
+        page('Return received', `<p>Return received. Your reference is <span id="reference">${reference}</span>.</p>`),
+      );
     }
     send(res, 404, page('Page not found', '<p class="error" role="alert">Page not found</p>'));
   }

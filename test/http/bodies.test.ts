@@ -34,11 +34,25 @@ describe.each(DIALECTS)('write bodies with a NUL character ($name)', ({ open }) 
     for (const [url, body] of calls) {
       const res = await h.call('POST', url, { key: d.key, body });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().error).toEqual({ code: 'bad_request', message: 'The body contains a NUL character (\\u0000), which the desk cannot store.' });
+      expect(res.json().error).toEqual({
+        code: 'bad_request',
+        message: 'The body contains a NUL character (\\u0000), which the desk cannot store.',
+      });
     }
-    expect(await store.db.selectFrom('activity').selectAll().where('desk_id', '=', d.desk.id).execute()).toHaveLength(0);
-    expect(await store.db.selectFrom('events').selectAll().where('desk_id', '=', d.desk.id).where('kind', '=', 'api_write').execute()).toHaveLength(0);
-    expect((await store.db.selectFrom('work').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('open');
+    expect(await store.db.selectFrom('activity').selectAll().where('desk_id', '=', d.desk.id).execute()).toHaveLength(
+      0,
+    );
+    expect(
+      await store.db
+        .selectFrom('events')
+        .selectAll()
+        .where('desk_id', '=', d.desk.id)
+        .where('kind', '=', 'api_write')
+        .execute(),
+    ).toHaveLength(0);
+    expect(
+      (await store.db.selectFrom('work').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status,
+    ).toBe('open');
   });
 });
 
@@ -61,19 +75,39 @@ describe.each(DIALECTS)('write bodies nested too deep ($name)', ({ open }) => {
     const row = await makeWork(store.db, d.desk.id, { title: 'Untouched' });
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     for (const url of ['/api/v1/chat', `/api/v1/work/${row.id}/complete`, `/api/v1/work/${row.id}/snooze`]) {
-      const res = await h.call('POST', url, { key: d.key, payload: deep, headers: { 'content-type': 'application/json' } });
+      const res = await h.call('POST', url, {
+        key: d.key,
+        payload: deep,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().error).toEqual({ code: 'bad_request', message: 'The body nests arrays or objects more than 64 deep; no route takes that.' });
+      expect(res.json().error).toEqual({
+        code: 'bad_request',
+        message: 'The body nests arrays or objects more than 64 deep; no route takes that.',
+      });
     }
-    expect(await store.db.selectFrom('events').selectAll().where('desk_id', '=', d.desk.id).where('kind', '=', 'api_write').execute()).toHaveLength(0);
-    expect((await store.db.selectFrom('work').select('due_date').where('id', '=', row.id).executeTakeFirstOrThrow()).due_date).toBeNull();
+    expect(
+      await store.db
+        .selectFrom('events')
+        .selectAll()
+        .where('desk_id', '=', d.desk.id)
+        .where('kind', '=', 'api_write')
+        .execute(),
+    ).toHaveLength(0);
+    expect(
+      (await store.db.selectFrom('work').select('due_date').where('id', '=', row.id).executeTakeFirstOrThrow())
+        .due_date,
+    ).toBeNull();
   });
 
   it('64 levels are within the limit, and brackets inside strings do not count', async () => {
     expect(deeperThan(`{"a":${'['.repeat(63)}${']'.repeat(63)}}`, 64)).toBe(false);
     expect(deeperThan(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`, 64)).toBe(true);
     expect(deeperThan(`{"a":"${'['.repeat(500)}\\"${'{'.repeat(500)}"}`, 64)).toBe(false);
-    const res = await h.call('POST', '/api/v1/chat', { key: d.key, body: { text: `what is overdue? ${'['.repeat(200)}` } });
+    const res = await h.call('POST', '/api/v1/chat', {
+      key: d.key,
+      body: { text: `what is overdue? ${'['.repeat(200)}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -37,7 +37,7 @@ describe.each(DIALECTS)('chat on the demo desk ($name)', ({ open }) => {
     expect(a).not.toContain('water bill');
   });
 
-  it('what needs me this week? names rows due within seven days whose next step is a person\'s', async () => {
+  it("what needs me this week? names rows due within seven days whose next step is a person's", async () => {
     const a = await ask('what needs me this week?');
     expect(a).toContain(named('vat', 'File VAT return'));
     expect(a).toContain(named('flour-invoice', 'Pay the flour invoice'));
@@ -50,10 +50,12 @@ describe.each(DIALECTS)('chat on the demo desk ($name)', ({ open }) => {
     const a = await ask('what are we waiting on?');
     expect(a).toContain('2 rows');
     expect(a).toContain(`Sam Oven on ${named('chase-quote', 'Get the oven repair quote')}, for 12 days`);
-    expect(a).toContain(`Priya Shah on ${named('delivery-slot', 'Confirm the Christmas flour delivery slot')}, for 2 days`);
+    expect(a).toContain(
+      `Priya Shah on ${named('delivery-slot', 'Confirm the Christmas flour delivery slot')}, for 2 days`,
+    );
   });
 
-  it('when does the lease renew? gives the lease\'s renewal date', async () => {
+  it("when does the lease renew? gives the lease's renewal date", async () => {
     const a = await ask('when does the lease renew?');
     expect(a).toContain('High Street lease');
     expect(a).toContain('2027-01-01');
@@ -68,7 +70,7 @@ describe.each(DIALECTS)('chat on the demo desk ($name)', ({ open }) => {
     expect(a).not.toContain('cornerbakery.test ');
   });
 
-  it('is the mailbox working? reports the mail connection\'s state', async () => {
+  it("is the mailbox working? reports the mail connection's state", async () => {
     const a = await ask('is the mailbox working?');
     expect(a).toMatch(/^Yes/);
     expect(a).toContain('Shop mailbox');

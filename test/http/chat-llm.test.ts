@@ -14,7 +14,9 @@ describe('the completions address', () => {
   it('adds /chat/completions to a base URL and keeps a full endpoint as given', () => {
     expect(completionsUrl('http://127.0.0.1:9/v1')).toBe('http://127.0.0.1:9/v1/chat/completions');
     expect(completionsUrl('http://127.0.0.1:9/v1/')).toBe('http://127.0.0.1:9/v1/chat/completions');
-    expect(completionsUrl('https://llm.example/openai/v1/chat/completions')).toBe('https://llm.example/openai/v1/chat/completions');
+    expect(completionsUrl('https://llm.example/openai/v1/chat/completions')).toBe(
+      'https://llm.example/openai/v1/chat/completions',
+    );
   });
 });
 
@@ -24,8 +26,17 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
   let h: Harness;
   let slow: Harness;
   let desk: Awaited<ReturnType<typeof bakeryDesk>>;
-  const ask = (app: Harness, text: string, headers: Record<string, string> = {}) => app.call('POST', '/api/v1/chat', { key: desk.key, body: { text }, headers });
-  const sectionIds = async () => (await store.db.selectFrom('sections').select('id').where('desk_id', '=', desk.desk.id).orderBy('position').execute()).map((s) => s.id);
+  const ask = (app: Harness, text: string, headers: Record<string, string> = {}) =>
+    app.call('POST', '/api/v1/chat', { key: desk.key, body: { text }, headers });
+  const sectionIds = async () =>
+    (
+      await store.db
+        .selectFrom('sections')
+        .select('id')
+        .where('desk_id', '=', desk.desk.id)
+        .orderBy('position')
+        .execute()
+    ).map((s) => s.id);
 
   beforeAll(async () => {
     store = await open();
@@ -45,11 +56,16 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
     llm.requests.length = 0;
   });
 
-  it('sends the question with the desk\'s facts and the read-only tools, and answers with the model\'s words', async () => {
+  it("sends the question with the desk's facts and the read-only tools, and answers with the model's words", async () => {
     llm.handle = () => reply('Two rows are overdue.');
     const res = await ask(h, '  what is overdue?  ');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ question: 'what is overdue?', answer: 'Two rows are overdue.', timed_out: false, desk_added: [] });
+    expect(res.json().data).toEqual({
+      question: 'what is overdue?',
+      answer: 'Two rows are overdue.',
+      timed_out: false,
+      desk_added: [],
+    });
 
     expect(llm.requests).toHaveLength(1);
     const [req] = llm.requests;
@@ -65,7 +81,16 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
     expect(system.content).toContain('Mailbox: Shop mailbox (smtp) is connected.');
     expect(system.content).not.toContain('hunter2');
     expect(req!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
-      'list_work', 'get_work', 'list_arrangements', 'list_units', 'list_domains', 'mailbox', 'permissions', 'list_watches', 'list_sections', 'add_section',
+      'list_work',
+      'get_work',
+      'list_arrangements',
+      'list_units',
+      'list_domains',
+      'mailbox',
+      'permissions',
+      'list_watches',
+      'list_sections',
+      'add_section',
     ]);
     const chat = (await eventsOf(store.db, desk.desk.id, 'chat')).at(-1)!;
     expect(chat.data).toMatchObject({ question: 'what is overdue?', timed_out: false, backend: 'llm', sections: [] });
@@ -82,31 +107,60 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
     };
     const res = await ask(h, 'what is overdue, and when is the flour invoice due?');
     const { rows } = desk;
-    expect(res.json().data.answer).toBe(`Overdue: "${rows.council.title}" (#${rows.council.id}) and "${rows.vat.title}" (#${rows.vat.id}). Pay the flour invoice is due 2026-11-27 on Flour supply.`);
+    expect(res.json().data.answer).toBe(
+      `Overdue: "${rows.council.title}" (#${rows.council.id}) and "${rows.vat.title}" (#${rows.vat.id}). Pay the flour invoice is due 2026-11-27 on Flour supply.`,
+    );
 
     expect(llm.requests).toHaveLength(3);
     const third = llm.requests[2]!.body.messages as Array<{ role: string; tool_calls?: unknown[] }>;
     expect(third.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool']);
     const overdue = toolResult(llm.requests[2]!, 'call_1');
     expect(overdue.total).toBe(2);
-    expect(overdue.items[0]).toMatchObject({ id: rows.council.id, overdue: true, days_to_due: -3, action: { type: 'wait' } });
+    expect(overdue.items[0]).toMatchObject({
+      id: rows.council.id,
+      overdue: true,
+      days_to_due: -3,
+      action: { type: 'wait' },
+    });
   });
 
   it('a bad tool call is told back to the model, which can still answer', async () => {
-    llm.handle = (req, n) => (n === 1 ? toolCall('c1', 'delete_everything', {}) : reply(`The tool said: ${toolResult(req, 'c1').error}`));
-    expect((await ask(h, 'delete everything')).json().data.answer).toBe('The tool said: There is no tool called "delete_everything".');
+    llm.handle = (req, n) =>
+      n === 1 ? toolCall('c1', 'delete_everything', {}) : reply(`The tool said: ${toolResult(req, 'c1').error}`);
+    expect((await ask(h, 'delete everything')).json().data.answer).toBe(
+      'The tool said: There is no tool called "delete_everything".',
+    );
   });
 
   it('a block the model adds with add_section is saved when its answer arrives in time, and reported', async () => {
     llm.handle = (_req, n) =>
-      n === 1 ? toolCall('s1', 'add_section', { title: 'Repairs', blurb: 'Things being fixed', kind: 'work', kinds: ['repair'], why: 'The owner asked.' }) : reply('I added a Repairs block.');
+      n === 1
+        ? toolCall('s1', 'add_section', {
+            title: 'Repairs',
+            blurb: 'Things being fixed',
+            kind: 'work',
+            kinds: ['repair'],
+            why: 'The owner asked.',
+          })
+        : reply('I added a Repairs block.');
     const before = (await eventsOf(store.db, desk.desk.id, 'section_added')).length;
     const data = (await ask(h, 'add a block for repairs')).json().data;
     expect(data).toEqual({
       question: 'add a block for repairs',
       answer: 'I added a Repairs block.',
       timed_out: false,
-      desk_added: [{ id: 'repairs', title: 'Repairs', blurb: 'Things being fixed', kind: 'work', kinds: ['repair'], unit: null, fields: [], why: 'The owner asked.' }],
+      desk_added: [
+        {
+          id: 'repairs',
+          title: 'Repairs',
+          blurb: 'Things being fixed',
+          kind: 'work',
+          kinds: ['repair'],
+          unit: null,
+          fields: [],
+          why: 'The owner asked.',
+        },
+      ],
     });
     expect(await sectionIds()).toEqual(['obligations', 'sites', 'repairs']);
     expect(await eventsOf(store.db, desk.desk.id, 'section_added')).toHaveLength(before + 1);
@@ -125,26 +179,45 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
     const res = await ask(slow, 'add a block for late things');
     release();
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ question: 'add a block for late things', answer: null, timed_out: true, desk_added: [] });
+    expect(res.json().data).toEqual({
+      question: 'add a block for late things',
+      answer: null,
+      timed_out: true,
+      desk_added: [],
+    });
     expect(llm.requests).toHaveLength(2); // the model did ask for the block
     expect(await sectionIds()).toEqual(sectionsBefore);
     expect(await eventsOf(store.db, desk.desk.id, 'section_added')).toHaveLength(addedBefore);
-    expect((await eventsOf(store.db, desk.desk.id, 'chat')).at(-1)!.data).toEqual({ question: 'add a block for late things', timed_out: true });
+    expect((await eventsOf(store.db, desk.desk.id, 'chat')).at(-1)!.data).toEqual({
+      question: 'add a block for late things',
+      timed_out: true,
+    });
   });
 
   it('a model that answers nothing in time gives timed_out too, and the same question may be asked again', async () => {
     llm.handle = () => new Promise(() => undefined);
     const res = await ask(slow, 'what needs me this week?');
-    expect(res.json().data).toEqual({ question: 'what needs me this week?', answer: null, timed_out: true, desk_added: [] });
+    expect(res.json().data).toEqual({
+      question: 'what needs me this week?',
+      answer: null,
+      timed_out: true,
+      desk_added: [],
+    });
     llm.handle = () => reply('Three rows need you.');
-    expect((await ask(slow, 'what needs me this week?')).json().data).toMatchObject({ answer: 'Three rows need you.', timed_out: false });
+    expect((await ask(slow, 'what needs me this week?')).json().data).toMatchObject({
+      answer: 'Three rows need you.',
+      timed_out: false,
+    });
   });
 
   it('when the model fails, the built-in answerer answers and the log says why', async () => {
     llm.handle = () => ({ status: 500, body: { error: 'overloaded' } });
     const data = (await ask(h, 'what is overdue?')).json().data;
     expect(data.answer).toMatch(/^2 rows are overdue\. /);
-    expect((await eventsOf(store.db, desk.desk.id, 'chat')).at(-1)!.data).toMatchObject({ backend: 'builtin', fallback_reason: 'The language model answered HTTP 500.' });
+    expect((await eventsOf(store.db, desk.desk.id, 'chat')).at(-1)!.data).toMatchObject({
+      backend: 'builtin',
+      fallback_reason: 'The language model answered HTTP 500.',
+    });
 
     llm.handle = () => ({ choices: [] });
     expect((await ask(h, 'is the mailbox working?')).json().data.answer).toMatch(/^Yes: Shop mailbox/);

@@ -19,7 +19,8 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
   let h: Harness;
   let desk: Awaited<ReturnType<typeof bakeryDesk>>;
   let rows: BakeryRows;
-  const ask = (text: unknown, key = desk.key, headers: Record<string, string> = {}) => h.call('POST', '/api/v1/chat', { key, body: { text }, headers });
+  const ask = (text: unknown, key = desk.key, headers: Record<string, string> = {}) =>
+    h.call('POST', '/api/v1/chat', { key, body: { text }, headers });
   const answerTo = async (text: string) => {
     const res = await ask(text);
     expect(res.statusCode, res.body).toBe(200);
@@ -32,7 +33,18 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     for (const k of yes) expect(answer, k).toContain(named(rows[k]));
     for (const k of no) expect(answer, k).not.toContain(rows[k].title);
   };
-  const all = (): Array<keyof BakeryRows> => ['vat', 'flour', 'oven', 'lease', 'hygiene', 'menu', 'council', 'alarm', 'sweep', 'allergen'];
+  const all = (): Array<keyof BakeryRows> => [
+    'vat',
+    'flour',
+    'oven',
+    'lease',
+    'hygiene',
+    'menu',
+    'council',
+    'alarm',
+    'sweep',
+    'allergen',
+  ];
   const except = (...keep: Array<keyof BakeryRows>) => all().filter((k) => !keep.includes(k));
 
   beforeAll(async () => {
@@ -60,7 +72,9 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     const answer = await answerTo('  What needs me this week?  ');
     expect(answer).toMatch(/^3 rows need you in the next 7 days \(up to 2026-11-29, overdue ones included\)\. /);
     expectNames(answer, ['vat', 'flour', 'sweep'], except('vat', 'flour', 'sweep'));
-    expect(answer).toContain(`${named(rows.flour)} is due 2026-11-27 (in 5 days): a prepared message waits for your approval.`);
+    expect(answer).toContain(
+      `${named(rows.flour)} is due 2026-11-27 (in 5 days): a prepared message waits for your approval.`,
+    );
     expect(answer).toContain(`${named(rows.sweep)} is due 2026-11-26 (in 4 days): the desk can prepare the message.`);
     // Three more need the owner later or have no date: the signature, the failed upload, the allergen sheet.
     expect(answer).toContain('3 more rows need you later or have no date.');
@@ -80,11 +94,15 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     const answer = await answerTo('When does the lease renew?');
     expect(answer).toBe('High Street lease with Acme Estates renews on 2027-01-01, in 40 days; it ends on 2027-01-06.');
     expect(answer).not.toContain('Flour supply');
-    expect(await answerTo('when does the flour supply renew?')).toBe('Flour supply with Mill Co renews on 2027-03-02, in 100 days.');
+    expect(await answerTo('when does the flour supply renew?')).toBe(
+      'Flour supply with Mill Co renews on 2027-03-02, in 100 days.',
+    );
     expect(await answerTo('what renews next?')).toBe(
       '2 arrangements have a renewal date, soonest first. High Street lease with Acme Estates renews on 2027-01-01, in 40 days; it ends on 2027-01-06. Flour supply with Mill Co renews on 2027-03-02, in 100 days.',
     );
-    expect(await answerTo('when do our domains renew?')).toBe('old-bakery.test renews on 2026-12-02, in 10 days. cornerbakery.test renews on 2027-02-20, in 90 days.');
+    expect(await answerTo('when do our domains renew?')).toBe(
+      'old-bakery.test renews on 2026-12-02, in 10 days. cornerbakery.test renews on 2027-02-20, in 90 days.',
+    );
   });
 
   it('"how much do we owe on domains?" sums the unpaid and in-collections domains in the desk\'s currency', async () => {
@@ -93,21 +111,38 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     expect(answer).toContain('old-bakery.test (unpaid, £12.00)');
     expect(answer).toContain('cornerbakery.shop (in collections, £25.00)');
     expect(answer).toContain('bakery-usa.test (unpaid, US$9.99)');
-    expect(answer).toContain('bakery-usa.test is priced in another currency and not added to the £37.00, which covers 2 domains.');
+    expect(answer).toContain(
+      'bakery-usa.test is priced in another currency and not added to the £37.00, which covers 2 domains.',
+    );
     expect(answer).not.toContain('cornerbakery.test ');
     expect(answer).toContain('The broker is Sedo.');
   });
 
   it('"is the mailbox working?" says yes with a connected mailbox, and no when it is in error or missing', async () => {
-    expect(await answerTo('Is the mailbox working?')).toMatch(/^Yes: Shop mailbox \(smtp\) is connected\. No message has gone out through it yet\.$/);
+    expect(await answerTo('Is the mailbox working?')).toMatch(
+      /^Yes: Shop mailbox \(smtp\) is connected\. No message has gone out through it yet\.$/,
+    );
 
     const broken = await bakeryDesk(store.db, { mailbox: 'error' });
     await store.db
       .insertInto('activity')
       .values({
-        desk_id: broken.desk.id, kind: 'message', obligation_id: broken.rows.flour.id, arrangement_id: null, outcome_id: null, channel: 'email', direction: 'outbound',
-        subject: 'Invoice 4471', body: 'Paying on Friday.', to_address: 'accounts@mill.test', status: 'approved', actor: 'api',
-        failure_reason: 'The mail server could not be reached: connect ECONNREFUSED', created_at: '2026-11-21T09:00:00.000Z', sent_at: null, approved_at: '2026-11-21T09:00:00.000Z',
+        desk_id: broken.desk.id,
+        kind: 'message',
+        obligation_id: broken.rows.flour.id,
+        arrangement_id: null,
+        outcome_id: null,
+        channel: 'email',
+        direction: 'outbound',
+        subject: 'Invoice 4471',
+        body: 'Paying on Friday.',
+        to_address: 'accounts@mill.test',
+        status: 'approved',
+        actor: 'api',
+        failure_reason: 'The mail server could not be reached: connect ECONNREFUSED',
+        created_at: '2026-11-21T09:00:00.000Z',
+        sent_at: null,
+        approved_at: '2026-11-21T09:00:00.000Z',
       })
       .execute();
     const res = await ask('is the mailbox working?', broken.key);
@@ -116,7 +151,9 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     );
 
     const none = await bakeryDesk(store.db, { mailbox: 'none' });
-    expect((await ask('Is the mailbox working?', none.key)).json().data.answer).toMatch(/^No: no mailbox is connected\./);
+    expect((await ask('Is the mailbox working?', none.key)).json().data.answer).toMatch(
+      /^No: no mailbox is connected\./,
+    );
   });
 
   it('"is the mailbox working?" mentions the last message sent', async () => {
@@ -126,18 +163,37 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     await store.db
       .insertInto('activity')
       .values({
-        desk_id: d.desk.id, kind: 'message', obligation_id: row.id, arrangement_id: null, outcome_id: null, channel: 'email', direction: 'outbound',
-        subject: 'Hello', body: 'Hi', to_address: 'jo@example.test', status: 'sent', actor: 'desk', failure_reason: null,
-        created_at: '2026-11-20T09:00:00.000Z', sent_at: '2026-11-20T09:01:00.000Z', approved_at: '2026-11-20T09:01:00.000Z',
+        desk_id: d.desk.id,
+        kind: 'message',
+        obligation_id: row.id,
+        arrangement_id: null,
+        outcome_id: null,
+        channel: 'email',
+        direction: 'outbound',
+        subject: 'Hello',
+        body: 'Hi',
+        to_address: 'jo@example.test',
+        status: 'sent',
+        actor: 'desk',
+        failure_reason: null,
+        created_at: '2026-11-20T09:00:00.000Z',
+        sent_at: '2026-11-20T09:01:00.000Z',
+        approved_at: '2026-11-20T09:01:00.000Z',
       })
       .execute();
-    expect((await ask('is email working', d.key)).json().data.answer).toBe('Yes: Office mail (smtp) is connected. The last message went out 2026-11-20 to jo@example.test.');
+    expect((await ask('is email working', d.key)).json().data.answer).toBe(
+      'Yes: Office mail (smtp) is connected. The last message went out 2026-11-20 to jo@example.test.',
+    );
   });
 
   it('"what can the desk do without asking?" lists the granted classes and names the rows it is doing', async () => {
     const answer = await answerTo('What can the desk do without asking?');
-    expect(answer).toContain('Without asking, the desk may reach out to people (reach_out) and chase people who have gone quiet (chase).');
-    expect(answer).toContain('It always asks before it may file forms and returns (file), commit to renewals and agreements (commit), pay money (money) and sign (sign)');
+    expect(answer).toContain(
+      'Without asking, the desk may reach out to people (reach_out) and chase people who have gone quiet (chase).',
+    );
+    expect(answer).toContain(
+      'It always asks before it may file forms and returns (file), commit to renewals and agreements (commit), pay money (money) and sign (sign)',
+    );
     // D21: open, allowed and not out with somebody; the rows out with somebody are covered, not doing.
     expect(answer).toContain(`Right now it is doing 1 row on its own: ${named(rows.menu)}.`);
     expectNames(answer, ['menu'], except('menu'));
@@ -171,7 +227,17 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
   it('a question it cannot answer gets an honest reply listing what it can answer', async () => {
     const answer = await answerTo('What will the weather be tomorrow in Leeds?');
     expect(answer).toMatch(/^I can't answer that from the desk's records\. I can answer: /);
-    for (const q of ['what is overdue?', 'what needs me this week?', 'what are we waiting on?', 'when does the lease renew?', 'how much do we owe on domains?', 'is the mailbox working?', 'what can the desk do without asking?', 'tell me about row 12', 'add a block for']) {
+    for (const q of [
+      'what is overdue?',
+      'what needs me this week?',
+      'what are we waiting on?',
+      'when does the lease renew?',
+      'how much do we owe on domains?',
+      'is the mailbox working?',
+      'what can the desk do without asking?',
+      'tell me about row 12',
+      'add a block for',
+    ]) {
       expect(answer).toContain(q);
     }
   });
@@ -181,9 +247,15 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     await answerTo('what is overdue?');
     const chats = await eventsOf(store.db, desk.desk.id, 'chat');
     expect(chats).toHaveLength(before + 1);
-    expect(chats.at(-1)!).toMatchObject({ message: 'Answered "what is overdue?".', data: { question: 'what is overdue?', timed_out: false, backend: 'builtin', sections: [] } });
+    expect(chats.at(-1)!).toMatchObject({
+      message: 'Answered "what is overdue?".',
+      data: { question: 'what is overdue?', timed_out: false, backend: 'builtin', sections: [] },
+    });
     const writes = await eventsOf(store.db, desk.desk.id, 'api_write');
-    expect(writes.at(-1)!).toMatchObject({ message: 'POST /api/v1/chat', data: { key_prefix: desk.prefix, status: 200 } });
+    expect(writes.at(-1)!).toMatchObject({
+      message: 'POST /api/v1/chat',
+      data: { key_prefix: desk.prefix, status: 200 },
+    });
   });
 
   describe('add a block', () => {
@@ -199,14 +271,31 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       const res = await ask('Add a block for invoices', d.key);
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      const block = { id: 'invoices', title: 'Invoices', blurb: 'Open invoice work.', kind: 'work', kinds: ['invoice'], unit: null, fields: [], why: 'You asked for it on 2026-11-22: "Add a block for invoices".' };
-      expect(data).toEqual({ question: 'Add a block for invoices', answer: 'Added the block "Invoices" to the desk: it collects "invoice" work.', timed_out: false, desk_added: [block] });
+      const block = {
+        id: 'invoices',
+        title: 'Invoices',
+        blurb: 'Open invoice work.',
+        kind: 'work',
+        kinds: ['invoice'],
+        unit: null,
+        fields: [],
+        why: 'You asked for it on 2026-11-22: "Add a block for invoices".',
+      };
+      expect(data).toEqual({
+        question: 'Add a block for invoices',
+        answer: 'Added the block "Invoices" to the desk: it collects "invoice" work.',
+        timed_out: false,
+        desk_added: [block],
+      });
       const saved = await sections();
       expect(saved.map((s) => s.id)).toEqual(['obligations', 'sites', 'invoices']);
       expect(saved[2]).toEqual(block);
       const added = await eventsOf(store.db, d.desk.id, 'section_added');
       expect(added).toHaveLength(1);
-      expect(added[0]).toMatchObject({ message: 'Added the block "Invoices" to the desk.', data: { section_id: 'invoices', kind: 'work', kinds: ['invoice'] } });
+      expect(added[0]).toMatchObject({
+        message: 'Added the block "Invoices" to the desk.',
+        data: { section_id: 'invoices', kind: 'work', kinds: ['invoice'] },
+      });
       expect((await eventsOf(store.db, d.desk.id, 'chat')).at(-1)!.data).toMatchObject({ sections: ['invoices'] });
     });
 
@@ -218,12 +307,40 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
 
     it('chooses the kind from the words: a unit type, licence renewals, money, dates, or a new kind', async () => {
       const cases: Array<[string, Record<string, unknown>]> = [
-        ['add a section for our sites', { id: 'sites-2', title: 'Sites', kind: 'units', unit: 'site', kinds: [], fields: [{ name: 'lease_end', hint: 'Date the lease ends' }, { name: 'size_m2', hint: 'Recorded on each site.' }] }],
-        ['Add a block for licence renewals and filings', { id: 'licence-renewals-and-filings', kind: 'work', kinds: ['filing', 'licence_renewal'], unit: null }],
-        ['add a block showing what we spend on suppliers', { id: 'what-we-spend-on-suppliers', kind: 'money', kinds: [], unit: null }],
+        [
+          'add a section for our sites',
+          {
+            id: 'sites-2',
+            title: 'Sites',
+            kind: 'units',
+            unit: 'site',
+            kinds: [],
+            fields: [
+              { name: 'lease_end', hint: 'Date the lease ends' },
+              { name: 'size_m2', hint: 'Recorded on each site.' },
+            ],
+          },
+        ],
+        [
+          'Add a block for licence renewals and filings',
+          { id: 'licence-renewals-and-filings', kind: 'work', kinds: ['filing', 'licence_renewal'], unit: null },
+        ],
+        [
+          'add a block showing what we spend on suppliers',
+          { id: 'what-we-spend-on-suppliers', kind: 'money', kinds: [], unit: null },
+        ],
         ['add a block for contract deadlines', { id: 'contract-deadlines', kind: 'work', kinds: ['contract'] }],
         ['add a block for insurance deadlines', { id: 'insurance-deadlines', kind: 'dates', kinds: [] }],
-        ['Add a new block for fire safety.', { id: 'fire-safety', title: 'Fire safety', kind: 'work', kinds: ['fire_safety'], blurb: 'Work about fire safety.' }],
+        [
+          'Add a new block for fire safety.',
+          {
+            id: 'fire-safety',
+            title: 'Fire safety',
+            kind: 'work',
+            kinds: ['fire_safety'],
+            blurb: 'Work about fire safety.',
+          },
+        ],
       ];
       for (const [question, expected] of cases) {
         const data = (await ask(question, d.key)).json().data;
@@ -237,7 +354,10 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     it('"add a block" with nothing after it asks what for and adds nothing', async () => {
       const before = (await sections()).length;
       const data = (await ask('add a block', d.key)).json().data;
-      expect(data).toMatchObject({ answer: 'Say what the block is for, for example "add a block for invoices".', desk_added: [] });
+      expect(data).toMatchObject({
+        answer: 'Say what the block is for, for example "add a block for invoices".',
+        desk_added: [],
+      });
       expect(await sections()).toHaveLength(before);
     });
 
@@ -252,20 +372,35 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       expect(second.json()).toEqual(first.json());
       expect(first.json().data.desk_added.map((s: { id: string }) => s.id)).toEqual(['repairs']);
       expect(await sections()).toHaveLength(before + 1);
-      expect((await eventsOf(store.db, d.desk.id, 'section_added')).filter((e) => e.data.section_id === 'repairs')).toHaveLength(1);
+      expect(
+        (await eventsOf(store.db, d.desk.id, 'section_added')).filter((e) => e.data.section_id === 'repairs'),
+      ).toHaveLength(1);
     });
   });
 
   it('empty, blank or missing text, a wrong type or a body that is not JSON is a 400 asking to say something in text; nothing is logged', async () => {
     const before = (await eventsOf(store.db, desk.desk.id)).length;
-    for (const body of [{ text: '' }, { text: '  \n\t ' }, {}, { text: 42 }, { text: null }, [1], 'just text', { question: 'what is overdue?' }]) {
+    for (const body of [
+      { text: '' },
+      { text: '  \n\t ' },
+      {},
+      { text: 42 },
+      { text: null },
+      [1],
+      'just text',
+      { question: 'what is overdue?' },
+    ]) {
       const res = await h.call('POST', '/api/v1/chat', { key: desk.key, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('bad_request');
       expect(res.json().error.message).toMatch(/Say something in text/);
     }
     for (const payload of ['{"text": "unterminated', 'text=hello', '']) {
-      const res = await h.call('POST', '/api/v1/chat', { key: desk.key, payload, headers: { 'content-type': 'application/json' } });
+      const res = await h.call('POST', '/api/v1/chat', {
+        key: desk.key,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error.message).toMatch(/Say something in text/);
     }

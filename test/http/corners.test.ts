@@ -9,7 +9,7 @@ import { NOTE_MAX_CHARS } from '../../src/domain/arrangements/note.ts';
 // take none, repeated query parameters, odd note channels, notes cut at the limit, a failed
 // complete's note, and 429 on the routes that needed no key.
 
-describe.each(DIALECTS)('the contract\'s corners ($name)', ({ open }) => {
+describe.each(DIALECTS)("the contract's corners ($name)", ({ open }) => {
   let store: TestStore;
   let h: Harness;
   let d: Awaited<ReturnType<typeof makeDesk>>;
@@ -24,7 +24,11 @@ describe.each(DIALECTS)('the contract\'s corners ($name)', ({ open }) => {
     await store.close();
   });
 
-  const post = (url: string, body?: unknown, payload?: string) => h.call('POST', `/api/v1${url}`, { key: d.key, ...(payload !== undefined ? { payload } : body !== undefined ? { body } : {}) });
+  const post = (url: string, body?: unknown, payload?: string) =>
+    h.call('POST', `/api/v1${url}`, {
+      key: d.key,
+      ...(payload !== undefined ? { payload } : body !== undefined ? { body } : {}),
+    });
 
   it('an unknown body field is a 400 naming it and the fields the route takes; nothing is written', async () => {
     const row = await makeWork(store.db, d.desk.id, { title: 'Book the inspection', due_date: '2026-11-30' });
@@ -44,7 +48,11 @@ describe.each(DIALECTS)('the contract\'s corners ($name)', ({ open }) => {
       for (const a of accepted) expect(e.message, url).toContain(`"${a}"`);
       expect(e.details).toEqual({ field, accepted });
     }
-    const after = await store.db.selectFrom('work').select(['due_date', 'status']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    const after = await store.db
+      .selectFrom('work')
+      .select(['due_date', 'status'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ due_date: '2026-11-30', status: 'open' });
   });
 
@@ -76,7 +84,7 @@ describe.each(DIALECTS)('the contract\'s corners ($name)', ({ open }) => {
     }
   });
 
-  it('a note\'s channel that is not a string is stored as note, with no error', async () => {
+  it("a note's channel that is not a string is stored as note, with no error", async () => {
     const arr = await makeArrangement(store.db, d.desk.id);
     for (const channel of [5, null, { a: 1 }, 'email', 'call']) {
       const res = await post(`/arrangements/${arr.id}/notes`, { body: 'Rang them', channel });
@@ -94,7 +102,11 @@ describe.each(DIALECTS)('the contract\'s corners ($name)', ({ open }) => {
   });
 
   it('a complete whose send fails keeps its note on the row', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Confirm the slot', contact_email: 'dan@mill.test', detail: 'Before.' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Confirm the slot',
+      contact_email: 'dan@mill.test',
+      detail: 'Before.',
+    });
     await makeDraft(store.db, d.desk.id, row.id);
     const res = await post(`/work/${row.id}/complete`, { note: 'try' });
     expect(res.json().data).toMatchObject({ failed: true, delivered: false, status: 'open' });
@@ -121,10 +133,14 @@ describe('429 on the routes that take no key', () => {
     for (let i = 0; i < 3; i++) answers.push(await h.call('GET', '/api/v1/openapi.json'));
     const limited = answers[2]!;
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toMatch(/^Too many requests from this address without a key; try again in \d+ s\.$/);
+    expect(limited.json().error.message).toMatch(
+      /^Too many requests from this address without a key; try again in \d+ s\.$/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const doc = answers[0]!.json();
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>)) {
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>,
+    )) {
       for (const [method, op] of Object.entries(item)) {
         expect(op.responses['429'], `${method} ${path}`).toBeDefined();
         expect(op.responses['429']!.headers?.['retry-after'], `${method} ${path}`).toBeDefined();

@@ -23,14 +23,27 @@ describe.each(DIALECTS)('kill -9 during a storm of writes ($name)', ({ open }) =
 
   it('every acknowledged write survives, every replay gives the first answer, and /me counts the rows', async () => {
     const d = await makeDesk(store.db);
-    await makeWorkMany(store.db, d.desk.id, Array.from({ length: ROWS }, (_, i) => ({ title: `Row ${i}`, due_date: BASE, priority: 50 })));
-    const rows = await store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).orderBy('id').execute();
+    await makeWorkMany(
+      store.db,
+      d.desk.id,
+      Array.from({ length: ROWS }, (_, i) => ({ title: `Row ${i}`, due_date: BASE, priority: 50 })),
+    );
+    const rows = await store.db
+      .selectFrom('work')
+      .select('id')
+      .where('desk_id', '=', d.desk.id)
+      .orderBy('id')
+      .execute();
     // Each row is snoozed once, by its own number of days, so its date says whether the write landed.
     const daysOf = (i: number) => 1 + (i % 300);
     const write = (url: string, i: number) =>
       fetch(`${url}/api/v1/work/${rows[i]!.id}/snooze`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${d.key}`, 'content-type': 'application/json', 'idempotency-key': `storm-${i}` },
+        headers: {
+          authorization: `Bearer ${d.key}`,
+          'content-type': 'application/json',
+          'idempotency-key': `storm-${i}`,
+        },
         body: JSON.stringify({ days: daysOf(i) }),
       });
 
@@ -61,7 +74,11 @@ describe.each(DIALECTS)('kill -9 during a storm of writes ($name)', ({ open }) =
     const again = await startServerProcess(store.target);
     try {
       for (const [i, first] of acknowledged) {
-        const row = await store.db.selectFrom('work').select('due_date').where('id', '=', rows[i]!.id).executeTakeFirstOrThrow();
+        const row = await store.db
+          .selectFrom('work')
+          .select('due_date')
+          .where('id', '=', rows[i]!.id)
+          .executeTakeFirstOrThrow();
         expect(row.due_date, `row ${i}`).toBe(addDays(BASE, daysOf(i)));
         const replay = await write(again.url, i);
         expect(replay.status).toBe(200);
@@ -70,11 +87,22 @@ describe.each(DIALECTS)('kill -9 during a storm of writes ($name)', ({ open }) =
       }
       // Writes that were never acknowledged either landed whole or not at all.
       for (let i = 0; i < ROWS; i++) {
-        const row = await store.db.selectFrom('work').select('due_date').where('id', '=', rows[i]!.id).executeTakeFirstOrThrow();
+        const row = await store.db
+          .selectFrom('work')
+          .select('due_date')
+          .where('id', '=', rows[i]!.id)
+          .executeTakeFirstOrThrow();
         expect([BASE, addDays(BASE, daysOf(i))], `row ${i}`).toContain(row.due_date);
       }
-      const me = await (await fetch(`${again.url}/api/v1/me`, { headers: { authorization: `Bearer ${d.key}` } })).json();
-      const open = await store.db.selectFrom('work').select((eb) => eb.fn.countAll<number>().as('n')).where('desk_id', '=', d.desk.id).where('status', 'in', ['open', 'in_progress', 'waiting']).executeTakeFirstOrThrow();
+      const me = await (
+        await fetch(`${again.url}/api/v1/me`, { headers: { authorization: `Bearer ${d.key}` } })
+      ).json();
+      const open = await store.db
+        .selectFrom('work')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('desk_id', '=', d.desk.id)
+        .where('status', 'in', ['open', 'in_progress', 'waiting'])
+        .executeTakeFirstOrThrow();
       expect(me.data.work.open).toBe(Number(open.n));
     } finally {
       await again.stop();

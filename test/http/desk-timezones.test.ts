@@ -34,8 +34,11 @@ describe.each(DIALECTS)('each desk reads the date in its own timezone ($name)', 
     expect(daysBetween(behind, ahead)).toBe(2);
   });
 
-  it('days_to_due and overdue count from the desk\'s today', async () => {
-    for (const [timezone, today] of [[EARLY, ahead], [LATE, behind]] as const) {
+  it("days_to_due and overdue count from the desk's today", async () => {
+    for (const [timezone, today] of [
+      [EARLY, ahead],
+      [LATE, behind],
+    ] as const) {
       const d = await makeDesk(store.db, { timezone });
       const row = await makeWork(store.db, d.desk.id, { due_date: behind });
       const work = (await h.call('GET', `/api/v1/work/${row.id}`, { key: d.key })).json().data.work;
@@ -44,7 +47,7 @@ describe.each(DIALECTS)('each desk reads the date in its own timezone ($name)', 
     }
   });
 
-  it('closed_today counts from the desk\'s midnight', async () => {
+  it("closed_today counts from the desk's midnight", async () => {
     // An hour before the instant: already "today" in Pago Pago, still "yesterday" in Kiritimati.
     const closedAt = new Date(new Date(NOW).getTime() - 60 * 60_000).toISOString();
     const counts: Record<string, number> = {};
@@ -58,8 +61,11 @@ describe.each(DIALECTS)('each desk reads the date in its own timezone ($name)', 
     expect(counts).toEqual({ [EARLY]: 0, [LATE]: 1 });
   });
 
-  it('a snooze of an undated row counts its days from the desk\'s today', async () => {
-    for (const [timezone, today] of [[EARLY, ahead], [LATE, behind]] as const) {
+  it("a snooze of an undated row counts its days from the desk's today", async () => {
+    for (const [timezone, today] of [
+      [EARLY, ahead],
+      [LATE, behind],
+    ] as const) {
       const d = await makeDesk(store.db, { timezone });
       const row = await makeWork(store.db, d.desk.id, {});
       const res = await h.call('POST', `/api/v1/work/${row.id}/snooze`, { key: d.key, body: { days: 2 } });
@@ -68,7 +74,7 @@ describe.each(DIALECTS)('each desk reads the date in its own timezone ($name)', 
     }
   });
 
-  it('a watch opens its row when the desk\'s own today reaches the date less the lead', async () => {
+  it("a watch opens its row when the desk's own today reaches the date less the lead", async () => {
     const created: Record<string, number> = {};
     for (const timezone of [EARLY, LATE]) {
       const d = await makeDesk(store.db, { timezone });
@@ -79,8 +85,11 @@ describe.each(DIALECTS)('each desk reads the date in its own timezone ($name)', 
     expect(created).toEqual({ [EARLY]: 1, [LATE]: 0 });
   });
 
-  it('relative dates in a business file are fixed against the desk\'s today', async () => {
-    for (const [timezone, today] of [[EARLY, ahead], [LATE, behind]] as const) {
+  it("relative dates in a business file are fixed against the desk's today", async () => {
+    for (const [timezone, today] of [
+      [EARLY, ahead],
+      [LATE, behind],
+    ] as const) {
       const slug = `tz-${timezone.split('/')[1]!.toLowerCase().replace(/_/g, '-')}`;
       const text = [
         `desk: { name: Time Test, slug: ${slug}, timezone: ${timezone}, currency: GBP }`,
@@ -89,7 +98,10 @@ describe.each(DIALECTS)('each desk reads the date in its own timezone ($name)', 
         '  - { ref: now, title: Pay the rent, due: today }',
       ].join('\n');
       const r = await importBusinessText(store.db, text, { now: new Date(NOW) });
-      expect(await findWork(store.db, r.desk.id, r.refs.soon!)).toMatchObject({ due_date: addDays(today, 3), waiting_since: addDays(today, -2) });
+      expect(await findWork(store.db, r.desk.id, r.refs.soon!)).toMatchObject({
+        due_date: addDays(today, 3),
+        waiting_since: addDays(today, -2),
+      });
       expect(await findWork(store.db, r.desk.id, r.refs.now!)).toMatchObject({ due_date: today });
     }
   });

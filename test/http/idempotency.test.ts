@@ -15,7 +15,11 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
   let h: Harness;
   let d: Awaited<ReturnType<typeof makeDesk>>;
   const snooze = (id: number, key: string | null, body: unknown = { days: 2 }, hh: Harness = h, deskKey = d.key) =>
-    hh.call('POST', `/api/v1/work/${id}/snooze`, { key: deskKey, body, headers: key ? { 'idempotency-key': key } : {} });
+    hh.call('POST', `/api/v1/work/${id}/snooze`, {
+      key: deskKey,
+      body,
+      headers: key ? { 'idempotency-key': key } : {},
+    });
   const dueOf = async (id: number) => (await findWork(store.db, d.desk.id, id))!.due_date;
 
   beforeAll(async () => {
@@ -40,7 +44,9 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     expect(second.json()).toEqual(first.json());
     expect(await dueOf(row.id)).toBe('2026-12-03');
     expect((await eventsOf(store.db, d.desk.id, 'snoozed')).filter((e) => e.data.work_id === row.id)).toHaveLength(1);
-    const writes = (await eventsOf(store.db, d.desk.id, 'api_write')).filter((e) => e.message === `POST /api/v1/work/${row.id}/snooze`);
+    const writes = (await eventsOf(store.db, d.desk.id, 'api_write')).filter(
+      (e) => e.message === `POST /api/v1/work/${row.id}/snooze`,
+    );
     expect(writes).toHaveLength(1);
     expect(writes[0]!.data).toEqual({ key_prefix: d.prefix, key_id: d.keyId, status: 200 });
   });
@@ -52,18 +58,28 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     expect(await dueOf(row.id)).toBe('2026-12-05');
     expect((await snooze(row.id, null, { days: 0 })).statusCode).toBe(400);
     expect((await snooze(999999, null)).statusCode).toBe(404);
-    const writes = (await eventsOf(store.db, d.desk.id, 'api_write')).filter((e) => e.message === `POST /api/v1/work/${row.id}/snooze`);
+    const writes = (await eventsOf(store.db, d.desk.id, 'api_write')).filter(
+      (e) => e.message === `POST /api/v1/work/${row.id}/snooze`,
+    );
     expect(writes).toHaveLength(2);
     expect((await eventsOf(store.db, d.desk.id, 'api_write')).some((e) => e.message.includes('999999'))).toBe(false);
   });
 
   it('a key reused on another route replays the first answer byte for byte, never a 500', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', contact_email: 'x@example.test' });
-    const chat = await h.call('POST', '/api/v1/chat', { key: d.key, body: { text: 'what is overdue?' }, headers: { 'idempotency-key': 'shared-k1' } });
+    const chat = await h.call('POST', '/api/v1/chat', {
+      key: d.key,
+      body: { text: 'what is overdue?' },
+      headers: { 'idempotency-key': 'shared-k1' },
+    });
     expect(chat.statusCode).toBe(200);
     // Sent past the harness: the replayed chat answer is not the draft route's shape, by design.
     for (const url of [`/api/v1/work/${row.id}/draft`, '/api/v1/work/abc/draft', '/api/v1/arrangements/1/notes']) {
-      const again = await h.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${d.key}`, 'idempotency-key': 'shared-k1' } });
+      const again = await h.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${d.key}`, 'idempotency-key': 'shared-k1' },
+      });
       expect(again.statusCode).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.headers['content-type']).toBe(chat.headers['content-type']);
@@ -129,35 +145,50 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
   });
 
   // Registered on the PostgreSQL leg only: SQLite's embedded file has no second server.
-  if (name === 'postgres') it('two servers on one PostgreSQL database share the records', async () => {
-    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
-    const storeB = await openStore(store.target);
-    const hB = await harness({ ...storeB, target: store.target });
-    try {
-      const [a, b] = await Promise.all([snooze(row.id, 'two-apps'), snooze(row.id, 'two-apps', { days: 2 }, hB)]);
-      expect([a, b].filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
-      expect(b.json()).toEqual(a.json());
-      const c = await snooze(row.id, 'two-apps', { days: 2 }, hB);
-      expect(c.headers['idempotent-replayed']).toBe('true');
-      expect(await dueOf(row.id)).toBe('2026-12-03');
-    } finally {
-      await hB.close();
-      await storeB.close();
-    }
-  });
+  if (name === 'postgres')
+    it('two servers on one PostgreSQL database share the records', async () => {
+      const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+      const storeB = await openStore(store.target);
+      const hB = await harness({ ...storeB, target: store.target });
+      try {
+        const [a, b] = await Promise.all([snooze(row.id, 'two-apps'), snooze(row.id, 'two-apps', { days: 2 }, hB)]);
+        expect([a, b].filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+        expect(b.json()).toEqual(a.json());
+        const c = await snooze(row.id, 'two-apps', { days: 2 }, hB);
+        expect(c.headers['idempotent-replayed']).toBe('true');
+        expect(await dueOf(row.id)).toBe('2026-12-03');
+      } finally {
+        await hB.close();
+        await storeB.close();
+      }
+    });
 
   it('a second call while the first with its key is in flight waits for it and replays its answer', async () => {
     const smtp = await startSmtpServer({ mode: 'hang' });
     try {
       const desk = await makeDesk(store.db);
       await connectMailbox(store.db, desk.desk.id, smtp.port);
-      const row = await makeWork(store.db, desk.desk.id, { title: 'Slow send', class: 'file', contact_email: 'slow@tax.test' });
+      const row = await makeWork(store.db, desk.desk.id, {
+        title: 'Slow send',
+        class: 'file',
+        contact_email: 'slow@tax.test',
+      });
       await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: desk.key, body: {} });
-      const complete = () => h.call('POST', `/api/v1/work/${row.id}/complete`, { key: desk.key, body: {}, headers: { 'idempotency-key': 'slow-complete' } });
+      const complete = () =>
+        h.call('POST', `/api/v1/work/${row.id}/complete`, {
+          key: desk.key,
+          body: {},
+          headers: { 'idempotency-key': 'slow-complete' },
+        });
       const firstCall = complete();
       // Let the first call claim the key before the second arrives.
       for (let i = 0; i < 100; i++) {
-        const claimed = await store.db.selectFrom('idempotency').select('state').where('desk_id', '=', desk.desk.id).where('key', '=', 'slow-complete').executeTakeFirst();
+        const claimed = await store.db
+          .selectFrom('idempotency')
+          .select('state')
+          .where('desk_id', '=', desk.desk.id)
+          .where('key', '=', 'slow-complete')
+          .executeTakeFirst();
         if (claimed) break;
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -169,7 +200,9 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
       // Had the second call run, it would have found no draft and closed the row.
       expect((await findWork(store.db, desk.desk.id, row.id))!.status).toBe('open');
       expect((await messagesOf(store.db, desk.desk.id, row.id)).map((m) => m.status)).toEqual(['approved']);
-      expect((await eventsOf(store.db, desk.desk.id, 'api_write')).filter((e) => e.message.endsWith('/complete'))).toHaveLength(1);
+      expect(
+        (await eventsOf(store.db, desk.desk.id, 'api_write')).filter((e) => e.message.endsWith('/complete')),
+      ).toHaveLength(1);
     } finally {
       await smtp.close();
     }
@@ -203,11 +236,18 @@ describe.each(DIALECTS)('a write that fails at the desk end ($name)', ({ open })
     // The desk log's timeline table going missing is a fault at the desk end.
     const eventsBefore = (await eventsOf(store.db, d.desk.id)).length;
     await sql`DROP TABLE timeline`.execute(store.db);
-    const call = () => h.call('POST', `/api/v1/work/${row.id}/snooze`, { key: d.key, body: { days: 2 }, headers: { 'idempotency-key': 'will-fail' } });
+    const call = () =>
+      h.call('POST', `/api/v1/work/${row.id}/snooze`, {
+        key: d.key,
+        body: { days: 2 },
+        headers: { 'idempotency-key': 'will-fail' },
+      });
     const res = await call();
     expect(res.statusCode).toBe(500);
     expect(res.json().error.code).toBe('internal_error');
-    expect(await store.db.selectFrom('idempotency').selectAll().where('key', '=', 'will-fail').execute()).toHaveLength(0);
+    expect(await store.db.selectFrom('idempotency').selectAll().where('key', '=', 'will-fail').execute()).toHaveLength(
+      0,
+    );
     const row2 = await findWork(store.db, d.desk.id, row.id);
     expect(row2).toMatchObject({ due_date: '2026-12-01', priority: 50 });
     expect(await eventsOf(store.db, d.desk.id)).toHaveLength(eventsBefore);

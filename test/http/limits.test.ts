@@ -40,7 +40,9 @@ describe('limits and faults', () => {
     codes.push((await h.call('GET', '/api/v1/', { headers: { authorization: `Bearer ${k.key}` } })).statusCode);
     codes.push((await h.call('GET', '/api/v1/', { headers: { authorization: `bearer   ${k.key}` } })).statusCode);
     codes.push((await h.call('GET', `/api/v1/?token=${k.key}`)).statusCode);
-    codes.push((await h.call('GET', `/api/v1/?token=${k.key}`, { headers: { authorization: `BEARER ${k.key}` } })).statusCode);
+    codes.push(
+      (await h.call('GET', `/api/v1/?token=${k.key}`, { headers: { authorization: `BEARER ${k.key}` } })).statusCode,
+    );
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
@@ -48,12 +50,29 @@ describe('limits and faults', () => {
     const fresh = await makeDesk(store.db);
     const arr = await store.db
       .insertInto('arrangements')
-      .values({ desk_id: fresh.desk.id, name: 'Lease', counterparty: null, kind: 'lease', status: 'active', starts_on: null, ends_on: null, renews_on: null, amount_cents: null, currency: null, contact_name: null, contact_email: null, created_at: '2026-11-22T10:00:00.000Z' })
+      .values({
+        desk_id: fresh.desk.id,
+        name: 'Lease',
+        counterparty: null,
+        kind: 'lease',
+        status: 'active',
+        starts_on: null,
+        ends_on: null,
+        renews_on: null,
+        amount_cents: null,
+        currency: null,
+        contact_name: null,
+        contact_email: null,
+        created_at: '2026-11-22T10:00:00.000Z',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // The desk log going missing is a fault at the desk end: a note writes its entry, then fails on the event.
     await sql`DROP TABLE events`.execute(store.db);
-    const failed = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, { key: fresh.key, body: { body: 'hello' } });
+    const failed = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, {
+      key: fresh.key,
+      body: { body: 'hello' },
+    });
     expect(failed.statusCode).toBe(500);
     const body = failed.json();
     expect(body.error.code).toBe('internal_error');
@@ -82,7 +101,9 @@ describe('guessing keys', () => {
     const valid = await makeDesk(store.db);
     const codes = [];
     for (let i = 0; i < 7; i++) {
-      const res = await h.call('GET', '/api/v1/me', { headers: { authorization: `Bearer desk_${String(i).repeat(40).slice(0, 40)}` } });
+      const res = await h.call('GET', '/api/v1/me', {
+        headers: { authorization: `Bearer desk_${String(i).repeat(40).slice(0, 40)}` },
+      });
       codes.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json().error.message).toMatch(/^Too many refused keys from this address; try again in \d+ s\.$/);
@@ -111,7 +132,7 @@ describe.skipIf(!redisAvailable)('one limit shared by every server process throu
     await store?.close();
   });
 
-  it('two servers on one Redis count one key\'s requests together', async () => {
+  it("two servers on one Redis count one key's requests together", async () => {
     const d = await makeDesk(store.db);
     const codes = [];
     for (const h of [a, b, a, b]) codes.push((await h.call('GET', '/api/v1/', { key: d.key })).statusCode);

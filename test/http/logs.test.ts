@@ -28,7 +28,10 @@ describe('the server log', () => {
       },
     });
     const config = loadConfig({ DESK_DATABASE_URL: store.target });
-    const app = await buildApp({ store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) }, { logger: { level: 'info', stream } });
+    const app = await buildApp(
+      { store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) },
+      { logger: { level: 'info', stream } },
+    );
     try {
       const d = await makeDesk(store.db);
       const res = await app.inject({ method: 'GET', url: `/api/v1/me?token=${d.key}&x=1` });
@@ -42,7 +45,7 @@ describe('the server log', () => {
   });
 });
 
-describe('the log\'s format and the root', () => {
+describe("the log's format and the root", () => {
   let store: TestStore;
   beforeAll(async () => {
     store = await sqliteStore();
@@ -61,7 +64,10 @@ describe('the log\'s format and the root', () => {
     });
     const choice = serverLogger('info', format, isTTY, destination);
     const config = loadConfig({ DESK_DATABASE_URL: store.target });
-    const app = await buildApp({ store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) }, { logger: choice.logger, requestLines: choice.pretty });
+    const app = await buildApp(
+      { store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) },
+      { logger: choice.logger, requestLines: choice.pretty },
+    );
     try {
       expect((await app.inject({ method: 'GET', url: '/api/v1/openapi.json?token=desk_secret' })).statusCode).toBe(200);
     } finally {
@@ -73,25 +79,41 @@ describe('the log\'s format and the root', () => {
   it('on a terminal: one readable line per request with a readable time, no JSON', async () => {
     const { logged, pretty } = await logOf(undefined, true);
     expect(pretty).toBe(true);
-    const lines = logged.trim().split('\n').filter((l) => l.includes('/api/v1/openapi.json'));
+    const lines = logged
+      .trim()
+      .split('\n')
+      .filter((l) => l.includes('/api/v1/openapi.json'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] INFO: GET \/api\/v1\/openapi\.json\?token=\[redacted\] 200 in \d+ ms$/);
+    expect(lines[0]).toMatch(
+      /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] INFO: GET \/api\/v1\/openapi\.json\?token=\[redacted\] 200 in \d+ ms$/,
+    );
     expect(logged).not.toContain('{"level"');
     expect(logged).not.toContain('desk_secret');
   });
 
   it('JSON lines when not on a terminal, or with DESK_LOG_FORMAT=json', async () => {
-    for (const [format, tty] of [[undefined, false], ['json', true]] as const) {
+    for (const [format, tty] of [
+      [undefined, false],
+      ['json', true],
+    ] as const) {
       const { logged, pretty } = await logOf(format, tty);
       expect(pretty).toBe(false);
-      const entries = logged.trim().split('\n').map((l) => JSON.parse(l));
+      const entries = logged
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(entries.some((e) => e.req?.url === '/api/v1/openapi.json?token=[redacted]')).toBe(true);
     }
   });
 
   it('GET / says where things are', async () => {
     const config = loadConfig({ DESK_DATABASE_URL: store.target });
-    const app = await buildApp({ store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) });
+    const app = await buildApp({
+      store,
+      clock: new FixedClock(new Date('2026-11-22T10:00:00Z')),
+      config,
+      engine: realEngine(config),
+    });
     try {
       const res = await app.inject({ method: 'GET', url: '/' });
       expect(res.statusCode).toBe(200);

@@ -17,9 +17,22 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     h = await harness(store);
     d = await makeDesk(store.db, { name: 'Corner Bakery Ltd', slug: 'corner-bakery' });
     await makeWork(store.db, d.desk.id, { title: 'Open one' });
-    await makeWork(store.db, d.desk.id, { title: 'Waiting one', status: 'waiting', waiting_on: 'Sam', waiting_since: '2026-11-20T09:00:00.000Z' });
-    await makeWork(store.db, d.desk.id, { title: 'Closed today', status: 'done', closed_at: '2026-11-22T08:00:00.000Z' });
-    await makeWork(store.db, d.desk.id, { title: 'Closed yesterday', status: 'closed', closed_at: '2026-11-21T08:00:00.000Z' });
+    await makeWork(store.db, d.desk.id, {
+      title: 'Waiting one',
+      status: 'waiting',
+      waiting_on: 'Sam',
+      waiting_since: '2026-11-20T09:00:00.000Z',
+    });
+    await makeWork(store.db, d.desk.id, {
+      title: 'Closed today',
+      status: 'done',
+      closed_at: '2026-11-22T08:00:00.000Z',
+    });
+    await makeWork(store.db, d.desk.id, {
+      title: 'Closed yesterday',
+      status: 'closed',
+      closed_at: '2026-11-21T08:00:00.000Z',
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -37,7 +50,14 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['WorkItem', 'DeskSection', 'Error']));
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
     expect(doc.paths['/me'].get.tags).toEqual(['Meta']);
-    expect(doc.tags.map((t: { name: string }) => t.name)).toEqual(['Meta', 'Work', 'Arrangements', 'Desk', 'Record', 'Chat']);
+    expect(doc.tags.map((t: { name: string }) => t.name)).toEqual([
+      'Meta',
+      'Work',
+      'Arrangements',
+      'Desk',
+      'Record',
+      'Chat',
+    ]);
   });
 
   it('the description is a valid OpenAPI 3.1 document', async () => {
@@ -58,7 +78,13 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.key).toEqual({ id: d.keyId, name: 'test key', prefix: d.key.slice(0, 12) });
-    expect(body.data.desk).toMatchObject({ id: d.desk.id, name: 'Corner Bakery Ltd', slug: 'corner-bakery', plan: 'standard', status: 'active' });
+    expect(body.data.desk).toMatchObject({
+      id: d.desk.id,
+      name: 'Corner Bakery Ltd',
+      slug: 'corner-bakery',
+      plan: 'standard',
+      status: 'active',
+    });
     expect(body.data.work).toEqual({ open: 2, waiting: 1, closed_today: 1 });
   });
 
@@ -70,7 +96,12 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
   });
 
   it('answers 401 with a message asking for a key when none or a malformed header is sent', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Basic abc' }, { authorization: 'Bearer' }, { authorization: `Token ${d.key}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer' },
+      { authorization: `Token ${d.key}` },
+    ]) {
       const res = await h.call('GET', '/api/v1/me', { headers });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('unauthorized');
@@ -90,7 +121,12 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().error).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/revoked/) });
 
-    const e = await createKey(store.db, { deskId: d.desk.id, name: 'expiring', expiresAt: '2026-11-22T10:30:00.000Z', now: '2026-11-22T09:00:00.000Z' });
+    const e = await createKey(store.db, {
+      deskId: d.desk.id,
+      name: 'expiring',
+      expiresAt: '2026-11-22T10:30:00.000Z',
+      now: '2026-11-22T09:00:00.000Z',
+    });
     expect((await h.call('GET', '/api/v1/me', { key: e.key })).statusCode).toBe(200);
     h.clock.advance(60 * 60 * 1000);
     expect((await h.call('GET', '/api/v1/me', { key: e.key })).statusCode).toBe(401);

@@ -36,7 +36,10 @@ describe.runIf(PG_URL)('idempotency across server processes (postgres)', () => {
     const a = await startServerProcess(store.target);
     const b = await startServerProcess(store.target);
     try {
-      const [first, second] = await Promise.all([snooze(a.url, d.key, row.id, 'across-processes', 2), snooze(b.url, d.key, row.id, 'across-processes', 9)]);
+      const [first, second] = await Promise.all([
+        snooze(a.url, d.key, row.id, 'across-processes', 2),
+        snooze(b.url, d.key, row.id, 'across-processes', 9),
+      ]);
       expect([first.status, second.status]).toEqual([200, 200]);
       const replayed = [first, second].filter((r) => r.headers.get('idempotent-replayed') === 'true');
       expect(replayed).toHaveLength(1);

@@ -17,36 +17,152 @@ async function furnish(db: Kysely<Database>, deskId: string, tag: string) {
   await db
     .insertInto('sections')
     .values([
-      { desk_id: deskId, id: `${tag}-sites`, position: 2, title: 'Sites', blurb: 'Where we trade', kind: 'units', kinds: '[]', unit: 'site', fields: JSON.stringify([{ name: 'lease_end', hint: 'Date the lease ends' }]), why: 'Every date hangs off a site.', created_at: TEST_NOW },
-      { desk_id: deskId, id: `${tag}-obligations`, position: 1, title: 'What keeps us open', blurb: 'Licences and filings', kind: 'work', kinds: JSON.stringify(['licence_renewal', 'filing']), unit: null, fields: '[]', why: 'A lapsed licence closes the shop.', created_at: TEST_NOW },
-      { desk_id: deskId, id: `${tag}-money`, position: 3, title: 'Money', blurb: 'What is owed', kind: 'money', kinds: '[]', unit: null, fields: '[]', why: 'Cash runs the shop.', created_at: TEST_NOW },
+      {
+        desk_id: deskId,
+        id: `${tag}-sites`,
+        position: 2,
+        title: 'Sites',
+        blurb: 'Where we trade',
+        kind: 'units',
+        kinds: '[]',
+        unit: 'site',
+        fields: JSON.stringify([{ name: 'lease_end', hint: 'Date the lease ends' }]),
+        why: 'Every date hangs off a site.',
+        created_at: TEST_NOW,
+      },
+      {
+        desk_id: deskId,
+        id: `${tag}-obligations`,
+        position: 1,
+        title: 'What keeps us open',
+        blurb: 'Licences and filings',
+        kind: 'work',
+        kinds: JSON.stringify(['licence_renewal', 'filing']),
+        unit: null,
+        fields: '[]',
+        why: 'A lapsed licence closes the shop.',
+        created_at: TEST_NOW,
+      },
+      {
+        desk_id: deskId,
+        id: `${tag}-money`,
+        position: 3,
+        title: 'Money',
+        blurb: 'What is owed',
+        kind: 'money',
+        kinds: '[]',
+        unit: null,
+        fields: '[]',
+        why: 'Cash runs the shop.',
+        created_at: TEST_NOW,
+      },
     ])
     .execute();
   await db
     .insertInto('units')
     .values([
-      { desk_id: deskId, type: 'site', name: `${tag} 12 High Street`, fields: JSON.stringify({ lease_end: '2027-01-01', floor_area: 82.5, landlord: null, nested: { no: 1 } }), arrangement_id: null, position: 2 },
+      {
+        desk_id: deskId,
+        type: 'site',
+        name: `${tag} 12 High Street`,
+        fields: JSON.stringify({ lease_end: '2027-01-01', floor_area: 82.5, landlord: null, nested: { no: 1 } }),
+        arrangement_id: null,
+        position: 2,
+      },
       { desk_id: deskId, type: 'site', name: `${tag} 3 Mill Lane`, fields: '{}', arrangement_id: null, position: 1 },
-      { desk_id: deskId, type: 'van', name: `${tag} Van`, fields: JSON.stringify({ mot_due: '2026-12-01' }), arrangement_id: null, position: 3 },
+      {
+        desk_id: deskId,
+        type: 'van',
+        name: `${tag} Van`,
+        fields: JSON.stringify({ mot_due: '2026-12-01' }),
+        arrangement_id: null,
+        position: 3,
+      },
     ])
     .execute();
   const conn = (name: string, status: string, category = 'mail') => ({
-    desk_id: deskId, provider: 'smtp', name: `${tag} ${name}`, category, auth_type: 'token', status, config: JSON.stringify({ pass: SECRET, token: SECRET }), created_at: TEST_NOW,
+    desk_id: deskId,
+    provider: 'smtp',
+    name: `${tag} ${name}`,
+    category,
+    auth_type: 'token',
+    status,
+    config: JSON.stringify({ pass: SECRET, token: SECRET }),
+    created_at: TEST_NOW,
   });
-  await db.insertInto('connections').values([conn('B mailbox', 'connected'), conn('Ledger', 'pending', 'accounting'), conn('Portal', 'error', 'filing'), conn('A drive', 'connected', 'files'), conn('Bank', 'expired', 'money')]).execute();
+  await db
+    .insertInto('connections')
+    .values([
+      conn('B mailbox', 'connected'),
+      conn('Ledger', 'pending', 'accounting'),
+      conn('Portal', 'error', 'filing'),
+      conn('A drive', 'connected', 'files'),
+      conn('Bank', 'expired', 'money'),
+    ])
+    .execute();
   await db
     .insertInto('domains')
     .values([
-      { desk_id: deskId, name: `${tag}-bakery.test`, registrar: 'Gandi', status: 'live', renewal_on: '2027-02-01', amount_cents: 1500, currency: 'GBP', broker_name: null, notes: null },
-      { desk_id: deskId, name: `${tag}-cakes.test`, registrar: 'Gandi', status: 'unpaid', renewal_on: '2026-12-05', amount_cents: 2500, currency: 'GBP', broker_name: 'Sedo', notes: 'Reminder sent' },
-      { desk_id: deskId, name: `${tag}-buns.test`, registrar: 'Namecheap', status: 'collections', renewal_on: null, amount_cents: 4000, currency: 'USD', broker_name: null, notes: null },
+      {
+        desk_id: deskId,
+        name: `${tag}-bakery.test`,
+        registrar: 'Gandi',
+        status: 'live',
+        renewal_on: '2027-02-01',
+        amount_cents: 1500,
+        currency: 'GBP',
+        broker_name: null,
+        notes: null,
+      },
+      {
+        desk_id: deskId,
+        name: `${tag}-cakes.test`,
+        registrar: 'Gandi',
+        status: 'unpaid',
+        renewal_on: '2026-12-05',
+        amount_cents: 2500,
+        currency: 'GBP',
+        broker_name: 'Sedo',
+        notes: 'Reminder sent',
+      },
+      {
+        desk_id: deskId,
+        name: `${tag}-buns.test`,
+        registrar: 'Namecheap',
+        status: 'collections',
+        renewal_on: null,
+        amount_cents: 4000,
+        currency: 'USD',
+        broker_name: null,
+        notes: null,
+      },
     ])
     .execute();
   await db
     .insertInto('watches')
     .values([
-      { desk_id: deskId, subject_type: 'site', field: 'lease_end', label: 'Lease renewal', lead_days: 60, kind: 'lease_renewal', action: 'commit', every: '365', priority: 70 },
-      { desk_id: deskId, subject_type: 'van', field: 'mot_due', label: 'MOT', lead_days: 30, kind: 'mot', action: 'reach_out', every: null, priority: 60 },
+      {
+        desk_id: deskId,
+        subject_type: 'site',
+        field: 'lease_end',
+        label: 'Lease renewal',
+        lead_days: 60,
+        kind: 'lease_renewal',
+        action: 'commit',
+        every: '365',
+        priority: 70,
+      },
+      {
+        desk_id: deskId,
+        subject_type: 'van',
+        field: 'mot_due',
+        label: 'MOT',
+        lead_days: 30,
+        kind: 'mot',
+        action: 'reach_out',
+        every: null,
+        priority: 60,
+      },
     ])
     .execute();
 }
@@ -80,11 +196,25 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
   });
 
   describe('GET /desk', () => {
-    it('gives the sections in the desk\'s order, in the DeskSection shape', async () => {
+    it("gives the sections in the desk's order, in the DeskSection shape", async () => {
       const { sections } = await data('/desk');
       expect(sections.map((s: { id: string }) => s.id)).toEqual(['mine-obligations', 'mine-sites', 'mine-money']);
-      expect(sections[0]).toEqual({ id: 'mine-obligations', title: 'What keeps us open', blurb: 'Licences and filings', kind: 'work', kinds: ['licence_renewal', 'filing'], unit: null, fields: [], why: 'A lapsed licence closes the shop.' });
-      expect(sections[1]).toMatchObject({ kind: 'units', kinds: [], unit: 'site', fields: [{ name: 'lease_end', hint: 'Date the lease ends' }] });
+      expect(sections[0]).toEqual({
+        id: 'mine-obligations',
+        title: 'What keeps us open',
+        blurb: 'Licences and filings',
+        kind: 'work',
+        kinds: ['licence_renewal', 'filing'],
+        unit: null,
+        fields: [],
+        why: 'A lapsed licence closes the shop.',
+      });
+      expect(sections[1]).toMatchObject({
+        kind: 'units',
+        kinds: [],
+        unit: 'site',
+        fields: [{ name: 'lease_end', hint: 'Date the lease ends' }],
+      });
     });
 
     it('a desk with no sections has an empty list', async () => {
@@ -93,10 +223,20 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
   });
 
   describe('GET /units', () => {
-    it('lists every unit in the desk\'s order, fields as an object', async () => {
+    it("lists every unit in the desk's order, fields as an object", async () => {
       const { items } = await data('/units');
-      expect(items.map((u: { name: string }) => u.name)).toEqual(['mine 3 Mill Lane', 'mine 12 High Street', 'mine Van']);
-      expect(items[1]).toEqual({ id: expect.any(Number), type: 'site', name: 'mine 12 High Street', fields: { lease_end: '2027-01-01', floor_area: 82.5, landlord: null }, arrangement_id: null });
+      expect(items.map((u: { name: string }) => u.name)).toEqual([
+        'mine 3 Mill Lane',
+        'mine 12 High Street',
+        'mine Van',
+      ]);
+      expect(items[1]).toEqual({
+        id: expect.any(Number),
+        type: 'site',
+        name: 'mine 12 High Street',
+        fields: { lease_end: '2027-01-01', floor_area: 82.5, landlord: null },
+        arrangement_id: null,
+      });
     });
 
     it('narrows by type; an unknown type gives an empty list', async () => {
@@ -117,10 +257,22 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
     it('puts problems first, then connected, then pending, and says connected', async () => {
       const { items } = await data('/connections');
       expect(items.map((c: { name: string; status: string }) => `${c.status} ${c.name}`)).toEqual([
-        'expired mine Bank', 'error mine Portal', 'connected mine A drive', 'connected mine B mailbox', 'pending mine Ledger',
+        'expired mine Bank',
+        'error mine Portal',
+        'connected mine A drive',
+        'connected mine B mailbox',
+        'pending mine Ledger',
       ]);
       for (const c of items) expect(c.connected).toBe(c.status === 'connected');
-      expect(Object.keys(items[0]).sort()).toEqual(['auth_type', 'category', 'connected', 'id', 'name', 'provider', 'status']);
+      expect(Object.keys(items[0]).sort()).toEqual([
+        'auth_type',
+        'category',
+        'connected',
+        'id',
+        'name',
+        'provider',
+        'status',
+      ]);
     });
 
     it('never reveals a secret', async () => {
@@ -131,7 +283,10 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
 
     it('orders by rank, then name, then id', () => {
       const ordered = orderConnections([
-        { id: 3, name: 'b', status: 'pending' }, { id: 2, name: 'a', status: 'connected' }, { id: 1, name: 'z', status: 'weird' }, { id: 4, name: 'a', status: 'connected' },
+        { id: 3, name: 'b', status: 'pending' },
+        { id: 2, name: 'a', status: 'connected' },
+        { id: 1, name: 'z', status: 'weird' },
+        { id: 4, name: 'a', status: 'connected' },
       ]);
       expect(ordered.map((c) => c.id)).toEqual([1, 2, 4, 3]);
     });
@@ -140,17 +295,47 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
   describe('GET /domains', () => {
     it('lists the domains and summarises them (D22)', async () => {
       const { items, summary } = await data('/domains');
-      expect(items.map((x: { name: string }) => x.name)).toEqual(['mine-bakery.test', 'mine-buns.test', 'mine-cakes.test']);
-      expect(items[2]).toEqual({ id: expect.any(Number), name: 'mine-cakes.test', registrar: 'Gandi', status: 'unpaid', renewal_on: '2026-12-05', amount_cents: 2500, currency: 'GBP', broker_name: 'Sedo', notes: 'Reminder sent' });
+      expect(items.map((x: { name: string }) => x.name)).toEqual([
+        'mine-bakery.test',
+        'mine-buns.test',
+        'mine-cakes.test',
+      ]);
+      expect(items[2]).toEqual({
+        id: expect.any(Number),
+        name: 'mine-cakes.test',
+        registrar: 'Gandi',
+        status: 'unpaid',
+        renewal_on: '2026-12-05',
+        amount_cents: 2500,
+        currency: 'GBP',
+        broker_name: 'Sedo',
+        notes: 'Reminder sent',
+      });
       expect(summary).toEqual({
-        total: 3, live: 1, owing: 2, owing_amount: 2500, currency: 'GBP', broker: 'Sedo', broker_configured: true,
+        total: 3,
+        live: 1,
+        owing: 2,
+        owing_amount: 2500,
+        currency: 'GBP',
+        broker: 'Sedo',
+        broker_configured: true,
         next: { id: items[2].id, name: 'mine-cakes.test', renewal_on: '2026-12-05' },
       });
     });
 
     it('a desk with none has an empty summary', async () => {
       expect(await data('/domains', bare.key)).toEqual({
-        items: [], summary: { total: 0, live: 0, owing: 0, owing_amount: 0, currency: 'EUR', broker: '', broker_configured: false, next: null },
+        items: [],
+        summary: {
+          total: 0,
+          live: 0,
+          owing: 0,
+          owing_amount: 0,
+          currency: 'EUR',
+          broker: '',
+          broker_configured: false,
+          next: null,
+        },
       });
     });
   });
@@ -159,8 +344,28 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
     it('lists the watches', async () => {
       const { items } = await data('/watches');
       expect(items).toEqual([
-        { id: expect.any(Number), subject_type: 'site', field: 'lease_end', label: 'Lease renewal', lead_days: 60, kind: 'lease_renewal', action: 'commit', every: '365', priority: 70 },
-        { id: expect.any(Number), subject_type: 'van', field: 'mot_due', label: 'MOT', lead_days: 30, kind: 'mot', action: 'reach_out', every: null, priority: 60 },
+        {
+          id: expect.any(Number),
+          subject_type: 'site',
+          field: 'lease_end',
+          label: 'Lease renewal',
+          lead_days: 60,
+          kind: 'lease_renewal',
+          action: 'commit',
+          every: '365',
+          priority: 70,
+        },
+        {
+          id: expect.any(Number),
+          subject_type: 'van',
+          field: 'mot_due',
+          label: 'MOT',
+          lead_days: 30,
+          kind: 'mot',
+          action: 'reach_out',
+          every: null,
+          priority: 60,
+        },
       ]);
     });
   });
@@ -197,7 +402,10 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
         sign: { doing: 0, asking: 0, covered: 1 },
       });
       expect(p).toMatchObject({ unclassified: 2, needs_you: 4, with_desk: 3 });
-      const covered = Object.values(p.classes as Record<string, { covered: number }>).reduce((s, c) => s + c.covered, 0);
+      const covered = Object.values(p.classes as Record<string, { covered: number }>).reduce(
+        (s, c) => s + c.covered,
+        0,
+      );
       const { open_total } = await data('/work?limit=1');
       expect(p.needs_you + p.with_desk + covered).toBe(open_total);
       expect((await data('/me')).work.open).toBe(open_total);
@@ -205,7 +413,11 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
   });
 
   it('another desk sees only its own', async () => {
-    expect((await data('/desk', o.key)).sections.map((s: { id: string }) => s.id)).toEqual(['theirs-obligations', 'theirs-sites', 'theirs-money']);
+    expect((await data('/desk', o.key)).sections.map((s: { id: string }) => s.id)).toEqual([
+      'theirs-obligations',
+      'theirs-sites',
+      'theirs-money',
+    ]);
     for (const path of ['/units', '/connections', '/domains']) {
       const { items } = await data(path, o.key);
       expect(items.length).toBeGreaterThan(0);

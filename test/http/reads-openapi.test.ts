@@ -52,7 +52,8 @@ describe('the description of the read routes', () => {
     expect(op.tags).toEqual([tag]);
     expect((op.parameters ?? []).map((p: { name: string }) => p.name).sort()).toEqual([...params].sort());
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
-    for (const s of ['400', '401', '403', '404', '500']) expect(op.responses[s].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    for (const s of ['400', '401', '403', '404', '500'])
+      expect(op.responses[s].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
 
   it.each(READS)('GET %s describes every object it answers with', (path) => {
@@ -74,18 +75,40 @@ describe('the description of the read routes', () => {
     expect(JSON.stringify(status.schema)).toContain('in_progress');
     const detail = doc.paths['/work/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
     expect(detail.properties.work).toEqual({ $ref: '#/components/schemas/WorkItem' });
-    expect(doc.paths['/desk'].get.responses['200'].content['application/json'].schema.properties.data.properties.sections.items).toEqual({ $ref: '#/components/schemas/DeskSection' });
+    expect(
+      doc.paths['/desk'].get.responses['200'].content['application/json'].schema.properties.data.properties.sections
+        .items,
+    ).toEqual({ $ref: '#/components/schemas/DeskSection' });
   });
 
   it('WorkItem has all sixteen fields, required', () => {
     const w = doc.components.schemas.WorkItem;
     expect(w.required.sort()).toEqual(
-      ['action', 'allowed', 'days_to_due', 'days_waiting', 'detail', 'due_date', 'has_draft', 'id', 'kind', 'last_error', 'overdue', 'permission', 'priority', 'status', 'title', 'waiting_on'].sort(),
+      [
+        'action',
+        'allowed',
+        'days_to_due',
+        'days_waiting',
+        'detail',
+        'due_date',
+        'has_draft',
+        'id',
+        'kind',
+        'last_error',
+        'overdue',
+        'permission',
+        'priority',
+        'status',
+        'title',
+        'waiting_on',
+      ].sort(),
     );
   });
 
   it('/permissions names all six classes as required', () => {
-    const classes = doc.paths['/permissions'].get.responses['200'].content['application/json'].schema.properties.data.properties.classes;
+    const classes =
+      doc.paths['/permissions'].get.responses['200'].content['application/json'].schema.properties.data.properties
+        .classes;
     expect(classes.required.sort()).toEqual(['chase', 'commit', 'file', 'money', 'reach_out', 'sign']);
     expect(classes.additionalProperties).toBe(false);
   });

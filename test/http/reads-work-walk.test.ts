@@ -40,18 +40,36 @@ describe.each(DIALECTS)('a cursor walk over a 5,000-row desk ($name)', ({ open }
     for (let i = 0; openRows < OPEN_ROWS; i++) {
       // Every eighth row is finished; a thousand rows share one priority and one date, so
       // the tie-break on id carries a long stretch of the walk.
-      const status = i % 8 === 7 ? (i % 16 === 7 ? 'done' : 'closed') : (['open', 'open', 'in_progress', 'waiting'] as const)[i % 4]!;
+      const status =
+        i % 8 === 7
+          ? i % 16 === 7
+            ? 'done'
+            : 'closed'
+          : (['open', 'open', 'in_progress', 'waiting'] as const)[i % 4]!;
       const tied = i % 5 === 0;
       const due = tied ? '2026-11-30' : i % 6 === 0 ? null : addDays(TODAY, (i % 61) - 30);
       rows.push({
-        title: `Row ${i}`, status, priority: tied ? 50 : 1 + ((i * 37) % 100), due_date: due, kind: i % 3 ? 'filing' : 'renewal',
-        closed_at: status === 'done' || status === 'closed' ? TEST_NOW : null, waiting_on: status === 'waiting' ? 'Sam' : null,
+        title: `Row ${i}`,
+        status,
+        priority: tied ? 50 : 1 + ((i * 37) % 100),
+        due_date: due,
+        kind: i % 3 ? 'filing' : 'renewal',
+        closed_at: status === 'done' || status === 'closed' ? TEST_NOW : null,
+        waiting_on: status === 'waiting' ? 'Sam' : null,
         arrangement_id: i % 13 === 0 ? arrangementId : null,
       });
       if (status !== 'done' && status !== 'closed') openRows += 1;
     }
     await makeWorkMany(store.db, d.desk.id, rows);
-    await makeWorkMany(store.db, other.desk.id, Array.from({ length: 300 }, (_, i) => ({ title: `Theirs ${i}`, priority: 1 + (i % 100), due_date: i % 2 ? '2026-01-01' : null })));
+    await makeWorkMany(
+      store.db,
+      other.desk.id,
+      Array.from({ length: 300 }, (_, i) => ({
+        title: `Theirs ${i}`,
+        priority: 1 + (i % 100),
+        due_date: i % 2 ? '2026-01-01' : null,
+      })),
+    );
   }, 120_000);
   afterAll(async () => {
     await h.close();
@@ -66,7 +84,14 @@ describe.each(DIALECTS)('a cursor walk over a 5,000-row desk ($name)', ({ open }
 
   it('with limit=7 sees each open row once, in order, and nothing else', async () => {
     const openIds = new Set(
-      (await store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).where('status', 'in', ['open', 'in_progress', 'waiting']).execute()).map((r) => r.id),
+      (
+        await store.db
+          .selectFrom('work')
+          .select('id')
+          .where('desk_id', '=', d.desk.id)
+          .where('status', 'in', ['open', 'in_progress', 'waiting'])
+          .execute()
+      ).map((r) => r.id),
     );
     expect(openIds.size).toBe(OPEN_ROWS);
 
@@ -75,7 +100,9 @@ describe.each(DIALECTS)('a cursor walk over a 5,000-row desk ($name)', ({ open }
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await h.call('GET', `/api/v1/work?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key: d.key });
+      const res = await h.call('GET', `/api/v1/work?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        key: d.key,
+      });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       pages += 1;
@@ -87,7 +114,8 @@ describe.each(DIALECTS)('a cursor walk over a 5,000-row desk ($name)', ({ open }
         expect(item.status).not.toMatch(/^(done|closed)$/);
         seen.add(item.id);
         const k = keyOf(item);
-        if (previous) expect(inOrder(previous, k), `${JSON.stringify(previous)} before ${JSON.stringify(k)}`).toBe(true);
+        if (previous)
+          expect(inOrder(previous, k), `${JSON.stringify(previous)} before ${JSON.stringify(k)}`).toBe(true);
         previous = k;
       }
       cursor = data.next_cursor;
@@ -97,11 +125,18 @@ describe.each(DIALECTS)('a cursor walk over a 5,000-row desk ($name)', ({ open }
     expect(pages).toBe(Math.ceil(OPEN_ROWS / 7));
   }, 300_000);
 
-  async function filteredWalk(query: string, limit: number): Promise<Array<{ id: number } & Parameters<typeof keyOf>[0]>> {
+  async function filteredWalk(
+    query: string,
+    limit: number,
+  ): Promise<Array<{ id: number } & Parameters<typeof keyOf>[0]>> {
     const seen: Array<{ id: number } & Parameters<typeof keyOf>[0]> = [];
     let cursor: string | null = null;
     do {
-      const res = await h.call('GET', `/api/v1/work?limit=${limit}&${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key: d.key });
+      const res = await h.call(
+        'GET',
+        `/api/v1/work?limit=${limit}&${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { key: d.key },
+      );
       expect(res.json().data.open_total).toBe(OPEN_ROWS);
       seen.push(...res.json().data.items);
       cursor = res.json().data.next_cursor;
@@ -115,17 +150,25 @@ describe.each(DIALECTS)('a cursor walk over a 5,000-row desk ($name)', ({ open }
     ['status=in_progress', 77, { status: 'in_progress' }],
     ['arrangement=ARR', 7, { arrangement: true }],
     ['arrangement=ARR&status=open', 7, { arrangement: true, status: 'open' }],
-  ] as const)('a walk filtered by %s reaches every matching row once, in order', async (query, limit, f) => {
-    let q = store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).where('status', 'in', ['open', 'in_progress', 'waiting']);
-    if ('status' in f) q = q.where('status', '=', f.status);
-    if ('kind' in f) q = q.where('kind', '=', f.kind);
-    if ('arrangement' in f) q = q.where('arrangement_id', '=', arrangementId);
-    const expected = (await q.execute()).map((r) => r.id);
-    expect(expected.length).toBeGreaterThan(limit);
-    const seen = await filteredWalk(query.replace('ARR', String(arrangementId)), limit);
-    expect(seen.map((i) => i.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
-    for (let j = 1; j < seen.length; j++) expect(inOrder(keyOf(seen[j - 1]!), keyOf(seen[j]!))).toBe(true);
-  }, 120_000);
+  ] as const)(
+    'a walk filtered by %s reaches every matching row once, in order',
+    async (query, limit, f) => {
+      let q = store.db
+        .selectFrom('work')
+        .select('id')
+        .where('desk_id', '=', d.desk.id)
+        .where('status', 'in', ['open', 'in_progress', 'waiting']);
+      if ('status' in f) q = q.where('status', '=', f.status);
+      if ('kind' in f) q = q.where('kind', '=', f.kind);
+      if ('arrangement' in f) q = q.where('arrangement_id', '=', arrangementId);
+      const expected = (await q.execute()).map((r) => r.id);
+      expect(expected.length).toBeGreaterThan(limit);
+      const seen = await filteredWalk(query.replace('ARR', String(arrangementId)), limit);
+      expect(seen.map((i) => i.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+      for (let j = 1; j < seen.length; j++) expect(inOrder(keyOf(seen[j - 1]!), keyOf(seen[j]!))).toBe(true);
+    },
+    120_000,
+  );
 
   it('limit=5000 is brought down to 200', async () => {
     const data = (await h.call('GET', '/api/v1/work?limit=5000', { key: d.key })).json().data;

@@ -24,7 +24,11 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
   const page = async (url: string, key = d.key) => {
     const res = await get(url, key);
     expect(res.statusCode).toBe(200);
-    return res.json().data as { items: Array<Record<string, any> & { id: number }>; next_cursor: string | null; open_total: number };
+    return res.json().data as {
+      items: Array<Record<string, any> & { id: number }>;
+      next_cursor: string | null;
+      open_total: number;
+    };
   };
   const idsOf = (p: { items: Array<{ id: number }> }) => p.items.map((i) => i.id);
   async function walk(url: string, key = d.key, from: string | null = null): Promise<number[]> {
@@ -47,7 +51,8 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
     o = await makeDesk(store.db, { grants: ['reach_out'] });
     arrangementId = (await makeArrangement(store.db, d.desk.id)).id;
     theirArrangementId = (await makeArrangement(store.db, o.desk.id, 'Their lease')).id;
-    const mk = async (title: string, over: Parameters<typeof makeWork>[2] = {}) => (await makeWork(store.db, d.desk.id, { title, class: 'reach_out', contact_email: 'x@example.test', ...over })).id;
+    const mk = async (title: string, over: Parameters<typeof makeWork>[2] = {}) =>
+      (await makeWork(store.db, d.desk.id, { title, class: 'reach_out', contact_email: 'x@example.test', ...over })).id;
     ids = {
       a: await mk('a', { due_date: '2026-11-01', priority: 40, arrangement_id: arrangementId }),
       b: await mk('b', { due_date: '2026-11-20', priority: 90, kind: 'filing' }),
@@ -55,14 +60,27 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       today: await mk('today', { due_date: '2026-11-22', priority: 100 }),
       e: await mk('e', { due_date: '2026-12-01', priority: 100, kind: 'filing', arrangement_id: arrangementId }),
       f: await mk('f', { due_date: null, priority: 100 }),
-      g: await mk('g', { due_date: '2026-11-30', priority: 60, status: 'waiting', waiting_on: 'Sam', waiting_since: '2026-11-20' }),
+      g: await mk('g', {
+        due_date: '2026-11-30',
+        priority: 60,
+        status: 'waiting',
+        waiting_on: 'Sam',
+        waiting_since: '2026-11-20',
+      }),
       h: await mk('h', { due_date: null, priority: 60, status: 'in_progress' }),
       k: await mk('k', { due_date: null, priority: 60 }),
       done: await mk('done', { due_date: '2026-11-02', priority: 100, status: 'done', closed_at: TEST_NOW }),
       closed: await mk('closed', { priority: 100, status: 'closed', closed_at: TEST_NOW }),
     };
     order = ['c', 'b', 'a', 'today', 'e', 'f', 'g', 'h', 'k'].map((n) => ids[n]!);
-    theirRow = (await makeWork(store.db, o.desk.id, { title: 'theirs', due_date: '2026-01-01', priority: 100, arrangement_id: theirArrangementId })).id;
+    theirRow = (
+      await makeWork(store.db, o.desk.id, {
+        title: 'theirs',
+        due_date: '2026-01-01',
+        priority: 100,
+        arrangement_id: theirArrangementId,
+      })
+    ).id;
     await makeWork(store.db, o.desk.id, { title: 'theirs too', priority: 99 });
     await makeDraft(store.db, d.desk.id, ids.c!);
   });
@@ -83,15 +101,37 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       const p = await page('/work');
       for (const item of p.items) expect(item).toEqual(await itemOf(store.db, d.desk.id, item.id));
       const c = p.items.find((i) => i.id === ids.c)!;
-      expect(c).toMatchObject({ overdue: true, days_to_due: -12, has_draft: true, allowed: true, action: { type: 'run', label: 'Run it now' } });
+      expect(c).toMatchObject({
+        overdue: true,
+        days_to_due: -12,
+        has_draft: true,
+        allowed: true,
+        action: { type: 'run', label: 'Run it now' },
+      });
       expect(p.items.find((i) => i.id === ids.today)).toMatchObject({ overdue: false, days_to_due: 0 });
-      expect(p.items.find((i) => i.id === ids.g)).toMatchObject({ days_waiting: 2, action: { type: 'wait', label: 'Waiting 2d' } });
-      expect(p.items.find((i) => i.id === ids.f)).toMatchObject({ due_date: null, days_to_due: null, overdue: false, days_waiting: null });
+      expect(p.items.find((i) => i.id === ids.g)).toMatchObject({
+        days_waiting: 2,
+        action: { type: 'wait', label: 'Waiting 2d' },
+      });
+      expect(p.items.find((i) => i.id === ids.f)).toMatchObject({
+        due_date: null,
+        days_to_due: null,
+        overdue: false,
+        days_waiting: null,
+      });
     });
 
     it('open_total equals /me work.open and ignores filters and paging', async () => {
       const me = (await get('/me')).json().data.work;
-      for (const q of ['', '?limit=1', '?status=waiting', '?kind=filing', '?kind=nothing', `?arrangement=${arrangementId}`, '?arrangement=abc']) {
+      for (const q of [
+        '',
+        '?limit=1',
+        '?status=waiting',
+        '?kind=filing',
+        '?kind=nothing',
+        `?arrangement=${arrangementId}`,
+        '?arrangement=abc',
+      ]) {
         expect((await page(`/work${q}`)).open_total).toBe(me.open);
       }
       expect(me.open).toBe(9);
@@ -149,21 +189,31 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       expect(p).toEqual({ items: [], next_cursor: null, open_total: 9 });
     });
 
-    it.each(['abc', '1.5', '-1', '0', '99999999999999999999', '2147483648', '', 'null', '1e0'])('arrangement=%j names nothing: an empty page', async (arr) => {
-      expect(await page(`/work?arrangement=${arr}`)).toEqual({ items: [], next_cursor: null, open_total: 9 });
-    });
+    it.each(['abc', '1.5', '-1', '0', '99999999999999999999', '2147483648', '', 'null', '1e0'])(
+      'arrangement=%j names nothing: an empty page',
+      async (arr) => {
+        expect(await page(`/work?arrangement=${arr}`)).toEqual({ items: [], next_cursor: null, open_total: 9 });
+      },
+    );
 
-    it('another desk\'s arrangement gives an empty page, not its rows', async () => {
-      expect(await page(`/work?arrangement=${theirArrangementId}`)).toEqual({ items: [], next_cursor: null, open_total: 9 });
+    it("another desk's arrangement gives an empty page, not its rows", async () => {
+      expect(await page(`/work?arrangement=${theirArrangementId}`)).toEqual({
+        items: [],
+        next_cursor: null,
+        open_total: 9,
+      });
       expect(idsOf(await page(`/work?arrangement=${theirArrangementId}`, o.key))).toEqual([theirRow]);
     });
 
-    it.each(['done', 'closed', 'bogus', 'OPEN', '', 'open,waiting'])('status=%j is 400 naming the allowed values', async (status) => {
-      const res = await get(`/work?status=${status}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe('bad_request');
-      expect(res.json().error.message).toMatch(/open, in_progress, waiting/);
-    });
+    it.each(['done', 'closed', 'bogus', 'OPEN', '', 'open,waiting'])(
+      'status=%j is 400 naming the allowed values',
+      async (status) => {
+        const res = await get(`/work?status=${status}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('bad_request');
+        expect(res.json().error.message).toMatch(/open, in_progress, waiting/);
+      },
+    );
 
     it('a repeated status takes its first value, like every repeated query parameter', async () => {
       const res = await get('/work?status=waiting&status=open');
@@ -173,7 +223,7 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       expect(new Set(statuses)).toEqual(new Set(['waiting']));
     });
 
-    it('never shows another desk\'s rows, and theirs never shows ours', async () => {
+    it("never shows another desk's rows, and theirs never shows ours", async () => {
       const mine = await walk('/work?limit=3');
       expect(mine).not.toContain(theirRow);
       const theirs = await walk('/work?limit=1', o.key);
@@ -195,7 +245,18 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
         const c = first.next_cursor!;
         const [body, sig] = c.split('.') as [string, string];
         const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-        for (const bad of [`${flip(body, 4)}.${sig}`, `${body}.${flip(sig, 1)}`, c.slice(0, -2), `${c}x`, body, 'garbage', '....', '%', 'é', 'x'.repeat(3000)]) {
+        for (const bad of [
+          `${flip(body, 4)}.${sig}`,
+          `${body}.${flip(sig, 1)}`,
+          c.slice(0, -2),
+          `${c}x`,
+          body,
+          'garbage',
+          '....',
+          '%',
+          'é',
+          'x'.repeat(3000),
+        ]) {
           await restarts(bad);
         }
       });
@@ -206,7 +267,7 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
         await restarts(`${forged}.${sig}`);
       });
 
-      it('another desk\'s cursor', async () => {
+      it("another desk's cursor", async () => {
         const theirs = (await page('/work?limit=1', o.key)).next_cursor!;
         await restarts(theirs);
       });
@@ -229,7 +290,9 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       const h2 = await harness({ ...other, target: store.target, close: other.close });
       try {
         const p1 = await page('/work?limit=4');
-        const res = await h2.call('GET', `/api/v1/work?limit=5&cursor=${encodeURIComponent(p1.next_cursor!)}`, { key: d.key });
+        const res = await h2.call('GET', `/api/v1/work?limit=5&cursor=${encodeURIComponent(p1.next_cursor!)}`, {
+          key: d.key,
+        });
         expect(res.json().data.items.map((i: { id: number }) => i.id)).toEqual(order.slice(4));
       } finally {
         await h2.close();
@@ -244,13 +307,76 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       await store.db
         .insertInto('activity')
         .values([
-          { desk_id: d.desk.id, kind: 'message', obligation_id: id, arrangement_id: null, outcome_id: null, channel: 'email', direction: 'outbound', subject: 'First', body: 'Hello', to_address: 'x@example.test', status: 'sent', actor: 'desk', failure_reason: null, created_at: '2026-11-20T09:00:00.000Z', sent_at: '2026-11-20T09:05:00.000Z', approved_at: '2026-11-20T09:04:00.000Z' },
-          { desk_id: d.desk.id, kind: 'message', obligation_id: id, arrangement_id: null, outcome_id: null, channel: 'email', direction: 'outbound', subject: 'Second', body: 'Again', to_address: 'x@example.test', status: 'drafted', actor: 'desk', failure_reason: null, created_at: '2026-11-21T09:00:00.000Z', sent_at: null, approved_at: null },
-          { desk_id: d.desk.id, kind: 'report', obligation_id: id, arrangement_id: null, outcome_id: null, channel: 'portal', direction: 'outbound', subject: null, body: 'Run report', to_address: null, status: 'recorded', actor: 'desk', failure_reason: null, created_at: '2026-11-21T10:00:00.000Z', sent_at: null, approved_at: null },
+          {
+            desk_id: d.desk.id,
+            kind: 'message',
+            obligation_id: id,
+            arrangement_id: null,
+            outcome_id: null,
+            channel: 'email',
+            direction: 'outbound',
+            subject: 'First',
+            body: 'Hello',
+            to_address: 'x@example.test',
+            status: 'sent',
+            actor: 'desk',
+            failure_reason: null,
+            created_at: '2026-11-20T09:00:00.000Z',
+            sent_at: '2026-11-20T09:05:00.000Z',
+            approved_at: '2026-11-20T09:04:00.000Z',
+          },
+          {
+            desk_id: d.desk.id,
+            kind: 'message',
+            obligation_id: id,
+            arrangement_id: null,
+            outcome_id: null,
+            channel: 'email',
+            direction: 'outbound',
+            subject: 'Second',
+            body: 'Again',
+            to_address: 'x@example.test',
+            status: 'drafted',
+            actor: 'desk',
+            failure_reason: null,
+            created_at: '2026-11-21T09:00:00.000Z',
+            sent_at: null,
+            approved_at: null,
+          },
+          {
+            desk_id: d.desk.id,
+            kind: 'report',
+            obligation_id: id,
+            arrangement_id: null,
+            outcome_id: null,
+            channel: 'portal',
+            direction: 'outbound',
+            subject: null,
+            body: 'Run report',
+            to_address: null,
+            status: 'recorded',
+            actor: 'desk',
+            failure_reason: null,
+            created_at: '2026-11-21T10:00:00.000Z',
+            sent_at: null,
+            approved_at: null,
+          },
         ])
         .execute();
-      await addTimeline(store.db, { deskId: d.desk.id, workId: id, kind: 'drafted', text: 'The desk drafted a message to x@example.test.', at: '2026-11-20T08:00:00.000Z' });
-      await addTimeline(store.db, { deskId: d.desk.id, workId: id, kind: 'sent', text: 'Sent to x@example.test.', at: '2026-11-20T09:05:00.000Z' });
+      await addTimeline(store.db, {
+        deskId: d.desk.id,
+        workId: id,
+        kind: 'drafted',
+        text: 'The desk drafted a message to x@example.test.',
+        at: '2026-11-20T08:00:00.000Z',
+      });
+      await addTimeline(store.db, {
+        deskId: d.desk.id,
+        workId: id,
+        kind: 'sent',
+        text: 'Sent to x@example.test.',
+        at: '2026-11-20T09:05:00.000Z',
+      });
 
       const res = await get(`/work/${id}`);
       expect(res.statusCode).toBe(200);
@@ -260,8 +386,17 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       expect(data.work.has_draft).toBe(true);
       expect(data.messages.map((m: { subject: string }) => m.subject)).toEqual(['First', 'Second']);
       expect(data.messages[0]).toEqual({
-        id: expect.any(Number), channel: 'email', direction: 'outbound', subject: 'First', body: 'Hello', status: 'sent', actor: 'desk', to: 'x@example.test',
-        created_at: '2026-11-20T09:00:00.000Z', sent_at: '2026-11-20T09:05:00.000Z', approved_at: '2026-11-20T09:04:00.000Z',
+        id: expect.any(Number),
+        channel: 'email',
+        direction: 'outbound',
+        subject: 'First',
+        body: 'Hello',
+        status: 'sent',
+        actor: 'desk',
+        to: 'x@example.test',
+        created_at: '2026-11-20T09:00:00.000Z',
+        sent_at: '2026-11-20T09:05:00.000Z',
+        approved_at: '2026-11-20T09:04:00.000Z',
       });
       expect(data.messages[1]).toMatchObject({ status: 'drafted', sent_at: null, approved_at: null });
       expect(data.timeline).toEqual([
@@ -283,20 +418,35 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
       }
     });
 
-    it.each(['abc', '1.5', '-1', '0', '99999999999999999999', '2147483648', '1e400', '1e0', '%20', 'null', '+1', '0x1'])('id %j is 404 not_found', async (id) => {
+    it.each([
+      'abc',
+      '1.5',
+      '-1',
+      '0',
+      '99999999999999999999',
+      '2147483648',
+      '1e400',
+      '1e0',
+      '%20',
+      'null',
+      '+1',
+      '0x1',
+    ])('id %j is 404 not_found', async (id) => {
       const res = await get(`/work/${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({ code: 'not_found', message: expect.stringContaining('work item') });
     });
 
-    it('a missing id and another desk\'s id are both 404, alike', async () => {
+    it("a missing id and another desk's id are both 404, alike", async () => {
       const missing = await get('/work/987654');
       const theirs = await get(`/work/${theirRow}`);
       for (const res of [missing, theirs]) {
         expect(res.statusCode).toBe(404);
         expect(res.json().error.code).toBe('not_found');
       }
-      expect(theirs.json().error.message.replace(String(theirRow), 'N')).toBe(missing.json().error.message.replace('987654', 'N'));
+      expect(theirs.json().error.message.replace(String(theirRow), 'N')).toBe(
+        missing.json().error.message.replace('987654', 'N'),
+      );
     });
   });
 });

@@ -7,16 +7,39 @@ import { TEST_NOW } from '../helpers/app.ts';
 // Shared by the run-* test files: a portal login connection, playbooks, and a search of
 // everything the desk stores for a string that must never be there.
 
-export async function makeLoginConnection(db: Kysely<Database>, deskId: string, config: Record<string, unknown> = { username: PORTAL_USER, password: PORTAL_PASSWORD }) {
+export async function makeLoginConnection(
+  db: Kysely<Database>,
+  deskId: string,
+  config: Record<string, unknown> = { username: PORTAL_USER, password: PORTAL_PASSWORD },
+) {
   return db
     .insertInto('connections')
-    .values({ desk_id: deskId, provider: 'gov-portal', name: 'Tax portal', category: 'filing', auth_type: 'login', status: 'connected', config: JSON.stringify(config), created_at: TEST_NOW })
+    .values({
+      desk_id: deskId,
+      provider: 'gov-portal',
+      name: 'Tax portal',
+      category: 'filing',
+      auth_type: 'login',
+      status: 'connected',
+      config: JSON.stringify(config),
+      created_at: TEST_NOW,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function makePlaybook(db: Kysely<Database>, deskId: string, name: string, steps: PlaybookStep[], connectionId: number | null) {
-  return db.insertInto('playbooks').values({ desk_id: deskId, name, connection_id: connectionId, steps: JSON.stringify(steps) }).returningAll().executeTakeFirstOrThrow();
+export async function makePlaybook(
+  db: Kysely<Database>,
+  deskId: string,
+  name: string,
+  steps: PlaybookStep[],
+  connectionId: number | null,
+) {
+  return db
+    .insertInto('playbooks')
+    .values({ desk_id: deskId, name, connection_id: connectionId, steps: JSON.stringify(steps) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The business file's VAT playbook against a portal at `base`. */
@@ -47,11 +70,24 @@ export async function storedText(db: Kysely<Database>, deskId: string): Promise<
 }
 
 export async function runsOf(db: Kysely<Database>, deskId: string, workId: number) {
-  return db.selectFrom('runs').selectAll().where('desk_id', '=', deskId).where('work_id', '=', workId).orderBy('id', 'asc').execute();
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('work_id', '=', workId)
+    .orderBy('id', 'asc')
+    .execute();
 }
 
 export async function reportsOf(db: Kysely<Database>, deskId: string, workId: number) {
-  return db.selectFrom('activity').selectAll().where('desk_id', '=', deskId).where('obligation_id', '=', workId).where('kind', '=', 'report').orderBy('id', 'asc').execute();
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'report')
+    .orderBy('id', 'asc')
+    .execute();
 }
 
 export async function openCount(db: Kysely<Database>, deskId: string): Promise<number> {

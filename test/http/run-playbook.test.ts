@@ -9,14 +9,23 @@ import { runWork } from '../../src/domain/work/run.ts';
 import { countOpenWork, findWork } from '../../src/store/repositories/work.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
 import { eventsOf, itemOf, timelineOf } from './writes-helpers.ts';
-import { makeLoginConnection, makePlaybook, openCount, reportsOf, runsOf, storedText, vatSteps } from './run-helpers.ts';
+import {
+  makeLoginConnection,
+  makePlaybook,
+  openCount,
+  reportsOf,
+  runsOf,
+  storedText,
+  vatSteps,
+} from './run-helpers.ts';
 
 // POST /work/{id}/run driving a playbook: a loopback portal (test/helpers/portal.ts) and the
 // system's real Chromium. Skipped, with one line saying so, where Chromium is absent.
 
 const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
 const available = chromiumAvailable(CHROMIUM);
-if (!available) console.log(`Chromium not installed at ${CHROMIUM}: skipping the run playbook tests (set DESK_CHROMIUM_PATH).`);
+if (!available)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the run playbook tests (set DESK_CHROMIUM_PATH).`);
 
 describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }) => {
   let store: TestStore;
@@ -32,19 +41,28 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
     await store?.close();
   });
 
-  const runVia = (hh: Harness, id: number, headers: Record<string, string> = {}) => hh.call('POST', `/api/v1/work/${id}/run`, { key: d.key, headers });
-  const kindsFor = async (workId: number) => (await eventsOf(store.db, d.desk.id)).filter((e) => e.data.work_id === workId).map((e) => e.kind);
+  const runVia = (hh: Harness, id: number, headers: Record<string, string> = {}) =>
+    hh.call('POST', `/api/v1/work/${id}/run`, { key: d.key, headers });
+  const kindsFor = async (workId: number) =>
+    (await eventsOf(store.db, d.desk.id)).filter((e) => e.data.work_id === workId).map((e) => e.kind);
 
   it('with no browser on the machine answers ok: false saying so, and changes nothing', async () => {
     const h = await harness(store, { config: { chromiumPath: '/nonexistent/chromium' } });
     try {
       const pb = await makePlaybook(store.db, d.desk.id, 'no-browser', vatSteps('http://127.0.0.1:9'), connectionId);
-      const row = await makeWork(store.db, d.desk.id, { title: 'File the return', class: 'file', due_date: '2026-11-21', playbook_id: pb.id });
+      const row = await makeWork(store.db, d.desk.id, {
+        title: 'File the return',
+        class: 'file',
+        due_date: '2026-11-21',
+        playbook_id: pb.id,
+      });
       const res = await runVia(h, row.id);
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       expect(data).toMatchObject({ ok: false, closed: false, activity_id: null, result: '' });
-      expect(data.reason).toBe('No browser is available on this machine (looked for /nonexistent/chromium); set DESK_CHROMIUM_PATH.');
+      expect(data.reason).toBe(
+        'No browser is available on this machine (looked for /nonexistent/chromium); set DESK_CHROMIUM_PATH.',
+      );
       expect(data.needs).toMatch(/browser/);
       expect(data.timed_out).toBeUndefined();
       expect(await findWork(store.db, d.desk.id, row.id)).toEqual(row);
@@ -63,7 +81,15 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
     let h: Harness;
     let vat: number;
     const vatRow = (over: Partial<WorkRow> = {}) =>
-      makeWork(store.db, d.desk.id, { title: 'File VAT return', kind: 'filing', class: 'file', due_date: '2026-11-21', priority: 80, playbook_id: vat, ...over });
+      makeWork(store.db, d.desk.id, {
+        title: 'File VAT return',
+        kind: 'filing',
+        class: 'file',
+        due_date: '2026-11-21',
+        priority: 80,
+        playbook_id: vat,
+        ...over,
+      });
 
     beforeAll(async () => {
       portal = await startPortal();
@@ -76,9 +102,12 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
     });
     beforeEach(() => portal.setMode('accept'));
 
-    it('files the return, closes the row with the portal\'s reference as result, and writes report, events and timeline', async () => {
+    it("files the return, closes the row with the portal's reference as result, and writes report, events and timeline", async () => {
       const row = await vatRow();
-      expect((await itemOf(store.db, d.desk.id, row.id)).action).toMatchObject({ type: 'run', label: 'Let the desk do it' });
+      expect((await itemOf(store.db, d.desk.id, row.id)).action).toMatchObject({
+        type: 'run',
+        label: 'Let the desk do it',
+      });
       const openBefore = await openCount(store.db, d.desk.id);
       const submitted = portal.submissions.length;
 
@@ -100,17 +129,34 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
       expect(await openCount(store.db, d.desk.id)).toBe(openBefore - 1);
 
       const [report] = await reportsOf(store.db, d.desk.id, row.id);
-      expect(report).toMatchObject({ id: data.activity_id, kind: 'report', channel: 'run', status: 'recorded', actor: 'desk', outcome_id: expect.any(Number) });
+      expect(report).toMatchObject({
+        id: data.activity_id,
+        kind: 'report',
+        channel: 'run',
+        status: 'recorded',
+        actor: 'desk',
+        outcome_id: expect.any(Number),
+      });
       expect(report!.body).toContain(`Result: ${data.result}`);
       expect(report!.body).toContain('2. fill #user with ***');
       expect(report!.body).toContain('3. fill #pass with ***');
       expect(await kindsFor(row.id)).toEqual(['run_started', 'run_finished']);
       const finished = (await eventsOf(store.db, d.desk.id, 'run_finished')).find((e) => e.data.work_id === row.id)!;
-      expect(finished.data).toMatchObject({ result: data.result, activity_id: data.activity_id, closed: true, status: 'done' });
+      expect(finished.data).toMatchObject({
+        result: data.result,
+        activity_id: data.activity_id,
+        closed: true,
+        status: 'done',
+      });
       const timeline = await timelineOf(store.db, d.desk.id, row.id);
       expect(timeline.map((t) => t.kind)).toEqual(['run_finished']);
       expect(timeline[0]!.text).toContain(data.result);
-      expect((await runsOf(store.db, d.desk.id, row.id))[0]).toMatchObject({ status: 'finished', how: 'playbook', prior_status: 'open', ms: data.ms });
+      expect((await runsOf(store.db, d.desk.id, row.id))[0]).toMatchObject({
+        status: 'finished',
+        how: 'playbook',
+        prior_status: 'open',
+        ms: data.ms,
+      });
 
       // The login's secrets reached the portal and nowhere else.
       expect(portal.logins.at(-1)).toMatchObject({ user: PORTAL_USER, pass: PORTAL_PASSWORD });
@@ -119,7 +165,7 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
       expect(await storedText(store.db, d.desk.id)).not.toContain(PORTAL_PASSWORD);
     });
 
-    it('a rejected submission ends in fix with the portal\'s words in last_error, the row back to open', async () => {
+    it("a rejected submission ends in fix with the portal's words in last_error, the row back to open", async () => {
       portal.setMode('reject');
       const row = await vatRow({ due_date: '2026-10-31' });
       const data = (await runVia(h, row.id)).json().data;
@@ -134,9 +180,15 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
       expect(after!.last_error).toBe(data.reason);
       expect((await itemOf(store.db, d.desk.id, row.id)).action?.type).toBe('fix');
       const [report] = await reportsOf(store.db, d.desk.id, row.id);
-      expect(report).toMatchObject({ id: data.activity_id, subject: 'Run failed: File VAT return', failure_reason: data.reason });
+      expect(report).toMatchObject({
+        id: data.activity_id,
+        subject: 'Run failed: File VAT return',
+        failure_reason: data.reason,
+      });
       expect(await kindsFor(row.id)).toEqual(['run_started', 'run_failed']);
-      expect((await eventsOf(store.db, d.desk.id, 'run_failed')).find((e) => e.data.work_id === row.id)!.data).toMatchObject({ changed: true, timed_out: false });
+      expect(
+        (await eventsOf(store.db, d.desk.id, 'run_failed')).find((e) => e.data.work_id === row.id)!.data,
+      ).toMatchObject({ changed: true, timed_out: false });
       expect((await timelineOf(store.db, d.desk.id, row.id)).map((t) => t.kind)).toEqual(['run_failed']);
       expect(await storedText(store.db, d.desk.id)).not.toContain(PORTAL_PASSWORD);
 
@@ -175,7 +227,9 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
         expect(await reportsOf(store.db, d.desk.id, row.id)).toHaveLength(0);
         expect(await timelineOf(store.db, d.desk.id, row.id)).toHaveLength(0);
         expect(await kindsFor(row.id)).toEqual(['run_started', 'run_failed']);
-        expect((await eventsOf(store.db, d.desk.id, 'run_failed')).find((e) => e.data.work_id === row.id)!.data).toMatchObject({ timed_out: true, changed: false, activity_id: null });
+        expect(
+          (await eventsOf(store.db, d.desk.id, 'run_failed')).find((e) => e.data.work_id === row.id)!.data,
+        ).toMatchObject({ timed_out: true, changed: false, activity_id: null });
         expect((await runsOf(store.db, d.desk.id, row.id))[0]).toMatchObject({ status: 'timed_out' });
         expect(await storedText(store.db, d.desk.id)).not.toContain(PORTAL_PASSWORD);
       } finally {
@@ -222,12 +276,24 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
     });
 
     it('a playbook with no login connection runs with no secrets; one that asks for a secret fails naming it', async () => {
-      const plain = await makePlaybook(store.db, d.desk.id, 'look-at-login', [{ goto: `${portal.url}/login` }, { fill: '#user', value: '{{work.title}}' }, { expect_text: 'Sign in' }], null);
+      const plain = await makePlaybook(
+        store.db,
+        d.desk.id,
+        'look-at-login',
+        [{ goto: `${portal.url}/login` }, { fill: '#user', value: '{{work.title}}' }, { expect_text: 'Sign in' }],
+        null,
+      );
       const row = await vatRow({ title: 'Check the portal is up', playbook_id: plain.id });
       const data = (await runVia(h, row.id)).json().data;
       expect(data).toMatchObject({ ok: true, closed: true, result: '' });
 
-      const wants = await makePlaybook(store.db, d.desk.id, 'wants-secret', [{ goto: `${portal.url}/login` }, { fill: '#pass', value: '{{secret.password}}' }], null);
+      const wants = await makePlaybook(
+        store.db,
+        d.desk.id,
+        'wants-secret',
+        [{ goto: `${portal.url}/login` }, { fill: '#pass', value: '{{secret.password}}' }],
+        null,
+      );
       const row2 = await vatRow({ title: 'Needs a login', playbook_id: wants.id });
       const failed = (await runVia(h, row2.id)).json().data;
       expect(failed.ok).toBe(false);
@@ -235,7 +301,7 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
       expect((await findWork(store.db, d.desk.id, row2.id))!.last_error).toContain('{{secret.password}}');
     });
 
-    it('the verb tells its caller each step as it starts, secrets masked (the CLI\'s progress)', async () => {
+    it("the verb tells its caller each step as it starts, secrets masked (the CLI's progress)", async () => {
       const row = await vatRow({ due_date: '2026-05-31' });
       const ctx = deskContext(h.deps, d.desk, { type: 'owner', name: 'Owner' });
       const seen: Array<[number, string]> = [];
@@ -245,7 +311,9 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
       expect(seen[2]![1]).toBe('fill #pass with ***');
       expect(seen[4]![1]).toBe('fill #period with 2026-05-31');
       expect(JSON.stringify(seen)).not.toContain(PORTAL_PASSWORD);
-      expect((await eventsOf(store.db, d.desk.id, 'run_started')).find((e) => e.data.work_id === row.id)!.data.actor).toBe('Owner');
+      expect(
+        (await eventsOf(store.db, d.desk.id, 'run_started')).find((e) => e.data.work_id === row.id)!.data.actor,
+      ).toBe('Owner');
     });
   });
 });

@@ -29,14 +29,19 @@ describe.each(DIALECTS)('a run that sends, against a mail server that does not a
     await store?.close();
   });
 
-  it('answers timed_out at the run\'s limit; the row is as it was and the message approved, not sent', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Ask for a winter quote', class: 'reach_out', contact_name: 'Win', contact_email: 'win@clean.test' });
+  it("answers timed_out at the run's limit; the row is as it was and the message approved, not sent", async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask for a winter quote',
+      class: 'reach_out',
+      contact_name: 'Win',
+      contact_email: 'win@clean.test',
+    });
     await makeDraft(store.db, d.desk.id, row.id, { to: 'win@clean.test' });
     const res = await h.call('POST', `/api/v1/work/${row.id}/run`, { key: d.key });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ ok: false, closed: false, timed_out: true });
-    expect(data.reason).toContain('had not answered within the run\'s time limit');
+    expect(data.reason).toContain("had not answered within the run's time limit");
     expect((await findWork(store.db, d.desk.id, row.id))!.status).toBe('open');
     const [message] = await messagesOf(store.db, d.desk.id, row.id);
     expect(message!.status).toBe('approved');

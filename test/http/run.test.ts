@@ -22,7 +22,8 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
   const run = (id: number | string, opts: { key?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
     h.call('POST', `/api/v1/work/${id}/run`, { key: opts.key ?? d.key, headers: opts.headers ?? {}, body: opts.body });
   const sentTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
-  const runEvents = async (workId: number) => (await eventsOf(store.db, d.desk.id)).filter((e) => e.data.work_id === workId).map((e) => e.kind);
+  const runEvents = async (workId: number) =>
+    (await eventsOf(store.db, d.desk.id)).filter((e) => e.data.work_id === workId).map((e) => e.kind);
 
   beforeAll(async () => {
     store = await open();
@@ -58,12 +59,19 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
       { deskKey: d.key, deskId: d.desk.id, cls: null },
     ];
     for (const c of cases) {
-      const row = await makeWork(store.db, c.deskId, { title: `Class ${c.cls}`, class: c.cls, contact_email: 'someone@example.test' });
+      const row = await makeWork(store.db, c.deskId, {
+        title: `Class ${c.cls}`,
+        class: c.cls,
+        contact_email: 'someone@example.test',
+      });
       await makeDraft(store.db, c.deskId, row.id, { to: 'someone@example.test' });
       expect((await itemOf(store.db, c.deskId, row.id)).allowed).toBe(false);
       for (const attempt of [
         {},
-        { headers: { 'x-desk-permission': String(c.cls), 'x-allowed': 'true' }, body: { allowed: true, permission: c.cls, force: true } },
+        {
+          headers: { 'x-desk-permission': String(c.cls), 'x-allowed': 'true' },
+          body: { allowed: true, permission: c.cls, force: true },
+        },
       ]) {
         const res = await run(row.id, { key: c.deskKey, ...attempt });
         expect(res.statusCode, `class ${c.cls}`).toBe(403);
@@ -86,12 +94,35 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
 
   it('answers ok: false with a reason, writing nothing, when the row needs a person, is finished, has no way to act, or is waiting', async () => {
     const rows = {
-      person: await makeWork(store.db, d.desk.id, { title: 'Inspect the oven', class: 'commit', needs_person: 1, contact_email: 'oven@example.test' }),
-      done: await makeWork(store.db, d.desk.id, { title: 'Filed already', class: 'file', status: 'done', contact_email: 'done@example.test', closed_at: '2026-11-20T10:00:00.000Z' }),
-      closed: await makeWork(store.db, d.desk.id, { title: 'Closed by the owner', class: 'file', status: 'closed', contact_email: 'closed@example.test' }),
+      person: await makeWork(store.db, d.desk.id, {
+        title: 'Inspect the oven',
+        class: 'commit',
+        needs_person: 1,
+        contact_email: 'oven@example.test',
+      }),
+      done: await makeWork(store.db, d.desk.id, {
+        title: 'Filed already',
+        class: 'file',
+        status: 'done',
+        contact_email: 'done@example.test',
+        closed_at: '2026-11-20T10:00:00.000Z',
+      }),
+      closed: await makeWork(store.db, d.desk.id, {
+        title: 'Closed by the owner',
+        class: 'file',
+        status: 'closed',
+        contact_email: 'closed@example.test',
+      }),
       noway: await makeWork(store.db, d.desk.id, { title: 'Nobody named', class: 'file', contact_name: 'Someone' }),
       waiting: await makeWork(store.db, d.desk.id, {
-        title: 'Quote from Sam', class: 'chase', status: 'waiting', contact_name: 'Sam Oven', contact_email: 'sam@ovens.test', waiting_on: 'Sam Oven', waiting_since: '2026-11-20T09:00:00.000Z', chase_after_days: 7,
+        title: 'Quote from Sam',
+        class: 'chase',
+        status: 'waiting',
+        contact_name: 'Sam Oven',
+        contact_email: 'sam@ovens.test',
+        waiting_on: 'Sam Oven',
+        waiting_since: '2026-11-20T09:00:00.000Z',
+        chase_after_days: 7,
       }),
     };
     const before = await Promise.all(Object.values(rows).map((r) => findWork(store.db, d.desk.id, r.id)));
@@ -129,8 +160,17 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
   });
 
   it('sends the prepared message of a row that expects no reply and closes it, with a report, events and timeline', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Confirm the delivery slot', class: 'commit', contact_name: 'Dan', contact_email: 'dan+run@mill.test' });
-    await makeDraft(store.db, d.desk.id, row.id, { subject: 'Delivery on Tuesday', body: 'Tuesday 8am suits us.', to: 'dan+run@mill.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Confirm the delivery slot',
+      class: 'commit',
+      contact_name: 'Dan',
+      contact_email: 'dan+run@mill.test',
+    });
+    await makeDraft(store.db, d.desk.id, row.id, {
+      subject: 'Delivery on Tuesday',
+      body: 'Tuesday 8am suits us.',
+      to: 'dan+run@mill.test',
+    });
     expect((await itemOf(store.db, d.desk.id, row.id)).action).toMatchObject({ type: 'run', label: 'Run it now' });
     const openBefore = await openCount(store.db, d.desk.id);
 
@@ -153,7 +193,15 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
     expect((await itemOf(store.db, d.desk.id, row.id)).action).toBeNull();
 
     const [report] = await reportsOf(store.db, d.desk.id, row.id);
-    expect(report).toMatchObject({ id: data.activity_id, kind: 'report', channel: 'run', direction: 'outbound', status: 'recorded', actor: 'desk', failure_reason: null });
+    expect(report).toMatchObject({
+      id: data.activity_id,
+      kind: 'report',
+      channel: 'run',
+      direction: 'outbound',
+      status: 'recorded',
+      actor: 'desk',
+      failure_reason: null,
+    });
     expect(report!.subject).toBe('Run finished: Confirm the delivery slot');
     expect(report!.body).toContain(data.done);
     expect(await runEvents(row.id)).toEqual(['run_started', 'sent', 'run_finished']);
@@ -166,7 +214,12 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
   });
 
   it('a message that expects a reply leaves the row waiting on the recipient, not done', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Ask about the lease renewal', class: 'reach_out', contact_name: 'Priya Shah', contact_email: 'priya+run@landlord.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask about the lease renewal',
+      class: 'reach_out',
+      contact_name: 'Priya Shah',
+      contact_email: 'priya+run@landlord.test',
+    });
     await makeDraft(store.db, d.desk.id, row.id, { subject: 'Lease renewal', to: 'priya+run@landlord.test' });
     const openBefore = await openCount(store.db, d.desk.id);
     const data = (await run(row.id)).json().data;
@@ -181,7 +234,13 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
 
   it('drafts and sends when the row has somebody to write to and no draft, through the same drafting as POST /draft', async () => {
     const row = await makeWork(store.db, d.desk.id, {
-      title: 'Get the oven repair quote', class: 'chase', contact_name: 'Sam Oven', contact_email: 'sam+chase@ovens.test', waiting_on: 'Sam Oven', waiting_since: '2026-11-10T09:00:00.000Z', chase_after_days: 7,
+      title: 'Get the oven repair quote',
+      class: 'chase',
+      contact_name: 'Sam Oven',
+      contact_email: 'sam+chase@ovens.test',
+      waiting_on: 'Sam Oven',
+      waiting_since: '2026-11-10T09:00:00.000Z',
+      chase_after_days: 7,
     });
     expect((await itemOf(store.db, d.desk.id, row.id)).action?.type).toBe('nudge');
     const data = (await run(row.id)).json().data;
@@ -204,7 +263,11 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
   });
 
   it('a refused send is a run that tried and failed: last_error set, row back to open, run_failed, report kept', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Book the chimney sweep', class: 'commit', contact_email: 'sweep+refuse@chimney.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Book the chimney sweep',
+      class: 'commit',
+      contact_email: 'sweep+refuse@chimney.test',
+    });
     await makeDraft(store.db, d.desk.id, row.id, { subject: 'Sweep booking', to: 'sweep+refuse@chimney.test' });
     smtp.setMode('refuse');
     let data: any;
@@ -223,7 +286,11 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
     expect((await itemOf(store.db, d.desk.id, row.id)).action?.type).toBe('fix');
     expect((await messagesOf(store.db, d.desk.id, row.id)).map((m) => m.status)).toEqual(['approved']);
     const [report] = await reportsOf(store.db, d.desk.id, row.id);
-    expect(report).toMatchObject({ id: data.activity_id, subject: 'Run failed: Book the chimney sweep', failure_reason: data.reason });
+    expect(report).toMatchObject({
+      id: data.activity_id,
+      subject: 'Run failed: Book the chimney sweep',
+      failure_reason: data.reason,
+    });
     expect(await runEvents(row.id)).toEqual(['run_started', 'send_failed', 'run_failed']);
     const failed = (await eventsOf(store.db, d.desk.id, 'run_failed')).find((e) => e.data.work_id === row.id)!;
     expect(failed.data).toMatchObject({ timed_out: false, changed: true, reason: data.reason });
@@ -237,7 +304,12 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
   });
 
   it('concurrent runs on one row send its message once and leave status and open_count exact', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Chase the invoice copy', class: 'chase', contact_name: 'Ana', contact_email: 'ana+runrace@supplier.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Chase the invoice copy',
+      class: 'chase',
+      contact_name: 'Ana',
+      contact_email: 'ana+runrace@supplier.test',
+    });
     await makeDraft(store.db, d.desk.id, row.id, { subject: 'Invoice copy', to: 'ana+runrace@supplier.test' });
     const answers = (await Promise.all([1, 2, 3, 4].map(() => run(row.id)))).map((r) => {
       expect(r.statusCode).toBe(200);
@@ -256,7 +328,11 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
   });
 
   it('a repeated run with the same Idempotency-Key returns the first answer and sends nothing more', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Order more flour', class: 'commit', contact_email: 'mill+idem@flour.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Order more flour',
+      class: 'commit',
+      contact_email: 'mill+idem@flour.test',
+    });
     await makeDraft(store.db, d.desk.id, row.id, { subject: 'Flour order', to: 'mill+idem@flour.test' });
     const headers = { 'idempotency-key': `run-once-${row.id}` };
     const [a, b] = await Promise.all([run(row.id, { headers }), run(row.id, { headers })]);
@@ -267,7 +343,9 @@ describe.each(DIALECTS)('POST /work/{id}/run ($name)', ({ open }) => {
     expect(a.json().data).toMatchObject({ ok: true, closed: true });
     expect(sentTo('mill+idem@flour.test')).toHaveLength(1);
     expect(await runsOf(store.db, d.desk.id, row.id)).toHaveLength(1);
-    expect((await eventsOf(store.db, d.desk.id, 'api_write')).filter((e) => e.message === `POST /api/v1/work/${row.id}/run`)).toHaveLength(1);
+    expect(
+      (await eventsOf(store.db, d.desk.id, 'api_write')).filter((e) => e.message === `POST /api/v1/work/${row.id}/run`),
+    ).toHaveLength(1);
   });
 });
 
@@ -275,12 +353,19 @@ describe.each(DIALECTS)('POST /work/{id}/run on a fault at the desk end ($name)'
   it('puts the row back, records the run as stopped, answers 500 and lets the same key try again', async () => {
     const store = await open();
     // A runner that breaks (the real one never throws): the one fault a test cannot cause for real.
-    const h = await harness(store, { engine: { runner: { run: async () => Promise.reject(new Error('browser crashed while typing s3cret')) } } });
+    const h = await harness(store, {
+      engine: { runner: { run: async () => Promise.reject(new Error('browser crashed while typing s3cret')) } },
+    });
     try {
       const d = await makeDesk(store.db, { grants: ['file'] });
       const conn = await makeLoginConnection(store.db, d.desk.id, { username: 'bakery', password: 's3cret' });
       const pb = await makePlaybook(store.db, d.desk.id, 'breaks', [{ goto: 'http://127.0.0.1:9/' }], conn.id);
-      const row = await makeWork(store.db, d.desk.id, { title: 'File it', class: 'file', playbook_id: pb.id, status: 'waiting' });
+      const row = await makeWork(store.db, d.desk.id, {
+        title: 'File it',
+        class: 'file',
+        playbook_id: pb.id,
+        status: 'waiting',
+      });
       const headers = { 'idempotency-key': 'fault-once' };
       const res = await h.call('POST', `/api/v1/work/${row.id}/run`, { key: d.key, headers });
       expect(res.statusCode).toBe(500);
@@ -293,7 +378,9 @@ describe.each(DIALECTS)('POST /work/{id}/run on a fault at the desk end ($name)'
       expect((await h.call('POST', `/api/v1/work/${row.id}/run`, { key: d.key, headers })).statusCode).toBe(500);
       expect(await runsOf(store.db, d.desk.id, row.id)).toHaveLength(2);
       // What goes to the server log is the verb's error, masked like everything else.
-      const err = await runWork(deskContext(h.deps, d.desk, { type: 'owner', name: 'Owner' }), row.id).catch((e: Error) => e);
+      const err = await runWork(deskContext(h.deps, d.desk, { type: 'owner', name: 'Owner' }), row.id).catch(
+        (e: Error) => e,
+      );
       expect(err).toBeInstanceOf(Error);
       expect((err as Error).message).toBe('browser crashed while typing ***');
     } finally {

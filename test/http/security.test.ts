@@ -42,11 +42,27 @@ describe.each(DIALECTS)('security on every route ($name)', ({ open }) => {
     h = await harness(store);
     mine = await makeDesk(store.db, { grants: ['reach_out', 'chase', 'file', 'commit'] });
     const theirs = await makeDesk(store.db);
-    theirWork = (await makeWork(store.db, theirs.desk.id, { title: 'Theirs', class: 'chase', contact_email: 'x@example.test' })).id;
+    theirWork = (
+      await makeWork(store.db, theirs.desk.id, { title: 'Theirs', class: 'chase', contact_email: 'x@example.test' })
+    ).id;
     theirArrangement = (
       await store.db
         .insertInto('arrangements')
-        .values({ desk_id: theirs.desk.id, name: 'Their lease', counterparty: null, kind: 'lease', status: 'active', starts_on: null, ends_on: null, renews_on: null, amount_cents: null, currency: null, contact_name: null, contact_email: null, created_at: '2026-11-22T10:00:00.000Z' })
+        .values({
+          desk_id: theirs.desk.id,
+          name: 'Their lease',
+          counterparty: null,
+          kind: 'lease',
+          status: 'active',
+          starts_on: null,
+          ends_on: null,
+          renews_on: null,
+          amount_cents: null,
+          currency: null,
+          contact_name: null,
+          contact_email: null,
+          created_at: '2026-11-22T10:00:00.000Z',
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -62,7 +78,9 @@ describe.each(DIALECTS)('security on every route ($name)', ({ open }) => {
     const res = await h.call('GET', '/api/v1/openapi.json');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const doc = res.json();
-    const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     const expected = ['GET /openapi.json', ...ROUTES.map((r) => `${r.method} ${r.path}`)];
     expect(listed.sort()).toEqual(expected.sort());
   });

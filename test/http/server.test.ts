@@ -16,7 +16,11 @@ describe('the running server', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-server-'));
-    const config = loadConfig({ DESK_DATABASE_URL: path.join(dir, 'desk.db'), DESK_PORT: '0', DESK_LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DESK_DATABASE_URL: path.join(dir, 'desk.db'),
+      DESK_PORT: '0',
+      DESK_LOG_LEVEL: 'silent',
+    });
     server = await startServer(config, { out: (t) => printed.push(t) });
   });
   afterAll(async () => {
@@ -70,7 +74,9 @@ describe('the desk command as installed', () => {
   it('`node bin/desk.js --help` lists the commands, and a bad flag exits 1 with one line', async () => {
     const run = (args: string[]) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ['bin/desk.js', ...args], { env: { ...process.env, DESK_DATABASE_URL: path.join(os.tmpdir(), 'desk-never-opened.db') } });
+        const child = spawn(process.execPath, ['bin/desk.js', ...args], {
+          env: { ...process.env, DESK_DATABASE_URL: path.join(os.tmpdir(), 'desk-never-opened.db') },
+        });
         let out = '';
         let err = '';
         child.stdout.on('data', (c) => (out += c));

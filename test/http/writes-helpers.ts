@@ -8,7 +8,12 @@ import { TEST_NOW } from '../helpers/app.ts';
 // Shared by the writes-* test files: a mailbox connection, a work item as a client sees it,
 // and the desk's log.
 
-export async function connectMailbox(db: Kysely<Database>, deskId: string, port: number, status = 'connected'): Promise<void> {
+export async function connectMailbox(
+  db: Kysely<Database>,
+  deskId: string,
+  port: number,
+  status = 'connected',
+): Promise<void> {
   await db
     .insertInto('connections')
     .values({
@@ -18,7 +23,14 @@ export async function connectMailbox(db: Kysely<Database>, deskId: string, port:
       category: 'mail',
       auth_type: 'login',
       status,
-      config: JSON.stringify({ host: '127.0.0.1', port, secure: false, user: 'desk', pass: 'secret', from: 'desk@bakery.test' }),
+      config: JSON.stringify({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        user: 'desk',
+        pass: 'secret',
+        from: 'desk@bakery.test',
+      }),
       created_at: TEST_NOW,
     })
     .execute();
@@ -27,9 +39,17 @@ export async function connectMailbox(db: Kysely<Database>, deskId: string, port:
 export async function itemOf(db: Kysely<Database>, deskId: string, id: number) {
   const row = await findWork(db, deskId, id);
   if (!row) throw new Error(`no row ${id}`);
-  const grants = new Set((await db.selectFrom('grants').select('class').where('desk_id', '=', deskId).execute()).map((g) => g.class));
+  const grants = new Set(
+    (await db.selectFrom('grants').select('class').where('desk_id', '=', deskId).execute()).map((g) => g.class),
+  );
   const drafts = await rowsWithDrafts(db, deskId, [id]);
-  return toWorkItem({ row, hasDraft: drafts.has(id), grants, today: dateIn('UTC', new Date(TEST_NOW)), timezone: 'UTC' });
+  return toWorkItem({
+    row,
+    hasDraft: drafts.has(id),
+    grants,
+    today: dateIn('UTC', new Date(TEST_NOW)),
+    timezone: 'UTC',
+  });
 }
 
 export async function eventsOf(db: Kysely<Database>, deskId: string, kind?: string) {
@@ -40,17 +60,44 @@ export async function eventsOf(db: Kysely<Database>, deskId: string, kind?: stri
 }
 
 export async function messagesOf(db: Kysely<Database>, deskId: string, workId: number) {
-  return db.selectFrom('activity').selectAll().where('desk_id', '=', deskId).where('obligation_id', '=', workId).where('kind', '=', 'message').orderBy('id', 'asc').execute();
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .orderBy('id', 'asc')
+    .execute();
 }
 
 export async function timelineOf(db: Kysely<Database>, deskId: string, workId: number) {
-  return db.selectFrom('timeline').selectAll().where('desk_id', '=', deskId).where('work_id', '=', workId).orderBy('id', 'asc').execute();
+  return db
+    .selectFrom('timeline')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('work_id', '=', workId)
+    .orderBy('id', 'asc')
+    .execute();
 }
 
 export async function makeArrangement(db: Kysely<Database>, deskId: string, name = 'High Street lease') {
   return db
     .insertInto('arrangements')
-    .values({ desk_id: deskId, name, counterparty: 'Shah Properties', kind: 'lease', status: 'active', starts_on: null, ends_on: null, renews_on: null, amount_cents: null, currency: null, contact_name: 'Priya Shah', contact_email: 'priya@landlord.test', created_at: TEST_NOW })
+    .values({
+      desk_id: deskId,
+      name,
+      counterparty: 'Shah Properties',
+      kind: 'lease',
+      status: 'active',
+      starts_on: null,
+      ends_on: null,
+      renews_on: null,
+      amount_cents: null,
+      currency: null,
+      contact_name: 'Priya Shah',
+      contact_email: 'priya@landlord.test',
+      created_at: TEST_NOW,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

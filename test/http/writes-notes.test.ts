@@ -9,8 +9,16 @@ describe.each(DIALECTS)('arrangement notes ($name)', ({ open }) => {
   let h: Harness;
   let d: Awaited<ReturnType<typeof makeDesk>>;
   let arrId: number;
-  const post = (id: number | string, body?: unknown) => h.call('POST', `/api/v1/arrangements/${id}/notes`, { key: d.key, body });
-  const notesOf = (id: number) => store.db.selectFrom('activity').selectAll().where('arrangement_id', '=', id).where('kind', '=', 'note').orderBy('id', 'asc').execute();
+  const post = (id: number | string, body?: unknown) =>
+    h.call('POST', `/api/v1/arrangements/${id}/notes`, { key: d.key, body });
+  const notesOf = (id: number) =>
+    store.db
+      .selectFrom('activity')
+      .selectAll()
+      .where('arrangement_id', '=', id)
+      .where('kind', '=', 'note')
+      .orderBy('id', 'asc')
+      .execute();
 
   beforeAll(async () => {
     store = await open();
@@ -27,17 +35,32 @@ describe.each(DIALECTS)('arrangement notes ($name)', ({ open }) => {
     const res = await post(arrId, { body: '  Landlord rang: happy to renew at the same rent.  ' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ arrangement_id: arrId, channel: 'note', body: 'Landlord rang: happy to renew at the same rent.', actor: 'api' });
+    expect(data).toMatchObject({
+      arrangement_id: arrId,
+      channel: 'note',
+      body: 'Landlord rang: happy to renew at the same rent.',
+      actor: 'api',
+    });
     expect(typeof data.id).toBe('number');
     expect(data.created_at).toBe('2026-11-22T10:00:00.000Z');
     const [stored] = (await notesOf(arrId)).filter((n) => n.id === data.id);
-    expect(stored).toMatchObject({ obligation_id: null, arrangement_id: arrId, direction: 'inbound', status: 'recorded', channel: 'note', actor: 'api' });
+    expect(stored).toMatchObject({
+      obligation_id: null,
+      arrangement_id: arrId,
+      direction: 'inbound',
+      status: 'recorded',
+      channel: 'note',
+      actor: 'api',
+    });
     const ev = (await eventsOf(store.db, d.desk.id, 'note_added')).find((e) => e.data.activity_id === data.id);
     expect(ev!.data).toMatchObject({ arrangement_id: arrId, channel: 'note' });
   });
 
   it('keeps only the literal channel "call"; anything else becomes "note"; the actor is recorded', async () => {
-    expect((await post(arrId, { body: 'Rang them', channel: 'call', actor: 'Sam' })).json().data).toMatchObject({ channel: 'call', actor: 'Sam' });
+    expect((await post(arrId, { body: 'Rang them', channel: 'call', actor: 'Sam' })).json().data).toMatchObject({
+      channel: 'call',
+      actor: 'Sam',
+    });
     expect((await post(arrId, { body: 'Texted', channel: 'sms' })).json().data.channel).toBe('note');
     expect((await post(arrId, { body: 'Shouted', channel: 'CALL' })).json().data.channel).toBe('note');
   });
@@ -59,7 +82,11 @@ describe.each(DIALECTS)('arrangement notes ($name)', ({ open }) => {
       expect(res.json().error.message).toMatch(/Say something in body/);
     }
     for (const payload of ['{"body": "unterminated', 'body=hello', '']) {
-      const res = await h.call('POST', `/api/v1/arrangements/${arrId}/notes`, { key: d.key, payload, headers: { 'content-type': 'application/json' } });
+      const res = await h.call('POST', `/api/v1/arrangements/${arrId}/notes`, {
+        key: d.key,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error.message).toMatch(/Say something in body/);
     }

@@ -13,7 +13,8 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
   let h: Harness;
   let smtp: Smtp;
   let d: Awaited<ReturnType<typeof makeDesk>>;
-  const post = (path: string, body?: unknown, headers: Record<string, string> = {}) => h.call('POST', `/api/v1${path}`, { key: d.key, body, headers });
+  const post = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    h.call('POST', `/api/v1${path}`, { key: d.key, body, headers });
 
   beforeAll(async () => {
     store = await open();
@@ -33,7 +34,12 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
   it('drives a row from prepare through draft and approve-and-send to waiting', async () => {
     const arr = await makeArrangement(store.db, d.desk.id);
     const row = await makeWork(store.db, d.desk.id, {
-      title: 'Ask about the lease renewal', class: 'reach_out', contact_name: 'Priya Shah', contact_email: 'priya+flow@landlord.test', due_date: '2026-12-01', arrangement_id: arr.id,
+      title: 'Ask about the lease renewal',
+      class: 'reach_out',
+      contact_name: 'Priya Shah',
+      contact_email: 'priya+flow@landlord.test',
+      due_date: '2026-12-01',
+      arrangement_id: arr.id,
     });
     expect((await itemOf(store.db, d.desk.id, row.id)).action?.type).toBe('prepare');
 
@@ -57,7 +63,13 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     const before = smtp.received.length;
     const done = await post(`/work/${row.id}/complete`, { note: 'Approved after reading it.' });
     expect(done.statusCode).toBe(200);
-    expect(done.json().data).toMatchObject({ id: row.id, status: 'waiting', waiting_on: 'Priya Shah', failed: false, delivered: true });
+    expect(done.json().data).toMatchObject({
+      id: row.id,
+      status: 'waiting',
+      waiting_on: 'Priya Shah',
+      failed: false,
+      delivered: true,
+    });
     expect(smtp.received.length).toBe(before + 1);
     expect(sentTo('priya+flow@landlord.test')).toHaveLength(1);
     expect(JSON.stringify(sentTo('priya+flow@landlord.test')[0])).toContain('Ask about the lease renewal');
@@ -77,11 +89,20 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
 
     const kinds = (await eventsOf(store.db, d.desk.id)).filter((e) => e.data.work_id === row.id).map((e) => e.kind);
     expect(kinds).toEqual(['drafted', 'sent', 'completed']);
-    expect((await timelineOf(store.db, d.desk.id, row.id)).map((t) => t.kind)).toEqual(['drafted', 'sent', 'completed']);
+    expect((await timelineOf(store.db, d.desk.id, row.id)).map((t) => t.kind)).toEqual([
+      'drafted',
+      'sent',
+      'completed',
+    ]);
   });
 
   it('a refusing mail server leaves the message approved and the row a fault; a fresh draft then sends and clears it', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Confirm the delivery slot', class: 'commit', contact_name: 'Dan', contact_email: 'dan+refuse@mill.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Confirm the delivery slot',
+      class: 'commit',
+      contact_name: 'Dan',
+      contact_email: 'dan+refuse@mill.test',
+    });
     expect((await post(`/work/${row.id}/draft`)).json().data.drafted).toBe(true);
     smtp.setMode('refuse');
     try {
@@ -114,7 +135,11 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
   });
 
   it('a mail server that never answers counts as a failed send after the mail timeout', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'File the quarterly return', class: 'file', contact_email: 'hang@tax.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'File the quarterly return',
+      class: 'file',
+      contact_email: 'hang@tax.test',
+    });
     await post(`/work/${row.id}/draft`);
     smtp.setMode('hang');
     try {
@@ -131,7 +156,11 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
   it('with no mailbox connected nothing leaves: approved with the reason, failed, last_error set', async () => {
     const other = await makeDesk(store.db);
     await connectMailbox(store.db, other.desk.id, smtp.port, 'error');
-    const row = await makeWork(store.db, other.desk.id, { title: 'Say hello', class: 'reach_out', contact_email: 'nobox@example.test' });
+    const row = await makeWork(store.db, other.desk.id, {
+      title: 'Say hello',
+      class: 'reach_out',
+      contact_email: 'nobox@example.test',
+    });
     const call = (p: string) => h.call('POST', `/api/v1${p}`, { key: other.key, body: {} });
     await call(`/work/${row.id}/draft`);
     const res = await call(`/work/${row.id}/complete`);
@@ -145,9 +174,18 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
   });
 
   it('two concurrent completes send the message once', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Chase the invoice copy', class: 'chase', contact_name: 'Ana', contact_email: 'ana+race@supplier.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Chase the invoice copy',
+      class: 'chase',
+      contact_name: 'Ana',
+      contact_email: 'ana+race@supplier.test',
+    });
     await post(`/work/${row.id}/draft`);
-    const answers = await Promise.all([post(`/work/${row.id}/complete`), post(`/work/${row.id}/complete`), post(`/work/${row.id}/complete`)]);
+    const answers = await Promise.all([
+      post(`/work/${row.id}/complete`),
+      post(`/work/${row.id}/complete`),
+      post(`/work/${row.id}/complete`),
+    ]);
     for (const a of answers) expect(a.statusCode).toBe(200);
     expect(answers.filter((a) => a.json().data.delivered === true)).toHaveLength(1);
     expect(answers.every((a) => a.json().data.failed === false)).toBe(true);
@@ -158,13 +196,23 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
 
   it('complete with no draft records the work as done and appends the note; on a finished row it changes nothing', async () => {
     const row = await makeWork(store.db, d.desk.id, { title: 'Sweep the yard', detail: 'Weekly.' });
-    const openBefore = (await store.db.selectFrom('desks').select('open_count').where('id', '=', d.desk.id).executeTakeFirstOrThrow()).open_count;
+    const openBefore = (
+      await store.db.selectFrom('desks').select('open_count').where('id', '=', d.desk.id).executeTakeFirstOrThrow()
+    ).open_count;
     const res = await post(`/work/${row.id}/complete`, { note: '  Done by Sam.  ', actor: 'Sam' });
-    expect(res.json().data).toMatchObject({ id: row.id, status: 'done', waiting_on: null, failed: false, delivered: false });
+    expect(res.json().data).toMatchObject({
+      id: row.id,
+      status: 'done',
+      waiting_on: null,
+      failed: false,
+      delivered: false,
+    });
     const after = await findWork(store.db, d.desk.id, row.id);
     expect(after!.detail).toBe('Weekly.\n\nDone by Sam.');
     expect(after!.closed_at).not.toBeNull();
-    const openAfter = (await store.db.selectFrom('desks').select('open_count').where('id', '=', d.desk.id).executeTakeFirstOrThrow()).open_count;
+    const openAfter = (
+      await store.db.selectFrom('desks').select('open_count').where('id', '=', d.desk.id).executeTakeFirstOrThrow()
+    ).open_count;
     expect(Number(openAfter)).toBe(Number(openBefore) - 1);
     const completed = (await eventsOf(store.db, d.desk.id, 'completed')).find((e) => e.data.work_id === row.id);
     expect(completed!.data.actor).toBe('Sam');
@@ -177,7 +225,12 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
   });
 
   it('complete on a row out with somebody and no draft keeps it waiting', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Quote from the plumber', status: 'open', waiting_on: 'Joe', waiting_since: '2026-11-20T09:00:00.000Z' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Quote from the plumber',
+      status: 'open',
+      waiting_on: 'Joe',
+      waiting_since: '2026-11-20T09:00:00.000Z',
+    });
     const res = await post(`/work/${row.id}/complete`);
     expect(res.json().data).toMatchObject({ status: 'waiting', waiting_on: 'Joe', delivered: false, failed: false });
   });
@@ -190,7 +243,11 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('bad_request');
     }
-    const notJson = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, payload: '{not json', headers: { 'content-type': 'application/json' } });
+    const notJson = await h.call('POST', `/api/v1/work/${row.id}/complete`, {
+      key: d.key,
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
     for (const id of ['999999', 'abc', '0']) {
       const res = await post(`/work/${id}/complete`, {});
@@ -215,7 +272,11 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(res.statusCode).toBe(200);
     expect(res.json().data.drafted).toBe(false);
     expect(res.json().data.reason).toMatch(/who it goes to/);
-    const finished = await makeWork(store.db, d.desk.id, { title: 'Finished', status: 'closed', contact_email: 'x@y.test' });
+    const finished = await makeWork(store.db, d.desk.id, {
+      title: 'Finished',
+      status: 'closed',
+      contact_email: 'x@y.test',
+    });
     const closed = await post(`/work/${finished.id}/draft`);
     expect(closed.json().data).toMatchObject({ drafted: false });
     expect(await messagesOf(store.db, d.desk.id, nobody.id)).toHaveLength(0);
@@ -226,7 +287,11 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
   });
 
   it('concurrent drafts on one row leave one prepared message, and all answers show it', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Book the chimney sweep', class: 'commit', contact_email: 'sweep@chimney.test' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Book the chimney sweep',
+      class: 'commit',
+      contact_email: 'sweep@chimney.test',
+    });
     const answers = await Promise.all([1, 2, 3].map(() => post(`/work/${row.id}/draft`)));
     const bodies = answers.map((a) => a.json().data);
     expect(bodies[0].drafted).toBe(true);
@@ -235,20 +300,41 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(1);
   });
 
-  it('a draft quotes the newest notes on the row\'s arrangement', async () => {
+  it("a draft quotes the newest notes on the row's arrangement", async () => {
     const arr = await makeArrangement(store.db, d.desk.id, 'Flour supply');
-    await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, { key: d.key, body: { body: 'They prefer calls before noon.' } });
-    const row = await makeWork(store.db, d.desk.id, { title: 'Agree next year\'s price', class: 'commit', contact_email: 'mill@flour.test', arrangement_id: arr.id });
+    await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, {
+      key: d.key,
+      body: { body: 'They prefer calls before noon.' },
+    });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: "Agree next year's price",
+      class: 'commit',
+      contact_email: 'mill@flour.test',
+      arrangement_id: arr.id,
+    });
     const res = await post(`/work/${row.id}/draft`);
     expect(res.json().data.body).toContain('They prefer calls before noon.');
     expect(res.json().data.body).toContain('Flour supply');
   });
 
   it('snooze moves the date from the existing one, drops priority by 5, leaves status, and logs it', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Service the oven', due_date: '2026-11-25', priority: 40, status: 'waiting', waiting_on: 'Tech' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Service the oven',
+      due_date: '2026-11-25',
+      priority: 40,
+      status: 'waiting',
+      waiting_on: 'Tech',
+    });
     const res = await post(`/work/${row.id}/snooze`, { days: 10 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ id: row.id, title: 'Service the oven', kind: 'general', status: 'waiting', due_date: '2026-12-05', priority: 35 });
+    expect(res.json().data).toEqual({
+      id: row.id,
+      title: 'Service the oven',
+      kind: 'general',
+      status: 'waiting',
+      due_date: '2026-12-05',
+      priority: 35,
+    });
     const ev = (await eventsOf(store.db, d.desk.id, 'snoozed')).find((e) => e.data.work_id === row.id);
     expect(ev!.data).toMatchObject({ days: 10, due_date: '2026-12-05' });
     expect((await timelineOf(store.db, d.desk.id, row.id)).map((t) => t.kind)).toEqual(['snoozed']);

@@ -12,11 +12,20 @@ import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { startPortal, type Portal } from '../helpers/portal.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { makeLoginConnection, makePlaybook, vatSteps } from '../http/run-helpers.ts';
-import { CHROMIUM, CHROMIUM_PRESENT, expectAccessible, launch, screenshots, startScreenServer, type ScreenServer } from './helpers.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_PRESENT,
+  expectAccessible,
+  launch,
+  screenshots,
+  startScreenServer,
+  type ScreenServer,
+} from './helpers.ts';
 
 // The owner's screen in a real browser: sign in by link, read the desk, and act on rows.
 
-if (!CHROMIUM_PRESENT) console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
+if (!CHROMIUM_PRESENT)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
 
 const TODAY = TEST_NOW.slice(0, 10);
 
@@ -28,7 +37,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
   let browser: Browser;
   let desk: DeskRow;
   let other: { desk: DeskRow; rowId: number };
-  const rows = {} as Record<'approve' | 'keyboard' | 'double' | 'prepare' | 'snooze' | 'done' | 'vat' | 'script', number>;
+  const rows = {} as Record<
+    'approve' | 'keyboard' | 'double' | 'prepare' | 'snooze' | 'done' | 'vat' | 'script',
+    number
+  >;
 
   beforeAll(async () => {
     store = await open();
@@ -38,24 +50,83 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     browser = await launch();
 
     ({ desk } = await makeDesk(store.db, { name: 'Harbour Books', grants: ['file'] }));
-    await addConnection(store.db, desk.id, { config: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, pass: null, from: 'Harbour Books <owner@harbour.test>' } });
+    await addConnection(store.db, desk.id, {
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        secure: false,
+        user: null,
+        pass: null,
+        from: 'Harbour Books <owner@harbour.test>',
+      },
+    });
     const login = await makeLoginConnection(store.db, desk.id);
     const pb = await makePlaybook(store.db, desk.id, 'file-vat-return', vatSteps(portal.url), login.id);
     const lease = await addArrangement(store.db, desk.id, { name: 'Quay Street lease' });
     const approve = async (title: string, subject: string) => {
-      const w = await makeWork(store.db, desk.id, { title, class: 'reach_out', contact_name: 'Jo Lane', contact_email: 'jo@acme.test', due_date: addDays(TODAY, 4), priority: 60 });
-      await makeDraft(store.db, desk.id, w.id, { subject, body: 'Hello Jo,\n\nCould you confirm?\n', to: 'jo@acme.test' });
+      const w = await makeWork(store.db, desk.id, {
+        title,
+        class: 'reach_out',
+        contact_name: 'Jo Lane',
+        contact_email: 'jo@acme.test',
+        due_date: addDays(TODAY, 4),
+        priority: 60,
+      });
+      await makeDraft(store.db, desk.id, w.id, {
+        subject,
+        body: 'Hello Jo,\n\nCould you confirm?\n',
+        to: 'jo@acme.test',
+      });
       return w.id;
     };
     rows.approve = await approve('Confirm the quay delivery', 'Delivery slot');
     rows.keyboard = await approve('Confirm the stock count', 'Stock count');
     rows.double = await approve('Confirm the van hire', 'Van hire');
-    rows.prepare = (await makeWork(store.db, desk.id, { title: 'Ask for the boiler quote', class: 'commit', contact_name: 'Sam Heat', contact_email: 'sam@heat.test', due_date: addDays(TODAY, 9) })).id;
-    rows.snooze = (await makeWork(store.db, desk.id, { title: 'Renew the street licence', kind: 'licence_renewal', due_date: addDays(TODAY, 2), priority: 40 })).id;
-    rows.done = (await makeWork(store.db, desk.id, { title: 'Sweep the yard', due_date: addDays(TODAY, -1), arrangement_id: lease.id })).id;
-    rows.vat = (await makeWork(store.db, desk.id, { title: 'File VAT return', kind: 'filing', class: 'file', playbook_id: pb.id, due_date: addDays(TODAY, -2), priority: 80 })).id;
-    rows.script = (await makeWork(store.db, desk.id, { title: '<script>window.pwned = 1</script>Odd title', contact_email: 'x@y.test', class: 'reach_out' })).id;
-    await makeDraft(store.db, desk.id, rows.script, { subject: '<img src=x onerror="window.pwned=2">', body: '<script>window.pwned = 3</script>' });
+    rows.prepare = (
+      await makeWork(store.db, desk.id, {
+        title: 'Ask for the boiler quote',
+        class: 'commit',
+        contact_name: 'Sam Heat',
+        contact_email: 'sam@heat.test',
+        due_date: addDays(TODAY, 9),
+      })
+    ).id;
+    rows.snooze = (
+      await makeWork(store.db, desk.id, {
+        title: 'Renew the street licence',
+        kind: 'licence_renewal',
+        due_date: addDays(TODAY, 2),
+        priority: 40,
+      })
+    ).id;
+    rows.done = (
+      await makeWork(store.db, desk.id, {
+        title: 'Sweep the yard',
+        due_date: addDays(TODAY, -1),
+        arrangement_id: lease.id,
+      })
+    ).id;
+    rows.vat = (
+      await makeWork(store.db, desk.id, {
+        title: 'File VAT return',
+        kind: 'filing',
+        class: 'file',
+        playbook_id: pb.id,
+        due_date: addDays(TODAY, -2),
+        priority: 80,
+      })
+    ).id;
+    rows.script = (
+      await makeWork(store.db, desk.id, {
+        title: '<script>window.pwned = 1</script>Odd title',
+        contact_email: 'x@y.test',
+        class: 'reach_out',
+      })
+    ).id;
+    await makeDraft(store.db, desk.id, rows.script, {
+      subject: '<img src=x onerror="window.pwned=2">',
+      body: '<script>window.pwned = 3</script>',
+    });
 
     const o = await makeDesk(store.db, { name: 'Other Shop' });
     other = { desk: o.desk, rowId: (await makeWork(store.db, o.desk.id, { title: 'Not yours' })).id };
@@ -77,7 +148,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     return { context, page };
   }
 
-  it('a sign-in link opens the desk once: counts, and the queue in the API\'s order', async () => {
+  it("a sign-in link opens the desk once: counts, and the queue in the API's order", async () => {
     const { context, page } = await signedIn();
     await expect.poll(() => page.url()).toBe(`${server.base}/`);
     await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
@@ -85,9 +156,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     const titles = await page.locator('ol.queue > li header a').allTextContents();
     expect(titles).toEqual(api.items.map((i) => i.title));
     for (const i of api.items) {
-      if (i.action) await expect(page.locator('ol.queue > li').filter({ hasText: i.title }).locator('strong').first().textContent()).resolves.toBe(i.action.label);
+      if (i.action)
+        await expect(
+          page.locator('ol.queue > li').filter({ hasText: i.title }).locator('strong').first().textContent(),
+        ).resolves.toBe(i.action.label);
     }
-    await expect(page.locator('.counts').textContent()).resolves.toMatch(/needs you.*with the desk.*waiting.*done today/);
+    await expect(page.locator('.counts').textContent()).resolves.toMatch(
+      /needs you.*with the desk.*waiting.*done today/,
+    );
     await expectAccessible(page);
     await screenshots(page, 'desk');
 
@@ -172,7 +248,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     const statuses = await page.evaluate(async () => {
       const form = document.querySelector('form[action$="/approve"]') as HTMLFormElement;
       const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
-      const post = () => fetch(form.action, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }).then((r) => r.status);
+      const post = () =>
+        fetch(form.action, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }).then((r) => r.status);
       return Promise.all([post(), post()]);
     });
     expect(statuses).toEqual([200, 200]);
@@ -199,7 +280,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     const refused = page.waitForResponse((r) => r.url().endsWith('/snooze'));
     await page.getByRole('button', { name: 'Snooze' }).click();
     expect((await refused).status()).toBe(400);
-    await expect(page.locator('#snooze-days-error').textContent()).resolves.toBe('days must be a whole number between 1 and 365.');
+    await expect(page.locator('#snooze-days-error').textContent()).resolves.toBe(
+      'days must be a whole number between 1 and 365.',
+    );
     expect(await page.getByLabel('Snooze for how many days').getAttribute('aria-invalid')).toBe('true');
     expect((await findWork(store.db, desk.id, rows.snooze))!.due_date).toBe(addDays(TODAY, 2));
     await expectAccessible(page);
@@ -207,12 +290,15 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
 
     await page.getByLabel('Snooze for how many days').fill('5');
     await page.getByRole('button', { name: 'Snooze' }).click();
-    await page.getByRole('status').filter({ hasText: `now due ${addDays(TODAY, 7)}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `now due ${addDays(TODAY, 7)}` })
+      .waitFor();
     expect((await findWork(store.db, desk.id, rows.snooze))!.due_date).toBe(addDays(TODAY, 7));
     await context.close();
   });
 
-  it('adds a note on the row\'s arrangement, and marks the row done with a note', async () => {
+  it("adds a note on the row's arrangement, and marks the row done with a note", async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/work/${rows.done}`);
     await page.getByRole('button', { name: 'Add note' }).click();
@@ -236,8 +322,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await page.goto(`${server.base}/work/${rows.vat}`);
     await page.getByRole('button', { name: 'Let the desk do it' }).click();
     await page.getByRole('heading', { name: 'Running: File VAT return' }).waitFor();
-    await page.locator('[data-run-finished="yes"], #run-outcome:not(:has-text("working on it"))').first().waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.locator('#run-outcome').textContent(), { timeout: 60_000 }).toMatch(/Followed the playbook "file-vat-return" for "File VAT return"; it is done \(VAT-2026-\d{6}\)\./);
+    await page
+      .locator('[data-run-finished="yes"], #run-outcome:not(:has-text("working on it"))')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.locator('#run-outcome').textContent(), { timeout: 60_000 })
+      .toMatch(/Followed the playbook "file-vat-return" for "File VAT return"; it is done \(VAT-2026-\d{6}\)\./);
     const steps = await page.locator('#run-steps li').allTextContents();
     expect(steps[0]).toBe(`Step 1: goto ${portal.url}/login`);
     expect(steps).toHaveLength(8);
@@ -273,7 +364,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
   it('the record shows the events log and activity', async () => {
     const { context, page } = await signedIn();
     await page.getByRole('link', { name: 'Record' }).click();
-    await page.getByRole('heading', { name: 'Events: the desk\'s own log' }).waitFor();
+    await page.getByRole('heading', { name: "Events: the desk's own log" }).waitFor();
     expect(await page.locator('ol.record').first().locator('li').count()).toBeGreaterThan(0);
     await expectAccessible(page);
     await screenshots(page, 'record');
@@ -290,7 +381,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await context.close();
   });
 
-  it('another desk\'s row is not found, and a POST without the CSRF token is refused with 403', async () => {
+  it("another desk's row is not found, and a POST without the CSRF token is refused with 403", async () => {
     const { context, page } = await signedIn();
     const res = await page.goto(`${server.base}/work/${other.rowId}`);
     expect(res?.status()).toBe(404);

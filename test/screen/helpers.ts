@@ -22,7 +22,16 @@ export const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_PRESENT = chromiumAvailable(CHROMIUM);
 export const SHOTS = path.join(process.cwd(), 'test-output', 'screen');
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });

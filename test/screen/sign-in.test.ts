@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { createSignInLink, deskForSession, LINK_MINUTES, redeemSignInLink, SESSION_IDLE_DAYS, signOutDesk } from '../../src/domain/owner/sign-in.ts';
+import {
+  createSignInLink,
+  deskForSession,
+  LINK_MINUTES,
+  redeemSignInLink,
+  SESSION_IDLE_DAYS,
+  signOutDesk,
+} from '../../src/domain/owner/sign-in.ts';
 import { startServer } from '../../src/server.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { desk } from '../helpers/cli.ts';
@@ -34,10 +41,16 @@ describe.each(DIALECTS)('owner sign-in ($name)', ({ open }) => {
     expect(await redeemSignInLink(store.db, a.token, at(0))).toEqual({ ok: false, reason: 'used' });
 
     const b = await createSignInLink(store.db, d.id, at(0));
-    expect(await redeemSignInLink(store.db, b.token, at(LINK_MINUTES * 60_000))).toEqual({ ok: false, reason: 'expired' });
+    expect(await redeemSignInLink(store.db, b.token, at(LINK_MINUTES * 60_000))).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
     expect(await redeemSignInLink(store.db, 'not-a-token', at(0))).toEqual({ ok: false, reason: 'unknown' });
 
-    const stored = JSON.stringify([await store.db.selectFrom('owner_links').selectAll().execute(), await store.db.selectFrom('owner_sessions').selectAll().execute()]);
+    const stored = JSON.stringify([
+      await store.db.selectFrom('owner_links').selectAll().execute(),
+      await store.db.selectFrom('owner_sessions').selectAll().execute(),
+    ]);
     expect(stored).not.toContain(a.token);
     expect(stored).not.toContain(first.ok ? first.session : 'x');
   });
@@ -93,7 +106,10 @@ describe.runIf(CHROMIUM_PRESENT)('the first start, as a new owner meets it', () 
   it('prints a sign-in link beside the key that opens the demo desk in a browser; `desk owner signout` then signs the browser out', async () => {
     let printed = '';
     const db = path.join(dir, 'desk.db');
-    const server = await startServer(loadConfig({ DESK_DATABASE_URL: db, DESK_PORT: '0', DESK_NOW: TEST_NOW, DESK_LOG_LEVEL: 'warn' }), { out: (t) => (printed += `${t}\n`) });
+    const server = await startServer(
+      loadConfig({ DESK_DATABASE_URL: db, DESK_PORT: '0', DESK_NOW: TEST_NOW, DESK_LOG_LEVEL: 'warn' }),
+      { out: (t) => (printed += `${t}\n`) },
+    );
     const browser = await launch();
     try {
       expect(printed).toMatch(/Its key, shown once: desk_/);
@@ -104,7 +120,9 @@ describe.runIf(CHROMIUM_PRESENT)('the first start, as a new owner meets it', () 
       await page.getByRole('heading', { level: 1, name: 'Corner Bakery (demo)' }).waitFor();
       await page.getByRole('link', { name: 'File VAT return' }).waitFor();
 
-      expect((await desk(db, 'owner', 'signout', '--desk', 'demo-bakery')).out).toBe('Signed out 1 session of demo-bakery.\n');
+      expect((await desk(db, 'owner', 'signout', '--desk', 'demo-bakery')).out).toBe(
+        'Signed out 1 session of demo-bakery.\n',
+      );
       await page.reload();
       await page.getByRole('heading', { name: 'Sign in to your desk' }).waitFor();
     } finally {

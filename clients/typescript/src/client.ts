@@ -29,9 +29,14 @@ const idPath = (id: WorkId | IdOf<'/arrangements/{id}/notes', 'post'>) => encode
  */
 export function createDeskClient(options: DeskClientOptions) {
   const call = createTransport(options);
-  const get = <T>(path: string, query?: object, timeout: 'default' = 'default') => call<T>({ method: 'GET', path, query, timeout, write: false });
-  const post = <T>(path: string, body: unknown, options: CallOptions | undefined, timeout: 'default' | 'run' | 'chat' = 'default') =>
-    call<T>({ method: 'POST', path, body, timeout, write: true, options });
+  const get = <T>(path: string, query?: object, timeout: 'default' = 'default') =>
+    call<T>({ method: 'GET', path, query, timeout, write: false });
+  const post = <T>(
+    path: string,
+    body: unknown,
+    options: CallOptions | undefined,
+    timeout: 'default' | 'run' | 'chat' = 'default',
+  ) => call<T>({ method: 'POST', path, body, timeout, write: true, options });
 
   const work = {
     /** One page of the open queue; follow `next_cursor` as given, or use `all`. */
@@ -45,7 +50,11 @@ export function createDeskClient(options: DeskClientOptions) {
       const seenRows = new Set<WorkItem['id']>();
       let cursor: string | null = null;
       for (;;) {
-        const page: WorkPage = await work.list({ limit: WALK_LIMIT, ...filters, ...(cursor === null ? {} : { cursor }) });
+        const page: WorkPage = await work.list({
+          limit: WALK_LIMIT,
+          ...filters,
+          ...(cursor === null ? {} : { cursor }),
+        });
         for (const item of page.items) {
           if (seenRows.has(item.id)) continue;
           seenRows.add(item.id);
@@ -58,16 +67,21 @@ export function createDeskClient(options: DeskClientOptions) {
     },
     get: (id: WorkId) => get<DataOf<'/work/{id}', 'get'>>(`/work/${idPath(id)}`),
     /** Does what the row asks; `delivered: false` in the answer is news, not an error. */
-    complete: (id: WorkId, body: CompleteBody = {}, options?: CallOptions) => post<DataOf<'/work/{id}/complete', 'post'>>(`/work/${idPath(id)}/complete`, body, options),
-    snooze: (id: WorkId, body: SnoozeBody = {}, options?: CallOptions) => post<DataOf<'/work/{id}/snooze', 'post'>>(`/work/${idPath(id)}/snooze`, body, options),
+    complete: (id: WorkId, body: CompleteBody = {}, options?: CallOptions) =>
+      post<DataOf<'/work/{id}/complete', 'post'>>(`/work/${idPath(id)}/complete`, body, options),
+    snooze: (id: WorkId, body: SnoozeBody = {}, options?: CallOptions) =>
+      post<DataOf<'/work/{id}/snooze', 'post'>>(`/work/${idPath(id)}/snooze`, body, options),
     /** `drafted: false` with a reason means there was nothing true to say: do not retry. */
-    draft: (id: WorkId, options?: CallOptions) => post<DataOf<'/work/{id}/draft', 'post'>>(`/work/${idPath(id)}/draft`, undefined, options),
+    draft: (id: WorkId, options?: CallOptions) =>
+      post<DataOf<'/work/{id}/draft', 'post'>>(`/work/${idPath(id)}/draft`, undefined, options),
     /** Takes minutes (time-out 15 min by default); `ok: false` is the desk's report, not an error. */
-    run: (id: WorkId, options?: CallOptions) => post<DataOf<'/work/{id}/run', 'post'>>(`/work/${idPath(id)}/run`, undefined, options, 'run'),
+    run: (id: WorkId, options?: CallOptions) =>
+      post<DataOf<'/work/{id}/run', 'post'>>(`/work/${idPath(id)}/run`, undefined, options, 'run'),
   };
 
   const arrangements = {
-    list: (filters: QueryOf<'/arrangements', 'get'> = {}) => get<DataOf<'/arrangements', 'get'>>('/arrangements', filters),
+    list: (filters: QueryOf<'/arrangements', 'get'> = {}) =>
+      get<DataOf<'/arrangements', 'get'>>('/arrangements', filters),
     /** The arrangements are not paged: one call gives them all. */
     async *all(filters: QueryOf<'/arrangements', 'get'> = {}): AsyncGenerator<Arrangement, void, undefined> {
       yield* (await arrangements.list(filters)).items;
@@ -101,7 +115,8 @@ export function createDeskClient(options: DeskClientOptions) {
     work,
     arrangements,
     /** Up to four minutes; `timed_out: true` means no answer in time and nothing changed. */
-    chat: (text: string, options?: CallOptions) => post<DataOf<'/chat', 'post'>>('/chat', { text } satisfies BodyOf<'/chat', 'post'>, options, 'chat'),
+    chat: (text: string, options?: CallOptions) =>
+      post<DataOf<'/chat', 'post'>>('/chat', { text } satisfies BodyOf<'/chat', 'post'>, options, 'chat'),
     events,
     activity,
   };

@@ -11,7 +11,13 @@ export class DeskApiError extends Error {
   /** The answer's `X-Request-Id`, to quote when asking the desk's owner about a failure. */
   readonly requestId: string | null;
 
-  constructor(init: { status: number; code: string; message: string; details: Readonly<Record<string, unknown>> | null; requestId: string | null }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    details: Readonly<Record<string, unknown>> | null;
+    requestId: string | null;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -48,9 +54,21 @@ export function errorFromAnswer(status: number, text: string, requestId: string 
   }
   const error = isRecord(parsed) && isRecord(parsed.error) ? parsed.error : null;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-    return new DeskApiError({ status, code: error.code, message: error.message, details: isRecord(error.details) ? error.details : null, requestId });
+    return new DeskApiError({
+      status,
+      code: error.code,
+      message: error.message,
+      details: isRecord(error.details) ? error.details : null,
+      requestId,
+    });
   }
   // Something between the client and the desk answered (a proxy's 502, say): keep the status,
   // and name the code after it so callers still have something to branch on.
-  return new DeskApiError({ status, code: `http_${status}`, message: `HTTP ${status} without a Desk error body`, details: null, requestId });
+  return new DeskApiError({
+    status,
+    code: `http_${status}`,
+    message: `HTTP ${status} without a Desk error body`,
+    details: null,
+    requestId,
+  });
 }

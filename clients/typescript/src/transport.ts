@@ -127,7 +127,12 @@ export function createTransport(opts: TransportOptions) {
       let text: string;
       let answerHeaders: Headers;
       try {
-        const res = await doFetch(url, { method: req.method, headers, signal, ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}) });
+        const res = await doFetch(url, {
+          method: req.method,
+          headers,
+          signal,
+          ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+        });
         // The body is read inside the time-out too: a desk that stalls mid-answer is no answer.
         text = await res.text();
         status = res.status;
@@ -137,7 +142,9 @@ export function createTransport(opts: TransportOptions) {
         const timedOut = timer.signal.aborted;
         if (attempt > retries) {
           throw new DeskConnectionError({
-            message: timedOut ? `${req.method} ${req.path} had no answer within ${limitMs} ms` : `${req.method} ${req.path} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+            message: timedOut
+              ? `${req.method} ${req.path} had no answer within ${limitMs} ms`
+              : `${req.method} ${req.path} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
             timedOut,
             attempts: attempt,
             cause,
@@ -150,7 +157,15 @@ export function createTransport(opts: TransportOptions) {
       }
 
       const requestId = answerHeaders.get('x-request-id');
-      opts.onAnswer?.({ method: req.method, path: req.path, status, requestId, replayed: answerHeaders.get('idempotent-replayed') === 'true', attempt, idempotencyKey: key });
+      opts.onAnswer?.({
+        method: req.method,
+        path: req.path,
+        status,
+        requestId,
+        replayed: answerHeaders.get('idempotent-replayed') === 'true',
+        attempt,
+        idempotencyKey: key,
+      });
 
       if (status >= 200 && status < 300) {
         try {

@@ -11,17 +11,24 @@ type Operation<P extends Path, M extends Method> = paths[P] extends { [K in M]: 
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
 /** The whole 200 body of an operation. */
-export type AnswerOf<P extends Path, M extends Method> = Operation<P, M> extends { responses: { 200: infer R } } ? JsonOf<R> : never;
+export type AnswerOf<P extends Path, M extends Method> =
+  Operation<P, M> extends { responses: { 200: infer R } } ? JsonOf<R> : never;
 
 /** The `data` of an operation's 200 body: what the client's methods return. */
 export type DataOf<P extends Path, M extends Method> = AnswerOf<P, M> extends { data: infer D } ? D : never;
 
 /** The query parameters an operation takes; an empty object when it takes none. */
 export type QueryOf<P extends Path, M extends Method> =
-  Operation<P, M> extends { parameters: { query?: infer Q } } ? ([NonNullable<Q>] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+  Operation<P, M> extends { parameters: { query?: infer Q } }
+    ? [NonNullable<Q>] extends [never]
+      ? Record<string, never>
+      : NonNullable<Q>
+    : Record<string, never>;
 
 /** The JSON request body an operation takes. */
-export type BodyOf<P extends Path, M extends Method> = Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+export type BodyOf<P extends Path, M extends Method> =
+  Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
 
 /** The `{id}` path parameter of an operation. */
-export type IdOf<P extends Path, M extends Method> = Operation<P, M> extends { parameters: { path: { id: infer I } } } ? I : never;
+export type IdOf<P extends Path, M extends Method> =
+  Operation<P, M> extends { parameters: { path: { id: infer I } } } ? I : never;

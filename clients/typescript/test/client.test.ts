@@ -51,7 +51,14 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
 
   it('lists, walks and reads work, and works a row from draft to sent', async () => {
     const arrangement = await makeArrangement(store.db, d.desk.id);
-    const row = await makeWork(store.db, d.desk.id, { title: 'Ask about the lease renewal', class: 'reach_out', contact_name: 'Priya Shah', contact_email: 'priya@landlord.test', due_date: '2026-12-01', arrangement_id: arrangement.id });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask about the lease renewal',
+      class: 'reach_out',
+      contact_name: 'Priya Shah',
+      contact_email: 'priya@landlord.test',
+      due_date: '2026-12-01',
+      arrangement_id: arrangement.id,
+    });
     const other = await makeWork(store.db, d.desk.id, { title: 'Count the float', priority: 10 });
 
     const page = await client.work.list({ limit: 1 });
@@ -87,7 +94,12 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
   });
 
   it('returns bad news in a 200 as data: a run that needs a person, a draft with nothing to say', async () => {
-    const person = await makeWork(store.db, d.desk.id, { title: 'Inspect the oven', class: 'commit', needs_person: 1, contact_email: 'oven@example.test' });
+    const person = await makeWork(store.db, d.desk.id, {
+      title: 'Inspect the oven',
+      class: 'commit',
+      needs_person: 1,
+      contact_email: 'oven@example.test',
+    });
     const run = await client.work.run(person.id);
     expect(run).toMatchObject({ ok: false, closed: false, activity_id: null });
     const nobody = await makeWork(store.db, d.desk.id, { title: 'Nobody to write to', class: 'reach_out' });
@@ -96,7 +108,7 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
     if (!draft.drafted) expect(draft.reason.length).toBeGreaterThan(0);
   });
 
-  it('reads arrangements and adds a note to one, with the caller\'s own idempotency key', async () => {
+  it("reads arrangements and adds a note to one, with the caller's own idempotency key", async () => {
     const arrangement = await makeArrangement(store.db, d.desk.id, 'Flour supply');
     const listed = await client.arrangements.list();
     expect(listed.items.map((a) => a.name)).toContain('Flour supply');
@@ -104,9 +116,21 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
     for await (const a of client.arrangements.all()) all.push(a.id);
     expect(all.sort()).toEqual(listed.items.map((a) => a.id).sort());
 
-    const note = await client.arrangements.addNote(arrangement.id, { body: 'Called about the March price.', channel: 'call' }, { idempotencyKey: 'note-flour-1' });
-    expect(note).toMatchObject({ arrangement_id: arrangement.id, channel: 'call', body: 'Called about the March price.' });
-    const again = await client.arrangements.addNote(arrangement.id, { body: 'A different body' }, { idempotencyKey: 'note-flour-1' });
+    const note = await client.arrangements.addNote(
+      arrangement.id,
+      { body: 'Called about the March price.', channel: 'call' },
+      { idempotencyKey: 'note-flour-1' },
+    );
+    expect(note).toMatchObject({
+      arrangement_id: arrangement.id,
+      channel: 'call',
+      body: 'Called about the March price.',
+    });
+    const again = await client.arrangements.addNote(
+      arrangement.id,
+      { body: 'A different body' },
+      { idempotencyKey: 'note-flour-1' },
+    );
     expect(again).toEqual(note);
     expect(answers.at(-1)).toMatchObject({ replayed: true, idempotencyKey: 'note-flour-1' });
   });
@@ -134,7 +158,7 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
     expect(allActivity[0]).toEqual(activity.items[0]);
   });
 
-  it('throws DeskApiError with the contract\'s code for a 404, and does not retry it', async () => {
+  it("throws DeskApiError with the contract's code for a 404, and does not retry it", async () => {
     const before = answers.length;
     const err = await client.work.get(987_654).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeskApiError);
@@ -149,7 +173,11 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
   });
 
   it('throws not_permitted with its details when the desk lacks the grant', async () => {
-    const filing = await makeWork(store.db, d.desk.id, { title: 'File the return', class: 'file', contact_email: 'hmrc@example.test' });
+    const filing = await makeWork(store.db, d.desk.id, {
+      title: 'File the return',
+      class: 'file',
+      contact_email: 'hmrc@example.test',
+    });
     const err = await client.work.run(filing.id).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeskApiError);
     expect(err).toMatchObject({ status: 403, code: 'not_permitted', details: { permission: 'file' } });

@@ -34,7 +34,11 @@ describe('desk-client retries', () => {
   });
 
   /** A client through a proxy that gives the first matching request the fate named. */
-  async function clientThrough(first: Fate, matches: (url: string) => boolean, extra: { timeouts?: { default?: number } } = {}) {
+  async function clientThrough(
+    first: Fate,
+    matches: (url: string) => boolean,
+    extra: { timeouts?: { default?: number } } = {},
+  ) {
     let used = false;
     proxy = await startProxy(served.baseUrl, (req) => {
       if (used || !matches(req.url ?? '')) return 'pass';
@@ -54,8 +58,17 @@ describe('desk-client retries', () => {
   }
 
   async function approvedRow(address: string) {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Ask about the lease renewal', class: 'reach_out', contact_name: 'Priya Shah', contact_email: address });
-    await makeDraft(store.db, d.desk.id, row.id, { to: address, subject: 'Lease renewal', body: 'Dear Priya, shall we renew?' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask about the lease renewal',
+      class: 'reach_out',
+      contact_name: 'Priya Shah',
+      contact_email: address,
+    });
+    await makeDraft(store.db, d.desk.id, row.id, {
+      to: address,
+      subject: 'Lease renewal',
+      body: 'Dear Priya, shall we renew?',
+    });
     return row;
   }
 
@@ -75,7 +88,12 @@ describe('desk-client retries', () => {
     expect(completes[0]!.idempotencyKey).toBeTruthy();
     expect(completes[1]!.idempotencyKey).toBe(completes[0]!.idempotencyKey);
     expect(answers).toHaveLength(1);
-    expect(answers[0]).toMatchObject({ status: 200, replayed: true, attempt: 2, idempotencyKey: completes[0]!.idempotencyKey });
+    expect(answers[0]).toMatchObject({
+      status: 200,
+      replayed: true,
+      attempt: 2,
+      idempotencyKey: completes[0]!.idempotencyKey,
+    });
     expect(waits).toHaveLength(1);
     expect(smtp.received.filter((m) => m.to.includes(address))).toHaveLength(1);
     expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(1);
@@ -84,7 +102,9 @@ describe('desk-client retries', () => {
   it('a write that timed out is retried with the same key', async () => {
     const address = 'priya+late@landlord.test';
     const row = await approvedRow(address);
-    const { client, proxy } = await clientThrough('hold-answer', (url) => url.endsWith('/complete'), { timeouts: { default: 1_000 } });
+    const { client, proxy } = await clientThrough('hold-answer', (url) => url.endsWith('/complete'), {
+      timeouts: { default: 1_000 },
+    });
 
     const done = await client.work.complete(row.id);
     expect(done).toMatchObject({ id: row.id, delivered: true });
@@ -104,7 +124,11 @@ describe('desk-client retries', () => {
 
     const closed = await startProxy(served.baseUrl, () => 'pass');
     await closed.close();
-    const unreachable = createDeskClient({ baseUrl: closed.baseUrl, key: d.key, retries: { retries: 2, baseDelayMs: 1, maxDelayMs: 5, wait: async () => {} } });
+    const unreachable = createDeskClient({
+      baseUrl: closed.baseUrl,
+      key: d.key,
+      retries: { retries: 2, baseDelayMs: 1, maxDelayMs: 5, wait: async () => {} },
+    });
     const err = await unreachable.me().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeskConnectionError);
     expect(err).toMatchObject({ attempts: 3, timedOut: false });
@@ -135,7 +159,14 @@ describe('desk-client and the rate limit', () => {
     const client = createDeskClient({
       baseUrl: served.baseUrl,
       key: d.key,
-      retries: { baseDelayMs: 1, maxDelayMs: 5, wait: async (ms) => { waits.push(ms); vi.setSystemTime(Date.now() + ms); } },
+      retries: {
+        baseDelayMs: 1,
+        maxDelayMs: 5,
+        wait: async (ms) => {
+          waits.push(ms);
+          vi.setSystemTime(Date.now() + ms);
+        },
+      },
       onAnswer: (a) => answers.push(a),
     });
     try {
@@ -153,8 +184,16 @@ describe('desk-client and the rate limit', () => {
   it('never retries other 4xx', async () => {
     const d = await makeDesk(store.db);
     const answers: AnswerInfo[] = [];
-    const client = createDeskClient({ baseUrl: served.baseUrl, key: d.key, retries: { wait: async () => {} }, onAnswer: (a) => answers.push(a) });
-    await expect(client.work.snooze(1_000_000, { days: 400 })).rejects.toMatchObject({ status: 400, code: 'bad_request' });
+    const client = createDeskClient({
+      baseUrl: served.baseUrl,
+      key: d.key,
+      retries: { wait: async () => {} },
+      onAnswer: (a) => answers.push(a),
+    });
+    await expect(client.work.snooze(1_000_000, { days: 400 })).rejects.toMatchObject({
+      status: 400,
+      code: 'bad_request',
+    });
     expect(answers).toHaveLength(1);
   });
 });

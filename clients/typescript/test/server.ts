@@ -47,30 +47,47 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(upstream: string, decide: (req: http.IncomingMessage, index: number) => Fate): Promise<Proxy> {
+export async function startProxy(
+  upstream: string,
+  decide: (req: http.IncomingMessage, index: number) => Fate,
+): Promise<Proxy> {
   const target = new URL(upstream);
   const seen: Seen[] = [];
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const fate = decide(req, seen.length);
-    const entry: Seen = { method: req.method ?? '', url: req.url ?? '', idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null, fate };
+    const entry: Seen = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
+      fate,
+    };
     seen.push(entry);
     if (fate === 'fail-503') {
       req.resume();
       res.writeHead(503, { 'content-type': 'text/plain' }).end('upstream unavailable');
       return;
     }
-    const out = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        entry.status = answer.statusCode;
-        entry.replayed = answer.headers['idempotent-replayed'] === 'true';
-        if (fate === 'drop-answer') return req.socket.destroy();
-        if (fate === 'hold-answer') return;
-        res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
-      });
-    });
+    const out = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          entry.status = answer.statusCode;
+          entry.replayed = answer.headers['idempotent-replayed'] === 'true';
+          if (fate === 'drop-answer') return req.socket.destroy();
+          if (fate === 'hold-answer') return;
+          res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
+        });
+      },
+    );
     out.on('error', () => req.socket.destroy());
     req.pipe(out);
   });

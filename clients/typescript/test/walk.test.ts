@@ -22,7 +22,14 @@ describe('desk-client walking a 5,000-row queue', () => {
     for (let i = 0, open = 0; open < OPEN_ROWS; i++) {
       const done = i % 9 === 8;
       // Many rows share a priority and a date, so the walk leans on the tie-break between pages.
-      rows.push({ title: `Row ${i}`, status: done ? 'done' : i % 3 === 0 ? 'waiting' : 'open', waiting_on: i % 3 === 0 ? 'Sam' : null, priority: 1 + (i % 7), due_date: i % 4 ? '2026-12-01' : null, closed_at: done ? TEST_NOW : null });
+      rows.push({
+        title: `Row ${i}`,
+        status: done ? 'done' : i % 3 === 0 ? 'waiting' : 'open',
+        waiting_on: i % 3 === 0 ? 'Sam' : null,
+        priority: 1 + (i % 7),
+        due_date: i % 4 ? '2026-12-01' : null,
+        closed_at: done ? TEST_NOW : null,
+      });
       if (!done) open += 1;
     }
     await makeWorkMany(store.db, d.desk.id, rows);
@@ -36,7 +43,12 @@ describe('desk-client walking a 5,000-row queue', () => {
     const client = createDeskClient({ baseUrl: served.baseUrl, key: d.key });
     const ids: number[] = [];
     for await (const item of client.work.all()) ids.push(item.id);
-    const open = await store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).where('status', 'in', ['open', 'in_progress', 'waiting']).execute();
+    const open = await store.db
+      .selectFrom('work')
+      .select('id')
+      .where('desk_id', '=', d.desk.id)
+      .where('status', 'in', ['open', 'in_progress', 'waiting'])
+      .execute();
     expect(ids).toHaveLength(OPEN_ROWS);
     expect(new Set(ids).size).toBe(OPEN_ROWS);
     expect([...ids].sort((a, b) => a - b)).toEqual(open.map((r) => r.id).sort((a, b) => a - b));

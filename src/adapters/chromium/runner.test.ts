@@ -8,7 +8,8 @@ import type { PlaybookRequest, PlaybookStep } from '../../domain/playbooks.ts';
 
 const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
 const available = chromiumAvailable(CHROMIUM);
-if (!available) console.log(`Chromium not installed at ${CHROMIUM}: skipping the browser playbook tests (set DESK_CHROMIUM_PATH).`);
+if (!available)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the browser playbook tests (set DESK_CHROMIUM_PATH).`);
 
 const vars = (over: Partial<PlaybookRequest['vars']> = {}): PlaybookRequest['vars'] => ({
   work: { title: 'File VAT return', due_date: '2026-11-21' },
@@ -37,11 +38,18 @@ describe('ChromiumRunner without a browser', () => {
   it('reports unavailable when the executable is missing, without trying to drive anything', async () => {
     const runner = new ChromiumRunner({ executablePath: '/nonexistent/chromium' });
     const steps: number[] = [];
-    const res = await runner.run({ steps: [{ goto: 'http://127.0.0.1:9/' }], vars: vars(), timeoutMs: 5_000, onStep: (i) => steps.push(i) });
+    const res = await runner.run({
+      steps: [{ goto: 'http://127.0.0.1:9/' }],
+      vars: vars(),
+      timeoutMs: 5_000,
+      onStep: (i) => steps.push(i),
+    });
     expect(res.ok).toBe(false);
     expect(res.unavailable).toBe(true);
     expect(res.timedOut).toBe(false);
-    expect(res.error).toBe('No browser is available on this machine (looked for /nonexistent/chromium); set DESK_CHROMIUM_PATH.');
+    expect(res.error).toBe(
+      'No browser is available on this machine (looked for /nonexistent/chromium); set DESK_CHROMIUM_PATH.',
+    );
     expect(res.stepsDone).toBe(0);
     expect(steps).toEqual([]);
   });
@@ -83,7 +91,11 @@ describe('ChromiumRunner without a browser', () => {
       const file = join(dir, 'chromium');
       writeFileSync(file, '#!/bin/sh\necho "not a browser" >&2\nexit 3\n');
       chmodSync(file, 0o755);
-      const res = await new ChromiumRunner({ executablePath: file }).run({ steps: [{ goto: 'http://127.0.0.1:9/' }], vars: vars(), timeoutMs: 10_000 });
+      const res = await new ChromiumRunner({ executablePath: file }).run({
+        steps: [{ goto: 'http://127.0.0.1:9/' }],
+        vars: vars(),
+        timeoutMs: 10_000,
+      });
       expect(res.ok).toBe(false);
       expect(res.unavailable).toBe(true);
       expect(res.timedOut).toBe(false);
@@ -96,176 +108,194 @@ describe('ChromiumRunner without a browser', () => {
   });
 });
 
-describe.skipIf(!available)(`ChromiumRunner against a loopback portal${available ? '' : ' (Chromium not installed)'}`, () => {
-  let portal: Portal;
-  const runner = new ChromiumRunner({ executablePath: CHROMIUM });
+describe.skipIf(!available)(
+  `ChromiumRunner against a loopback portal${available ? '' : ' (Chromium not installed)'}`,
+  () => {
+    let portal: Portal;
+    const runner = new ChromiumRunner({ executablePath: CHROMIUM });
 
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
-  beforeEach(() => {
-    portal.setMode('accept');
-    portal.submissions.length = 0;
-  });
-
-  it('logs in with the secrets, files the return with the templated period and reads the reference', async () => {
-    const seen: Array<[number, string]> = [];
-    const t0 = Date.now();
-    const res = await runner.run({ steps: fileReturn(portal.url), vars: vars(), timeoutMs: 20_000, onStep: (i, d) => seen.push([i, d]) });
-    const took = Date.now() - t0;
-
-    expect(res.error).toBeNull();
-    expect(res.ok).toBe(true);
-    expect(res.timedOut).toBe(false);
-    expect(res.unavailable).toBe(false);
-    expect(res.stepsDone).toBe(8);
-    expect(res.reads.result).toMatch(/^VAT-2026-\d{6}$/);
-    expect(portal.submissions).toHaveLength(1);
-    expect(portal.submissions[0]!.period).toBe('2026-11-21');
-
-    // Steps are announced before they run, secrets masked.
-    expect(seen.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(seen[0]![1]).toBe(`goto ${portal.url}/login`);
-    expect(seen[1]![1]).toBe('fill #user with ***');
-    expect(seen[2]![1]).toBe('fill #pass with ***');
-    expect(seen[3]![1]).toBe('click button[type=submit]');
-    expect(seen[4]![1]).toBe('fill #period with 2026-11-21');
-    expect(res.log).toHaveLength(8);
-    expect(res.log[2]).toBe('fill #pass with ***');
-    expect(res.log[7]).toContain(res.reads.result);
-    const everything = JSON.stringify(res.log) + JSON.stringify(seen);
-    expect(everything).not.toContain(PORTAL_PASSWORD);
-    expect(everything).not.toContain(PORTAL_USER);
-    console.log(`login-and-submit flow took ${took} ms`);
-  });
-
-  it('works the select and check steps, and templates the other groups', async () => {
-    const res = await runner.run({
-      steps: [
-        ...login(portal.url),
-        { wait_for: '#period' },
-        { fill: '#period', value: '{{work.due_date}} ({{unit.name}}, {{arrangement.name}})' },
-        { select: '#scheme', value: 'flat' },
-        { check: '#confirm' },
-        { click: '#submit-return' },
-        { expect_text: 'Return received' },
-        { fail_if_text: 'already filed' },
-        { read: '#reference', as: 'ref' },
-      ],
-      vars: vars(),
-      timeoutMs: 20_000,
+    beforeAll(async () => {
+      portal = await startPortal();
     });
-    expect(res.error).toBeNull();
-    expect(res.ok).toBe(true);
-    expect(res.stepsDone).toBe(12);
-    expect(res.reads.ref).toMatch(/^VAT-2026-\d{6}$/);
-    expect(portal.submissions).toEqual([{ period: '2026-11-21 (High St, Lease)', scheme: 'flat', confirm: 'yes' }]);
-    expect(res.log).toContain('select flat in #scheme');
-    expect(res.log).toContain('check #confirm');
-  });
-
-  it('fails with the portal\u2019s own words when it rejects the return', async () => {
-    portal.setMode('reject');
-    const t0 = Date.now();
-    const res = await runner.run({ steps: fileReturn(portal.url), vars: vars(), timeoutMs: 20_000 });
-    const took = Date.now() - t0;
-    expect(res.ok).toBe(false);
-    expect(res.timedOut).toBe(false);
-    expect(res.error).toContain('The period 2026-11-21 is already filed');
-    expect(res.error).toContain('Step 7');
-    expect(res.stepsDone).toBe(6);
-    expect(res.reads).toEqual({});
-    expect(portal.submissions).toHaveLength(1);
-    // It recognised the answer rather than waiting out its time.
-    expect(took).toBeLessThan(10_000);
-  });
-
-  it('fail_if_text stops a run when the portal shows the words', async () => {
-    portal.setMode('reject');
-    const res = await runner.run({
-      steps: [...login(portal.url), { fill: '#period', value: '2026-08-31' }, { click: '#submit-return' }, { fail_if_text: 'already filed' }, { read: '#reference', as: 'result' }],
-      vars: vars(),
-      timeoutMs: 20_000,
+    afterAll(async () => {
+      await portal?.close();
     });
-    expect(res.ok).toBe(false);
-    expect(res.timedOut).toBe(false);
-    expect(res.error).toContain('The period 2026-08-31 is already filed');
-    expect(res.stepsDone).toBe(6);
-  });
-
-  it('gives up at the time limit when the portal never answers, and says so', async () => {
-    portal.setMode('hang');
-    const t0 = Date.now();
-    const res = await runner.run({ steps: fileReturn(portal.url), vars: vars(), timeoutMs: 3_000 });
-    const took = Date.now() - t0;
-    expect(res.ok).toBe(false);
-    expect(res.timedOut).toBe(true);
-    expect(res.unavailable).toBe(false);
-    expect(res.error).toMatch(/^The portal did not finish within 3s\./);
-    expect(res.stepsDone).toBeGreaterThanOrEqual(5);
-    expect(res.stepsDone).toBeLessThan(8);
-    expect(portal.submissions).toHaveLength(1); // the submit reached the portal; the answer never came
-    expect(took).toBeGreaterThanOrEqual(2_900);
-    expect(took).toBeLessThan(6_000);
-    console.log(`hang run returned after ${took} ms (limit 3000 ms): ${res.error}`);
-  });
-
-  it('quotes the login error and never repeats the password', async () => {
-    const wrong = 'hunter2-not-it';
-    const res = await runner.run({
-      steps: [...login(portal.url), { expect_text: 'Submit a VAT return' }, { fill: '#period', value: '{{work.due_date}}' }],
-      vars: vars({ secret: { username: PORTAL_USER, password: wrong } }),
-      timeoutMs: 20_000,
+    beforeEach(() => {
+      portal.setMode('accept');
+      portal.submissions.length = 0;
     });
-    expect(res.ok).toBe(false);
-    expect(res.timedOut).toBe(false);
-    expect(res.error).toContain('Wrong username or password');
-    expect(res.error).toContain('Step 5');
-    expect(res.stepsDone).toBe(4);
-    expect(res.error).not.toContain(wrong);
-    expect(res.error).not.toContain(PORTAL_USER);
-    expect(res.log.join('\n')).not.toContain(wrong);
-    expect(res.log).toContain('fill #pass with ***');
-    expect(portal.submissions).toHaveLength(0);
-  });
 
-  it('names the step and selector when an element cannot be used', async () => {
-    const res = await runner.run({
-      steps: [{ goto: `${portal.url}/login` }, { check: '#user' }],
-      vars: vars(),
-      timeoutMs: 10_000,
+    it('logs in with the secrets, files the return with the templated period and reads the reference', async () => {
+      const seen: Array<[number, string]> = [];
+      const t0 = Date.now();
+      const res = await runner.run({
+        steps: fileReturn(portal.url),
+        vars: vars(),
+        timeoutMs: 20_000,
+        onStep: (i, d) => seen.push([i, d]),
+      });
+      const took = Date.now() - t0;
+
+      expect(res.error).toBeNull();
+      expect(res.ok).toBe(true);
+      expect(res.timedOut).toBe(false);
+      expect(res.unavailable).toBe(false);
+      expect(res.stepsDone).toBe(8);
+      expect(res.reads.result).toMatch(/^VAT-2026-\d{6}$/);
+      expect(portal.submissions).toHaveLength(1);
+      expect(portal.submissions[0]!.period).toBe('2026-11-21');
+
+      // Steps are announced before they run, secrets masked.
+      expect(seen.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(seen[0]![1]).toBe(`goto ${portal.url}/login`);
+      expect(seen[1]![1]).toBe('fill #user with ***');
+      expect(seen[2]![1]).toBe('fill #pass with ***');
+      expect(seen[3]![1]).toBe('click button[type=submit]');
+      expect(seen[4]![1]).toBe('fill #period with 2026-11-21');
+      expect(res.log).toHaveLength(8);
+      expect(res.log[2]).toBe('fill #pass with ***');
+      expect(res.log[7]).toContain(res.reads.result);
+      const everything = JSON.stringify(res.log) + JSON.stringify(seen);
+      expect(everything).not.toContain(PORTAL_PASSWORD);
+      expect(everything).not.toContain(PORTAL_USER);
+      console.log(`login-and-submit flow took ${took} ms`);
     });
-    expect(res.ok).toBe(false);
-    expect(res.timedOut).toBe(false);
-    expect(res.error).toContain('Step 2');
-    expect(res.error).toContain('#user');
-    expect(res.stepsDone).toBe(1);
-  });
 
-  it('names the step and address when the portal cannot be reached', async () => {
-    const closed = await startPortal();
-    const gone = closed.url;
-    await closed.close();
-    const res = await runner.run({ steps: [{ goto: `${gone}/login` }], vars: vars(), timeoutMs: 10_000 });
-    expect(res.ok).toBe(false);
-    expect(res.timedOut).toBe(false);
-    expect(res.error).toContain('Step 1');
-    expect(res.error).toContain(`${gone}/login`);
-    expect(res.error).toMatch(/could not be reached/);
-  });
-
-  it('shares nothing between runs: a second run starts logged out', async () => {
-    const first = await runner.run({ steps: login(portal.url), vars: vars(), timeoutMs: 10_000 });
-    expect(first.ok).toBe(true);
-    const second = await runner.run({
-      steps: [{ goto: `${portal.url}/return` }, { expect_text: 'Sign in' }, { wait_for: '#user' }],
-      vars: vars(),
-      timeoutMs: 10_000,
+    it('works the select and check steps, and templates the other groups', async () => {
+      const res = await runner.run({
+        steps: [
+          ...login(portal.url),
+          { wait_for: '#period' },
+          { fill: '#period', value: '{{work.due_date}} ({{unit.name}}, {{arrangement.name}})' },
+          { select: '#scheme', value: 'flat' },
+          { check: '#confirm' },
+          { click: '#submit-return' },
+          { expect_text: 'Return received' },
+          { fail_if_text: 'already filed' },
+          { read: '#reference', as: 'ref' },
+        ],
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(res.error).toBeNull();
+      expect(res.ok).toBe(true);
+      expect(res.stepsDone).toBe(12);
+      expect(res.reads.ref).toMatch(/^VAT-2026-\d{6}$/);
+      expect(portal.submissions).toEqual([{ period: '2026-11-21 (High St, Lease)', scheme: 'flat', confirm: 'yes' }]);
+      expect(res.log).toContain('select flat in #scheme');
+      expect(res.log).toContain('check #confirm');
     });
-    expect(second.error).toBeNull();
-    expect(second.ok).toBe(true);
-  });
-});
+
+    it('fails with the portal\u2019s own words when it rejects the return', async () => {
+      portal.setMode('reject');
+      const t0 = Date.now();
+      const res = await runner.run({ steps: fileReturn(portal.url), vars: vars(), timeoutMs: 20_000 });
+      const took = Date.now() - t0;
+      expect(res.ok).toBe(false);
+      expect(res.timedOut).toBe(false);
+      expect(res.error).toContain('The period 2026-11-21 is already filed');
+      expect(res.error).toContain('Step 7');
+      expect(res.stepsDone).toBe(6);
+      expect(res.reads).toEqual({});
+      expect(portal.submissions).toHaveLength(1);
+      // It recognised the answer rather than waiting out its time.
+      expect(took).toBeLessThan(10_000);
+    });
+
+    it('fail_if_text stops a run when the portal shows the words', async () => {
+      portal.setMode('reject');
+      const res = await runner.run({
+        steps: [
+          ...login(portal.url),
+          { fill: '#period', value: '2026-08-31' },
+          { click: '#submit-return' },
+          { fail_if_text: 'already filed' },
+          { read: '#reference', as: 'result' },
+        ],
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(res.ok).toBe(false);
+      expect(res.timedOut).toBe(false);
+      expect(res.error).toContain('The period 2026-08-31 is already filed');
+      expect(res.stepsDone).toBe(6);
+    });
+
+    it('gives up at the time limit when the portal never answers, and says so', async () => {
+      portal.setMode('hang');
+      const t0 = Date.now();
+      const res = await runner.run({ steps: fileReturn(portal.url), vars: vars(), timeoutMs: 3_000 });
+      const took = Date.now() - t0;
+      expect(res.ok).toBe(false);
+      expect(res.timedOut).toBe(true);
+      expect(res.unavailable).toBe(false);
+      expect(res.error).toMatch(/^The portal did not finish within 3s\./);
+      expect(res.stepsDone).toBeGreaterThanOrEqual(5);
+      expect(res.stepsDone).toBeLessThan(8);
+      expect(portal.submissions).toHaveLength(1); // the submit reached the portal; the answer never came
+      expect(took).toBeGreaterThanOrEqual(2_900);
+      expect(took).toBeLessThan(6_000);
+      console.log(`hang run returned after ${took} ms (limit 3000 ms): ${res.error}`);
+    });
+
+    it('quotes the login error and never repeats the password', async () => {
+      const wrong = 'hunter2-not-it';
+      const res = await runner.run({
+        steps: [
+          ...login(portal.url),
+          { expect_text: 'Submit a VAT return' },
+          { fill: '#period', value: '{{work.due_date}}' },
+        ],
+        vars: vars({ secret: { username: PORTAL_USER, password: wrong } }),
+        timeoutMs: 20_000,
+      });
+      expect(res.ok).toBe(false);
+      expect(res.timedOut).toBe(false);
+      expect(res.error).toContain('Wrong username or password');
+      expect(res.error).toContain('Step 5');
+      expect(res.stepsDone).toBe(4);
+      expect(res.error).not.toContain(wrong);
+      expect(res.error).not.toContain(PORTAL_USER);
+      expect(res.log.join('\n')).not.toContain(wrong);
+      expect(res.log).toContain('fill #pass with ***');
+      expect(portal.submissions).toHaveLength(0);
+    });
+
+    it('names the step and selector when an element cannot be used', async () => {
+      const res = await runner.run({
+        steps: [{ goto: `${portal.url}/login` }, { check: '#user' }],
+        vars: vars(),
+        timeoutMs: 10_000,
+      });
+      expect(res.ok).toBe(false);
+      expect(res.timedOut).toBe(false);
+      expect(res.error).toContain('Step 2');
+      expect(res.error).toContain('#user');
+      expect(res.stepsDone).toBe(1);
+    });
+
+    it('names the step and address when the portal cannot be reached', async () => {
+      const closed = await startPortal();
+      const gone = closed.url;
+      await closed.close();
+      const res = await runner.run({ steps: [{ goto: `${gone}/login` }], vars: vars(), timeoutMs: 10_000 });
+      expect(res.ok).toBe(false);
+      expect(res.timedOut).toBe(false);
+      expect(res.error).toContain('Step 1');
+      expect(res.error).toContain(`${gone}/login`);
+      expect(res.error).toMatch(/could not be reached/);
+    });
+
+    it('shares nothing between runs: a second run starts logged out', async () => {
+      const first = await runner.run({ steps: login(portal.url), vars: vars(), timeoutMs: 10_000 });
+      expect(first.ok).toBe(true);
+      const second = await runner.run({
+        steps: [{ goto: `${portal.url}/return` }, { expect_text: 'Sign in' }, { wait_for: '#user' }],
+        vars: vars(),
+        timeoutMs: 10_000,
+      });
+      expect(second.error).toBeNull();
+      expect(second.ok).toBe(true);
+    });
+  },
+);

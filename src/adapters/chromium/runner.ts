@@ -2,7 +2,14 @@
 // One browser and one fresh context per run, so nothing (cookies, storage) carries between runs.
 import { accessSync, constants, statSync } from 'node:fs';
 import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
-import { STEP_NAMES, masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../../domain/playbooks.ts';
+import {
+  STEP_NAMES,
+  masker,
+  secretValues,
+  type PlaybookRequest,
+  type PlaybookResult,
+  type PlaybookStep,
+} from '../../domain/playbooks.ts';
 import type { PlaybookRunner } from '../../domain/ports.ts';
 
 export const CHROMIUM_ARGS = [
@@ -69,7 +76,8 @@ function lookup(vars: PlaybookRequest['vars'], path: string): { found: true; val
     cur = (cur as Record<string, unknown>)[part];
   }
   if (typeof cur === 'string') return { found: true, value: cur };
-  if (typeof cur === 'number' || typeof cur === 'boolean' || typeof cur === 'bigint') return { found: true, value: String(cur) };
+  if (typeof cur === 'number' || typeof cur === 'boolean' || typeof cur === 'bigint')
+    return { found: true, value: String(cur) };
   if (cur instanceof Date && !Number.isNaN(cur.getTime())) return { found: true, value: cur.toISOString() };
   return { found: false };
 }
@@ -125,12 +133,16 @@ function prepare(steps: PlaybookStep[], vars: PlaybookRequest['vars'], mask: (s:
       );
     }
     const kind = names[0] as Action['kind'];
-    const allowed = new Set<string>([kind, ...(kind === 'fill' || kind === 'select' ? ['value'] : kind === 'read' ? ['as'] : [])]);
+    const allowed = new Set<string>([
+      kind,
+      ...(kind === 'fill' || kind === 'select' ? ['value'] : kind === 'read' ? ['as'] : []),
+    ]);
     const extra = Object.keys(step).filter((k) => !allowed.has(k));
     if (extra.length > 0) throw new StepFailure(`${where} (${kind}) has fields it does not use: ${extra.join(', ')}.`);
     const str = (key: string): string => {
       const v = step[key];
-      if (typeof v !== 'string' || v === '') throw new StepFailure(`${where} (${kind}) needs ${key === kind ? 'a value' : `"${key}"`} as text.`);
+      if (typeof v !== 'string' || v === '')
+        throw new StepFailure(`${where} (${kind}) needs ${key === kind ? 'a value' : `"${key}"`} as text.`);
       return v;
     };
     const where2 = `${where} (${kind})`;
@@ -241,8 +253,21 @@ export class ChromiumRunner implements PlaybookRunner {
     const started = Date.now();
     const deadline = started + Math.max(0, request.timeoutMs);
     const mask = masker(secretValues(request.vars ?? {}));
-    const result: PlaybookResult = { ok: false, reads: {}, error: null, timedOut: false, unavailable: false, stepsDone: 0, log: [] };
-    const fail = (error: string, extra: Partial<PlaybookResult> = {}): PlaybookResult => ({ ...result, ...extra, ok: false, error: mask(error) });
+    const result: PlaybookResult = {
+      ok: false,
+      reads: {},
+      error: null,
+      timedOut: false,
+      unavailable: false,
+      stepsDone: 0,
+      log: [],
+    };
+    const fail = (error: string, extra: Partial<PlaybookResult> = {}): PlaybookResult => ({
+      ...result,
+      ...extra,
+      ok: false,
+      error: mask(error),
+    });
 
     let steps: Prepared[];
     try {
@@ -253,7 +278,10 @@ export class ChromiumRunner implements PlaybookRunner {
     }
 
     if (!chromiumAvailable(this.executablePath)) {
-      return fail(`No browser is available on this machine (looked for ${this.executablePath}); set DESK_CHROMIUM_PATH.`, { unavailable: true });
+      return fail(
+        `No browser is available on this machine (looked for ${this.executablePath}); set DESK_CHROMIUM_PATH.`,
+        { unavailable: true },
+      );
     }
 
     const remaining = (): number => deadline - Date.now();
@@ -265,7 +293,12 @@ export class ChromiumRunner implements PlaybookRunner {
 
     const drive = async (): Promise<PlaybookResult> => {
       try {
-        browser = await chromium.launch({ executablePath: this.executablePath, headless: true, args: CHROMIUM_ARGS, timeout: Math.max(1, remaining()) });
+        browser = await chromium.launch({
+          executablePath: this.executablePath,
+          headless: true,
+          args: CHROMIUM_ARGS,
+          timeout: Math.max(1, remaining()),
+        });
       } catch (err) {
         if (aborted || remaining() <= 0) throw new OutOfTime();
         return fail(
@@ -305,9 +338,17 @@ export class ChromiumRunner implements PlaybookRunner {
       const err = outcome === 'timeout' ? new OutOfTime() : outcome.e;
       const timedOut = err instanceof OutOfTime || err instanceof errors.TimeoutError || remaining() <= 0;
       if (timedOut) {
-        const where = current >= 0 && current < steps.length ? ` It stopped at step ${current + 1} (${steps[current]!.description})` : '';
+        const where =
+          current >= 0 && current < steps.length
+            ? ` It stopped at step ${current + 1} (${steps[current]!.description})`
+            : '';
         const seen = (watch as NavigationWatch | null)?.lastSeen;
-        const said = !where || !seen ? '' : seen.message ? `; the portal said ${quote(snippet(seen.message))}` : `; the page showed ${quote(snippet(seen.body))}`;
+        const said =
+          !where || !seen
+            ? ''
+            : seen.message
+              ? `; the portal said ${quote(snippet(seen.message))}`
+              : `; the page showed ${quote(snippet(seen.body))}`;
         return fail(outOfTime + where + said + (where ? '.' : ''), { timedOut: true });
       }
       if (err instanceof StepFailure) return fail(err.message);
@@ -358,7 +399,9 @@ export class ChromiumRunner implements PlaybookRunner {
         if (status !== undefined && status >= 400) {
           const state = await pageState(page);
           const said = state?.message ?? (state ? snippet(state.body) : '');
-          throw new StepFailure(`Step ${n} (goto ${a.url}): the portal answered ${status}${said ? `, saying ${quote(said)}` : ''}.`);
+          throw new StepFailure(
+            `Step ${n} (goto ${a.url}): the portal answered ${status}${said ? `, saying ${quote(said)}` : ''}.`,
+          );
         }
         return undefined;
       }
@@ -366,7 +409,9 @@ export class ChromiumRunner implements PlaybookRunner {
         await onSelector(a.selector, 'fill', () => page.locator(a.selector).fill(a.value, { timeout: timeout() }));
         return undefined;
       case 'select':
-        await onSelector(a.selector, 'select', () => page.locator(a.selector).selectOption(a.value, { timeout: timeout() }));
+        await onSelector(a.selector, 'select', () =>
+          page.locator(a.selector).selectOption(a.value, { timeout: timeout() }),
+        );
         return undefined;
       case 'check':
         await onSelector(a.selector, 'check', () => page.locator(a.selector).check({ timeout: timeout() }));
@@ -375,10 +420,14 @@ export class ChromiumRunner implements PlaybookRunner {
         await onSelector(a.selector, 'click', () => page.locator(a.selector).click({ timeout: timeout() }));
         return undefined;
       case 'wait_for':
-        await onSelector(a.selector, 'wait for', () => page.locator(a.selector).waitFor({ state: 'visible', timeout: timeout() }));
+        await onSelector(a.selector, 'wait for', () =>
+          page.locator(a.selector).waitFor({ state: 'visible', timeout: timeout() }),
+        );
         return undefined;
       case 'read': {
-        const text = await onSelector(a.selector, 'read', () => page.locator(a.selector).innerText({ timeout: timeout() }));
+        const text = await onSelector(a.selector, 'read', () =>
+          page.locator(a.selector).innerText({ timeout: timeout() }),
+        );
         result.reads[a.as] = text.trim();
         return `read ${a.selector} as ${a.as}: ${quote(snippet(text, 120))}`;
       }
@@ -388,10 +437,12 @@ export class ChromiumRunner implements PlaybookRunner {
       case 'fail_if_text': {
         const state = await this.settled(page, nav, remaining);
         if (state.body.includes(a.text)) {
-          const said =
-            state.message?.includes(a.text)
-              ? state.message
-              : (state.body.split('\n').find((l) => l.includes(a.text))?.trim() ?? a.text);
+          const said = state.message?.includes(a.text)
+            ? state.message
+            : (state.body
+                .split('\n')
+                .find((l) => l.includes(a.text))
+                ?.trim() ?? a.text);
           throw new StepFailure(`Step ${n} (fail if text ${quote(a.text)}): the portal said ${quote(snippet(said))}.`);
         }
         return undefined;
@@ -416,7 +467,13 @@ export class ChromiumRunner implements PlaybookRunner {
    * Waits (up to the time left) for the page to show `text`. Gives up early when the portal has
    * plainly answered otherwise: the page is loaded, nothing is loading, and it shows a message.
    */
-  private async expectText(page: Page, nav: NavigationWatch, text: string, n: number, remaining: () => number): Promise<void> {
+  private async expectText(
+    page: Page,
+    nav: NavigationWatch,
+    text: string,
+    n: number,
+    remaining: () => number,
+  ): Promise<void> {
     let quietSince: number | null = null;
     let quietGen = -1;
     for (;;) {
@@ -431,7 +488,9 @@ export class ChromiumRunner implements PlaybookRunner {
         quietSince = Date.now();
         quietGen = gen;
       } else if (Date.now() - quietSince >= SETTLE_MS) {
-        throw new StepFailure(`Step ${n} (expect text ${quote(text)}): the portal said ${quote(snippet(state!.message!))}.`);
+        throw new StepFailure(
+          `Step ${n} (expect text ${quote(text)}): the portal said ${quote(snippet(state!.message!))}.`,
+        );
       }
       if (remaining() <= 0) throw new OutOfTime();
       await sleep(Math.min(POLL_MS, Math.max(1, remaining())));

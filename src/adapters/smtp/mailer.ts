@@ -15,7 +15,7 @@ function errorReason(err: unknown): string {
     const said = (e.response ?? e.message ?? '').trim();
     return `The mail server refused the message${said ? `: ${said}` : ''}.`;
   }
-  if (e.code === 'ETIMEDOUT' || e.code === 'ESOCKET' && /timeout/i.test(e.message ?? '')) {
+  if (e.code === 'ETIMEDOUT' || (e.code === 'ESOCKET' && /timeout/i.test(e.message ?? ''))) {
     return 'The mail server did not answer in time.';
   }
   return `The mail server could not be reached: ${e.message ?? String(err)}`;
@@ -26,7 +26,10 @@ export class SmtpMailer implements Mailer {
 
   async send(connection: MailConnection, mail: OutgoingMail): Promise<SendResult> {
     if (connection.provider !== 'smtp') {
-      return { accepted: false, reason: `The mailbox uses "${connection.provider}", which this desk cannot send through; connect an SMTP mailbox.` };
+      return {
+        accepted: false,
+        reason: `The mailbox uses "${connection.provider}", which this desk cannot send through; connect an SMTP mailbox.`,
+      };
     }
     const c = connection.config;
     const host = text(c.host);
@@ -54,7 +57,10 @@ export class SmtpMailer implements Mailer {
     // The whole conversation is bounded too: a server may answer each step slowly but never finish.
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<SendResult>((resolve) => {
-      timer = setTimeout(() => resolve({ accepted: false, reason: 'The mail server did not answer in time.' }), t + 1000);
+      timer = setTimeout(
+        () => resolve({ accepted: false, reason: 'The mail server did not answer in time.' }),
+        t + 1000,
+      );
     });
     try {
       const attempt = transport
@@ -62,7 +68,10 @@ export class SmtpMailer implements Mailer {
         .then((info): SendResult => {
           const rejected = (info.rejected ?? []).map(String);
           if ((info.accepted ?? []).length === 0) {
-            return { accepted: false, reason: `The mail server refused the message${rejected.length ? ` for ${rejected.join(', ')}` : ''}.` };
+            return {
+              accepted: false,
+              reason: `The mail server refused the message${rejected.length ? ` for ${rejected.join(', ')}` : ''}.`,
+            };
           }
           return { accepted: true, messageId: info.messageId ?? null, response: info.response ?? null };
         })

@@ -7,7 +7,8 @@ import { capitalise, listWords, sameWord, words } from './words.ts';
 // has make a work block collecting them; a unit type makes a units block; money or date
 // words make those blocks; anything else becomes a work block for a new kind named after it.
 
-const MONEY = /\b(?:money|cash|costs?|spend\w*|bills?|billing|payments?|pay|paid|owe|owing|owed|debts?|budget\w*|fees?|prices?|domains?)\b/;
+const MONEY =
+  /\b(?:money|cash|costs?|spend\w*|bills?|billing|payments?|pay|paid|owe|owing|owed|debts?|budget\w*|fees?|prices?|domains?)\b/;
 const DATES = /\b(?:dates?|deadlines?|renewals?|renew\w*|expir\w*|calendar|anniversar\w*|diary|schedule)\b/;
 
 function has(said: readonly string[], name: string): boolean {
@@ -28,12 +29,23 @@ export async function blockFor(ctx: DeskContext, subject: string, question: stri
 
   const kinds = (await workKinds(ctx)).filter((k) => has(said, k));
   if (kinds.length > 0) {
-    return { title: heading, kind: 'work', kinds, blurb: `Open ${listWords(kinds.map((k) => k.replace(/_/g, ' ')))} work.`, why };
+    return {
+      title: heading,
+      kind: 'work',
+      kinds,
+      blurb: `Open ${listWords(kinds.map((k) => k.replace(/_/g, ' ')))} work.`,
+      why,
+    };
   }
   for (const [type, fields] of await unitTypes(ctx)) {
     if (has(said, type)) {
       // A field another block already explains keeps the owner's own hint.
-      const hints = new Map((await listSections(ctx)).flatMap((s) => s.fields).filter((f) => f.hint !== '').map((f) => [f.name, f.hint] as const));
+      const hints = new Map(
+        (await listSections(ctx))
+          .flatMap((s) => s.fields)
+          .filter((f) => f.hint !== '')
+          .map((f) => [f.name, f.hint] as const),
+      );
       return {
         title: heading,
         kind: 'units',

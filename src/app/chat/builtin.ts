@@ -37,7 +37,11 @@ export class BuiltinChat implements ChatBackend {
             : block.kind === 'units'
               ? `it lists every ${block.unit}`
               : `it is a ${block.kind} block`;
-        return { answer: `Added the block "${block.title}" to the desk: ${what}.`, sections: [block], backend: 'builtin' };
+        return {
+          answer: `Added the block "${block.title}" to the desk: ${what}.`,
+          sections: [block],
+          backend: 'builtin',
+        };
       }
       case 'row':
         return reply(await answerRow(ctx, intent.id));

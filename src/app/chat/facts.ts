@@ -78,7 +78,14 @@ export async function mailRecord(ctx: DeskContext): Promise<MailRecord> {
   const failed = await lastUnsentMessage(ctx.db, ctx.desk.id);
   return {
     lastSent: sent?.sent_at ? { subject: sent.subject, to: sent.to_address, sent_at: sent.sent_at } : null,
-    lastFailure: failed ? { subject: failed.subject, to: failed.to_address, at: failed.approved_at ?? failed.created_at, reason: failed.failure_reason ?? '' } : null,
+    lastFailure: failed
+      ? {
+          subject: failed.subject,
+          to: failed.to_address,
+          at: failed.approved_at ?? failed.created_at,
+          reason: failed.failure_reason ?? '',
+        }
+      : null,
   };
 }
 

@@ -21,7 +21,9 @@ const ADD_BLOCK =
 
 /** Words that say nothing about which arrangement or domain is meant. */
 const FILLER = new Set(
-  'when what which does do did will is are the a an our my we us of for on in to at by it its next date dates renew renews renewed renewal renewals due come comes up expire expires expiry end ends ending run runs out how long until till please tell me about and or with have has'.split(' '),
+  'when what which does do did will is are the a an our my we us of for on in to at by it its next date dates renew renews renewed renewal renewals due come comes up expire expires expiry end ends ending run runs out how long until till please tell me about and or with have has'.split(
+    ' ',
+  ),
 );
 
 function needsWindow(q: string): { days: number | null; window: string } {
@@ -46,21 +48,36 @@ export function matchIntent(question: string): Intent {
     return { type: 'add_block', subject };
   }
   const q = question.toLowerCase().replace(/[’]/g, "'");
-  const row = /\b(?:row|item|task|obligation|work\s+item|number|no\.?)\s*#?\s*(\d{1,12})\b/.exec(q) ?? /#\s*(\d{1,12})\b/.exec(q);
+  const row =
+    /\b(?:row|item|task|obligation|work\s+item|number|no\.?)\s*#?\s*(\d{1,12})\b/.exec(q) ?? /#\s*(\d{1,12})\b/.exec(q);
   if (row) return { type: 'row', id: Number(row[1]) };
   if (/\b(?:overdue|late|past\s+due|behind|missed)\b/.test(q)) return { type: 'overdue' };
-  if (/\bneeds?\s+(?:me|my|us|a\s+person|someone|somebody)\b|\bfor\s+me\s+to\b|\bmy\s+(?:attention|plate|turn|decision)\b|\bwhat\s+(?:do|should|must)\s+i\s+(?:do|handle|look\s+at)\b|\b(?:do|should|must)\s+i\s+(?:need\s+to|have\s+to)\s+do\b|\bwaiting\s+(?:on|for)\s+me\b|\bup\s+to\s+me\b/.test(q)) {
+  if (
+    /\bneeds?\s+(?:me|my|us|a\s+person|someone|somebody)\b|\bfor\s+me\s+to\b|\bmy\s+(?:attention|plate|turn|decision)\b|\bwhat\s+(?:do|should|must)\s+i\s+(?:do|handle|look\s+at)\b|\b(?:do|should|must)\s+i\s+(?:need\s+to|have\s+to)\s+do\b|\bwaiting\s+(?:on|for)\s+me\b|\bup\s+to\s+me\b/.test(
+      q,
+    )
+  ) {
     return { type: 'needs_me', ...needsWindow(q) };
   }
-  if (/\bwait(?:ing)?\b|\bhear(?:d)?\s+back\b|\bchas(?:e|ing)\b|\bout\s+with\b|\bowes?\s+us\b|\bawait/.test(q)) return { type: 'waiting' };
-  if (/\b(?:owe|owing|owed|debt|unpaid|collections?|outstanding)\b/.test(q) || (/\bdomains?\b/.test(q) && !/\b(?:renew\w*|expir\w*)\b/.test(q))) return { type: 'owe' };
+  if (/\bwait(?:ing)?\b|\bhear(?:d)?\s+back\b|\bchas(?:e|ing)\b|\bout\s+with\b|\bowes?\s+us\b|\bawait/.test(q))
+    return { type: 'waiting' };
+  if (
+    /\b(?:owe|owing|owed|debt|unpaid|collections?|outstanding)\b/.test(q) ||
+    (/\bdomains?\b/.test(q) && !/\b(?:renew\w*|expir\w*)\b/.test(q))
+  )
+    return { type: 'owe' };
   if (/\b(?:mail\w*|e-?mail\w*|smtp|inbox|outbox)\b/.test(q)) return { type: 'mailbox' };
-  if (/\bwithout\s+(?:asking|me|permission)\b|\bon\s+(?:its|your|it's)\s+own\b|\bby\s+(?:itself|yourself)\b|\ballowed\b|\bpermi\w*|\bgrant\w*|\bdelegat\w*|\bwhat\s+can\s+(?:the\s+desk|it)\s+do\b/.test(q)) {
+  if (
+    /\bwithout\s+(?:asking|me|permission)\b|\bon\s+(?:its|your|it's)\s+own\b|\bby\s+(?:itself|yourself)\b|\ballowed\b|\bpermi\w*|\bgrant\w*|\bdelegat\w*|\bwhat\s+can\s+(?:the\s+desk|it)\s+do\b/.test(
+      q,
+    )
+  ) {
     return { type: 'permissions' };
   }
   if (/\b(?:renew\w*|expir\w*|lease|contract|ends?|ending|runs?\s+out)\b/.test(q)) {
     return { type: 'renewal', words: words(q).filter((w) => !FILLER.has(w)) };
   }
-  if (/^\s*(?:help|hi|hello|hey|what\s+can\s+(?:i\s+ask|you\s+do)|what\s+do\s+you\s+(?:know|answer))\b/.test(q)) return { type: 'help' };
+  if (/^\s*(?:help|hi|hello|hey|what\s+can\s+(?:i\s+ask|you\s+do)|what\s+do\s+you\s+(?:know|answer))\b/.test(q))
+    return { type: 'help' };
   return { type: 'unknown' };
 }

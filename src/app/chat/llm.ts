@@ -82,9 +82,15 @@ export class LlmChat implements ChatBackend {
     const sections: SectionDraft[] = [];
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const message = await this.opts.model.complete(messages, TOOLS, signal);
-      const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter((c) => c && typeof c.function?.name === 'string') : [];
+      const calls = Array.isArray(message.tool_calls)
+        ? message.tool_calls.filter((c) => c && typeof c.function?.name === 'string')
+        : [];
       if (calls.length > 0) {
-        messages.push({ role: 'assistant', content: typeof message.content === 'string' ? message.content : null, tool_calls: calls });
+        messages.push({
+          role: 'assistant',
+          content: typeof message.content === 'string' ? message.content : null,
+          tool_calls: calls,
+        });
         for (const call of calls) {
           signal.throwIfAborted();
           const result = await runTool(ctx, call.function.name, parseArgs(call.function.arguments), sections);

@@ -6,7 +6,16 @@ import { needsPerson } from '../../domain/work/needs.ts';
 import { unitsOf, watchesOf } from '../../store/repositories/desk-reads.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { SECTION_KINDS } from '../../domain/vocab.ts';
-import { arrangements, mailConnections, horizon, mailRecord, openWork, overdueWork, waitingWork, workDetail } from './facts.ts';
+import {
+  arrangements,
+  mailConnections,
+  horizon,
+  mailRecord,
+  openWork,
+  overdueWork,
+  waitingWork,
+  workDetail,
+} from './facts.ts';
 
 // The tools a language model may call. All read the desk through the same verbs as the
 // built-in answerer, except add_section, which only collects a block: the chat verb saves
@@ -22,10 +31,14 @@ export const TOOLS = [
     type: 'function',
     function: {
       name: 'list_work',
-      description: 'Open work rows as work items (id, title, status, due_date, days_to_due, overdue, waiting_on, days_waiting, action, permission, allowed). filter: overdue; needs_me (rows whose next step is a person\'s); waiting (out with somebody); due_within (due in the next `days` days, overdue included); open (everything open).',
+      description:
+        "Open work rows as work items (id, title, status, due_date, days_to_due, overdue, waiting_on, days_waiting, action, permission, allowed). filter: overdue; needs_me (rows whose next step is a person's); waiting (out with somebody); due_within (due in the next `days` days, overdue included); open (everything open).",
       parameters: {
         type: 'object',
-        properties: { filter: { type: 'string', enum: ['overdue', 'needs_me', 'waiting', 'due_within', 'open'] }, days: { type: 'integer', minimum: 0, maximum: 365 } },
+        properties: {
+          filter: { type: 'string', enum: ['overdue', 'needs_me', 'waiting', 'due_within', 'open'] },
+          days: { type: 'integer', minimum: 0, maximum: 365 },
+        },
         required: ['filter'],
         additionalProperties: false,
       },
@@ -36,21 +49,75 @@ export const TOOLS = [
     function: {
       name: 'get_work',
       description: 'One row on this desk by id, whatever its status, with the arrangement and unit it belongs to.',
-      parameters: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false },
+      parameters: {
+        type: 'object',
+        properties: { id: { type: 'integer' } },
+        required: ['id'],
+        additionalProperties: false,
+      },
     },
   },
-  { type: 'function', function: { name: 'list_arrangements', description: 'Arrangements (leases, contracts...) with start, end and renewal dates, amounts in minor units and contacts.', parameters: none } },
-  { type: 'function', function: { name: 'list_units', description: 'Units (the things the desk is built around) with their recorded fields. type narrows to one unit type.', parameters: { type: 'object', properties: { type: { type: 'string' } }, additionalProperties: false } } },
-  { type: 'function', function: { name: 'list_domains', description: 'Domains held, and a summary: owing count, owing_amount (minor units, desk currency), next renewal.', parameters: none } },
-  { type: 'function', function: { name: 'mailbox', description: 'The mail connections and their status, the last message sent and the last send that failed.', parameters: none } },
-  { type: 'function', function: { name: 'permissions', description: 'Which permission classes the owner granted, and per class how many open rows the desk is doing, asking about, or has out with somebody.', parameters: none } },
-  { type: 'function', function: { name: 'list_watches', description: 'Dates the desk watches on units, how far ahead it starts, and the work they turn into.', parameters: none } },
-  { type: 'function', function: { name: 'list_sections', description: 'The blocks on the desk screen.', parameters: none } },
+  {
+    type: 'function',
+    function: {
+      name: 'list_arrangements',
+      description:
+        'Arrangements (leases, contracts...) with start, end and renewal dates, amounts in minor units and contacts.',
+      parameters: none,
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'list_units',
+      description:
+        'Units (the things the desk is built around) with their recorded fields. type narrows to one unit type.',
+      parameters: { type: 'object', properties: { type: { type: 'string' } }, additionalProperties: false },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'list_domains',
+      description: 'Domains held, and a summary: owing count, owing_amount (minor units, desk currency), next renewal.',
+      parameters: none,
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'mailbox',
+      description: 'The mail connections and their status, the last message sent and the last send that failed.',
+      parameters: none,
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'permissions',
+      description:
+        'Which permission classes the owner granted, and per class how many open rows the desk is doing, asking about, or has out with somebody.',
+      parameters: none,
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'list_watches',
+      description: 'Dates the desk watches on units, how far ahead it starts, and the work they turn into.',
+      parameters: none,
+    },
+  },
+  {
+    type: 'function',
+    function: { name: 'list_sections', description: 'The blocks on the desk screen.', parameters: none },
+  },
   {
     type: 'function',
     function: {
       name: 'add_section',
-      description: 'Add a block to the desk screen. Only when the owner asks for one. kind: work (kinds: the work kinds it collects), units (unit: the unit type), money or dates.',
+      description:
+        'Add a block to the desk screen. Only when the owner asks for one. kind: work (kinds: the work kinds it collects), units (unit: the unit type), money or dates.',
       parameters: {
         type: 'object',
         properties: {
@@ -59,7 +126,14 @@ export const TOOLS = [
           kind: { type: 'string', enum: [...SECTION_KINDS] },
           kinds: { type: 'array', items: { type: 'string' } },
           unit: { type: 'string' },
-          fields: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, hint: { type: 'string' } }, required: ['name'] } },
+          fields: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { name: { type: 'string' }, hint: { type: 'string' } },
+              required: ['name'],
+            },
+          },
           why: { type: 'string' },
         },
         required: ['title'],
@@ -86,7 +160,12 @@ function parsed(json: string): unknown {
 }
 
 /** Runs one tool call; anything wrong with the call is told back to the model, not thrown. */
-export async function runTool(ctx: DeskContext, name: string, args: Record<string, unknown>, sections: SectionDraft[]): Promise<unknown> {
+export async function runTool(
+  ctx: DeskContext,
+  name: string,
+  args: Record<string, unknown>,
+  sections: SectionDraft[],
+): Promise<unknown> {
   switch (name) {
     case 'list_work': {
       switch (args.filter) {
@@ -112,7 +191,10 @@ export async function runTool(ctx: DeskContext, name: string, args: Record<strin
     case 'list_arrangements':
       return { items: await arrangements(ctx) };
     case 'list_units': {
-      const rows = await unitsOf(ctx.db, ctx.desk.id, { type: typeof args.type === 'string' ? args.type : undefined, limit: 200 });
+      const rows = await unitsOf(ctx.db, ctx.desk.id, {
+        type: typeof args.type === 'string' ? args.type : undefined,
+        limit: 200,
+      });
       return { items: rows.map((r) => ({ ...r, fields: parsed(r.fields) })) };
     }
     case 'list_domains':
@@ -127,7 +209,8 @@ export async function runTool(ctx: DeskContext, name: string, args: Record<strin
       return { items: await listSections(ctx) };
     case 'add_section': {
       if (typeof args.title !== 'string' || args.title.trim() === '') return { error: 'A block needs a title.' };
-      if (sections.length >= MAX_SECTIONS) return { error: `At most ${MAX_SECTIONS} blocks can be added in one answer.` };
+      if (sections.length >= MAX_SECTIONS)
+        return { error: `At most ${MAX_SECTIONS} blocks can be added in one answer.` };
       sections.push(args as SectionDraft);
       return { ok: true, note: 'The block is saved when you give your answer; say in the answer that it was added.' };
     }

@@ -33,7 +33,11 @@ function nextStep(item: WorkItem): string | null {
 
 function rowSentence(item: WorkItem, today: string): string {
   const when =
-    item.due_date === null ? 'has no due date' : item.overdue ? `was due ${item.due_date} (${relativeDay(item.due_date, today)})` : `is due ${item.due_date} (${relativeDay(item.due_date, today)})`;
+    item.due_date === null
+      ? 'has no due date'
+      : item.overdue
+        ? `was due ${item.due_date} (${relativeDay(item.due_date, today)})`
+        : `is due ${item.due_date} (${relativeDay(item.due_date, today)})`;
   const step = nextStep(item);
   return `${rowName(item)} ${when}${step ? `: ${step}` : ''}.`;
 }
@@ -60,7 +64,10 @@ export async function answerNeedsMe(ctx: DeskContext, days: number | null, windo
   const until = horizon(ctx, days);
   const soon = all.filter((i) => i.due_date !== null && i.due_date <= until);
   const later = all.length - soon.length;
-  const rest = later === 0 ? '' : ` ${capitalise(plural(later, 'more row'))} ${later === 1 ? 'needs' : 'need'} you later or ${later === 1 ? 'has' : 'have'} no date.`;
+  const rest =
+    later === 0
+      ? ''
+      : ` ${capitalise(plural(later, 'more row'))} ${later === 1 ? 'needs' : 'need'} you later or ${later === 1 ? 'has' : 'have'} no date.`;
   if (soon.length === 0) return `Nothing needs you ${window} (up to ${until}).${rest}`;
   const verb = soon.length === 1 ? 'needs' : 'need';
   return `${capitalise(plural(soon.length, 'row'))} ${verb} you ${window} (up to ${until}, overdue ones included). ${sentences(soon.map((i) => rowSentence(i, today)))}${rest}`;
@@ -84,18 +91,33 @@ export async function answerRow(ctx: DeskContext, id: number): Promise<string> {
   const { item, arrangement, unit } = found;
   const today = ctx.today();
   const s: string[] = [];
-  s.push(`${rowName(item)} is ${item.status.replace('_', ' ')}: ${item.kind.replace(/_/g, ' ')} work, priority ${item.priority}.`);
+  s.push(
+    `${rowName(item)} is ${item.status.replace('_', ' ')}: ${item.kind.replace(/_/g, ' ')} work, priority ${item.priority}.`,
+  );
   if (item.due_date === null) s.push('It has no due date.');
-  else if (item.overdue && item.action !== null) s.push(`It was due ${item.due_date} (${relativeDay(item.due_date, today)}) and is overdue.`);
-  else s.push(`It ${item.due_date < today ? 'was' : 'is'} due ${item.due_date} (${relativeDay(item.due_date, today)}).`);
+  else if (item.overdue && item.action !== null)
+    s.push(`It was due ${item.due_date} (${relativeDay(item.due_date, today)}) and is overdue.`);
+  else
+    s.push(`It ${item.due_date < today ? 'was' : 'is'} due ${item.due_date} (${relativeDay(item.due_date, today)}).`);
   if (arrangement || unit) s.push(`It belongs to ${[arrangement, unit].filter(Boolean).join(' and ')}.`);
-  if (item.waiting_on) s.push(`It is out with ${item.waiting_on}${item.days_waiting ? ` and has been for ${plural(item.days_waiting, 'day')}` : ''}.`);
+  if (item.waiting_on)
+    s.push(
+      `It is out with ${item.waiting_on}${item.days_waiting ? ` and has been for ${plural(item.days_waiting, 'day')}` : ''}.`,
+    );
   if (item.permission === null) s.push('It is in no permission class, so the desk always asks.');
-  else s.push(`It is ${item.permission} work; the desk ${item.allowed ? 'may' : 'may not'} ${CLASS_WORDS[item.permission] ?? item.permission} on its own.`);
+  else
+    s.push(
+      `It is ${item.permission} work; the desk ${item.allowed ? 'may' : 'may not'} ${CLASS_WORDS[item.permission] ?? item.permission} on its own.`,
+    );
   if (item.has_draft) s.push('A message is prepared and waiting to be sent.');
   if (item.last_error && item.action?.type !== 'fix') s.push(stop(`The last attempt failed: ${item.last_error}`));
   if (item.action) s.push(`Next: ${stop(item.action.label)} ${stop(item.action.hint)}`);
-  else s.push(item.status === 'done' || item.status === 'closed' ? 'Nothing more is needed.' : 'Nothing is needed from anyone right now.');
+  else
+    s.push(
+      item.status === 'done' || item.status === 'closed'
+        ? 'Nothing more is needed.'
+        : 'Nothing is needed from anyone right now.',
+    );
   if (item.detail) s.push(stop(`Notes: ${item.detail}`));
   return s.join(' ');
 }

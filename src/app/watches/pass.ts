@@ -25,7 +25,8 @@ export const WATCH_ACTOR = { type: 'system', name: 'watches' } as const;
 
 /** `desk`: an id or slug to run one desk only (an unknown one throws not_found). */
 export async function runWatchPass(deps: Deps, opts: { desk?: string } = {}): Promise<WatchPassResult> {
-  const desks: DeskRow[] = opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
+  const desks: DeskRow[] =
+    opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
   const result: WatchPassResult = { desks: desks.length, created: [], failures: [] };
   for (const desk of desks) {
     try {

@@ -54,8 +54,10 @@ export function startWatchScheduler(deps: Deps, opts: WatchSchedulerOptions = {}
       }
       try {
         const result = await pass(deps);
-        if (result.created.length > 0) log.info({ created: result.created.length }, `Watches opened ${plural(result.created.length, 'row')}.`);
-        for (const f of result.failures) log.error({ desk_id: f.desk_id, error: f.error }, 'The watch pass failed for a desk.');
+        if (result.created.length > 0)
+          log.info({ created: result.created.length }, `Watches opened ${plural(result.created.length, 'row')}.`);
+        for (const f of result.failures)
+          log.error({ desk_id: f.desk_id, error: f.error }, 'The watch pass failed for a desk.');
         opts.onPass?.(result);
       } catch (err) {
         log.error({ err }, 'The watch pass failed; the next one runs on schedule.');

@@ -8,36 +8,65 @@ import { dbOption, jsonOption, print, withDeps, type DbOptions, type Io } from '
 export function grantCommands(program: Command, io: Io): void {
   const grants = program
     .command('grants')
-    .description(`Let the desk act on its own for a class of work (${PERMISSION_CLASSES.join(', ')}); money and sign always need a person`);
+    .description(
+      `Let the desk act on its own for a class of work (${PERMISSION_CLASSES.join(', ')}); money and sign always need a person`,
+    );
 
-  for (const [name, granted] of [['set', true], ['unset', false]] as const) {
+  for (const [name, granted] of [
+    ['set', true],
+    ['unset', false],
+  ] as const) {
     jsonOption(
       dbOption(
         grants
           .command(name)
-          .description(granted ? 'Grant a class: the desk may do that work without asking' : 'Withdraw a class: the desk asks again')
+          .description(
+            granted
+              ? 'Grant a class: the desk may do that work without asking'
+              : 'Withdraw a class: the desk asks again',
+          )
           .requiredOption('--desk <desk>', 'desk id or slug')
           .argument('<class>', PERMISSION_CLASSES.join(' | ')),
       ),
     ).action(async (cls: string, opts: DbOptions & { desk: string; json?: boolean }) => {
       await withDeps(io, opts, async (deps) => {
         const desk = await requireDesk(deps.store.db, opts.desk);
-        const changed = await setGrant(deps.store.db, { deskId: desk.id, cls, granted, now: deps.clock.now().toISOString(), by: 'owner' });
+        const changed = await setGrant(deps.store.db, {
+          deskId: desk.id,
+          cls,
+          granted,
+          now: deps.clock.now().toISOString(),
+          by: 'owner',
+        });
         const now = [...(await grantsOf(deps.store.db, desk.id))].sort();
-        print(io, opts.json, { desk: desk.slug, class: cls, granted, changed, grants: now }, () =>
-          `${changed ? (granted ? 'Granted' : 'Withdrew') : granted ? 'Already granted:' : 'Was not granted:'} ${cls} on ${desk.slug}. Granted now: ${now.join(', ') || 'nothing'}.`,
+        print(
+          io,
+          opts.json,
+          { desk: desk.slug, class: cls, granted, changed, grants: now },
+          () =>
+            `${changed ? (granted ? 'Granted' : 'Withdrew') : granted ? 'Already granted:' : 'Was not granted:'} ${cls} on ${desk.slug}. Granted now: ${now.join(', ') || 'nothing'}.`,
         );
       });
     });
   }
 
-  jsonOption(dbOption(grants.command('list').description('Show what a desk may do without asking').requiredOption('--desk <desk>', 'desk id or slug'))).action(
-    async (opts: DbOptions & { desk: string; json?: boolean }) => {
-      await withDeps(io, opts, async (deps) => {
-        const desk = await requireDesk(deps.store.db, opts.desk);
-        const now = [...(await grantsOf(deps.store.db, desk.id))].sort();
-        print(io, opts.json, { desk: desk.slug, grants: now }, () => `${desk.slug} may act without asking on: ${now.join(', ') || 'nothing yet'}.`);
-      });
-    },
-  );
+  jsonOption(
+    dbOption(
+      grants
+        .command('list')
+        .description('Show what a desk may do without asking')
+        .requiredOption('--desk <desk>', 'desk id or slug'),
+    ),
+  ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
+    await withDeps(io, opts, async (deps) => {
+      const desk = await requireDesk(deps.store.db, opts.desk);
+      const now = [...(await grantsOf(deps.store.db, desk.id))].sort();
+      print(
+        io,
+        opts.json,
+        { desk: desk.slug, grants: now },
+        () => `${desk.slug} may act without asking on: ${now.join(', ') || 'nothing yet'}.`,
+      );
+    });
+  });
 }

@@ -21,9 +21,12 @@ export function importCommands(program: Command, io: Io): void {
     try {
       text = readFileSync(file, 'utf8');
     } catch (err) {
-      throw new UsageError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
+      throw new UsageError(
+        `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`,
+      );
     }
-    if (opts.key !== undefined && opts.key.trim() === '') throw new UsageError('--key needs a name, such as --key zapier.');
+    if (opts.key !== undefined && opts.key.trim() === '')
+      throw new UsageError('--key needs a name, such as --key zapier.');
     await withNewDeps(io, opts, async (deps) => {
       let r: Awaited<ReturnType<typeof importBusinessText>>;
       try {
@@ -36,13 +39,22 @@ export function importCommands(program: Command, io: Io): void {
         for (const line of list) io.err(`  ${line}`);
         throw new Reported(err instanceof Error ? err.message : String(err));
       }
-      const data = { desk: { id: r.desk.id, slug: r.desk.slug }, key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null, refs: r.refs };
+      const data = {
+        desk: { id: r.desk.id, slug: r.desk.slug },
+        key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null,
+        refs: r.refs,
+      };
       print(io, opts.json, data, () => {
         const c = r.counts;
         const lines = [
           `Imported "${r.desk.name}" as desk ${r.desk.slug} (${r.desk.id}): ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.domains, 'domain'), plural(c.connections, 'connection')].join(', ')}.`,
         ];
-        if (r.key) lines.push(`Key "${r.key.name}" (id ${r.key.id}), shown once:`, `  ${r.key.key}`, `Try it: ${curlLine(r.key.key, deps.config.port, deps.config.host)}`);
+        if (r.key)
+          lines.push(
+            `Key "${r.key.name}" (id ${r.key.id}), shown once:`,
+            `  ${r.key.key}`,
+            `Try it: ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
+          );
         const refs = Object.entries(r.refs);
         if (refs.length) lines.push(`Refs: ${refs.map(([k, v]) => `${k}=${v}`).join(', ')}`);
         return lines.join('\n');
@@ -57,13 +69,21 @@ export function importCommands(program: Command, io: Io): void {
     .option('--port <port>', 'the port the server listens on, for the printed curl line (default DESK_PORT or 8080)');
   jsonOption(dbOption(demo)).action(async (opts: DbOptions & { key: string; port?: string; json?: boolean }) => {
     const port = opts.port === undefined ? undefined : Number(opts.port);
-    if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) throw new UsageError(`--port "${opts.port}" is not a port number (1-65535).`);
+    if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
+      throw new UsageError(`--port "${opts.port}" is not a port number (1-65535).`);
     await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const r = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: opts.key });
-      const data = { desk: { id: r.desk.id, slug: r.desk.slug }, key: { id: r.key.id, prefix: r.key.prefix, key: r.key.key }, created: r.created, refs: r.refs };
+      const data = {
+        desk: { id: r.desk.id, slug: r.desk.slug },
+        key: { id: r.key.id, prefix: r.key.prefix, key: r.key.key },
+        created: r.created,
+        refs: r.refs,
+      };
       print(io, opts.json, data, () =>
         [
-          r.created ? `Demo desk "${r.desk.name}" created (${r.desk.slug}).` : `The demo desk "${r.desk.name}" already exists; here is a new key for it.`,
+          r.created
+            ? `Demo desk "${r.desk.name}" created (${r.desk.slug}).`
+            : `The demo desk "${r.desk.name}" already exists; here is a new key for it.`,
           `Key "${r.key.name}" (id ${r.key.id}), shown once:`,
           `  ${r.key.key}`,
           `With the server running (npm start): ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,

@@ -16,7 +16,7 @@ export function keyCommands(program: Command, io: Io): void {
         .description('Create a key for a desk; it is shown once')
         .requiredOption('--desk <desk>', 'desk id or slug')
         .requiredOption('--name <name>', 'who will hold it, e.g. zapier')
-        .option('--expires <date>', 'last day the key works (YYYY-MM-DD or +30d), in the desk\'s time zone'),
+        .option('--expires <date>', "last day the key works (YYYY-MM-DD or +30d), in the desk's time zone"),
     ),
   ).action(async (opts: DbOptions & { desk: string; name: string; expires?: string; json?: boolean }) => {
     await withDeps(io, opts, async (deps) => {
@@ -26,41 +26,67 @@ export function keyCommands(program: Command, io: Io): void {
       let last: string | null = null;
       if (opts.expires !== undefined) {
         last = resolveDate(opts.expires, dateIn(desk.timezone, now));
-        if (!last || (!isIsoDate(last))) throw new UsageError(`--expires "${opts.expires}" is not a date; use YYYY-MM-DD or +30d.`);
+        if (!last || !isIsoDate(last))
+          throw new UsageError(`--expires "${opts.expires}" is not a date; use YYYY-MM-DD or +30d.`);
         // Valid through the whole of its last day, on the desk's own calendar.
         expiresAt = midnightIn(desk.timezone, addDays(last, 1)).toISOString();
       }
       const k = await createKey(deps.store.db, { deskId: desk.id, name: opts.name, expiresAt, now: now.toISOString() });
-      const data = { id: k.id, name: k.name, prefix: k.prefix, key: k.key, expires_at: k.expires_at, desk: { id: desk.id, slug: desk.slug } };
+      const data = {
+        id: k.id,
+        name: k.name,
+        prefix: k.prefix,
+        key: k.key,
+        expires_at: k.expires_at,
+        desk: { id: desk.id, slug: desk.slug },
+      };
       print(io, opts.json, data, () =>
-        [`Key "${k.name}" (id ${k.id}) for ${desk.slug}${last ? `, valid through ${last} (${desk.timezone})` : ''}. Shown once:`, `  ${k.key}`].join('\n'),
+        [
+          `Key "${k.name}" (id ${k.id}) for ${desk.slug}${last ? `, valid through ${last} (${desk.timezone})` : ''}. Shown once:`,
+          `  ${k.key}`,
+        ].join('\n'),
       );
     });
   });
 
-  jsonOption(dbOption(keys.command('list').description('List a desk\'s keys (never the keys themselves)').requiredOption('--desk <desk>', 'desk id or slug'))).action(
-    async (opts: DbOptions & { desk: string; json?: boolean }) => {
-      await withDeps(io, opts, async (deps) => {
-        const desk = await requireDesk(deps.store.db, opts.desk);
-        const rows = (await listKeys(deps.store.db, desk.id)).map(({ desk_id: _d, ...k }) => k);
-        // People read the last day the key works, as it was given, on the desk's calendar.
-        const shown = rows.map((k) => ({ ...k, created: k.created_at.slice(0, 10), last_day: k.expires_at ? lastDay(desk.timezone, k.expires_at) : null, revoked: k.revoked_at?.slice(0, 10) ?? null }));
-        print(io, opts.json, rows, () => table(shown, ['id', 'name', 'prefix', 'created', 'last_day', 'revoked']));
-      });
-    },
-  );
+  jsonOption(
+    dbOption(
+      keys
+        .command('list')
+        .description("List a desk's keys (never the keys themselves)")
+        .requiredOption('--desk <desk>', 'desk id or slug'),
+    ),
+  ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
+    await withDeps(io, opts, async (deps) => {
+      const desk = await requireDesk(deps.store.db, opts.desk);
+      const rows = (await listKeys(deps.store.db, desk.id)).map(({ desk_id: _d, ...k }) => k);
+      // People read the last day the key works, as it was given, on the desk's calendar.
+      const shown = rows.map((k) => ({
+        ...k,
+        created: k.created_at.slice(0, 10),
+        last_day: k.expires_at ? lastDay(desk.timezone, k.expires_at) : null,
+        revoked: k.revoked_at?.slice(0, 10) ?? null,
+      }));
+      print(io, opts.json, rows, () => table(shown, ['id', 'name', 'prefix', 'created', 'last_day', 'revoked']));
+    });
+  });
 
-  jsonOption(dbOption(keys.command('revoke').description('Revoke a key; programs using it get 401 from then on').argument('<id>', 'the key id (from keys list)'))).action(
-    async (raw: string, opts: DbOptions & { json?: boolean }) => {
-      const id = idArg(raw, 'key');
-      await withDeps(io, opts, async (deps) => {
-        const r = await revokeKey(deps.store.db, { keyId: id, now: deps.clock.now().toISOString() });
-        print(io, opts.json, { id: r.id, prefix: r.prefix, revoked: true, already: r.already }, () =>
-          r.already ? `Key ${r.id} (${r.prefix}…) was already revoked.` : `Revoked key ${r.id} (${r.prefix}…).`,
-        );
-      });
-    },
-  );
+  jsonOption(
+    dbOption(
+      keys
+        .command('revoke')
+        .description('Revoke a key; programs using it get 401 from then on')
+        .argument('<id>', 'the key id (from keys list)'),
+    ),
+  ).action(async (raw: string, opts: DbOptions & { json?: boolean }) => {
+    const id = idArg(raw, 'key');
+    await withDeps(io, opts, async (deps) => {
+      const r = await revokeKey(deps.store.db, { keyId: id, now: deps.clock.now().toISOString() });
+      print(io, opts.json, { id: r.id, prefix: r.prefix, revoked: true, already: r.already }, () =>
+        r.already ? `Key ${r.id} (${r.prefix}…) was already revoked.` : `Revoked key ${r.id} (${r.prefix}…).`,
+      );
+    });
+  });
 }
 
 /** A key expires at midnight after its last day; that day is what the owner typed. */

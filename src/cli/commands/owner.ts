@@ -8,26 +8,48 @@ import { dbOption, jsonOption, print, withDeps, type DbOptions, type Io } from '
 // The owner's way into the screen: a one-time sign-in link, and signing every browser out.
 
 export function ownerCommands(program: Command, io: Io): void {
-  const owner = program.command('owner').description('Sign in to the desk\'s screen in a browser, or sign every browser out');
+  const owner = program
+    .command('owner')
+    .description("Sign in to the desk's screen in a browser, or sign every browser out");
 
-  jsonOption(dbOption(owner.command('link').description(`Print a one-time sign-in link for the screen (valid ${LINK_MINUTES} minutes)`).requiredOption('--desk <desk>', 'desk id or slug'))).action(
-    async (opts: DbOptions & { desk: string; json?: boolean }) => {
-      await withDeps(io, opts, async (deps) => {
-        const desk = await requireDesk(deps.store.db, opts.desk);
-        const { token } = await createSignInLink(deps.store.db, desk.id, deps.clock.now());
-        const url = signInUrl(publicOrigin(deps.config), token);
-        print(io, opts.json, { url }, () => `Open this in a browser to sign in to ${desk.slug} (once, within ${LINK_MINUTES} minutes):\n  ${url}`);
-      });
-    },
-  );
+  jsonOption(
+    dbOption(
+      owner
+        .command('link')
+        .description(`Print a one-time sign-in link for the screen (valid ${LINK_MINUTES} minutes)`)
+        .requiredOption('--desk <desk>', 'desk id or slug'),
+    ),
+  ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
+    await withDeps(io, opts, async (deps) => {
+      const desk = await requireDesk(deps.store.db, opts.desk);
+      const { token } = await createSignInLink(deps.store.db, desk.id, deps.clock.now());
+      const url = signInUrl(publicOrigin(deps.config), token);
+      print(
+        io,
+        opts.json,
+        { url },
+        () => `Open this in a browser to sign in to ${desk.slug} (once, within ${LINK_MINUTES} minutes):\n  ${url}`,
+      );
+    });
+  });
 
-  jsonOption(dbOption(owner.command('signout').description('End every screen session of a desk').requiredOption('--desk <desk>', 'desk id or slug'))).action(
-    async (opts: DbOptions & { desk: string; json?: boolean }) => {
-      await withDeps(io, opts, async (deps) => {
-        const desk = await requireDesk(deps.store.db, opts.desk);
-        const ended = await signOutDesk(deps.store.db, desk.id);
-        print(io, opts.json, { desk: desk.slug, ended }, () => `Signed out ${ended} session${ended === 1 ? '' : 's'} of ${desk.slug}.`);
-      });
-    },
-  );
+  jsonOption(
+    dbOption(
+      owner
+        .command('signout')
+        .description('End every screen session of a desk')
+        .requiredOption('--desk <desk>', 'desk id or slug'),
+    ),
+  ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
+    await withDeps(io, opts, async (deps) => {
+      const desk = await requireDesk(deps.store.db, opts.desk);
+      const ended = await signOutDesk(deps.store.db, desk.id);
+      print(
+        io,
+        opts.json,
+        { desk: desk.slug, ended },
+        () => `Signed out ${ended} session${ended === 1 ? '' : 's'} of ${desk.slug}.`,
+      );
+    });
+  });
 }

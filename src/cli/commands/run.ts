@@ -9,7 +9,9 @@ import { contextForRow } from './work.ts';
 export function runCommand(program: Command, io: Io): void {
   const run = program
     .command('run')
-    .description('Have the desk carry a row out now (send its message, or drive its playbook in Chromium), showing each step')
+    .description(
+      'Have the desk carry a row out now (send its message, or drive its playbook in Chromium), showing each step',
+    )
     .argument('<id>', 'work item id')
     .option('--desk <desk>', 'desk id or slug');
   jsonOption(dbOption(run)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
@@ -17,9 +19,15 @@ export function runCommand(program: Command, io: Io): void {
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);
       if (!o.json) io.err(`Running #${id} on ${ctx.desk.slug}...`);
-      const answer = await runWork(ctx, id, { onStep: o.json ? undefined : (i, what) => io.err(`  step ${i + 1}: ${what}`) });
+      const answer = await runWork(ctx, id, {
+        onStep: o.json ? undefined : (i, what) => io.err(`  step ${i + 1}: ${what}`),
+      });
       print(io, o.json, answer, () => {
-        const lines = [answer.ok ? `Done in ${(answer.ms / 1000).toFixed(1)} s: ${answer.outcome}` : `Not done: ${answer.reason ?? answer.outcome}`];
+        const lines = [
+          answer.ok
+            ? `Done in ${(answer.ms / 1000).toFixed(1)} s: ${answer.outcome}`
+            : `Not done: ${answer.reason ?? answer.outcome}`,
+        ];
         if (answer.result) lines.push(`Result: ${answer.result}`);
         if (answer.waiting) lines.push(`Waiting on: ${answer.waiting}`);
         if (answer.needs) lines.push(`Needs: ${answer.needs}`);

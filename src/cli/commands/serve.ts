@@ -11,8 +11,13 @@ export function serveCommand(program: Command, io: Io): void {
       .option('--host <host>', 'address to listen on (default DESK_HOST or 127.0.0.1)'),
   ).action(async (opts: DbOptions & { port?: string; host?: string }) => {
     const port = opts.port === undefined ? undefined : Number(opts.port);
-    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--port "${opts.port}" is not a port number (0-65535).`);
-    const config = configFor(io, { db: opts.db, ...(port !== undefined ? { port } : {}), ...(opts.host ? { host: opts.host } : {}) });
+    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+      throw new UsageError(`--port "${opts.port}" is not a port number (0-65535).`);
+    const config = configFor(io, {
+      db: opts.db,
+      ...(port !== undefined ? { port } : {}),
+      ...(opts.host ? { host: opts.host } : {}),
+    });
     const server = await startServer(config, io);
     await server.closed;
   });

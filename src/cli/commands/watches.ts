@@ -10,14 +10,18 @@ export function watchCommands(program: Command, io: Io): void {
     dbOption(
       watches
         .command('run')
-        .description('Check every watch now and open the rows that are due (the server also does this every DESK_WATCH_INTERVAL)')
+        .description(
+          'Check every watch now and open the rows that are due (the server also does this every DESK_WATCH_INTERVAL)',
+        )
         .option('--desk <desk>', 'only this desk (id or slug)'),
     ),
   ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
     await withDeps(io, o, async (deps) => {
       const r = await runWatchPass(deps, { desk: o.desk });
       print(io, o.json, r, () => {
-        const lines = [`Checked ${r.desks} desk${r.desks === 1 ? '' : 's'}: ${r.created.length} new row${r.created.length === 1 ? '' : 's'}.`];
+        const lines = [
+          `Checked ${r.desks} desk${r.desks === 1 ? '' : 's'}: ${r.created.length} new row${r.created.length === 1 ? '' : 's'}.`,
+        ];
         for (const c of r.created) lines.push(`  #${c.work_id} ${c.title} (due ${c.watch_date})`);
         return lines.join('\n');
       });

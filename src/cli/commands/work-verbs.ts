@@ -12,7 +12,15 @@ import { contextForRow } from './work.ts';
 type RowOptions = DbOptions & { desk?: string; json?: boolean };
 
 function rowCommand(work: Command, name: string, description: string): Command {
-  return jsonOption(dbOption(work.command(name).description(description).argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug')));
+  return jsonOption(
+    dbOption(
+      work
+        .command(name)
+        .description(description)
+        .argument('<id>', 'work item id')
+        .option('--desk <desk>', 'desk id or slug'),
+    ),
+  );
 }
 
 export function workVerbCommands(work: Command, io: Io): void {
@@ -24,30 +32,45 @@ export function workVerbCommands(work: Command, io: Io): void {
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
         const a = await asFlags(() => snoozeWork(ctx, id, days));
-        print(io, o.json, a, () => `Snoozed #${a.id} ${a.title}: now due ${a.due_date ?? 'none'}, priority ${a.priority}.`);
+        print(
+          io,
+          o.json,
+          a,
+          () => `Snoozed #${a.id} ${a.title}: now due ${a.due_date ?? 'none'}, priority ${a.priority}.`,
+        );
       });
     });
 
-  rowCommand(work, 'draft', 'Have the desk write the row\'s message (nothing is sent)').action(async (raw: string, o: RowOptions) => {
-    const id = idArg(raw, 'work item');
-    await withDeps(io, o, async (deps) => {
-      const ctx = await contextForRow(deps, id, o.desk);
-      const a = await draftWork(ctx, id);
-      print(io, o.json, a, () => (a.drafted ? [`Drafted for #${id}, to ${a.to} (${a.channel}):`, `Subject: ${a.subject}`, '', a.body].join('\n') : `Not drafted: ${a.reason}`));
-    });
-  });
+  rowCommand(work, 'draft', "Have the desk write the row's message (nothing is sent)").action(
+    async (raw: string, o: RowOptions) => {
+      const id = idArg(raw, 'work item');
+      await withDeps(io, o, async (deps) => {
+        const ctx = await contextForRow(deps, id, o.desk);
+        const a = await draftWork(ctx, id);
+        print(io, o.json, a, () =>
+          a.drafted
+            ? [`Drafted for #${id}, to ${a.to} (${a.channel}):`, `Subject: ${a.subject}`, '', a.body].join('\n')
+            : `Not drafted: ${a.reason}`,
+        );
+      });
+    },
+  );
 
   rowCommand(work, 'complete', 'Do what the row asks: send its prepared message, then move it to waiting or done')
-    .option('--note <text>', 'appended to the row\'s detail')
+    .option('--note <text>', "appended to the row's detail")
     .action(async (raw: string, o: RowOptions & { note?: string }) => {
       const id = idArg(raw, 'work item');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
         const a = await completeWork(ctx, id, { note: o.note, actor: 'owner' });
-        print(io, o.json, a, () => `#${a.id} is ${a.status}${a.waiting_on ? `, waiting on ${a.waiting_on}` : ''}. ${a.delivery_note}`);
+        print(
+          io,
+          o.json,
+          a,
+          () => `#${a.id} is ${a.status}${a.waiting_on ? `, waiting on ${a.waiting_on}` : ''}. ${a.delivery_note}`,
+        );
         // A send that failed is a failure to a script checking the exit code, as with desk run.
         if (a.failed) throw new Reported(a.delivery_note);
       });
     });
 }
-

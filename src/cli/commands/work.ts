@@ -16,7 +16,18 @@ import { findWork } from '../../store/repositories/work.ts';
 import { listFinished } from '../../domain/work/finished.ts';
 import { plural } from '../../domain/text.ts';
 import { asFlags } from '../flags.ts';
-import { dbOption, idArg, jsonOption, ownerContext, print, table, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+import {
+  dbOption,
+  idArg,
+  jsonOption,
+  ownerContext,
+  print,
+  table,
+  UsageError,
+  withDeps,
+  type DbOptions,
+  type Io,
+} from '../io.ts';
 import { findDesk } from '../../store/repositories/desks.ts';
 import { deskOfWork } from '../../store/repositories/work.ts';
 
@@ -44,7 +55,7 @@ function fieldOptions(cmd: Command, creating: boolean): Command {
   const dflt = (text: string) => (creating ? ` (default ${text})` : '');
   return cmd
     .option('--title <text>', 'what the work is')
-    .option('--detail <text>', 'the desk\'s own note on it')
+    .option('--detail <text>', "the desk's own note on it")
     .option('--kind <kind>', `the desk's word for this sort of work${dflt('general')}`)
     .option('--due <date>', 'YYYY-MM-DD, today, +14d or -3d; "none" for no date')
     .option('--priority <1-100>', `higher is more urgent${dflt('50')}`)
@@ -82,22 +93,49 @@ export async function contextForRow(deps: Deps, id: number, deskRef?: string): P
   if (deskRef) return ownerContext(deps, deskRef);
   const deskId = await deskOfWork(deps.store.db, id);
   const desk = deskId === undefined ? undefined : await findDesk(deps.store.db, deskId);
-  if (!desk) throw new DeskError('not_found', `No work item ${id} in this database. \`desk work list --desk SLUG\` shows a desk's rows.`);
+  if (!desk)
+    throw new DeskError(
+      'not_found',
+      `No work item ${id} in this database. \`desk work list --desk SLUG\` shows a desk's rows.`,
+    );
   return deskContext(deps, desk, { type: 'owner', name: 'owner' });
 }
 
-async function show(io: Io, ctx: DeskContext, row: WorkRow, json: boolean | undefined, sentence: string): Promise<void> {
+async function show(
+  io: Io,
+  ctx: DeskContext,
+  row: WorkRow,
+  json: boolean | undefined,
+  sentence: string,
+): Promise<void> {
   const item = await toItem(ctx, row);
-  print(io, json, item, () => `${sentence}\n  #${item.id} ${item.title} [${item.status}] due ${item.due_date ?? 'none'}, priority ${item.priority}; next: ${item.action ? `${item.action.label} (${item.action.type})` : 'nothing'}`);
+  print(
+    io,
+    json,
+    item,
+    () =>
+      `${sentence}\n  #${item.id} ${item.title} [${item.status}] due ${item.due_date ?? 'none'}, priority ${item.priority}; next: ${item.action ? `${item.action.label} (${item.action.type})` : 'nothing'}`,
+  );
 }
 
 function line(i: WorkItem): Record<string, unknown> {
-  return { id: i.id, due: i.due_date ?? '', pri: i.priority, status: i.status, next: i.action?.label ?? '', title: i.title };
+  return {
+    id: i.id,
+    due: i.due_date ?? '',
+    pri: i.priority,
+    status: i.status,
+    next: i.action?.label ?? '',
+    title: i.title,
+  };
 }
 
 /** Returns the `work` command, so that the API's verbs (work-verbs.ts) join it. */
 export function workCommands(program: Command, io: Io): Command {
-  const work = program.command('work').description('The queue and the actions on work rows: list, show, snooze, draft, complete, add, edit, close, reopen, assign');
+  const work = program
+    .command('work')
+    .description(
+      'The queue and the actions on work rows: list, show, snooze, draft, complete, add, edit, close, reopen, assign',
+    );
 
   const list = work
     .command('list')
@@ -107,29 +145,46 @@ export function workCommands(program: Command, io: Io): Command {
     .option('--kind <kind>', 'only this kind of work')
     .option('--limit <n>', 'rows to show (1-200)', '50')
     .option('--all', 'every open row, however many');
-  jsonOption(dbOption(list)).action(async (o: DbOptions & { desk: string; status?: string; kind?: string; limit: string; all?: boolean; json?: boolean }) => {
-    await withDeps(io, o, async (deps) => {
-      if (o.status !== undefined && !['open', 'in_progress', 'waiting', 'done', 'closed'].includes(o.status)) throw new UsageError('--status must be one of open, in_progress, waiting, done, closed.');
-      const ctx = await ownerContext(deps, o.desk);
-      if (o.status === 'done' || o.status === 'closed') {
-        const finished = await listFinished(ctx, o.status, o.all ? 10_000 : Number(o.limit) || 50);
-        print(io, o.json, { items: finished }, () => [table(finished.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']), `${plural(finished.length, 'row')} ${o.status}.`].join('\n'));
-        return;
-      }
-      const query = { status: o.status, kind: o.kind, limit: o.all ? 200 : o.limit };
-      let page = await listWork(ctx, query);
-      const items = [...page.items];
-      while (o.all && page.next_cursor) {
-        page = await listWork(ctx, { ...query, cursor: page.next_cursor });
-        items.push(...page.items);
-      }
-      print(io, o.json, { items, open_total: page.open_total, more: !o.all && page.next_cursor !== null }, () =>
-        [table(items.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']), `${items.length} shown of ${page.open_total} open.${!o.all && page.next_cursor ? ' --all shows every one.' : ''}`].join('\n'),
-      );
-    });
-  });
+  jsonOption(dbOption(list)).action(
+    async (
+      o: DbOptions & { desk: string; status?: string; kind?: string; limit: string; all?: boolean; json?: boolean },
+    ) => {
+      await withDeps(io, o, async (deps) => {
+        if (o.status !== undefined && !['open', 'in_progress', 'waiting', 'done', 'closed'].includes(o.status))
+          throw new UsageError('--status must be one of open, in_progress, waiting, done, closed.');
+        const ctx = await ownerContext(deps, o.desk);
+        if (o.status === 'done' || o.status === 'closed') {
+          const finished = await listFinished(ctx, o.status, o.all ? 10_000 : Number(o.limit) || 50);
+          print(io, o.json, { items: finished }, () =>
+            [
+              table(finished.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']),
+              `${plural(finished.length, 'row')} ${o.status}.`,
+            ].join('\n'),
+          );
+          return;
+        }
+        const query = { status: o.status, kind: o.kind, limit: o.all ? 200 : o.limit };
+        let page = await listWork(ctx, query);
+        const items = [...page.items];
+        while (o.all && page.next_cursor) {
+          page = await listWork(ctx, { ...query, cursor: page.next_cursor });
+          items.push(...page.items);
+        }
+        print(io, o.json, { items, open_total: page.open_total, more: !o.all && page.next_cursor !== null }, () =>
+          [
+            table(items.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']),
+            `${items.length} shown of ${page.open_total} open.${!o.all && page.next_cursor ? ' --all shows every one.' : ''}`,
+          ].join('\n'),
+        );
+      });
+    },
+  );
 
-  const showCmd = work.command('show').description('One row with its messages and its history').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug');
+  const showCmd = work
+    .command('show')
+    .description('One row with its messages and its history')
+    .argument('<id>', 'work item id')
+    .option('--desk <desk>', 'desk id or slug');
   jsonOption(dbOption(showCmd)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
     const id = idArg(raw, 'work item');
     await withDeps(io, o, async (deps) => {
@@ -143,21 +198,38 @@ export function workCommands(program: Command, io: Io): Command {
           `#${w.id} ${w.title} [${w.status}]${w.overdue ? ' OVERDUE' : ''}`,
           `  kind ${w.kind}, priority ${w.priority}, due ${w.due_date ?? 'none'}, class ${w.permission ?? 'none'}${w.allowed ? ' (granted)' : ''}`,
           ...(row.assignee ? [`  assigned to ${row.assignee}`] : []),
-          ...(row.contact_name || row.contact_email ? [`  contact ${[row.contact_name, row.contact_email && `<${row.contact_email}>`].filter(Boolean).join(' ')}`] : []),
+          ...(row.contact_name || row.contact_email
+            ? [
+                `  contact ${[row.contact_name, row.contact_email && `<${row.contact_email}>`].filter(Boolean).join(' ')}`,
+              ]
+            : []),
           ...(w.waiting_on ? [`  waiting on ${w.waiting_on} for ${plural(w.days_waiting ?? 0, 'day')}`] : []),
           ...(w.last_error ? [`  last error: ${w.last_error}`] : []),
           `  next: ${w.action ? `${w.action.label}. ${w.action.hint}` : 'nothing'}`,
           ...(w.detail ? ['', w.detail] : []),
-          ...(d.messages.length ? ['', 'Messages:', ...d.messages.map((m) => `  ${m.created_at.slice(0, 16)} ${m.status} ${m.channel} to ${m.to ?? '-'}: ${m.subject ?? ''}`)] : []),
+          ...(d.messages.length
+            ? [
+                '',
+                'Messages:',
+                ...d.messages.map(
+                  (m) =>
+                    `  ${m.created_at.slice(0, 16)} ${m.status} ${m.channel} to ${m.to ?? '-'}: ${m.subject ?? ''}`,
+                ),
+              ]
+            : []),
           ...(d.timeline.length ? ['', 'History:', ...d.timeline.map((t) => `  ${t.at.slice(0, 16)} ${t.text}`)] : []),
         ].join('\n'),
       );
     });
   });
 
-  const add = fieldOptions(work.command('add').description('Add a work row to a desk').requiredOption('--desk <desk>', 'desk id or slug'), true);
+  const add = fieldOptions(
+    work.command('add').description('Add a work row to a desk').requiredOption('--desk <desk>', 'desk id or slug'),
+    true,
+  );
   jsonOption(dbOption(add)).action(async (o: FieldOptions & DbOptions & { desk: string; json?: boolean }) => {
-    if (o.title === undefined) throw new UsageError('work add needs --title, such as --title "Renew the alarm contract".');
+    if (o.title === undefined)
+      throw new UsageError('work add needs --title, such as --title "Renew the alarm contract".');
     await withDeps(io, o, async (deps) => {
       const ctx = await ownerContext(deps, o.desk);
       const row = await asFlags(() => addWork(ctx, fields(o)));
@@ -165,27 +237,46 @@ export function workCommands(program: Command, io: Io): Command {
     });
   });
 
-  const edit = fieldOptions(work.command('edit').description('Change only the fields given (not its status)').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug'), false)
-    .option('--clear-error', 'mark the last failure as dealt with');
-  jsonOption(dbOption(edit)).action(async (raw: string, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
-    const id = idArg(raw, 'work item');
-    await withDeps(io, o, async (deps) => {
-      const ctx = await contextForRow(deps, id, o.desk);
-      const row = await asFlags(() => editWork(ctx, id, { ...fields(o), clear_error: o.clearError }));
-      await show(io, ctx, row, o.json, `Updated #${row.id}.`);
-    });
-  });
+  const edit = fieldOptions(
+    work
+      .command('edit')
+      .description('Change only the fields given (not its status)')
+      .argument('<id>', 'work item id')
+      .option('--desk <desk>', 'desk id or slug'),
+    false,
+  ).option('--clear-error', 'mark the last failure as dealt with');
+  jsonOption(dbOption(edit)).action(
+    async (raw: string, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
+      const id = idArg(raw, 'work item');
+      await withDeps(io, o, async (deps) => {
+        const ctx = await contextForRow(deps, id, o.desk);
+        const row = await asFlags(() => editWork(ctx, id, { ...fields(o), clear_error: o.clearError }));
+        await show(io, ctx, row, o.json, `Updated #${row.id}.`);
+      });
+    },
+  );
 
-  const close = work.command('close').description('Close a row: it leaves the queue').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug').option('--note <text>', 'appended to the row\'s detail');
-  jsonOption(dbOption(close)).action(async (raw: string, o: DbOptions & { desk?: string; note?: string; json?: boolean }) => {
-    const id = idArg(raw, 'work item');
-    await withDeps(io, o, async (deps) => {
-      const ctx = await contextForRow(deps, id, o.desk);
-      await show(io, ctx, await closeWork(ctx, id, { note: o.note }), o.json, `Closed #${id}.`);
-    });
-  });
+  const close = work
+    .command('close')
+    .description('Close a row: it leaves the queue')
+    .argument('<id>', 'work item id')
+    .option('--desk <desk>', 'desk id or slug')
+    .option('--note <text>', "appended to the row's detail");
+  jsonOption(dbOption(close)).action(
+    async (raw: string, o: DbOptions & { desk?: string; note?: string; json?: boolean }) => {
+      const id = idArg(raw, 'work item');
+      await withDeps(io, o, async (deps) => {
+        const ctx = await contextForRow(deps, id, o.desk);
+        await show(io, ctx, await closeWork(ctx, id, { note: o.note }), o.json, `Closed #${id}.`);
+      });
+    },
+  );
 
-  const reopen = work.command('reopen').description('Bring a done or closed row back to the queue').argument('<id>', 'work item id').option('--desk <desk>', 'desk id or slug');
+  const reopen = work
+    .command('reopen')
+    .description('Bring a done or closed row back to the queue')
+    .argument('<id>', 'work item id')
+    .option('--desk <desk>', 'desk id or slug');
   jsonOption(dbOption(reopen)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
     const id = idArg(raw, 'work item');
     await withDeps(io, o, async (deps) => {
@@ -201,14 +292,22 @@ export function workCommands(program: Command, io: Io): Command {
     .option('--desk <desk>', 'desk id or slug')
     .option('--to <person>', 'who does it')
     .option('--clear', 'hand the row back to the desk');
-  jsonOption(dbOption(assign)).action(async (raw: string, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {
-    const id = idArg(raw, 'work item');
-    if ((o.to === undefined) === !o.clear) throw new UsageError('work assign needs either --to <person> or --clear.');
-    await withDeps(io, o, async (deps) => {
-      const ctx = await contextForRow(deps, id, o.desk);
-      const row = await assignWork(ctx, id, o.clear ? null : o.to!);
-      await show(io, ctx, row, o.json, row.assignee ? `Assigned #${id} to ${row.assignee}.` : `#${id} is back with the desk.`);
-    });
-  });
+  jsonOption(dbOption(assign)).action(
+    async (raw: string, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {
+      const id = idArg(raw, 'work item');
+      if ((o.to === undefined) === !o.clear) throw new UsageError('work assign needs either --to <person> or --clear.');
+      await withDeps(io, o, async (deps) => {
+        const ctx = await contextForRow(deps, id, o.desk);
+        const row = await assignWork(ctx, id, o.clear ? null : o.to!);
+        await show(
+          io,
+          ctx,
+          row,
+          o.json,
+          row.assignee ? `Assigned #${id} to ${row.assignee}.` : `#${id} is back with the desk.`,
+        );
+      });
+    },
+  );
   return work;
 }

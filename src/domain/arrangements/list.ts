@@ -56,7 +56,11 @@ export function byAttention(a: Arrangement, b: Arrangement): number {
   );
 }
 
-export function toArrangement(row: Omit<ArrangementRow, 'desk_id' | 'created_at'>, work: WorkTally = NO_WORK, notes: NoteTally = NO_NOTES): Arrangement {
+export function toArrangement(
+  row: Omit<ArrangementRow, 'desk_id' | 'created_at'>,
+  work: WorkTally = NO_WORK,
+  notes: NoteTally = NO_NOTES,
+): Arrangement {
   // An amount means nothing without its currency, so the two are given or withheld together.
   const priced = row.amount_cents !== null && row.currency !== null;
   return {
@@ -86,7 +90,14 @@ export async function listArrangements(ctx: DeskContext): Promise<{ items: Arran
   const work = await openWorkByArrangement(ctx.db, deskId, today);
   const notes = await notesByArrangement(ctx.db, deskId);
 
-  const workBy = new Map(work.map((w) => [w.arrangement_id!, { open_work: Number(w.open_work), overdue_work: Number(w.overdue_work ?? 0), next_due: w.next_due ?? null }]));
-  const notesBy = new Map(notes.map((n) => [n.arrangement_id!, { notes_count: Number(n.n), last_note_at: n.last ?? null }]));
+  const workBy = new Map(
+    work.map((w) => [
+      w.arrangement_id!,
+      { open_work: Number(w.open_work), overdue_work: Number(w.overdue_work ?? 0), next_due: w.next_due ?? null },
+    ]),
+  );
+  const notesBy = new Map(
+    notes.map((n) => [n.arrangement_id!, { notes_count: Number(n.n), last_note_at: n.last ?? null }]),
+  );
   return { items: rows.map((r) => toArrangement(r, workBy.get(r.id), notesBy.get(r.id))).sort(byAttention) };
 }

@@ -36,7 +36,11 @@ export function noteBody(raw: unknown): string {
   return chars.length > NOTE_MAX_CHARS ? chars.slice(0, NOTE_MAX_CHARS).join('').trimEnd() : trimmed;
 }
 
-export async function addArrangementNote(ctx: DeskContext, arrangementId: number, input: NoteInput): Promise<NoteAnswer> {
+export async function addArrangementNote(
+  ctx: DeskContext,
+  arrangementId: number,
+  input: NoteInput,
+): Promise<NoteAnswer> {
   const body = noteBody(input.body);
   return atomically(ctx, (tx) => noteIn(tx, arrangementId, body, input));
 }
@@ -59,10 +63,15 @@ async function noteIn(ctx: DeskContext, arrangementId: number, body: string, inp
     actor,
     at: now,
   });
-  await logEvent(ctx, 'note_added', `${actor} added a ${channel === 'call' ? 'call note' : 'note'} to ${arrangement.name}.`, {
-    arrangement_id: arrangement.id,
-    activity_id: row.id,
-    channel,
-  });
+  await logEvent(
+    ctx,
+    'note_added',
+    `${actor} added a ${channel === 'call' ? 'call note' : 'note'} to ${arrangement.name}.`,
+    {
+      arrangement_id: arrangement.id,
+      activity_id: row.id,
+      channel,
+    },
+  );
   return { id: row.id, arrangement_id: arrangement.id, channel, body, actor, created_at: row.created_at };
 }

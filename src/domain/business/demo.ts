@@ -27,6 +27,10 @@ export async function importDemo(db: Kysely<Database>, opts: { now: Date; keyNam
     const key = await createKey(db, { deskId: existing.id, name: keyName, now: opts.now.toISOString() });
     return { desk: { id: existing.id, slug: existing.slug, name: existing.name }, key, created: false, refs: {} };
   }
-  const r = await importBusinessText(db, readFileSync(DEMO_FILE, 'utf8'), { now: opts.now, keyName, source: DEMO_FILE });
+  const r = await importBusinessText(db, readFileSync(DEMO_FILE, 'utf8'), {
+    now: opts.now,
+    keyName,
+    source: DEMO_FILE,
+  });
   return { desk: r.desk, key: r.key!, created: true, refs: r.refs };
 }

@@ -8,7 +8,14 @@ import { setGrant } from '../grants/manage.ts';
 import { parseBusinessText, readBusiness, type BusinessPlan } from './read.ts';
 import { insertActivity } from '../../store/repositories/activity.ts';
 import { plural } from '../text.ts';
-import { insertArrangement, insertConnection, insertDomain, insertPlaybook, insertUnit, insertWatch } from '../../store/repositories/records.ts';
+import {
+  insertArrangement,
+  insertConnection,
+  insertDomain,
+  insertPlaybook,
+  insertUnit,
+  insertWatch,
+} from '../../store/repositories/records.ts';
 import { insertSection } from '../../store/repositories/sections.ts';
 
 // `desk import FILE`: a business file becomes a new desk in one transaction, so a file that
@@ -18,20 +25,42 @@ export interface ImportResult {
   desk: { id: string; slug: string; name: string };
   key: CreatedKey | null;
   refs: Record<string, number>;
-  counts: { work: number; arrangements: number; units: number; watches: number; domains: number; connections: number; sections: number; playbooks: number };
+  counts: {
+    work: number;
+    arrangements: number;
+    units: number;
+    watches: number;
+    domains: number;
+    connections: number;
+    sections: number;
+    playbooks: number;
+  };
 }
 
-export async function importBusinessText(db: Kysely<Database>, text: string, opts: { now: Date; keyName?: string; source?: string }): Promise<ImportResult> {
+export async function importBusinessText(
+  db: Kysely<Database>,
+  text: string,
+  opts: { now: Date; keyName?: string; source?: string },
+): Promise<ImportResult> {
   const plan = readBusiness(parseBusinessText(text, opts.source), opts.now);
   return importBusiness(db, plan, opts);
 }
 
-export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, opts: { now: Date; keyName?: string }): Promise<ImportResult> {
+export async function importBusiness(
+  db: Kysely<Database>,
+  plan: BusinessPlan,
+  opts: { now: Date; keyName?: string },
+): Promise<ImportResult> {
   const now = opts.now.toISOString();
   return db.transaction().execute(async (trx) => {
     const desk = await createDesk(trx, plan.desk, now);
     const refs: Record<string, number> = {};
-    const ids = { connection: new Map<string, number>(), arrangement: new Map<string, number>(), unit: new Map<string, number>(), playbook: new Map<string, number>() };
+    const ids = {
+      connection: new Map<string, number>(),
+      arrangement: new Map<string, number>(),
+      unit: new Map<string, number>(),
+      playbook: new Map<string, number>(),
+    };
     const remember = (kind: keyof typeof ids, ref: string | null, id: number) => {
       if (ref === null) return;
       ids[kind].set(ref, id);
@@ -41,12 +70,33 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
     for (const cls of plan.grants) await setGrant(trx, { deskId: desk.id, cls, granted: true, now, by: 'import' });
 
     for (const c of plan.connections) {
-      const id = await insertConnection(trx, { desk_id: desk.id, provider: c.provider, name: c.name, category: c.category, auth_type: c.auth_type, status: c.status, config: JSON.stringify(c.config), created_at: now });
+      const id = await insertConnection(trx, {
+        desk_id: desk.id,
+        provider: c.provider,
+        name: c.name,
+        category: c.category,
+        auth_type: c.auth_type,
+        status: c.status,
+        config: JSON.stringify(c.config),
+        created_at: now,
+      });
       remember('connection', c.ref, id);
     }
 
     for (const [position, s] of plan.sections.entries()) {
-      await insertSection(trx, { desk_id: desk.id, id: s.id, position, title: s.title, blurb: s.blurb, kind: s.kind, kinds: JSON.stringify(s.kinds), unit: s.unit, fields: JSON.stringify(s.fields), why: s.why, created_at: now });
+      await insertSection(trx, {
+        desk_id: desk.id,
+        id: s.id,
+        position,
+        title: s.title,
+        blurb: s.blurb,
+        kind: s.kind,
+        kinds: JSON.stringify(s.kinds),
+        unit: s.unit,
+        fields: JSON.stringify(s.fields),
+        why: s.why,
+        created_at: now,
+      });
     }
 
     for (const a of plan.arrangements) {
@@ -55,7 +105,14 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
     }
 
     for (const [position, u] of plan.units.entries()) {
-      const id = await insertUnit(trx, { desk_id: desk.id, type: u.type, name: u.name, fields: JSON.stringify(u.fields), arrangement_id: u.arrangement ? ids.arrangement.get(u.arrangement)! : null, position });
+      const id = await insertUnit(trx, {
+        desk_id: desk.id,
+        type: u.type,
+        name: u.name,
+        fields: JSON.stringify(u.fields),
+        arrangement_id: u.arrangement ? ids.arrangement.get(u.arrangement)! : null,
+        position,
+      });
       remember('unit', u.ref, id);
     }
 
@@ -63,7 +120,15 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
     for (const d of plan.domains) await insertDomain(trx, { ...d, desk_id: desk.id });
 
     for (const p of plan.playbooks) {
-      ids.playbook.set(p.name, await insertPlaybook(trx, { desk_id: desk.id, name: p.name, connection_id: p.connection ? ids.connection.get(p.connection)! : null, steps: JSON.stringify(p.steps) }));
+      ids.playbook.set(
+        p.name,
+        await insertPlaybook(trx, {
+          desk_id: desk.id,
+          name: p.name,
+          connection_id: p.connection ? ids.connection.get(p.connection)! : null,
+          steps: JSON.stringify(p.steps),
+        }),
+      );
     }
 
     for (const w of plan.work) {
@@ -112,7 +177,13 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
           approvedAt: m.status === 'drafted' ? null : now,
         });
       }
-      await addTimeline(trx, { deskId: desk.id, workId: row.id, kind: 'imported', text: 'Brought in from the business file.', at: now });
+      await addTimeline(trx, {
+        deskId: desk.id,
+        workId: row.id,
+        kind: 'imported',
+        text: 'Brought in from the business file.',
+        at: now,
+      });
     }
 
     await addEvent(trx, {
@@ -128,8 +199,14 @@ export async function importBusiness(db: Kysely<Database>, plan: BusinessPlan, o
       key,
       refs,
       counts: {
-        work: plan.work.length, arrangements: plan.arrangements.length, units: plan.units.length, watches: plan.watches.length,
-        domains: plan.domains.length, connections: plan.connections.length, sections: plan.sections.length, playbooks: plan.playbooks.length,
+        work: plan.work.length,
+        arrangements: plan.arrangements.length,
+        units: plan.units.length,
+        watches: plan.watches.length,
+        domains: plan.domains.length,
+        connections: plan.connections.length,
+        sections: plan.sections.length,
+        playbooks: plan.playbooks.length,
       },
     };
   });

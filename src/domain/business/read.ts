@@ -3,8 +3,16 @@ import { STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
 import { dateIn, isTimeZone } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import {
-  ARRANGEMENT_STATUSES, DOMAIN_STATUSES, MESSAGE_STATUSES, PERMISSION_CLASSES, SECTION_KINDS, UNGRANTABLE, WORK_STATUSES,
-  type PermissionClass, type SectionKind, type WorkStatus,
+  ARRANGEMENT_STATUSES,
+  DOMAIN_STATUSES,
+  MESSAGE_STATUSES,
+  PERMISSION_CLASSES,
+  SECTION_KINDS,
+  UNGRANTABLE,
+  WORK_STATUSES,
+  type PermissionClass,
+  type SectionKind,
+  type WorkStatus,
 } from '../vocab.ts';
 import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
 import { plural } from '../text.ts';
@@ -12,23 +20,107 @@ import { plural } from '../text.ts';
 // Reads a business file (YAML or JSON) into a plan the importer writes in one transaction.
 // Every error names the entry and the field; a file with any error yields no plan at all.
 
-export interface DeskPlan { name: string; slug: string; plan: string; timezone: string; currency: string; broker: string | null }
-export interface ConnectionPlan { ref: string | null; provider: string; name: string; category: string; auth_type: string; status: string; config: Raw }
-export interface SectionPlan { id: string; title: string; blurb: string; kind: SectionKind; kinds: string[]; unit: string | null; fields: Array<{ name: string; hint: string }>; why: string }
-export interface UnitPlan { ref: string | null; type: string; name: string; fields: Record<string, string | number | null>; arrangement: string | null }
-export interface ArrangementPlan {
-  ref: string | null; name: string; counterparty: string | null; kind: string; status: string; starts_on: string | null; ends_on: string | null;
-  renews_on: string | null; amount_cents: number | null; currency: string | null; contact_name: string | null; contact_email: string | null;
+export interface DeskPlan {
+  name: string;
+  slug: string;
+  plan: string;
+  timezone: string;
+  currency: string;
+  broker: string | null;
 }
-export interface WatchPlan { subject_type: string; field: string; label: string; lead_days: number; kind: string; action: PermissionClass; every: string | null; priority: number }
-export interface DomainPlan { name: string; registrar: string; status: string; renewal_on: string | null; amount_cents: number; currency: string; broker_name: string | null; notes: string | null }
-export interface PlaybookPlan { name: string; connection: string | null; steps: PlaybookStep[] }
-export interface MessagePlan { status: string; channel: string; subject: string | null; body: string; to: string | null; actor: string }
+export interface ConnectionPlan {
+  ref: string | null;
+  provider: string;
+  name: string;
+  category: string;
+  auth_type: string;
+  status: string;
+  config: Raw;
+}
+export interface SectionPlan {
+  id: string;
+  title: string;
+  blurb: string;
+  kind: SectionKind;
+  kinds: string[];
+  unit: string | null;
+  fields: Array<{ name: string; hint: string }>;
+  why: string;
+}
+export interface UnitPlan {
+  ref: string | null;
+  type: string;
+  name: string;
+  fields: Record<string, string | number | null>;
+  arrangement: string | null;
+}
+export interface ArrangementPlan {
+  ref: string | null;
+  name: string;
+  counterparty: string | null;
+  kind: string;
+  status: string;
+  starts_on: string | null;
+  ends_on: string | null;
+  renews_on: string | null;
+  amount_cents: number | null;
+  currency: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+}
+export interface WatchPlan {
+  subject_type: string;
+  field: string;
+  label: string;
+  lead_days: number;
+  kind: string;
+  action: PermissionClass;
+  every: string | null;
+  priority: number;
+}
+export interface DomainPlan {
+  name: string;
+  registrar: string;
+  status: string;
+  renewal_on: string | null;
+  amount_cents: number;
+  currency: string;
+  broker_name: string | null;
+  notes: string | null;
+}
+export interface PlaybookPlan {
+  name: string;
+  connection: string | null;
+  steps: PlaybookStep[];
+}
+export interface MessagePlan {
+  status: string;
+  channel: string;
+  subject: string | null;
+  body: string;
+  to: string | null;
+  actor: string;
+}
 export interface WorkPlan {
-  ref: string | null; title: string; detail: string | null; kind: string; status: WorkStatus; due_date: string | null; priority: number;
-  class: PermissionClass | null; needs_person: boolean; chase_after_days: number; contact_name: string | null; contact_email: string | null;
-  waiting_on: string | null; waiting_since: string | null; last_error: string | null; arrangement: string | null; unit: string | null;
-  playbook: string | null; messages: MessagePlan[];
+  ref: string | null;
+  title: string;
+  detail: string | null;
+  kind: string;
+  status: WorkStatus;
+  due_date: string | null;
+  priority: number;
+  class: PermissionClass | null;
+  needs_person: boolean;
+  chase_after_days: number;
+  contact_name: string | null;
+  contact_email: string | null;
+  waiting_on: string | null;
+  waiting_since: string | null;
+  last_error: string | null;
+  arrangement: string | null;
+  unit: string | null;
+  playbook: string | null;
+  messages: MessagePlan[];
 }
 
 export interface BusinessPlan {
@@ -44,7 +136,18 @@ export interface BusinessPlan {
   work: WorkPlan[];
 }
 
-const TOP = ['desk', 'grants', 'connections', 'sections', 'units', 'arrangements', 'watches', 'domains', 'playbooks', 'work'];
+const TOP = [
+  'desk',
+  'grants',
+  'connections',
+  'sections',
+  'units',
+  'arrangements',
+  'watches',
+  'domains',
+  'playbooks',
+  'work',
+];
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
@@ -73,8 +176,12 @@ function pointAt(text: string, at: { line: number; col: number } | undefined): s
 /** Checks a parsed business file and resolves its dates against the desk's today. Throws a bad_request listing every error. */
 export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const errors = new FileErrors();
-  if (!isObject(doc)) throw badRequest('The business file must be a mapping with at least a "desk" entry.', { errors: ['the file is not a mapping'] });
-  for (const key of Object.keys(doc)) if (!TOP.includes(key)) errors.add(key, `unknown section; the sections are ${TOP.join(', ')}`);
+  if (!isObject(doc))
+    throw badRequest('The business file must be a mapping with at least a "desk" entry.', {
+      errors: ['the file is not a mapping'],
+    });
+  for (const key of Object.keys(doc))
+    if (!TOP.includes(key)) errors.add(key, `unknown section; the sections are ${TOP.join(', ')}`);
 
   const deskRaw = isObject(doc.desk) ? doc.desk : null;
   if (!deskRaw) errors.add('desk', 'is required: a mapping with name and slug');
@@ -82,7 +189,9 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const today = dateIn(tz, now);
   const entry = (where: string, raw: Raw, fields: readonly string[]) => new Entry(where, raw, errors, today, fields);
 
-  const desk = readDesk(deskRaw ? entry('desk', deskRaw, ['name', 'slug', 'plan', 'timezone', 'currency', 'broker']) : null);
+  const desk = readDesk(
+    deskRaw ? entry('desk', deskRaw, ['name', 'slug', 'plan', 'timezone', 'currency', 'broker']) : null,
+  );
   const refs = new Map<string, string>();
   const ref = (e: Entry, kind: string): string | null => {
     const r = e.text('ref');
@@ -109,16 +218,22 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   };
 
   const grants = readGrants(doc.grants, errors);
-  const connections = each('connections', ['ref', 'provider', 'name', 'category', 'auth_type', 'status', 'config'], (e) => ({
-    ref: ref(e, 'connection'),
-    provider: e.text('provider', { required: true }),
-    name: e.text('name', { required: true }),
-    category: e.text('category', { required: true }),
-    auth_type: e.text('auth_type') ?? 'token',
-    status: e.text('status') ?? 'pending',
-    config: e.object('config') ?? {},
-  }));
-  const sections = each('sections', ['id', 'title', 'blurb', 'kind', 'kinds', 'unit', 'fields', 'why'], (e) => readSection(e));
+  const connections = each(
+    'connections',
+    ['ref', 'provider', 'name', 'category', 'auth_type', 'status', 'config'],
+    (e) => ({
+      ref: ref(e, 'connection'),
+      provider: e.text('provider', { required: true }),
+      name: e.text('name', { required: true }),
+      category: e.text('category', { required: true }),
+      auth_type: e.text('auth_type') ?? 'token',
+      status: e.text('status') ?? 'pending',
+      config: e.object('config') ?? {},
+    }),
+  );
+  const sections = each('sections', ['id', 'title', 'blurb', 'kind', 'kinds', 'unit', 'fields', 'why'], (e) =>
+    readSection(e),
+  );
   const sectionIds = new Set<string>();
   sections.forEach((s, i) => {
     if (sectionIds.has(s.id)) errors.add(entryName('sections', i, s), `id "${s.id}" is used twice`);
@@ -131,33 +246,91 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     fields: readUnitFields(e, today),
     arrangement: e.text('arrangement'),
   }));
-  const arrangements = each('arrangements', ['ref', 'name', 'counterparty', 'kind', 'status', 'starts_on', 'ends_on', 'renews_on', 'amount_cents', 'currency', 'contact_name', 'contact_email'], (e) =>
-    readArrangement(e, ref(e, 'arrangement'), desk.currency),
+  const arrangements = each(
+    'arrangements',
+    [
+      'ref',
+      'name',
+      'counterparty',
+      'kind',
+      'status',
+      'starts_on',
+      'ends_on',
+      'renews_on',
+      'amount_cents',
+      'currency',
+      'contact_name',
+      'contact_email',
+    ],
+    (e) => readArrangement(e, ref(e, 'arrangement'), desk.currency),
   );
-  const watches = each('watches', ['subject_type', 'field', 'label', 'lead_days', 'kind', 'action', 'every', 'priority'], (e) => readWatch(e));
-  const domains = each('domains', ['name', 'registrar', 'status', 'renewal_on', 'amount_cents', 'currency', 'broker_name', 'notes'], (e) => ({
+  const watches = each(
+    'watches',
+    ['subject_type', 'field', 'label', 'lead_days', 'kind', 'action', 'every', 'priority'],
+    (e) => readWatch(e),
+  );
+  const domains = each(
+    'domains',
+    ['name', 'registrar', 'status', 'renewal_on', 'amount_cents', 'currency', 'broker_name', 'notes'],
+    (e) => ({
+      name: e.text('name', { required: true }),
+      registrar: e.text('registrar', { required: true }),
+      status: e.oneOf('status', DOMAIN_STATUSES, 'live'),
+      renewal_on: e.date('renewal_on'),
+      amount_cents: e.integer('amount_cents', { min: 0, fallback: 0 }),
+      currency: currencyOf(e, 'currency') ?? desk.currency,
+      broker_name: e.text('broker_name'),
+      notes: e.text('notes'),
+    }),
+  );
+  const playbooks = each('playbooks', ['name', 'connection', 'steps'], (e) => ({
     name: e.text('name', { required: true }),
-    registrar: e.text('registrar', { required: true }),
-    status: e.oneOf('status', DOMAIN_STATUSES, 'live'),
-    renewal_on: e.date('renewal_on'),
-    amount_cents: e.integer('amount_cents', { min: 0, fallback: 0 }),
-    currency: currencyOf(e, 'currency') ?? desk.currency,
-    broker_name: e.text('broker_name'),
-    notes: e.text('notes'),
+    connection: e.text('connection'),
+    steps: readSteps(e),
   }));
-  const playbooks = each('playbooks', ['name', 'connection', 'steps'], (e) => ({ name: e.text('name', { required: true }), connection: e.text('connection'), steps: readSteps(e) }));
-  const work = each('work', [
-    'ref', 'title', 'detail', 'kind', 'status', 'due', 'priority', 'class', 'needs_person', 'chase_after_days', 'contact_name', 'contact_email',
-    'waiting_on', 'waiting_since', 'last_error', 'arrangement', 'unit', 'playbook', 'messages',
-  ], (e) => readWork(e, ref(e, 'work'), errors));
+  const work = each(
+    'work',
+    [
+      'ref',
+      'title',
+      'detail',
+      'kind',
+      'status',
+      'due',
+      'priority',
+      'class',
+      'needs_person',
+      'chase_after_days',
+      'contact_name',
+      'contact_email',
+      'waiting_on',
+      'waiting_since',
+      'last_error',
+      'arrangement',
+      'unit',
+      'playbook',
+      'messages',
+    ],
+    (e) => readWork(e, ref(e, 'work'), errors),
+  );
 
   // References: each must name an entry of the right kind.
   const playbookNames = new Set(playbooks.map((p) => p.name));
-  const point = (list: string, i: number, raw: { ref?: string | null; name?: string; title?: string }, field: string, target: string | null, kind: string) => {
+  const point = (
+    list: string,
+    i: number,
+    raw: { ref?: string | null; name?: string; title?: string },
+    field: string,
+    target: string | null,
+    kind: string,
+  ) => {
     if (target === null) return;
     const found = refs.get(target);
     if (found !== kind) {
-      errors.add(`${entryName(list, i, raw)}.${field}`, found ? `"${target}" is a ${found}, not a ${kind}` : `no ${kind} has ref "${target}"`);
+      errors.add(
+        `${entryName(list, i, raw)}.${field}`,
+        found ? `"${target}" is a ${found}, not a ${kind}` : `no ${kind} has ref "${target}"`,
+      );
     }
   };
   for (const [i, u] of units.entries()) point('units', i, u, 'arrangement', u.arrangement, 'arrangement');
@@ -170,12 +343,16 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   work.forEach((w, i) => {
     point('work', i, w, 'arrangement', w.arrangement, 'arrangement');
     point('work', i, w, 'unit', w.unit, 'unit');
-    if (w.playbook !== null && !playbookNames.has(w.playbook)) errors.add(`${entryName('work', i, w)}.playbook`, `no playbook is named "${w.playbook}"`);
+    if (w.playbook !== null && !playbookNames.has(w.playbook))
+      errors.add(`${entryName('work', i, w)}.playbook`, `no playbook is named "${w.playbook}"`);
   });
 
   if (errors.list.length > 0) {
     const n = errors.list.length;
-    throw badRequest(`The business file has ${plural(n, 'error')}; nothing was written. ${errors.list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`, { errors: errors.list });
+    throw badRequest(
+      `The business file has ${plural(n, 'error')}; nothing was written. ${errors.list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`,
+      { errors: errors.list },
+    );
   }
   return { desk, grants, connections, sections, units, arrangements, watches, domains, playbooks, work };
 }
@@ -197,8 +374,16 @@ function readDesk(e: Entry | null): DeskPlan {
   const slug = e.text('slug', { required: true });
   if (slug && !SLUG.test(slug)) e.fail('slug', `"${slug}" must be lower-case letters, digits and dashes`);
   const timezone = e.text('timezone') ?? 'UTC';
-  if (!isTimeZone(timezone)) e.fail('timezone', `"${timezone}" is not a time zone; use an IANA name such as Europe/London`);
-  return { name: e.text('name', { required: true }), slug, plan: e.text('plan') ?? 'standard', timezone, currency: currencyOf(e, 'currency') ?? 'GBP', broker: e.text('broker') };
+  if (!isTimeZone(timezone))
+    e.fail('timezone', `"${timezone}" is not a time zone; use an IANA name such as Europe/London`);
+  return {
+    name: e.text('name', { required: true }),
+    slug,
+    plan: e.text('plan') ?? 'standard',
+    timezone,
+    currency: currencyOf(e, 'currency') ?? 'GBP',
+    broker: e.text('broker'),
+  };
 }
 
 function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
@@ -210,9 +395,15 @@ function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
   const out: PermissionClass[] = [];
   raw.forEach((g, i) => {
     if (typeof g !== 'string' || !(PERMISSION_CLASSES as readonly string[]).includes(g)) {
-      errors.add(`grants[${i}]`, `${JSON.stringify(g)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`);
+      errors.add(
+        `grants[${i}]`,
+        `${JSON.stringify(g)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`,
+      );
     } else if ((UNGRANTABLE as readonly string[]).includes(g)) {
-      errors.add(`grants[${i}]`, `"${g}" cannot be granted: ${g === 'money' ? 'paying money' : 'signing'} always needs a person`);
+      errors.add(
+        `grants[${i}]`,
+        `"${g}" cannot be granted: ${g === 'money' ? 'paying money' : 'signing'} always needs a person`,
+      );
     } else if (!out.includes(g as PermissionClass)) out.push(g as PermissionClass);
   });
   return out;
@@ -220,7 +411,8 @@ function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
 
 function readSection(e: Entry): SectionPlan {
   const id = e.text('id', { required: true });
-  if (id && !/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(id)) e.fail('id', `"${id}" must be letters, digits, dashes or underscores`);
+  if (id && !/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(id))
+    e.fail('id', `"${id}" must be letters, digits, dashes or underscores`);
   const kinds = e.list('kinds').flatMap((k, i) => {
     if (typeof k !== 'string' || k.trim() === '') {
       e.fail(`kinds[${i}]`, 'must be text');
@@ -328,11 +520,17 @@ function readSteps(e: Entry): PlaybookStep[] {
     }
     const names = Object.keys(s).filter((k) => (STEP_NAMES as readonly string[]).includes(k));
     if (names.length !== 1) e.fail(`steps[${i}]`, `must have exactly one of ${STEP_NAMES.join(', ')}`);
-    const allowed = new Set([...names, ...(names[0] === 'fill' || names[0] === 'select' ? ['value'] : names[0] === 'read' ? ['as'] : [])]);
+    const allowed = new Set([
+      ...names,
+      ...(names[0] === 'fill' || names[0] === 'select' ? ['value'] : names[0] === 'read' ? ['as'] : []),
+    ]);
     const extra = Object.keys(s).filter((k) => !allowed.has(k));
-    if (names.length === 1 && extra.length) e.fail(`steps[${i}]`, `has fields a ${names[0]} step does not use: ${extra.join(', ')}`);
-    if ((names[0] === 'fill' || names[0] === 'select') && s.value === undefined) e.fail(`steps[${i}]`, `a ${names[0]} step needs a value`);
-    if (names[0] === 'read' && typeof s.as !== 'string') e.fail(`steps[${i}]`, 'a read step needs "as", the name of what it reads');
+    if (names.length === 1 && extra.length)
+      e.fail(`steps[${i}]`, `has fields a ${names[0]} step does not use: ${extra.join(', ')}`);
+    if ((names[0] === 'fill' || names[0] === 'select') && s.value === undefined)
+      e.fail(`steps[${i}]`, `a ${names[0]} step needs a value`);
+    if (names[0] === 'read' && typeof s.as !== 'string')
+      e.fail(`steps[${i}]`, 'a read step needs "as", the name of what it reads');
   }
   return steps as PlaybookStep[];
 }
@@ -342,7 +540,10 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
   let klass: PermissionClass | null = null;
   if (cls !== undefined && cls !== null) {
     if (typeof cls !== 'string' || !(PERMISSION_CLASSES as readonly string[]).includes(cls)) {
-      e.fail('class', `${JSON.stringify(cls)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or null)`);
+      e.fail(
+        'class',
+        `${JSON.stringify(cls)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or null)`,
+      );
     } else klass = cls as PermissionClass;
   }
   const contactEmail = email(e, 'contact_email');
@@ -353,14 +554,16 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
       return [];
     }
     const me = new Entry(where, m, errors, '', ['status', 'channel', 'subject', 'body', 'to', 'actor']);
-    return [{
-      status: me.oneOf('status', MESSAGE_STATUSES, 'drafted'),
-      channel: me.text('channel') ?? 'email',
-      subject: me.text('subject'),
-      body: me.text('body', { required: true }),
-      to: email(me, 'to') ?? contactEmail,
-      actor: me.text('actor') ?? 'desk',
-    }];
+    return [
+      {
+        status: me.oneOf('status', MESSAGE_STATUSES, 'drafted'),
+        channel: me.text('channel') ?? 'email',
+        subject: me.text('subject'),
+        body: me.text('body', { required: true }),
+        to: email(me, 'to') ?? contactEmail,
+        actor: me.text('actor') ?? 'desk',
+      },
+    ];
   });
   return {
     ref,

@@ -58,7 +58,10 @@ export async function askDesk(ctx: DeskContext, input: ChatInput): Promise<ChatR
 
   if (reply === TIMED_OUT) {
     controller.abort();
-    await logEvent(ctx, 'chat', `Ran out of time answering "${quoted(question)}"; nothing was changed.`, { question, timed_out: true });
+    await logEvent(ctx, 'chat', `Ran out of time answering "${quoted(question)}"; nothing was changed.`, {
+      question,
+      timed_out: true,
+    });
     return { question, answer: null, timed_out: true, desk_added: [] };
   }
 

@@ -45,7 +45,7 @@ export const WorkItemSchema = Type.Object(
     id: Type.Integer(),
     title: Type.String(),
     detail: Nullable(Type.String()),
-    kind: Type.String({ description: 'Open vocabulary; GET /desk lists a desk\'s kinds.' }),
+    kind: Type.String({ description: "Open vocabulary; GET /desk lists a desk's kinds." }),
     status: Type.Union(WORK_STATUSES.map((s) => Type.Literal(s))),
     due_date: Nullable(DateString),
     days_to_due: Nullable(Type.Integer()),

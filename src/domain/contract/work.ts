@@ -10,8 +10,12 @@ export const CompleteAnswerSchema = Type.Object({
   id: Type.Integer(),
   status: Status,
   waiting_on: Nullable(Type.String()),
-  failed: Type.Boolean({ description: 'The desk tried to send and could not; the row stays open with last_error set.' }),
-  delivered: Type.Boolean({ description: 'A provider accepted the message. False with failed true means the send was intended and failed.' }),
+  failed: Type.Boolean({
+    description: 'The desk tried to send and could not; the row stays open with last_error set.',
+  }),
+  delivered: Type.Boolean({
+    description: 'A provider accepted the message. False with failed true means the send was intended and failed.',
+  }),
   delivery_note: Type.String(),
 });
 
@@ -45,11 +49,18 @@ export const RunAnswerSchema = Type.Object({
   needs: Nullable(Type.String({ description: 'What is missing before the work can be done.' })),
   waiting: Nullable(Type.String({ description: 'Who is being waited on.' })),
   done: Type.String({ description: 'What was done.' }),
-  result: Type.String({ description: 'What the run brought back, e.g. an acknowledgement reference; empty when nothing.' }),
+  result: Type.String({
+    description: 'What the run brought back, e.g. an acknowledgement reference; empty when nothing.',
+  }),
   activity_id: Nullable(Type.Integer({ description: 'The activity report written; null when the run wrote nothing.' })),
   ms: Type.Integer({ minimum: 0, description: 'Actual duration in milliseconds.' }),
   reason: Type.Optional(Type.String({ description: 'Present when ok is false; safe to show.' })),
-  timed_out: Type.Optional(Type.Literal(true, { description: 'Present when the run ran out of time (DESK_RUN_TIMEOUT), sends included; the row is as it was, and a message whose send was still unanswered says in its own record whether it went.' })),
+  timed_out: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'Present when the run ran out of time (DESK_RUN_TIMEOUT), sends included; the row is as it was, and a message whose send was still unanswered says in its own record whether it went.',
+    }),
+  ),
 });
 
 export type CompleteAnswer = Static<typeof CompleteAnswerSchema>;

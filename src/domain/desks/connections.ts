@@ -22,7 +22,9 @@ export function connectionRank(status: string): number {
 }
 
 export function orderConnections<T extends { status: string; name: string; id: number }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => connectionRank(a.status) - connectionRank(b.status) || a.name.localeCompare(b.name, 'en') || a.id - b.id);
+  return [...items].sort(
+    (a, b) => connectionRank(a.status) - connectionRank(b.status) || a.name.localeCompare(b.name, 'en') || a.id - b.id,
+  );
 }
 
 export async function listConnections(ctx: DeskContext): Promise<{ items: Connection[] }> {

@@ -7,13 +7,33 @@ import { summariseDomains, type Domain } from './domains.ts';
 let seq = 0;
 function domain(over: Partial<Domain> = {}): Domain {
   seq += 1;
-  return { id: seq, name: `d${seq}.test`, registrar: 'Gandi', status: 'live', renewal_on: null, amount_cents: 1500, currency: 'GBP', broker_name: null, notes: null, ...over };
+  return {
+    id: seq,
+    name: `d${seq}.test`,
+    registrar: 'Gandi',
+    status: 'live',
+    renewal_on: null,
+    amount_cents: 1500,
+    currency: 'GBP',
+    broker_name: null,
+    notes: null,
+    ...over,
+  };
 }
 const desk = { currency: 'GBP', broker: 'Sedo' };
 
 describe('summariseDomains', () => {
   it('is all zeros and no next with no domains', () => {
-    expect(summariseDomains([], desk)).toEqual({ total: 0, live: 0, owing: 0, owing_amount: 0, currency: 'GBP', broker: 'Sedo', broker_configured: true, next: null });
+    expect(summariseDomains([], desk)).toEqual({
+      total: 0,
+      live: 0,
+      owing: 0,
+      owing_amount: 0,
+      currency: 'GBP',
+      broker: 'Sedo',
+      broker_configured: true,
+      next: null,
+    });
   });
 
   it.each([
@@ -29,7 +49,12 @@ describe('summariseDomains', () => {
 
   it('sums what unpaid and collections domains owe in the desk currency only', () => {
     const s = summariseDomains(
-      [domain({ status: 'unpaid', amount_cents: 1000 }), domain({ status: 'collections', amount_cents: 2500 }), domain({ status: 'unpaid', amount_cents: 9999, currency: 'USD' }), domain({ status: 'live', amount_cents: 700 })],
+      [
+        domain({ status: 'unpaid', amount_cents: 1000 }),
+        domain({ status: 'collections', amount_cents: 2500 }),
+        domain({ status: 'unpaid', amount_cents: 9999, currency: 'USD' }),
+        domain({ status: 'live', amount_cents: 700 }),
+      ],
       desk,
     );
     expect(s).toMatchObject({ total: 4, live: 1, owing: 3, owing_amount: 3500, currency: 'GBP' });
@@ -45,8 +70,18 @@ describe('summariseDomains', () => {
   });
 
   it('broker is the desk broker, or empty and not configured', () => {
-    expect(summariseDomains([], { currency: 'EUR', broker: '  ' })).toMatchObject({ broker: '', broker_configured: false, currency: 'EUR' });
-    expect(summariseDomains([], { currency: 'EUR', broker: null })).toMatchObject({ broker: '', broker_configured: false });
-    expect(summariseDomains([], { currency: 'EUR', broker: ' Sedo ' })).toMatchObject({ broker: 'Sedo', broker_configured: true });
+    expect(summariseDomains([], { currency: 'EUR', broker: '  ' })).toMatchObject({
+      broker: '',
+      broker_configured: false,
+      currency: 'EUR',
+    });
+    expect(summariseDomains([], { currency: 'EUR', broker: null })).toMatchObject({
+      broker: '',
+      broker_configured: false,
+    });
+    expect(summariseDomains([], { currency: 'EUR', broker: ' Sedo ' })).toMatchObject({
+      broker: 'Sedo',
+      broker_configured: true,
+    });
   });
 });

@@ -25,11 +25,17 @@ export function isOwing(status: string): boolean {
   return (OWING_STATUSES as readonly string[]).includes(status);
 }
 
-export function summariseDomains(items: readonly Domain[], desk: { currency: string; broker: string | null }): DomainSummary {
+export function summariseDomains(
+  items: readonly Domain[],
+  desk: { currency: string; broker: string | null },
+): DomainSummary {
   const owing = items.filter((d) => isOwing(d.status));
   let next: DomainSummary['next'] = null;
   for (const d of items) {
-    if (d.renewal_on !== null && (next === null || d.renewal_on < next.renewal_on || (d.renewal_on === next.renewal_on && d.id < next.id))) {
+    if (
+      d.renewal_on !== null &&
+      (next === null || d.renewal_on < next.renewal_on || (d.renewal_on === next.renewal_on && d.id < next.id))
+    ) {
       next = { id: d.id, name: d.name, renewal_on: d.renewal_on };
     }
   }

@@ -23,22 +23,25 @@ export function newDeskId(): string {
 
 export async function createDesk(db: Kysely<Database>, input: NewDesk, now: string): Promise<DeskRow> {
   const timezone = input.timezone ?? 'UTC';
-  if (!isTimeZone(timezone)) throw badRequest(`"${timezone}" is not a time zone; use an IANA name such as Europe/London.`);
-  if (!SLUG_RE.test(input.slug)) throw badRequest(`Slug "${input.slug}" must be lower-case letters, digits and dashes.`);
+  if (!isTimeZone(timezone))
+    throw badRequest(`"${timezone}" is not a time zone; use an IANA name such as Europe/London.`);
+  if (!SLUG_RE.test(input.slug))
+    throw badRequest(`Slug "${input.slug}" must be lower-case letters, digits and dashes.`);
   if (await findDeskByRef(db, input.slug)) throw badRequest(`A desk with slug "${input.slug}" already exists.`);
   const currency = (input.currency ?? 'GBP').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw badRequest(`Currency "${input.currency}" must be a three-letter code such as GBP.`);
+  if (!/^[A-Z]{3}$/.test(currency))
+    throw badRequest(`Currency "${input.currency}" must be a three-letter code such as GBP.`);
   const insert = insertDesk(db, {
-      id: newDeskId(),
-      name: input.name,
-      slug: input.slug,
-      plan: input.plan ?? 'standard',
-      status: 'active',
-      timezone,
-      currency,
-      broker: input.broker ?? null,
-      open_count: 0,
-      created_at: now,
+    id: newDeskId(),
+    name: input.name,
+    slug: input.slug,
+    plan: input.plan ?? 'standard',
+    status: 'active',
+    timezone,
+    currency,
+    broker: input.broker ?? null,
+    open_count: 0,
+    created_at: now,
   });
   try {
     return await insert;

@@ -18,13 +18,33 @@ describe('summarisePermissions', () => {
   });
 
   it.each([
-    ['granted, not out → doing', { cls: 'reach_out', out: false, n: 3 }, 'reach_out', { doing: 3, asking: 0, covered: 0 }],
-    ['granted, out with somebody → covered', { cls: 'chase', out: true, n: 2 }, 'chase', { doing: 0, asking: 0, covered: 2 }],
+    [
+      'granted, not out → doing',
+      { cls: 'reach_out', out: false, n: 3 },
+      'reach_out',
+      { doing: 3, asking: 0, covered: 0 },
+    ],
+    [
+      'granted, out with somebody → covered',
+      { cls: 'chase', out: true, n: 2 },
+      'chase',
+      { doing: 0, asking: 0, covered: 2 },
+    ],
     ['not granted, not out → asking', { cls: 'file', out: false, n: 4 }, 'file', { doing: 0, asking: 4, covered: 0 }],
     ['not granted, out → covered', { cls: 'commit', out: true, n: 1 }, 'commit', { doing: 0, asking: 0, covered: 1 }],
-    ['money asks even when "granted"', { cls: 'money', out: false, n: 5 }, 'money', { doing: 0, asking: 5, covered: 0 }],
+    [
+      'money asks even when "granted"',
+      { cls: 'money', out: false, n: 5 },
+      'money',
+      { doing: 0, asking: 5, covered: 0 },
+    ],
     ['sign asks even when "granted"', { cls: 'sign', out: false, n: 1 }, 'sign', { doing: 0, asking: 1, covered: 0 }],
-    ['money out with somebody → covered', { cls: 'money', out: true, n: 2 }, 'money', { doing: 0, asking: 0, covered: 2 }],
+    [
+      'money out with somebody → covered',
+      { cls: 'money', out: true, n: 2 },
+      'money',
+      { doing: 0, asking: 0, covered: 2 },
+    ],
   ] as const)('%s', (_name, group, cls, expected) => {
     const s = summarisePermissions([group], new Set([...GRANTED, 'money', 'sign']));
     expect(s.classes[cls]).toEqual(expected);
@@ -32,7 +52,13 @@ describe('summarisePermissions', () => {
   });
 
   it('unclassified rows always ask, out or not, and count in needs_you', () => {
-    const s = summarisePermissions([{ cls: null, out: false, n: 2 }, { cls: null, out: true, n: 3 }], new Set(PERMISSION_CLASSES));
+    const s = summarisePermissions(
+      [
+        { cls: null, out: false, n: 2 },
+        { cls: null, out: true, n: 3 },
+      ],
+      new Set(PERMISSION_CLASSES),
+    );
     expect(s.unclassified).toBe(5);
     expect(s.needs_you).toBe(5);
     expect(s.with_desk).toBe(0);

@@ -1,4 +1,3 @@
-
 import { grantsOf } from '../../store/repositories/desks.ts';
 import type { DeskContext } from '../context.ts';
 import { isAllowed } from '../work/derive.ts';
@@ -30,7 +29,10 @@ export interface OpenGroup {
 }
 
 export function summarisePermissions(groups: readonly OpenGroup[], grants: ReadonlySet<string>): PermissionSummary {
-  const classes = Object.fromEntries(PERMISSION_CLASSES.map((c) => [c, { doing: 0, asking: 0, covered: 0 }])) as Record<PermissionClass, ClassCounts>;
+  const classes = Object.fromEntries(PERMISSION_CLASSES.map((c) => [c, { doing: 0, asking: 0, covered: 0 }])) as Record<
+    PermissionClass,
+    ClassCounts
+  >;
   let unclassified = 0;
   for (const g of groups) {
     const counts = g.cls === null ? undefined : classes[g.cls as PermissionClass];

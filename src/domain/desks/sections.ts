@@ -40,7 +40,10 @@ export function sectionOf(row: SectionRow): DeskSection {
     kinds: kind === 'work' ? jsonArray(row.kinds).filter((k): k is string => typeof k === 'string') : [],
     unit: kind === 'units' ? row.unit : null,
     fields: jsonArray(row.fields)
-      .filter((f): f is { name: string; hint?: unknown } => !!f && typeof f === 'object' && typeof (f as { name?: unknown }).name === 'string')
+      .filter(
+        (f): f is { name: string; hint?: unknown } =>
+          !!f && typeof f === 'object' && typeof (f as { name?: unknown }).name === 'string',
+      )
       .map((f) => ({ name: f.name, hint: typeof f.hint === 'string' ? f.hint : '' })),
     why: row.why,
   };
@@ -70,7 +73,9 @@ export function slugify(s: string): string {
 
 /** A draft made whole: a kind from the four, kinds only on work blocks, a unit only on units blocks. */
 export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & { slug: string } {
-  const kinds = [...new Set((Array.isArray(draft.kinds) ? draft.kinds : []).map((k) => text(k, TITLE_MAX)).filter((k) => k !== ''))];
+  const kinds = [
+    ...new Set((Array.isArray(draft.kinds) ? draft.kinds : []).map((k) => text(k, TITLE_MAX)).filter((k) => k !== '')),
+  ];
   const unit = text(draft.unit, TITLE_MAX) || null;
   const kind: SectionKind = (SECTION_KINDS as readonly string[]).includes(draft.kind ?? '')
     ? (draft.kind as SectionKind)
@@ -114,20 +119,26 @@ export async function addSections(ctx: DeskContext, drafts: readonly SectionDraf
     taken.add(id);
     position += 1;
     await insertSection(ctx.db, {
-        desk_id: ctx.desk.id,
-        id,
-        position,
-        title: section.title,
-        blurb: section.blurb,
-        kind: section.kind,
-        kinds: JSON.stringify(section.kinds),
-        unit: section.unit,
-        fields: JSON.stringify(section.fields),
-        why: section.why,
-        created_at: ctx.now(),
+      desk_id: ctx.desk.id,
+      id,
+      position,
+      title: section.title,
+      blurb: section.blurb,
+      kind: section.kind,
+      kinds: JSON.stringify(section.kinds),
+      unit: section.unit,
+      fields: JSON.stringify(section.fields),
+      why: section.why,
+      created_at: ctx.now(),
     });
     const saved: DeskSection = { id, ...section };
-    await logEvent(ctx, 'section_added', `Added the block "${saved.title}" to the desk.`, { section_id: id, title: saved.title, kind: saved.kind, kinds: saved.kinds, unit: saved.unit });
+    await logEvent(ctx, 'section_added', `Added the block "${saved.title}" to the desk.`, {
+      section_id: id,
+      title: saved.title,
+      kind: saved.kind,
+      kinds: saved.kinds,
+      unit: saved.unit,
+    });
     added.push(saved);
   }
   return added;

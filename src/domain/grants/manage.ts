@@ -7,13 +7,19 @@ import { addGrant, removeGrant } from '../../store/repositories/desks.ts';
 
 /** Refuses anything the owner may not grant, with the reason. */
 export function checkGrantable(cls: string): void {
-  if (!isPermissionClass(cls)) throw badRequest(`"${cls}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}.`);
+  if (!isPermissionClass(cls))
+    throw badRequest(`"${cls}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}.`);
   if ((UNGRANTABLE as readonly string[]).includes(cls)) {
-    throw badRequest(`"${cls}" cannot be granted: ${cls === 'money' ? 'paying money' : 'signing'} always needs a person.`);
+    throw badRequest(
+      `"${cls}" cannot be granted: ${cls === 'money' ? 'paying money' : 'signing'} always needs a person.`,
+    );
   }
 }
 
-export async function setGrant(db: Kysely<Database>, input: { deskId: string; cls: string; granted: boolean; now: string; by: string }): Promise<boolean> {
+export async function setGrant(
+  db: Kysely<Database>,
+  input: { deskId: string; cls: string; granted: boolean; now: string; by: string },
+): Promise<boolean> {
   checkGrantable(input.cls);
   let changed: boolean;
   if (input.granted) changed = await addGrant(db, input.deskId, input.cls, input.now);

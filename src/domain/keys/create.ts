@@ -23,16 +23,22 @@ export async function createKey(
   if (input.expiresAt && input.expiresAt <= input.now) throw badRequest('A key cannot expire in the past.');
   const key = newKeySecret();
   const row = await insertKey(db, {
-      desk_id: input.deskId,
-      name,
-      prefix: key.slice(0, KEY_PREFIX_LENGTH),
-      hash: hashKey(key),
-      created_at: input.now,
-      expires_at: input.expiresAt ?? null,
-      revoked_at: null,
-      last_used_at: null,
+    desk_id: input.deskId,
+    name,
+    prefix: key.slice(0, KEY_PREFIX_LENGTH),
+    hash: hashKey(key),
+    created_at: input.now,
+    expires_at: input.expiresAt ?? null,
+    revoked_at: null,
+    last_used_at: null,
   });
-  await addEvent(db, { deskId: input.deskId, kind: 'key_created', message: `Key "${name}" created`, data: { key_id: row.id, key_prefix: row.prefix }, at: input.now });
+  await addEvent(db, {
+    deskId: input.deskId,
+    kind: 'key_created',
+    message: `Key "${name}" created`,
+    data: { key_id: row.id, key_prefix: row.prefix },
+    at: input.now,
+  });
   return { id: row.id, name: row.name, prefix: row.prefix, key, expires_at: row.expires_at };
 }
 

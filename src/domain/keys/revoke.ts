@@ -4,13 +4,22 @@ import { addEvent } from '../../store/repositories/events.ts';
 import { DeskError } from '../errors.ts';
 import { findDesk, findKey, markKeyRevoked } from '../../store/repositories/desks.ts';
 
-export async function revokeKey(db: Kysely<Database>, input: { keyId: number; now: string }): Promise<{ id: number; prefix: string; already: boolean }> {
+export async function revokeKey(
+  db: Kysely<Database>,
+  input: { keyId: number; now: string },
+): Promise<{ id: number; prefix: string; already: boolean }> {
   const key = await findKey(db, input.keyId);
   if (!key) throw new DeskError('not_found', `No key ${input.keyId}.`);
   if (key.revoked_at) return { id: key.id, prefix: key.prefix, already: true };
   await markKeyRevoked(db, key.id, input.now);
   if (await findDesk(db, key.desk_id)) {
-    await addEvent(db, { deskId: key.desk_id, kind: 'key_revoked', message: `Key "${key.name}" revoked`, data: { key_id: key.id, key_prefix: key.prefix }, at: input.now });
+    await addEvent(db, {
+      deskId: key.desk_id,
+      kind: 'key_revoked',
+      message: `Key "${key.name}" revoked`,
+      data: { key_id: key.id, key_prefix: key.prefix },
+      at: input.now,
+    });
   }
   return { id: key.id, prefix: key.prefix, already: false };
 }

@@ -13,7 +13,11 @@ export function newKeySecret(): string {
 }
 
 export function looksLikeKey(s: string): boolean {
-  return s.length === KEY_BRAND.length + KEY_RANDOM_LENGTH && s.startsWith(KEY_BRAND) && /^[0-9A-Za-z]+$/.test(s.slice(KEY_BRAND.length));
+  return (
+    s.length === KEY_BRAND.length + KEY_RANDOM_LENGTH &&
+    s.startsWith(KEY_BRAND) &&
+    /^[0-9A-Za-z]+$/.test(s.slice(KEY_BRAND.length))
+  );
 }
 
 /** Only this is stored; a key is shown once, when it is made. */

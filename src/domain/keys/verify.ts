@@ -8,12 +8,18 @@ export const SEND_A_KEY = 'Send a key: Authorization: Bearer <key>, or ?token=<k
 export const KEY_NOT_VALID = 'The key is not valid, or it was revoked or has expired.';
 
 /** Resolves a presented key to its desk, or says why not (401 unauthorized, 403 no_desk). */
-export async function verifyKey(db: Kysely<Database>, secret: string | null, now: string): Promise<{ key: ApiKeyRow; desk: DeskRow }> {
+export async function verifyKey(
+  db: Kysely<Database>,
+  secret: string | null,
+  now: string,
+): Promise<{ key: ApiKeyRow; desk: DeskRow }> {
   if (!secret) throw new DeskError('unauthorized', SEND_A_KEY);
   if (!looksLikeKey(secret)) throw new DeskError('unauthorized', KEY_NOT_VALID);
   const key = await findKeyByHash(db, hashKey(secret));
-  if (!key || key.revoked_at || (key.expires_at !== null && key.expires_at <= now)) throw new DeskError('unauthorized', KEY_NOT_VALID);
+  if (!key || key.revoked_at || (key.expires_at !== null && key.expires_at <= now))
+    throw new DeskError('unauthorized', KEY_NOT_VALID);
   const desk = await findDesk(db, key.desk_id);
-  if (!desk) throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
+  if (!desk)
+    throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
   return { key, desk };
 }

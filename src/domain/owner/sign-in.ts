@@ -1,7 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findDesk } from '../../store/repositories/desks.ts';
-import { deleteDeskSessions, deleteSession, findLink, findSession, insertLink, insertSession, touchSession, useLink } from '../../store/repositories/owner.ts';
+import {
+  deleteDeskSessions,
+  deleteSession,
+  findLink,
+  findSession,
+  insertLink,
+  insertSession,
+  touchSession,
+  useLink,
+} from '../../store/repositories/owner.ts';
 import type { Database, DeskRow } from '../../store/schema.ts';
 
 // The owner's sign-in to the screen: `desk owner link` makes a one-time link, opening it
@@ -21,14 +30,20 @@ function hashToken(token: string): string {
 }
 
 /** A new one-time sign-in token for the desk, valid for LINK_MINUTES. */
-export async function createSignInLink(db: Kysely<Database>, deskId: string, now: Date): Promise<{ token: string; expiresAt: string }> {
+export async function createSignInLink(
+  db: Kysely<Database>,
+  deskId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: string }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + LINK_MINUTES * 60_000).toISOString();
   await insertLink(db, { hash: hashToken(token), deskId, now: now.toISOString(), expiresAt });
   return { token, expiresAt };
 }
 
-export type SignIn = { ok: true; session: string; desk: DeskRow } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+export type SignIn =
+  | { ok: true; session: string; desk: DeskRow }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
 /** Trades a link's token for a session token, once; a used, expired or unknown link starts nothing. */
 export async function redeemSignInLink(db: Kysely<Database>, token: string, now: Date): Promise<SignIn> {

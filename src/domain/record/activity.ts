@@ -9,10 +9,25 @@ import { recentActivity } from '../../store/repositories/activity.ts';
 /** The contract's activity entry: the stored entry without the desk's own bookkeeping (kind, recipient, failure). */
 export type ActivityEntry = Pick<
   ActivityRow,
-  'id' | 'obligation_id' | 'arrangement_id' | 'outcome_id' | 'channel' | 'direction' | 'subject' | 'body' | 'status' | 'actor' | 'created_at' | 'sent_at' | 'approved_at'
+  | 'id'
+  | 'obligation_id'
+  | 'arrangement_id'
+  | 'outcome_id'
+  | 'channel'
+  | 'direction'
+  | 'subject'
+  | 'body'
+  | 'status'
+  | 'actor'
+  | 'created_at'
+  | 'sent_at'
+  | 'approved_at'
 >;
 
-export async function listActivity(ctx: DeskContext, query: { limit?: unknown } = {}): Promise<{ items: ActivityEntry[] }> {
+export async function listActivity(
+  ctx: DeskContext,
+  query: { limit?: unknown } = {},
+): Promise<{ items: ActivityEntry[] }> {
   const items = await recentActivity(ctx.db, ctx.desk.id, clampLimit(query.limit));
   return { items };
 }

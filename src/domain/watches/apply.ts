@@ -65,7 +65,13 @@ export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
       if (unit.type !== watch.subject_type) continue;
       const date = watchedDate(unit.fields, watch.field);
       if (date === null) continue;
-      const due = dueOccurrence({ date, every, leadDays: watch.lead_days, today, made: made.get(`${watch.id}:${unit.id}`) ?? new Map() });
+      const due = dueOccurrence({
+        date,
+        every,
+        leadDays: watch.lead_days,
+        today,
+        made: made.get(`${watch.id}:${unit.id}`) ?? new Map(),
+      });
       if (due === null) continue;
       const contact = unit.arrangement_id === null ? undefined : contacts.get(unit.arrangement_id);
       const row = await createOccurrence(ctx, watch, unit, due, every, contact);
@@ -76,7 +82,14 @@ export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
 }
 
 /** Inserts the row for (watch, unit, date) with its event and timeline entry, or nothing when it already exists. */
-async function createOccurrence(ctx: DeskContext, watch: WatchRow, unit: UnitRow, date: string, every: number | null, contact: Contact | undefined): Promise<WatchCreated | null> {
+async function createOccurrence(
+  ctx: DeskContext,
+  watch: WatchRow,
+  unit: UnitRow,
+  date: string,
+  every: number | null,
+  contact: Contact | undefined,
+): Promise<WatchCreated | null> {
   const title = watchTitle(watch, unit);
   const now = ctx.now();
   const lead = plural(watch.lead_days, 'day');
@@ -108,13 +121,23 @@ async function createOccurrence(ctx: DeskContext, watch: WatchRow, unit: UnitRow
         updated_at: now,
         closed_at: null,
       });
-      await logEvent(tx, 'work_created', `Opened "${title}", due ${date}: the ${watch.label} watch starts ${lead} ahead.`, {
-        work_id: row.id,
-        watch_id: watch.id,
-        unit_id: unit.id,
-        watch_date: date,
-      });
-      await logTimeline(tx, row.id, 'created', `The desk opened this row from the ${watch.label} watch: ${unit.name}'s ${watch.field} is ${date}.`);
+      await logEvent(
+        tx,
+        'work_created',
+        `Opened "${title}", due ${date}: the ${watch.label} watch starts ${lead} ahead.`,
+        {
+          work_id: row.id,
+          watch_id: watch.id,
+          unit_id: unit.id,
+          watch_date: date,
+        },
+      );
+      await logTimeline(
+        tx,
+        row.id,
+        'created',
+        `The desk opened this row from the ${watch.label} watch: ${unit.name}'s ${watch.field} is ${date}.`,
+      );
       return { desk_id: ctx.desk.id, work_id: row.id, watch_id: watch.id, unit_id: unit.id, watch_date: date, title };
     });
   } catch (err) {

@@ -36,7 +36,13 @@ export function isInLead(date: string, leadDays: number, today: string): boolean
  * The first occurrence is the unit's date; with `every`, the next one follows only once the
  * current one is done or closed, and each still waits for its own lead time.
  */
-export function dueOccurrence(input: { date: string; every: number | null; leadDays: number; today: string; made: ReadonlyMap<string, string> }): string | null {
+export function dueOccurrence(input: {
+  date: string;
+  every: number | null;
+  leadDays: number;
+  today: string;
+  made: ReadonlyMap<string, string>;
+}): string | null {
   let d = input.date;
   for (let i = 0; i < MAX_STEPS; i++) {
     const status = input.made.get(d);

@@ -18,7 +18,9 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
     const now = tx.now();
     await updateWork(tx.db, tx.desk.id, row.id, { assignee: person, needs_person: person ? 1 : 0, updated_at: now });
     const who = actorName(tx.actor);
-    const text = person ? `${who} assigned this to ${person}.` : `${who} took this back from ${row.assignee ?? 'its assignee'}.`;
+    const text = person
+      ? `${who} assigned this to ${person}.`
+      : `${who} took this back from ${row.assignee ?? 'its assignee'}.`;
     await logEvent(tx, 'work_assigned', text, { work_id: row.id, assignee: person, by: who });
     await logTimeline(tx, row.id, 'assigned', text);
     return (await findWork(tx.db, tx.desk.id, row.id))!;

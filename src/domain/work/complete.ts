@@ -20,7 +20,14 @@ export interface CompleteInput {
 }
 
 function answer(row: WorkRow, failed: boolean, delivered: boolean, note: string): CompleteAnswer {
-  return { id: row.id, status: storedStatus(row.status), waiting_on: row.waiting_on, failed, delivered, delivery_note: note };
+  return {
+    id: row.id,
+    status: storedStatus(row.status),
+    waiting_on: row.waiting_on,
+    failed,
+    delivered,
+    delivery_note: note,
+  };
 }
 
 function appended(detail: string | null, note: string | null): string | null {
@@ -35,7 +42,11 @@ async function keepNote(ctx: DeskContext, row: WorkRow, note: string | null): Pr
   return (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 }
 
-export async function completeWork(ctx: DeskContext, workId: number, input: CompleteInput = {}): Promise<CompleteAnswer> {
+export async function completeWork(
+  ctx: DeskContext,
+  workId: number,
+  input: CompleteInput = {},
+): Promise<CompleteAnswer> {
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
   const actor = input.actor?.trim() || actorName(ctx.actor);
@@ -78,22 +89,40 @@ export async function completeWork(ctx: DeskContext, workId: number, input: Comp
 }
 
 /** One try at closing the row; null when another writer moved it first. */
-async function settle(ctx: DeskContext, workId: number, actor: string, note: string | null, delivered: boolean, deliveryNote: string): Promise<CompleteAnswer | null> {
+async function settle(
+  ctx: DeskContext,
+  workId: number,
+  actor: string,
+  note: string | null,
+  delivered: boolean,
+  deliveryNote: string,
+): Promise<CompleteAnswer | null> {
   await lockRow(ctx, workId);
   const current = await findWork(ctx.db, ctx.desk.id, workId);
   if (!current) throw notFound('work item', workId);
   if (isFinished(current.status)) return answer(current, false, delivered, deliveryNote);
   const to = current.waiting_on ? 'waiting' : 'done';
   const now = ctx.now();
-  const patch = { detail: appended(current.detail, note), last_error: null, updated_at: now, ...(to === 'done' ? { closed_at: now } : {}) };
+  const patch = {
+    detail: appended(current.detail, note),
+    last_error: null,
+    updated_at: now,
+    ...(to === 'done' ? { closed_at: now } : {}),
+  };
   if (current.status === to) {
     await updateWork(ctx.db, ctx.desk.id, current.id, patch);
   } else if (!(await moveWork(ctx.db, ctx.desk.id, current.id, current.status, to, patch))) {
     return null;
   }
   const who = actor === 'desk' ? 'The desk' : actor;
-  const text = to === 'waiting' ? `${who} completed this step; now waiting on ${current.waiting_on}.` : `${who} marked this done.`;
-  await logEvent(ctx, 'completed', `Completed "${current.title}"${to === 'waiting' ? `, waiting on ${current.waiting_on}` : ''}.`, { work_id: current.id, status: to, delivered, actor });
+  const text =
+    to === 'waiting' ? `${who} completed this step; now waiting on ${current.waiting_on}.` : `${who} marked this done.`;
+  await logEvent(
+    ctx,
+    'completed',
+    `Completed "${current.title}"${to === 'waiting' ? `, waiting on ${current.waiting_on}` : ''}.`,
+    { work_id: current.id, status: to, delivered, actor },
+  );
   await logTimeline(ctx, current.id, 'completed', note ? `${text} Note: ${note}` : text);
   const after = (await findWork(ctx.db, ctx.desk.id, current.id))!;
   return answer(after, false, delivered, deliveryNote);

@@ -42,13 +42,17 @@ const NOTE_CHARS = 300;
 // Words a task title opens with that read as lower case mid-sentence; anything else (a name,
 // VAT, a place) keeps its capital.
 const TASK_VERBS = new Set(
-  'apply arrange ask book buy call cancel chase check collect confirm email file fix get inspect order pay prepare register remind renew reply request replace return review schedule send service sign submit test update'.split(' '),
+  'apply arrange ask book buy call cancel chase check collect confirm email file fix get inspect order pay prepare register remind renew reply request replace return review schedule send service sign submit test update'.split(
+    ' ',
+  ),
 );
 
 function asTask(title: string): string {
   const bare = title.replace(/[.!]+$/, '');
   const first = bare.split(/\s/)[0] ?? '';
-  return TASK_VERBS.has(first.toLowerCase()) && /^[A-Z][a-z]*$/.test(first) ? `${first.toLowerCase()}${bare.slice(first.length)}` : bare;
+  return TASK_VERBS.has(first.toLowerCase()) && /^[A-Z][a-z]*$/.test(first)
+    ? `${first.toLowerCase()}${bare.slice(first.length)}`
+    : bare;
 }
 
 function dueSentence(f: DraftFacts): string | null {
@@ -140,6 +144,12 @@ export function composeDraft(f: DraftFacts): Draft {
       ask = 'Could you let me know what you need from us?';
   }
 
-  const paragraphs = [greeting, [opening, due].filter(Boolean).join(' '), notesBlock(f), ask, `Thank you,\n${f.signature}`].filter((p): p is string => !!p);
+  const paragraphs = [
+    greeting,
+    [opening, due].filter(Boolean).join(' '),
+    notesBlock(f),
+    ask,
+    `Thank you,\n${f.signature}`,
+  ].filter((p): p is string => !!p);
   return { channel: 'email', to: f.contact_email, subject, body: paragraphs.join('\n\n') };
 }

@@ -33,7 +33,9 @@ const secrets = new WeakMap<Kysely<Database>, Promise<Buffer>>();
 export function cursorSecret(db: Kysely<Database>): Promise<Buffer> {
   let s = secrets.get(db);
   if (!s) {
-    s = settingOnce(db, CURSOR_SECRET_SETTING, randomBytes(32).toString('base64url')).then((v) => Buffer.from(v, 'base64url'));
+    s = settingOnce(db, CURSOR_SECRET_SETTING, randomBytes(32).toString('base64url')).then((v) =>
+      Buffer.from(v, 'base64url'),
+    );
     s.catch(() => secrets.delete(db));
     secrets.set(db, s);
   }
@@ -50,7 +52,9 @@ export function cursorScope(deskId: string, filters: unknown): string {
 }
 
 export function encodeCursor(secret: Buffer, scope: string, pos: QueuePosition): string {
-  const body = Buffer.from(JSON.stringify([VERSION, pos.today, pos.segment, pos.priority, pos.dueKey, pos.id])).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify([VERSION, pos.today, pos.segment, pos.priority, pos.dueKey, pos.id]),
+  ).toString('base64url');
   return `${body}.${sign(secret, scope, body).toString('base64url')}`;
 }
 

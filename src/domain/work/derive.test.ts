@@ -40,8 +40,17 @@ function row(over: Partial<WorkRow> = {}): WorkRow {
   };
 }
 
-function input(over: Partial<WorkRow> = {}, opts: { draft?: boolean; grants?: Iterable<string>; timezone?: string } = {}): DeriveInput {
-  return { row: row(over), hasDraft: opts.draft ?? false, grants: new Set(opts.grants ?? []), today: TODAY, timezone: opts.timezone ?? 'UTC' };
+function input(
+  over: Partial<WorkRow> = {},
+  opts: { draft?: boolean; grants?: Iterable<string>; timezone?: string } = {},
+): DeriveInput {
+  return {
+    row: row(over),
+    hasDraft: opts.draft ?? false,
+    grants: new Set(opts.grants ?? []),
+    today: TODAY,
+    timezone: opts.timezone ?? 'UTC',
+  };
 }
 
 const action = (over: Partial<WorkRow> = {}, opts: Parameters<typeof input>[1] = {}) => deriveAction(input(over, opts));
@@ -56,41 +65,161 @@ describe('D10: the action, first match wins', () => {
     ['2 last_error → fix', { last_error: 'Portal rejected the upload' }, {}, 'fix', 'Needs a look'],
     ['2 fix beats needs_person', { last_error: 'x', needs_person: 1 }, {}, 'fix', 'Needs a look'],
     ['2 fix beats sign', { last_error: 'x', class: 'sign' }, {}, 'fix', 'Needs a look'],
-    ['2 fix beats a draft, allowed', { last_error: 'x' }, { draft: true, grants: ALL_GRANTABLE }, 'fix', 'Needs a look'],
-    ['2 fix beats waiting_on', { last_error: 'x', waiting_on: 'Sam', waiting_since: '2026-11-01' }, {}, 'fix', 'Needs a look'],
+    [
+      '2 fix beats a draft, allowed',
+      { last_error: 'x' },
+      { draft: true, grants: ALL_GRANTABLE },
+      'fix',
+      'Needs a look',
+    ],
+    [
+      '2 fix beats waiting_on',
+      { last_error: 'x', waiting_on: 'Sam', waiting_since: '2026-11-01' },
+      {},
+      'fix',
+      'Needs a look',
+    ],
     ['2 fix on a waiting row', { last_error: 'x', status: 'waiting' }, {}, 'fix', 'Needs a look'],
-    ['2 fix with nobody to write to', { last_error: 'x', contact_email: null, contact_name: null }, {}, 'fix', 'Needs a look'],
+    [
+      '2 fix with nobody to write to',
+      { last_error: 'x', contact_email: null, contact_name: null },
+      {},
+      'fix',
+      'Needs a look',
+    ],
     ['3 needs_person → own', { needs_person: 1 }, {}, 'own', 'Assign to me'],
     ['3 sign → own', { class: 'sign' }, {}, 'own', 'Assign to me'],
     ['3 own beats a draft', { needs_person: 1 }, { draft: true, grants: ALL_GRANTABLE }, 'own', 'Assign to me'],
     ['3 sign beats a draft', { class: 'sign' }, { draft: true }, 'own', 'Assign to me'],
-    ['3 own beats waiting_on', { needs_person: 1, waiting_on: 'Sam', waiting_since: '2026-11-01' }, {}, 'own', 'Assign to me'],
+    [
+      '3 own beats waiting_on',
+      { needs_person: 1, waiting_on: 'Sam', waiting_since: '2026-11-01' },
+      {},
+      'own',
+      'Assign to me',
+    ],
     ['4 draft, allowed → run now', {}, { draft: true, grants: ALL_GRANTABLE }, 'run', 'Run it now'],
     ['4 draft, not granted → approve', {}, { draft: true }, 'approve', 'Approve and send'],
-    ['4 draft on money → approve', { class: 'money' }, { draft: true, grants: ['money'] }, 'approve', 'Approve and send'],
-    ['4 draft, unclassified → approve', { class: null }, { draft: true, grants: ALL_GRANTABLE }, 'approve', 'Approve and send'],
-    ['4 draft beats waiting_on', { waiting_on: 'Sam', waiting_since: '2026-11-01' }, { draft: true }, 'approve', 'Approve and send'],
-    ['5 waiting_on, past chase_after_days → nudge', { waiting_on: 'Sam', waiting_since: '2026-11-10' }, {}, 'nudge', 'Chase it'],
-    ['5 waiting_on, exactly chase_after_days → nudge', { waiting_on: 'Sam', waiting_since: '2026-11-15' }, {}, 'nudge', 'Chase it'],
-    ['5 waiting_on, row chase_after_days honoured', { waiting_on: 'Sam', waiting_since: '2026-11-19', chase_after_days: 3 }, {}, 'nudge', 'Chase it'],
-    ['5 waiting_on, a day short → wait Nd', { waiting_on: 'Sam', waiting_since: '2026-11-16' }, {}, 'wait', 'Waiting 6d'],
-    ['5 waiting_on since today → Waiting', { waiting_on: 'Sam', waiting_since: '2026-11-22T08:00:00.000Z' }, {}, 'wait', 'Waiting'],
+    [
+      '4 draft on money → approve',
+      { class: 'money' },
+      { draft: true, grants: ['money'] },
+      'approve',
+      'Approve and send',
+    ],
+    [
+      '4 draft, unclassified → approve',
+      { class: null },
+      { draft: true, grants: ALL_GRANTABLE },
+      'approve',
+      'Approve and send',
+    ],
+    [
+      '4 draft beats waiting_on',
+      { waiting_on: 'Sam', waiting_since: '2026-11-01' },
+      { draft: true },
+      'approve',
+      'Approve and send',
+    ],
+    [
+      '5 waiting_on, past chase_after_days → nudge',
+      { waiting_on: 'Sam', waiting_since: '2026-11-10' },
+      {},
+      'nudge',
+      'Chase it',
+    ],
+    [
+      '5 waiting_on, exactly chase_after_days → nudge',
+      { waiting_on: 'Sam', waiting_since: '2026-11-15' },
+      {},
+      'nudge',
+      'Chase it',
+    ],
+    [
+      '5 waiting_on, row chase_after_days honoured',
+      { waiting_on: 'Sam', waiting_since: '2026-11-19', chase_after_days: 3 },
+      {},
+      'nudge',
+      'Chase it',
+    ],
+    [
+      '5 waiting_on, a day short → wait Nd',
+      { waiting_on: 'Sam', waiting_since: '2026-11-16' },
+      {},
+      'wait',
+      'Waiting 6d',
+    ],
+    [
+      '5 waiting_on since today → Waiting',
+      { waiting_on: 'Sam', waiting_since: '2026-11-22T08:00:00.000Z' },
+      {},
+      'wait',
+      'Waiting',
+    ],
     ['5 waiting_on one day → Waiting 1d', { waiting_on: 'Sam', waiting_since: '2026-11-21' }, {}, 'wait', 'Waiting 1d'],
-    ['5 waiting_on beats allowed run', { waiting_on: 'Sam', waiting_since: '2026-11-20' }, { grants: ALL_GRANTABLE }, 'wait', 'Waiting 2d'],
-    ['5 status waiting with waiting_on → wait', { status: 'waiting', waiting_on: 'Sam', waiting_since: '2026-11-20' }, {}, 'wait', 'Waiting 2d'],
+    [
+      '5 waiting_on beats allowed run',
+      { waiting_on: 'Sam', waiting_since: '2026-11-20' },
+      { grants: ALL_GRANTABLE },
+      'wait',
+      'Waiting 2d',
+    ],
+    [
+      '5 status waiting with waiting_on → wait',
+      { status: 'waiting', waiting_on: 'Sam', waiting_since: '2026-11-20' },
+      {},
+      'wait',
+      'Waiting 2d',
+    ],
     ['6 status waiting, nothing awaited → null', { status: 'waiting' }, { grants: ALL_GRANTABLE }, null, null],
     ['6 status waiting, nobody to write to → null', { status: 'waiting', contact_email: null }, {}, null, null],
     ['7 allowed with somebody to write to → run', {}, { grants: ['reach_out'] }, 'run', 'Let the desk do it'],
-    ['7 allowed with a playbook → run', { class: 'file', playbook_id: 3, contact_email: null, contact_name: null }, { grants: ['file'] }, 'run', 'Let the desk do it'],
+    [
+      '7 allowed with a playbook → run',
+      { class: 'file', playbook_id: 3, contact_email: null, contact_name: null },
+      { grants: ['file'] },
+      'run',
+      'Let the desk do it',
+    ],
     ['7 in_progress, allowed → run', { status: 'in_progress' }, { grants: ALL_GRANTABLE }, 'run', 'Let the desk do it'],
-    ['8 nobody and no playbook → answer', { contact_email: null, contact_name: null }, {}, 'answer', 'How does this one get done?'],
-    ['8 a name but no address → answer', { contact_email: null, contact_name: 'Jo Lane' }, {}, 'answer', 'How does this one get done?'],
-    ['8 answer even when allowed', { contact_email: null }, { grants: ALL_GRANTABLE }, 'answer', 'How does this one get done?'],
+    [
+      '8 nobody and no playbook → answer',
+      { contact_email: null, contact_name: null },
+      {},
+      'answer',
+      'How does this one get done?',
+    ],
+    [
+      '8 a name but no address → answer',
+      { contact_email: null, contact_name: 'Jo Lane' },
+      {},
+      'answer',
+      'How does this one get done?',
+    ],
+    [
+      '8 answer even when allowed',
+      { contact_email: null },
+      { grants: ALL_GRANTABLE },
+      'answer',
+      'How does this one get done?',
+    ],
     ['9 somebody to write to, not granted → prepare', {}, {}, 'prepare', 'Prepare this'],
-    ['9 granted another class only → prepare', { class: 'chase' }, { grants: ['reach_out'] }, 'prepare', 'Prepare this'],
+    [
+      '9 granted another class only → prepare',
+      { class: 'chase' },
+      { grants: ['reach_out'] },
+      'prepare',
+      'Prepare this',
+    ],
     ['9 money with a contact → prepare', { class: 'money' }, { grants: ['money'] }, 'prepare', 'Prepare this'],
     ['9 unclassified with a contact → prepare', { class: null }, { grants: ALL_GRANTABLE }, 'prepare', 'Prepare this'],
-    ['9 playbook but not granted → prepare', { class: 'file', playbook_id: 3, contact_email: null, contact_name: null }, {}, 'prepare', 'Prepare this'],
+    [
+      '9 playbook but not granted → prepare',
+      { class: 'file', playbook_id: 3, contact_email: null, contact_name: null },
+      {},
+      'prepare',
+      'Prepare this',
+    ],
   ];
 
   it.each(cases)('%s', (_rule, over, opts, type, label) => {
@@ -104,7 +233,7 @@ describe('D10: the action, first match wins', () => {
   });
 });
 
-describe('hints are sentences from the row\'s facts', () => {
+describe("hints are sentences from the row's facts", () => {
   it('fix quotes the error', () => {
     expect(action({ last_error: 'Portal rejected the upload' })!.hint).toContain('Portal rejected the upload');
   });
@@ -137,7 +266,8 @@ describe('hints are sentences from the row\'s facts', () => {
     ];
     for (const r of rows) {
       for (const grants of [[], ALL_GRANTABLE]) {
-        for (const draft of [false, true]) expect(action(r, { grants, draft })?.hint ?? '').not.toMatch(/null|undefined/);
+        for (const draft of [false, true])
+          expect(action(r, { grants, draft })?.hint ?? '').not.toMatch(/null|undefined/);
       }
     }
   });
@@ -169,7 +299,20 @@ describe('the rules that always hold', () => {
               for (const playbook_id of [null, 4])
                 for (const draft of [false, true])
                   for (const grants of [new Set<string>(), new Set(PERMISSION_CLASSES)])
-                    combos.push({ over: { status, class: cls, last_error, needs_person, waiting_on, waiting_since: waiting_on ? '2026-11-20' : null, contact_email, playbook_id }, draft, grants });
+                    combos.push({
+                      over: {
+                        status,
+                        class: cls,
+                        last_error,
+                        needs_person,
+                        waiting_on,
+                        waiting_since: waiting_on ? '2026-11-20' : null,
+                        contact_email,
+                        playbook_id,
+                      },
+                      draft,
+                      grants,
+                    });
 
   it('a row with last_error that is not finished always reports fix', () => {
     for (const c of combos.filter((c) => c.over.last_error && !['done', 'closed'].includes(c.over.status!))) {
@@ -178,7 +321,9 @@ describe('the rules that always hold', () => {
   });
 
   it('money, sign and unclassified rows are never allowed, whatever is granted', () => {
-    for (const c of combos.filter((c) => c.over.class === 'money' || c.over.class === 'sign' || c.over.class === null)) {
+    for (const c of combos.filter(
+      (c) => c.over.class === 'money' || c.over.class === 'sign' || c.over.class === null,
+    )) {
       expect(toWorkItem(input(c.over, c)).allowed).toBe(false);
     }
   });
@@ -205,8 +350,14 @@ describe('the rules that always hold', () => {
 
   it('the label always belongs to the type', () => {
     const labels: Record<string, RegExp> = {
-      approve: /^Approve and send$/, run: /^(Let the desk do it|Run it now)$/, nudge: /^Chase it$/, wait: /^Waiting( \d+d)?$/,
-      own: /^(Assign to me|Check with .+)$/, answer: /^How does this one get done\?$/, prepare: /^Prepare this$/, fix: /^Needs a look$/,
+      approve: /^Approve and send$/,
+      run: /^(Let the desk do it|Run it now)$/,
+      nudge: /^Chase it$/,
+      wait: /^Waiting( \d+d)?$/,
+      own: /^(Assign to me|Check with .+)$/,
+      answer: /^How does this one get done\?$/,
+      prepare: /^Prepare this$/,
+      fix: /^Needs a look$/,
     };
     for (const c of combos) {
       const a = action(c.over, c);
@@ -216,7 +367,7 @@ describe('the rules that always hold', () => {
 });
 
 describe('days and dates', () => {
-  it('days_to_due counts from the desk\'s today; negative when overdue', () => {
+  it("days_to_due counts from the desk's today; negative when overdue", () => {
     expect(daysToDue('2026-11-25', TODAY)).toBe(3);
     expect(daysToDue(TODAY, TODAY)).toBe(0);
     expect(daysToDue('2026-11-12', TODAY)).toBe(-10);
@@ -231,27 +382,66 @@ describe('days and dates', () => {
     expect(isOverdue(null, TODAY)).toBe(false);
   });
 
-  it('days_waiting is null with nothing awaited, else days since it went out, in the desk\'s timezone', () => {
+  it("days_waiting is null with nothing awaited, else days since it went out, in the desk's timezone", () => {
     expect(daysWaiting(row({ waiting_on: null, waiting_since: '2026-11-01' }), TODAY, 'UTC')).toBeNull();
     expect(daysWaiting(row({ waiting_on: 'Sam', waiting_since: '2026-11-10' }), TODAY, 'UTC')).toBe(12);
     // 23:30 UTC on the 20th is already the 21st in Auckland.
     expect(daysWaiting(row({ waiting_on: 'Sam', waiting_since: '2026-11-20T23:30:00.000Z' }), TODAY, 'UTC')).toBe(2);
-    expect(daysWaiting(row({ waiting_on: 'Sam', waiting_since: '2026-11-20T23:30:00.000Z' }), TODAY, 'Pacific/Auckland')).toBe(1);
+    expect(
+      daysWaiting(row({ waiting_on: 'Sam', waiting_since: '2026-11-20T23:30:00.000Z' }), TODAY, 'Pacific/Auckland'),
+    ).toBe(1);
     // With no start recorded, the last change stands in; never negative.
-    expect(daysWaiting(row({ waiting_on: 'Sam', waiting_since: null, updated_at: '2026-11-19T10:00:00.000Z' }), TODAY, 'UTC')).toBe(3);
+    expect(
+      daysWaiting(
+        row({ waiting_on: 'Sam', waiting_since: null, updated_at: '2026-11-19T10:00:00.000Z' }),
+        TODAY,
+        'UTC',
+      ),
+    ).toBe(3);
     expect(daysWaiting(row({ waiting_on: 'Sam', waiting_since: '2026-11-30' }), TODAY, 'UTC')).toBe(0);
   });
 });
 
 describe('the work item', () => {
   it('carries all sixteen fields, derived from the row', () => {
-    const item = toWorkItem(input({ id: 7, due_date: '2026-11-20', class: 'chase', waiting_on: 'Sam', waiting_since: '2026-11-19', priority: 80 }, { draft: true, grants: ['chase'] }));
+    const item = toWorkItem(
+      input(
+        { id: 7, due_date: '2026-11-20', class: 'chase', waiting_on: 'Sam', waiting_since: '2026-11-19', priority: 80 },
+        { draft: true, grants: ['chase'] },
+      ),
+    );
     expect(Object.keys(item).sort()).toEqual(
-      ['action', 'allowed', 'days_to_due', 'days_waiting', 'detail', 'due_date', 'has_draft', 'id', 'kind', 'last_error', 'overdue', 'permission', 'priority', 'status', 'title', 'waiting_on'].sort(),
+      [
+        'action',
+        'allowed',
+        'days_to_due',
+        'days_waiting',
+        'detail',
+        'due_date',
+        'has_draft',
+        'id',
+        'kind',
+        'last_error',
+        'overdue',
+        'permission',
+        'priority',
+        'status',
+        'title',
+        'waiting_on',
+      ].sort(),
     );
     expect(item).toMatchObject({
-      id: 7, due_date: '2026-11-20', days_to_due: -2, overdue: true, priority: 80, waiting_on: 'Sam', days_waiting: 3,
-      permission: 'chase', allowed: true, has_draft: true, action: { type: 'run', label: 'Run it now' },
+      id: 7,
+      due_date: '2026-11-20',
+      days_to_due: -2,
+      overdue: true,
+      priority: 80,
+      waiting_on: 'Sam',
+      days_waiting: 3,
+      permission: 'chase',
+      allowed: true,
+      has_draft: true,
+      action: { type: 'run', label: 'Run it now' },
     });
   });
 

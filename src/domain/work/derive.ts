@@ -34,7 +34,11 @@ export function isOverdue(due: string | null, today: string): boolean {
 }
 
 /** Days since the row went out to somebody; null when nothing is awaited. */
-export function daysWaiting(row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at'>, today: string, timezone: string): number | null {
+export function daysWaiting(
+  row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at'>,
+  today: string,
+  timezone: string,
+): number | null {
   if (!row.waiting_on) return null;
   const since = row.waiting_since ?? row.updated_at;
   const sinceDate = since.length === 10 ? since : dateIn(timezone, new Date(since));
@@ -52,7 +56,11 @@ export function hasWayToAct(row: Pick<WorkRow, 'playbook_id' | 'contact_email'>)
 }
 
 /** Somebody is awaited and has been for at least the row's chase interval (D10 rule 5). */
-export function chaseDue(row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at' | 'chase_after_days'>, today: string, timezone: string): boolean {
+export function chaseDue(
+  row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at' | 'chase_after_days'>,
+  today: string,
+  timezone: string,
+): boolean {
   const waited = daysWaiting(row, today, timezone);
   return waited !== null && waited >= row.chase_after_days;
 }
@@ -74,24 +82,45 @@ export function deriveAction(input: DeriveInput): Action | null {
 
   if (row.last_error) {
     const error = row.last_error.trim();
-    return { type: 'fix', label: 'Needs a look', hint: `The desk tried and it failed: ${error}${/[.!?]$/.test(error) ? '' : '.'}` };
+    return {
+      type: 'fix',
+      label: 'Needs a look',
+      hint: `The desk tried and it failed: ${error}${/[.!?]$/.test(error) ? '' : '.'}`,
+    };
   }
   if (needsPerson(row)) {
     // A row already given to somebody asks the owner to follow it up, not to take it (P-cli-3).
-    if (row.assignee) return { type: 'own', label: `Check with ${row.assignee}`, hint: `It is with ${row.assignee}; the desk has prepared what it can. ${due}.` };
+    if (row.assignee)
+      return {
+        type: 'own',
+        label: `Check with ${row.assignee}`,
+        hint: `It is with ${row.assignee}; the desk has prepared what it can. ${due}.`,
+      };
     const why = row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
     return { type: 'own', label: 'Assign to me', hint: `${why}; the desk has prepared what it can. ${due}.` };
   }
   if (hasDraft) {
     const to = who ? ` to ${who}` : '';
     return allowed
-      ? { type: 'run', label: 'Run it now', hint: `A message${to} is ready and the desk may send it; run it now rather than wait.` }
-      : { type: 'approve', label: 'Approve and send', hint: `A message${to} is prepared; it goes out once you approve it. Nothing has been sent.` };
+      ? {
+          type: 'run',
+          label: 'Run it now',
+          hint: `A message${to} is ready and the desk may send it; run it now rather than wait.`,
+        }
+      : {
+          type: 'approve',
+          label: 'Approve and send',
+          hint: `A message${to} is prepared; it goes out once you approve it. Nothing has been sent.`,
+        };
   }
   if (row.waiting_on) {
     const waited = daysWaiting(row, input.today, input.timezone) ?? 0;
     if (chaseDue(row, input.today, input.timezone)) {
-      return { type: 'nudge', label: 'Chase it', hint: `${row.waiting_on} has not answered in ${plural(waited, 'day')}; asking again is the work.` };
+      return {
+        type: 'nudge',
+        label: 'Chase it',
+        hint: `${row.waiting_on} has not answered in ${plural(waited, 'day')}; asking again is the work.`,
+      };
     }
     return {
       type: 'wait',
@@ -106,10 +135,16 @@ export function deriveAction(input: DeriveInput): Action | null {
     return { type: 'run', label: 'Let the desk do it', hint: `The desk may do this on its own and ${how}. ${due}.` };
   }
   if (!canAct) {
-    return { type: 'answer', label: 'How does this one get done?', hint: 'Nobody is named to write to and there is no playbook; say who it goes to.' };
+    return {
+      type: 'answer',
+      label: 'How does this one get done?',
+      hint: 'Nobody is named to write to and there is no playbook; say who it goes to.',
+    };
   }
   // Reached with somebody to write to, or with only a playbook the desk may not run yet.
-  const prep = row.contact_email ? `the desk can write to ${who}` : 'the desk has a playbook for it but is not allowed to run it';
+  const prep = row.contact_email
+    ? `the desk can write to ${who}`
+    : 'the desk has a playbook for it but is not allowed to run it';
   return { type: 'prepare', label: 'Prepare this', hint: `Nothing is drafted yet; ${prep}. ${due}.` };
 }
 

@@ -97,7 +97,11 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   }
 
   const who = row.contact_name ? `${row.contact_name} <${email}>` : email;
-  await logEvent(ctx, 'drafted', `Drafted a message to ${who} for "${row.title}".`, { work_id: row.id, activity_id: mine.id, to: email });
+  await logEvent(ctx, 'drafted', `Drafted a message to ${who} for "${row.title}".`, {
+    work_id: row.id,
+    activity_id: mine.id,
+    to: email,
+  });
   await logTimeline(ctx, row.id, 'drafted', `The desk drafted "${draft.subject}" to ${who}.`);
   return shown(mine);
 }

@@ -27,9 +27,21 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
     // Somebody newly awaited starts the waiting clock; nobody awaited stops it.
     if (f.waiting_on !== undefined && f.waiting_on !== row.waiting_on) patch.waiting_since = f.waiting_on ? now : null;
     await updateWork(tx.db, tx.desk.id, row.id, patch);
-    const what = [...changes.map((c) => c.replace(/_id$/, '').replace(/_date$/, '').replace(/_/g, ' ')), ...(input.clear_error ? ['cleared the fault'] : [])];
+    const what = [
+      ...changes.map((c) =>
+        c
+          .replace(/_id$/, '')
+          .replace(/_date$/, '')
+          .replace(/_/g, ' '),
+      ),
+      ...(input.clear_error ? ['cleared the fault'] : []),
+    ];
     const who = actorName(tx.actor);
-    await logEvent(tx, 'work_edited', `${who} edited "${row.title}": ${what.join(', ')}.`, { work_id: row.id, fields: changes, by: who });
+    await logEvent(tx, 'work_edited', `${who} edited "${row.title}": ${what.join(', ')}.`, {
+      work_id: row.id,
+      fields: changes,
+      by: who,
+    });
     await logTimeline(tx, row.id, 'edited', `${who} changed ${what.join(', ')}.`);
     return (await findWork(tx.db, tx.desk.id, row.id))!;
   });

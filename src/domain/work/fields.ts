@@ -41,7 +41,8 @@ export interface CheckedFields {
 
 function wholeNumber(raw: number | string, name: string, min: number, max: number): number {
   const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
-  if (!Number.isInteger(n) || n < min || n > max) throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
   return n;
 }
 
@@ -50,11 +51,14 @@ function optionalText(raw: string | null | undefined): string | null {
   return t ? t : null;
 }
 
-async function rowOnDesk(ctx: DeskContext, table: 'arrangements' | 'units', raw: number | string, what: string): Promise<number> {
+async function rowOnDesk(
+  ctx: DeskContext,
+  table: 'arrangements' | 'units',
+  raw: number | string,
+  what: string,
+): Promise<number> {
   const id = Number(String(raw).trim());
-  const found = Number.isSafeInteger(id) && id > 0
-    ? await onDesk(ctx.db, table, ctx.desk.id, id)
-    : false;
+  const found = Number.isSafeInteger(id) && id > 0 ? await onDesk(ctx.db, table, ctx.desk.id, id) : false;
   if (!found) throw badRequest(`There is no ${what} ${raw} on this desk.`);
   return id;
 }
@@ -84,11 +88,13 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
   if (f.priority !== undefined) out.priority = wholeNumber(f.priority, 'priority', 1, 100);
   if (f.class !== undefined) {
     const c = f.class?.trim() || null;
-    if (c !== null && c !== 'none' && !isPermissionClass(c)) throw badRequest(`"${c}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or none).`);
+    if (c !== null && c !== 'none' && !isPermissionClass(c))
+      throw badRequest(`"${c}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or none).`);
     out.class = c === 'none' ? null : c;
   }
   if (f.needs_person !== undefined) out.needs_person = f.needs_person ? 1 : 0;
-  if (f.chase_after_days !== undefined) out.chase_after_days = wholeNumber(f.chase_after_days, 'chase_after_days', 1, 365);
+  if (f.chase_after_days !== undefined)
+    out.chase_after_days = wholeNumber(f.chase_after_days, 'chase_after_days', 1, 365);
   if (f.contact_name !== undefined) out.contact_name = optionalText(f.contact_name);
   if (f.contact_email !== undefined) {
     const e = optionalText(f.contact_email);
@@ -96,7 +102,10 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
     out.contact_email = e;
   }
   if (f.waiting_on !== undefined) out.waiting_on = optionalText(f.waiting_on);
-  if (f.arrangement_id !== undefined) out.arrangement_id = f.arrangement_id === null ? null : await rowOnDesk(ctx, 'arrangements', f.arrangement_id, 'arrangement');
-  if (f.unit_id !== undefined) out.unit_id = f.unit_id === null ? null : await rowOnDesk(ctx, 'units', f.unit_id, 'unit');
+  if (f.arrangement_id !== undefined)
+    out.arrangement_id =
+      f.arrangement_id === null ? null : await rowOnDesk(ctx, 'arrangements', f.arrangement_id, 'arrangement');
+  if (f.unit_id !== undefined)
+    out.unit_id = f.unit_id === null ? null : await rowOnDesk(ctx, 'units', f.unit_id, 'unit');
   return out;
 }

@@ -8,9 +8,15 @@ import { toWorkItem, type WorkItem } from './derive.ts';
 export async function toItems(ctx: DeskContext, rows: readonly WorkRow[]): Promise<WorkItem[]> {
   if (rows.length === 0) return [];
   const grants = await grantsOf(ctx.db, ctx.desk.id);
-  const drafts = await rowsWithDrafts(ctx.db, ctx.desk.id, rows.map((r) => r.id));
+  const drafts = await rowsWithDrafts(
+    ctx.db,
+    ctx.desk.id,
+    rows.map((r) => r.id),
+  );
   const today = ctx.today();
-  return rows.map((row) => toWorkItem({ row, hasDraft: drafts.has(row.id), grants, today, timezone: ctx.desk.timezone }));
+  return rows.map((row) =>
+    toWorkItem({ row, hasDraft: drafts.has(row.id), grants, today, timezone: ctx.desk.timezone }),
+  );
 }
 
 export async function toItem(ctx: DeskContext, row: WorkRow): Promise<WorkItem> {

@@ -34,7 +34,8 @@ export const STATUS_MESSAGE = `status must be one of ${OPEN_STATUSES.join(', ')}
 /** D18: an unknown status is refused, naming the allowed values. Absent means every open status. */
 export function parseStatus(raw: unknown): string | undefined {
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !(OPEN_STATUSES as readonly string[]).includes(raw)) throw badRequest(STATUS_MESSAGE, { allowed: [...OPEN_STATUSES] });
+  if (typeof raw !== 'string' || !(OPEN_STATUSES as readonly string[]).includes(raw))
+    throw badRequest(STATUS_MESSAGE, { allowed: [...OPEN_STATUSES] });
   return raw;
 }
 
@@ -70,20 +71,34 @@ export async function listWork(ctx: DeskContext, query: WorkQuery = {}): Promise
   const found: Array<QueueEntry & { segment: 0 | 1 }> = [];
   if (!at || at.segment === 0) {
     const after = at ? { priority: at.priority, dueKey: at.dueKey, id: at.id } : null;
-    for (const e of await walkQueue(ctx.db, ctx.desk.id, { from: OVERDUE_FROM, below: today }, after, filters, want)) found.push({ ...e, segment: 0 });
+    for (const e of await walkQueue(ctx.db, ctx.desk.id, { from: OVERDUE_FROM, below: today }, after, filters, want))
+      found.push({ ...e, segment: 0 });
   }
   if (found.length < want) {
     const after = at?.segment === 1 ? { priority: at.priority, dueKey: at.dueKey, id: at.id } : null;
-    for (const e of await walkQueue(ctx.db, ctx.desk.id, { from: today }, after, filters, want - found.length)) found.push({ ...e, segment: 1 });
+    for (const e of await walkQueue(ctx.db, ctx.desk.id, { from: today }, after, filters, want - found.length))
+      found.push({ ...e, segment: 1 });
   }
 
   const page = found.slice(0, limit);
   let next_cursor: string | null = null;
   if (found.length > limit) {
     const last = page[page.length - 1]!;
-    next_cursor = encodeCursor(secret, scope, { today, segment: last.segment, priority: last.priority, dueKey: last.dueKey, id: last.id });
+    next_cursor = encodeCursor(secret, scope, {
+      today,
+      segment: last.segment,
+      priority: last.priority,
+      dueKey: last.dueKey,
+      id: last.id,
+    });
   }
   // Read after the walk, so a row finished in between is left out rather than listed as done.
-  const rows = (await findWorkMany(ctx.db, ctx.desk.id, page.map((e) => e.id))).filter((r) => isOpenStatus(r.status));
+  const rows = (
+    await findWorkMany(
+      ctx.db,
+      ctx.desk.id,
+      page.map((e) => e.id),
+    )
+  ).filter((r) => isOpenStatus(r.status));
   return { items: await toItems(ctx, rows), next_cursor, open_total };
 }

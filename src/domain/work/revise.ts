@@ -22,8 +22,14 @@ export interface ReviseInput {
 function field(raw: unknown, name: 'subject' | 'body', max: number): string {
   const v = typeof raw === 'string' ? raw.trim() : '';
   if (v === '') throw new DeskError('bad_request', `The ${name} must not be empty.`, { field: name });
-  if (Array.from(v).length > max) throw new DeskError('bad_request', `The ${name} is longer than ${max.toLocaleString('en')} characters.`, { field: name });
-  if (v.includes('\u0000')) throw new DeskError('bad_request', `The ${name} contains a NUL character, which the desk cannot store.`, { field: name });
+  if (Array.from(v).length > max)
+    throw new DeskError('bad_request', `The ${name} is longer than ${max.toLocaleString('en')} characters.`, {
+      field: name,
+    });
+  if (v.includes('\u0000'))
+    throw new DeskError('bad_request', `The ${name} contains a NUL character, which the desk cannot store.`, {
+      field: name,
+    });
   return v;
 }
 
@@ -39,7 +45,12 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     const draft = await newestDraft(tx, row.id);
     if (!draft || (draft.subject === subject && draft.body === body)) return false;
     await reviseDraftText(tx.db, tx.desk.id, draft.id, subject, body);
-    await logTimeline(tx, row.id, 'draft_edited', `${actorName(tx.actor)} edited the prepared message before approving it.`);
+    await logTimeline(
+      tx,
+      row.id,
+      'draft_edited',
+      `${actorName(tx.actor)} edited the prepared message before approving it.`,
+    );
     return true;
   });
 }

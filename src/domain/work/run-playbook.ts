@@ -65,12 +65,13 @@ function refused(error: string): PlaybookResult {
   return { ok: false, reads: {}, error, timedOut: false, unavailable: false, stepsDone: 0, log: [] };
 }
 
-export async function drivePlaybook(ctx: DeskContext, row: WorkRow, onStep?: PlaybookRequest['onStep']): Promise<PlaybookDrive> {
-  const pb =
-    row.playbook_id === null
-      ? undefined
-      : await findPlaybook(ctx.db, ctx.desk.id, row.playbook_id);
-  if (!pb) return { name: '', steps: 0, result: refused('The row\'s playbook no longer exists.'), mask: (s) => s };
+export async function drivePlaybook(
+  ctx: DeskContext,
+  row: WorkRow,
+  onStep?: PlaybookRequest['onStep'],
+): Promise<PlaybookDrive> {
+  const pb = row.playbook_id === null ? undefined : await findPlaybook(ctx.db, ctx.desk.id, row.playbook_id);
+  if (!pb) return { name: '', steps: 0, result: refused("The row's playbook no longer exists."), mask: (s) => s };
 
   let steps: PlaybookStep[];
   try {
@@ -78,7 +79,12 @@ export async function drivePlaybook(ctx: DeskContext, row: WorkRow, onStep?: Pla
     if (!Array.isArray(parsed)) throw new Error('not a list');
     steps = parsed as PlaybookStep[];
   } catch {
-    return { name: pb.name, steps: 0, result: refused(`The steps of the playbook "${pb.name}" could not be read.`), mask: (s) => s };
+    return {
+      name: pb.name,
+      steps: 0,
+      result: refused(`The steps of the playbook "${pb.name}" could not be read.`),
+      mask: (s) => s,
+    };
   }
 
   const vars = await varsFor(ctx, row, pb.connection_id);

@@ -85,7 +85,8 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
         else await moveWork(ctx.db, ctx.desk.id, row.id, current.status, e.to, patch);
       }
     } else {
-      if (e.kind === 'failed' && !isFinished(current.status)) await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
+      if (e.kind === 'failed' && !isFinished(current.status))
+        await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
       // Put the row back, unless another run on it is still under way (it will, when it ends).
       if (current.status === 'in_progress' && others.length === 0 && s.prior !== 'in_progress') {
         await moveWork(ctx.db, ctx.desk.id, row.id, 'in_progress', s.prior);
@@ -126,7 +127,12 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
       at: now,
     });
     answer.activity_id = report.id;
-    await logTimeline(ctx, row.id, finished ? 'run_finished' : 'run_failed', answer.outcome + (reason ? ` ${reason}` : ''));
+    await logTimeline(
+      ctx,
+      row.id,
+      finished ? 'run_finished' : 'run_failed',
+      answer.outcome + (reason ? ` ${reason}` : ''),
+    );
   }
 
   if (finished) {

@@ -33,7 +33,10 @@ export interface RunOptions {
 type Begun = { started: StartedRun } | { refused: RunAnswer };
 
 /** An answer for a run that never started: nothing was written, so there is no activity. */
-function refusal(elapsed: number, r: { outcome: string; reason: string; needs?: string | null; waiting?: string | null }): RunAnswer {
+function refusal(
+  elapsed: number,
+  r: { outcome: string; reason: string; needs?: string | null; waiting?: string | null },
+): RunAnswer {
   return {
     ok: false,
     closed: false,
@@ -66,7 +69,12 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
     ending = await act(ctx, started, opts);
   } catch (err) {
     // Put the row back before the fault is reported; the run is recorded as stopped.
-    await settleRun(ctx, started, { kind: 'stopped', outcome: `The run of "${row.title}" stopped on a fault at the desk end; nothing was changed.`, reason: 'A fault at the desk end stopped the run.', done: 'Nothing was changed.' }).catch(() => undefined);
+    await settleRun(ctx, started, {
+      kind: 'stopped',
+      outcome: `The run of "${row.title}" stopped on a fault at the desk end; nothing was changed.`,
+      reason: 'A fault at the desk end stopped the run.',
+      done: 'Nothing was changed.',
+    }).catch(() => undefined);
     throw err;
   }
   return settleRun(ctx, started, ending);
@@ -80,13 +88,18 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number): P
   const refuse = (r: Parameters<typeof refusal>[1]): Begun => ({ refused: refusal(elapsed(), r) });
 
   if (isFinished(row.status)) {
-    return refuse({ outcome: `"${row.title}" is already ${row.status}; nothing was run.`, reason: `This row is already ${row.status}; there is nothing left to run.` });
+    return refuse({
+      outcome: `"${row.title}" is already ${row.status}; nothing was run.`,
+      reason: `This row is already ${row.status}; there is nothing left to run.`,
+    });
   }
   if (needsPerson(row)) {
     const sign = row.class === 'sign';
     return refuse({
       outcome: `"${row.title}" needs a person; the desk did not act.`,
-      reason: sign ? 'It needs a signature, and only a person can sign; the desk has not acted.' : 'The owner marked this step as one only a person can do; the desk has not acted.',
+      reason: sign
+        ? 'It needs a signature, and only a person can sign; the desk has not acted.'
+        : 'The owner marked this step as one only a person can do; the desk has not acted.',
       needs: sign ? 'A person to sign it.' : 'A person to do this step.',
     });
   }
@@ -96,7 +109,10 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number): P
   // A message is sent at most once (D14): while another call is sending on this row, a run
   // neither sends it again nor drafts a second one behind it.
   if (running.some((r) => r.how !== 'playbook') || (await sendInFlight(ctx, row.id))) {
-    return refuse({ outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`, reason: IN_FLIGHT });
+    return refuse({
+      outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`,
+      reason: IN_FLIGHT,
+    });
   }
 
   let how: RunHow;
@@ -113,7 +129,8 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number): P
   else {
     return refuse({
       outcome: `The desk has no way to do "${row.title}".`,
-      reason: 'Nobody on this row can be written to and it has no playbook, so the desk has no way to act. Say who it goes to.',
+      reason:
+        'Nobody on this row can be written to and it has no playbook, so the desk has no way to act. Say who it goes to.',
       needs: 'Somebody to write to, or a playbook to follow.',
     });
   }
@@ -122,15 +139,28 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number): P
   // run's (or a stopped process's): take the status that run found.
   let prior = row.status;
   if (row.status === 'in_progress') {
-    prior = running[0]?.prior_status ?? (await abandonedOn(ctx.db, ctx.desk.id, row.id, since))?.prior_status ?? row.status;
+    prior =
+      running[0]?.prior_status ?? (await abandonedOn(ctx.db, ctx.desk.id, row.id, since))?.prior_status ?? row.status;
   } else if (!(await moveWork(ctx.db, ctx.desk.id, row.id, row.status, 'in_progress'))) {
-    return refuse({ outcome: `"${row.title}" changed while the run was starting; nothing was done.`, reason: 'The row changed while the run was starting; run it again.' });
+    return refuse({
+      outcome: `"${row.title}" changed while the run was starting; nothing was done.`,
+      reason: 'The row changed while the run was starting; run it again.',
+    });
   }
   const now = ctx.now();
   await closeAbandoned(ctx.db, ctx.desk.id, row.id, since, now);
   const run = await insertRun(ctx.db, { deskId: ctx.desk.id, workId: row.id, how, priorStatus: prior, at: now });
-  const words = { send: 'sending its prepared message', draft_send: 'drafting and sending its message', playbook: 'following its playbook' }[how];
-  await logEvent(ctx, 'run_started', `Started running "${row.title}": ${words}.`, { work_id: row.id, run_id: run.id, how, actor: actorName(ctx.actor) });
+  const words = {
+    send: 'sending its prepared message',
+    draft_send: 'drafting and sending its message',
+    playbook: 'following its playbook',
+  }[how];
+  await logEvent(ctx, 'run_started', `Started running "${row.title}": ${words}.`, {
+    work_id: row.id,
+    run_id: run.id,
+    how,
+    actor: actorName(ctx.actor),
+  });
   return { started: { run, row, how, prior, elapsed } };
 }
 
@@ -159,11 +189,23 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
     // The same drafting as POST /work/{id}/draft.
     const drafted = await draftWork(ctx, row.id);
     if (!drafted.drafted) {
-      return { kind: 'stopped', outcome: `The desk could not draft a message for "${row.title}"; nothing was sent.`, reason: drafted.reason, done: 'Nothing was sent.', needs: 'Somebody to write to.' };
+      return {
+        kind: 'stopped',
+        outcome: `The desk could not draft a message for "${row.title}"; nothing was sent.`,
+        reason: drafted.reason,
+        done: 'Nothing was sent.',
+        needs: 'Somebody to write to.',
+      };
     }
   }
   const draft = await newestDraft(ctx, row.id);
-  if (!draft) return { kind: 'stopped', outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`, reason: IN_FLIGHT, done: 'Nothing was sent.' };
+  if (!draft)
+    return {
+      kind: 'stopped',
+      outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`,
+      reason: IN_FLIGHT,
+      done: 'Nothing was sent.',
+    };
 
   const current = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
   const subject = draft.subject ?? '';
@@ -174,9 +216,21 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
     // The mail server has the message and has not answered: whether it went is not known yet.
     // The message stays approved, and the send records sent or failed when the answer comes.
     const reason = `The mail server had not answered within the run's time limit (${Math.round(ctx.config.runTimeoutMs / 1000)}s); the message's own record will say whether it was sent.`;
-    return { kind: 'stopped', timedOut: true, outcome: `The run of "${row.title}" ran out of time while sending "${subject}".`, reason, done: `Approved "${subject}" for ${who || 'nobody'}; its send had not been answered.` };
+    return {
+      kind: 'stopped',
+      timedOut: true,
+      outcome: `The run of "${row.title}" ran out of time while sending "${subject}".`,
+      reason,
+      done: `Approved "${subject}" for ${who || 'nobody'}; its send had not been answered.`,
+    };
   }
-  if (sent.skipped) return { kind: 'stopped', outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`, reason: sent.note, done: 'Nothing was sent.' };
+  if (sent.skipped)
+    return {
+      kind: 'stopped',
+      outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`,
+      reason: sent.note,
+      done: 'Nothing was sent.',
+    };
   if (sent.failed) {
     return {
       kind: 'failed',
@@ -190,7 +244,9 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
   return {
     kind: 'finished',
     to: waiting ? 'waiting' : 'done',
-    outcome: waiting ? `Sent "${subject}" to ${who}; now waiting on ${waiting}.` : `Sent "${subject}" to ${who}; "${row.title}" is done.`,
+    outcome: waiting
+      ? `Sent "${subject}" to ${who}; now waiting on ${waiting}.`
+      : `Sent "${subject}" to ${who}; "${row.title}" is done.`,
     done: `Sent "${subject}" to ${who}.`,
     result: sent.note,
     waiting,
@@ -204,7 +260,8 @@ async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions):
   const stepsLog = result.log.map(mask);
   if (result.ok) {
     const reads = Object.entries(result.reads);
-    const text = result.reads.result ?? (reads.length === 1 ? reads[0]![1] : reads.map(([k, v]) => `${k}: ${v}`).join('; '));
+    const text =
+      result.reads.result ?? (reads.length === 1 ? reads[0]![1] : reads.map(([k, v]) => `${k}: ${v}`).join('; '));
     return {
       kind: 'finished',
       to: 'done',
@@ -218,7 +275,15 @@ async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions):
   }
   const progress = `${result.stepsDone} of ${plural(steps, 'step')} of ${pb}`;
   if (result.timedOut) {
-    return { kind: 'stopped', timedOut: true, outcome: `The run of "${row.title}" ran out of time; nothing was changed.`, reason, done: `Followed ${progress} before the time ran out; nothing was recorded.`, steps: stepsLog, mask };
+    return {
+      kind: 'stopped',
+      timedOut: true,
+      outcome: `The run of "${row.title}" ran out of time; nothing was changed.`,
+      reason,
+      done: `Followed ${progress} before the time ran out; nothing was recorded.`,
+      steps: stepsLog,
+      mask,
+    };
   }
   if (result.unavailable) {
     return {

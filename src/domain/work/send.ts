@@ -20,9 +20,11 @@ export interface SendOutcome {
   skipped?: boolean;
 }
 
-export const IN_FLIGHT = 'Another request is already sending the message on this row; it was not sent again and nothing else was changed.';
+export const IN_FLIGHT =
+  'Another request is already sending the message on this row; it was not sent again and nothing else was changed.';
 
-export const NO_MAILBOX = 'No mailbox is connected, so nothing was sent. Connect a mailbox in the product, then draft and approve the message again.';
+export const NO_MAILBOX =
+  'No mailbox is connected, so nothing was sent. Connect a mailbox in the product, then draft and approve the message again.';
 
 /** The desk's mailbox: its `mail` connection in status `connected`. */
 export async function findMailbox(ctx: DeskContext): Promise<MailConnection | null> {
@@ -45,7 +47,12 @@ function expectsReply(row: WorkRow): boolean {
   return row.class === 'reach_out' || row.class === 'chase' || row.waiting_on !== null;
 }
 
-export async function sendDraft(ctx: DeskContext, row: WorkRow, message: ActivityRow, opts: { actor?: string } = {}): Promise<SendOutcome> {
+export async function sendDraft(
+  ctx: DeskContext,
+  row: WorkRow,
+  message: ActivityRow,
+  opts: { actor?: string } = {},
+): Promise<SendOutcome> {
   const actor = opts.actor ?? actorName(ctx.actor);
   const claimedAt = ctx.now();
   if (!(await claimDraft(ctx.db, ctx.desk.id, message.id, claimedAt))) {
@@ -79,14 +86,30 @@ export async function sendDraft(ctx: DeskContext, row: WorkRow, message: Activit
       patch.waiting_since = now;
     }
     await updateWork(ctx.db, ctx.desk.id, row.id, patch);
-    await logEvent(ctx, 'sent', `Sent "${subject}" to ${who}.`, { work_id: row.id, activity_id: message.id, to, actor });
-    await logTimeline(ctx, row.id, 'sent', `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}.`);
+    await logEvent(ctx, 'sent', `Sent "${subject}" to ${who}.`, {
+      work_id: row.id,
+      activity_id: message.id,
+      to,
+      actor,
+    });
+    await logTimeline(
+      ctx,
+      row.id,
+      'sent',
+      `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}.`,
+    );
     return { delivered: true, failed: false, note: `Sent to ${who}.` };
   }
 
   await markUnsent(ctx.db, message.id, reason);
   await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
-  await logEvent(ctx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, { work_id: row.id, activity_id: message.id, to, reason, actor });
+  await logEvent(ctx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, {
+    work_id: row.id,
+    activity_id: message.id,
+    to,
+    reason,
+    actor,
+  });
   await logTimeline(ctx, row.id, 'send_failed', `"${subject}" was approved but not sent: ${reason}`);
   return { delivered: false, failed: true, note: reason };
 }

@@ -24,7 +24,8 @@ export const DAYS_MESSAGE = `days must be a whole number between ${SNOOZE_MIN_DA
 /** `days` as given: absent means the default; anything but an integer in range is refused. */
 export function snoozeDays(raw: unknown): number {
   if (raw === undefined) return SNOOZE_DEFAULT_DAYS;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < SNOOZE_MIN_DAYS || raw > SNOOZE_MAX_DAYS) throw badRequest(DAYS_MESSAGE);
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < SNOOZE_MIN_DAYS || raw > SNOOZE_MAX_DAYS)
+    throw badRequest(DAYS_MESSAGE);
   return raw;
 }
 

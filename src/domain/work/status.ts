@@ -18,7 +18,9 @@ export async function closeWork(ctx: DeskContext, workId: number, input: { note?
     const note = input.note?.trim();
     const now = tx.now();
     const detail = note ? (row.detail ? `${row.detail}\n\n${note}` : note) : row.detail;
-    if (!(await moveWork(tx.db, tx.desk.id, row.id, row.status, 'closed', { detail, closed_at: now, updated_at: now }))) {
+    if (
+      !(await moveWork(tx.db, tx.desk.id, row.id, row.status, 'closed', { detail, closed_at: now, updated_at: now }))
+    ) {
       throw badRequest(`Work item ${row.id} changed while closing it; try again.`);
     }
     const who = actorName(tx.actor);
@@ -33,7 +35,8 @@ export async function reopenWork(ctx: DeskContext, workId: number): Promise<Work
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
-    if (!isFinished(row.status)) throw badRequest(`Work item ${row.id} is ${row.status}, not done or closed; there is nothing to reopen.`);
+    if (!isFinished(row.status))
+      throw badRequest(`Work item ${row.id} is ${row.status}, not done or closed; there is nothing to reopen.`);
     const now = tx.now();
     if (!(await moveWork(tx.db, tx.desk.id, row.id, row.status, 'open', { closed_at: null, updated_at: now }))) {
       throw badRequest(`Work item ${row.id} changed while reopening it; try again.`);

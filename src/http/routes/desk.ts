@@ -16,7 +16,7 @@ const Unit = Type.Object({
   type: Type.String({ description: 'What one unit is; the `unit` of a units block on GET /desk.' }),
   name: Type.String(),
   fields: Type.Record(Type.String(), Nullable(Type.Union([Type.String(), Type.Number()])), {
-    description: 'The business\'s own columns: strings, numbers, dates (YYYY-MM-DD) or null.',
+    description: "The business's own columns: strings, numbers, dates (YYYY-MM-DD) or null.",
   }),
   arrangement_id: Nullable(Type.Integer()),
 });
@@ -35,7 +35,9 @@ const Domain = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   registrar: Type.String(),
-  status: Type.String({ description: 'live, unpaid, collections, expiring, expired or transferring; unpaid and collections need attention.' }),
+  status: Type.String({
+    description: 'live, unpaid, collections, expiring, expired or transferring; unpaid and collections need attention.',
+  }),
   renewal_on: Nullable(DateString),
   amount_cents: Type.Integer({ description: 'Minor units.' }),
   currency: Type.String(),
@@ -47,24 +49,37 @@ const DomainSummary = Type.Object({
   total: Type.Integer(),
   live: Type.Integer(),
   owing: Type.Integer({ description: 'Domains unpaid or in collections.' }),
-  owing_amount: Type.Integer({ description: 'What those owe in the desk\'s currency, minor units; other currencies are not converted.' }),
-  currency: Type.String({ description: 'The desk\'s currency, that of owing_amount.' }),
-  broker: Type.String({ description: 'The desk\'s broker; empty when none is set.' }),
+  owing_amount: Type.Integer({
+    description: "What those owe in the desk's currency, minor units; other currencies are not converted.",
+  }),
+  currency: Type.String({ description: "The desk's currency, that of owing_amount." }),
+  broker: Type.String({ description: "The desk's broker; empty when none is set." }),
   broker_configured: Type.Boolean(),
-  next: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), renewal_on: DateString }, { description: 'The soonest renewal; null when no dates are recorded.' })),
+  next: Nullable(
+    Type.Object(
+      { id: Type.Integer(), name: Type.String(), renewal_on: DateString },
+      { description: 'The soonest renewal; null when no dates are recorded.' },
+    ),
+  ),
 });
 
 const ClassCounts = Type.Object({
   doing: Type.Integer({ minimum: 0, description: 'Open rows in the class the desk may act on.' }),
-  asking: Type.Integer({ minimum: 0, description: 'Open rows in the class waiting on a person\'s decision.' }),
+  asking: Type.Integer({ minimum: 0, description: "Open rows in the class waiting on a person's decision." }),
   covered: Type.Integer({ minimum: 0, description: 'Rows already out with somebody else.' }),
 });
 
 const Permissions = Type.Object({
-  classes: Type.Object(Object.fromEntries(PERMISSION_CLASSES.map((c) => [c, ClassCounts])) as Record<(typeof PERMISSION_CLASSES)[number], typeof ClassCounts>, {
-    additionalProperties: false,
-    description: 'Always all six classes.',
-  }),
+  classes: Type.Object(
+    Object.fromEntries(PERMISSION_CLASSES.map((c) => [c, ClassCounts])) as Record<
+      (typeof PERMISSION_CLASSES)[number],
+      typeof ClassCounts
+    >,
+    {
+      additionalProperties: false,
+      description: 'Always all six classes.',
+    },
+  ),
   unclassified: Type.Integer({ minimum: 0, description: 'Open rows in no class; these always ask.' }),
   needs_you: Type.Integer({ minimum: 0, description: 'Every asking, plus unclassified.' }),
   with_desk: Type.Integer({ minimum: 0, description: 'Every doing.' }),
@@ -83,7 +98,9 @@ const Watch = Type.Object({
 });
 
 const UnitsQuery = Type.Object({
-  type: Type.Optional(Type.String({ description: 'The `unit` of a units block on GET /desk; an unknown type gives an empty list.' })),
+  type: Type.Optional(
+    Type.String({ description: 'The `unit` of a units block on GET /desk; an unknown type gives an empty list.' }),
+  ),
 });
 
 const get = (summary: string) => ({ tags: ['Desk'], summary });
@@ -91,31 +108,60 @@ const get = (summary: string) => ({ tags: ['Desk'], summary });
 export const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/desk',
-    { schema: { ...get('The composition of the screen: its sections, in order'), response: { 200: Envelope(Type.Object({ sections: Type.Array(Ref.DeskSection) })), ...errors(...KEYED_ERRORS) } } },
+    {
+      schema: {
+        ...get('The composition of the screen: its sections, in order'),
+        response: { 200: Envelope(Type.Object({ sections: Type.Array(Ref.DeskSection) })), ...errors(...KEYED_ERRORS) },
+      },
+    },
     async (request) => ({ data: await deskSections(request.ctx) }),
   );
 
   app.get(
     '/units',
-    { schema: { ...get('Units, in the desk\'s own order'), querystring: UnitsQuery, response: { 200: Items(Unit), ...errors(...KEYED_ERRORS) } } },
+    {
+      schema: {
+        ...get("Units, in the desk's own order"),
+        querystring: UnitsQuery,
+        response: { 200: Items(Unit), ...errors(...KEYED_ERRORS) },
+      },
+    },
     async (request) => ({ data: await listUnits(request.ctx, request.query) }),
   );
 
   app.get(
     '/connections',
-    { schema: { ...get('What the desk is wired into: problems first, then connected, then pending; never a secret'), response: { 200: Items(Connection), ...errors(...KEYED_ERRORS) } } },
+    {
+      schema: {
+        ...get('What the desk is wired into: problems first, then connected, then pending; never a secret'),
+        response: { 200: Items(Connection), ...errors(...KEYED_ERRORS) },
+      },
+    },
     async (request) => ({ data: await listConnections(request.ctx) }),
   );
 
   app.get(
     '/domains',
-    { schema: { ...get('Domains held, and a summary'), response: { 200: Envelope(Type.Object({ items: Type.Array(Domain), summary: DomainSummary })), ...errors(...KEYED_ERRORS) } } },
+    {
+      schema: {
+        ...get('Domains held, and a summary'),
+        response: {
+          200: Envelope(Type.Object({ items: Type.Array(Domain), summary: DomainSummary })),
+          ...errors(...KEYED_ERRORS),
+        },
+      },
+    },
     async (request) => ({ data: await listDomains(request.ctx) }),
   );
 
   app.get(
     '/permissions',
-    { schema: { ...get('What the desk may do on its own, and what waits on you'), response: { 200: Envelope(Permissions), ...errors(...KEYED_ERRORS) } } },
+    {
+      schema: {
+        ...get('What the desk may do on its own, and what waits on you'),
+        response: { 200: Envelope(Permissions), ...errors(...KEYED_ERRORS) },
+      },
+    },
     async (request) => ({ data: await permissionSummary(request.ctx) }),
   );
 

@@ -27,22 +27,39 @@ const ActivityEntry = Type.Object({
 
 const EventEntry = Type.Object({
   id: Type.Integer(),
-  kind: Type.String({ description: 'api_write for a write through the API; other kinds are the desk\'s own.' }),
+  kind: Type.String({ description: "api_write for a write through the API; other kinds are the desk's own." }),
   message: Type.String(),
-  data: Type.Object({}, { additionalProperties: true, description: 'Details of the entry; for api_write: key_prefix, key_id and status.' }),
+  data: Type.Object(
+    {},
+    { additionalProperties: true, description: 'Details of the entry; for api_write: key_prefix, key_id and status.' },
+  ),
   created_at: Timestamp,
 });
 
 export const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/activity',
-    { schema: { tags: ['Record'], summary: 'Everything written or sent: messages, notes, run reports; newest first', querystring: LimitQuery, response: { 200: Items(ActivityEntry), ...errors(...KEYED_ERRORS) } } },
+    {
+      schema: {
+        tags: ['Record'],
+        summary: 'Everything written or sent: messages, notes, run reports; newest first',
+        querystring: LimitQuery,
+        response: { 200: Items(ActivityEntry), ...errors(...KEYED_ERRORS) },
+      },
+    },
     async (request) => ({ data: await listActivity(request.ctx, request.query) }),
   );
 
   app.get(
     '/events',
-    { schema: { tags: ['Record'], summary: 'The desk\'s own log; newest first', querystring: LimitQuery, response: { 200: Items(EventEntry), ...errors(...KEYED_ERRORS) } } },
+    {
+      schema: {
+        tags: ['Record'],
+        summary: "The desk's own log; newest first",
+        querystring: LimitQuery,
+        response: { 200: Items(EventEntry), ...errors(...KEYED_ERRORS) },
+      },
+    },
     async (request) => ({ data: await listEvents(request.ctx, request.query) }),
   );
 };

@@ -2,8 +2,6 @@
 // steps as they happen, and a form that is not sent twice by a second click. The server
 // honours the form's idempotency key either way; this only spares the second request.
 (() => {
-  
-
   document.addEventListener('submit', (event) => {
     var form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-once')) return;

@@ -60,7 +60,8 @@ function Row(p: { item: WorkItem }): Markup {
           <a href={`/work/${i.id}`}>{i.title}</a>
         </header>
         <p class="meta">
-          <span>{i.kind}</span> · <span class={i.overdue ? 'overdue' : ''}>{due(i)}</span> · <span>{STATUS_WORDS[i.status] ?? i.status}</span> · <span>Priority {i.priority}</span>
+          <span>{i.kind}</span> · <span class={i.overdue ? 'overdue' : ''}>{due(i)}</span> ·{' '}
+          <span>{STATUS_WORDS[i.status] ?? i.status}</span> · <span>Priority {i.priority}</span>
         </p>
         {i.action ? (
           <p>
@@ -117,7 +118,9 @@ export function ChatAnswer(p: { chat: ChatView; oob?: boolean }): Markup {
           <p>
             <strong>You asked:</strong> {a.question}
           </p>
-          <p class="answer">{a.timed_out ? 'The desk did not answer in time; nothing was changed. Ask again.' : a.answer}</p>
+          <p class="answer">
+            {a.timed_out ? 'The desk did not answer in time; nothing was changed. Ask again.' : a.answer}
+          </p>
           {a.desk_added.length > 0 ? (
             <>
               <p>
@@ -130,7 +133,9 @@ export function ChatAnswer(p: { chat: ChatView; oob?: boolean }): Markup {
           ) : null}
         </>
       ) : null}
-      {p.oob ? <input type="hidden" name="idempotency_key" value={p.chat.key} id="chat-key" hx-swap-oob="true" /> : null}
+      {p.oob ? (
+        <input type="hidden" name="idempotency_key" value={p.chat.key} id="chat-key" hx-swap-oob="true" />
+      ) : null}
     </div>
   );
 }
@@ -217,7 +222,9 @@ export function DeskPage(v: DeskView): Markup {
           <button type="submit">Filter</button>
         </form>
         <p>
-          {v.page.items.length === 0 ? 'Nothing open here.' : `Showing ${v.page.items.length} of ${v.page.open_total} open rows${v.filters.status || v.filters.kind ? ' (filtered)' : ''}.`}
+          {v.page.items.length === 0
+            ? 'Nothing open here.'
+            : `Showing ${v.page.items.length} of ${v.page.open_total} open rows${v.filters.status || v.filters.kind ? ' (filtered)' : ''}.`}
         </p>
         <ol class="queue">
           {v.page.items.map((item) => (
@@ -225,8 +232,14 @@ export function DeskPage(v: DeskView): Markup {
           ))}
         </ol>
         <nav aria-label="Pages of open work" class="pager">
-          {v.filters.cursor ? <a href={queueHref({ status: v.filters.status, kind: v.filters.kind })}>First page</a> : null}
-          {v.page.next_cursor ? <a href={queueHref({ status: v.filters.status, kind: v.filters.kind, cursor: v.page.next_cursor })}>Next page</a> : null}
+          {v.filters.cursor ? (
+            <a href={queueHref({ status: v.filters.status, kind: v.filters.kind })}>First page</a>
+          ) : null}
+          {v.page.next_cursor ? (
+            <a href={queueHref({ status: v.filters.status, kind: v.filters.kind, cursor: v.page.next_cursor })}>
+              Next page
+            </a>
+          ) : null}
         </nav>
       </section>
 

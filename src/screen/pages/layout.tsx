@@ -19,7 +19,10 @@ export function Page(p: Frame): Markup {
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="htmx-config" content='{"includeIndicatorStyles":false,"allowScriptTags":false,"allowEval":false}' />
+          <meta
+            name="htmx-config"
+            content='{"includeIndicatorStyles":false,"allowScriptTags":false,"allowEval":false}'
+          />
           <title>{p.desk ? `${p.title} · ${p.desk}` : p.title}</title>
           <link rel="stylesheet" href="/assets/pico.css" />
           <link rel="stylesheet" href="/assets/screen.css" />
@@ -27,7 +30,9 @@ export function Page(p: Frame): Markup {
           <script src="/assets/screen.js" defer></script>
         </head>
         <body>
-          <a class="skip" href="#main">Skip to the content</a>
+          <a class="skip" href="#main">
+            Skip to the content
+          </a>
           <header class="container">
             <nav aria-label="Desk">
               <ul>
@@ -46,7 +51,9 @@ export function Page(p: Frame): Markup {
                   <li>
                     <form method="post" action="/sign-out" class="inline">
                       <input type="hidden" name="_csrf" value={p.csrf ?? ''} />
-                      <button type="submit" class="secondary outline">Sign out</button>
+                      <button type="submit" class="secondary outline">
+                        Sign out
+                      </button>
                     </form>
                   </li>
                 </ul>

@@ -15,7 +15,10 @@ export function SignInPage(p: { problem?: string }): Markup {
           {p.problem}
         </p>
       ) : null}
-      <p>The desk's screen opens from a sign-in link, which works once and for 15 minutes. Ask for a new one on the machine that runs the desk:</p>
+      <p>
+        The desk's screen opens from a sign-in link, which works once and for 15 minutes. Ask for a new one on the
+        machine that runs the desk:
+      </p>
       <pre>
         <code>npx desk owner link --desk YOUR-DESK</code>
       </pre>
@@ -35,7 +38,15 @@ export function ErrorPage(p: { title: string; message: string; desk?: string; cs
   );
 }
 
-export function RecordPage(p: { desk: string; zone: string; csrf: string; events: EventEntry[]; activity: ActivityEntry[]; limits: { events: number; activity: number }; max: number }): Markup {
+export function RecordPage(p: {
+  desk: string;
+  zone: string;
+  csrf: string;
+  events: EventEntry[];
+  activity: ActivityEntry[];
+  limits: { events: number; activity: number };
+  max: number;
+}): Markup {
   const more = (which: 'events' | 'activity') => {
     const l = { ...p.limits, [which]: Math.min(p.max, p.limits[which] * 2) };
     return `/record?events=${l.events}&activity=${l.activity}`;
@@ -61,7 +72,9 @@ export function RecordPage(p: { desk: string; zone: string; csrf: string; events
             </li>
           ))}
         </ol>
-        {p.activity.length >= p.limits.activity && p.limits.activity < p.max ? <a href={more('activity')}>Show more activity</a> : null}
+        {p.activity.length >= p.limits.activity && p.limits.activity < p.max ? (
+          <a href={more('activity')}>Show more activity</a>
+        ) : null}
       </section>
       <section aria-labelledby="events-title">
         <h2 id="events-title">Events: the desk's own log</h2>
@@ -72,13 +85,22 @@ export function RecordPage(p: { desk: string; zone: string; csrf: string; events
             </li>
           ))}
         </ol>
-        {p.events.length >= p.limits.events && p.limits.events < p.max ? <a href={more('events')}>Show more events</a> : null}
+        {p.events.length >= p.limits.events && p.limits.events < p.max ? (
+          <a href={more('events')}>Show more events</a>
+        ) : null}
       </section>
     </Page>
   );
 }
 
-export function RunPage(p: { desk: string; csrf: string; workId: number; title: string; runId: string | null; events: RunEvent[] }): Markup {
+export function RunPage(p: {
+  desk: string;
+  csrf: string;
+  workId: number;
+  title: string;
+  runId: string | null;
+  events: RunEvent[];
+}): Markup {
   const steps = p.events.filter((e) => e.type === 'step');
   const end = p.events.find((e) => e.type === 'end');
   return (
@@ -90,7 +112,10 @@ export function RunPage(p: { desk: string; csrf: string; workId: number; title: 
       {p.runId === null ? (
         <p>This run is no longer followed here; what came of it is on the row's timeline.</p>
       ) : (
-        <section aria-labelledby="steps-title" data-run-events={end ? undefined : `/work/${p.workId}/runs/${encodeURIComponent(p.runId)}/events`}>
+        <section
+          aria-labelledby="steps-title"
+          data-run-events={end ? undefined : `/work/${p.workId}/runs/${encodeURIComponent(p.runId)}/events`}
+        >
           <h2 id="steps-title">Steps</h2>
           <ol id="run-steps" aria-live="polite">
             {steps.map((s) => (

@@ -88,7 +88,13 @@ function ApproveForm(p: { v: RowView; label: string }): Markup {
       />
       <FieldError id="approve-subject-error" message={subjectError} />
       <label for="approve-body">Message</label>
-      <textarea id="approve-body" name="body" rows="10" aria-invalid={bodyError ? 'true' : undefined} aria-describedby={bodyError ? 'approve-body-error' : undefined}>
+      <textarea
+        id="approve-body"
+        name="body"
+        rows="10"
+        aria-invalid={bodyError ? 'true' : undefined}
+        aria-describedby={bodyError ? 'approve-body-error' : undefined}
+      >
         {v.typed?.body ?? draft?.body ?? ''}
       </textarea>
       <FieldError id="approve-body-error" message={bodyError} />
@@ -163,8 +169,14 @@ export function RowPage(v: RowView): Markup {
           <Field name="Kind">{w.kind}</Field>
           <Field name="Due">{dueWords(w.days_to_due, w.due_date)}</Field>
           <Field name="Priority">{String(w.priority)}</Field>
-          <Field name="Permission">{w.permission ? `${w.permission} (${w.allowed ? 'the desk may do it' : 'needs you'})` : 'Unclassified (needs you)'}</Field>
-          {w.waiting_on ? <Field name="Waiting on">{`${w.waiting_on}${w.days_waiting !== null ? ` for ${w.days_waiting} day${w.days_waiting === 1 ? '' : 's'}` : ''}`}</Field> : null}
+          <Field name="Permission">
+            {w.permission
+              ? `${w.permission} (${w.allowed ? 'the desk may do it' : 'needs you'})`
+              : 'Unclassified (needs you)'}
+          </Field>
+          {w.waiting_on ? (
+            <Field name="Waiting on">{`${w.waiting_on}${w.days_waiting !== null ? ` for ${w.days_waiting} day${w.days_waiting === 1 ? '' : 's'}` : ''}`}</Field>
+          ) : null}
           {w.last_error ? <Field name="Last error">{w.last_error}</Field> : null}
           {v.arrangement ? <Field name="Arrangement">{v.arrangement.name}</Field> : null}
         </dl>
@@ -238,7 +250,8 @@ export function RowPage(v: RowView): Markup {
               <strong>{m.subject ?? '(no subject)'}</strong>
               <br />
               <small>
-                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : 'Received'} · {m.status} · {when(m.sent_at ?? m.created_at, v.zone)}
+                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : 'Received'} · {m.status} ·{' '}
+                {when(m.sent_at ?? m.created_at, v.zone)}
               </small>
             </header>
             <p class="body">{m.body}</p>

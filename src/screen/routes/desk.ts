@@ -25,7 +25,13 @@ function filters(q: Query): Query {
   return f;
 }
 
-async function deskPage(ctx: DeskContext, reply: FastifyReply, q: Query, chat: ChatView, status = 200): Promise<FastifyReply> {
+async function deskPage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  q: Query,
+  chat: ChatView,
+  status = 200,
+): Promise<FastifyReply> {
   const f = filters(q);
   let page: Awaited<ReturnType<typeof listWork>>;
   try {
@@ -42,7 +48,12 @@ async function deskPage(ctx: DeskContext, reply: FastifyReply, q: Query, chat: C
     DeskPage({
       desk: ctx.desk.name,
       csrf: csrfToken(reply),
-      counts: { needs_you: perms.needs_you, with_desk: perms.with_desk, waiting: counts.waiting, done_today: counts.closed_today },
+      counts: {
+        needs_you: perms.needs_you,
+        with_desk: perms.with_desk,
+        waiting: counts.waiting,
+        done_today: counts.closed_today,
+      },
       sections,
       page,
       filters: f,

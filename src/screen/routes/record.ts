@@ -17,7 +17,21 @@ export async function recordScreenRoutes(app: FastifyInstance): Promise<void> {
     if (!ctx) throw new DeskError('unauthorized', 'Sign in first.');
     const q = request.query as { events?: string; activity?: string };
     const limits = { events: clampLimit(q.events ?? FIRST_PAGE), activity: clampLimit(q.activity ?? FIRST_PAGE) };
-    const [events, activity] = await Promise.all([listEvents(ctx, { limit: limits.events }), listActivity(ctx, { limit: limits.activity })]);
-    return html(reply, RecordPage({ desk: ctx.desk.name, zone: ctx.desk.timezone, csrf: csrfToken(reply), events: events.items, activity: activity.items, limits, max: MAX_LIMIT }));
+    const [events, activity] = await Promise.all([
+      listEvents(ctx, { limit: limits.events }),
+      listActivity(ctx, { limit: limits.activity }),
+    ]);
+    return html(
+      reply,
+      RecordPage({
+        desk: ctx.desk.name,
+        zone: ctx.desk.timezone,
+        csrf: csrfToken(reply),
+        events: events.items,
+        activity: activity.items,
+        limits,
+        max: MAX_LIMIT,
+      }),
+    );
   });
 }

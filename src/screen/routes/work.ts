@@ -29,7 +29,13 @@ function workId(request: FastifyRequest): number {
   return parseId((request.params as { id: string }).id, 'work item');
 }
 
-async function rowPage(ctx: DeskContext, reply: FastifyReply, id: number, extra: Pick<RowView, 'error' | 'typed' | 'notice'> = {}, status = 200): Promise<FastifyReply> {
+async function rowPage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  id: number,
+  extra: Pick<RowView, 'error' | 'typed' | 'notice'> = {},
+  status = 200,
+): Promise<FastifyReply> {
   const detail = await getWork(ctx, id);
   const row = await findWork(ctx.db, ctx.desk.id, id);
   let arrangement: RowView['arrangement'] = null;
@@ -38,21 +44,50 @@ async function rowPage(ctx: DeskContext, reply: FastifyReply, id: number, extra:
     if (a) arrangement = { id: a.id, name: a.name };
   }
   const keys = { action: formKey(), snooze: formKey(), complete: formKey(), note: formKey() };
-  return html(reply, RowPage({ desk: ctx.desk.name, zone: ctx.desk.timezone, csrf: csrfToken(reply), detail, arrangement, keys, ...extra }), status);
+  return html(
+    reply,
+    RowPage({
+      desk: ctx.desk.name,
+      zone: ctx.desk.timezone,
+      csrf: csrfToken(reply),
+      detail,
+      arrangement,
+      keys,
+      ...extra,
+    }),
+    status,
+  );
 }
 
 type Form = NonNullable<RowView['error']>['form'];
 
 /** Runs a form's verb once per key, then draws the row with the verb's words or its refusal. */
-async function act<T>(request: FastifyRequest, reply: FastifyReply, form: Form, fn: (ctx: DeskContext, id: number) => Promise<T>, words: (v: T) => string, id?: number): Promise<FastifyReply> {
+async function act<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: Form,
+  fn: (ctx: DeskContext, id: number) => Promise<T>,
+  words: (v: T) => string,
+  id?: number,
+): Promise<FastifyReply> {
   const ctx = owner(request);
   const row = id ?? workId(request);
   const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => fn(ctx, row));
-  const typed = Object.fromEntries(Object.entries((request.body as Record<string, string>) ?? {}).filter(([k]) => !['_csrf', 'idempotency_key'].includes(k)));
+  const typed = Object.fromEntries(
+    Object.entries((request.body as Record<string, string>) ?? {}).filter(
+      ([k]) => !['_csrf', 'idempotency_key'].includes(k),
+    ),
+  );
   if (!r.ok) {
     if (r.error.code !== 'bad_request') throw r.error;
     const field = typeof r.error.details?.field === 'string' ? r.error.details.field : undefined;
-    return rowPage(ctx, reply, row, { error: { form, ...(field ? { field } : {}), message: r.error.message }, typed }, 400);
+    return rowPage(
+      ctx,
+      reply,
+      row,
+      { error: { form, ...(field ? { field } : {}), message: r.error.message }, typed },
+      400,
+    );
   }
   return rowPage(ctx, reply, row, { notice: words(r.value) });
 }
@@ -83,15 +118,33 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post('/work/:id/draft', async (request, reply) =>
-    act(request, reply, 'action', (ctx, id) => draftWork(ctx, id), (d) => (d.drafted ? `The desk prepared a message to ${d.to}; read it before you approve it.` : d.reason)),
+    act(
+      request,
+      reply,
+      'action',
+      (ctx, id) => draftWork(ctx, id),
+      (d) => (d.drafted ? `The desk prepared a message to ${d.to}; read it before you approve it.` : d.reason),
+    ),
   );
 
   app.post('/work/:id/assign', async (request, reply) =>
-    act(request, reply, 'action', (ctx, id) => assignWork(ctx, id, 'owner'), (row) => `This row is now with ${row.assignee ?? 'nobody'}.`),
+    act(
+      request,
+      reply,
+      'action',
+      (ctx, id) => assignWork(ctx, id, 'owner'),
+      (row) => `This row is now with ${row.assignee ?? 'nobody'}.`,
+    ),
   );
 
   app.post('/work/:id/snooze', async (request, reply) =>
-    act(request, reply, 'snooze', (ctx, id) => snoozeWork(ctx, id, days(fieldOf(request.body, 'days'))), (s) => `Snoozed: now due ${s.due_date}, priority ${s.priority}.`),
+    act(
+      request,
+      reply,
+      'snooze',
+      (ctx, id) => snoozeWork(ctx, id, days(fieldOf(request.body, 'days'))),
+      (s) => `Snoozed: now due ${s.due_date}, priority ${s.priority}.`,
+    ),
   );
 
   app.post('/work/:id/complete', async (request, reply) =>
@@ -100,21 +153,35 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       reply,
       'complete',
       (ctx, id) => completeWork(ctx, id, { note: fieldOf(request.body, 'note') }),
-      (a) => (a.failed ? `Not done: ${a.delivery_note}` : a.status === 'waiting' ? `Done for now; waiting on ${a.waiting_on}. ${a.delivery_note}` : `Marked ${a.status}. ${a.delivery_note}`),
+      (a) =>
+        a.failed
+          ? `Not done: ${a.delivery_note}`
+          : a.status === 'waiting'
+            ? `Done for now; waiting on ${a.waiting_on}. ${a.delivery_note}`
+            : `Marked ${a.status}. ${a.delivery_note}`,
     ),
   );
 
   app.post('/arrangements/:id/notes', async (request, reply) => {
     const arrangementId = parseId((request.params as { id: string }).id, 'arrangement');
     const back = parseId(fieldOf(request.body, 'work'), 'work item');
-    return act(request, reply, 'note', (ctx) => addArrangementNote(ctx, arrangementId, { body: fieldOf(request.body, 'body') }), () => 'Note added; the desk reads it when it next works this arrangement.', back);
+    return act(
+      request,
+      reply,
+      'note',
+      (ctx) => addArrangementNote(ctx, arrangementId, { body: fieldOf(request.body, 'body') }),
+      () => 'Note added; the desk reads it when it next works this arrangement.',
+      back,
+    );
   });
 
   app.post('/work/:id/run', async (request, reply) => {
     const ctx = owner(request);
     const id = workId(request);
     await getWork(ctx, id); // another desk's row, or none: 404 before anything starts
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => ({ run: startLiveRun(ctx, id, formKey()).id }));
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => ({
+      run: startLiveRun(ctx, id, formKey()).id,
+    }));
     if (!r.ok) throw r.error;
     return reply.code(303).redirect(`/work/${id}/runs/${encodeURIComponent(r.value.run)}`);
   });
@@ -124,7 +191,17 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
     const id = workId(request);
     const { work } = await getWork(ctx, id);
     const run = findLiveRun(ctx.desk.id, id, (request.params as { run: string }).run);
-    return html(reply, RunPage({ desk: ctx.desk.name, csrf: csrfToken(reply), workId: id, title: work.title, runId: run?.id ?? null, events: run ? [...run.events] : [] }));
+    return html(
+      reply,
+      RunPage({
+        desk: ctx.desk.name,
+        csrf: csrfToken(reply),
+        workId: id,
+        title: work.title,
+        runId: run?.id ?? null,
+        events: run ? [...run.events] : [],
+      }),
+    );
   });
 
   app.get('/work/:id/runs/:run/events', async (request, reply) => {
@@ -134,7 +211,12 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
     if (!run) throw new DeskError('not_found', 'This run is no longer followed here.');
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-content-type-options': 'nosniff',
+    });
     for (const e of run.events) res.write(sse(e));
     if (run.finished) return res.end();
     const listener = (e: RunEvent) => {

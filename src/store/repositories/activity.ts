@@ -51,7 +51,12 @@ export async function insertActivity(db: Kysely<Database>, a: NewActivity): Prom
 }
 
 /** A work row's message in state `drafted`: the newest, or with `oldest` the first one written. */
-export async function draftOn(db: Kysely<Database>, deskId: string, workId: number, which: 'newest' | 'oldest' = 'newest'): Promise<ActivityRow | undefined> {
+export async function draftOn(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  which: 'newest' | 'oldest' = 'newest',
+): Promise<ActivityRow | undefined> {
   return db
     .selectFrom('activity')
     .selectAll()
@@ -66,8 +71,20 @@ export async function draftOn(db: Kysely<Database>, deskId: string, workId: numb
 
 /** Withdraws a draft that lost a race; a message already claimed for sending is left alone. */
 /** The owner's edit of a message still in `drafted`; what was sent is never rewritten. */
-export async function reviseDraftText(db: Kysely<Database>, deskId: string, id: number, subject: string, body: string): Promise<void> {
-  await db.updateTable('activity').set({ subject, body }).where('desk_id', '=', deskId).where('id', '=', id).where('status', '=', 'drafted').execute();
+export async function reviseDraftText(
+  db: Kysely<Database>,
+  deskId: string,
+  id: number,
+  subject: string,
+  body: string,
+): Promise<void> {
+  await db
+    .updateTable('activity')
+    .set({ subject, body })
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .where('status', '=', 'drafted')
+    .execute();
 }
 
 export async function withdrawDraft(db: Kysely<Database>, id: number): Promise<void> {
@@ -75,7 +92,12 @@ export async function withdrawDraft(db: Kysely<Database>, id: number): Promise<v
 }
 
 /** The bodies of the newest notes on an arrangement, newest first. */
-export async function recentNotes(db: Kysely<Database>, deskId: string, arrangementId: number, limit: number): Promise<string[]> {
+export async function recentNotes(
+  db: Kysely<Database>,
+  deskId: string,
+  arrangementId: number,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('activity')
     .select('body')
@@ -89,7 +111,12 @@ export async function recentNotes(db: Kysely<Database>, deskId: string, arrangem
 }
 
 /** Is a message on the row approved, unsent, with no reason recorded, and claimed at or after `since`? */
-export async function messageClaimedSince(db: Kysely<Database>, deskId: string, workId: number, since: string): Promise<boolean> {
+export async function messageClaimedSince(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  since: string,
+): Promise<boolean> {
   const m = await db
     .selectFrom('activity')
     .select('id')
@@ -170,7 +197,21 @@ export async function notesByArrangement(db: Kysely<Database>, deskId: string) {
 export async function recentActivity(db: Kysely<Database>, deskId: string, limit: number) {
   return db
     .selectFrom('activity')
-    .select(['id', 'obligation_id', 'arrangement_id', 'outcome_id', 'channel', 'direction', 'subject', 'body', 'status', 'actor', 'created_at', 'sent_at', 'approved_at'])
+    .select([
+      'id',
+      'obligation_id',
+      'arrangement_id',
+      'outcome_id',
+      'channel',
+      'direction',
+      'subject',
+      'body',
+      'status',
+      'actor',
+      'created_at',
+      'sent_at',
+      'approved_at',
+    ])
     .where('desk_id', '=', deskId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -182,7 +223,19 @@ export async function recentActivity(db: Kysely<Database>, deskId: string, limit
 export async function messagesOn(db: Kysely<Database>, deskId: string, workId: number) {
   return db
     .selectFrom('activity')
-    .select(['id', 'channel', 'direction', 'subject', 'body', 'status', 'actor', 'to_address as to', 'created_at', 'sent_at', 'approved_at'])
+    .select([
+      'id',
+      'channel',
+      'direction',
+      'subject',
+      'body',
+      'status',
+      'actor',
+      'to_address as to',
+      'created_at',
+      'sent_at',
+      'approved_at',
+    ])
     .where('desk_id', '=', deskId)
     .where('obligation_id', '=', workId)
     .where('kind', '=', 'message')

@@ -15,5 +15,9 @@ export async function connectedMailbox(db: Kysely<Database>, deskId: string) {
 }
 
 export async function connectionsOf(db: Kysely<Database>, deskId: string) {
-  return db.selectFrom('connections').select(['id', 'provider', 'name', 'category', 'auth_type', 'status']).where('desk_id', '=', deskId).execute();
+  return db
+    .selectFrom('connections')
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status'])
+    .where('desk_id', '=', deskId)
+    .execute();
 }

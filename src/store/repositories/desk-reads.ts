@@ -16,17 +16,35 @@ export interface OpenRowsQuery {
 }
 
 export async function openRows(db: Kysely<Database>, deskId: string, q: OpenRowsQuery): Promise<WorkRow[]> {
-  let s = db.selectFrom('work').selectAll().where('desk_id', '=', deskId).where('status', 'in', [...q.openStatuses]);
+  let s = db
+    .selectFrom('work')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('status', 'in', [...q.openStatuses]);
   if (q.dueBefore !== undefined) s = s.where('due_date', '<', q.dueBefore);
   if (q.dueBy !== undefined) s = s.where('due_date', '<=', q.dueBy);
-  if (q.waiting) return s.where('waiting_on', 'is not', null).orderBy('waiting_since').orderBy('id').limit(q.limit).execute();
+  if (q.waiting)
+    return s.where('waiting_on', 'is not', null).orderBy('waiting_since').orderBy('id').limit(q.limit).execute();
   return s.orderBy('due_key').orderBy('priority', 'desc').orderBy('id').limit(q.limit).execute();
 }
 
 export async function arrangementsOf(db: Kysely<Database>, deskId: string) {
   return db
     .selectFrom('arrangements')
-    .select(['id', 'name', 'counterparty', 'kind', 'status', 'starts_on', 'ends_on', 'renews_on', 'amount_cents', 'currency', 'contact_name', 'contact_email'])
+    .select([
+      'id',
+      'name',
+      'counterparty',
+      'kind',
+      'status',
+      'starts_on',
+      'ends_on',
+      'renews_on',
+      'amount_cents',
+      'currency',
+      'contact_name',
+      'contact_email',
+    ])
     .where('desk_id', '=', deskId)
     .orderBy('id')
     .execute();
@@ -41,7 +59,10 @@ export async function usedKinds(db: Kysely<Database>, deskId: string): Promise<s
 
 /** Units in screen order, optionally of one type. */
 export async function unitsOf(db: Kysely<Database>, deskId: string, opts: { type?: string; limit?: number } = {}) {
-  let q = db.selectFrom('units').select(['id', 'type', 'name', 'fields', 'arrangement_id']).where('desk_id', '=', deskId);
+  let q = db
+    .selectFrom('units')
+    .select(['id', 'type', 'name', 'fields', 'arrangement_id'])
+    .where('desk_id', '=', deskId);
   if (opts.type !== undefined) q = q.where('type', '=', opts.type);
   q = q.orderBy('position').orderBy('id');
   return opts.limit === undefined ? q.execute() : q.limit(opts.limit).execute();
@@ -63,5 +84,12 @@ export async function watchRowsOf(db: Kysely<Database>, deskId: string) {
 
 /** Every unit of these types, whole rows, in screen order. */
 export async function unitRowsOfTypes(db: Kysely<Database>, deskId: string, types: string[]) {
-  return db.selectFrom('units').selectAll().where('desk_id', '=', deskId).where('type', 'in', types).orderBy('position').orderBy('id').execute();
+  return db
+    .selectFrom('units')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('type', 'in', types)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }

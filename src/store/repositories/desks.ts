@@ -8,7 +8,11 @@ export async function findDesk(db: Kysely<Database>, id: string): Promise<DeskRo
 
 /** A desk by its id or its slug: the owner types either. */
 export async function findDeskByRef(db: Kysely<Database>, ref: string): Promise<DeskRow | undefined> {
-  return db.selectFrom('desks').selectAll().where((eb) => eb.or([eb('id', '=', ref), eb('slug', '=', ref)])).executeTakeFirst();
+  return db
+    .selectFrom('desks')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', ref), eb('slug', '=', ref)]))
+    .executeTakeFirst();
 }
 
 export async function listDesks(db: Kysely<Database>): Promise<DeskRow[]> {
@@ -27,7 +31,11 @@ export async function getSetting(db: Kysely<Database>, key: string): Promise<str
 
 /** Stores a value unless one is there already, and returns whichever is stored: safe under races. */
 export async function settingOnce(db: Kysely<Database>, key: string, value: string): Promise<string> {
-  await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   return (await getSetting(db, key)) ?? value;
 }
 
@@ -60,8 +68,16 @@ export async function removeDeskRows(db: Kysely<Database>, deskId: string): Prom
 }
 
 /** Whether a row of `table` with this id is on the desk. */
-export async function onDesk(db: Kysely<Database>, table: 'arrangements' | 'units', deskId: string, id: number): Promise<boolean> {
-  return (await db.selectFrom(table).select('id').where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst()) !== undefined;
+export async function onDesk(
+  db: Kysely<Database>,
+  table: 'arrangements' | 'units',
+  deskId: string,
+  id: number,
+): Promise<boolean> {
+  return (
+    (await db.selectFrom(table).select('id').where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 export async function insertKey(db: Kysely<Database>, row: Insertable<ApiKeysTable>) {

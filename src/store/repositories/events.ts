@@ -7,12 +7,24 @@ export async function addEvent(
 ): Promise<void> {
   await db
     .insertInto('events')
-    .values({ desk_id: e.deskId, kind: e.kind, message: e.message, data: JSON.stringify(e.data ?? {}), created_at: e.at })
+    .values({
+      desk_id: e.deskId,
+      kind: e.kind,
+      message: e.message,
+      data: JSON.stringify(e.data ?? {}),
+      created_at: e.at,
+    })
     .execute();
 }
 
-export async function addTimeline(db: Kysely<Database>, e: { deskId: string; workId: number; kind: string; text: string; at: string }): Promise<void> {
-  await db.insertInto('timeline').values({ desk_id: e.deskId, work_id: e.workId, kind: e.kind, text: e.text, at: e.at }).execute();
+export async function addTimeline(
+  db: Kysely<Database>,
+  e: { deskId: string; workId: number; kind: string; text: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('timeline')
+    .values({ desk_id: e.deskId, work_id: e.workId, kind: e.kind, text: e.text, at: e.at })
+    .execute();
 }
 
 /** The desk log, newest first (/events). */

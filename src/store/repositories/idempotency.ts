@@ -10,9 +10,26 @@ export interface StoredAnswer {
 }
 
 /** Takes the key for this call. False when another call holds it or has answered under it. */
-export async function claimKey(db: Kysely<Database>, deskId: string, key: string, now: string, expiresAt: string): Promise<boolean> {
+export async function claimKey(
+  db: Kysely<Database>,
+  deskId: string,
+  key: string,
+  now: string,
+  expiresAt: string,
+): Promise<boolean> {
   try {
-    await db.insertInto('idempotency').values({ desk_id: deskId, key, state: 'pending', http_status: null, body: null, created_at: now, expires_at: expiresAt }).execute();
+    await db
+      .insertInto('idempotency')
+      .values({
+        desk_id: deskId,
+        key,
+        state: 'pending',
+        http_status: null,
+        body: null,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
     return true;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
@@ -21,25 +38,57 @@ export async function claimKey(db: Kysely<Database>, deskId: string, key: string
 }
 
 export async function readKey(db: Kysely<Database>, deskId: string, key: string): Promise<StoredAnswer | undefined> {
-  return db.selectFrom('idempotency').select(['state', 'http_status', 'body', 'created_at']).where('desk_id', '=', deskId).where('key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('idempotency')
+    .select(['state', 'http_status', 'body', 'created_at'])
+    .where('desk_id', '=', deskId)
+    .where('key', '=', key)
+    .executeTakeFirst();
 }
 
 /** Keeps the answer's status and the exact bytes that were sent, for replays. */
-export async function storeAnswer(db: Kysely<Database>, deskId: string, key: string, status: number, bytes: string): Promise<void> {
-  await db.updateTable('idempotency').set({ state: 'done', http_status: status, body: bytes }).where('desk_id', '=', deskId).where('key', '=', key).execute();
+export async function storeAnswer(
+  db: Kysely<Database>,
+  deskId: string,
+  key: string,
+  status: number,
+  bytes: string,
+): Promise<void> {
+  await db
+    .updateTable('idempotency')
+    .set({ state: 'done', http_status: status, body: bytes })
+    .where('desk_id', '=', deskId)
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function releaseKey(db: Kysely<Database>, deskId: string, key: string): Promise<void> {
-  await db.deleteFrom('idempotency').where('desk_id', '=', deskId).where('key', '=', key).where('state', '=', 'pending').execute();
-}
-
-/** Removes a record that has expired, or a claim abandoned by a process that died holding it. */
-export async function dropStale(db: Kysely<Database>, deskId: string, key: string, now: string, abandonedBefore: string): Promise<void> {
   await db
     .deleteFrom('idempotency')
     .where('desk_id', '=', deskId)
     .where('key', '=', key)
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb.and([eb('state', '=', 'pending'), eb('created_at', '<', abandonedBefore)])]))
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** Removes a record that has expired, or a claim abandoned by a process that died holding it. */
+export async function dropStale(
+  db: Kysely<Database>,
+  deskId: string,
+  key: string,
+  now: string,
+  abandonedBefore: string,
+): Promise<void> {
+  await db
+    .deleteFrom('idempotency')
+    .where('desk_id', '=', deskId)
+    .where('key', '=', key)
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', now),
+        eb.and([eb('state', '=', 'pending'), eb('created_at', '<', abandonedBefore)]),
+      ]),
+    )
     .execute();
 }
 

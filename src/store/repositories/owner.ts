@@ -3,8 +3,14 @@ import type { Database } from '../schema.ts';
 
 // Sign-in links and sessions of the owner's screen, by token hash.
 
-export async function insertLink(db: Kysely<Database>, v: { hash: string; deskId: string; now: string; expiresAt: string }): Promise<void> {
-  await db.insertInto('owner_links').values({ token_hash: v.hash, desk_id: v.deskId, created_at: v.now, expires_at: v.expiresAt, used_at: null }).execute();
+export async function insertLink(
+  db: Kysely<Database>,
+  v: { hash: string; deskId: string; now: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('owner_links')
+    .values({ token_hash: v.hash, desk_id: v.deskId, created_at: v.now, expires_at: v.expiresAt, used_at: null })
+    .execute();
 }
 
 export async function findLink(db: Kysely<Database>, hash: string) {
@@ -13,12 +19,24 @@ export async function findLink(db: Kysely<Database>, hash: string) {
 
 /** Marks the link used if nobody has; true only for the one call that did. */
 export async function useLink(db: Kysely<Database>, hash: string, now: string): Promise<boolean> {
-  const r = await db.updateTable('owner_links').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  const r = await db
+    .updateTable('owner_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function insertSession(db: Kysely<Database>, v: { hash: string; deskId: string; now: string }): Promise<void> {
-  await db.insertInto('owner_sessions').values({ token_hash: v.hash, desk_id: v.deskId, created_at: v.now, last_seen_at: v.now }).execute();
+export async function insertSession(
+  db: Kysely<Database>,
+  v: { hash: string; deskId: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('owner_sessions')
+    .values({ token_hash: v.hash, desk_id: v.deskId, created_at: v.now, last_seen_at: v.now })
+    .execute();
 }
 
 export async function findSession(db: Kysely<Database>, hash: string) {

@@ -61,16 +61,27 @@ export async function walkQueue(
  */
 function scopeOf(deskId: string, f: QueueFilters) {
   if (f.arrangementId !== undefined) {
-    return { lead: (a: string) => [sql`${sql.ref(`${a}.arrangement_id`)} = ${f.arrangementId}`], rest: { status: f.status, kind: f.kind } };
+    return {
+      lead: (a: string) => [sql`${sql.ref(`${a}.arrangement_id`)} = ${f.arrangementId}`],
+      rest: { status: f.status, kind: f.kind },
+    };
   }
   const desk = (a: string) => sql`${sql.ref(`${a}.desk_id`)} = ${deskId}`;
-  if (f.kind !== undefined) return { lead: (a: string) => [desk(a), sql`${sql.ref(`${a}.kind`)} = ${f.kind}`], rest: { status: f.status } };
-  if (f.status !== undefined) return { lead: (a: string) => [desk(a), sql`${sql.ref(`${a}.status`)} = ${f.status}`], rest: {} };
+  if (f.kind !== undefined)
+    return { lead: (a: string) => [desk(a), sql`${sql.ref(`${a}.kind`)} = ${f.kind}`], rest: { status: f.status } };
+  if (f.status !== undefined)
+    return { lead: (a: string) => [desk(a), sql`${sql.ref(`${a}.status`)} = ${f.status}`], rest: {} };
   return { lead: (a: string) => [desk(a)], rest: {} };
 }
 
 /** The statement walkQueue runs; separate so that its plan can be inspected. */
-export function walkQuery(deskId: string, band: QueueBand, after: QueueEntry | null, filters: QueueFilters, count: number) {
+export function walkQuery(
+  deskId: string,
+  band: QueueBand,
+  after: QueueEntry | null,
+  filters: QueueFilters,
+  count: number,
+) {
   const scope = scopeOf(deskId, filters);
   const within = (a: string) => sql.join([...scope.lead(a), OPEN_ROW(a)], sql` and `);
   const conds: RawBuilder<unknown>[] = [];
@@ -85,7 +96,8 @@ export function walkQuery(deskId: string, band: QueueBand, after: QueueEntry | n
     where ${within('x')} and x.priority = ${p} and (x.due_key, x.id) > (${key}, ${id})${extra}
     order by x.due_key, x.id limit 1)`;
   // The next lower priority that has rows in scope: one seek.
-  const below = (p: RawBuilder<unknown>) => sql`(select g.priority from work g where ${within('g')} and g.priority < ${p} order by g.priority desc limit 1)`;
+  const below = (p: RawBuilder<unknown>) =>
+    sql`(select g.priority from work g where ${within('g')} and g.priority < ${p} order by g.priority desc limit 1)`;
   const top = sql`(select g.priority from work g where ${within('g')} order by g.priority desc limit 1)`;
   const from = sql`cast(${band.from} as text)`;
 

@@ -8,7 +8,12 @@ export async function findUnit(db: Kysely<Database>, deskId: string, id: number)
 }
 
 export async function findArrangement(db: Kysely<Database>, deskId: string, id: number) {
-  return db.selectFrom('arrangements').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('arrangements')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findPlaybook(db: Kysely<Database>, deskId: string, id: number) {
@@ -17,11 +22,21 @@ export async function findPlaybook(db: Kysely<Database>, deskId: string, id: num
 
 /** A connection's stored settings (JSON text), if the connection is on the desk. */
 export async function connectionConfig(db: Kysely<Database>, deskId: string, id: number): Promise<string | undefined> {
-  const c = await db.selectFrom('connections').select('config').where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+  const c = await db
+    .selectFrom('connections')
+    .select('config')
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return c?.config;
 }
 
 /** Contact details of some of the desk's arrangements. */
 export async function arrangementContacts(db: Kysely<Database>, deskId: string, ids: number[]) {
-  return db.selectFrom('arrangements').select(['id', 'contact_name', 'contact_email']).where('desk_id', '=', deskId).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('arrangements')
+    .select(['id', 'contact_name', 'contact_email'])
+    .where('desk_id', '=', deskId)
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -9,32 +9,71 @@ export async function insertRun(
 ): Promise<RunRow> {
   return db
     .insertInto('runs')
-    .values({ desk_id: r.deskId, work_id: r.workId, status: 'running', how: r.how, prior_status: r.priorStatus, started_at: r.at, finished_at: null, ms: null, report: null })
+    .values({
+      desk_id: r.deskId,
+      work_id: r.workId,
+      status: 'running',
+      how: r.how,
+      prior_status: r.priorStatus,
+      started_at: r.at,
+      finished_at: null,
+      ms: null,
+      report: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function finishRun(db: Kysely<Database>, id: number, r: { status: string; at: string; ms: number; report: unknown }): Promise<void> {
-  await db.updateTable('runs').set({ status: r.status, finished_at: r.at, ms: r.ms, report: JSON.stringify(r.report) }).where('id', '=', id).execute();
+export async function finishRun(
+  db: Kysely<Database>,
+  id: number,
+  r: { status: string; at: string; ms: number; report: unknown },
+): Promise<void> {
+  await db
+    .updateTable('runs')
+    .set({ status: r.status, finished_at: r.at, ms: r.ms, report: JSON.stringify(r.report) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Runs on one row still marked `running`: under way, or left so by a process that stopped. */
 function running(db: Kysely<Database>, deskId: string, workId: number) {
-  return db.selectFrom('runs').selectAll().where('desk_id', '=', deskId).where('work_id', '=', workId).where('status', '=', 'running');
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('work_id', '=', workId)
+    .where('status', '=', 'running');
 }
 
 /** Runs on the row still under way, newest first; those started before `since` are taken as abandoned. */
-export async function runningOn(db: Kysely<Database>, deskId: string, workId: number, since: string): Promise<RunRow[]> {
+export async function runningOn(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  since: string,
+): Promise<RunRow[]> {
   return running(db, deskId, workId).where('started_at', '>=', since).orderBy('id', 'desc').execute();
 }
 
 /** The newest run on the row left `running` by a process that stopped, if any. */
-export async function abandonedOn(db: Kysely<Database>, deskId: string, workId: number, before: string): Promise<RunRow | undefined> {
+export async function abandonedOn(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  before: string,
+): Promise<RunRow | undefined> {
   return running(db, deskId, workId).where('started_at', '<', before).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /** Marks runs left `running` by a stopped process as abandoned, so they no longer count as under way. */
-export async function closeAbandoned(db: Kysely<Database>, deskId: string, workId: number, before: string, at: string): Promise<void> {
+export async function closeAbandoned(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  before: string,
+  at: string,
+): Promise<void> {
   await db
     .updateTable('runs')
     .set({ status: 'abandoned', finished_at: at })

@@ -2,7 +2,14 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, SectionRow, SectionsTable } from '../schema.ts';
 
 export async function sectionsOf(db: Kysely<Database>, deskId: string): Promise<SectionRow[]> {
-  return db.selectFrom('sections').selectAll().where('desk_id', '=', deskId).orderBy('position').orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('sections')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** The ids and positions taken on the desk. */

@@ -33,7 +33,10 @@ export async function insertWorkMany(db: Kysely<Database>, rows: readonly WorkIn
   const opened = new Map<string, number>();
   for (let start = 0; start < rows.length; start += chunk) {
     const part = rows.slice(start, start + chunk);
-    await db.insertInto('work').values(part.map((r) => ({ ...r, due_key: dueKey(r.due_date ?? null) }))).execute();
+    await db
+      .insertInto('work')
+      .values(part.map((r) => ({ ...r, due_key: dueKey(r.due_date ?? null) })))
+      .execute();
     for (const r of part) if (isOpenStatus(r.status)) opened.set(r.desk_id, (opened.get(r.desk_id) ?? 0) + 1);
   }
   for (const [deskId, n] of opened) await bumpOpenCount(db, deskId, n);
@@ -49,13 +52,22 @@ export async function findWorkMany(db: Kysely<Database>, deskId: string, ids: re
   if (ids.length === 0) return [];
   // By id alone, so that both planners read the primary key rather than every row of the
   // desk; the desk is checked on what comes back.
-  const rows = await db.selectFrom('work').selectAll().where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('work')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
   const byId = new Map(rows.filter((r) => r.desk_id === deskId).map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Changes fields other than status. */
-export async function updateWork(db: Kysely<Database>, deskId: string, id: number, patch: Omit<WorkUpdate, 'status' | 'due_key' | 'id' | 'desk_id'>): Promise<void> {
+export async function updateWork(
+  db: Kysely<Database>,
+  deskId: string,
+  id: number,
+  patch: Omit<WorkUpdate, 'status' | 'due_key' | 'id' | 'desk_id'>,
+): Promise<void> {
   const values: WorkUpdate = { ...patch };
   if ('due_date' in patch) values.due_key = dueKey(patch.due_date ?? null);
   await db.updateTable('work').set(values).where('desk_id', '=', deskId).where('id', '=', id).execute();
@@ -75,7 +87,13 @@ export async function moveWork(
 ): Promise<boolean> {
   const values: WorkUpdate = { ...patch, status: to };
   if ('due_date' in patch) values.due_key = dueKey(patch.due_date ?? null);
-  const res = await db.updateTable('work').set(values).where('desk_id', '=', deskId).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  const res = await db
+    .updateTable('work')
+    .set(values)
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   const moved = Number(res.numUpdatedRows) === 1;
   if (moved) {
     const delta = (isOpenStatus(to) ? 1 : 0) - (isOpenStatus(from) ? 1 : 0);
@@ -174,7 +192,12 @@ export async function countClosedSince(db: Kysely<Database>, deskId: string, sin
 
 /** The rows watches have opened: which watch, unit and date each was for, and its status. */
 export async function watchMadeRows(db: Kysely<Database>, deskId: string) {
-  return db.selectFrom('work').select(['watch_id', 'unit_id', 'watch_date', 'status']).where('desk_id', '=', deskId).where('watch_id', 'is not', null).execute();
+  return db
+    .selectFrom('work')
+    .select(['watch_id', 'unit_id', 'watch_date', 'status'])
+    .where('desk_id', '=', deskId)
+    .where('watch_id', 'is not', null)
+    .execute();
 }
 
 /** The desk a work row is on, whichever desk that is (the owner's CLI sees every desk). */

@@ -6,11 +6,16 @@ import { parseId } from '../../../domain/input.ts';
 import { write, writeValidation } from '../../idempotency.ts';
 import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS, Timestamp } from '../../schemas.ts';
 
-const NoteBody = Type.Object({
-  body: Type.String({ description: 'Trimmed and cut at 4,000 characters; must not be empty.' }),
-  actor: Type.Optional(Type.String({ description: 'Who wrote it; default `api`.' })),
-  channel: Type.Optional(Type.Unknown({ description: '`call` is kept; any other value (of any type) is stored as `note`.' })),
-}, { additionalProperties: false });
+const NoteBody = Type.Object(
+  {
+    body: Type.String({ description: 'Trimmed and cut at 4,000 characters; must not be empty.' }),
+    actor: Type.Optional(Type.String({ description: 'Who wrote it; default `api`.' })),
+    channel: Type.Optional(
+      Type.Unknown({ description: '`call` is kept; any other value (of any type) is stored as `note`.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const NoteResult = Type.Object({
   id: Type.Integer({ description: 'The activity entry the note became.' }),
@@ -38,6 +43,9 @@ export const arrangementsNotesRoutes: FastifyPluginAsyncTypebox = async (app) =>
         response: { 200: Envelope(NoteResult), ...errors(...KEYED_ERRORS) },
       },
     },
-    async (request, reply) => write(request, reply, () => addArrangementNote(request.ctx, parseId(request.params.id, 'arrangement'), request.body)),
+    async (request, reply) =>
+      write(request, reply, () =>
+        addArrangementNote(request.ctx, parseId(request.params.id, 'arrangement'), request.body),
+      ),
   );
 };

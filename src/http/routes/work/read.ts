@@ -5,22 +5,48 @@ import { parseId } from '../../../domain/input.ts';
 import { getWork } from '../../../domain/work/get.ts';
 import { listWork, STATUS_MESSAGE } from '../../../domain/work/list.ts';
 import { OPEN_STATUSES, MESSAGE_STATUSES } from '../../../domain/vocab.ts';
-import { Envelope, errors, IdParams, KEYED_ERRORS, LimitParam, Nullable, Ref, StringEnum, Timestamp } from '../../schemas.ts';
+import {
+  Envelope,
+  errors,
+  IdParams,
+  KEYED_ERRORS,
+  LimitParam,
+  Nullable,
+  Ref,
+  StringEnum,
+  Timestamp,
+} from '../../schemas.ts';
 
 const WorkQuery = Type.Object({
   limit: LimitParam,
-  cursor: Type.Optional(Type.String({ description: 'A next_cursor from an earlier page, as given. Anything unreadable restarts the list from its first page.' })),
-  status: Type.Optional(StringEnum(OPEN_STATUSES, { description: 'Only rows in this status; any other value is 400 bad_request.' })),
+  cursor: Type.Optional(
+    Type.String({
+      description:
+        'A next_cursor from an earlier page, as given. Anything unreadable restarts the list from its first page.',
+    }),
+  ),
+  status: Type.Optional(
+    StringEnum(OPEN_STATUSES, { description: 'Only rows in this status; any other value is 400 bad_request.' }),
+  ),
   kind: Type.Optional(Type.String({ description: 'A work kind from GET /desk; an unknown kind gives an empty page.' })),
   arrangement: Type.Optional(
-    Type.Union([Type.String(), Type.Integer()], { description: 'An arrangement id; one that is not on this desk gives an empty page.' }),
+    Type.Union([Type.String(), Type.Integer()], {
+      description: 'An arrangement id; one that is not on this desk gives an empty page.',
+    }),
   ),
 });
 
 const WorkPage = Type.Object({
-  items: Type.Array(Ref.WorkItem, { description: 'At most `limit` open rows: overdue first, then priority desc, due date asc (no date last), id asc.' }),
-  next_cursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null at the end of the list.' })),
-  open_total: Type.Integer({ minimum: 0, description: 'The whole open queue, before filters and paging; equals /me work.open.' }),
+  items: Type.Array(Ref.WorkItem, {
+    description: 'At most `limit` open rows: overdue first, then priority desc, due date asc (no date last), id asc.',
+  }),
+  next_cursor: Nullable(
+    Type.String({ description: 'Pass as `cursor` for the next page; null at the end of the list.' }),
+  ),
+  open_total: Type.Integer({
+    minimum: 0,
+    description: 'The whole open queue, before filters and paging; equals /me work.open.',
+  }),
 });
 
 const Message = Type.Object({
@@ -46,7 +72,7 @@ const TimelineEntry = Type.Object({
 const WorkDetail = Type.Object({
   work: Ref.WorkItem,
   messages: Type.Array(Message, { description: 'Oldest first.' }),
-  timeline: Type.Array(TimelineEntry, { description: 'The row\'s history as sentences, oldest first.' }),
+  timeline: Type.Array(TimelineEntry, { description: "The row's history as sentences, oldest first." }),
 });
 
 export const workReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -57,7 +83,9 @@ export const workReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schemaErrorFormatter: (errs) =>
         errs.some((e) => (e.instancePath ?? '').startsWith('/status'))
           ? badRequest(STATUS_MESSAGE, { allowed: [...OPEN_STATUSES] })
-          : badRequest(`The query is not valid: ${errs[0]?.instancePath?.replace(/^\//, '') || 'a value'} ${errs[0]?.message ?? 'is not valid'}.`),
+          : badRequest(
+              `The query is not valid: ${errs[0]?.instancePath?.replace(/^\//, '') || 'a value'} ${errs[0]?.message ?? 'is not valid'}.`,
+            ),
       schema: {
         tags: ['Work'],
         summary: 'The open queue, a page at a time',

@@ -1,11 +1,10 @@
-
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RunAnswerSchema } from '../../../domain/contract/work.ts';
 import { parseId } from '../../../domain/input.ts';
 import { runWork } from '../../../domain/work/run.ts';
 import { ignoreBodies } from '../../body.ts';
 import { write, writeValidation } from '../../idempotency.ts';
-import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS, } from '../../schemas.ts';
+import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS } from '../../schemas.ts';
 
 // POST /work/{id}/run: the desk carries the work out. It takes minutes: nothing on this path
 // has a time limit of its own (buildApp sets the server's timeouts to none); the run's own
@@ -22,14 +21,15 @@ export const workRunRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Work'],
         summary: 'Have the desk carry the work out; takes minutes (allow at least 15)',
         description:
-          'Sends the row\'s prepared message, or drafts and sends it, or drives the row\'s playbook in a browser. ' +
-          '403 not_permitted unless the owner granted the row\'s class. ok: false (200) with a reason when the row needs a person, ' +
+          "Sends the row's prepared message, or drafts and sends it, or drives the row's playbook in a browser. " +
+          "403 not_permitted unless the owner granted the row's class. ok: false (200) with a reason when the row needs a person, " +
           'is finished, is waiting, or the desk has no way to act, and when the run fails or runs out of time (timed_out: true).',
         params: IdParams,
         headers: IdempotencyHeaders,
         response: { 200: Envelope(RunAnswerSchema), ...errors(...KEYED_ERRORS) },
       },
     },
-    async (request, reply) => write(request, reply, () => runWork(request.ctx, parseId(request.params.id, 'work item'))),
+    async (request, reply) =>
+      write(request, reply, () => runWork(request.ctx, parseId(request.params.id, 'work item'))),
   );
 };

@@ -7,20 +7,28 @@ import { parseId } from '../../../domain/input.ts';
 import { CompleteAnswerSchema, DraftAnswerSchema, SnoozeAnswerSchema } from '../../../domain/contract/work.ts';
 import { ignoreBodies } from '../../body.ts';
 import { write, writeValidation } from '../../idempotency.ts';
-import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS, } from '../../schemas.ts';
+import { Envelope, errors, IdempotencyHeaders, IdParams, KEYED_ERRORS } from '../../schemas.ts';
 
 // Three of the five writes on a work row: complete, snooze and draft (run lives in run.ts).
 // An unknown body field is a 400 naming the fields the route takes (P-writes-1); a field of the
 // wrong type is a 400 (D28). Draft takes no body and ignores any that is sent.
 
-const CompleteBody = Type.Object({
-  note: Type.Optional(Type.String({ description: 'Appended to the row\'s detail.' })),
-  actor: Type.Optional(Type.String({ description: 'Recorded as who did it; default `api`.' })),
-}, { additionalProperties: false });
+const CompleteBody = Type.Object(
+  {
+    note: Type.Optional(Type.String({ description: "Appended to the row's detail." })),
+    actor: Type.Optional(Type.String({ description: 'Recorded as who did it; default `api`.' })),
+  },
+  { additionalProperties: false },
+);
 
-const SnoozeBody = Type.Object({
-  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 3, description: 'Whole days, 1-365; enforced, not clamped.' })),
-}, { additionalProperties: false });
+const SnoozeBody = Type.Object(
+  {
+    days: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 365, default: 3, description: 'Whole days, 1-365; enforced, not clamped.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -36,7 +44,8 @@ export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(CompleteAnswerSchema), ...errors(...KEYED_ERRORS) },
       },
     },
-    async (request, reply) => write(request, reply, () => completeWork(request.ctx, parseId(request.params.id, 'work item'), request.body)),
+    async (request, reply) =>
+      write(request, reply, () => completeWork(request.ctx, parseId(request.params.id, 'work item'), request.body)),
   );
 
   app.post(
@@ -52,7 +61,8 @@ export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(SnoozeAnswerSchema), ...errors(...KEYED_ERRORS) },
       },
     },
-    async (request, reply) => write(request, reply, () => snoozeWork(request.ctx, parseId(request.params.id, 'work item'), request.body.days)),
+    async (request, reply) =>
+      write(request, reply, () => snoozeWork(request.ctx, parseId(request.params.id, 'work item'), request.body.days)),
   );
 
   // Draft takes no body (contract): whatever is sent is not read.
@@ -65,13 +75,14 @@ export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...writeValidation({}),
         schema: {
           tags: ['Work'],
-          summary: 'Have the desk write the row\'s message; declines in the body (200) when it cannot',
+          summary: "Have the desk write the row's message; declines in the body (200) when it cannot",
           params: IdParams,
           headers: IdempotencyHeaders,
           response: { 200: Envelope(DraftAnswerSchema), ...errors(...KEYED_ERRORS) },
         },
       },
-      async (request, reply) => write(request, reply, () => draftWork(request.ctx, parseId(request.params.id, 'work item'))),
+      async (request, reply) =>
+        write(request, reply, () => draftWork(request.ctx, parseId(request.params.id, 'work item'))),
     );
   });
 };
