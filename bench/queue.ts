@@ -5,49 +5,10 @@ import { performance } from 'node:perf_hooks';
 import { sqliteStore, postgresStore, type TestStore } from '../test/helpers/db.ts';
 import { harness } from '../test/helpers/app.ts';
 import { makeDesk } from '../test/helpers/factories.ts';
-import { NO_DATE_KEY } from '../src/store/repositories/work.ts';
+import { fill } from './fill.ts';
 
 const SIZES = [1_000, 20_000];
 const ROUNDS = 300;
-
-async function fill(store: TestStore, deskId: string, n: number): Promise<void> {
-  const now = '2026-11-22T10:00:00.000Z';
-  for (let start = 0; start < n; start += 500) {
-    const rows = [];
-    for (let i = start; i < Math.min(n, start + 500); i++) {
-      const due =
-        i % 5 === 0 ? null : `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
-      rows.push({
-        desk_id: deskId,
-        title: `Row ${i}`,
-        detail: null,
-        kind: i % 2 ? 'filing' : 'licence_renewal',
-        status: i % 7 === 0 ? 'waiting' : 'open',
-        due_date: due,
-        due_key: due ?? NO_DATE_KEY,
-        priority: 1 + (i % 100),
-        class: 'chase',
-        needs_person: 0,
-        chase_after_days: 7,
-        contact_name: 'Sam',
-        contact_email: 'sam@example.test',
-        waiting_on: null,
-        waiting_since: null,
-        last_error: null,
-        arrangement_id: null,
-        unit_id: null,
-        playbook_id: null,
-        watch_id: null,
-        watch_date: null,
-        created_at: now,
-        updated_at: now,
-        closed_at: null,
-      });
-    }
-    await store.db.insertInto('work').values(rows).execute();
-  }
-  await store.db.updateTable('desks').set({ open_count: n }).where('id', '=', deskId).execute();
-}
 
 async function time(label: string, fn: () => Promise<void>): Promise<void> {
   for (let i = 0; i < 20; i++) await fn();
