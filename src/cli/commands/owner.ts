@@ -4,6 +4,7 @@ import { requireDesk } from '../../domain/desks/manage.ts';
 import { signInUrl } from '../../domain/owner/link-url.ts';
 import { createSignInLink, LINK_MINUTES, signOutDesk } from '../../domain/owner/sign-in.ts';
 import { dbOption, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
+import { plural } from '../../domain/text.ts';
 
 // The owner's way into the screen: a one-time sign-in link, and signing every browser out.
 
@@ -44,12 +45,7 @@ export function ownerCommands(program: Command, io: Io): void {
     await withDeps(io, opts, async (deps) => {
       const desk = await requireDesk(deps.store.db, opts.desk);
       const ended = await signOutDesk(deps.store.db, desk.id);
-      print(
-        io,
-        opts.json,
-        { desk: desk.slug, ended },
-        () => `Signed out ${ended} session${ended === 1 ? '' : 's'} of ${desk.slug}.`,
-      );
+      print(io, opts.json, { desk: desk.slug, ended }, () => `Signed out ${plural(ended, 'session')} of ${desk.slug}.`);
     });
   });
 }

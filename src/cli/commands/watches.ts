@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { runWatchPass } from '../../app/watches/pass.ts';
 import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { plural } from '../../domain/text.ts';
 
 // `desk watches run`: one pass of the watch scheduler now, as the server does every interval.
 
@@ -19,9 +20,7 @@ export function watchCommands(program: Command, io: Io): void {
     await withDeps(io, o, async (deps) => {
       const r = await runWatchPass(deps, { desk: o.desk });
       print(io, o.json, r, () => {
-        const lines = [
-          `Checked ${r.desks} desk${r.desks === 1 ? '' : 's'}: ${r.created.length} new row${r.created.length === 1 ? '' : 's'}.`,
-        ];
+        const lines = [`Checked ${plural(r.desks, 'desk')}: ${plural(r.created.length, 'new row')}.`];
         for (const c of r.created) lines.push(`  #${c.work_id} ${c.title} (due ${c.watch_date})`);
         return lines.join('\n');
       });
