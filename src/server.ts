@@ -30,9 +30,13 @@ export interface RunningServer {
 
 /** `npx desk demo` as it must be typed to reach this server's database and port. */
 export function demoTip(config: Readonly<Config>, port: number): string {
-  const db = config.database === DEFAULT_DATABASE ? '' : ` --db '${redact(config.database)}'`;
   const p = port === 8080 ? '' : ` --port ${port}`;
-  return `Another key any time: npx desk demo${db}${p}`;
+  return `Another key any time: npx desk demo${dbFlag(config)}${p}`;
+}
+
+/** `--db …` when the server's database is not the default, so a printed command reaches it. */
+function dbFlag(config: Readonly<Config>): string {
+  return config.database === DEFAULT_DATABASE ? '' : ` --db '${redact(config.database)}'`;
 }
 
 async function firstStart(deps: Deps, out: Output, base: string, tip: string): Promise<string | null> {
@@ -53,7 +57,7 @@ async function firstStart(deps: Deps, out: Output, base: string, tip: string): P
 async function printSignInLink(deps: Deps, out: Output, deskId: string, port: number): Promise<void> {
   const { token } = await createSignInLink(deps.store.db, deskId, deps.clock.now());
   out.out(
-    `Sign in to its screen (once, within ${LINK_MINUTES} minutes): ${signInUrl(publicOrigin(deps.config, port), token)}\nAnother link any time: npx desk owner link --desk ${DEMO_SLUG}`,
+    `Sign in to its screen (once, within ${LINK_MINUTES} minutes): ${signInUrl(publicOrigin(deps.config, port), token)}\nAnother link any time: npx desk owner link --desk ${DEMO_SLUG}${dbFlag(deps.config)}${port === 8080 ? '' : ` --port ${port}`}`,
   );
 }
 

@@ -96,6 +96,16 @@ export function table(rows: Array<Record<string, unknown>>, columns: string[]): 
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
+/** A `--port` typed on the command line; 0 (any free port) only where `lowest` allows it. */
+export function portArg(raw: string | undefined, lowest: 0 | 1 = 1): number | undefined {
+  if (raw === undefined) return undefined;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || port < lowest || port > 65535) {
+    throw new UsageError(`--port "${raw}" is not a port number (${lowest}-65535).`);
+  }
+  return port;
+}
+
 /** An id typed on the command line. */
 export function idArg(raw: string, what: string): number {
   const n = Number(raw);

@@ -80,6 +80,10 @@ describe.each(DIALECTS)('owner sign-in ($name)', ({ open }) => {
     expect(r.json().url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/sign-in\?token=[A-Za-z0-9_-]{43}$/);
     const human = await desk(store.target, 'owner', 'link', '--desk', d.slug);
     expect(human.out).toMatch(/within 15 minutes/);
+    const onPort = await desk(store.target, 'owner', 'link', '--desk', d.slug, '--port', '18555', '--json');
+    expect(onPort.json().url).toMatch(/^http:\/\/127\.0\.0\.1:18555\/sign-in\?token=/);
+    const badPort = await desk(store.target, 'owner', 'link', '--desk', d.slug, '--port', 'eighty');
+    expect(badPort.err).toBe('desk: --port "eighty" is not a port number (1-65535).\n');
     const missing = await desk(store.target, 'owner', 'link', '--desk', 'no-such-desk');
     expect(missing.code).toBe(1);
     const out = await desk(store.target, 'owner', 'signout', '--desk', d.slug);

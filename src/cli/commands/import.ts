@@ -4,7 +4,17 @@ import { importBusinessText } from '../../domain/business/import.ts';
 import { importDemo } from '../../domain/business/demo.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { plural } from '../../domain/text.ts';
-import { dbOption, jsonOption, print, Reported, withNewDeps, UsageError, type DbOptions, type Io } from '../io.ts';
+import {
+  dbOption,
+  jsonOption,
+  portArg,
+  print,
+  Reported,
+  withNewDeps,
+  UsageError,
+  type DbOptions,
+  type Io,
+} from '../io.ts';
 
 export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
   return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
@@ -68,9 +78,7 @@ export function importCommands(program: Command, io: Io): void {
     .option('--key <name>', 'name for the key', 'demo')
     .option('--port <port>', 'the port the server listens on, for the printed curl line (default DESK_PORT or 8080)');
   jsonOption(dbOption(demo)).action(async (opts: DbOptions & { key: string; port?: string; json?: boolean }) => {
-    const port = opts.port === undefined ? undefined : Number(opts.port);
-    if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
-      throw new UsageError(`--port "${opts.port}" is not a port number (1-65535).`);
+    const port = portArg(opts.port);
     await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const r = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: opts.key });
       const data = {

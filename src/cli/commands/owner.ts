@@ -3,7 +3,7 @@ import { publicOrigin } from '../../config.ts';
 import { requireDesk } from '../../domain/desks/manage.ts';
 import { signInUrl } from '../../domain/owner/link-url.ts';
 import { createSignInLink, LINK_MINUTES, signOutDesk } from '../../domain/owner/sign-in.ts';
-import { dbOption, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, jsonOption, portArg, print, withDeps, type DbOptions, type Io } from '../io.ts';
 import { plural } from '../../domain/text.ts';
 
 // The owner's way into the screen: a one-time sign-in link, and signing every browser out.
@@ -18,10 +18,15 @@ export function ownerCommands(program: Command, io: Io): void {
       owner
         .command('link')
         .description(`Print a one-time sign-in link for the screen (valid ${LINK_MINUTES} minutes)`)
-        .requiredOption('--desk <desk>', 'desk id or slug'),
+        .requiredOption('--desk <desk>', 'desk id or slug')
+        .option(
+          '--port <port>',
+          'the port the server listens on, for the link (default DESK_PORT or 8080; DESK_PUBLIC_URL wins)',
+        ),
     ),
-  ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
-    await withDeps(io, opts, async (deps) => {
+  ).action(async (opts: DbOptions & { desk: string; port?: string; json?: boolean }) => {
+    const port = portArg(opts.port);
+    await withDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const desk = await requireDesk(deps.store.db, opts.desk);
       const { token } = await createSignInLink(deps.store.db, desk.id, deps.clock.now());
       const url = signInUrl(publicOrigin(deps.config), token);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { startServer } from '../../server.ts';
-import { configFor, dbOption, UsageError, type DbOptions, type Io } from '../io.ts';
+import { configFor, dbOption, portArg, type DbOptions, type Io } from '../io.ts';
 
 export function serveCommand(program: Command, io: Io): void {
   dbOption(
@@ -10,9 +10,7 @@ export function serveCommand(program: Command, io: Io): void {
       .option('--port <port>', 'port to listen on (default DESK_PORT or 8080)')
       .option('--host <host>', 'address to listen on (default DESK_HOST or 127.0.0.1)'),
   ).action(async (opts: DbOptions & { port?: string; host?: string }) => {
-    const port = opts.port === undefined ? undefined : Number(opts.port);
-    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
-      throw new UsageError(`--port "${opts.port}" is not a port number (0-65535).`);
+    const port = portArg(opts.port, 0);
     const config = configFor(io, {
       db: opts.db,
       ...(port !== undefined ? { port } : {}),
