@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database, DeskRow } from '../../store/schema.ts';
-import { findDesk, findKeyByHash } from '../../store/repositories/desks.ts';
+import { findDesk, findKeyByHash, touchKey } from '../../store/repositories/desks.ts';
 import { DeskError } from '../errors.ts';
 import { hashKey, looksLikeKey } from './secret.ts';
+
+/** How fine "last used" is kept. */
+export const LAST_USED_GRAIN_MS = 60_000;
 
 export const SEND_A_KEY = 'Send a key: Authorization: Bearer <key>, or ?token=<key> for a quick browser check.';
 export const KEY_NOT_VALID = 'The key is not valid, or it was revoked or has expired.';
@@ -21,5 +24,8 @@ export async function verifyKey(
   const desk = await findDesk(db, key.desk_id);
   if (!desk)
     throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
+  // "Last used" is for a person deciding whether a key is still needed: to the minute is enough.
+  const since = new Date(new Date(now).getTime() - LAST_USED_GRAIN_MS).toISOString();
+  if (!key.last_used_at || key.last_used_at < since) await touchKey(db, key.id, now, since);
   return { key, desk };
 }
