@@ -125,7 +125,7 @@ export function KeysPage(v: KeysView & { now: string }): Markup {
                     </td>
                     <td>{when(k.created_at, v.zone)}</td>
                     <td>{k.last_used_at ? when(k.last_used_at, v.zone) : 'Never'}</td>
-                    <td>{k.expires_at ? lastDayOf(v.zone, k.expires_at) : 'No end'}</td>
+                    <td class="nowrap">{k.expires_at ? lastDayOf(v.zone, k.expires_at) : 'No end'}</td>
                     <td>{state(k, v.zone, v.now)}</td>
                     <td>
                       {k.revoked_at ? null : (
