@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listKeys } from '../../src/domain/keys/create.ts';
-import { LAST_USED_GRAIN_MS, verifyKey } from '../../src/domain/keys/verify.ts';
+import { LAST_USED_GRAIN_MS, noteKeyUse, verifyKey } from '../../src/domain/keys/verify.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
@@ -21,12 +21,16 @@ describe.each(DIALECTS)('a key records its last use ($name)', ({ open }) => {
     const lastUsed = async () => (await listKeys(store.db, desk.id)).find((k) => k.id === keyId)?.last_used_at;
     expect(await lastUsed()).toBeNull();
 
-    await verifyKey(store.db, key, at(1000));
+    const use = async (ms: number) => noteKeyUse(store.db, (await verifyKey(store.db, key, at(ms))).key, at(ms));
+    // Verifying alone writes nothing: only an answered request counts as a use.
+    await verifyKey(store.db, key, at(500));
+    expect(await lastUsed()).toBeNull();
+    await use(1000);
     expect(await lastUsed()).toBe(at(1000));
     // Within the grain the first time stands; after it, the new time is kept.
-    await verifyKey(store.db, key, at(1000 + LAST_USED_GRAIN_MS - 1));
+    await use(1000 + LAST_USED_GRAIN_MS - 1);
     expect(await lastUsed()).toBe(at(1000));
-    await verifyKey(store.db, key, at(1000 + LAST_USED_GRAIN_MS + 1));
+    await use(1000 + LAST_USED_GRAIN_MS + 1);
     expect(await lastUsed()).toBe(at(1000 + LAST_USED_GRAIN_MS + 1));
   });
 

@@ -24,8 +24,19 @@ export async function verifyKey(
   const desk = await findDesk(db, key.desk_id);
   if (!desk)
     throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
-  // "Last used" is for a person deciding whether a key is still needed: to the minute is enough.
+  return { key, desk };
+}
+
+/**
+ * Records that a key was used for a request the desk answered (a refused request writes
+ * nothing). "Last used" is for a person deciding whether a key is still needed: to the minute
+ * is enough, so a busy program does not write on every request.
+ */
+export async function noteKeyUse(
+  db: Kysely<Database>,
+  key: Pick<ApiKeyRow, 'id' | 'last_used_at'>,
+  now: string,
+): Promise<void> {
   const since = new Date(new Date(now).getTime() - LAST_USED_GRAIN_MS).toISOString();
   if (!key.last_used_at || key.last_used_at < since) await touchKey(db, key.id, now, since);
-  return { key, desk };
 }
