@@ -71,6 +71,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     return { context, page };
   }
 
+  /** At a phone's width the page scrolls down, never sideways. */
+  async function fitsPhone(page: Page): Promise<void> {
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    if (size) await page.setViewportSize(size);
+  }
+
   const events = async () =>
     (await api.call('GET', '/api/v1/events?limit=100', { key: deskKey })).json().data.items as Array<{
       kind: string;
@@ -110,6 +118,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     }
     await expectAccessible(page);
     await screenshots(page, 'permissions');
+    await fitsPhone(page);
 
     const reachOut = page.getByRole('switch', { name: 'Reach out' });
     await expect(reachOut.getAttribute('aria-checked')).resolves.toBe('false');
@@ -173,6 +182,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
     await expectAccessible(page);
     await screenshots(page, 'keys-made');
+    await fitsPhone(page);
 
     // The key works for a program; the desk knows it was used.
     expect((await api.call('GET', '/api/v1/me', { key })).statusCode).toBe(200);
@@ -200,6 +210,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     expect(cells[5]).toBe('Works');
     await expectAccessible(page);
     await screenshots(page, 'keys');
+    await fitsPhone(page);
     await context.close();
   });
 
@@ -236,6 +247,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     expect((await api.call('GET', '/api/v1/me', { key: made.key })).statusCode).toBe(200);
     await expectAccessible(page);
     await screenshots(page, 'key-revoke');
+    await fitsPhone(page);
 
     await page.getByRole('button', { name: 'Revoke the key' }).click();
     await page.getByRole('status').filter({ hasText: 'is revoked' }).waitFor();
