@@ -154,6 +154,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
       expect(await res.text()).toContain(`&#34;${cls}&#34; cannot be granted:`);
       expect(await res.text()).toContain('always needs a person');
     }
+    // A class that does not exist is a plain refusal, said on the page.
+    const odd = await page.request.post(`${server.base}/permissions`, {
+      form: { _csrf: csrf, class: 'nonsense', granted: 'yes', idempotency_key: 'crafted-nonsense' },
+    });
+    expect(odd.status()).toBe(400);
+    expect(await odd.text()).toContain('is not a permission class');
     expect([...(await grantsOf(store.db, desk.id))].sort()).toEqual(['reach_out']);
     expect((await events()).length).toBe(before.length);
     const perms = (await api.call('GET', '/api/v1/permissions', { key: deskKey })).json().data.classes;

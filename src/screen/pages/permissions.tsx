@@ -118,6 +118,11 @@ export function PermissionsPage(v: PermissionsView): Markup {
           {v.notice}
         </p>
       ) : null}
+      {v.error && !grantable.includes(v.error.cls as PermissionClass) ? (
+        <p class="field-error" role="alert" id="permissions-error">
+          {v.error.message}
+        </p>
+      ) : null}
       <h2>Yours to grant</h2>
       <div class="permissions">
         {grantable.map((cls) => (
