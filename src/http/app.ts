@@ -4,7 +4,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
-import { verifyKey } from '../domain/keys/verify.ts';
+import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
+import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
 import { sendError } from './errors.ts';
 import { readJsonBodies } from './body.ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The desk context, set once the key is verified. */
     ctx: DeskContext;
+    /** The verified key, to record its use once the request is answered. */
+    apiKey?: ApiKeyRow;
   }
   interface FastifyContextConfig {
     /** Answers without a key. */
@@ -113,6 +116,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
         if (request.routeOptions.config?.public) return;
         try {
           const { key, desk } = await verifyKey(deps.store.db, presentedKey(request), deps.clock.now().toISOString());
+          request.apiKey = key;
           request.ctx = deskContext(deps, desk, {
             type: 'key',
             keyId: key.id,
@@ -127,6 +131,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       // An answer given for a key is that desk's alone: no shared cache may keep it.
       api.addHook('onSend', async (request, reply) => {
         if (!request.routeOptions.config?.public) reply.header('cache-control', 'no-store');
+        if (request.apiKey && reply.statusCode < 400)
+          await noteKeyUse(deps.store.db, request.apiKey, deps.clock.now().toISOString());
       });
 
       await api.register(metaRoutes);

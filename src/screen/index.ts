@@ -13,6 +13,8 @@ import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfToken as csrfFor, html } from './reply.ts';
 import { ErrorPage, SignInPage } from './pages/misc.tsx';
 import { deskScreenRoutes } from './routes/desk.ts';
+import { keyScreenRoutes } from './routes/keys.ts';
+import { permissionScreenRoutes } from './routes/permissions.ts';
 import { recordScreenRoutes } from './routes/record.ts';
 import { workScreenRoutes } from './routes/work.ts';
 
@@ -163,5 +165,7 @@ export function screen(deps: Deps) {
     await app.register(deskScreenRoutes);
     await app.register(workScreenRoutes);
     await app.register(recordScreenRoutes);
+    await app.register(permissionScreenRoutes);
+    await app.register(keyScreenRoutes);
   };
 }

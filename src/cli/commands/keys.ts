@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { addDays, isIsoDate, midnightIn, resolveDate } from '../../domain/dates.ts';
+import { isIsoDate, resolveDate } from '../../domain/dates.ts';
+import { expiryAfter, lastDayOf } from '../../domain/keys/expiry.ts';
 import { createKey, listKeys } from '../../domain/keys/create.ts';
 import { revokeKey } from '../../domain/keys/revoke.ts';
 import { requireDesk } from '../../domain/desks/manage.ts';
@@ -28,8 +29,7 @@ export function keyCommands(program: Command, io: Io): void {
         last = resolveDate(opts.expires, dateIn(desk.timezone, now));
         if (!last || !isIsoDate(last))
           throw new UsageError(`--expires "${opts.expires}" is not a date; use YYYY-MM-DD or +30d.`);
-        // Valid through the whole of its last day, on the desk's own calendar.
-        expiresAt = midnightIn(desk.timezone, addDays(last, 1)).toISOString();
+        expiresAt = expiryAfter(desk.timezone, last);
       }
       const k = await createKey(deps.store.db, { deskId: desk.id, name: opts.name, expiresAt, now: now.toISOString() });
       const data = {
@@ -64,7 +64,7 @@ export function keyCommands(program: Command, io: Io): void {
       const shown = rows.map((k) => ({
         ...k,
         created: k.created_at.slice(0, 10),
-        last_day: k.expires_at ? lastDay(desk.timezone, k.expires_at) : null,
+        last_day: k.expires_at ? lastDayOf(desk.timezone, k.expires_at) : null,
         revoked: k.revoked_at?.slice(0, 10) ?? null,
       }));
       print(io, opts.json, rows, () => table(shown, ['id', 'name', 'prefix', 'created', 'last_day', 'revoked']));
@@ -87,9 +87,4 @@ export function keyCommands(program: Command, io: Io): void {
       );
     });
   });
-}
-
-/** A key expires at midnight after its last day; that day is what the owner typed. */
-function lastDay(timezone: string, expiresAt: string): string {
-  return dateIn(timezone, new Date(new Date(expiresAt).getTime() - 1));
 }

@@ -5,15 +5,18 @@ import { badRequest } from '../errors.ts';
 import { isPermissionClass, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
 import { addGrant, removeGrant } from '../../store/repositories/desks.ts';
 
+/** Why a class can never be granted, in words; null for a class the owner may grant. */
+export function ungrantableReason(cls: string): string | null {
+  if (!(UNGRANTABLE as readonly string[]).includes(cls)) return null;
+  return `${cls === 'money' ? 'paying money' : 'signing'} always needs a person`;
+}
+
 /** Refuses anything the owner may not grant, with the reason. */
 export function checkGrantable(cls: string): void {
   if (!isPermissionClass(cls))
     throw badRequest(`"${cls}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}.`);
-  if ((UNGRANTABLE as readonly string[]).includes(cls)) {
-    throw badRequest(
-      `"${cls}" cannot be granted: ${cls === 'money' ? 'paying money' : 'signing'} always needs a person.`,
-    );
-  }
+  const why = ungrantableReason(cls);
+  if (why) throw badRequest(`"${cls}" cannot be granted: ${why}.`);
 }
 
 export async function setGrant(

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database, DeskRow } from '../../store/schema.ts';
-import { findDesk, findKeyByHash } from '../../store/repositories/desks.ts';
+import { findDesk, findKeyByHash, touchKey } from '../../store/repositories/desks.ts';
 import { DeskError } from '../errors.ts';
 import { hashKey, looksLikeKey } from './secret.ts';
+
+/** How fine "last used" is kept. */
+export const LAST_USED_GRAIN_MS = 60_000;
 
 export const SEND_A_KEY = 'Send a key: Authorization: Bearer <key>, or ?token=<key> for a quick browser check.';
 export const KEY_NOT_VALID = 'The key is not valid, or it was revoked or has expired.';
@@ -22,4 +25,18 @@ export async function verifyKey(
   if (!desk)
     throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
   return { key, desk };
+}
+
+/**
+ * Records that a key was used for a request the desk answered (a refused request writes
+ * nothing). "Last used" is for a person deciding whether a key is still needed: to the minute
+ * is enough, so a busy program does not write on every request.
+ */
+export async function noteKeyUse(
+  db: Kysely<Database>,
+  key: Pick<ApiKeyRow, 'id' | 'last_used_at'>,
+  now: string,
+): Promise<void> {
+  const since = new Date(new Date(now).getTime() - LAST_USED_GRAIN_MS).toISOString();
+  if (!key.last_used_at || key.last_used_at < since) await touchKey(db, key.id, now, since);
 }

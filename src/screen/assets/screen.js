@@ -1,5 +1,5 @@
 // The screen's only script (the Content-Security-Policy allows no inline script): a run's
-// steps as they happen, and a form that is not sent twice by a second click. The server
+// steps as they happen, a form that is not sent twice by a second click, and a copy button. The server
 // honours the form's idempotency key either way; this only spares the second request.
 (() => {
   document.addEventListener('submit', (event) => {
@@ -33,6 +33,25 @@
       source.close();
     });
   }
+
+  // A key shown once: copy it without the owner having to select it by hand.
+  document.addEventListener('click', (event) => {
+    var button = event.target instanceof Element ? event.target.closest('[data-copy]') : null;
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute('data-copy'));
+    var said = document.getElementById(button.getAttribute('aria-describedby') || '');
+    if (!field) return;
+    var done = () => {
+      if (said) said.textContent = 'Copied.';
+    };
+    var byHand = () => {
+      field.select();
+      var ok = document.execCommand?.('copy');
+      if (said) said.textContent = ok ? 'Copied.' : 'Selected: press Ctrl+C (or Cmd+C) to copy.';
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(field.value).then(done, byHand);
+    else byHand();
+  });
 
   document.addEventListener('DOMContentLoaded', () => {
     document.querySelectorAll('[data-run-events]').forEach(follow);

@@ -49,6 +49,12 @@ export function Page(p: Frame): Markup {
                     <a href="/record">Record</a>
                   </li>
                   <li>
+                    <a href="/permissions">Permissions</a>
+                  </li>
+                  <li>
+                    <a href="/keys">Keys</a>
+                  </li>
+                  <li>
                     <form method="post" action="/sign-out" class="inline">
                       <input type="hidden" name="_csrf" value={p.csrf ?? ''} />
                       <button type="submit" class="secondary outline">

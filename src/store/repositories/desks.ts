@@ -93,6 +93,16 @@ export async function keysOf(db: Kysely<Database>, deskId: string) {
     .execute();
 }
 
+/** Records a key's use, at most once per `since` window, so a busy program does not write on every request. */
+export async function touchKey(db: Kysely<Database>, id: number, now: string, since: string): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', since)]))
+    .execute();
+}
+
 export async function findKey(db: Kysely<Database>, id: number) {
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
 }
