@@ -16,6 +16,11 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The Message-ID to send with, angle brackets included; the desk makes it (message-id.ts). */
+  messageId?: string;
+  /** Threading on an earlier message: its Message-ID. */
+  inReplyTo?: string;
+  references?: string[];
 }
 
 export interface MailConnection {

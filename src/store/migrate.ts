@@ -6,6 +6,7 @@ import { assignee } from './migrations/002_assignee.ts';
 import { runState } from './migrations/003_run_state.ts';
 import { readIndexes } from './migrations/004_read_indexes.ts';
 import { ownerSessions } from './migrations/005_owner_sessions.ts';
+import { messageIds } from './migrations/006_message_ids.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -16,6 +17,7 @@ const migrations: Record<string, DeskMigration> = {
   '003_run_state': runState,
   '004_read_indexes': readIndexes,
   '005_owner_sessions': ownerSessions,
+  '006_message_ids': messageIds,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -86,6 +86,8 @@ export interface ActivityTable {
   created_at: string;
   sent_at: string | null;
   approved_at: string | null;
+  /** The Message-ID a sent message went out with. */
+  message_id: Generated<string | null>;
 }
 
 export interface TimelineTable {

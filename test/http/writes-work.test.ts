@@ -78,6 +78,10 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(msg).toMatchObject({ status: 'sent', actor: 'desk', to_address: 'priya+flow@landlord.test' });
     expect(msg!.sent_at).not.toBeNull();
     expect(msg!.approved_at).not.toBeNull();
+    // The Message-ID it went out with is kept, so a follow-up can thread on it.
+    expect(msg!.message_id).toMatch(/^<[A-Za-z0-9_-]{22}\.desk@[a-z0-9.-]+>$/);
+    const header = /^Message-ID: (.+)$/im.exec(sentTo('priya+flow@landlord.test')[0]!.raw)?.[1]?.trim();
+    expect(header).toBe(msg!.message_id);
 
     const after = await findWork(store.db, d.desk.id, row.id);
     expect(after).toMatchObject({ status: 'waiting', waiting_on: 'Priya Shah', last_error: null });

@@ -64,7 +64,15 @@ export class SmtpMailer implements Mailer {
     });
     try {
       const attempt = transport
-        .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+        .sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          messageId: mail.messageId,
+          inReplyTo: mail.inReplyTo,
+          references: mail.references,
+        })
         .then((info): SendResult => {
           const rejected = (info.rejected ?? []).map(String);
           if ((info.accepted ?? []).length === 0) {

@@ -6,6 +6,7 @@ import { logEvent, logTimeline } from '../record.ts';
 import { storedObject } from '../text.ts';
 import { claimDraft, markSent, markUnsent, messageClaimedSince } from '../../store/repositories/activity.ts';
 import { connectedMailbox } from '../../store/repositories/connections.ts';
+import { newMessageId } from './message-id.ts';
 
 // Sends one drafted message through the desk's connected mailbox, at most once (D14): the
 // message is claimed by moving it drafted → approved in one compare-and-set statement, so of
@@ -51,8 +52,9 @@ export async function sendDraft(
   ctx: DeskContext,
   row: WorkRow,
   message: ActivityRow,
-  opts: { actor?: string } = {},
+  opts: { actor?: string; inReplyTo?: string } = {},
 ): Promise<SendOutcome> {
+  const threading = opts.inReplyTo ? { inReplyTo: opts.inReplyTo, references: [opts.inReplyTo] } : {};
   const actor = opts.actor ?? actorName(ctx.actor);
   const claimedAt = ctx.now();
   if (!(await claimDraft(ctx.db, ctx.desk.id, message.id, claimedAt))) {
@@ -64,13 +66,20 @@ export async function sendDraft(
   const subject = message.subject ?? '';
 
   let reason: string | null = null;
+  let messageId: string | null = null;
   const mailbox = await findMailbox(ctx);
   if (!mailbox) reason = NO_MAILBOX;
   else if (!to) reason = 'The message has no recipient, so nothing was sent.';
   else {
     try {
-      const r = await ctx.engine.mailer.send(mailbox, { to, subject, text: message.body });
+      const from = typeof mailbox.config.from === 'string' ? mailbox.config.from : null;
+      const id = newMessageId(
+        from ?? (typeof mailbox.config.user === 'string' ? mailbox.config.user : null),
+        ctx.desk.slug,
+      );
+      const r = await ctx.engine.mailer.send(mailbox, { to, subject, text: message.body, messageId: id, ...threading });
       if (!r.accepted) reason = r.reason || 'The mail server refused the message.';
+      else messageId = id;
     } catch (err) {
       reason = `The mail server could not be reached: ${err instanceof Error ? err.message : String(err)}`;
     }
@@ -79,7 +88,7 @@ export async function sendDraft(
   const now = ctx.now();
   const current = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
   if (reason === null) {
-    await markSent(ctx.db, message.id, now);
+    await markSent(ctx.db, message.id, now, messageId);
     const patch: Parameters<typeof updateWork>[3] = { last_error: null, updated_at: now };
     if (expectsReply(current)) {
       patch.waiting_on = current.contact_name?.trim() || to;

@@ -144,8 +144,12 @@ export async function claimDraft(db: Kysely<Database>, deskId: string, id: numbe
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function markSent(db: Kysely<Database>, id: number, at: string): Promise<void> {
-  await db.updateTable('activity').set({ status: 'sent', sent_at: at }).where('id', '=', id).execute();
+export async function markSent(db: Kysely<Database>, id: number, at: string, messageId: string | null): Promise<void> {
+  await db
+    .updateTable('activity')
+    .set({ status: 'sent', sent_at: at, message_id: messageId })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markUnsent(db: Kysely<Database>, id: number, reason: string): Promise<void> {

@@ -1,0 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
+// The Message-ID every message the desk sends goes out with. Its random part (128 bits) makes
+// it unguessable, so a reply that names it was written to that message; the part after the @
+// is the desk's own sending domain, as RFC 5322 asks, or the desk's slug under `.invalid` when
+// the mailbox has no address yet.
+
+export function newMessageId(from: string | null | undefined, slug: string): string {
+  const at = (from ?? '').lastIndexOf('@');
+  const domain = at >= 0 ? (from ?? '').slice(at + 1).replace(/[>\s]/g, '') : '';
+  const right = /^[A-Za-z0-9.-]+$/.test(domain) ? domain.toLowerCase() : `${slug}.desk.invalid`;
+  return `<${randomBytes(16).toString('base64url')}.desk@${right}>`;
+}
