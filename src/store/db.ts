@@ -16,6 +16,12 @@ export interface Store {
   location: string;
   /** The master key that seals connection secrets, and where it came from. */
   secretKey: SecretKey;
+  /**
+   * After values were replaced (secrets sealed or re-sealed): on SQLite, moves the write-ahead
+   * log into the file and empties it, so no earlier page image keeps the old values; nothing to
+   * do on PostgreSQL, whose dumps hold live rows only.
+   */
+  forgetReplaced(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +85,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
   let dialect: DialectName;
   let location: string;
   let file: string | null = null;
+  let forgetReplaced = async () => {};
   if (isPostgresUrl(target)) {
     // Before connecting, so a missing key is the first thing said.
     if (!opts.secretKey) resolveKey({ dialect: 'postgres', file: null, envKey: null, sealedUnder: new Set() });
@@ -100,6 +107,12 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Freed and overwritten content is zeroed, so a password sealed over (or a revoked session)
+    // does not linger in the file's free space.
+    sqlite.pragma('secure_delete = ON');
+    forgetReplaced = async () => {
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    };
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
     dialect = 'sqlite';
     location = path.resolve(name);
@@ -110,8 +123,8 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     const secretKey = resolveKey({ dialect, file, envKey: opts.secretKey, sealedUnder });
     checkKey(secretKey, sealedUnder);
     const sealed = withSealer(db, secretKey.sealer);
-    if (opts.migrate !== false) await sealClearSecrets(sealed);
-    return { db: sealed, dialect, location, secretKey, close: () => db.destroy() };
+    if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
+    return { db: sealed, dialect, location, secretKey, forgetReplaced, close: () => db.destroy() };
   } catch (err) {
     await db.destroy();
     throw err;

@@ -30,6 +30,7 @@ export async function rotateSecretKey(store: Store, key: Buffer): Promise<Rotati
   try {
     const connections = await resealSecrets(store.db, current.sealer, next);
     if (staged && current.file) fs.renameSync(staged, current.file);
+    await store.forgetReplaced();
     return { connections, fingerprint: next.fingerprint, file: current.file, key: staged ? null : keyText(key) };
   } catch (err) {
     if (staged) fs.rmSync(staged, { force: true });

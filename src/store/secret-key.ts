@@ -33,7 +33,8 @@ export function withSealer<DB>(db: Kysely<DB>, sealer: Sealer): Kysely<DB> {
 }
 
 export function sealerOf<DB>(db: Kysely<DB>): Sealer {
-  const plugin = db.getExecutor().plugins.find((p): p is SealerPlugin => p instanceof SealerPlugin);
+  // The most recently added key wins, so a handle can be given another key for one purpose.
+  const plugin = db.getExecutor().plugins.findLast((p): p is SealerPlugin => p instanceof SealerPlugin);
   if (!plugin) throw new SecretKeyError('This database handle was opened without a secret key.');
   return plugin.sealer;
 }
@@ -43,7 +44,11 @@ export function keyFileFor(sqliteFile: string): string {
 }
 
 export function describeSource(key: SecretKey): string {
-  return key.source === 'file' ? `the key file ${key.file}` : key.source === 'env' ? 'DESK_SECRET_KEY' : 'a key held in memory';
+  return key.source === 'file'
+    ? `the key file ${key.file}`
+    : key.source === 'env'
+      ? 'DESK_SECRET_KEY'
+      : 'a key held in memory';
 }
 
 function readKeyFile(file: string): Buffer {

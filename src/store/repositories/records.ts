@@ -1,12 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type {
-  ArrangementsTable,
-  Database,
-  DomainsTable,
-  PlaybooksTable,
-  UnitsTable,
-  WatchesTable,
-} from '../schema.ts';
+import type { ArrangementsTable, Database, DomainsTable, PlaybooksTable, UnitsTable, WatchesTable } from '../schema.ts';
 
 // Inserts of a desk's records (what a business file brings in). Each returns the new id
 // where the caller needs it to link what follows. Connections are written through
