@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   port: number;
   runTimeoutMs: number;
+  /** DESK_DRAIN_TIMEOUT: how long a stopping server lets requests in flight finish before runs are recorded as interrupted. */
+  drainTimeoutMs: number;
   chatTimeoutMs: number;
   mailTimeoutMs: number;
   chromiumPath: string;
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     host: env.DESK_HOST || '127.0.0.1',
     port: int(env, 'DESK_PORT', 8080),
     runTimeoutMs: duration(env, 'DESK_RUN_TIMEOUT', 10 * 60_000),
+    drainTimeoutMs: duration(env, 'DESK_DRAIN_TIMEOUT', 30_000),
     chatTimeoutMs: duration(env, 'DESK_CHAT_TIMEOUT', 240_000),
     mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',

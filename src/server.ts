@@ -10,10 +10,12 @@ import { buildApp } from './http/app.ts';
 import { serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
 import { startWatchScheduler } from './app/watches/scheduler.ts';
+import { interruptRuns } from './domain/work/in-flight.ts';
 
 // The running service: opens the store (migrating it), seeds a demo desk on first start,
-// listens, checks watched dates on a schedule, and on SIGTERM or SIGINT stops taking requests, lets those in flight finish, and
-// closes the database.
+// listens, checks watched dates on a schedule, and on SIGTERM or SIGINT drains: new requests are
+// answered 503 while those in flight finish; at the drain limit (DESK_DRAIN_TIMEOUT) runs still
+// going are recorded as interrupted and answered; then it stops listening and closes the database.
 
 export interface Output {
   out(text: string): void;
@@ -65,11 +67,12 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   const deps = await buildDeps(config);
   let app: FastifyInstance;
   let started: FastifyInstance | undefined;
+  let draining = false;
   let demoDesk: string | null;
   const shown = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/api/v1`;
   try {
     const log = serverLogger(config.logLevel, config.logFormat, process.stdout.isTTY === true);
-    app = await buildApp(deps, { logger: log.logger, requestLines: log.pretty });
+    app = await buildApp(deps, { logger: log.logger, requestLines: log.pretty, draining: () => draining });
     started = app;
     await app.listen({ host: config.host, port: config.port });
     // After listening, so that the tip names the port actually bound (--port 0 picks one).
@@ -97,6 +100,11 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   if (demoDesk) await printSignInLink(deps, out, demoDesk, port);
   out.out(`Desk is listening on ${url}/api/v1 (database: ${redact(deps.store.location)}). Stop with Ctrl-C.`);
   const stopWatches = startWatchScheduler(deps, { log: app.log });
+  let inFlight = 0;
+  app.server.on('request', (_req, res) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
+  });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
@@ -105,6 +113,12 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
     closing ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      await drain(
+        app,
+        deps,
+        () => inFlight,
+        (on) => (draining = on),
+      );
       await app.close();
       await stopWatches();
       await deps.store.close();
@@ -114,9 +128,41 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   };
   const onSignal = () => {
     out.out('Stopping: finishing requests in flight...');
-    void close();
+    void close().then(() => {
+      // A send or a browser cut off at the drain limit may still hold a socket open; the
+      // process has nothing left to do, so it does not wait for them.
+      setTimeout(() => process.exit(), 1000).unref();
+    });
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   return { app, deps, url, close, closed };
+}
+
+const DRAIN_POLL_MS = 25;
+/** After the drain limit, how long interrupted runs get to record themselves and answer. */
+const AFTER_LIMIT_MS = 5_000;
+
+/**
+ * Turns new requests away (503) and waits for those in flight; at the drain limit ends the
+ * runs still going as interrupted, and gives them a moment to be recorded and answered.
+ */
+async function drain(
+  app: FastifyInstance,
+  deps: Deps,
+  inFlight: () => number,
+  setDraining: (on: boolean) => void,
+): Promise<void> {
+  setDraining(true);
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const until = async (deadline: number) => {
+    while (inFlight() > 0 && Date.now() < deadline) await wait(DRAIN_POLL_MS);
+  };
+  await until(Date.now() + deps.config.drainTimeoutMs);
+  if (inFlight() === 0) return;
+  const n = interruptRuns(deps.store.db);
+  if (n > 0) app.log.warn(`Drain limit reached: ${n} run(s) recorded as interrupted.`);
+  await until(Date.now() + AFTER_LIMIT_MS);
+  // Whatever is still open (a slow chat answer) is cut off rather than holding the stop.
+  app.server.closeAllConnections();
 }

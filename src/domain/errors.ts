@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'not_found',
   'payload_too_large',
   'rate_limited',
+  'unavailable',
   'internal_error',
 ] as const;
 

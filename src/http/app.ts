@@ -38,6 +38,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Log one line per request, `GET /api/v1/work 200 in 4 ms`, instead of Fastify's two. */
   requestLines?: boolean;
+  /** True once the server is stopping: every new request is answered 503. */
+  draining?: () => boolean;
 }
 
 /** A key sent as `?token=` must not reach the logs with the URL it came in. */
@@ -105,6 +107,11 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
+    // A stopping server still listens while requests in flight finish, and turns new ones away.
+    if (opts.draining?.()) {
+      reply.header('retry-after', '5').header('connection', 'close');
+      return sendError(new DeskError('unavailable', 'The desk is stopping; try again in a moment.'), request, reply);
+    }
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) request.body = {};

@@ -13,6 +13,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   not_found: 404,
   payload_too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
   internal_error: 500,
 };
 

@@ -200,7 +200,7 @@ export interface RunsTable {
   id: Generated<number>;
   desk_id: string;
   work_id: number;
-  /** running while under way; then finished, failed, timed_out or stopped (nothing done) */
+  /** running while under way; then finished, failed, timed_out, interrupted (the server stopped first) or stopped (nothing done) */
   status: string;
   /** send, draft_send or playbook; null on rows written before runs recorded it */
   how: string | null;

@@ -44,7 +44,7 @@ export type Ending =
   /** The desk tried and failed: last_error is set and the row shows fix. */
   | (Told & { kind: 'failed'; reason: string; needs?: string })
   /** Nothing came of it and nothing is changed on the row. */
-  | (Told & { kind: 'stopped'; reason: string; needs?: string; timedOut?: boolean });
+  | (Told & { kind: 'stopped'; reason: string; needs?: string; timedOut?: boolean; interrupted?: boolean });
 
 export const FIX_NEEDS = 'A person to look at what went wrong; the row now shows it as needing a look.';
 
@@ -157,7 +157,15 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
     });
   }
 
-  const status = finished ? 'finished' : e.kind === 'failed' ? 'failed' : answer.timed_out ? 'timed_out' : 'stopped';
+  const status = finished
+    ? 'finished'
+    : e.kind === 'failed'
+      ? 'failed'
+      : answer.timed_out
+        ? 'timed_out'
+        : e.kind === 'stopped' && e.interrupted
+          ? 'interrupted'
+          : 'stopped';
   await finishRun(ctx.db, run.id, { status, at: now, ms: answer.ms, report: answer });
   return answer;
 }

@@ -12,6 +12,7 @@ import { chaseDue, daysWaiting, isAllowed, needsPerson } from './derive.ts';
 import { draftWork, newestDraft } from './draft.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { drivePlaybook } from './run-playbook.ts';
+import { unlessInterrupted } from './in-flight.ts';
 import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
 import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
 import { plural } from '../text.ts';
@@ -66,7 +67,7 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
 
   let ending: Ending;
   try {
-    ending = await act(ctx, started, opts);
+    ending = await unlessInterrupted(ctx.db, started, act(ctx, started, opts));
   } catch (err) {
     // Put the row back before the fault is reported; the run is recorded as stopped.
     await settleRun(ctx, started, {

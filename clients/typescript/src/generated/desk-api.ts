@@ -408,7 +408,7 @@ export interface components {
         /** @description Every failure: branch on code, show message to people. */
         Error: {
             error: {
-                code: "bad_request" | "unauthorized" | "no_desk" | "not_permitted" | "not_found" | "payload_too_large" | "rate_limited" | "internal_error";
+                code: "bad_request" | "unauthorized" | "no_desk" | "not_permitted" | "not_found" | "payload_too_large" | "rate_limited" | "unavailable" | "internal_error";
                 message: string;
                 details?: {
                     [key: string]: unknown;

@@ -1,0 +1,49 @@
+import type { Ending, StartedRun } from './run-record.ts';
+
+// Runs under way in this process, by database handle, so that a server that is stopping can
+// end the ones still going when its drain limit comes: each is then recorded as interrupted
+// (the row put back, nothing claimed as done) and its request answered, instead of being left
+// `running` for the next start to find.
+
+type Interrupt = () => void;
+const underWay = new Map<object, Set<Interrupt>>();
+
+function interruptedEnding(s: StartedRun): Ending {
+  const title = s.row.title;
+  return {
+    kind: 'stopped',
+    interrupted: true,
+    outcome: `The run of "${title}" was interrupted: the desk stopped before it finished.`,
+    reason:
+      s.how === 'playbook'
+        ? 'The desk was stopping and the run did not finish in time; nothing was recorded as done. Run it again.'
+        : "The desk was stopping and the run did not finish in time; the message's own record says whether it was sent.",
+    done: 'The run did not finish; nothing was recorded as done.',
+  };
+}
+
+/** The run's own ending, or an interruption if the server stops first. */
+export async function unlessInterrupted(db: object, s: StartedRun, work: Promise<Ending>): Promise<Ending> {
+  let interrupt!: Interrupt;
+  const stopped = new Promise<Ending>((resolve) => (interrupt = () => resolve(interruptedEnding(s))));
+  const set = underWay.get(db) ?? new Set<Interrupt>();
+  underWay.set(db, set);
+  set.add(interrupt);
+  try {
+    return await Promise.race([work, stopped]);
+  } finally {
+    set.delete(interrupt);
+    if (set.size === 0) underWay.delete(db);
+    // Whatever the run was doing goes on alone; its own failure is no longer anyone's answer.
+    work.catch(() => undefined);
+  }
+}
+
+/** Ends every run under way on this database handle as interrupted; how many there were. */
+export function interruptRuns(db: object): number {
+  const set = underWay.get(db);
+  if (!set) return 0;
+  const all = [...set];
+  for (const interrupt of all) interrupt();
+  return all.length;
+}
