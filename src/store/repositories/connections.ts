@@ -21,3 +21,13 @@ export async function connectionsOf(db: Kysely<Database>, deskId: string) {
     .where('desk_id', '=', deskId)
     .execute();
 }
+
+/** Every connection on the desk with its stored settings (JSON text, secrets included), by id. */
+export async function connectionSettingsOf(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('connections')
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config'])
+    .where('desk_id', '=', deskId)
+    .orderBy('id')
+    .execute();
+}
