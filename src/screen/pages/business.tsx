@@ -84,7 +84,8 @@ export function BusinessPage(v: BusinessView): Markup {
                 aria-invalid={v.error ? 'true' : undefined}
                 aria-describedby={described}
               >
-                {v.typed ?? ''}
+                {/* A browser drops one newline straight after <textarea>, so one is given for it to drop. */}
+                {`\n${v.typed ?? ''}`}
               </textarea>
               <button type="submit">Import</button>
             </form>

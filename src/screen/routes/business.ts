@@ -64,7 +64,12 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       const list = Array.isArray(r.error.details?.errors) ? (r.error.details.errors as string[]) : [];
-      return businessPage(ctx, reply, { error: { message: r.error.message, list }, typed }, 400);
+      // With a list to show, the sentence above it only counts; the list says what each one is.
+      const message =
+        list.length > 1
+          ? `The business file has ${plural(list.length, 'error')}; nothing was written. Fix them all and import it again:`
+          : r.error.message;
+      return businessPage(ctx, reply, { error: { message, list }, typed }, 400);
     }
     const c = r.value.counts;
     return businessPage(ctx, reply, {
