@@ -3,6 +3,7 @@ import { DeskError } from '../domain/errors.ts';
 import { processIo, Reported, UsageError, type Io } from './io.ts';
 import { serveCommand } from './commands/serve.ts';
 import { importCommands } from './commands/import.ts';
+import { exportCommand } from './commands/export.ts';
 import { deskCommands } from './commands/desks.ts';
 import { keyCommands } from './commands/keys.ts';
 import { grantCommands } from './commands/grants.ts';
@@ -35,6 +36,7 @@ export function buildProgram(io: Io): Command {
     );
   serveCommand(program, io);
   importCommands(program, io);
+  exportCommand(program, io);
   deskCommands(program, io);
   keyCommands(program, io);
   grantCommands(program, io);

@@ -11,7 +11,9 @@ import { deskForSession, endSession, redeemSignInLink, SESSION_IDLE_DAYS } from 
 import { STATUS_OF } from '../http/errors.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfToken as csrfFor, html } from './reply.ts';
+import { boundaryOf, parseMultipart } from './multipart.ts';
 import { ErrorPage, SignInPage } from './pages/misc.tsx';
+import { businessScreenRoutes, IMPORT_LIMIT } from './routes/business.ts';
 import { deskScreenRoutes } from './routes/desk.ts';
 import { keyScreenRoutes } from './routes/keys.ts';
 import { permissionScreenRoutes } from './routes/permissions.ts';
@@ -91,6 +93,16 @@ export function screen(deps: Deps) {
       for (const [k, v] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) fields[k] = v;
       done(null, fields);
     });
+    app.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: IMPORT_LIMIT },
+      (request, body, done) => {
+        const boundary = boundaryOf(request.headers['content-type'] ?? '');
+        const fields = boundary ? parseMultipart(body as Buffer, boundary) : null;
+        if (fields) return done(null, fields);
+        done(Object.assign(new Error('The form could not be read.'), { statusCode: 400 }), undefined);
+      },
+    );
 
     app.decorateRequest('owner', null);
     app.addHook('onRequest', async (request, reply) => {
@@ -167,5 +179,6 @@ export function screen(deps: Deps) {
     await app.register(recordScreenRoutes);
     await app.register(permissionScreenRoutes);
     await app.register(keyScreenRoutes);
+    await app.register(businessScreenRoutes);
   };
 }

@@ -25,52 +25,60 @@ export function importCommands(program: Command, io: Io): void {
     .command('import')
     .description('Read a business file (YAML or JSON) into a new desk; all or nothing')
     .argument('<file>', 'the business file (see docs/business-file.md)')
-    .option('--key <name>', 'also create an API key with this name and print it (shown once)');
-  jsonOption(dbOption(imp)).action(async (file: string, opts: DbOptions & { key?: string; json?: boolean }) => {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new UsageError(
-        `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`,
-      );
-    }
-    if (opts.key !== undefined && opts.key.trim() === '')
-      throw new UsageError('--key needs a name, such as --key zapier.');
-    await withNewDeps(io, opts, async (deps) => {
-      let r: Awaited<ReturnType<typeof importBusinessText>>;
+    .option('--key <name>', 'also create an API key with this name and print it (shown once)')
+    .option('--slug <slug>', "make the desk under this slug instead of the file's (a copy of an exported desk)");
+  jsonOption(dbOption(imp)).action(
+    async (file: string, opts: DbOptions & { key?: string; slug?: string; json?: boolean }) => {
+      let text: string;
       try {
-        r = await importBusinessText(deps.store.db, text, { now: deps.clock.now(), keyName: opts.key, source: file });
+        text = readFileSync(file, 'utf8');
       } catch (err) {
-        // Every error in the file, one per line after the summary, so the owner can fix them all at once.
-        const list = err instanceof DeskError ? (err.details?.errors as string[] | undefined) : undefined;
-        if (!list || list.length < 2 || opts.json) throw err;
-        io.err(`desk: The business file has ${list.length} errors; nothing was written:`);
-        for (const line of list) io.err(`  ${line}`);
-        throw new Reported(err instanceof Error ? err.message : String(err));
+        throw new UsageError(
+          `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`,
+        );
       }
-      const data = {
-        desk: { id: r.desk.id, slug: r.desk.slug },
-        key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null,
-        refs: r.refs,
-      };
-      print(io, opts.json, data, () => {
-        const c = r.counts;
-        const lines = [
-          `Imported "${r.desk.name}" as desk ${r.desk.slug} (${r.desk.id}): ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.domains, 'domain'), plural(c.connections, 'connection')].join(', ')}.`,
-        ];
-        if (r.key)
-          lines.push(
-            `Key "${r.key.name}" (id ${r.key.id}), shown once:`,
-            `  ${r.key.key}`,
-            `Try it: ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
-          );
-        const refs = Object.entries(r.refs);
-        if (refs.length) lines.push(`Refs: ${refs.map(([k, v]) => `${k}=${v}`).join(', ')}`);
-        return lines.join('\n');
+      if (opts.key !== undefined && opts.key.trim() === '')
+        throw new UsageError('--key needs a name, such as --key zapier.');
+      await withNewDeps(io, opts, async (deps) => {
+        let r: Awaited<ReturnType<typeof importBusinessText>>;
+        try {
+          r = await importBusinessText(deps.store.db, text, {
+            now: deps.clock.now(),
+            keyName: opts.key,
+            source: file,
+            ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
+          });
+        } catch (err) {
+          // Every error in the file, one per line after the summary, so the owner can fix them all at once.
+          const list = err instanceof DeskError ? (err.details?.errors as string[] | undefined) : undefined;
+          if (!list || list.length < 2 || opts.json) throw err;
+          io.err(`desk: The business file has ${list.length} errors; nothing was written:`);
+          for (const line of list) io.err(`  ${line}`);
+          throw new Reported(err instanceof Error ? err.message : String(err));
+        }
+        const data = {
+          desk: { id: r.desk.id, slug: r.desk.slug },
+          key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null,
+          refs: r.refs,
+        };
+        print(io, opts.json, data, () => {
+          const c = r.counts;
+          const lines = [
+            `Imported "${r.desk.name}" as desk ${r.desk.slug} (${r.desk.id}): ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.domains, 'domain'), plural(c.connections, 'connection')].join(', ')}.`,
+          ];
+          if (r.key)
+            lines.push(
+              `Key "${r.key.name}" (id ${r.key.id}), shown once:`,
+              `  ${r.key.key}`,
+              `Try it: ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
+            );
+          const refs = Object.entries(r.refs);
+          if (refs.length) lines.push(`Refs: ${refs.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+          return lines.join('\n');
+        });
       });
-    });
-  });
+    },
+  );
 
   const demo = program
     .command('demo')

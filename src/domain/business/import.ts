@@ -40,9 +40,11 @@ export interface ImportResult {
 export async function importBusinessText(
   db: Kysely<Database>,
   text: string,
-  opts: { now: Date; keyName?: string; source?: string },
+  opts: { now: Date; keyName?: string; source?: string; slug?: string },
 ): Promise<ImportResult> {
   const plan = readBusiness(parseBusinessText(text, opts.source), opts.now);
+  // A second copy of a desk on the same database goes in under a slug of its own.
+  if (opts.slug !== undefined) plan.desk.slug = opts.slug;
   return importBusiness(db, plan, opts);
 }
 
@@ -54,162 +56,180 @@ export async function importBusiness(
   const now = opts.now.toISOString();
   return db.transaction().execute(async (trx) => {
     const desk = await createDesk(trx, plan.desk, now);
-    const refs: Record<string, number> = {};
-    const ids = {
-      connection: new Map<string, number>(),
-      arrangement: new Map<string, number>(),
-      unit: new Map<string, number>(),
-      playbook: new Map<string, number>(),
-    };
-    const remember = (kind: keyof typeof ids, ref: string | null, id: number) => {
-      if (ref === null) return;
-      ids[kind].set(ref, id);
-      refs[ref] = id;
-    };
+    const { refs, counts } = await fillDesk(trx, desk, plan, { now, by: 'import' });
+    const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now }) : null;
+    return { desk: summary(desk), key, refs, counts };
+  });
+}
 
-    for (const cls of plan.grants) await setGrant(trx, { deskId: desk.id, cls, granted: true, now, by: 'import' });
+export interface Filled {
+  refs: Record<string, number>;
+  counts: ImportResult['counts'];
+}
 
-    for (const c of plan.connections) {
-      const id = await insertConnection(trx, {
+/**
+ * Writes everything a read file holds onto a desk that has none of it yet, with the
+ * `desk_imported` event naming who brought it in. The caller holds the transaction.
+ */
+export async function fillDesk(
+  trx: Kysely<Database>,
+  desk: DeskRow,
+  plan: BusinessPlan,
+  opts: { now: string; by: string },
+): Promise<Filled> {
+  const now = opts.now;
+  const refs: Record<string, number> = {};
+  const ids = {
+    connection: new Map<string, number>(),
+    arrangement: new Map<string, number>(),
+    unit: new Map<string, number>(),
+    playbook: new Map<string, number>(),
+  };
+  const remember = (kind: keyof typeof ids, ref: string | null, id: number) => {
+    if (ref === null) return;
+    ids[kind].set(ref, id);
+    refs[ref] = id;
+  };
+
+  for (const cls of plan.grants) await setGrant(trx, { deskId: desk.id, cls, granted: true, now, by: opts.by });
+
+  for (const c of plan.connections) {
+    const id = await insertConnection(trx, {
+      desk_id: desk.id,
+      provider: c.provider,
+      name: c.name,
+      category: c.category,
+      auth_type: c.auth_type,
+      status: c.status,
+      config: JSON.stringify(c.config),
+      created_at: now,
+    });
+    remember('connection', c.ref, id);
+  }
+
+  for (const [position, s] of plan.sections.entries()) {
+    await insertSection(trx, {
+      desk_id: desk.id,
+      id: s.id,
+      position,
+      title: s.title,
+      blurb: s.blurb,
+      kind: s.kind,
+      kinds: JSON.stringify(s.kinds),
+      unit: s.unit,
+      fields: JSON.stringify(s.fields),
+      why: s.why,
+      created_at: now,
+    });
+  }
+
+  for (const a of plan.arrangements) {
+    const { ref, ...values } = a;
+    remember('arrangement', ref, await insertArrangement(trx, { ...values, desk_id: desk.id, created_at: now }));
+  }
+
+  for (const [position, u] of plan.units.entries()) {
+    const id = await insertUnit(trx, {
+      desk_id: desk.id,
+      type: u.type,
+      name: u.name,
+      fields: JSON.stringify(u.fields),
+      arrangement_id: u.arrangement ? ids.arrangement.get(u.arrangement)! : null,
+      position,
+    });
+    remember('unit', u.ref, id);
+  }
+
+  for (const w of plan.watches) await insertWatch(trx, { ...w, desk_id: desk.id });
+  for (const d of plan.domains) await insertDomain(trx, { ...d, desk_id: desk.id });
+
+  for (const p of plan.playbooks) {
+    ids.playbook.set(
+      p.name,
+      await insertPlaybook(trx, {
         desk_id: desk.id,
-        provider: c.provider,
-        name: c.name,
-        category: c.category,
-        auth_type: c.auth_type,
-        status: c.status,
-        config: JSON.stringify(c.config),
-        created_at: now,
-      });
-      remember('connection', c.ref, id);
-    }
+        name: p.name,
+        connection_id: p.connection ? ids.connection.get(p.connection)! : null,
+        steps: JSON.stringify(p.steps),
+      }),
+    );
+  }
 
-    for (const [position, s] of plan.sections.entries()) {
-      await insertSection(trx, {
-        desk_id: desk.id,
-        id: s.id,
-        position,
-        title: s.title,
-        blurb: s.blurb,
-        kind: s.kind,
-        kinds: JSON.stringify(s.kinds),
-        unit: s.unit,
-        fields: JSON.stringify(s.fields),
-        why: s.why,
-        created_at: now,
-      });
-    }
-
-    for (const a of plan.arrangements) {
-      const { ref, ...values } = a;
-      remember('arrangement', ref, await insertArrangement(trx, { ...values, desk_id: desk.id, created_at: now }));
-    }
-
-    for (const [position, u] of plan.units.entries()) {
-      const id = await insertUnit(trx, {
-        desk_id: desk.id,
-        type: u.type,
-        name: u.name,
-        fields: JSON.stringify(u.fields),
-        arrangement_id: u.arrangement ? ids.arrangement.get(u.arrangement)! : null,
-        position,
-      });
-      remember('unit', u.ref, id);
-    }
-
-    for (const w of plan.watches) await insertWatch(trx, { ...w, desk_id: desk.id });
-    for (const d of plan.domains) await insertDomain(trx, { ...d, desk_id: desk.id });
-
-    for (const p of plan.playbooks) {
-      ids.playbook.set(
-        p.name,
-        await insertPlaybook(trx, {
-          desk_id: desk.id,
-          name: p.name,
-          connection_id: p.connection ? ids.connection.get(p.connection)! : null,
-          steps: JSON.stringify(p.steps),
-        }),
-      );
-    }
-
-    for (const w of plan.work) {
-      const finished = w.status === 'done' || w.status === 'closed';
-      const row = await insertWork(trx, {
-        desk_id: desk.id,
-        title: w.title,
-        detail: w.detail,
-        kind: w.kind,
-        status: w.status,
-        due_date: w.due_date,
-        priority: w.priority,
-        class: w.class,
-        needs_person: w.needs_person ? 1 : 0,
-        chase_after_days: w.chase_after_days,
-        contact_name: w.contact_name,
-        contact_email: w.contact_email,
-        waiting_on: w.waiting_on,
-        waiting_since: w.waiting_on ? (w.waiting_since ?? now) : null,
-        last_error: w.last_error,
-        arrangement_id: w.arrangement ? ids.arrangement.get(w.arrangement)! : null,
-        unit_id: w.unit ? ids.unit.get(w.unit)! : null,
-        playbook_id: w.playbook ? ids.playbook.get(w.playbook)! : null,
-        watch_id: null,
-        watch_date: null,
-        created_at: now,
-        updated_at: now,
-        closed_at: finished ? now : null,
-      });
-      if (w.ref) refs[w.ref] = row.id;
-      for (const m of w.messages) {
-        await insertActivity(trx, {
-          deskId: desk.id,
-          kind: 'message',
-          workId: row.id,
-          arrangementId: row.arrangement_id,
-          channel: m.channel,
-          direction: 'outbound',
-          subject: m.subject,
-          body: m.body,
-          to: m.to,
-          status: m.status,
-          actor: m.actor,
-          at: now,
-          sentAt: m.status === 'sent' ? now : null,
-          approvedAt: m.status === 'drafted' ? null : now,
-        });
-      }
-      await addTimeline(trx, {
+  for (const w of plan.work) {
+    const finished = w.status === 'done' || w.status === 'closed';
+    const row = await insertWork(trx, {
+      desk_id: desk.id,
+      title: w.title,
+      detail: w.detail,
+      kind: w.kind,
+      status: w.status,
+      due_date: w.due_date,
+      priority: w.priority,
+      class: w.class,
+      needs_person: w.needs_person ? 1 : 0,
+      chase_after_days: w.chase_after_days,
+      contact_name: w.contact_name,
+      contact_email: w.contact_email,
+      waiting_on: w.waiting_on,
+      waiting_since: w.waiting_on ? (w.waiting_since ?? now) : null,
+      last_error: w.last_error,
+      arrangement_id: w.arrangement ? ids.arrangement.get(w.arrangement)! : null,
+      unit_id: w.unit ? ids.unit.get(w.unit)! : null,
+      playbook_id: w.playbook ? ids.playbook.get(w.playbook)! : null,
+      watch_id: null,
+      watch_date: null,
+      created_at: now,
+      updated_at: now,
+      closed_at: finished ? now : null,
+    });
+    if (w.ref) refs[w.ref] = row.id;
+    for (const m of w.messages) {
+      await insertActivity(trx, {
         deskId: desk.id,
+        kind: 'message',
         workId: row.id,
-        kind: 'imported',
-        text: 'Brought in from the business file.',
+        arrangementId: row.arrangement_id,
+        channel: m.channel,
+        direction: 'outbound',
+        subject: m.subject,
+        body: m.body,
+        to: m.to,
+        status: m.status,
+        actor: m.actor,
         at: now,
+        sentAt: m.status === 'sent' ? now : null,
+        approvedAt: m.status === 'drafted' ? null : now,
       });
     }
-
-    await addEvent(trx, {
+    await addTimeline(trx, {
       deskId: desk.id,
-      kind: 'desk_imported',
-      message: `Desk "${desk.name}" set up from a business file with ${plural(plan.work.length, 'work item')}.`,
-      data: { work: plan.work.length },
+      workId: row.id,
+      kind: 'imported',
+      text: 'Brought in from the business file.',
       at: now,
     });
-    const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now }) : null;
-    return {
-      desk: summary(desk),
-      key,
-      refs,
-      counts: {
-        work: plan.work.length,
-        arrangements: plan.arrangements.length,
-        units: plan.units.length,
-        watches: plan.watches.length,
-        domains: plan.domains.length,
-        connections: plan.connections.length,
-        sections: plan.sections.length,
-        playbooks: plan.playbooks.length,
-      },
-    };
+  }
+
+  await addEvent(trx, {
+    deskId: desk.id,
+    kind: 'desk_imported',
+    message: `Desk "${desk.name}" set up from a business file with ${plural(plan.work.length, 'work item')}.`,
+    data: { work: plan.work.length, by: opts.by },
+    at: now,
   });
+  return {
+    refs,
+    counts: {
+      work: plan.work.length,
+      arrangements: plan.arrangements.length,
+      units: plan.units.length,
+      watches: plan.watches.length,
+      domains: plan.domains.length,
+      connections: plan.connections.length,
+      sections: plan.sections.length,
+      playbooks: plan.playbooks.length,
+    },
+  };
 }
 
 function summary(desk: DeskRow) {

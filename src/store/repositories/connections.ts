@@ -139,3 +139,16 @@ export async function sealClearSecrets(db: Kysely<Database>): Promise<number> {
 export async function resealSecrets(db: Kysely<Database>, from: Sealer, to: Sealer): Promise<number> {
   return rewriteAll(db, (text) => sealWith(to, openWith(from, text)));
 }
+
+/**
+ * Every connection on the desk with its stored settings (JSON text) as stored: secrets stay
+ * sealed, for a reader (the business file's export) that leaves them out unopened.
+ */
+export async function connectionSettingsOf(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('connections')
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config'])
+    .where('desk_id', '=', deskId)
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,222 @@
+import { stringify } from 'yaml';
+import { allWorkOf, messagesOfDesk, playbooksOf } from '../../store/repositories/business.ts';
+import { connectionSettingsOf } from '../../store/repositories/connections.ts';
+import { arrangementsOf, unitsOf, watchesOf } from '../../store/repositories/desk-reads.ts';
+import { grantsOf } from '../../store/repositories/desks.ts';
+import { domainsOf } from '../../store/repositories/domains.ts';
+import { sectionsOf } from '../../store/repositories/sections.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { logEvent } from '../record.ts';
+import { dateIn, isIsoDate } from '../dates.ts';
+import { MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
+import { plural, storedObject } from '../text.ts';
+
+// The desk as a business file (docs/business-file.md) that `desk import` reads back into an
+// equal desk. Dates are written absolute, so the file means the same on any later day. What
+// must never leave the desk stays out: secrets in connection settings, and API keys, which
+// are not part of the format at all.
+
+/** A setting whose name says it holds a secret; its value is left out of the file. */
+const SECRET_NAME = /pass|secret|token|api[_-]?key|private|credential/i;
+
+export interface ExportedFile {
+  text: string;
+  /** A name for the file when it is saved: the desk's slug and today's date. */
+  filename: string;
+}
+
+type Entry = Record<string, unknown>;
+
+/** Drops null fields: the reader takes an absent field and a null one alike. */
+function compact(e: Entry): Entry {
+  return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** The settings without their secrets, and the names of the secrets that had a value. */
+export function withoutSecrets(config: Record<string, unknown>, at = ''): { kept: Entry; dropped: string[] } {
+  const kept: Entry = {};
+  const dropped: string[] = [];
+  for (const [name, value] of Object.entries(config)) {
+    if (SECRET_NAME.test(name)) {
+      if (value !== null && value !== undefined && value !== '') dropped.push(`${at}${name}`);
+      continue;
+    }
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = withoutSecrets(value as Record<string, unknown>, `${at}${name}.`);
+      kept[name] = inner.kept;
+      dropped.push(...inner.dropped);
+    } else kept[name] = value;
+  }
+  return { kept, dropped };
+}
+
+/** A stored timestamp as the desk's calendar date; a date stays as it is. */
+function deskDate(value: string | null, timezone: string): string | null {
+  if (value === null || isIsoDate(value)) return value;
+  const t = new Date(value);
+  return Number.isNaN(t.getTime()) ? null : dateIn(timezone, t);
+}
+
+function parsedList(json: string): unknown[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function exportDesk(ctx: DeskContext): Promise<ExportedFile> {
+  const { db, desk } = ctx;
+  const deskId = desk.id;
+  const [granted, connections, sections, units, arrangements, watches, domains, playbooks, work, messages] =
+    await Promise.all([
+      grantsOf(db, deskId),
+      connectionSettingsOf(db, deskId),
+      sectionsOf(db, deskId),
+      unitsOf(db, deskId),
+      arrangementsOf(db, deskId),
+      watchesOf(db, deskId),
+      domainsOf(db, deskId),
+      playbooksOf(db, deskId),
+      allWorkOf(db, deskId),
+      messagesOfDesk(db, deskId),
+    ]);
+
+  // Refs are numbered in file order, so exporting an imported desk gives the same file.
+  const connectionRef = new Map(connections.map((c, i) => [c.id, `connection-${i + 1}`]));
+  const arrangementRef = new Map(arrangements.map((a, i) => [a.id, `arrangement-${i + 1}`]));
+  const unitRef = new Map(units.map((u, i) => [u.id, `unit-${i + 1}`]));
+  const playbookName = new Map(playbooks.map((p) => [p.id, p.name]));
+  const ref = (map: Map<number, string>, id: number | null) => (id === null ? null : (map.get(id) ?? null));
+
+  const leftOut: string[] = [];
+  const connectionEntries = connections.map((c) => {
+    const { kept, dropped } = withoutSecrets(storedObject(c.config));
+    if (dropped.length) leftOut.push(`"${c.name}" (${dropped.join(', ')})`);
+    return {
+      ref: connectionRef.get(c.id),
+      provider: c.provider,
+      name: c.name,
+      category: c.category,
+      auth_type: c.auth_type,
+      status: c.status,
+      config: kept,
+    };
+  });
+
+  const messagesOf = new Map<number, Entry[]>();
+  for (const m of messages) {
+    // The format carries the desk's own messages: drafted, approved or sent.
+    if (m.direction !== 'outbound' || !(MESSAGE_STATUSES as readonly string[]).includes(m.status)) continue;
+    if (m.obligation_id === null || m.body.trim() === '') continue;
+    const list = messagesOf.get(m.obligation_id) ?? [];
+    list.push(
+      compact({
+        status: m.status,
+        channel: m.channel,
+        subject: m.subject,
+        body: m.body,
+        to: m.to_address,
+        actor: m.actor,
+      }),
+    );
+    messagesOf.set(m.obligation_id, list);
+  }
+
+  const doc = {
+    desk: compact({
+      name: desk.name,
+      slug: desk.slug,
+      plan: desk.plan,
+      timezone: desk.timezone,
+      currency: desk.currency,
+      broker: desk.broker,
+    }),
+    grants: PERMISSION_CLASSES.filter((c) => granted.has(c) && !(UNGRANTABLE as readonly string[]).includes(c)),
+    connections: connectionEntries,
+    sections: sections.map((s) =>
+      compact({
+        id: s.id,
+        title: s.title,
+        blurb: s.blurb,
+        kind: s.kind,
+        kinds: parsedList(s.kinds),
+        unit: s.unit,
+        fields: parsedList(s.fields),
+        why: s.why,
+      }),
+    ),
+    units: units.map((u) =>
+      compact({
+        ref: unitRef.get(u.id),
+        type: u.type,
+        name: u.name,
+        fields: storedObject(u.fields),
+        arrangement: ref(arrangementRef, u.arrangement_id),
+      }),
+    ),
+    arrangements: arrangements.map((a) => {
+      const { id, ...rest } = a;
+      // The reader takes a currency only beside an amount.
+      return compact({ ref: arrangementRef.get(id), ...rest, currency: a.amount_cents === null ? null : a.currency });
+    }),
+    watches: watches.map((w) => {
+      const { id: _id, ...rest } = w;
+      return compact(rest);
+    }),
+    domains: domains.map((d) => {
+      const { id: _id, ...rest } = d;
+      return compact(rest);
+    }),
+    playbooks: playbooks.map((p) =>
+      compact({ name: p.name, connection: ref(connectionRef, p.connection_id), steps: parsedList(p.steps) }),
+    ),
+    work: work.map((w) =>
+      compact({
+        title: w.title,
+        detail: w.detail,
+        kind: w.kind,
+        status: w.status,
+        due: w.due_date,
+        priority: w.priority,
+        class: w.class,
+        needs_person: w.needs_person === 1,
+        chase_after_days: w.chase_after_days,
+        contact_name: w.contact_name,
+        contact_email: w.contact_email,
+        waiting_on: w.waiting_on,
+        waiting_since: w.waiting_on ? deskDate(w.waiting_since, desk.timezone) : null,
+        last_error: w.last_error,
+        arrangement: ref(arrangementRef, w.arrangement_id),
+        unit: ref(unitRef, w.unit_id),
+        playbook: w.playbook_id === null ? null : (playbookName.get(w.playbook_id) ?? null),
+        messages: messagesOf.get(w.id) ?? null,
+      }),
+    ),
+  };
+
+  const today = ctx.today();
+  const header = [
+    `Business file of the desk "${desk.name}" (${desk.slug}), written on ${today} (${desk.timezone}).`,
+    '`desk import FILE` reads it into a new desk; dates are as they stood that day.',
+    leftOut.length
+      ? `Secrets were left out: ${leftOut.join('; ')}. Enter them again on the desk after importing.`
+      : 'Secrets (connection passwords and the like) are never written here.',
+    'API keys are not part of a business file; make new ones on the desk that reads it.',
+  ];
+  // A name with a line break in it must not end the comment and start YAML of its own.
+  const text = `${header.map((l) => `# ${l.replace(/[\r\n]+/g, ' ')}`).join('\n')}\n${stringify(doc, { lineWidth: 0 })}`;
+  // Taking the business's data away is an owner action like any other, so the log says who did it.
+  await logEvent(
+    ctx,
+    'desk_exported',
+    `The desk was written out as a business file (${plural(work.length, 'work item')}).`,
+    {
+      by: actorName(ctx.actor),
+      work: work.length,
+      secrets_left_out: leftOut.length,
+    },
+  );
+  return { text, filename: `${desk.slug}-${today}.yaml` };
+}

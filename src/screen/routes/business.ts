@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { DeskContext } from '../../domain/context.ts';
+import { exportDesk } from '../../domain/business/export.ts';
+import { deskHoldings, importIntoDesk } from '../../domain/business/import-here.ts';
+import { badRequest } from '../../domain/errors.ts';
+import { plural } from '../../domain/text.ts';
+import { findDesk } from '../../store/repositories/desks.ts';
+import { once } from '../once.ts';
+import { BusinessPage, type BusinessView } from '../pages/business.tsx';
+import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
+import { signedIn } from './owner.ts';
+
+// The business file both ways, over the verbs `desk export` and `desk import` use: Download
+// sends the file as an attachment; Import reads one into this desk while it holds nothing.
+
+/** A business file is text; a large desk's runs to a few megabytes. */
+export const IMPORT_LIMIT = 16 * 1024 * 1024;
+
+async function businessPage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  extra: Pick<BusinessView, 'notice' | 'error' | 'typed'> = {},
+  status = 200,
+): Promise<FastifyReply> {
+  // An import renames the desk; the page shows the name it has now.
+  const desk = (await findDesk(ctx.db, ctx.desk.id)) ?? ctx.desk;
+  const holds = await deskHoldings(ctx);
+  return html(
+    reply,
+    BusinessPage({
+      desk: desk.name,
+      slug: desk.slug,
+      csrf: csrfToken(reply),
+      importKey: formKey(),
+      holds: holds?.words ?? null,
+      ...extra,
+    }),
+    status,
+  );
+}
+
+export async function businessScreenRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/business', async (request, reply) => businessPage(signedIn(request), reply));
+
+  app.get('/business/download', async (request, reply) => {
+    const ctx = signedIn(request);
+    const file = await exportDesk(ctx);
+    return reply
+      .header('content-type', 'application/yaml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .header('cache-control', 'no-store')
+      .send(file.text);
+  });
+
+  app.post('/business/import', { bodyLimit: IMPORT_LIMIT }, async (request, reply) => {
+    const ctx = signedIn(request);
+    const uploaded = fieldOf(request.body, 'file');
+    const typed = fieldOf(request.body, 'text');
+    const text = uploaded.trim() !== '' ? uploaded : typed;
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => {
+      if (text.trim() === '') throw badRequest('Choose a business file, or paste one, to import.');
+      return importIntoDesk(ctx, text);
+    });
+    if (!r.ok) {
+      if (r.error.code !== 'bad_request') throw r.error;
+      const list = Array.isArray(r.error.details?.errors) ? (r.error.details.errors as string[]) : [];
+      // With a list to show, the sentence above it only counts; the list says what each one is.
+      const message =
+        list.length > 1
+          ? `The business file has ${plural(list.length, 'error')}; nothing was written. Fix them all and import it again:`
+          : r.error.message;
+      return businessPage(ctx, reply, { error: { message, list }, typed }, 400);
+    }
+    const c = r.value.counts;
+    return businessPage(ctx, reply, {
+      notice: `Imported: ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.connections, 'connection')].join(', ')}. Enter the connections' passwords again; the file never holds them.`,
+    });
+  });
+}

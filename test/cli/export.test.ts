@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { desk } from '../helpers/cli.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
+
+// `desk export --desk SLUG [FILE]`: the business file on stdout or in a file, which
+// `desk import --slug` reads back; refused like every command on a database that is not there.
+
+describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
+  let store: TestStore;
+  const dir = mkdtempSync(path.join(tmpdir(), 'desk-export-'));
+
+  beforeAll(async () => {
+    store = await open();
+    const source = path.join(dir, 'source.yaml');
+    writeFileSync(source, EVERYTHING);
+    const r = await desk(store.target, 'import', source);
+    expect(r.err).toBe('');
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('prints the file when no FILE is given, with no secret in it', async () => {
+    const r = await desk(store.target, 'export', '--desk', 'round-trip');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    for (const s of SECRETS) expect(r.out).not.toContain(s);
+    const doc = parse(r.out);
+    expect(doc.desk).toEqual({
+      name: 'Round Trip Cafe',
+      slug: 'round-trip',
+      plan: 'standard',
+      timezone: 'America/New_York',
+      currency: 'USD',
+      broker: 'Sedo',
+    });
+    expect(doc.work).toHaveLength(8);
+    expect(doc.grants).toEqual(['reach_out', 'file']);
+  });
+
+  it('writes FILE, which desk import reads back under another slug into the same file again', async () => {
+    const file = path.join(dir, 'out.yaml');
+    const w = await desk(store.target, 'export', '--desk', 'round-trip', file);
+    expect(w.code).toBe(0);
+    expect(w.out).toBe(`Wrote the business file of round-trip to ${file}.\n`);
+    const first = readFileSync(file, 'utf8');
+
+    const i = await desk(store.target, 'import', file, '--slug', 'round-trip-2', '--json');
+    expect(i.code).toBe(0);
+    expect(i.json().desk.slug).toBe('round-trip-2');
+    const again = await desk(store.target, 'export', '--desk', 'round-trip-2');
+    const body = (t: string) => t.replace(/^#.*\n/gm, '').replace(/^ {2}slug: .*$/m, '');
+    expect(body(again.out)).toBe(body(first));
+  });
+
+  it('refuses an unknown desk, a missing --desk, and a database that is not there', async () => {
+    const unknown = await desk(store.target, 'export', '--desk', 'nope');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('No desk "nope"');
+
+    const bare = await desk(store.target, 'export');
+    expect(bare.code).not.toBe(0);
+    expect(bare.err).toContain("required option '--desk <desk>' not specified");
+
+    const typo = path.join(dir, 'no-such.db');
+    const missing = await desk(typo, 'export', '--desk', 'round-trip');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toBe(
+      `desk: No database at ${typo} (DESK_DATABASE_URL or --db). Start the server, or run desk demo or desk import, to make one.\n`,
+    );
+  });
+
+  it('says in --help what it leaves out', async () => {
+    const r = await desk(store.target, 'export', '--help');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Usage: desk export [options] [file]');
+    expect(r.out).toContain('--desk <desk>');
+    expect(r.out).toMatch(/secrets are left out/);
+    expect(r.out).toMatch(/API keys are never part of the file/);
+  });
+
+  it('refuses a slug taken already, writing nothing', async () => {
+    const file = path.join(dir, 'out.yaml');
+    const r = await desk(store.target, 'import', file, '--slug', 'round-trip');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('A desk with slug "round-trip" already exists.');
+  });
+});

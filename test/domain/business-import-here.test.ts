@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportDesk } from '../../src/domain/business/export.ts';
+import { importIntoDesk } from '../../src/domain/business/import-here.ts';
+import { deskContext, type DeskContext } from '../../src/domain/context.ts';
+import { DeskError } from '../../src/domain/errors.ts';
+import { heldOn } from '../../src/store/repositories/business.ts';
+import { findDesk } from '../../src/store/repositories/desks.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { EVERYTHING } from '../helpers/business-file.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+
+// The screen's Import: a business file into the owner's own desk, only while it holds nothing,
+// all or nothing, and written down as the owner's doing.
+
+describe.each(DIALECTS)('importing into an empty desk ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  const owner = async (slug: string): Promise<DeskContext> => {
+    const { desk } = await makeDesk(store.db, { slug, name: 'Blank', timezone: 'UTC' });
+    return deskContext(h.deps, desk, { type: 'owner', name: 'owner' });
+  };
+  const events = (deskId: string) =>
+    store.db.selectFrom('events').select(['kind', 'data']).where('desk_id', '=', deskId).orderBy('id').execute();
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await store?.close();
+  });
+
+  it("takes the file's settings but keeps the desk's slug, and logs the owner as who did it", async () => {
+    const ctx = await owner('blank-one');
+    const r = await importIntoDesk(ctx, EVERYTHING);
+    expect(r.counts).toMatchObject({ work: 8, arrangements: 2, units: 2, watches: 2, connections: 3 });
+    const desk = (await findDesk(store.db, ctx.desk.id))!;
+    expect(desk).toMatchObject({
+      slug: 'blank-one',
+      name: 'Round Trip Cafe',
+      timezone: 'America/New_York',
+      currency: 'USD',
+      broker: 'Sedo',
+    });
+    const kinds = await events(ctx.desk.id);
+    const imported = kinds.find((e) => e.kind === 'desk_imported')!;
+    expect(JSON.parse(imported.data)).toEqual({ work: 8, by: 'owner' });
+    const grants = kinds.filter((e) => e.kind === 'grant_changed').map((e) => JSON.parse(e.data).by);
+    expect(grants).toEqual(['owner', 'owner']);
+
+    await exportDesk(deskContext(h.deps, desk, { type: 'owner', name: 'owner' }));
+    const exported = (await events(ctx.desk.id)).find((e) => e.kind === 'desk_exported')!;
+    expect(JSON.parse(exported.data)).toEqual({ by: 'owner', work: 8, secrets_left_out: 3 });
+  });
+
+  it('refuses a desk that holds anything, in words, and writes nothing', async () => {
+    const ctx = await owner('blank-two');
+    await makeWork(store.db, ctx.desk.id, { title: 'Already here' });
+    const before = await heldOn(store.db, ctx.desk.id);
+    const err = await importIntoDesk(ctx, EVERYTHING).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeskError);
+    expect((err as DeskError).code).toBe('bad_request');
+    expect((err as DeskError).message).toBe(
+      'This desk already holds 1 work item. A business file is read only into an empty desk, so nothing was written; import it as a new desk with `desk import FILE --slug NEW-SLUG` instead.',
+    );
+    expect(await heldOn(store.db, ctx.desk.id)).toEqual(before);
+    expect((await findDesk(store.db, ctx.desk.id))!.name).toBe('Blank');
+  });
+
+  it('lists every mistake in a file at once and leaves the empty desk as it was', async () => {
+    const ctx = await owner('blank-three');
+    const bad = EVERYTHING.replace('class: chase, priority: 60', 'class: chase, priority: 600')
+      .replace('grants: [reach_out, file]', 'grants: [reach_out, money]')
+      .replace('unit: main-st, due: "+30d"', 'unit: nowhere, due: "+30d"');
+    const err = (await importIntoDesk(ctx, bad).catch((e: unknown) => e)) as DeskError;
+    expect(err.message).toMatch(/^The business file has 3 errors; nothing was written\./);
+    expect(err.details?.errors).toEqual([
+      'grants[1]: "money" cannot be granted: paying money always needs a person',
+      'work[0] "Get the oven repair quote".priority: 600 must be between 1 and 100',
+      'work[2] "Sign the lease renewal".unit: no unit has ref "nowhere"',
+    ]);
+    expect(Object.values(await heldOn(store.db, ctx.desk.id)).every((n) => n === 0)).toBe(true);
+    expect((await findDesk(store.db, ctx.desk.id))!).toMatchObject({ name: 'Blank', timezone: 'UTC' });
+  });
+});

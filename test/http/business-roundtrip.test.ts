@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { exportDesk } from '../../src/domain/business/export.ts';
+import { importBusinessText } from '../../src/domain/business/import.ts';
+import { deskContext, type DeskContext } from '../../src/domain/context.ts';
+import { addWork } from '../../src/domain/work/add.ts';
+import { closeWork } from '../../src/domain/work/status.ts';
+import { createKey } from '../../src/domain/keys/create.ts';
+import { findDeskByRef } from '../../src/store/repositories/desks.ts';
+import { allWorkOf } from '../../src/store/repositories/business.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
+
+// A desk with every kind of entry goes out as a business file and comes back in as a new desk;
+// the API then tells the two apart by nothing but ids, slugs and the times things were written.
+
+/** What the API says with ids, slugs and write times taken out: what must survive the trip. */
+function bare(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(bare);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k]) => !(k === 'id' || k === 'slug' || k.endsWith('_id') || k.endsWith('_at') || k === 'next_cursor'))
+      .map(([k, x]) => [k, bare(x)]),
+  );
+}
+
+describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let source: DeskContext;
+  let sourceKey: string;
+  let text: string;
+  let copyKey: string;
+  let copyId: string;
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+    const r = await importBusinessText(store.db, EVERYTHING, { now: h.clock.now(), keyName: 'source' });
+    sourceKey = r.key!.key;
+    source = deskContext(h.deps, (await findDeskByRef(store.db, r.desk.id))!, { type: 'owner', name: 'owner' });
+    // Rows the owner made and closed after the import, not only rows the file brought.
+    await addWork(source, { title: 'Chase the window cleaner', class: 'chase', waiting_on: 'Bright Windows' });
+    const rows = await allWorkOf(store.db, source.desk.id);
+    await closeWork(source, rows.find((w) => w.title === 'Renew the hygiene certificate')!.id, { note: 'Done early' });
+
+    text = (await exportDesk(source)).text;
+    const copy = await importBusinessText(store.db, text, { now: h.clock.now(), slug: 'round-trip-copy' });
+    copyId = copy.desk.id;
+    copyKey = (await createKey(store.db, { deskId: copyId, name: 'copy', now: h.clock.now().toISOString() })).key;
+  });
+  afterAll(async () => {
+    await h?.close();
+    await store?.close();
+  });
+
+  it('holds no secret and no key, and says in a comment which secrets it left out', () => {
+    for (const s of SECRETS) expect(text).not.toContain(s);
+    expect(text).not.toContain(sourceKey);
+    expect(text).not.toContain(sourceKey.slice(0, 12));
+    expect(text).toMatch(
+      /^# Secrets were left out: "Shop mailbox" \(pass\); "Tax portal" \(password\); "Bank feed" \(api_token\)\./m,
+    );
+    const doc = parse(text);
+    expect(doc.connections.map((c: { config: object }) => c.config)).toEqual([
+      { host: '127.0.0.1', port: 2525, secure: false, user: 'shop', from: 'Cafe <owner@cafe.test>' },
+      { username: 'cafe' },
+      { region: 'us' },
+    ]);
+  });
+
+  it('writes every date absolute and keeps the desk timezone', () => {
+    const doc = parse(text);
+    expect(doc.desk).toMatchObject({ timezone: 'America/New_York', currency: 'USD', broker: 'Sedo' });
+    expect(text).not.toMatch(/"?[+-]\d+d"?$/m);
+    expect(text).not.toMatch(/: today$/m);
+    // The row added by the owner went waiting at a moment; the file gives that moment's date on the desk's calendar.
+    const added = doc.work.find((w: { title: string }) => w.title === 'Chase the window cleaner');
+    expect(added.waiting_since).toBe(source.today());
+  });
+
+  it('reads back into a desk the API cannot tell from the first', async () => {
+    for (const path of [
+      '/work?limit=200',
+      '/arrangements',
+      '/units',
+      '/watches',
+      '/domains',
+      '/permissions',
+      '/connections',
+      '/desk',
+    ]) {
+      const a = await h.call('GET', `/api/v1${path}`, { key: sourceKey });
+      const b = await h.call('GET', `/api/v1${path}`, { key: copyKey });
+      expect(a.statusCode, path).toBe(200);
+      expect(b.statusCode, path).toBe(200);
+      expect(bare(b.json().data), path).toEqual(bare(a.json().data));
+    }
+    const meA = (await h.call('GET', '/api/v1/me', { key: sourceKey })).json().data;
+    const meB = (await h.call('GET', '/api/v1/me', { key: copyKey })).json().data;
+    expect(bare(meB.desk)).toEqual(bare(meA.desk));
+    expect(meB.work).toEqual(meA.work);
+  });
+
+  it('brings back the finished rows and every row in the same order, status and messages', async () => {
+    const detail = async (key: string, deskId: string) => {
+      const out = [];
+      for (const w of await allWorkOf(store.db, deskId)) {
+        const r = await h.call('GET', `/api/v1/work/${w.id}`, { key });
+        expect(r.statusCode).toBe(200);
+        // The timeline is the row's history on this desk; a business file starts a new one.
+        const { timeline: _history, ...rest } = r.json().data;
+        out.push(bare(rest));
+      }
+      return out;
+    };
+    const a = await detail(sourceKey, source.desk.id);
+    const b = await detail(copyKey, copyId);
+    expect(a).toHaveLength(9);
+    expect(b).toEqual(a);
+    const statuses = async (deskId: string) => (await allWorkOf(store.db, deskId)).map((w) => w.status);
+    expect(await statuses(copyId)).toEqual(await statuses(source.desk.id));
+    expect((await statuses(copyId)).sort()).toEqual([
+      'closed',
+      'closed',
+      'done',
+      'in_progress',
+      'open',
+      'open',
+      'open',
+      'open',
+      'waiting',
+    ]);
+    // Messages came back with their status, subject, body and address.
+    const flour = b.find((x) => (x as { work: { title: string } }).work.title === 'Pay the flour invoice') as {
+      messages: Array<{ status: string; subject: string; to: string | null }>;
+    };
+    expect(flour.messages.map((m) => [m.status, m.subject])).toEqual(
+      expect.arrayContaining([
+        ['drafted', 'Invoice 4471'],
+        ['sent', 'Invoice 4470'],
+      ]),
+    );
+  });
+
+  it('writes the same file again from the copy, but for its slug and the secrets it no longer has', async () => {
+    const again = await exportDesk(
+      deskContext(h.deps, (await findDeskByRef(store.db, copyId))!, { type: 'owner', name: 'owner' }),
+    );
+    const body = (t: string) => t.replace(/^#.*\n/gm, '').replace('slug: round-trip-copy', 'slug: round-trip');
+    expect(body(again.text)).toBe(body(text));
+  });
+});

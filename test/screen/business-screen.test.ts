@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { importBusinessText } from '../../src/domain/business/import.ts';
+import { heldOn } from '../../src/store/repositories/business.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk } from '../helpers/factories.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_PRESENT,
+  expectAccessible,
+  launch,
+  SHOTS,
+  startScreenServer,
+  type ScreenServer,
+} from './helpers.ts';
+
+// The business file page in a real browser: Download gives the file as an attachment, and
+// Import reads one into an empty desk, or refuses a file with mistakes, listing them all.
+
+if (!CHROMIUM_PRESENT)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
+
+/** What the API says with ids, slugs and write times taken out. */
+function bare(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(bare);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k]) => !(k === 'id' || k === 'slug' || k.endsWith('_id') || k.endsWith('_at') || k === 'next_cursor'))
+      .map(([k, x]) => [k, bare(x)]),
+  );
+}
+
+// A shared machine can be slow: a page, axe and four screenshots take a while there.
+describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
+  'the business file page ($name)',
+  { timeout: 120_000 },
+  ({ name, open }) => {
+    let store: TestStore;
+    let server: ScreenServer;
+    let api: Harness;
+    let browser: Browser;
+    let full: { id: string; key: string };
+    let empty: { id: string; key: string };
+    let downloaded: string;
+
+    beforeAll(async () => {
+      store = await open();
+      server = await startScreenServer(store);
+      api = await harness(store);
+      browser = await launch();
+      const r = await importBusinessText(store.db, EVERYTHING, { now: server.clock.now(), keyName: 'source' });
+      full = { id: r.desk.id, key: r.key!.key };
+      const e = await makeDesk(store.db, { name: 'New Shop', slug: 'new-shop' });
+      empty = { id: e.desk.id, key: e.key };
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await api?.close();
+      await server?.close();
+      await store?.close();
+    });
+
+    async function signedIn(deskId: string): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await page.goto(await server.link(deskId));
+      await expect.poll(() => page.url()).toBe(`${server.base}/`);
+      await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Business file' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Business file' }).waitFor();
+      return { context, page };
+    }
+
+    /** The page at 1280 and 390 pixels wide, under test-output/screen; at 390 it scrolls down, never sideways. */
+    async function shots(page: Page, shot: string): Promise<void> {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: path.join(SHOTS, `${shot}-${name}-${width}.png`), fullPage: true });
+        await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+
+    const events = async (key: string) =>
+      (await api.call('GET', '/api/v1/events?limit=100', { key })).json().data.items as Array<{
+        kind: string;
+        data: Record<string, unknown>;
+      }>;
+
+    it('Download sends the desk as a YAML attachment with no secret in it, logged as the owner', async () => {
+      const { context, page } = await signedIn(full.id);
+      // The desk holds entries, so Import is refused in words and offers no form.
+      await expect(page.locator('#import-refused').textContent()).resolves.toMatch(
+        /^This desk already holds 8 work items, 2 arrangements, 2 units, 2 watches, 3 connections, 1 domain, 2 sections, 1 playbook, 2 granted permissions, so it cannot take a business file/,
+      );
+      await expect(page.locator('form[action="/business/import"]').count()).resolves.toBe(0);
+      await expectAccessible(page);
+      await shots(page, 'business-file');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download the business file' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`round-trip-${server.clock.now().toISOString().slice(0, 10)}.yaml`);
+      downloaded = fs.readFileSync(await download.path(), 'utf8');
+      for (const s of SECRETS) expect(downloaded).not.toContain(s);
+      expect(downloaded).not.toContain(full.key.slice(0, 12));
+      expect(downloaded).toContain('# Secrets were left out:');
+      const doc = parse(downloaded);
+      expect(doc.desk.slug).toBe('round-trip');
+      expect(doc.work).toHaveLength(8);
+
+      const exported = (await events(full.key)).filter((e) => e.kind === 'desk_exported');
+      expect(exported.map((e) => e.data.by)).toEqual(['owner']);
+      await context.close();
+    });
+
+    it('Import refuses a file with mistakes, listing every one, keeps the text and writes nothing', async () => {
+      const { context, page } = await signedIn(empty.id);
+      const bad = EVERYTHING.replace('class: chase, priority: 60', 'class: chase, priority: 600')
+        .replace('grants: [reach_out, file]', 'grants: [reach_out, money]')
+        .replace('unit: main-st, due: "+30d"', 'unit: nowhere, due: "+30d"');
+      await page.getByLabel('Or paste it here').fill(bad);
+      await page.getByRole('button', { name: 'Import' }).click();
+      const errors = page.locator('#import-errors');
+      await errors.waitFor();
+      await expect(errors.locator('p').textContent()).resolves.toBe(
+        'The business file has 3 errors; nothing was written. Fix them all and import it again:',
+      );
+      await expect(errors.locator('li').allTextContents()).resolves.toEqual([
+        'grants[1]: "money" cannot be granted: paying money always needs a person',
+        'work[0] "Get the oven repair quote".priority: 600 must be between 1 and 100',
+        'work[2] "Sign the lease renewal".unit: no unit has ref "nowhere"',
+      ]);
+      await expect(page.getByLabel('Or paste it here').inputValue()).resolves.toBe(bad);
+      await expect(page.getByLabel('Or paste it here').getAttribute('aria-describedby')).resolves.toBe('import-errors');
+      expect(Object.values(await heldOn(store.db, empty.id)).every((n) => n === 0)).toBe(true);
+      expect((await events(empty.key)).filter((e) => e.kind === 'desk_imported')).toEqual([]);
+      await expectAccessible(page);
+      await shots(page, 'business-file-errors');
+      await context.close();
+    });
+
+    it('Import reads the downloaded file into the empty desk, which the API then cannot tell from the first', async () => {
+      const { context, page } = await signedIn(empty.id);
+      const file = path.join(SHOTS, `business-${name}.yaml`);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      fs.writeFileSync(file, downloaded);
+      await page.getByLabel('The file (YAML or JSON)').setInputFiles(file);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Imported: 8 work items, 2 arrangements, 2 units, 2 watches, 3 connections.' })
+        .waitFor();
+      // The desk took the file's name and kept its own address; Import is now refused.
+      await expect(page.title()).resolves.toBe('Business file · Round Trip Cafe');
+      await expect(page.locator('#import-refused').count()).resolves.toBe(1);
+      await expectAccessible(page);
+      await shots(page, 'business-file-imported');
+
+      for (const p of [
+        '/work?limit=200',
+        '/arrangements',
+        '/units',
+        '/watches',
+        '/domains',
+        '/permissions',
+        '/connections',
+      ]) {
+        const a = (await api.call('GET', `/api/v1${p}`, { key: full.key })).json().data;
+        const b = (await api.call('GET', `/api/v1${p}`, { key: empty.key })).json().data;
+        expect(bare(b), p).toEqual(bare(a));
+      }
+      const me = (await api.call('GET', '/api/v1/me', { key: empty.key })).json().data;
+      expect(me.desk).toMatchObject({ id: empty.id, slug: 'new-shop', name: 'Round Trip Cafe' });
+      const imported = (await events(empty.key)).filter((e) => e.kind === 'desk_imported');
+      expect(imported.map((e) => e.data.by)).toEqual(['owner']);
+      await context.close();
+    });
+  },
+);
