@@ -193,7 +193,7 @@ export async function importBusiness(
       data: { work: plan.work.length },
       at: now,
     });
-    const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now }) : null;
+    const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now, by: 'import' }) : null;
     return {
       desk: summary(desk),
       key,
