@@ -85,6 +85,18 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       .where('id', '=', made.id)
       .executeTakeFirstOrThrow();
     expect(stored.hash).not.toContain(made.key.slice(5));
+    expect((await desk(store.target, 'keys', 'revoke', String(made.id), '--json')).code).toBe(0);
+    const logged = await store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('desk_id', '=', deskId)
+      .where('kind', 'in', ['key_created', 'key_revoked'])
+      .orderBy('id')
+      .execute();
+    expect(logged.map((e) => [e.kind, JSON.parse(e.data).key_id, JSON.parse(e.data).by])).toEqual([
+      ['key_created', made.id, 'owner'],
+      ['key_revoked', made.id, 'owner'],
+    ]);
   });
 
   it('grants: money and sign are refused with a reason; others are set and unset', async () => {
@@ -270,7 +282,7 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       expect(Number(n.n), table).toBe(0);
     }
     const events = await store.db.selectFrom('events').selectAll().where('desk_id', '=', out.desk.id).execute();
-    expect(events.map((e) => [e.kind, JSON.parse(e.data).by, e.created_at])).toEqual([
+    expect(events.map((e) => [e.kind, JSON.parse(e.data).by, new Date(e.created_at).toISOString()])).toEqual([
       ['desk_created', 'owner', TEST_NOW],
     ]);
 
