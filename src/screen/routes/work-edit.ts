@@ -124,7 +124,10 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const before = valuesOf(row);
     // Only what the owner changed goes to the verb, so the record names just those fields.
     const changed = Object.fromEntries(FORM_FIELDS.filter((f) => typed[f] !== before[f]).map((f) => [f, typed[f]]));
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => editWork(ctx, row.id, asFields(changed)));
+    // A form saved as it was drawn changes nothing, and is not a mistake.
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () =>
+      Object.keys(changed).length === 0 ? null : editWork(ctx, row.id, asFields(changed)),
+    );
     if (!r.ok)
       return formPage(
         ctx,
@@ -132,7 +135,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
         { values: typed, row: { id: row.id, title: row.title }, error: refusal(r.error) },
         400,
       );
-    return rowPage(ctx, reply, row.id, { notice: 'Saved your changes.' });
+    return rowPage(ctx, reply, row.id, { notice: r.value ? 'Saved your changes.' : 'Nothing was changed.' });
   });
 
   app.post('/work/:id/assignee', async (request, reply) => {
