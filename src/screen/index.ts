@@ -19,6 +19,7 @@ import { keyScreenRoutes } from './routes/keys.ts';
 import { permissionScreenRoutes } from './routes/permissions.ts';
 import { recordScreenRoutes } from './routes/record.ts';
 import { workScreenRoutes } from './routes/work.ts';
+import { workEditScreenRoutes } from './routes/work-edit.ts';
 
 // The owner's screen at `/`: server-rendered pages over the same domain verbs as the API and
 // the CLI. Everything here (cookies, CSRF, helmet's headers, form bodies, HTML errors) is
@@ -176,6 +177,7 @@ export function screen(deps: Deps) {
 
     await app.register(deskScreenRoutes);
     await app.register(workScreenRoutes);
+    await app.register(workEditScreenRoutes);
     await app.register(recordScreenRoutes);
     await app.register(permissionScreenRoutes);
     await app.register(keyScreenRoutes);

@@ -5,6 +5,7 @@ import { desk } from '../helpers/cli.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { TEST_NOW } from '../helpers/app.ts';
+import { deskForSession, redeemSignInLink } from '../../src/domain/owner/sign-in.ts';
 
 // The owner's commands, run as the owner types them, against both databases.
 
@@ -84,6 +85,18 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       .where('id', '=', made.id)
       .executeTakeFirstOrThrow();
     expect(stored.hash).not.toContain(made.key.slice(5));
+    expect((await desk(store.target, 'keys', 'revoke', String(made.id), '--json')).code).toBe(0);
+    const logged = await store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('desk_id', '=', deskId)
+      .where('kind', 'in', ['key_created', 'key_revoked'])
+      .orderBy('id')
+      .execute();
+    expect(logged.map((e) => [e.kind, JSON.parse(e.data).key_id, JSON.parse(e.data).by])).toEqual([
+      ['key_created', made.id, 'owner'],
+      ['key_revoked', made.id, 'owner'],
+    ]);
   });
 
   it('grants: money and sign are refused with a reason; others are set and unset', async () => {
@@ -227,5 +240,110 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(again.code).toBe(0);
     expect(again.out).toBe('Checked 1 desk: 0 new rows.\n');
     expect((await desk(store.target, 'watches', 'run', '--desk', 'nope')).err).toMatch(/^desk: No desk "nope"/);
+  });
+  it('desks create makes an empty desk, logged as the owner; --link adds its sign-in link; bad input writes nothing', async () => {
+    const made = await desk(
+      store.target,
+      'desks',
+      'create',
+      'Harbour Joinery',
+      '--slug',
+      'harbour-joinery',
+      '--timezone',
+      'Europe/Dublin',
+      '--currency',
+      'eur',
+      '--link',
+      '--json',
+    );
+    expect(made).toMatchObject({ code: 0, err: '' });
+    const out = made.json();
+    expect(Object.keys(out).sort()).toEqual(['desk', 'url']);
+    expect(out.desk).toEqual({
+      id: expect.stringMatching(/^dsk_/),
+      slug: 'harbour-joinery',
+      name: 'Harbour Joinery',
+      timezone: 'Europe/Dublin',
+      currency: 'EUR',
+    });
+    expect(out.url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/sign-in\?token=[A-Za-z0-9_-]{43}$/);
+    const signIn = await redeemSignInLink(store.db, new URL(out.url).searchParams.get('token')!, new Date(TEST_NOW));
+    if (!signIn.ok) throw new Error(`the printed link did not sign in: ${signIn.reason}`);
+    expect((await deskForSession(store.db, signIn.session, new Date(TEST_NOW)))?.id).toBe(out.desk.id);
+
+    const listed = (await desk(store.target, 'desks', 'list', '--json')).json();
+    expect(listed).toContainEqual(expect.objectContaining({ slug: 'harbour-joinery', open_work: 0 }));
+    for (const table of ['work', 'arrangements', 'grants', 'api_keys'] as const) {
+      const n = await store.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('desk_id', '=', out.desk.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(n.n), table).toBe(0);
+    }
+    const events = await store.db.selectFrom('events').selectAll().where('desk_id', '=', out.desk.id).execute();
+    expect(events.map((e) => [e.kind, JSON.parse(e.data).by, new Date(e.created_at).toISOString()])).toEqual([
+      ['desk_created', 'owner', TEST_NOW],
+    ]);
+
+    const plain = await desk(
+      store.target,
+      'desks',
+      'create',
+      'Quay Lettings',
+      '--slug',
+      'quay-lettings',
+      '--timezone',
+      'UTC',
+      '--currency',
+      'GBP',
+    );
+    expect(plain.code).toBe(0);
+    expect(plain.out).toMatch(/^Created desk quay-lettings \(dsk_\S+\): Quay Lettings, UTC, GBP\. It is empty\.\n/);
+    expect(plain.out).toContain('`desk owner link --desk quay-lettings`');
+    expect(plain.out).not.toContain('sign-in?token=');
+    const linked = await desk(
+      store.target,
+      'desks',
+      'create',
+      'Quay Storage',
+      '--slug',
+      'quay-storage',
+      '--timezone',
+      'UTC',
+      '--currency',
+      'GBP',
+      '--link',
+      '--port',
+      '18555',
+    );
+    expect(linked.out).toMatch(/within 15 minutes\):\n {2}http:\/\/127\.0\.0\.1:18555\/sign-in\?token=/);
+
+    const before = (await desk(store.target, 'desks', 'list', '--json')).json().length;
+    const base = ['desks', 'create', 'Second', '--timezone', 'UTC', '--currency', 'GBP'];
+    for (const [args, said] of [
+      [[...base, '--slug', 'harbour-joinery'], 'desk: A desk with slug "harbour-joinery" already exists.\n'],
+      [[...base, '--slug', 'Bad Slug'], 'desk: Slug "Bad Slug" must be lower-case letters, digits and dashes.\n'],
+      [
+        ['desks', 'create', 'Second', '--slug', 'second', '--timezone', 'Mars/Base', '--currency', 'GBP'],
+        'desk: "Mars/Base" is not a time zone; use an IANA name such as Europe/London.\n',
+      ],
+      [
+        ['desks', 'create', 'Second', '--slug', 'second', '--timezone', 'UTC', '--currency', 'pounds'],
+        'desk: Currency "pounds" must be a three-letter code such as GBP.\n',
+      ],
+      [
+        ['desks', 'create', ' ', '--slug', 'second', '--timezone', 'UTC', '--currency', 'GBP'],
+        'desk: A desk needs a name, such as the business it runs.\n',
+      ],
+      [
+        ['desks', 'create', 'Second', '--timezone', 'UTC', '--currency', 'GBP'],
+        "desk: required option '--slug <slug>' not specified\n",
+      ],
+    ] as const) {
+      const r = await desk(store.target, ...args);
+      expect({ code: r.code, out: r.out, err: r.err }).toEqual({ code: 1, out: '', err: said });
+    }
+    expect((await desk(store.target, 'desks', 'list', '--json')).json()).toHaveLength(before);
   });
 });

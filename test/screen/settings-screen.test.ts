@@ -263,7 +263,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     const cells = await page.locator(`tr[data-key-id="${id}"] td`).allTextContents();
     expect(cells[5]).toMatch(/^Revoked /);
     await expect(page.getByRole('link', { name: new RegExp(`^Revoke ${made.name}`) }).count()).resolves.toBe(0);
-    expect((await events()).some((e) => e.kind === 'key_revoked' && e.data.key_id === id)).toBe(true);
+    expect(
+      (await events()).filter((e) => e.kind === 'key_revoked' && e.data.key_id === id).map((e) => e.data.by),
+    ).toEqual(['owner']);
+    expect(
+      (await events()).filter((e) => e.kind === 'key_created' && e.data.key_id === id).map((e) => e.data.by),
+    ).toEqual(['owner']);
 
     // Another desk's key is not found here, and cannot be revoked from here.
     expect((await page.goto(`${server.base}/keys/${other.keyId}/revoke`))?.status()).toBe(404);

@@ -1,9 +1,72 @@
 import type { Command } from 'commander';
+import { publicOrigin } from '../../config.ts';
+import { createEmptyDesk } from '../../domain/desks/create.ts';
 import { deleteDesk, listDesks, requireDesk } from '../../domain/desks/manage.ts';
-import { dbOption, jsonOption, print, table, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+import { signInUrl } from '../../domain/owner/link-url.ts';
+import { createSignInLink, LINK_MINUTES } from '../../domain/owner/sign-in.ts';
+import {
+  dbOption,
+  jsonOption,
+  portArg,
+  print,
+  table,
+  UsageError,
+  withDeps,
+  withNewDeps,
+  type DbOptions,
+  type Io,
+} from '../io.ts';
+
+interface CreateOptions extends DbOptions {
+  slug: string;
+  timezone: string;
+  currency: string;
+  link?: boolean;
+  port?: string;
+  json?: boolean;
+}
 
 export function deskCommands(program: Command, io: Io): void {
-  const desks = program.command('desks').description('List or delete desks');
+  const desks = program.command('desks').description('Create, list or delete desks');
+
+  jsonOption(
+    dbOption(
+      desks
+        .command('create')
+        .description('Make an empty desk, to be set up from its screen')
+        .argument('<name>', "the business's name, as the screen shows it")
+        .requiredOption('--slug <slug>', 'short name for commands: lower-case letters, digits and dashes')
+        .requiredOption('--timezone <zone>', 'IANA time zone its days are counted in, such as Europe/London')
+        .requiredOption('--currency <code>', 'three-letter currency code, such as GBP')
+        .option('--link', `also print a one-time sign-in link for its screen (valid ${LINK_MINUTES} minutes)`)
+        .option(
+          '--port <port>',
+          'the port the server listens on, for the link (default DESK_PORT or 8080; DESK_PUBLIC_URL wins)',
+        ),
+    ),
+  ).action(async (name: string, opts: CreateOptions) => {
+    const port = portArg(opts.port);
+    await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
+      const now = deps.clock.now();
+      const d = await createEmptyDesk(
+        deps.store.db,
+        { name, slug: opts.slug, timezone: opts.timezone, currency: opts.currency },
+        { now: now.toISOString(), by: 'owner' },
+      );
+      const url = opts.link
+        ? signInUrl(publicOrigin(deps.config), (await createSignInLink(deps.store.db, d.id, now)).token)
+        : null;
+      const data = { id: d.id, slug: d.slug, name: d.name, timezone: d.timezone, currency: d.currency };
+      print(io, opts.json, url ? { desk: data, url } : { desk: data }, () =>
+        [
+          `Created desk ${d.slug} (${d.id}): ${d.name}, ${d.timezone}, ${d.currency}. It is empty.`,
+          url
+            ? `Open this in a browser to sign in to ${d.slug} (once, within ${LINK_MINUTES} minutes):\n  ${url}`
+            : `\`desk owner link --desk ${d.slug}\` prints a sign-in link for its screen.`,
+        ].join('\n'),
+      );
+    });
+  });
 
   jsonOption(dbOption(desks.command('list').description('List every desk in the database'))).action(
     async (opts: DbOptions & { json?: boolean }) => {

@@ -31,7 +31,13 @@ export function keyCommands(program: Command, io: Io): void {
           throw new UsageError(`--expires "${opts.expires}" is not a date; use YYYY-MM-DD or +30d.`);
         expiresAt = expiryAfter(desk.timezone, last);
       }
-      const k = await createKey(deps.store.db, { deskId: desk.id, name: opts.name, expiresAt, now: now.toISOString() });
+      const k = await createKey(deps.store.db, {
+        deskId: desk.id,
+        name: opts.name,
+        expiresAt,
+        now: now.toISOString(),
+        by: 'owner',
+      });
       const data = {
         id: k.id,
         name: k.name,
@@ -81,7 +87,7 @@ export function keyCommands(program: Command, io: Io): void {
   ).action(async (raw: string, opts: DbOptions & { json?: boolean }) => {
     const id = idArg(raw, 'key');
     await withDeps(io, opts, async (deps) => {
-      const r = await revokeKey(deps.store.db, { keyId: id, now: deps.clock.now().toISOString() });
+      const r = await revokeKey(deps.store.db, { keyId: id, now: deps.clock.now().toISOString(), by: 'owner' });
       print(io, opts.json, { id: r.id, prefix: r.prefix, revoked: true, already: r.already }, () =>
         r.already ? `Key ${r.id} (${r.prefix}…) was already revoked.` : `Revoked key ${r.id} (${r.prefix}…).`,
       );

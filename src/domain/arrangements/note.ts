@@ -71,6 +71,7 @@ async function noteIn(ctx: DeskContext, arrangementId: number, body: string, inp
       arrangement_id: arrangement.id,
       activity_id: row.id,
       channel,
+      actor,
     },
   );
   return { id: row.id, arrangement_id: arrangement.id, channel, body, actor, created_at: row.created_at };

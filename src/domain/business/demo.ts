@@ -24,7 +24,7 @@ export async function importDemo(db: Kysely<Database>, opts: { now: Date; keyNam
   const keyName = opts.keyName ?? 'demo';
   const existing = await findDeskByRef(db, DEMO_SLUG);
   if (existing) {
-    const key = await createKey(db, { deskId: existing.id, name: keyName, now: opts.now.toISOString() });
+    const key = await createKey(db, { deskId: existing.id, name: keyName, now: opts.now.toISOString(), by: 'demo' });
     return { desk: { id: existing.id, slug: existing.slug, name: existing.name }, key, created: false, refs: {} };
   }
   const r = await importBusinessText(db, readFileSync(DEMO_FILE, 'utf8'), {

@@ -57,7 +57,7 @@ export async function importBusiness(
   return db.transaction().execute(async (trx) => {
     const desk = await createDesk(trx, plan.desk, now);
     const { refs, counts } = await fillDesk(trx, desk, plan, { now, by: 'import' });
-    const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now }) : null;
+    const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now, by: 'import' }) : null;
     return { desk: summary(desk), key, refs, counts };
   });
 }

@@ -16,7 +16,7 @@ export interface CreatedKey {
 
 export async function createKey(
   db: Kysely<Database>,
-  input: { deskId: string; name: string; expiresAt?: string | null; now: string },
+  input: { deskId: string; name: string; expiresAt?: string | null; now: string; by?: string },
 ): Promise<CreatedKey> {
   const name = input.name.trim();
   if (!name) throw badRequest('A key needs a name, such as the program that will hold it.');
@@ -36,7 +36,7 @@ export async function createKey(
     deskId: input.deskId,
     kind: 'key_created',
     message: `Key "${name}" created`,
-    data: { key_id: row.id, key_prefix: row.prefix },
+    data: { key_id: row.id, key_prefix: row.prefix, by: input.by ?? 'owner' },
     at: input.now,
   });
   return { id: row.id, name: row.name, prefix: row.prefix, key, expires_at: row.expires_at };

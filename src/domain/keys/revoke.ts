@@ -6,7 +6,7 @@ import { findDesk, findKey, markKeyRevoked } from '../../store/repositories/desk
 
 export async function revokeKey(
   db: Kysely<Database>,
-  input: { keyId: number; now: string },
+  input: { keyId: number; now: string; by?: string },
 ): Promise<{ id: number; prefix: string; already: boolean }> {
   const key = await findKey(db, input.keyId);
   if (!key) throw new DeskError('not_found', `No key ${input.keyId}.`);
@@ -17,7 +17,7 @@ export async function revokeKey(
       deskId: key.desk_id,
       kind: 'key_revoked',
       message: `Key "${key.name}" revoked`,
-      data: { key_id: key.id, key_prefix: key.prefix },
+      data: { key_id: key.id, key_prefix: key.prefix, by: input.by ?? 'owner' },
       at: input.now,
     });
   }

@@ -9,7 +9,7 @@ import { checkFields, type OwnerFields } from './fields.ts';
 // The owner adds a row by hand (screen or CLI); the API never can.
 
 export async function addWork(ctx: DeskContext, input: OwnerFields): Promise<WorkRow> {
-  if (input.title === undefined) throw badRequest('A work item needs a title.');
+  if (input.title === undefined) throw badRequest('A work item needs a title.', { field: 'title' });
   const f = await checkFields(ctx, input);
   return atomically(ctx, async (tx) => {
     const now = tx.now();

@@ -10,7 +10,8 @@ import { atomically, lockRow } from '../../store/tx.ts';
 
 export async function assignWork(ctx: DeskContext, workId: number, to: string | null): Promise<WorkRow> {
   const person = to?.trim() || null;
-  if (to !== null && person === null) throw badRequest('Say who the row goes to, or clear the assignment.');
+  if (to !== null && person === null)
+    throw badRequest('Say who the row goes to, or clear the assignment.', { field: 'assignee' });
   return atomically(ctx, async (tx) => {
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);

@@ -2,7 +2,7 @@ import { composeDraft } from './compose.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
-import type { DeskContext } from '../context.ts';
+import { actorName, type DeskContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
@@ -33,7 +33,11 @@ async function loadFacts(ctx: DeskContext, row: WorkRow): Promise<{ about: strin
 }
 
 async function decline(ctx: DeskContext, row: WorkRow, reason: string): Promise<DraftAnswer> {
-  await logEvent(ctx, 'draft_declined', `Declined to draft for "${row.title}".`, { work_id: row.id, reason });
+  await logEvent(ctx, 'draft_declined', `Declined to draft for "${row.title}".`, {
+    work_id: row.id,
+    reason,
+    by: actorName(ctx.actor),
+  });
   return { drafted: false, reason };
 }
 
@@ -101,6 +105,7 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
     work_id: row.id,
     activity_id: mine.id,
     to: email,
+    by: actorName(ctx.actor),
   });
   await logTimeline(ctx, row.id, 'drafted', `The desk drafted "${draft.subject}" to ${who}.`);
   return shown(mine);

@@ -5,7 +5,8 @@ import { isPermissionClass, PERMISSION_CLASSES } from '../vocab.ts';
 import { onDesk } from '../../store/repositories/desks.ts';
 
 // The owner's fields on a work row, as the screen and the CLI send them, checked once for both
-// adding and editing. Text arrives as typed; dates may be relative to the desk's today.
+// adding and editing. Text arrives as typed; dates may be relative to the desk's today. A
+// refusal names its field (`details.field`), so the screen can say it beside that input.
 
 export interface OwnerFields {
   title?: string;
@@ -41,8 +42,8 @@ export interface CheckedFields {
 
 function wholeNumber(raw: number | string, name: string, min: number, max: number): number {
   const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  if (!Number.isInteger(n) || n < min || n > max || String(raw).trim() === '')
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`, { field: name });
   return n;
 }
 
@@ -55,11 +56,11 @@ async function rowOnDesk(
   ctx: DeskContext,
   table: 'arrangements' | 'units',
   raw: number | string,
-  what: string,
+  what: 'arrangement' | 'unit',
 ): Promise<number> {
   const id = Number(String(raw).trim());
   const found = Number.isSafeInteger(id) && id > 0 ? await onDesk(ctx.db, table, ctx.desk.id, id) : false;
-  if (!found) throw badRequest(`There is no ${what} ${raw} on this desk.`);
+  if (!found) throw badRequest(`There is no ${what} ${raw} on this desk.`, { field: `${what}_id` });
   return id;
 }
 
@@ -67,21 +68,21 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
   const out: CheckedFields = {};
   if (f.title !== undefined) {
     const t = f.title.trim();
-    if (!t) throw badRequest('A work item needs a title.');
-    if (t.length > 500) throw badRequest('A title is at most 500 characters.');
+    if (!t) throw badRequest('A work item needs a title.', { field: 'title' });
+    if (t.length > 500) throw badRequest('A title is at most 500 characters.', { field: 'title' });
     out.title = t;
   }
   if (f.detail !== undefined) out.detail = optionalText(f.detail);
   if (f.kind !== undefined) {
     const k = f.kind.trim();
-    if (!k) throw badRequest('kind must not be empty.');
+    if (!k) throw badRequest('kind must not be empty.', { field: 'kind' });
     out.kind = k;
   }
   if (f.due !== undefined) {
     if (f.due === null || f.due.trim() === '' || f.due.trim() === 'none') out.due_date = null;
     else {
       const d = resolveDate(f.due, ctx.today());
-      if (!d) throw badRequest(`"${f.due}" is not a date; use YYYY-MM-DD, today, +14d or -3d.`);
+      if (!d) throw badRequest(`"${f.due}" is not a date; use YYYY-MM-DD, today, +14d or -3d.`, { field: 'due' });
       out.due_date = d;
     }
   }
@@ -89,7 +90,12 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
   if (f.class !== undefined) {
     const c = f.class?.trim() || null;
     if (c !== null && c !== 'none' && !isPermissionClass(c))
-      throw badRequest(`"${c}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or none).`);
+      throw badRequest(
+        `"${c}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or none).`,
+        {
+          field: 'class',
+        },
+      );
     out.class = c === 'none' ? null : c;
   }
   if (f.needs_person !== undefined) out.needs_person = f.needs_person ? 1 : 0;
@@ -98,7 +104,8 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
   if (f.contact_name !== undefined) out.contact_name = optionalText(f.contact_name);
   if (f.contact_email !== undefined) {
     const e = optionalText(f.contact_email);
-    if (e !== null && !/^[^\s@<>]+@[^\s@<>]+$/.test(e)) throw badRequest(`"${e}" is not an email address.`);
+    if (e !== null && !/^[^\s@<>]+@[^\s@<>]+$/.test(e))
+      throw badRequest(`"${e}" is not an email address.`, { field: 'contact_email' });
     out.contact_email = e;
   }
   if (f.waiting_on !== undefined) out.waiting_on = optionalText(f.waiting_on);

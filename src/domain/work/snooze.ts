@@ -1,5 +1,5 @@
 import { findWork, updateWork } from '../../store/repositories/work.ts';
-import type { DeskContext } from '../context.ts';
+import { actorName, type DeskContext } from '../context.ts';
 import { addDays } from '../dates.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
@@ -49,6 +49,7 @@ async function snoozeIn(ctx: DeskContext, workId: number, days: number): Promise
     from: row.due_date,
     due_date: due,
     priority,
+    by: actorName(ctx.actor),
   });
   await logTimeline(ctx, row.id, 'snoozed', `Snoozed ${plural(days, 'day')}: now due ${due}, priority ${priority}.`);
   return { id: row.id, title: row.title, kind: row.kind, status: storedStatus(row.status), due_date: due, priority };

@@ -192,6 +192,9 @@ export function DeskPage(v: DeskView): Markup {
 
       <section aria-labelledby="queue-title">
         <h2 id="queue-title">Open work</h2>
+        <p>
+          <a href="/work/new">Add a row</a>
+        </p>
         <form method="get" action="/" class="filters">
           <label for="filter-status">
             Status

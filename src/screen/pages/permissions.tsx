@@ -29,7 +29,7 @@ const WHAT: Record<PermissionClass, string> = {
   sign: 'Sign agreements.',
 };
 
-const TITLE: Record<PermissionClass, string> = {
+export const TITLE: Record<PermissionClass, string> = {
   reach_out: 'Reach out',
   chase: 'Chase',
   file: 'File',

@@ -3,6 +3,7 @@ import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../dom
 import { isFinished } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page, when } from './layout.tsx';
+import { RowChanges } from './row-changes.tsx';
 
 // A row's page: what a person needs to know, the one action the API derives (its button says
 // exactly the action's label), the forms every open row has, its messages and its timeline.
@@ -13,10 +14,16 @@ export interface RowView {
   csrf: string;
   detail: WorkDetail;
   arrangement: { id: number; name: string } | null;
+  /** The person the row is given to, if any. */
+  assignee: string | null;
   /** A fresh key per form, so each submit happens once. */
-  keys: { action: string; snooze: string; complete: string; note: string };
+  keys: { action: string; snooze: string; complete: string; note: string; assign: string; reopen: string };
   /** The field a refused form named, and what to fix; the values typed are kept. */
-  error?: { form: 'approve' | 'snooze' | 'complete' | 'note' | 'action'; field?: string; message: string };
+  error?: {
+    form: 'approve' | 'snooze' | 'complete' | 'note' | 'action' | 'assign' | 'reopen';
+    field?: string;
+    message: string;
+  };
   typed?: Record<string, string>;
   /** What the last action said, shown at the top. */
   notice?: string;
@@ -240,6 +247,18 @@ export function RowPage(v: RowView): Markup {
           </div>
         </section>
       ) : null}
+
+      <RowChanges
+        id={w.id}
+        csrf={v.csrf}
+        finished={!open}
+        assignee={v.assignee}
+        keys={{ assign: v.keys.assign, reopen: v.keys.reopen }}
+        {...(v.error?.form === 'assign' || v.error?.form === 'reopen'
+          ? { error: { form: v.error.form, message: v.error.message } }
+          : {})}
+        {...(v.typed?.assignee !== undefined ? { typedAssignee: v.typed.assignee } : {})}
+      />
 
       <section aria-labelledby="messages-title">
         <h2 id="messages-title">Messages</h2>

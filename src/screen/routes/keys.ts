@@ -62,7 +62,7 @@ export async function keyScreenRoutes(app: FastifyInstance): Promise<void> {
       const expiresAt = expires ? expiryAfter(ctx.desk.timezone, expires) : null;
       if (expiresAt && expiresAt <= ctx.now())
         throw badRequest('That day has passed; a key cannot expire in the past.', { field: 'expires' });
-      const k = await createKey(ctx.db, { deskId: ctx.desk.id, name, expiresAt, now: ctx.now() });
+      const k = await createKey(ctx.db, { deskId: ctx.desk.id, name, expiresAt, now: ctx.now(), by: 'owner' });
       secret = k.key;
       return { name: k.name, prefix: k.prefix };
     });
@@ -88,7 +88,7 @@ export async function keyScreenRoutes(app: FastifyInstance): Promise<void> {
     const ctx = signedIn(request);
     const key = await deskKey(ctx, request);
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
-      revokeKey(ctx.db, { keyId: key.id, now: ctx.now() }),
+      revokeKey(ctx.db, { keyId: key.id, now: ctx.now(), by: 'owner' }),
     );
     if (!r.ok) throw r.error;
     return keysPage(ctx, reply, {

@@ -25,11 +25,11 @@ function owner(request: FastifyRequest): DeskContext {
   return request.owner;
 }
 
-function workId(request: FastifyRequest): number {
+export function workId(request: FastifyRequest): number {
   return parseId((request.params as { id: string }).id, 'work item');
 }
 
-async function rowPage(
+export async function rowPage(
   ctx: DeskContext,
   reply: FastifyReply,
   id: number,
@@ -43,7 +43,14 @@ async function rowPage(
     const a = (await listArrangements(ctx)).items.find((x) => x.id === row.arrangement_id);
     if (a) arrangement = { id: a.id, name: a.name };
   }
-  const keys = { action: formKey(), snooze: formKey(), complete: formKey(), note: formKey() };
+  const keys = {
+    action: formKey(),
+    snooze: formKey(),
+    complete: formKey(),
+    note: formKey(),
+    assign: formKey(),
+    reopen: formKey(),
+  };
   return html(
     reply,
     RowPage({
@@ -52,6 +59,7 @@ async function rowPage(
       csrf: csrfToken(reply),
       detail,
       arrangement,
+      assignee: row?.assignee ?? null,
       keys,
       ...extra,
     }),
@@ -59,10 +67,10 @@ async function rowPage(
   );
 }
 
-type Form = NonNullable<RowView['error']>['form'];
+export type Form = NonNullable<RowView['error']>['form'];
 
 /** Runs a form's verb once per key, then draws the row with the verb's words or its refusal. */
-async function act<T>(
+export async function act<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   form: Form,

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { DeskContext } from '../context.ts';
+import { DeskError } from '../errors.ts';
+import { checkFields, type OwnerFields } from './fields.ts';
+
+// A refused field is named in details.field, with the name the screen's form uses for it.
+
+const ctx = { today: () => '2026-03-10' } as unknown as DeskContext;
+
+async function refusal(f: OwnerFields): Promise<DeskError> {
+  const err = await checkFields(ctx, f).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof DeskError)) throw new Error(`expected a refusal of ${JSON.stringify(f)}`);
+  return err;
+}
+
+describe('checkFields', () => {
+  it.each([
+    [{ title: '  ' }, 'title', 'A work item needs a title.'],
+    [{ title: 'x'.repeat(501) }, 'title', 'A title is at most 500 characters.'],
+    [{ kind: ' ' }, 'kind', 'kind must not be empty.'],
+    [{ due: '31/12/2026' }, 'due', '"31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.'],
+    [{ priority: '500' }, 'priority', 'priority must be a whole number from 1 to 100, not "500".'],
+    [{ priority: ' ' }, 'priority', 'priority must be a whole number from 1 to 100, not " ".'],
+    [{ class: 'spend' }, 'class', expect.stringMatching(/^"spend" is not a permission class/)],
+    [{ chase_after_days: '0' }, 'chase_after_days', expect.stringMatching(/^chase_after_days must be/)],
+    [{ contact_email: 'maria at example' }, 'contact_email', '"maria at example" is not an email address.'],
+    [{ arrangement_id: 'seven' }, 'arrangement_id', 'There is no arrangement seven on this desk.'],
+    [{ unit_id: '-1' }, 'unit_id', 'There is no unit -1 on this desk.'],
+  ] as const)('refuses %j naming field %s', async (f, field, message) => {
+    const err = await refusal(f as OwnerFields);
+    expect({ code: err.code, field: err.details?.field, message: err.message }).toEqual({
+      code: 'bad_request',
+      field,
+      message,
+    });
+  });
+
+  it('reads what a form sends: dates relative to the desk today, "none" and blanks as nothing', async () => {
+    await expect(
+      checkFields(ctx, { title: ' Renew ', due: '+14d', priority: '70', class: '', contact_name: ' ', detail: '' }),
+    ).resolves.toEqual({
+      title: 'Renew',
+      due_date: '2026-03-24',
+      priority: 70,
+      class: null,
+      contact_name: null,
+      detail: null,
+    });
+    await expect(checkFields(ctx, { due: 'none', class: 'none' })).resolves.toEqual({ due_date: null, class: null });
+  });
+});

@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { listArrangements } from '../../domain/arrangements/list.ts';
+import type { DeskContext } from '../../domain/context.ts';
+import { type DeskError, notFound } from '../../domain/errors.ts';
+import { addWork } from '../../domain/work/add.ts';
+import { assignWork } from '../../domain/work/assign.ts';
+import { editWork } from '../../domain/work/edit.ts';
+import type { OwnerFields } from '../../domain/work/fields.ts';
+import { closeWork, reopenWork } from '../../domain/work/status.ts';
+import { isFinished } from '../../domain/vocab.ts';
+import type { WorkRow } from '../../store/schema.ts';
+import { findWork } from '../../store/repositories/work.ts';
+import { once } from '../once.ts';
+import { CloseWorkPage, FORM_FIELDS, WorkFormPage, type FormValues, type WorkFormView } from '../pages/work-form.tsx';
+import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
+import { signedIn } from './owner.ts';
+import { act, rowPage, workId } from './work.ts';
+
+// The owner's own changes to rows, over the verbs of `desk work add/edit/assign/close/reopen`:
+// the screen only turns form text into the fields those verbs take.
+
+const BLANK: FormValues = {
+  title: '',
+  kind: 'general',
+  class: '',
+  due: '',
+  priority: '50',
+  contact_name: '',
+  contact_email: '',
+  arrangement_id: '',
+  detail: '',
+};
+
+/** A row as its edit form shows it. */
+function valuesOf(row: WorkRow): FormValues {
+  return {
+    title: row.title,
+    kind: row.kind,
+    class: row.class ?? '',
+    due: row.due_date ?? '',
+    priority: String(row.priority),
+    contact_name: row.contact_name ?? '',
+    contact_email: row.contact_email ?? '',
+    arrangement_id: row.arrangement_id === null ? '' : String(row.arrangement_id),
+    detail: row.detail ?? '',
+  };
+}
+
+function typedValues(body: unknown): FormValues {
+  return Object.fromEntries(FORM_FIELDS.map((f) => [f, fieldOf(body, f)])) as FormValues;
+}
+
+/** Form text as the verbs' fields: an emptied field clears it, except the ones a row cannot be without. */
+function asFields(values: Partial<FormValues>): OwnerFields {
+  const f: OwnerFields = {};
+  for (const [name, text] of Object.entries(values) as Array<[keyof FormValues, string]>) {
+    if (name === 'arrangement_id') f.arrangement_id = text.trim() === '' ? null : text;
+    else if (name === 'due' || name === 'class' || name === 'detail') f[name] = text.trim() === '' ? null : text;
+    else f[name] = text;
+  }
+  return f;
+}
+
+async function formPage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  view: Pick<WorkFormView, 'values' | 'row' | 'error'>,
+  status = 200,
+): Promise<FastifyReply> {
+  const arrangements = (await listArrangements(ctx)).items.map((a) => ({ id: a.id, name: a.name }));
+  return html(
+    reply,
+    WorkFormPage({
+      desk: ctx.desk.name,
+      zone: ctx.desk.timezone,
+      csrf: csrfToken(reply),
+      idem: formKey(),
+      arrangements,
+      ...view,
+    }),
+    status,
+  );
+}
+
+function refusal(err: DeskError): { field?: string; message: string } {
+  if (err.code !== 'bad_request') throw err;
+  const field = typeof err.details?.field === 'string' ? err.details.field : undefined;
+  // The verbs open a field's refusal with its name ("priority must be …"); a form starts a sentence.
+  const message = err.message.charAt(0).toUpperCase() + err.message.slice(1);
+  return { ...(field ? { field } : {}), message };
+}
+
+async function rowOf(ctx: DeskContext, id: number): Promise<WorkRow> {
+  const row = await findWork(ctx.db, ctx.desk.id, id);
+  if (!row) throw notFound('work item', id);
+  return row;
+}
+
+export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/work/new', async (request, reply) => formPage(signedIn(request), reply, { values: BLANK }));
+
+  app.post('/work', async (request, reply) => {
+    const ctx = signedIn(request);
+    const typed = typedValues(request.body);
+    // Left empty, kind and priority take the defaults `desk work add` gives them.
+    const given = Object.fromEntries(Object.entries(typed).filter(([, text]) => text.trim() !== ''));
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
+      addWork(ctx, { ...asFields(given), title: typed.title }),
+    );
+    if (!r.ok) return formPage(ctx, reply, { values: typed, error: refusal(r.error) }, 400);
+    return rowPage(ctx, reply, r.value.id, { notice: `Added "${r.value.title}" to the queue.` });
+  });
+
+  app.get('/work/:id/edit', async (request, reply) => {
+    const ctx = signedIn(request);
+    const row = await rowOf(ctx, workId(request));
+    return formPage(ctx, reply, { values: valuesOf(row), row: { id: row.id, title: row.title } });
+  });
+
+  app.post('/work/:id/edit', async (request, reply) => {
+    const ctx = signedIn(request);
+    const row = await rowOf(ctx, workId(request));
+    const typed = typedValues(request.body);
+    const before = valuesOf(row);
+    // Only what the owner changed goes to the verb, so the record names just those fields.
+    const changed = Object.fromEntries(FORM_FIELDS.filter((f) => typed[f] !== before[f]).map((f) => [f, typed[f]]));
+    // A form saved as it was drawn changes nothing, and is not a mistake.
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () =>
+      Object.keys(changed).length === 0 ? null : editWork(ctx, row.id, asFields(changed)),
+    );
+    if (!r.ok)
+      return formPage(
+        ctx,
+        reply,
+        { values: typed, row: { id: row.id, title: row.title }, error: refusal(r.error) },
+        400,
+      );
+    return rowPage(ctx, reply, row.id, { notice: r.value ? 'Saved your changes.' : 'Nothing was changed.' });
+  });
+
+  app.post('/work/:id/assignee', async (request, reply) => {
+    const back = fieldOf(request.body, 'to') === 'desk';
+    return act(
+      request,
+      reply,
+      'assign',
+      (ctx, id) => assignWork(ctx, id, back ? null : fieldOf(request.body, 'assignee')),
+      (row) => (row.assignee ? `Given to ${row.assignee}; the desk prepares it and stops.` : 'Back with the desk.'),
+    );
+  });
+
+  app.post('/work/:id/reopen', async (request, reply) =>
+    act(
+      request,
+      reply,
+      'reopen',
+      (ctx, id) => reopenWork(ctx, id),
+      () => 'Reopened: it is back in the queue.',
+    ),
+  );
+
+  app.get('/work/:id/close', async (request, reply) => {
+    const ctx = signedIn(request);
+    const row = await rowOf(ctx, workId(request));
+    if (isFinished(row.status)) return reply.code(303).redirect(`/work/${row.id}`);
+    return closePage(ctx, reply, row, '');
+  });
+
+  app.post('/work/:id/close', async (request, reply) => {
+    const ctx = signedIn(request);
+    const row = await rowOf(ctx, workId(request));
+    const note = fieldOf(request.body, 'note');
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => closeWork(ctx, row.id, { note }));
+    if (!r.ok) return closePage(ctx, reply, row, note, refusal(r.error).message, 400);
+    return rowPage(ctx, reply, row.id, { notice: 'Closed: it has left the queue.' });
+  });
+}
+
+function closePage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  row: WorkRow,
+  note: string,
+  error?: string,
+  status = 200,
+): FastifyReply {
+  return html(
+    reply,
+    CloseWorkPage({
+      desk: ctx.desk.name,
+      csrf: csrfToken(reply),
+      idem: formKey(),
+      row: { id: row.id, title: row.title, status: row.status },
+      note,
+      ...(error ? { error } : {}),
+    }),
+    status,
+  );
+}

@@ -1,0 +1,355 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { deskContext } from '../../src/domain/context.ts';
+import { addDays } from '../../src/domain/dates.ts';
+import { closeWork } from '../../src/domain/work/status.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+import type { DeskRow } from '../../src/store/schema.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import { addArrangement } from '../helpers/business.ts';
+import { desk as cli } from '../helpers/cli.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk } from '../helpers/factories.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_PRESENT,
+  expectAccessible,
+  launch,
+  SHOTS,
+  startScreenServer,
+  type ScreenServer,
+} from './helpers.ts';
+
+// The owner's own changes to rows from the screen (add, edit, assign, close, reopen) in a real
+// browser, each over the verb `desk work …` calls, and logged exactly as the CLI logs them.
+
+if (!CHROMIUM_PRESENT)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
+
+const TODAY = TEST_NOW.slice(0, 10);
+const DUE = addDays(TODAY, 14);
+const LATER = addDays(TODAY, 21);
+// Each test walks several pages with axe and screenshots; on a shared machine that outlasts the default.
+const SLOW = 180_000;
+const OWNER_KINDS = ['work_created', 'work_edited', 'work_assigned', 'work_closed', 'work_reopened', 'snoozed'];
+
+/** The page at a desktop's and a phone's width, under test-output/screen; a phone scrolls down, never sideways. */
+async function shots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work rows ($name)", ({ open }) => {
+  let store: TestStore;
+  let server: ScreenServer;
+  let browser: Browser;
+  let page: Page;
+  let desk: DeskRow;
+  let twin: DeskRow;
+  let leaseId: number;
+  let rowId: number;
+
+  const workCount = async (deskId: string) =>
+    Number(
+      (
+        await store.db
+          .selectFrom('work')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('desk_id', '=', deskId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const row = async () => (await findWork(store.db, desk.id, rowId))!;
+  /** The desk's log of the owner's row actions, without the row ids that differ from desk to desk. */
+  const ownerEvents = async (deskId: string) =>
+    (await store.db.selectFrom('events').selectAll().where('desk_id', '=', deskId).orderBy('id').execute())
+      .filter((e) => OWNER_KINDS.includes(e.kind))
+      .map((e) => {
+        const { work_id: _, ...data } = JSON.parse(e.data) as Record<string, unknown>;
+        return { kind: e.kind, message: e.message, data };
+      });
+  const fieldError = (id: string) => page.locator(`#${id}`);
+
+  beforeAll(async () => {
+    store = await open();
+    server = await startScreenServer(store);
+    browser = await launch();
+    ({ desk } = await makeDesk(store.db, { name: 'Harbour Joinery', timezone: 'Europe/London' }));
+    ({ desk: twin } = await makeDesk(store.db, { name: 'Harbour Joinery (CLI)', timezone: 'Europe/London' }));
+    leaseId = (await addArrangement(store.db, desk.id, { name: 'Quay Street lease' })).id;
+    await addArrangement(store.db, twin.id, { name: 'Quay Street lease' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    await page.goto(await server.link(desk.id));
+    await page.waitForURL(`${server.base}/`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+  });
+
+  it(
+    'adds a row from the desk page; a refused field is said beside it, nothing is written and the typed values stay',
+    async () => {
+      await page.getByRole('link', { name: 'Add a row' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Add a row' }).waitFor();
+      await expect(page.getByLabel('Kind').inputValue()).resolves.toBe('general');
+      await expect(page.getByLabel(/^Priority/).inputValue()).resolves.toBe('50');
+      await expectAccessible(page);
+      await shots(page, 'work-add');
+
+      await page.getByLabel('Title').fill('Renew the alarm contract');
+      await page.getByLabel('Kind').fill('contract_renewal');
+      await page.getByLabel('Permission class').selectOption('reach_out');
+      await page.getByLabel(/^Due date/).fill(DUE);
+      await page.getByLabel(/^Priority/).fill('500');
+      await page.getByLabel('Contact name (optional)').fill('Maria Ortiz');
+      await page.getByLabel('Contact email (optional)').fill('maria@alarms.test');
+      await page.getByLabel('Arrangement (optional)').selectOption({ label: 'Quay Street lease' });
+      await page.getByRole('button', { name: 'Add the row' }).click();
+
+      await expect(fieldError('work-priority-error').textContent()).resolves.toBe(
+        'Priority must be a whole number from 1 to 100, not "500".',
+      );
+      await expect(page.getByLabel(/^Priority/).getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.getByLabel(/^Priority/).getAttribute('aria-describedby')).resolves.toBe('work-priority-error');
+      await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Renew the alarm contract');
+      await expect(page.getByLabel(/^Due date/).inputValue()).resolves.toBe(DUE);
+      await expect(page.getByLabel('Permission class').inputValue()).resolves.toBe('reach_out');
+      await expect(page.getByLabel('Arrangement (optional)').inputValue()).resolves.toBe(String(leaseId));
+      await expect(page.getByLabel('Contact email (optional)').inputValue()).resolves.toBe('maria@alarms.test');
+      expect(await workCount(desk.id)).toBe(0);
+      await expectAccessible(page);
+      await shots(page, 'work-add-refused');
+
+      await page.getByLabel(/^Priority/).fill('70');
+      await page.getByRole('button', { name: 'Add the row' }).click();
+      await page.getByRole('status').filter({ hasText: 'Added "Renew the alarm contract" to the queue.' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Renew the alarm contract' }).waitFor();
+      expect(await workCount(desk.id)).toBe(1);
+      rowId = (await store.db.selectFrom('work').select('id').where('desk_id', '=', desk.id).executeTakeFirstOrThrow())
+        .id;
+      expect(await row()).toMatchObject({
+        title: 'Renew the alarm contract',
+        kind: 'contract_renewal',
+        class: 'reach_out',
+        due_date: DUE,
+        priority: 70,
+        contact_name: 'Maria Ortiz',
+        contact_email: 'maria@alarms.test',
+        arrangement_id: leaseId,
+        detail: null,
+        status: 'open',
+        assignee: null,
+      });
+      await expectAccessible(page);
+      await shots(page, 'work-row-changes');
+    },
+    SLOW,
+  );
+
+  it(
+    'edits the row, sending only what changed; a bad email is refused beside its field',
+    async () => {
+      await page.getByRole('link', { name: 'Edit the row' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit "Renew the alarm contract"' }).waitFor();
+      await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Renew the alarm contract');
+      await expect(page.getByLabel(/^Due date/).inputValue()).resolves.toBe(DUE);
+      await expect(page.getByLabel('Arrangement (optional)').inputValue()).resolves.toBe(String(leaseId));
+
+      await page.getByLabel('Title').fill('Renew the alarm contract for 2027');
+      await page.getByLabel('Contact email (optional)').fill('maria at alarms');
+      await page.getByRole('button', { name: 'Save the changes' }).click();
+      await expect(fieldError('work-contact_email-error').textContent()).resolves.toBe(
+        '"maria at alarms" is not an email address.',
+      );
+      await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Renew the alarm contract for 2027');
+      await expect(page.getByLabel('Contact email (optional)').inputValue()).resolves.toBe('maria at alarms');
+      expect(await row()).toMatchObject({ title: 'Renew the alarm contract', contact_email: 'maria@alarms.test' });
+      await expectAccessible(page);
+      await shots(page, 'work-edit-refused');
+
+      await page.getByLabel('Contact email (optional)').fill('maria@alarms.test');
+      await page.getByLabel(/^Due date/).fill(LATER);
+      await page.getByRole('button', { name: 'Save the changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved your changes.' }).waitFor();
+      expect(await row()).toMatchObject({
+        title: 'Renew the alarm contract for 2027',
+        due_date: LATER,
+        contact_email: 'maria@alarms.test',
+        priority: 70,
+        arrangement_id: leaseId,
+      });
+      await page.getByRole('link', { name: 'Edit the row' }).click();
+      await page.getByRole('button', { name: 'Save the changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Nothing was changed.' }).waitFor();
+      const edited = (await ownerEvents(desk.id)).filter((e) => e.kind === 'work_edited');
+      expect(edited.map((e) => e.data)).toEqual([{ fields: ['title', 'due_date'], by: 'owner' }]);
+    },
+    SLOW,
+  );
+
+  it(
+    'gives the row to a person and back; an empty name is refused beside the field',
+    async () => {
+      await page.getByRole('button', { name: 'Assign', exact: true }).click();
+      await expect(fieldError('assignee-error').textContent()).resolves.toBe(
+        'Say who the row goes to, or clear the assignment.',
+      );
+      await expect(page.getByLabel('Give it to a person').getAttribute('aria-invalid')).resolves.toBe('true');
+      expect((await row()).assignee).toBeNull();
+
+      await page.getByLabel('Give it to a person').fill('Sam');
+      await page.getByRole('button', { name: 'Assign', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Given to Sam' }).waitFor();
+      await expect(page.locator('#assignee-now').textContent()).resolves.toContain('With Sam');
+      expect(await row()).toMatchObject({ assignee: 'Sam', needs_person: 1 });
+
+      await page.getByRole('button', { name: 'Hand it back to the desk' }).click();
+      await page.getByRole('status').filter({ hasText: 'Back with the desk.' }).waitFor();
+      expect(await row()).toMatchObject({ assignee: null, needs_person: 0 });
+    },
+    SLOW,
+  );
+
+  it(
+    'snoozes, then closes with a note after a confirmation page; a row closed meanwhile is refused with the note kept',
+    async () => {
+      await page.getByLabel('Snooze for how many days').fill('3');
+      await page.getByRole('button', { name: 'Snooze', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Snoozed' }).waitFor();
+
+      await page.getByRole('link', { name: 'Close the row…' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Close "Renew the alarm contract for 2027"?' }).waitFor();
+      await expectAccessible(page);
+      await shots(page, 'work-close');
+      await page.getByRole('link', { name: 'Keep it open' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Renew the alarm contract for 2027' }).waitFor();
+      expect((await row()).status).toBe('open');
+
+      await page.getByRole('link', { name: 'Close the row…' }).click();
+      await page.getByLabel(/^Note/).fill('Renewed by phone with Maria.');
+      await page.getByRole('button', { name: 'Close the row' }).click();
+      await page.getByRole('status').filter({ hasText: 'Closed: it has left the queue.' }).waitFor();
+      expect(await row()).toMatchObject({
+        status: 'closed',
+        detail: 'Renewed by phone with Maria.',
+        closed_at: TEST_NOW,
+      });
+
+      // A second row, closed from the terminal while its confirmation page is open.
+      await page.goto(`${server.base}/work/new`);
+      await page.getByLabel('Title').fill('Order the door signs');
+      await page.getByRole('button', { name: 'Add the row' }).click();
+      await page.getByRole('status').filter({ hasText: 'Added "Order the door signs"' }).waitFor();
+      const second = Number(
+        /\/work\/(\d+)/.exec((await page.getByRole('link', { name: 'Edit the row' }).getAttribute('href')) ?? '')?.[1],
+      );
+      await page.getByRole('link', { name: 'Close the row…' }).click();
+      await page.getByLabel(/^Note/).fill('Signs came with the fit-out.');
+      await closeWork(deskContext(server.deps, desk, { type: 'owner', name: 'owner' }), second);
+      await page.getByRole('button', { name: 'Close the row' }).click();
+      await expect(page.locator('#close-error').textContent()).resolves.toBe(`Work item ${second} is already closed.`);
+      await expect(page.getByLabel(/^Note/).inputValue()).resolves.toBe('Signs came with the fit-out.');
+      expect((await findWork(store.db, desk.id, second))!.detail).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'reopens a finished row; a stale reopen of a row already open is refused beside the button',
+    async () => {
+      await page.goto(`${server.base}/work/${rowId}`);
+      const stale = await page.context().newPage();
+      await stale.goto(`${server.base}/work/${rowId}`);
+      await expectAccessible(page);
+      await shots(page, 'work-reopen');
+      await page.getByRole('button', { name: 'Reopen', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Reopened: it is back in the queue.' }).waitFor();
+      expect(await row()).toMatchObject({ status: 'open', closed_at: null });
+
+      await stale.getByRole('button', { name: 'Reopen', exact: true }).click();
+      await expect(stale.locator('#reopen-error').textContent()).resolves.toBe(
+        `Work item ${rowId} is open, not done or closed; there is nothing to reopen.`,
+      );
+      await stale.close();
+      expect((await row()).status).toBe('open');
+    },
+    SLOW,
+  );
+
+  it(
+    "logs every one of these actions with the owner as the actor, exactly as the CLI's same commands do",
+    async () => {
+      const run = async (...args: string[]) => {
+        const r = await cli(store.target, ...args);
+        expect(r.err).toBe('');
+        return r;
+      };
+      const added = await run(
+        'work',
+        'add',
+        '--desk',
+        twin.slug,
+        '--title',
+        'Renew the alarm contract',
+        '--kind',
+        'contract_renewal',
+        '--class',
+        'reach_out',
+        '--due',
+        DUE,
+        '--priority',
+        '70',
+        '--contact-name',
+        'Maria Ortiz',
+        '--contact-email',
+        'maria@alarms.test',
+        '--arrangement',
+        String(
+          (
+            await store.db
+              .selectFrom('arrangements')
+              .select('id')
+              .where('desk_id', '=', twin.id)
+              .executeTakeFirstOrThrow()
+          ).id,
+        ),
+        '--json',
+      );
+      const id = String(added.json().id);
+      await run('work', 'edit', id, '--title', 'Renew the alarm contract for 2027', '--due', LATER);
+      await run('work', 'assign', id, '--to', 'Sam');
+      await run('work', 'assign', id, '--clear');
+      await run('work', 'snooze', id, '--days', '3');
+      await run('work', 'close', id, '--note', 'Renewed by phone with Maria.');
+      await run('work', 'reopen', id);
+
+      const fromCli = await ownerEvents(twin.id);
+      const fromScreen = (await ownerEvents(desk.id)).filter((e) => !e.message.includes('Order the door signs'));
+      expect(fromCli.map((e) => e.kind)).toEqual([
+        'work_created',
+        'work_edited',
+        'work_assigned',
+        'work_assigned',
+        'snoozed',
+        'work_closed',
+        'work_reopened',
+      ]);
+      expect(fromScreen).toEqual(fromCli);
+      for (const e of fromScreen) expect(e.data.by, e.kind).toBe('owner');
+    },
+    SLOW,
+  );
+});
