@@ -11,6 +11,7 @@ import { workVerbCommands } from './commands/work-verbs.ts';
 import { runCommand } from './commands/run.ts';
 import { watchCommands } from './commands/watches.ts';
 import { ownerCommands } from './commands/owner.ts';
+import { secretsCommands } from './commands/secrets.ts';
 
 // The owner's door: `desk <command>`. Each command is a thin call into the domain; an error
 // prints one line per fault and exits 1 (with --json, the API's error envelope on stdout).
@@ -41,6 +42,7 @@ export function buildProgram(io: Io): Command {
   runCommand(program, io);
   watchCommands(program, io);
   ownerCommands(program, io);
+  secretsCommands(program, io);
   return program;
 }
 
