@@ -1,5 +1,12 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { ActionSchema, DeskSectionSchema, ErrorSchema, Nullable, WorkItemSchema } from '../domain/contract/shared.ts';
+import { type Static, Type, type TSchema } from '@sinclair/typebox';
+import {
+  ActionSchema,
+  DeskSectionSchema,
+  ErrorSchema,
+  Nullable,
+  StringEnum,
+  WorkItemSchema,
+} from '../domain/contract/shared.ts';
 import type { ErrorCode } from '../domain/errors.ts';
 import { SEND_A_KEY } from '../domain/keys/verify.ts';
 import { INTERNAL_MESSAGE } from './errors.ts';
@@ -28,16 +35,20 @@ function errorOf(
   example: { message: string; details?: Record<string, unknown> },
   details?: TSchema,
 ) {
-  return Type.Object(
-    {
-      error: Type.Object({
-        code: Type.Literal(code),
-        message: Type.String({ description: 'For people; branch on code, never on this.' }),
-        details: details ?? Type.Optional(Type.Object({}, { additionalProperties: true })),
-      }),
-    },
-    { $id: id, description, examples: [{ error: { code, ...example } }] },
-  );
+  const narrowed = Type.Object({
+    error: Type.Object({
+      code: StringEnum([code]),
+      message: Type.String({ description: 'For people; branch on code, never on this.' }),
+      details: details ?? Type.Optional(Type.Object({}, { additionalProperties: true })),
+    }),
+  });
+  // The Error envelope, narrowed: a client that knows only Error still reads every one of them.
+  return Type.Unsafe<Static<typeof narrowed>>({
+    $id: id,
+    description,
+    allOf: [{ $ref: 'Error' }, narrowed],
+    examples: [{ error: { code, ...example } }],
+  });
 }
 
 export const BadRequestErrorSchema = errorOf(

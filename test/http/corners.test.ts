@@ -143,7 +143,7 @@ describe('429 on the routes that take no key', () => {
     )) {
       for (const [method, op] of Object.entries(item)) {
         expect(op.responses['429'], `${method} ${path}`).toBeDefined();
-        expect(op.responses['429']!.headers?.['retry-after'], `${method} ${path}`).toBeDefined();
+        expect(op.responses['429']!.headers?.['Retry-After'], `${method} ${path}`).toBeDefined();
       }
     }
   });

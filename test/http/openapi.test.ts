@@ -132,15 +132,30 @@ describe('the description a client is generated from', () => {
 
   it('types each error by its code, and the details the contract shapes', () => {
     const schemas = doc.components.schemas;
-    const codeOf = (name: string) => schemas[name].properties.error.properties.code.enum;
-    expect(codeOf('NotFoundError')).toEqual(['not_found']);
-    expect(codeOf('NoDeskError')).toEqual(['no_desk']);
-    const permitted = schemas.NotPermittedError.properties.error;
-    expect(permitted.required).toContain('details');
-    expect(permitted.properties.details.required).toEqual(['permission']);
-    expect(schemas.InternalError.properties.error.properties.details.required).toEqual(['request_id']);
-    expect(Object.keys(schemas.RateLimitedError.properties.error.properties.details.properties)).toEqual([
-      'retry_after_seconds',
+    const names = [
+      'BadRequestError',
+      'UnauthorizedError',
+      'NoDeskError',
+      'NotPermittedError',
+      'NotFoundError',
+      'PayloadTooLargeError',
+      'RateLimitedError',
+      'InternalError',
+    ];
+    // Each is the Error envelope narrowed: a client that knows only Error reads every one of them.
+    for (const name of names) expect(schemas[name].allOf[0], name).toEqual(ref('Error'));
+    const errorOf = (name: string) => schemas[name].allOf[1].properties.error;
+    expect(names.map((n) => errorOf(n).properties.code.enum)).toEqual(
+      schemas.Error.properties.error.properties.code.enum.map((c: string) => [c]),
+    );
+    expect(errorOf('NotPermittedError').required).toContain('details');
+    expect(errorOf('NotPermittedError').properties.details.required).toEqual(['permission']);
+    expect(errorOf('InternalError').properties.details.required).toEqual(['request_id']);
+    expect(Object.keys(errorOf('RateLimitedError').properties.details.properties)).toEqual(['retry_after_seconds']);
+    expect(Object.keys(errorOf('BadRequestError').properties.details.properties)).toEqual([
+      'field',
+      'accepted',
+      'allowed',
     ]);
     // Only run can be refused for want of a grant; every keyed route can answer no_desk.
     expect(op('post /work/{id}/run').responses['403'].content['application/json'].schema.anyOf).toEqual([

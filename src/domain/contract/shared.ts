@@ -30,7 +30,7 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 export const ErrorSchema = Type.Object(
   {
     error: Type.Object({
-      code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c))),
+      code: StringEnum(ERROR_CODES),
       message: Type.String(),
       details: Type.Optional(Type.Object({}, { additionalProperties: true })),
     }),

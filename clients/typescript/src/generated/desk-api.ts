@@ -408,6 +408,7 @@ export interface components {
         /** @description Every failure: branch on code, show message to people. */
         Error: {
             error: {
+                /** @enum {string} */
                 code: "bad_request" | "unauthorized" | "no_desk" | "not_permitted" | "not_found" | "payload_too_large" | "rate_limited" | "unavailable" | "internal_error";
                 message: string;
                 details?: {
@@ -469,7 +470,7 @@ export interface components {
          *       }
          *     }
          */
-        BadRequestError: {
+        BadRequestError: components["schemas"]["Error"] & {
             error: {
                 /** @enum {string} */
                 code: "bad_request";
@@ -496,7 +497,7 @@ export interface components {
          *       }
          *     }
          */
-        UnauthorizedError: {
+        UnauthorizedError: components["schemas"]["Error"] & {
             error: {
                 /** @enum {string} */
                 code: "unauthorized";
@@ -516,7 +517,7 @@ export interface components {
          *       }
          *     }
          */
-        NoDeskError: {
+        NoDeskError: components["schemas"]["Error"] & {
             error: {
                 /** @enum {string} */
                 code: "no_desk";
@@ -539,7 +540,7 @@ export interface components {
          *       }
          *     }
          */
-        NotPermittedError: {
+        NotPermittedError: components["schemas"]["Error"] & {
             error: {
                 /** @enum {string} */
                 code: "not_permitted";
@@ -559,7 +560,7 @@ export interface components {
          *       }
          *     }
          */
-        NotFoundError: {
+        NotFoundError: components["schemas"]["Error"] & {
             error: {
                 /** @enum {string} */
                 code: "not_found";
@@ -579,7 +580,7 @@ export interface components {
          *       }
          *     }
          */
-        PayloadTooLargeError: {
+        PayloadTooLargeError: components["schemas"]["Error"] & {
             error: {
                 /** @enum {string} */
                 code: "payload_too_large";
@@ -602,7 +603,7 @@ export interface components {
          *       }
          *     }
          */
-        RateLimitedError: {
+        RateLimitedError: components["schemas"]["Error"] & {
             error: {
                 /** @enum {string} */
                 code: "rate_limited";
@@ -628,7 +629,7 @@ export interface components {
          *       }
          *     }
          */
-        InternalError: {
+        InternalError: components["schemas"]["Error"] & {
             error: {
                 /** @enum {string} */
                 code: "internal_error";
