@@ -15,6 +15,7 @@ import { ErrorPage, SignInPage } from './pages/misc.tsx';
 import { deskScreenRoutes } from './routes/desk.ts';
 import { keyScreenRoutes } from './routes/keys.ts';
 import { permissionScreenRoutes } from './routes/permissions.ts';
+import { ownScreenRoutes } from './routes/own.ts';
 import { recordScreenRoutes } from './routes/record.ts';
 import { workScreenRoutes } from './routes/work.ts';
 
@@ -166,6 +167,7 @@ export function screen(deps: Deps) {
     await app.register(workScreenRoutes);
     await app.register(recordScreenRoutes);
     await app.register(permissionScreenRoutes);
+    await app.register(ownScreenRoutes);
     await app.register(keyScreenRoutes);
   };
 }
