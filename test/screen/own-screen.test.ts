@@ -29,6 +29,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
   let browser: Browser;
   let smtp: TestSmtp;
   let desk: DeskRow;
+  let rowId: number;
 
   beforeAll(async () => {
     store = await open();
@@ -38,12 +39,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
     ({ desk } = await makeDesk(store.db, { name: 'Quay Bakery', grants: ['reach_out'] }));
     await connectMailbox(store.db, desk.id, smtp.port);
     await setRails(store.db, desk.id, { hours: 'always', paused: true });
-    await makeWork(store.db, desk.id, {
+    ({ id: rowId } = await makeWork(store.db, desk.id, {
       title: 'Ask the window cleaner for a quote',
       class: 'reach_out',
       contact_name: 'Ana Clear',
       contact_email: 'ana@own.test',
-    });
+    }));
   });
   afterAll(async () => {
     await smtp?.close();
@@ -68,6 +69,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
     try {
       await page.goto(await server.link(desk.id));
       await expect.poll(() => page.url()).toBe(`${server.base}/`);
+      await page.goto(`${server.base}/work/${rowId}`);
+      await expect(page.locator('#on-own').textContent()).resolves.toBe(
+        'The desk would do this on its own, but it is paused.',
+      );
       await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'On its own' }).click();
       await page.getByRole('heading', { level: 1, name: 'On its own' }).waitFor();
       await expect(page.locator('#paused-state').textContent()).resolves.toContain('Paused');
@@ -99,6 +104,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
       await expect(today.getByRole('link', { name: 'Ask the window cleaner for a quote' }).count()).resolves.toBe(1);
       await expect(today.textContent()).resolves.toContain('waiting on Ana Clear');
       await screenshots(page, 'on-its-own');
+      await today.getByRole('link', { name: 'Ask the window cleaner for a quote' }).click();
+      await expect(page.locator('#on-own').textContent()).resolves.toBe(
+        'The desk will not act on this on its own: The desk acted on it in the last 24 hours.',
+      );
     } finally {
       await context.close();
     }

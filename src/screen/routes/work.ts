@@ -1,3 +1,4 @@
+import { ownNext } from '../../domain/work/own-next.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addArrangementNote } from '../../domain/arrangements/note.ts';
 import { listArrangements } from '../../domain/arrangements/list.ts';
@@ -44,6 +45,7 @@ async function rowPage(
     if (a) arrangement = { id: a.id, name: a.name };
   }
   const keys = { action: formKey(), snooze: formKey(), complete: formKey(), note: formKey() };
+  const onOwn = await ownNext(ctx, id);
   return html(
     reply,
     RowPage({
@@ -53,6 +55,7 @@ async function rowPage(
       detail,
       arrangement,
       keys,
+      onOwn,
       ...extra,
     }),
     status,
