@@ -14,6 +14,8 @@ export interface Config {
   mailTimeoutMs: number;
   chromiumPath: string;
   watchIntervalMs: number;
+  /** DESK_WORK_INTERVAL: how often the server lets each desk work its list on its own. */
+  workIntervalMs: number;
   llmUrl: string | null;
   llmModel: string;
   llmKey: string | null;
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
     watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000),
+    workIntervalMs: duration(env, 'DESK_WORK_INTERVAL', 60_000),
     llmUrl: env.DESK_LLM_URL || null,
     llmModel: env.DESK_LLM_MODEL || 'gpt-4o-mini',
     llmKey: env.DESK_LLM_KEY || null,

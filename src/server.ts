@@ -11,11 +11,13 @@ import { serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
 import { startWatchScheduler } from './app/watches/scheduler.ts';
 import { interruptRuns } from './domain/work/in-flight.ts';
+import { startWorkScheduler } from './app/work/scheduler.ts';
 
 // The running service: opens the store (migrating it), seeds a demo desk on first start,
-// listens, checks watched dates on a schedule, and on SIGTERM or SIGINT drains: new requests are
-// answered 503 while those in flight finish; at the drain limit (DESK_DRAIN_TIMEOUT) runs still
-// going are recorded as interrupted and answered; then it stops listening and closes the database.
+// listens, checks watched dates and lets each desk work its list on a schedule, and on SIGTERM
+// or SIGINT drains: new requests are answered 503 while those in flight finish; at the drain
+// limit (DESK_DRAIN_TIMEOUT) runs still going are recorded as interrupted and answered; then it
+// stops listening and closes the database.
 
 export interface Output {
   out(text: string): void;
@@ -105,6 +107,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
     inFlight++;
     res.once('close', () => inFlight--);
   });
+  const stopWork = startWorkScheduler(deps, { log: app.log });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
@@ -113,6 +116,8 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
     closing ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      // No new pass starts once stopping; one under way finishes while requests drain.
+      const schedulers = Promise.all([stopWatches(), stopWork()]);
       await drain(
         app,
         deps,
@@ -120,7 +125,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
         (on) => (draining = on),
       );
       await app.close();
-      await stopWatches();
+      await schedulers;
       await deps.store.close();
       resolveClosed();
     })();

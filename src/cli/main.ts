@@ -9,6 +9,7 @@ import { keyCommands } from './commands/keys.ts';
 import { grantCommands } from './commands/grants.ts';
 import { workCommands } from './commands/work.ts';
 import { workVerbCommands } from './commands/work-verbs.ts';
+import { workPassCommand } from './commands/work-pass.ts';
 import { runCommand } from './commands/run.ts';
 import { watchCommands } from './commands/watches.ts';
 import { ownerCommands } from './commands/owner.ts';
@@ -40,7 +41,9 @@ export function buildProgram(io: Io): Command {
   deskCommands(program, io);
   keyCommands(program, io);
   grantCommands(program, io);
-  workVerbCommands(workCommands(program, io), io);
+  const work = workCommands(program, io);
+  workVerbCommands(work, io);
+  workPassCommand(work, io);
   runCommand(program, io);
   watchCommands(program, io);
   ownerCommands(program, io);

@@ -17,6 +17,7 @@ import { businessScreenRoutes, IMPORT_LIMIT } from './routes/business.ts';
 import { deskScreenRoutes } from './routes/desk.ts';
 import { keyScreenRoutes } from './routes/keys.ts';
 import { permissionScreenRoutes } from './routes/permissions.ts';
+import { ownScreenRoutes } from './routes/own.ts';
 import { recordScreenRoutes } from './routes/record.ts';
 import { workScreenRoutes } from './routes/work.ts';
 import { workEditScreenRoutes } from './routes/work-edit.ts';
@@ -180,6 +181,7 @@ export function screen(deps: Deps) {
     await app.register(workEditScreenRoutes);
     await app.register(recordScreenRoutes);
     await app.register(permissionScreenRoutes);
+    await app.register(ownScreenRoutes);
     await app.register(keyScreenRoutes);
     await app.register(businessScreenRoutes);
   };

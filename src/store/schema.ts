@@ -13,6 +13,14 @@ export interface DesksTable {
   timezone: string;
   currency: string;
   broker: string | null;
+  /** Working hours in the desk's timezone for what it does on its own: "mon-fri 09:00-17:00" or "always". */
+  hours: ColumnType<string, string | undefined, string>;
+  /** Acts the desk may do on its own in one desk-day. */
+  daily_cap: ColumnType<number, number | undefined, number>;
+  /** How many days ahead of a due date the desk acts on its own. */
+  act_within_days: ColumnType<number, number | undefined, number>;
+  /** 1 while everything the desk does on its own is paused. */
+  paused: ColumnType<number, number | undefined, number>;
   /** Rows in open, in_progress or waiting; kept by the work repository in the same transaction as every status change. */
   open_count: ColumnType<number, number | undefined, number>;
   created_at: string;
@@ -52,6 +60,12 @@ export interface WorkTable {
   /** The person the owner gave the row to, if any. */
   assignee: ColumnType<string | null, string | null | undefined, string | null>;
   chase_after_days: number;
+  /** Chases the desk may send before the row needs a person. */
+  max_chases: ColumnType<number, number | undefined, number>;
+  /** Chases sent since the row last went out with somebody. */
+  chases: ColumnType<number, number | undefined, number>;
+  /** When the desk last acted on the row on its own. */
+  desk_acted_at: ColumnType<string | null, string | null | undefined, string | null>;
   contact_name: string | null;
   contact_email: string | null;
   waiting_on: string | null;

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { publicOrigin } from '../../config.ts';
 import { createEmptyDesk } from '../../domain/desks/create.ts';
 import { deleteDesk, listDesks, requireDesk } from '../../domain/desks/manage.ts';
+import { setRails, type Rails } from '../../domain/desks/rails.ts';
 import { signInUrl } from '../../domain/owner/link-url.ts';
 import { createSignInLink, LINK_MINUTES } from '../../domain/owner/sign-in.ts';
 import {
@@ -26,8 +27,20 @@ interface CreateOptions extends DbOptions {
   json?: boolean;
 }
 
+/** A whole number as typed; anything else is passed on as text, for the rails to refuse by name. */
+function count(raw: string): number | string {
+  return /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
+}
+
+function railsLine(slug: string, r: Rails): string {
+  const state = r.paused
+    ? `paused: it does nothing on its own (resume with: desk desks resume ${slug})`
+    : 'working on its own';
+  return `${slug} is ${state}. Hours: ${r.hours}; daily cap: ${r.daily_cap}; acts up to ${r.act_within_days} days ahead.`;
+}
+
 export function deskCommands(program: Command, io: Io): void {
-  const desks = program.command('desks').description('Create, list or delete desks');
+  const desks = program.command('desks').description('Create, list, set the rails of, pause, resume or delete desks');
 
   jsonOption(
     dbOption(
@@ -81,11 +94,72 @@ export function deskCommands(program: Command, io: Io): void {
           timezone: d.timezone,
           currency: d.currency,
           open_work: d.open_count,
+          paused: !!d.paused,
+          hours: d.hours,
+          daily_cap: d.daily_cap,
+          act_within_days: d.act_within_days,
         }));
-        print(io, opts.json, data, () => table(data, ['id', 'slug', 'name', 'timezone', 'open_work']));
+        const shown = data.map((d) => ({
+          ...d,
+          on_its_own: d.paused ? `paused (desk desks resume ${d.slug})` : `working, ${d.hours}`,
+        }));
+        print(io, opts.json, data, () => table(shown, ['id', 'slug', 'name', 'timezone', 'open_work', 'on_its_own']));
       });
     },
   );
+
+  jsonOption(
+    dbOption(
+      desks
+        .command('set')
+        .description('Set the rails on what the desk does on its own; a bad value changes nothing')
+        .argument('<desk>', 'desk id or slug')
+        .option('--hours <hours>', 'working hours in the desk\'s timezone, e.g. "mon-fri 09:00-17:00" or "always"')
+        .option('--daily-cap <n>', 'acts the desk may do on its own in a day (0-1000)')
+        .option('--act-within-days <n>', 'how many days ahead of a due date it acts (0-365)'),
+    ),
+  ).action(
+    async (
+      ref: string,
+      opts: DbOptions & { hours?: string; dailyCap?: string; actWithinDays?: string; json?: boolean },
+    ) => {
+      const input: Record<string, unknown> = {};
+      if (opts.hours !== undefined) input.hours = opts.hours;
+      if (opts.dailyCap !== undefined) input.daily_cap = count(opts.dailyCap);
+      if (opts.actWithinDays !== undefined) input.act_within_days = count(opts.actWithinDays);
+      if (Object.keys(input).length === 0)
+        throw new UsageError('desks set needs at least one of --hours, --daily-cap, --act-within-days.');
+      await withDeps(io, opts, async (deps) => {
+        const desk = await requireDesk(deps.store.db, ref);
+        const r = await setRails(deps.store.db, desk.id, input as Partial<Rails>);
+        print(io, opts.json, { slug: desk.slug, ...r }, () => railsLine(desk.slug, r));
+      });
+    },
+  );
+
+  for (const [verb, paused] of [
+    ['pause', true],
+    ['resume', false],
+  ] as const) {
+    jsonOption(
+      dbOption(
+        desks
+          .command(verb)
+          .description(
+            paused
+              ? 'Pause everything the desk does on its own; the API and the owner can still act'
+              : 'Let the desk work its list on its own again, within its rails',
+          )
+          .argument('<desk>', 'desk id or slug'),
+      ),
+    ).action(async (ref: string, opts: DbOptions & { json?: boolean }) => {
+      await withDeps(io, opts, async (deps) => {
+        const desk = await requireDesk(deps.store.db, ref);
+        const r = await setRails(deps.store.db, desk.id, { paused });
+        print(io, opts.json, { slug: desk.slug, ...r }, () => railsLine(desk.slug, r));
+      });
+    });
+  }
 
   jsonOption(
     dbOption(

@@ -168,6 +168,7 @@ export async function fillDesk(
       class: w.class,
       needs_person: w.needs_person ? 1 : 0,
       chase_after_days: w.chase_after_days,
+      max_chases: w.max_chases,
       contact_name: w.contact_name,
       contact_email: w.contact_email,
       waiting_on: w.waiting_on,

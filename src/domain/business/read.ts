@@ -16,6 +16,8 @@ import {
 } from '../vocab.ts';
 import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
 import { plural } from '../text.ts';
+import { DEFAULT_HOURS } from '../desks/hours.ts';
+import { railErrors } from '../desks/rails.ts';
 
 // Reads a business file (YAML or JSON) into a plan the importer writes in one transaction.
 // Every error names the entry and the field; a file with any error yields no plan at all.
@@ -27,6 +29,10 @@ export interface DeskPlan {
   timezone: string;
   currency: string;
   broker: string | null;
+  hours: string;
+  daily_cap: number;
+  act_within_days: number;
+  paused: boolean;
 }
 export interface ConnectionPlan {
   ref: string | null;
@@ -112,6 +118,7 @@ export interface WorkPlan {
   class: PermissionClass | null;
   needs_person: boolean;
   chase_after_days: number;
+  max_chases: number;
   contact_name: string | null;
   contact_email: string | null;
   waiting_on: string | null;
@@ -190,7 +197,20 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const entry = (where: string, raw: Raw, fields: readonly string[]) => new Entry(where, raw, errors, today, fields);
 
   const desk = readDesk(
-    deskRaw ? entry('desk', deskRaw, ['name', 'slug', 'plan', 'timezone', 'currency', 'broker']) : null,
+    deskRaw
+      ? entry('desk', deskRaw, [
+          'name',
+          'slug',
+          'plan',
+          'timezone',
+          'currency',
+          'broker',
+          'hours',
+          'daily_cap',
+          'act_within_days',
+          'paused',
+        ])
+      : null,
   );
   const refs = new Map<string, string>();
   const ref = (e: Entry, kind: string): string | null => {
@@ -301,6 +321,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       'class',
       'needs_person',
       'chase_after_days',
+      'max_chases',
       'contact_name',
       'contact_email',
       'waiting_on',
@@ -370,7 +391,19 @@ function email(e: Entry, field: string): string | null {
 }
 
 function readDesk(e: Entry | null): DeskPlan {
-  if (!e) return { name: '', slug: '', plan: 'standard', timezone: 'UTC', currency: 'GBP', broker: null };
+  if (!e)
+    return {
+      name: '',
+      slug: '',
+      plan: 'standard',
+      timezone: 'UTC',
+      currency: 'GBP',
+      broker: null,
+      hours: DEFAULT_HOURS,
+      daily_cap: 20,
+      act_within_days: 14,
+      paused: false,
+    };
   const slug = e.text('slug', { required: true });
   if (slug && !SLUG.test(slug)) e.fail('slug', `"${slug}" must be lower-case letters, digits and dashes`);
   const timezone = e.text('timezone') ?? 'UTC';
@@ -383,6 +416,25 @@ function readDesk(e: Entry | null): DeskPlan {
     timezone,
     currency: currencyOf(e, 'currency') ?? 'GBP',
     broker: e.text('broker'),
+    ...readRails(e),
+  };
+}
+
+/** The rails on what the desk does on its own, checked by the same rules as `desk desks set`. */
+function readRails(e: Entry): Pick<DeskPlan, 'hours' | 'daily_cap' | 'act_within_days' | 'paused'> {
+  const given = Object.fromEntries(
+    (['hours', 'daily_cap', 'act_within_days', 'paused'] as const).flatMap((f) =>
+      e.raw[f] === undefined || e.raw[f] === null ? [] : [[f, e.raw[f]]],
+    ),
+  );
+  const errors = railErrors(given);
+  for (const [field, message] of Object.entries(errors)) e.fail(field, message);
+  const ok = (f: string) => f in given && !(f in errors);
+  return {
+    hours: ok('hours') ? String(given.hours).trim().toLowerCase().replace(/\s+/g, ' ') : DEFAULT_HOURS,
+    daily_cap: ok('daily_cap') ? (given.daily_cap as number) : 20,
+    act_within_days: ok('act_within_days') ? (given.act_within_days as number) : 14,
+    paused: ok('paused') ? (given.paused as boolean) : false,
   };
 }
 
@@ -576,6 +628,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     class: klass,
     needs_person: e.flag('needs_person'),
     chase_after_days: e.integer('chase_after_days', { min: 1, max: 365, fallback: 7 }),
+    max_chases: e.integer('max_chases', { min: 0, max: 100, fallback: 3 }),
     contact_name: e.text('contact_name'),
     contact_email: contactEmail,
     waiting_on: e.text('waiting_on'),

@@ -13,6 +13,10 @@ export interface NewDesk {
   timezone?: string;
   currency?: string;
   broker?: string | null;
+  hours?: string;
+  daily_cap?: number;
+  act_within_days?: number;
+  paused?: boolean;
 }
 
 const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -40,6 +44,10 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
     timezone,
     currency,
     broker: input.broker ?? null,
+    ...(input.hours !== undefined ? { hours: input.hours } : {}),
+    ...(input.daily_cap !== undefined ? { daily_cap: input.daily_cap } : {}),
+    ...(input.act_within_days !== undefined ? { act_within_days: input.act_within_days } : {}),
+    ...(input.paused !== undefined ? { paused: input.paused ? 1 : 0 } : {}),
     open_count: 0,
     created_at: now,
   });

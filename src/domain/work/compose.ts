@@ -25,6 +25,8 @@ export interface DraftFacts {
   notes: string[];
   /** Who signs the message: the desk's (business's) name. */
   signature: string;
+  /** The subject of the last message sent on the row, when a follow-up is threaded on it. */
+  replying_to?: string | null;
 }
 
 export interface Draft {
@@ -115,7 +117,10 @@ export function composeDraft(f: DraftFacts): Draft {
       break;
     case 'chase': {
       const waited = waitedDays(f);
-      subject = `Following up: ${title}`;
+      // A follow-up threaded on the desk's last message keeps its subject, as a mail client would.
+      subject = f.replying_to?.trim()
+        ? `Re: ${f.replying_to.trim().replace(/^(re:\s*)+/i, '')}`
+        : `Following up: ${title}`;
       opening =
         waited !== null && waited > 0
           ? `I am following up on this${about}: ${task}. We have been waiting on an answer for ${plural(waited, 'day')}.`

@@ -55,14 +55,34 @@ export function hasWayToAct(row: Pick<WorkRow, 'playbook_id' | 'contact_email'>)
   return row.playbook_id !== null || !!row.contact_email;
 }
 
-/** Somebody is awaited and has been for at least the row's chase interval (D10 rule 5). */
-export function chaseDue(
-  row: Pick<WorkRow, 'waiting_on' | 'waiting_since' | 'updated_at' | 'chase_after_days'>,
-  today: string,
-  timezone: string,
-): boolean {
+type ChaseFacts = Pick<
+  WorkRow,
+  'waiting_on' | 'waiting_since' | 'updated_at' | 'chase_after_days' | 'chases' | 'max_chases'
+>;
+
+function chasePointCome(row: ChaseFacts, today: string, timezone: string): boolean {
   const waited = daysWaiting(row, today, timezone);
   return waited !== null && waited >= row.chase_after_days;
+}
+
+/**
+ * The one chase decision (D10 rule 5, P-pass-2): somebody is awaited, has been for at least the
+ * row's chase interval, and the row has chases left. A reply that clears the wait stops it.
+ */
+export function chaseDue(row: ChaseFacts, today: string, timezone: string): boolean {
+  return chasePointCome(row, today, timezone) && row.chases < row.max_chases;
+}
+
+/** The chase point has come again after the last chase the row allows: a person follows it up. */
+export function outOfChases(row: ChaseFacts, today: string, timezone: string): boolean {
+  return chasePointCome(row, today, timezone) && row.chases >= row.max_chases;
+}
+
+/** Who has not answered since when, after how many chases. */
+export function unansweredWords(row: ChaseFacts, timezone: string): string {
+  const since = row.waiting_since ?? row.updated_at;
+  const date = since.length === 10 ? since : dateIn(timezone, new Date(since));
+  return `${row.waiting_on} has not answered since ${date}, after ${plural(row.chases, 'chase')}`;
 }
 
 function dueWords(days: number | null): string {
@@ -88,7 +108,13 @@ export function deriveAction(input: DeriveInput): Action | null {
       hint: `The desk tried and it failed: ${error}${/[.!?]$/.test(error) ? '' : '.'}`,
     };
   }
-  if (needsPerson(row)) {
+  if (needsPerson(row) || outOfChases(row, input.today, input.timezone)) {
+    if (!needsPerson(row)) {
+      const hint = `${unansweredWords(row, input.timezone)}; the desk has stopped chasing. ${due}.`;
+      return row.assignee
+        ? { type: 'own', label: `Check with ${row.assignee}`, hint }
+        : { type: 'own', label: 'Assign to me', hint };
+    }
     // A row already given to somebody asks the owner to follow it up, not to take it (P-cli-3).
     if (row.assignee)
       return {

@@ -6,7 +6,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { draftOn, insertActivity, recentNotes, withdrawDraft } from '../../store/repositories/activity.ts';
+import { draftOn, insertActivity, lastSentOn, recentNotes, withdrawDraft } from '../../store/repositories/activity.ts';
 import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import type { DraftAnswer } from '../contract/work.ts';
 
@@ -62,6 +62,7 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   }
 
   const facts = await loadFacts(ctx, row);
+  const thread = row.waiting_on ? await lastSentOn(ctx.db, ctx.desk.id, row.id) : undefined;
   const draft = composeDraft({
     title: row.title,
     permission: row.class,
@@ -74,6 +75,7 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
     about: facts.about,
     notes: facts.notes,
     signature: ctx.desk.name,
+    replying_to: thread?.subject ?? null,
   });
 
   const now = ctx.now();

@@ -1,6 +1,6 @@
 import { finishRun, runningOn } from '../../store/repositories/runs.ts';
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
-import type { DeskContext } from '../context.ts';
+import { actorName, type DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
@@ -144,6 +144,7 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
       closed: answer.closed,
       result: answer.result,
       ms: answer.ms,
+      actor: actorName(ctx.actor),
     });
   } else {
     await logEvent(ctx, 'run_failed', answer.outcome, {
@@ -154,6 +155,7 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
       timed_out: answer.timed_out === true,
       changed: e.kind === 'failed',
       ms: answer.ms,
+      actor: actorName(ctx.actor),
     });
   }
 

@@ -2,13 +2,14 @@ import { performance } from 'node:perf_hooks';
 import type { PlaybookRequest } from '../playbooks.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
-import { findWork, moveWork } from '../../store/repositories/work.ts';
+import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
+import { lastSentOn } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { notFound, notPermitted } from '../errors.ts';
-import { logEvent } from '../record.ts';
-import { isFinished } from '../vocab.ts';
-import { chaseDue, daysWaiting, isAllowed, needsPerson } from './derive.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { isFinished, UNGRANTABLE } from '../vocab.ts';
+import { chaseDue, daysWaiting, isAllowed, needsPerson, outOfChases, unansweredWords } from './derive.ts';
 import { draftWork, newestDraft } from './draft.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { drivePlaybook } from './run-playbook.ts';
@@ -29,6 +30,14 @@ export type { RunAnswer } from './run-record.ts';
 export interface RunOptions {
   /** Told of each playbook step before it runs, secrets masked: the CLI prints these. */
   onStep?: PlaybookRequest['onStep'];
+  /**
+   * The desk acting on its own (the work pass, P-pass-3): `run` carries out a granted row,
+   * `chase` follows up a row whose chase is due under the `chase` grant, whatever the row's class.
+   * The run then also refuses a row another act holds, or one the desk acted on since `since`.
+   */
+  own?: { as: 'run' | 'chase'; since: string };
+  /** Told once the row is claimed and the run is under way. */
+  onClaim?: () => void;
 }
 
 type Begun = { started: StartedRun } | { refused: RunAnswer };
@@ -59,9 +68,15 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
   // The grant is the only permission there is (contract: nothing substitutes for it).
-  if (!isAllowed(row.class, await grantsOf(ctx.db, ctx.desk.id))) throw notPermitted(row.class, ctx.desk.slug);
+  const grants = await grantsOf(ctx.db, ctx.desk.id);
+  if (opts.own?.as === 'chase') {
+    // Chasing is chase work whatever the row's class, but never money or sign (P-pass-2).
+    if (!isAllowed('chase', grants)) throw notPermitted('chase', ctx.desk.slug);
+    if (row.class !== null && (UNGRANTABLE as readonly string[]).includes(row.class))
+      throw notPermitted(row.class, ctx.desk.slug);
+  } else if (!isAllowed(row.class, grants)) throw notPermitted(row.class, ctx.desk.slug);
 
-  const begun = await atomically(ctx, (tx) => begin(tx, workId, elapsed));
+  const begun = await atomically(ctx, (tx) => begin(tx, workId, elapsed, opts));
   if ('refused' in begun) return begun.refused;
   const { started } = begun;
 
@@ -82,7 +97,7 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
 }
 
 /** Inside one transaction with the row held: decide what the run does, or why it does nothing, and mark it in_progress. */
-async function begin(ctx: DeskContext, workId: number, elapsed: () => number): Promise<Begun> {
+async function begin(ctx: DeskContext, workId: number, elapsed: () => number, opts: RunOptions): Promise<Begun> {
   await lockRow(ctx, workId);
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
@@ -103,6 +118,18 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number): P
         : 'The owner marked this step as one only a person can do; the desk has not acted.',
       needs: sign ? 'A person to sign it.' : 'A person to do this step.',
     });
+  }
+
+  if (outOfChases(row, ctx.today(), ctx.desk.timezone)) {
+    return refuse({
+      outcome: `"${row.title}" needs a person; the desk did not act.`,
+      reason: `${unansweredWords(row, ctx.desk.timezone)}; the desk has stopped chasing.`,
+      needs: 'A person to follow it up.',
+    });
+  }
+  if (opts.own) {
+    const why = ownRefusal(ctx, row, opts.own);
+    if (why) return refuse({ outcome: `The desk left "${row.title}" alone: ${why}`, reason: why });
   }
 
   const since = staleBefore(ctx);
@@ -142,7 +169,16 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number): P
   if (row.status === 'in_progress') {
     prior =
       running[0]?.prior_status ?? (await abandonedOn(ctx.db, ctx.desk.id, row.id, since))?.prior_status ?? row.status;
-  } else if (!(await moveWork(ctx.db, ctx.desk.id, row.id, row.status, 'in_progress'))) {
+  } else if (
+    !(await moveWork(
+      ctx.db,
+      ctx.desk.id,
+      row.id,
+      row.status,
+      'in_progress',
+      opts.own ? { desk_acted_at: ctx.now() } : {},
+    ))
+  ) {
     return refuse({
       outcome: `"${row.title}" changed while the run was starting; nothing was done.`,
       reason: 'The row changed while the run was starting; run it again.',
@@ -161,8 +197,19 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number): P
     run_id: run.id,
     how,
     actor: actorName(ctx.actor),
+    ...(opts.own ? { on_own: opts.own.as } : {}),
   });
+  opts.onClaim?.();
   return { started: { run, row, how, prior, elapsed } };
+}
+
+/** Why the desk will not act on this row on its own right now, beyond what any run refuses. */
+function ownRefusal(ctx: DeskContext, row: WorkRow, own: NonNullable<RunOptions['own']>): string | null {
+  if (row.status === 'in_progress') return 'another act on it is under way.';
+  if (row.last_error) return 'it needs a look first.';
+  if (row.desk_acted_at && row.desk_acted_at >= own.since) return 'the desk acted on it in the last 24 hours.';
+  if (own.as === 'chase' && !chaseDue(row, ctx.today(), ctx.desk.timezone)) return 'no chase is due.';
+  return null;
 }
 
 const OUT_OF_TIME = Symbol('out of time');
@@ -212,7 +259,13 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
   const subject = draft.subject ?? '';
   const to = draft.to_address ?? '';
   const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
-  const sent = await withinRunTime(ctx, s, sendDraft(ctx, current, draft, { actor: 'desk' }));
+  // A follow-up to somebody who has not answered is threaded on the desk's last message to them.
+  const thread = row.waiting_on ? await lastSentOn(ctx.db, ctx.desk.id, row.id) : undefined;
+  const sent = await withinRunTime(
+    ctx,
+    s,
+    sendDraft(ctx, current, draft, { actor: 'desk', ...(thread?.message_id ? { inReplyTo: thread.message_id } : {}) }),
+  );
   if (sent === OUT_OF_TIME) {
     // The mail server has the message and has not answered: whether it went is not known yet.
     // The message stays approved, and the send records sent or failed when the answer comes.
@@ -240,6 +293,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
       done: `Approved "${subject}" for ${who || 'nobody'}; it was not sent.`,
     };
   }
+  if (row.waiting_on) await countChase(ctx, row);
   const after = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? current;
   const waiting = after.waiting_on;
   return {
@@ -252,6 +306,20 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
     result: sent.note,
     waiting,
   };
+}
+
+/** A message sent to somebody already awaited is a chase: counted, and said on the row. */
+async function countChase(ctx: DeskContext, row: WorkRow): Promise<void> {
+  const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+  const n = now.chases + 1;
+  await updateWork(ctx.db, ctx.desk.id, row.id, { chases: n });
+  const left = now.max_chases - n;
+  await logTimeline(
+    ctx,
+    row.id,
+    'chased',
+    `Chase ${n} of ${now.max_chases} sent to ${row.waiting_on}; ${left > 0 ? `the desk chases again after ${plural(now.chase_after_days, 'day')} without an answer` : 'the next time it comes due, a person follows it up'}.`,
+  );
 }
 
 async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions): Promise<Ending> {

@@ -99,6 +99,8 @@ export async function sendDraft(
     if (expectsReply(current)) {
       patch.waiting_on = current.contact_name?.trim() || to;
       patch.waiting_since = now;
+      // A row that goes out anew starts with every chase it allows.
+      if (!current.waiting_on) patch.chases = 0;
     }
     await updateWork(ctx.db, ctx.desk.id, row.id, patch);
     await logEvent(ctx, 'sent', `Sent "${subject}" to ${who}.`, {

@@ -52,6 +52,9 @@ export function Page(p: Frame): Markup {
                     <a href="/permissions">Permissions</a>
                   </li>
                   <li>
+                    <a href="/on-its-own">On its own</a>
+                  </li>
+                  <li>
                     <a href="/keys">Keys</a>
                   </li>
                   <li>

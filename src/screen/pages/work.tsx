@@ -27,6 +27,8 @@ export interface RowView {
   typed?: Record<string, string>;
   /** What the last action said, shown at the top. */
   notice?: string;
+  /** When the desk will next act on the row by itself, or why it will not. */
+  onOwn?: string | null;
 }
 
 /** Which form carries the action; labels stay the API's, only the verb behind them is chosen here. */
@@ -158,6 +160,11 @@ export function RowPage(v: RowView): Markup {
       <section aria-labelledby="needs-title">
         <h2 id="needs-title">What it needs</h2>
         <ActionPanel v={v} />
+        {v.onOwn ? (
+          <p class="meta" id="on-own">
+            {v.onOwn}
+          </p>
+        ) : null}
         {draft && actionForm(v.detail) !== 'approve' ? (
           <details>
             <summary>The prepared message</summary>

@@ -1,3 +1,4 @@
+import { ownNext } from '../../domain/work/own-next.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addArrangementNote } from '../../domain/arrangements/note.ts';
 import { listArrangements } from '../../domain/arrangements/list.ts';
@@ -51,6 +52,7 @@ export async function rowPage(
     assign: formKey(),
     reopen: formKey(),
   };
+  const onOwn = await ownNext(ctx, id);
   return html(
     reply,
     RowPage({
@@ -61,6 +63,7 @@ export async function rowPage(
       arrangement,
       assignee: row?.assignee ?? null,
       keys,
+      onOwn,
       ...extra,
     }),
     status,

@@ -247,3 +247,31 @@ export async function messagesOn(db: Kysely<Database>, deskId: string, workId: n
     .orderBy('id')
     .execute();
 }
+
+/** The newest message on the row a provider accepted: what a follow-up is threaded on. */
+export async function lastSentOn(db: Kysely<Database>, deskId: string, workId: number) {
+  const rows = await db
+    .selectFrom('activity')
+    .select(['id', 'desk_id', 'subject', 'message_id', 'sent_at'])
+    .where('obligation_id', '=', workId)
+    .where('status', '=', 'sent')
+    .where('kind', '=', 'message')
+    .orderBy('id', 'desc')
+    .limit(5)
+    .execute();
+  return rows.find((r) => r.desk_id === deskId);
+}
+
+/** Whether the desk has sent a message to this address at or after `since`. */
+export async function sentToSince(db: Kysely<Database>, deskId: string, to: string, since: string): Promise<boolean> {
+  const m = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('desk_id', '=', deskId)
+    .where('to_address', '=', to)
+    .where('sent_at', '>=', since)
+    .where('kind', '=', 'message')
+    .limit(1)
+    .executeTakeFirst();
+  return m !== undefined;
+}

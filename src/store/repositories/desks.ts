@@ -114,3 +114,13 @@ export async function findKeyByHash(db: Kysely<Database>, hash: string) {
 export async function markKeyRevoked(db: Kysely<Database>, id: number, at: string): Promise<void> {
   await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).execute();
 }
+
+/** The rails on what the desk does on its own. */
+export async function updateDeskRails(
+  db: Kysely<Database>,
+  deskId: string,
+  patch: Partial<Pick<DeskRow, 'hours' | 'daily_cap' | 'act_within_days' | 'paused'>>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('desks').set(patch).where('id', '=', deskId).execute();
+}

@@ -1,0 +1,28 @@
+import { deskContext, type Deps } from '../../domain/context.ts';
+import { requireDesk } from '../../domain/desks/manage.ts';
+import { DESK_ACTOR, passDesk, type DeskPass } from '../../domain/work/pass.ts';
+import { listDesks } from '../../store/repositories/desks.ts';
+import type { DeskRow } from '../../store/schema.ts';
+
+// One work pass over every desk, or over one: what the server runs every DESK_WORK_INTERVAL and
+// what `desk work pass` runs once. A desk whose pass fails is reported and the others still get theirs.
+
+export interface WorkPassResult {
+  desks: DeskPass[];
+  failures: Array<{ desk_id: string; error: string }>;
+}
+
+/** `desk`: an id or slug to pass over one desk only (an unknown one throws not_found). */
+export async function runWorkPass(deps: Deps, opts: { desk?: string } = {}): Promise<WorkPassResult> {
+  const desks: DeskRow[] =
+    opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
+  const result: WorkPassResult = { desks: [], failures: [] };
+  for (const desk of desks) {
+    try {
+      result.desks.push(await passDesk(deskContext(deps, desk, DESK_ACTOR)));
+    } catch (err) {
+      result.failures.push({ desk_id: desk.id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,60 @@
+import type { Deps } from '../../domain/context.ts';
+import { plural } from '../../domain/text.ts';
+import type { SchedulerLog } from '../watches/scheduler.ts';
+import { runWorkPass, type WorkPassResult } from './pass.ts';
+
+// The work pass inside the server: one at start, then one every DESK_WORK_INTERVAL, measured from
+// the end of the previous pass, so a pass that overruns its interval is never started twice in
+// one process (across processes, each act is claimed by compare-and-set). A failing pass is
+// logged and the next one still comes; stopping waits for a pass in flight.
+
+export interface WorkSchedulerOptions {
+  /** Default: config.workIntervalMs. */
+  intervalMs?: number;
+  log: SchedulerLog;
+  onPass?: (result: WorkPassResult) => void;
+  /** The pass to run; tests replace it. */
+  pass?: (deps: Deps) => Promise<WorkPassResult>;
+}
+
+export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () => Promise<void> {
+  const intervalMs = Math.max(1, opts.intervalMs ?? deps.config.workIntervalMs);
+  const pass = opts.pass ?? ((d: Deps) => runWorkPass(d));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | null = null;
+
+  const tick = (): void => {
+    timer = undefined;
+    if (stopped) return;
+    inFlight = (async () => {
+      try {
+        const result = await pass(deps);
+        const acts = result.desks.reduce((n, d) => n + d.acts.length, 0);
+        if (acts > 0) opts.log.info({ acts }, `The desk acted on its own ${plural(acts, 'time')}.`);
+        for (const d of result.desks)
+          for (const f of d.faults)
+            opts.log.error({ desk_id: d.desk_id, work_id: f.work_id, error: f.error }, 'A work pass act failed.');
+        for (const f of result.failures)
+          opts.log.error({ desk_id: f.desk_id, error: f.error }, 'The work pass failed for a desk.');
+        opts.onPass?.(result);
+      } catch (err) {
+        opts.log.error({ err }, 'The work pass failed; the next one runs on schedule.');
+      }
+    })();
+    void inFlight.finally(() => {
+      inFlight = null;
+      if (!stopped) {
+        timer = setTimeout(tick, intervalMs);
+        timer.unref();
+      }
+    });
+  };
+
+  tick();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    if (inFlight) await inFlight;
+  };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { isWorkingTime, parseHours } from './hours.ts';
+
+// Instants are fixed in UTC and read in a zone, so the table holds on any machine and any day.
+
+describe('working hours', () => {
+  it.each([
+    // 2026-11-23 is a Monday.
+    ['mon-fri 09:00-17:00', 'Europe/London', '2026-11-23T09:00:00Z', true],
+    ['mon-fri 09:00-17:00', 'Europe/London', '2026-11-23T16:59:00Z', true],
+    ['mon-fri 09:00-17:00', 'Europe/London', '2026-11-23T17:00:00Z', false],
+    ['mon-fri 09:00-17:00', 'Europe/London', '2026-11-23T08:59:00Z', false],
+    ['mon-fri 09:00-17:00', 'Europe/London', '2026-11-22T12:00:00Z', false],
+    // New York is five hours behind in November: 14:00 UTC is 09:00 there.
+    ['mon-fri 09:00-17:00', 'America/New_York', '2026-11-23T13:59:00Z', false],
+    ['mon-fri 09:00-17:00', 'America/New_York', '2026-11-23T14:00:00Z', true],
+    ['sat,sun 10:00-12:00', 'UTC', '2026-11-22T11:00:00Z', true],
+    ['sat,sun 10:00-12:00', 'UTC', '2026-11-23T11:00:00Z', false],
+    ['fri-mon 08:00-09:00', 'UTC', '2026-11-22T08:30:00Z', true],
+    ['fri-mon 08:00-09:00', 'UTC', '2026-11-24T08:30:00Z', false],
+    ['mon 22:00-02:00', 'UTC', '2026-11-24T01:00:00Z', true],
+    ['mon 22:00-02:00', 'UTC', '2026-11-23T01:00:00Z', false],
+    ['always', 'Asia/Tokyo', '2026-11-22T03:00:00Z', true],
+    [' Always ', 'UTC', '2026-11-22T03:00:00Z', true],
+  ])('%s in %s at %s is %s', (hours, tz, at, expected) => {
+    expect(isWorkingTime(hours, tz, new Date(at))).toBe(expected);
+  });
+
+  it.each([
+    '',
+    'weekdays',
+    'mon-fri 9-5',
+    'mon-fri 09:00',
+    'mon-fry 09:00-17:00',
+    'mon-fri 25:00-26:00',
+    'mon 09:00-09:00',
+    'mon--fri 09:00-17:00',
+  ])('refuses %j with the way to write it', (text) => {
+    const h = parseHours(text);
+    expect('error' in h && h.error).toMatch(/"mon-fri 09:00-17:00", or "always"/);
+  });
+});

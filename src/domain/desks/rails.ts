@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { Database, DeskRow } from '../../store/schema.ts';
+import { updateDeskRails } from '../../store/repositories/desks.ts';
+import { badRequest } from '../errors.ts';
+import { parseHours } from './hours.ts';
+import { requireDesk } from './manage.ts';
+
+// The rails on what a desk does on its own (issue 17): its working hours, a cap on acts per
+// desk-day, how far ahead of a due date it acts, and one switch that pauses it all. The business
+// file, the CLI and the screen all check them here; a bad value names its field and changes nothing.
+
+export interface Rails {
+  hours: string;
+  daily_cap: number;
+  act_within_days: number;
+  paused: boolean;
+}
+
+export const CAP_MAX = 1000;
+export const WINDOW_MAX = 365;
+
+export function railsOf(desk: DeskRow): Rails {
+  return { hours: desk.hours, daily_cap: desk.daily_cap, act_within_days: desk.act_within_days, paused: !!desk.paused };
+}
+
+/** The reason each given value is refused, keyed by field; empty when all are good. */
+export function railErrors(input: Partial<Record<keyof Rails, unknown>>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (input.hours !== undefined) {
+    const h = typeof input.hours === 'string' ? parseHours(input.hours) : { error: 'must be text' };
+    if ('error' in h) errors.hours = h.error;
+  }
+  const whole = (field: 'daily_cap' | 'act_within_days', max: number, what: string) => {
+    const v = input[field];
+    if (v === undefined) return;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max)
+      errors[field] = `${JSON.stringify(v)} must be a whole number from 0 to ${max} (${what})`;
+  };
+  whole('daily_cap', CAP_MAX, 'acts a desk-day');
+  whole('act_within_days', WINDOW_MAX, 'days ahead of a due date');
+  if (input.paused !== undefined && typeof input.paused !== 'boolean') errors.paused = 'must be true or false';
+  return errors;
+}
+
+/** Sets the given rails on the desk, or refuses all of them. */
+export async function setRails(db: Kysely<Database>, ref: string, input: Partial<Rails>): Promise<Rails> {
+  const desk = await requireDesk(db, ref);
+  const errors = railErrors(input);
+  const fields = Object.keys(errors);
+  if (fields.length > 0) {
+    const list = fields.map((f) => `${f}: ${errors[f]}`);
+    throw badRequest(`Nothing was changed. ${list.join('; ')}.`, { errors: list });
+  }
+  const patch: Partial<Pick<DeskRow, 'hours' | 'daily_cap' | 'act_within_days' | 'paused'>> = {};
+  if (input.hours !== undefined) patch.hours = input.hours.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (input.daily_cap !== undefined) patch.daily_cap = input.daily_cap;
+  if (input.act_within_days !== undefined) patch.act_within_days = input.act_within_days;
+  if (input.paused !== undefined) patch.paused = input.paused ? 1 : 0;
+  await updateDeskRails(db, desk.id, patch);
+  return railsOf({ ...desk, ...patch });
+}

@@ -1,0 +1,47 @@
+import type { WorkRow } from '../../store/schema.ts';
+import { addDays } from '../dates.ts';
+import { UNGRANTABLE } from '../vocab.ts';
+import { chaseDue, deriveAction, isAllowed } from './derive.ts';
+
+// What the desk would do with a row on its own (issue 17), as a pure rule over the row, its
+// grants and the clock: carry it out (its action is `run` and its date is in reach), chase it
+// (a chase is due and `chase` is granted), or leave it, with the reason. The pass acts on this;
+// the screen shows it. The rails of the desk as a whole (paused, hours, the daily cap) and the
+// 24-hour rule on one address are the pass's; the run itself checks again under its claim.
+
+export interface OwnInput {
+  row: WorkRow;
+  hasDraft: boolean;
+  grants: ReadonlySet<string>;
+  today: string;
+  timezone: string;
+  /** Days ahead of a due date the desk acts. */
+  actWithinDays: number;
+  /** The instant 24 hours before now. */
+  dayAgo: string;
+}
+
+export type OwnAct = { as: 'run' | 'chase' } | { leave: string };
+
+export function ownAct(i: OwnInput): OwnAct {
+  const { row } = i;
+  if (row.class !== null && (UNGRANTABLE as readonly string[]).includes(row.class))
+    return { leave: `${row.class === 'money' ? 'Money' : 'Signing'} is never done by the desk on its own.` };
+  const action = deriveAction(i);
+  if (!action) return { leave: 'Nothing is left to do.' };
+  if (row.status === 'in_progress') return { leave: 'It is being worked on now.' };
+  if (row.desk_acted_at && row.desk_acted_at >= i.dayAgo)
+    return { leave: 'The desk acted on it in the last 24 hours.' };
+  if (action.type === 'run') {
+    const horizon = addDays(i.today, i.actWithinDays);
+    if (row.due_date !== null && row.due_date > horizon)
+      return { leave: `It is not due until ${row.due_date}; the desk acts ${i.actWithinDays} days ahead.` };
+    return { as: 'run' };
+  }
+  if (action.type === 'nudge') {
+    if (!chaseDue(row, i.today, i.timezone)) return { leave: action.hint };
+    if (!isAllowed('chase', i.grants)) return { leave: 'Chasing is not granted, so the desk only prepares.' };
+    return { as: 'chase' };
+  }
+  return { leave: action.hint };
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { DeskContext } from '../../domain/context.ts';
+import { setRails, type Rails } from '../../domain/desks/rails.ts';
+import { ownRecord } from '../../domain/work/own-record.ts';
+import { once } from '../once.ts';
+import { OwnPage, type OwnView } from '../pages/own.tsx';
+import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
+import { signedIn } from './owner.ts';
+
+// GET /on-its-own shows the rails and what the desk did by itself; the two forms set the rails
+// and press pause or resume through the same verb as `desk desks set/pause/resume`.
+
+async function ownPage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  extra: Pick<OwnView, 'notice' | 'errors' | 'typed'> = {},
+  status = 200,
+): Promise<FastifyReply> {
+  const record = await ownRecord(ctx);
+  return html(
+    reply,
+    OwnPage({
+      desk: ctx.desk.name,
+      slug: ctx.desk.slug,
+      timezone: ctx.desk.timezone,
+      csrf: csrfToken(reply),
+      record,
+      keys: { rails: formKey(), pause: formKey() },
+      ...extra,
+    }),
+    status,
+  );
+}
+
+/** A number as typed, or the text itself for the rails to refuse by name. */
+function count(raw: string): number | string {
+  return /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
+}
+
+export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/on-its-own', async (request, reply) => ownPage(signedIn(request), reply));
+
+  app.post('/on-its-own/rails', async (request, reply) => {
+    const ctx = signedIn(request);
+    const typed = {
+      hours: fieldOf(request.body, 'hours'),
+      daily_cap: fieldOf(request.body, 'daily_cap'),
+      act_within_days: fieldOf(request.body, 'act_within_days'),
+    };
+    const input = {
+      hours: typed.hours,
+      daily_cap: count(typed.daily_cap),
+      act_within_days: count(typed.act_within_days),
+    };
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
+      setRails(ctx.db, ctx.desk.id, input as Partial<Rails>),
+    );
+    if (!r.ok) {
+      if (r.error.code !== 'bad_request') throw r.error;
+      const list = (r.error.details?.errors as string[] | undefined) ?? [];
+      const errors = Object.fromEntries(
+        list.map((e) => [e.slice(0, e.indexOf(':')), e.slice(e.indexOf(':') + 1).trim()]),
+      );
+      return ownPage(ctx, reply, { errors, typed }, 400);
+    }
+    return ownPage(ctx, reply, { notice: 'The rails are saved.' });
+  });
+
+  app.post('/on-its-own/pause', async (request, reply) => {
+    const ctx = signedIn(request);
+    const paused = fieldOf(request.body, 'paused') === 'yes';
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
+      setRails(ctx.db, ctx.desk.id, { paused }),
+    );
+    if (!r.ok) throw r.error;
+    return ownPage(ctx, reply, {
+      notice: paused ? 'Paused: the desk does nothing on its own.' : 'Resumed: the desk works its list on its own.',
+    });
+  });
+}

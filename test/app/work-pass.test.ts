@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { realEngine } from '../../src/container.ts';
+import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
+import { FixedClock } from '../../src/domain/clock.ts';
+import { deskContext, type Deps } from '../../src/domain/context.ts';
+import { addDays, dateIn } from '../../src/domain/dates.ts';
+import { setRails } from '../../src/domain/desks/rails.ts';
+import { runWorkPass } from '../../src/app/work/pass.ts';
+import { DESK_ACTOR, passDesk } from '../../src/domain/work/pass.ts';
+import { toWorkItem } from '../../src/domain/work/derive.ts';
+import { findWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
+import { openStore } from '../../src/store/db.ts';
+import type { WorkRow } from '../../src/store/schema.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
+import { startPortal, type Portal } from '../helpers/portal.ts';
+import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { connectMailbox, eventsOf, messagesOf, timelineOf } from '../http/writes-helpers.ts';
+import { makeLoginConnection, makePlaybook, vatSteps } from '../http/run-helpers.ts';
+
+// The desk working its list on its own (issue 17): a real SMTP server, real Chromium for the
+// playbook row, and an injected clock. Expected dates are derived from TEST_NOW.
+
+const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
+const browser = chromiumAvailable(CHROMIUM);
+const TODAY = dateIn('UTC', new Date(TEST_NOW));
+const DAY = 24 * 3600_000;
+
+describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
+  let store: TestStore;
+  let smtp: TestSmtp;
+  let portal: Portal;
+  let clock: FixedClock;
+  let deps: Deps;
+
+  beforeAll(async () => {
+    store = await open();
+    smtp = await startSmtpServer();
+    portal = await startPortal();
+    const config = loadConfig({ DESK_DATABASE_URL: store.target }, { chromiumPath: CHROMIUM });
+    clock = new FixedClock(new Date(TEST_NOW));
+    deps = { store, clock, config, engine: realEngine(config) };
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await portal?.close();
+    await store?.close();
+  });
+
+  async function desk(grants = ['reach_out', 'chase', 'file'], hours = 'always') {
+    const d = await makeDesk(store.db, { grants });
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+    await setRails(store.db, d.desk.id, { hours });
+    return d;
+  }
+  const pass = (slug: string) => runWorkPass(deps, { desk: slug });
+  const mailTo = (addr: string) => smtp.received.filter((m) => m.to.includes(addr));
+  const row = async (deskId: string, id: number) => (await findWork(store.db, deskId, id)) as WorkRow;
+
+  it('sends, drafts and sends, files in Chromium and chases once; touches nothing else; a second pass sends nothing', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk();
+    const id = d.desk.id;
+    const prepared = await makeWork(store.db, id, {
+      title: 'Ask about the winter opening hours',
+      class: 'reach_out',
+      due_date: addDays(TODAY, 3),
+      contact_name: 'Lee Park',
+      contact_email: 'lee@pass.test',
+    });
+    await makeDraft(store.db, id, prepared.id, { subject: 'Winter hours', to: 'lee@pass.test' });
+    const toDraft = await makeWork(store.db, id, {
+      title: 'Ask the window cleaner for a winter quote',
+      class: 'reach_out',
+      due_date: addDays(TODAY, 14),
+      contact_name: 'Ana Clear',
+      contact_email: 'ana@pass.test',
+    });
+    const quiet = await makeWork(store.db, id, {
+      title: 'Get the oven repair quote',
+      class: 'reach_out',
+      status: 'waiting',
+      due_date: addDays(TODAY, 2),
+      contact_name: 'Sam Oven',
+      contact_email: 'sam@pass.test',
+      waiting_on: 'Sam Oven',
+      waiting_since: addDays(TODAY, -12),
+    });
+    const earlier = await makeDraft(store.db, id, quiet.id, { subject: 'Oven repair quote', to: 'sam@pass.test' });
+    await store.db
+      .updateTable('activity')
+      .set({ status: 'sent', sent_at: `${addDays(TODAY, -12)}T09:00:00.000Z`, message_id: '<first.oven@pass.test>' })
+      .where('id', '=', earlier.id)
+      .execute();
+    let filed: WorkRow | null = null;
+    if (browser) {
+      const conn = await makeLoginConnection(store.db, id);
+      const pb = await makePlaybook(store.db, id, 'file-vat-return', vatSteps(portal.url), conn.id);
+      filed = await makeWork(store.db, id, {
+        title: 'File VAT return',
+        class: 'file',
+        due_date: addDays(TODAY, -1),
+        playbook_id: pb.id,
+      });
+    }
+    const untouched = [
+      await makeWork(store.db, id, { title: 'Pay the flour invoice', class: 'money', contact_email: 'm@pass.test' }),
+      await makeWork(store.db, id, { title: 'Sign the lease', class: 'sign', contact_email: 's@pass.test' }),
+      await makeWork(store.db, id, { title: 'Unclassified', class: null, contact_email: 'u@pass.test' }),
+      await makeWork(store.db, id, { title: 'Not granted', class: 'commit', contact_email: 'c@pass.test' }),
+      await makeWork(store.db, id, {
+        title: 'Failed before',
+        class: 'reach_out',
+        contact_email: 'f@pass.test',
+        last_error: 'The mail server refused it.',
+      }),
+      await makeWork(store.db, id, {
+        title: 'A person does this',
+        class: 'reach_out',
+        contact_email: 'p@pass.test',
+        needs_person: 1,
+      }),
+      await makeWork(store.db, id, {
+        title: 'Not due yet',
+        class: 'reach_out',
+        contact_email: 'n@pass.test',
+        due_date: addDays(TODAY, 15),
+      }),
+      await makeWork(store.db, id, {
+        title: 'Money, waiting long',
+        class: 'money',
+        status: 'waiting',
+        contact_email: 'mw@pass.test',
+        waiting_on: 'Mill Co',
+        waiting_since: addDays(TODAY, -30),
+      }),
+    ];
+    await makeDraft(store.db, id, untouched[0]!.id, { to: 'm@pass.test' });
+    const before = smtp.received.length;
+    const untouchedBefore = await Promise.all(untouched.map((r) => row(id, r.id)));
+
+    const first = await pass(d.desk.slug);
+    const [result] = first.desks;
+    expect(result).toMatchObject({ state: 'acted', faults: [] });
+    const actedOn = result!.acts.map((a) => [a.work_id, a.as, a.ok]);
+    expect(actedOn).toEqual(
+      expect.arrayContaining([
+        [prepared.id, 'run', true],
+        [toDraft.id, 'run', true],
+        [quiet.id, 'chase', true],
+        ...(filed ? [[filed.id, 'run', true]] : []),
+      ]),
+    );
+    expect(result!.acts).toHaveLength(filed ? 4 : 3);
+
+    expect(mailTo('lee@pass.test')).toHaveLength(1);
+    expect(mailTo('lee@pass.test')[0]!.raw).toContain('Subject: Winter hours');
+    expect(mailTo('ana@pass.test')).toHaveLength(1);
+    const chase = mailTo('sam@pass.test');
+    expect(chase).toHaveLength(1);
+    expect(chase[0]!.raw).toMatch(/^Subject: Re: Oven repair quote$/m);
+    expect(chase[0]!.raw).toMatch(/^In-Reply-To: <first\.oven@pass\.test>$/m);
+    expect(chase[0]!.raw).toMatch(/^References: <first\.oven@pass\.test>$/m);
+    expect(smtp.received.length - before).toBe(3);
+
+    const chased = await row(id, quiet.id);
+    expect(chased).toMatchObject({ status: 'waiting', chases: 1, waiting_on: 'Sam Oven', desk_acted_at: TEST_NOW });
+    expect(chased.waiting_since).toBe(TEST_NOW);
+    expect(await row(id, toDraft.id)).toMatchObject({ status: 'waiting', waiting_on: 'Ana Clear' });
+    if (filed) expect(await row(id, filed.id)).toMatchObject({ status: 'done', last_error: null });
+    expect(await Promise.all(untouched.map((r) => row(id, r.id)))).toEqual(untouchedBefore);
+
+    // The record: each act by the desk, in the events, the activity and the row's timeline.
+    const events = await eventsOf(store.db, id);
+    for (const a of result!.acts) {
+      const mine = events.filter((e) => e.data.work_id === a.work_id);
+      expect(mine.find((e) => e.kind === 'run_started')!.data).toMatchObject({ actor: 'desk', on_own: a.as });
+      expect(mine.find((e) => e.kind === 'run_finished')!.data).toMatchObject({ actor: 'desk' });
+      expect((await timelineOf(store.db, id, a.work_id)).map((t) => t.kind)).toContain('run_finished');
+      expect(a.activity_id).toEqual(expect.any(Number));
+    }
+    expect(events.filter((e) => e.kind === 'sent').every((e) => e.data.actor === 'desk')).toBe(true);
+    expect((await timelineOf(store.db, id, quiet.id)).map((t) => t.text)).toContainEqual(
+      expect.stringMatching(/^Chase 1 of 3 sent to Sam Oven/),
+    );
+
+    // A second pass, an hour on: nothing new.
+    clock.advance(3600_000);
+    const second = await pass(d.desk.slug);
+    expect(second.desks[0]!.acts).toEqual([]);
+    expect(smtp.received.length - before).toBe(3);
+  });
+
+  it('sends nothing outside working hours, while paused, or past the daily cap', async () => {
+    // TEST_NOW is a Sunday morning in UTC.
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out'], 'mon-fri 09:00-17:00');
+    const id = d.desk.id;
+    for (const n of [1, 2, 3])
+      await makeWork(store.db, id, { title: `Write ${n}`, class: 'reach_out', contact_email: `cap${n}@pass.test` });
+    const count = () => smtp.received.filter((m) => m.to.some((t) => t.startsWith('cap'))).length;
+
+    expect((await pass(d.desk.slug)).desks[0]).toMatchObject({ state: 'outside_hours', acts: [] });
+    await setRails(store.db, id, { hours: 'always', paused: true });
+    expect((await pass(d.desk.slug)).desks[0]).toMatchObject({ state: 'paused', acts: [] });
+    expect(count()).toBe(0);
+
+    await setRails(store.db, id, { paused: false, daily_cap: 2 });
+    expect((await pass(d.desk.slug)).desks[0]).toMatchObject({ state: 'cap_reached' });
+    expect(count()).toBe(2);
+    expect((await pass(d.desk.slug)).desks[0]).toMatchObject({ state: 'cap_reached', acts: [] });
+    expect(count()).toBe(2);
+    // The next desk-day, the cap starts again.
+    clock.advance(DAY);
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toHaveLength(1);
+    expect(count()).toBe(3);
+  });
+
+  it('a mailbox that refuses leaves that row needing a look and the pass goes on', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const a = await makeWork(store.db, d.desk.id, { title: 'A', class: 'reach_out', contact_email: 'ra@pass.test' });
+    const b = await makeWork(store.db, d.desk.id, { title: 'B', class: 'reach_out', contact_email: 'rb@pass.test' });
+    smtp.setMode('refuse');
+    try {
+      const r = (await pass(d.desk.slug)).desks[0]!;
+      expect(r.acts.map((x) => x.ok)).toEqual([false, false]);
+    } finally {
+      smtp.setMode('accept');
+    }
+    for (const w of [a, b]) expect((await row(d.desk.id, w.id)).last_error).toMatch(/unavailable|refused/i);
+    clock.advance(DAY + 1);
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+  });
+
+  it('chases three times without an answer, then the row needs a person and the desk stops', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['chase']);
+    const quiet = await makeWork(store.db, d.desk.id, {
+      title: 'Get the delivery date',
+      class: 'commit',
+      status: 'waiting',
+      contact_name: 'Mo Vans',
+      contact_email: 'mo@pass.test',
+      waiting_on: 'Mo Vans',
+      waiting_since: addDays(TODAY, -8),
+      chase_after_days: 7,
+    });
+    for (const n of [1, 2, 3]) {
+      const r = (await pass(d.desk.slug)).desks[0]!;
+      expect(r.acts.map((a) => [a.work_id, a.as, a.ok])).toEqual([[quiet.id, 'chase', true]]);
+      expect((await row(d.desk.id, quiet.id)).chases).toBe(n);
+      // Not again until the chase point comes round.
+      clock.advance(6 * DAY);
+      expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+      clock.advance(DAY);
+    }
+    expect(mailTo('mo@pass.test')).toHaveLength(3);
+    const later = await pass(d.desk.slug);
+    expect(later.desks[0]!.acts).toEqual([]);
+    expect(mailTo('mo@pass.test')).toHaveLength(3);
+
+    const r = await row(d.desk.id, quiet.id);
+    const today = dateIn('UTC', clock.now());
+    const item = toWorkItem({
+      row: r,
+      hasDraft: (await rowsWithDrafts(store.db, d.desk.id, [r.id])).has(r.id),
+      grants: new Set(['chase']),
+      today,
+      timezone: 'UTC',
+    });
+    const lastChase = dateIn('UTC', new Date(r.waiting_since!));
+    expect(item.action).toMatchObject({ type: 'own', label: 'Assign to me' });
+    expect(item.action!.hint).toContain(`Mo Vans has not answered since ${lastChase}, after 3 chases`);
+    // Each chase after the first is threaded on the one before it.
+    const sent = (await messagesOf(store.db, d.desk.id, quiet.id)).filter((m) => m.status === 'sent');
+    expect(sent).toHaveLength(3);
+    expect(mailTo('mo@pass.test')[2]!.raw).toContain(`In-Reply-To: ${sent[1]!.message_id}`);
+  });
+
+  it.runIf(name === 'postgres')('two passes at once on two connections send each message once', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out', 'chase']);
+    const ids: number[] = [];
+    for (let n = 0; n < 6; n++) {
+      const w = await makeWork(store.db, d.desk.id, {
+        title: `Race ${n}`,
+        class: 'reach_out',
+        contact_email: `race${n}@pass.test`,
+      });
+      ids.push(w.id);
+      if (n % 2 === 0) await makeDraft(store.db, d.desk.id, w.id, { to: `race${n}@pass.test` });
+    }
+    const other = await openStore(store.target, { migrate: false });
+    try {
+      const deps2: Deps = { ...deps, store: { ...other } as unknown as Deps['store'] };
+      const desk = await store.db.selectFrom('desks').selectAll().where('id', '=', d.desk.id).executeTakeFirstOrThrow();
+      const [a, b] = await Promise.all([
+        passDesk(deskContext(deps, desk, DESK_ACTOR)),
+        passDesk(deskContext(deps2, desk, DESK_ACTOR)),
+      ]);
+      expect(a.acts.length + b.acts.length).toBe(6);
+    } finally {
+      await other.close();
+    }
+    for (let n = 0; n < 6; n++) expect(mailTo(`race${n}@pass.test`), `race${n}`).toHaveLength(1);
+  });
+});

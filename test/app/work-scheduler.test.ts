@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Deps } from '../../src/domain/context.ts';
+import { startWorkScheduler } from '../../src/app/work/scheduler.ts';
+import type { WorkPassResult } from '../../src/app/work/pass.ts';
+
+// The server's work pass: a pass that overruns its interval is never started a second time
+// while it runs, a failing pass is logged and the next still comes, and stopping waits for the
+// pass in flight.
+
+describe('the work scheduler', () => {
+  it('never runs two passes at once, keeps going after a failure, and waits for the pass in flight when stopped', async () => {
+    let running = 0;
+    let most = 0;
+    let passes = 0;
+    const errors: string[] = [];
+    let release!: () => void;
+    const enough = new Promise<void>((r) => (release = r));
+    const stop = startWorkScheduler({} as Deps, {
+      intervalMs: 1,
+      log: { info: () => undefined, error: (_o, msg) => errors.push(msg) },
+      pass: async (): Promise<WorkPassResult> => {
+        running += 1;
+        most = Math.max(most, running);
+        passes += 1;
+        // Each pass outlasts the interval many times over.
+        await new Promise((r) => setTimeout(r, 20));
+        running -= 1;
+        if (passes === 2) throw new Error('the database went away');
+        if (passes === 5) release();
+        return { desks: [], failures: [] };
+      },
+    });
+    await enough;
+    await stop();
+    expect(running).toBe(0);
+    expect(most).toBe(1);
+    expect(passes).toBeGreaterThanOrEqual(5);
+    expect(errors).toEqual(['The work pass failed; the next one runs on schedule.']);
+    const after = passes;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(passes).toBe(after);
+  });
+});
