@@ -1,7 +1,7 @@
 // The real playbook runner: drives a headless Chromium through a playbook's steps.
 // One browser and one fresh context per run, so nothing (cookies, storage) carries between runs.
 import { accessSync, constants, statSync } from 'node:fs';
-import type { Browser, Page, Request } from 'playwright-core';
+import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
 import {
   STEP_NAMES,
   masker,
@@ -284,8 +284,6 @@ export class ChromiumRunner implements PlaybookRunner {
       );
     }
 
-    // Loaded on the first run, so commands that never drive a browser never load it.
-    const { chromium, errors } = await import('playwright-core');
     const remaining = (): number => deadline - Date.now();
     const outOfTime = `The portal did not finish within ${seconds(request.timeoutMs)}.`;
     let current = -1;
@@ -377,7 +375,6 @@ export class ChromiumRunner implements PlaybookRunner {
     remaining: () => number,
     result: PlaybookResult,
   ): Promise<string | undefined> {
-    const { errors } = await import('playwright-core');
     const n = i + 1;
     const timeout = (): number => Math.max(1, remaining());
     const onSelector = async <T>(selector: string, what: string, fn: () => Promise<T>): Promise<T> => {
