@@ -75,13 +75,33 @@ async function load(url: string, headers: Record<string, string>) {
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
-type Figures = Record<string, { desk: number; bare: number; p99: number; bareP99: number }>;
+interface Desk {
+  store: TestStore;
+  server: Child;
+  base: string;
+  auth: Record<string, string>;
+  answers: string[];
+}
 
-async function measure(
-  label: string,
-  open: () => Promise<TestStore>,
-  size: number,
-): Promise<{ figures: Figures; rss: number }> {
+const PATHS = [
+  '/',
+  '/me',
+  '/desk',
+  '/work?limit=50',
+  'PAGE2',
+  '/work/2',
+  '/arrangements',
+  '/units',
+  '/connections',
+  '/domains',
+  '/permissions',
+  '/watches',
+  '/activity',
+  '/events',
+];
+
+/** A fresh database with a desk of `size` open rows, the real server on it, and its answer to each path. */
+async function deskOf(open: () => Promise<TestStore>, size: number): Promise<Desk & { paths: string[] }> {
   const store = await open();
   const d = await makeDesk(store.db, { grants: ['chase', 'file'] });
   await fill(store, d.desk.id, size);
@@ -95,69 +115,58 @@ async function measure(
   const firstPage = (await (await fetch(`${base}/work?limit=50`, { headers: auth })).json()) as {
     data: { next_cursor: string };
   };
-  const paths = [
-    '/',
-    '/me',
-    '/desk',
-    '/work?limit=50',
-    `/work?limit=50&cursor=${firstPage.data.next_cursor}`,
-    '/work/2',
-    '/arrangements',
-    '/units',
-    '/connections',
-    '/domains',
-    '/permissions',
-    '/watches',
-    '/activity',
-    '/events',
-  ];
+  const paths = PATHS.map((p) => (p === 'PAGE2' ? `/work?limit=50&cursor=${firstPage.data.next_cursor}` : p));
   const answers = [];
   for (const p of paths) {
     const res = await fetch(`${base}${p}`, { headers: auth });
     if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
-    answers.push({ path: `/bare/${answers.length}`, body: await res.text() });
+    answers.push(await res.text());
   }
-  const file = path.join(os.tmpdir(), `desk-bench-${process.pid}.json`);
-  fs.writeFileSync(file, JSON.stringify(answers));
-  const bare = await start(['--import', 'tsx', 'bench/bare.ts', file], {}, /listening (\d+)/);
-  const figures: Figures = {};
-  let rss = 0;
-  try {
-    for (const [i, p] of paths.entries()) {
-      const name = p.startsWith('/work?limit=50&cursor') ? '/work?limit=50 (page 2)' : p;
-      const desk = await load(`${base}${p}`, auth);
-      rss = Math.max(rss, rssMb(server.proc.pid!));
-      const yard = await load(`http://127.0.0.1:${bare.port}/bare/${i}`, {});
-      figures[name] = { desk: desk.rps, bare: yard.rps, p99: desk.p99, bareP99: yard.p99 };
-      console.log(
-        `  ${label} ${size.toLocaleString('en').padStart(9)} rows  ${name.padEnd(26)} desk ${desk.rps.toFixed(0).padStart(6)} req/s p99 ${String(desk.p99).padStart(4)} ms | bare ${yard.rps.toFixed(0).padStart(6)} req/s | ratio ${(desk.rps / yard.rps).toFixed(2)}`,
-      );
-    }
-  } finally {
-    await stop(server);
-    await stop(bare);
-    fs.rmSync(file, { force: true });
-    await store.close();
-  }
-  return { figures, rss };
+  return { store, server, base, auth, answers, paths };
 }
 
 async function run(label: string, open: () => Promise<TestStore>): Promise<void> {
   console.log(`${label}: ${CONNECTIONS} connections, ${SECONDS} s a measurement`);
-  const [small, large] = [await measure(label, open, SIZES[0]!), await measure(label, open, SIZES[1]!)];
-  console.log(
-    `\n${label}: route, ratio to bare at ${SIZES[0]!.toLocaleString('en')} and ${SIZES[1]!.toLocaleString('en')} rows, growth of cost (large/small)`,
-  );
-  for (const name of Object.keys(small.figures)) {
-    const s = small.figures[name]!;
-    const l = large.figures[name]!;
-    console.log(
-      `  ${name.padEnd(26)} ${(s.desk / s.bare).toFixed(2)}  ${(l.desk / l.bare).toFixed(2)}  growth ${(1 / l.desk / (1 / s.desk)).toFixed(2)}x`,
-    );
+  // Both desks are up at once and each route is measured on both, and on the bare route, one
+  // right after the other, so a change in the machine's load between routes moves all four.
+  const small = await deskOf(open, SIZES[0]!);
+  const large = await deskOf(open, SIZES[1]!);
+  const file = path.join(os.tmpdir(), `desk-bench-${process.pid}.json`);
+  const bareAnswers = [small, large].flatMap((d, k) => d.answers.map((body, i) => ({ path: `/bare/${k}/${i}`, body })));
+  fs.writeFileSync(file, JSON.stringify(bareAnswers));
+  const bare = await start(['--import', 'tsx', 'bench/bare.ts', file], {}, /listening (\d+)/);
+  const rss = [0, 0];
+  const rows: string[] = [];
+  try {
+    for (const [i, p] of PATHS.entries()) {
+      const name = p === 'PAGE2' ? '/work?limit=50 (page 2)' : p;
+      const figures = [];
+      for (const [k, d] of [small, large].entries()) {
+        const desk = await load(`${d.base}${d.paths[i]}`, d.auth);
+        rss[k] = Math.max(rss[k]!, rssMb(d.server.proc.pid!));
+        const yard = await load(`http://127.0.0.1:${bare.port}/bare/${k}/${i}`, {});
+        figures.push({ desk, yard });
+        console.log(
+          `  ${label} ${SIZES[k]!.toLocaleString('en').padStart(9)} rows  ${name.padEnd(26)} desk ${desk.rps.toFixed(0).padStart(6)} req/s p99 ${String(desk.p99).padStart(4)} ms | bare ${yard.rps.toFixed(0).padStart(6)} req/s | ratio ${(desk.rps / yard.rps).toFixed(2)}`,
+        );
+      }
+      const [s, l] = figures as [(typeof figures)[0], (typeof figures)[0]];
+      rows.push(
+        `| \`${name}\` | ${(s.desk.rps / s.yard.rps).toFixed(2)} | ${(l.desk.rps / l.yard.rps).toFixed(2)} | ${(s.desk.rps / l.desk.rps).toFixed(2)}x | ${s.desk.p99} / ${l.desk.p99} ms |`,
+      );
+    }
+  } finally {
+    for (const d of [small, large]) await stop(d.server);
+    await stop(bare);
+    fs.rmSync(file, { force: true });
+    for (const d of [small, large]) await d.store.close();
   }
-  console.log(
-    `  server RSS under load: ${small.rss.toFixed(0)} MB at ${SIZES[0]!.toLocaleString('en')} rows, ${large.rss.toFixed(0)} MB at ${SIZES[1]!.toLocaleString('en')}\n`,
-  );
+  const [a, b] = SIZES.map((n) => n.toLocaleString('en'));
+  console.log(`\n${label}: ratio to bare Fastify at ${a} and ${b} open rows; growth = cost at ${b} over cost at ${a}`);
+  console.log(`| route | ratio, ${a} | ratio, ${b} | growth | p99, ${a} / ${b} |`);
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+  console.log(`server RSS under load: ${rss[0]!.toFixed(0)} MB at ${a} rows, ${rss[1]!.toFixed(0)} MB at ${b}\n`);
 }
 
 await run('sqlite', sqliteStore);

@@ -1,7 +1,31 @@
 #!/usr/bin/env node
-// The `desk` command: runs the TypeScript sources directly through tsx.
-import { register } from 'tsx/esm/api';
+// The `desk` command. Runs the compiled program in dist/ (built on install: `npm run build`),
+// or the TypeScript sources through tsx when there is no build or a source file is newer than
+// it, so an edited checkout never runs stale code.
+import fs from 'node:fs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const root = new URL('../', import.meta.url);
+
+function builtIsCurrent() {
+  let built;
+  try {
+    built = fs.statSync(new URL('dist/.built', root)).mtimeMs;
+  } catch {
+    return false;
+  }
+  const src = new URL('src/', root);
+  for (const f of fs.readdirSync(src, { recursive: true })) {
+    if (fs.statSync(new URL(f, src)).mtimeMs > built) return false;
+  }
+  return true;
+}
+
+let main;
+if (builtIsCurrent()) {
+  ({ main } = await import('../dist/cli/main.js'));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 process.exitCode = await main(process.argv);

@@ -1,9 +1,8 @@
 import { type Command, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
-import { buildDeps } from '../container.ts';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { requireDesk } from '../domain/desks/manage.ts';
-import { redact } from '../store/db.ts';
+import { redact } from '../store/location.ts';
 import { askOnTerminal, missingDatabase } from './terminal.ts';
 
 // What every command shares: where output goes, how the store is opened and closed, and how a
@@ -60,6 +59,8 @@ export async function withDeps<T>(
   const config = configFor(io, opts);
   const missing = create ? null : missingDatabase(config.database);
   if (missing) throw new UsageError(missing);
+  // The store and the adapters are loaded when a command first needs them, so `desk --help` does not.
+  const { buildDeps } = await import('../container.ts');
   const deps = await buildDeps(config);
   try {
     return await fn(deps);

@@ -8,6 +8,7 @@ import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { checkKey, resolveKey, withSealer, type SecretKey } from './secret-key.ts';
 import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
+import { isPostgresUrl, redact } from './location.ts';
 
 export interface Store {
   db: Kysely<Database>;
@@ -31,23 +32,10 @@ export interface OpenOptions {
   secretKey?: string | null;
 }
 
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}
+export { isPostgresUrl, redact };
 
 // node-postgres returns int8 (count(*), sum()) as strings; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-
-export function redact(url: string): string {
-  if (!isPostgresUrl(url)) return url;
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'postgres://…';
-  }
-}
 
 const STATEMENT_CACHE = 500;
 

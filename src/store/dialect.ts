@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder } from 'kysely';
+import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
 // Every difference between SQLite and PostgreSQL that the store cares about lives here.
 
@@ -31,4 +31,9 @@ export function isUniqueViolation(err: unknown): boolean {
   return (
     typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && /UNIQUE|PRIMARY KEY/.test(e.message ?? '')
   );
+}
+
+/** Which database a handle speaks to, for the repositories that are handed only the handle. */
+export function dialectOf(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -81,6 +81,22 @@ export interface WorkTable {
   closed_at: string | null;
 }
 
+/** Open rows of a desk by class ('' for none) and by whether they are out with somebody (1) or not (0); kept by the work repository. */
+export interface OpenClassCountsTable {
+  desk_id: string;
+  class: string;
+  out: number;
+  n: number;
+}
+
+/** Open rows of an arrangement by due_key; kept by the work repository, an entry removed when it reaches 0. */
+export interface OpenArrangementCountsTable {
+  desk_id: string;
+  arrangement_id: number;
+  due_key: string;
+  n: number;
+}
+
 export interface ActivityTable {
   id: Generated<number>;
   desk_id: string;
@@ -266,6 +282,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   grants: GrantsTable;
   work: WorkTable;
+  open_class_counts: OpenClassCountsTable;
+  open_arrangement_counts: OpenArrangementCountsTable;
   activity: ActivityTable;
   timeline: TimelineTable;
   events: EventsTable;

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../domain/ports.ts';
 
 // The real mailer: one SMTP conversation per message, through the desk's own mailbox.
@@ -42,6 +41,8 @@ export class SmtpMailer implements Mailer {
     if (!from) return { accepted: false, reason: 'The mailbox has no sender address (from) set.' };
 
     const t = this.opts.timeoutMs;
+    // Loaded on the first message, so commands that send nothing never load it.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({
       host,
       port,

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { startServer } from '../../server.ts';
 import { configFor, dbOption, portArg, type DbOptions, type Io } from '../io.ts';
 
 export function serveCommand(program: Command, io: Io): void {
@@ -16,6 +15,8 @@ export function serveCommand(program: Command, io: Io): void {
       ...(port !== undefined ? { port } : {}),
       ...(opts.host ? { host: opts.host } : {}),
     });
+    // The server (Fastify, the screen) is loaded only for this command.
+    const { startServer } = await import('../../server.ts');
     const server = await startServer(config, io);
     await server.closed;
   });

@@ -2,7 +2,7 @@ import type { DeskContext } from '../context.ts';
 import type { ArrangementRow } from '../../store/schema.ts';
 import { notesByArrangement } from '../../store/repositories/activity.ts';
 import { arrangementsOf } from '../../store/repositories/desk-reads.ts';
-import { openWorkByArrangement } from '../../store/repositories/work.ts';
+import { openByArrangement } from '../../store/repositories/open-counts.ts';
 
 // GET /arrangements (D4): every arrangement with the state of its open work and its notes,
 // most in need of attention first: overdue work desc, open work desc, next due asc (none
@@ -87,14 +87,11 @@ export async function listArrangements(ctx: DeskContext): Promise<{ items: Arran
   const rows = await arrangementsOf(ctx.db, deskId);
   if (rows.length === 0) return { items: [] };
 
-  const work = await openWorkByArrangement(ctx.db, deskId, today);
+  const work = await openByArrangement(ctx.db, deskId, today);
   const notes = await notesByArrangement(ctx.db, deskId);
 
   const workBy = new Map(
-    work.map((w) => [
-      w.arrangement_id!,
-      { open_work: Number(w.open_work), overdue_work: Number(w.overdue_work ?? 0), next_due: w.next_due ?? null },
-    ]),
+    work.map((w) => [w.arrangement_id, { open_work: w.open_work, overdue_work: w.overdue_work, next_due: w.next_due }]),
   );
   const notesBy = new Map(
     notes.map((n) => [n.arrangement_id!, { notes_count: Number(n.n), last_note_at: n.last ?? null }]),

@@ -2,7 +2,7 @@ import { grantsOf } from '../../store/repositories/desks.ts';
 import type { DeskContext } from '../context.ts';
 import { isAllowed } from '../work/derive.ts';
 import { PERMISSION_CLASSES, type PermissionClass } from '../vocab.ts';
-import { openWorkByClass } from '../../store/repositories/work.ts';
+import { openByClass } from '../../store/repositories/open-counts.ts';
 
 // GET /permissions (D21). Per open row with a class: covered when it is out with somebody
 // else (waiting_on set), else doing when the desk may act on it, else asking. Rows with no
@@ -52,10 +52,10 @@ export function summarisePermissions(groups: readonly OpenGroup[], grants: Reado
 }
 
 export async function permissionSummary(ctx: DeskContext): Promise<PermissionSummary> {
-  const rows = await openWorkByClass(ctx.db, ctx.desk.id);
+  const rows = await openByClass(ctx.db, ctx.desk.id);
   const grants = await grantsOf(ctx.db, ctx.desk.id);
   return summarisePermissions(
-    rows.map((r) => ({ cls: r.class, out: Number(r.out) === 1, n: Number(r.n) })),
+    rows.map((r) => ({ cls: r.class, out: r.out === 1, n: r.n })),
     grants,
   );
 }

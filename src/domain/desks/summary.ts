@@ -1,6 +1,7 @@
 import type { DeskContext } from '../context.ts';
 import { midnightIn } from '../dates.ts';
-import { countClosedSince, countWaiting } from '../../store/repositories/work.ts';
+import { countClosedSince } from '../../store/repositories/work.ts';
+import { openOutWith } from '../../store/repositories/open-counts.ts';
 
 export interface WorkCounts {
   /** Rows in open, in_progress or waiting; the same number as open_total on /work. */
@@ -13,8 +14,9 @@ export interface WorkCounts {
 
 export async function workCounts(ctx: DeskContext): Promise<WorkCounts> {
   const since = midnightIn(ctx.desk.timezone, ctx.today()).toISOString();
-  // Two counts, each over its own index, so /me reads only the rows it counts, never the queue.
-  const waiting = await countWaiting(ctx.db, ctx.desk.id);
+  // The waiting count is stored (open_class_counts); closed_today reads its own index, so /me
+  // never reads the queue.
+  const waiting = await openOutWith(ctx.db, ctx.desk.id);
   const closed = await countClosedSince(ctx.db, ctx.desk.id, since);
   return { open: ctx.desk.open_count, waiting, closed_today: closed };
 }

@@ -1,18 +1,22 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, NewWork, WorkRow, WorkUpdate } from '../schema.ts';
-import { FINISHED_STATUSES, OPEN_STATUSES, isOpenStatus } from '../../domain/vocab.ts';
+import { dialectOf, holdsRowLocks } from '../dialect.ts';
+import { FINISHED_STATUSES, OPEN_STATUSES } from '../../domain/vocab.ts';
+import { COUNTED_COLUMNS, COUNTED_FIELDS, NO_DATE_KEY, OpenCounts, type Counted } from './open-counts.ts';
 
-// The only code that writes work rows. It keeps `desks.open_count` right in the same
-// statement sequence as every insert and status change, which is why status never changes
-// through `update` below.
+// The only code that writes work rows. Every insert and every change goes through
+// `OpenCounts` with the row as it was and as it became, in the caller's transaction, which
+// keeps `desks.open_count` and the open counts by class and by arrangement right; that is
+// also why status never changes through `updateWork` below.
 
-export const NO_DATE_KEY = '9999-12-31';
+export { NO_DATE_KEY };
 
 export function dueKey(due: string | null): string {
   return due ?? NO_DATE_KEY;
 }
 
 type WorkInsert = Omit<NewWork, 'due_key'>;
+type WorkPatch = Omit<WorkUpdate, 'status' | 'due_key' | 'id' | 'desk_id'>;
 
 export async function insertWork(db: Kysely<Database>, row: WorkInsert): Promise<WorkRow> {
   const inserted = await db
@@ -20,29 +24,56 @@ export async function insertWork(db: Kysely<Database>, row: WorkInsert): Promise
     .values({ ...row, due_key: dueKey(row.due_date ?? null) })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (isOpenStatus(inserted.status)) await bumpOpenCount(db, inserted.desk_id, 1);
+  await new OpenCounts().count(inserted, 1).write(db);
   return inserted;
 }
 
 /**
  * Many rows at once, in statements of a few hundred (an import, a test's large desk), with
- * each desk's open count raised by the open rows it gained. Run it in a transaction when the
- * rows and the count must land together.
+ * the counts moved once for all of them. Run it in a transaction when the rows and the
+ * counts must land together.
  */
 export async function insertWorkMany(db: Kysely<Database>, rows: readonly WorkInsert[], chunk = 400): Promise<number> {
-  const opened = new Map<string, number>();
+  const counts = new OpenCounts();
   for (let start = 0; start < rows.length; start += chunk) {
-    const part = rows.slice(start, start + chunk);
-    await db
-      .insertInto('work')
-      .values(part.map((r) => ({ ...r, due_key: dueKey(r.due_date ?? null) })))
-      .execute();
-    for (const r of part) if (isOpenStatus(r.status)) opened.set(r.desk_id, (opened.get(r.desk_id) ?? 0) + 1);
+    const part = rows.slice(start, start + chunk).map((r) => ({ ...r, due_key: dueKey(r.due_date ?? null) }));
+    await db.insertInto('work').values(part).execute();
+    for (const r of part)
+      counts.count(
+        {
+          desk_id: r.desk_id,
+          status: r.status,
+          class: r.class ?? null,
+          waiting_on: r.waiting_on ?? null,
+          arrangement_id: r.arrangement_id ?? null,
+          due_key: r.due_key,
+        },
+        1,
+      );
   }
-  for (const [deskId, n] of opened) await bumpOpenCount(db, deskId, n);
+  await counts.write(db);
   return rows.length;
 }
 
+function touchesCounts(patch: WorkPatch): boolean {
+  return COUNTED_FIELDS.some((f) => f in patch);
+}
+
+/** The counted columns of a row before a change to them, held until commit where the database needs it. */
+async function countedBefore(db: Kysely<Database>, deskId: string, id: number): Promise<Counted | undefined> {
+  const q = db
+    .selectFrom('work')
+    .select([...COUNTED_COLUMNS])
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id);
+  return holdsRowLocks(dialectOf(db)) ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
+}
+
+function patchValues(patch: WorkPatch): WorkUpdate {
+  const values: WorkUpdate = { ...patch };
+  if ('due_date' in patch) values.due_key = dueKey(patch.due_date ?? null);
+  return values;
+}
 export async function findWork(db: Kysely<Database>, deskId: string, id: number): Promise<WorkRow | undefined> {
   return db.selectFrom('work').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
 }
@@ -62,15 +93,15 @@ export async function findWorkMany(db: Kysely<Database>, deskId: string, ids: re
 }
 
 /** Changes fields other than status. */
-export async function updateWork(
-  db: Kysely<Database>,
-  deskId: string,
-  id: number,
-  patch: Omit<WorkUpdate, 'status' | 'due_key' | 'id' | 'desk_id'>,
-): Promise<void> {
-  const values: WorkUpdate = { ...patch };
-  if ('due_date' in patch) values.due_key = dueKey(patch.due_date ?? null);
-  await db.updateTable('work').set(values).where('desk_id', '=', deskId).where('id', '=', id).execute();
+export async function updateWork(db: Kysely<Database>, deskId: string, id: number, patch: WorkPatch): Promise<void> {
+  const update = db.updateTable('work').set(patchValues(patch)).where('desk_id', '=', deskId).where('id', '=', id);
+  if (!touchesCounts(patch)) {
+    await update.execute();
+    return;
+  }
+  const before = await countedBefore(db, deskId, id);
+  const after = await update.returning([...COUNTED_COLUMNS]).executeTakeFirst();
+  if (before && after) await new OpenCounts().move(before, after).write(db);
 }
 
 /**
@@ -83,31 +114,21 @@ export async function moveWork(
   id: number,
   from: string,
   to: string,
-  patch: Omit<WorkUpdate, 'status' | 'due_key' | 'id' | 'desk_id'> = {},
+  patch: WorkPatch = {},
 ): Promise<boolean> {
-  const values: WorkUpdate = { ...patch, status: to };
-  if ('due_date' in patch) values.due_key = dueKey(patch.due_date ?? null);
-  const res = await db
+  // When the patch leaves the counted columns alone, the row as it was is the row as it is in `from`.
+  const before = touchesCounts(patch) ? await countedBefore(db, deskId, id) : undefined;
+  const after = await db
     .updateTable('work')
-    .set(values)
+    .set({ ...patchValues(patch), status: to })
     .where('desk_id', '=', deskId)
     .where('id', '=', id)
     .where('status', '=', from)
+    .returning([...COUNTED_COLUMNS])
     .executeTakeFirst();
-  const moved = Number(res.numUpdatedRows) === 1;
-  if (moved) {
-    const delta = (isOpenStatus(to) ? 1 : 0) - (isOpenStatus(from) ? 1 : 0);
-    if (delta !== 0) await bumpOpenCount(db, deskId, delta);
-  }
-  return moved;
-}
-
-async function bumpOpenCount(db: Kysely<Database>, deskId: string, delta: number): Promise<void> {
-  await db
-    .updateTable('desks')
-    .set({ open_count: sql<number>`open_count + ${delta}` })
-    .where('id', '=', deskId)
-    .execute();
+  if (!after) return false;
+  await new OpenCounts().move({ ...(before ?? after), status: from }, after).write(db);
+  return true;
 }
 
 /** Recounts open rows from the table itself; the owner's repair tool and the tests' cross-check. */
@@ -135,47 +156,6 @@ export async function rowsWithDrafts(db: Kysely<Database>, deskId: string, ids: 
     .where('kind', '=', 'message')
     .execute();
   return new Set(rows.filter((r) => r.desk_id === deskId && r.obligation_id !== null).map((r) => r.obligation_id!));
-}
-
-/** Per arrangement with open rows: how many, how many are due before `today`, and the earliest due date. */
-export async function openWorkByArrangement(db: Kysely<Database>, deskId: string, today: string) {
-  return db
-    .selectFrom('work')
-    .select((eb) => [
-      'arrangement_id',
-      eb.fn.countAll<number>().as('open_work'),
-      eb.fn.sum<number>(eb.case().when('due_date', '<', today).then(1).else(0).end()).as('overdue_work'),
-      eb.fn.min<string | null>('due_date').as('next_due'),
-    ])
-    .where('desk_id', '=', deskId)
-    .where(sql<boolean>`status in ('open', 'in_progress', 'waiting')`)
-    .where('arrangement_id', 'is not', null)
-    .groupBy('arrangement_id')
-    .execute();
-}
-
-/** Open rows counted by class and by whether they are out with somebody (/me permissions). */
-export async function openWorkByClass(db: Kysely<Database>, deskId: string) {
-  const out = sql<number>`case when waiting_on is null then 0 else 1 end`;
-  return db
-    .selectFrom('work')
-    .select((eb) => ['class', out.as('out'), eb.fn.countAll<number>().as('n')])
-    .where('desk_id', '=', deskId)
-    .where('status', 'in', [...OPEN_STATUSES])
-    .groupBy(['class', out])
-    .execute();
-}
-
-/** Open rows out with somebody. */
-export async function countWaiting(db: Kysely<Database>, deskId: string): Promise<number> {
-  const r = await db
-    .selectFrom('work')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('desk_id', '=', deskId)
-    .where('status', 'in', [...OPEN_STATUSES])
-    .where('waiting_on', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
 }
 
 /** Rows finished at or after `since`. */
