@@ -13,9 +13,11 @@ import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfToken as csrfFor, html } from './reply.ts';
 import { ErrorPage, SignInPage } from './pages/misc.tsx';
 import { deskScreenRoutes } from './routes/desk.ts';
+import { connectionScreenRoutes } from './routes/connections.ts';
 import { keyScreenRoutes } from './routes/keys.ts';
 import { permissionScreenRoutes } from './routes/permissions.ts';
 import { recordScreenRoutes } from './routes/record.ts';
+import { setupScreenRoutes } from './routes/setup.ts';
 import { workScreenRoutes } from './routes/work.ts';
 
 // The owner's screen at `/`: server-rendered pages over the same domain verbs as the API and
@@ -167,5 +169,7 @@ export function screen(deps: Deps) {
     await app.register(recordScreenRoutes);
     await app.register(permissionScreenRoutes);
     await app.register(keyScreenRoutes);
+    await app.register(connectionScreenRoutes);
+    await app.register(setupScreenRoutes);
   };
 }

@@ -55,6 +55,12 @@ export function Page(p: Frame): Markup {
                     <a href="/keys">Keys</a>
                   </li>
                   <li>
+                    <a href="/connections">Connections</a>
+                  </li>
+                  <li>
+                    <a href="/arrangements">Arrangements</a>
+                  </li>
+                  <li>
                     <form method="post" action="/sign-out" class="inline">
                       <input type="hidden" name="_csrf" value={p.csrf ?? ''} />
                       <button type="submit" class="secondary outline">
