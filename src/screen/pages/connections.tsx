@@ -23,9 +23,9 @@ export interface ConnectionsView {
 }
 
 const SECURITY_WORDS = [
-  ['starttls', 'STARTTLS: plain, then encrypted (usually port 587)'],
-  ['tls', 'TLS from the start (usually port 465)'],
-  ['none', 'None: never encrypted (a local test server only)'],
+  ['starttls', 'STARTTLS (usually port 587)'],
+  ['tls', 'TLS from the start (port 465)'],
+  ['none', 'None (a local test server only)'],
 ] as const;
 
 function secretHint(stored: boolean, what: string): string {
@@ -123,7 +123,13 @@ function SignInForm(p: { v: ConnectionsView; c: ConnectionSettings | null }): Ma
   const boxes = v.playbooks;
   const error = form.errors.playbooks;
   return (
-    <form method="post" action={c ? `/connections/portals/${c.id}` : '/connections/portals'} data-once novalidate>
+    <form
+      method="post"
+      action={c ? `/connections/portals/${c.id}` : '/connections/portals'}
+      data-once
+      novalidate
+      class="settings"
+    >
       <FormKeys csrf={v.csrf} idem={v.keys[name]} />
       <Field form={form} prefix={name} name="name" label="Name" hint='For you, such as "Tax portal".' />
       <Field
