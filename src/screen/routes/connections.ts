@@ -4,7 +4,7 @@ import { connectionSettings, type ConnectionSettings } from '../../domain/desks/
 import { mailboxInput, portalInput, securityOf } from '../../domain/desks/mailbox-form.ts';
 import { saveConnection } from '../../domain/desks/save-connection.ts';
 import { testMailbox } from '../../domain/desks/test-mailbox.ts';
-import type { DeskError } from '../../domain/errors.ts';
+import { type DeskError, notFound } from '../../domain/errors.ts';
 import { positiveId } from '../../domain/input.ts';
 import { once } from '../once.ts';
 import { ConnectionsPage, type ConnectionsView } from '../pages/connections.tsx';
@@ -120,9 +120,14 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
   };
 
   app.post('/connections/mailbox', async (request, reply) => {
+    const ctx = signedIn(request);
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const id = body.id ? positiveId(body.id) : null;
-    return save(request, reply, 'mailbox', body.id && id === null ? -1 : id, mailboxInput(body));
+    if (body.id) {
+      const box = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
+      if (box?.category !== 'mail') throw notFound('mailbox', body.id);
+    }
+    return save(request, reply, 'mailbox', id, mailboxInput(body));
   });
 
   app.post('/connections/portals', async (request, reply) => {
@@ -136,8 +141,9 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     const id = positiveId(raw) ?? -1;
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const before = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
+    if (before?.auth_type !== 'login') throw notFound('sign-in', raw);
     // An edit keeps what the sign-in is for; only a new one is filed under "portal".
-    const input = { ...portalInput(body), category: before?.category ?? 'portal' };
+    const input = { ...portalInput(body), category: before.category };
     return save(request, reply, `portal-${id}`, id, input);
   });
 
