@@ -398,6 +398,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     });
     expect(crafted.status()).toBe(400);
     expect((await playbooksOf(store.db, other.desk.id))[0]?.connection_id).toBeNull();
+    // The mailbox is not a sign-in: a sign-in form aimed at it changes nothing.
+    const [mailbox] = await connectionsWithConfig(store.db, desk.id);
+    const aimed = await page.request.post(`${server.base}/connections/portals/${mailbox?.id}`, {
+      form: { _csrf: csrf, name: 'Hijack', portal: 'x', username: 'u', password: 'p' },
+    });
+    expect(aimed.status()).toBe(404);
+    expect(await connectionById(store.db, desk.id, mailbox!.id)).toEqual(mailbox);
     await context.close();
   }, 120_000);
 });
