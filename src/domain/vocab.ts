@@ -43,3 +43,9 @@ export function storedStatus(s: string): WorkStatus {
 export function storedClass(s: string | null): PermissionClass | null {
   return s as PermissionClass | null;
 }
+
+/**
+ * The fields of a connection's settings that are secrets, as paths into its config (`imap.pass`
+ * is `pass` inside `imap`). They are written, never shown: a form left empty keeps them.
+ */
+export const CONNECTION_SECRETS = ['pass', 'password', 'imap.pass'] as const;

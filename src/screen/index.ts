@@ -15,10 +15,12 @@ import { boundaryOf, parseMultipart } from './multipart.ts';
 import { ErrorPage, SignInPage } from './pages/misc.tsx';
 import { businessScreenRoutes, IMPORT_LIMIT } from './routes/business.ts';
 import { deskScreenRoutes } from './routes/desk.ts';
+import { connectionScreenRoutes } from './routes/connections.ts';
 import { keyScreenRoutes } from './routes/keys.ts';
 import { permissionScreenRoutes } from './routes/permissions.ts';
 import { ownScreenRoutes } from './routes/own.ts';
 import { recordScreenRoutes } from './routes/record.ts';
+import { setupScreenRoutes } from './routes/setup.ts';
 import { workScreenRoutes } from './routes/work.ts';
 import { workEditScreenRoutes } from './routes/work-edit.ts';
 
@@ -184,5 +186,7 @@ export function screen(deps: Deps) {
     await app.register(ownScreenRoutes);
     await app.register(keyScreenRoutes);
     await app.register(businessScreenRoutes);
+    await app.register(connectionScreenRoutes);
+    await app.register(setupScreenRoutes);
   };
 }

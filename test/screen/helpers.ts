@@ -75,10 +75,10 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** The page at desktop and phone widths, written under test-output/screen. */
-export async function screenshots(page: Page, name: string): Promise<void> {
+export async function screenshots(page: Page, name: string, widths: readonly number[] = [1440, 390]): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  for (const width of [1440, 390]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }

@@ -8,8 +8,11 @@ export type Raw = Record<string, unknown>;
 
 export class FileErrors {
   readonly list: string[] = [];
-  add(where: string, message: string): void {
+  /** The first error of each field, by the field's name, for a form that shows it beside the field. */
+  readonly byField: Record<string, string> = {};
+  add(where: string, message: string, field?: string): void {
     this.list.push(`${where}: ${message}`);
+    if (field && !(field in this.byField)) this.byField[field] = message;
   }
 }
 
@@ -32,7 +35,7 @@ export class Entry {
   }
 
   fail(field: string, message: string): void {
-    this.errors.add(field ? `${this.where}.${field}` : this.where, message);
+    this.errors.add(field ? `${this.where}.${field}` : this.where, message, field);
   }
 
   has(field: string): boolean {

@@ -155,6 +155,31 @@ const TOP = [
   'playbooks',
   'work',
 ];
+export const ARRANGEMENT_FIELDS = [
+  'ref',
+  'name',
+  'counterparty',
+  'kind',
+  'status',
+  'starts_on',
+  'ends_on',
+  'renews_on',
+  'amount_cents',
+  'currency',
+  'contact_name',
+  'contact_email',
+] as const;
+export const UNIT_FIELDS = ['ref', 'type', 'name', 'fields', 'arrangement'] as const;
+export const WATCH_FIELDS = [
+  'subject_type',
+  'field',
+  'label',
+  'lead_days',
+  'kind',
+  'action',
+  'every',
+  'priority',
+] as const;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
@@ -259,36 +284,11 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     if (sectionIds.has(s.id)) errors.add(entryName('sections', i, s), `id "${s.id}" is used twice`);
     sectionIds.add(s.id);
   });
-  const units = each('units', ['ref', 'type', 'name', 'fields', 'arrangement'], (e) => ({
-    ref: ref(e, 'unit'),
-    type: e.text('type', { required: true }),
-    name: e.text('name', { required: true }),
-    fields: readUnitFields(e, today),
-    arrangement: e.text('arrangement'),
-  }));
-  const arrangements = each(
-    'arrangements',
-    [
-      'ref',
-      'name',
-      'counterparty',
-      'kind',
-      'status',
-      'starts_on',
-      'ends_on',
-      'renews_on',
-      'amount_cents',
-      'currency',
-      'contact_name',
-      'contact_email',
-    ],
-    (e) => readArrangement(e, ref(e, 'arrangement'), desk.currency),
+  const units = each('units', UNIT_FIELDS, (e) => ({ ref: ref(e, 'unit'), ...readUnit(e, today) }));
+  const arrangements = each('arrangements', ARRANGEMENT_FIELDS, (e) =>
+    readArrangement(e, ref(e, 'arrangement'), desk.currency),
   );
-  const watches = each(
-    'watches',
-    ['subject_type', 'field', 'label', 'lead_days', 'kind', 'action', 'every', 'priority'],
-    (e) => readWatch(e),
-  );
+  const watches = each('watches', WATCH_FIELDS, (e) => readWatch(e));
   const domains = each(
     'domains',
     ['name', 'registrar', 'status', 'renewal_on', 'amount_cents', 'currency', 'broker_name', 'notes'],
@@ -493,6 +493,15 @@ function readSection(e: Entry): SectionPlan {
   };
 }
 
+export function readUnit(e: Entry, today: string): Omit<UnitPlan, 'ref'> {
+  return {
+    type: e.text('type', { required: true }),
+    name: e.text('name', { required: true }),
+    fields: readUnitFields(e, today),
+    arrangement: e.text('arrangement'),
+  };
+}
+
 function readUnitFields(e: Entry, today: string): Record<string, string | number | null> {
   const raw = e.object('fields') ?? {};
   const out: Record<string, string | number | null> = {};
@@ -515,7 +524,7 @@ function resolveRelative(t: string, today: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-function readArrangement(e: Entry, ref: string | null, deskCurrency: string): ArrangementPlan {
+export function readArrangement(e: Entry, ref: string | null, deskCurrency: string): ArrangementPlan {
   const amount = e.integer('amount_cents', { min: 0, fallback: null });
   let currency = currencyOf(e, 'currency');
   if (amount !== null && currency === null) currency = deskCurrency;
@@ -542,7 +551,7 @@ function missingAction(e: Entry): 'reach_out' {
   return 'reach_out';
 }
 
-function readWatch(e: Entry): WatchPlan {
+export function readWatch(e: Entry): WatchPlan {
   let every: string | null = null;
   const raw = e.raw.every;
   if (raw !== undefined && raw !== null) {

@@ -31,11 +31,27 @@ export function isInLead(date: string, leadDays: number, today: string): boolean
 }
 
 /**
- * The occurrence a watch should create now for one unit, or null.
+ * The occurrence a watch will make work of next for one unit, or null when there is none yet.
  * `made` maps each watch_date already holding a row to that row's status.
  * The first occurrence is the unit's date; with `every`, the next one follows only once the
- * current one is done or closed, and each still waits for its own lead time.
+ * current one is done or closed.
  */
+export function pendingOccurrence(input: {
+  date: string;
+  every: number | null;
+  made: ReadonlyMap<string, string>;
+}): string | null {
+  let d = input.date;
+  for (let i = 0; i < MAX_STEPS; i++) {
+    const status = input.made.get(d);
+    if (status === undefined) return d;
+    if (input.every === null || !isFinished(status)) return null;
+    d = addDays(d, input.every);
+  }
+  return null;
+}
+
+/** The occurrence a watch should create now for one unit: the pending one, once within its lead time. */
 export function dueOccurrence(input: {
   date: string;
   every: number | null;
@@ -43,12 +59,12 @@ export function dueOccurrence(input: {
   today: string;
   made: ReadonlyMap<string, string>;
 }): string | null {
-  let d = input.date;
-  for (let i = 0; i < MAX_STEPS; i++) {
-    const status = input.made.get(d);
-    if (status === undefined) return isInLead(d, input.leadDays, input.today) ? d : null;
-    if (input.every === null || !isFinished(status)) return null;
-    d = addDays(d, input.every);
-  }
-  return null;
+  const d = pendingOccurrence(input);
+  return d !== null && isInLead(d, input.leadDays, input.today) ? d : null;
+}
+
+/** The day an occurrence turns into work: `leadDays` before it, or today when that day has passed. */
+export function workStartsOn(occurrence: string, leadDays: number, today: string): string {
+  const start = addDays(occurrence, -leadDays);
+  return start > today ? start : today;
 }

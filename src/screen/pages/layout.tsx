@@ -58,6 +58,12 @@ export function Page(p: Frame): Markup {
                     <a href="/keys">Keys</a>
                   </li>
                   <li>
+                    <a href="/connections">Connections</a>
+                  </li>
+                  <li>
+                    <a href="/arrangements">Arrangements</a>
+                  </li>
+                  <li>
                     <a href="/business">Business file</a>
                   </li>
                   <li>

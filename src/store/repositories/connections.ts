@@ -2,13 +2,14 @@ import type { Insertable, Kysely } from 'kysely';
 import type { ConnectionsTable, Database } from '../schema.ts';
 import { isSealed, sealedUnder, type Sealer } from '../cipher.ts';
 import { sealerOf } from '../secret-key.ts';
+import { CONNECTION_SECRETS } from '../../domain/vocab.ts';
 
 // Connections hold their secrets sealed (AES-256-GCM under the master key): every read and
 // write of `connections.config` goes through here, so the rest of Desk sees clear values and
 // the database never holds them.
 
 /** Where a connection's config keeps a secret: the SMTP password, a portal password, the IMAP password. */
-export const SECRET_FIELDS: readonly (readonly string[])[] = [['pass'], ['password'], ['imap', 'pass']];
+export const SECRET_FIELDS: readonly (readonly string[])[] = CONNECTION_SECRETS.map((path) => path.split('.'));
 
 type Json = Record<string, unknown>;
 
@@ -151,4 +152,76 @@ export async function connectionSettingsOf(db: Kysely<Database>, deskId: string)
     .where('desk_id', '=', deskId)
     .orderBy('id')
     .execute();
+}
+
+// The owner's edits of connections: settings go in and come out with their secrets in clear,
+// and are sealed and opened here like every other read and write of the config column.
+
+export interface ConnectionValues {
+  provider: string;
+  name: string;
+  category: string;
+  auth_type: string;
+  status: string;
+  config: Record<string, unknown>;
+}
+
+/** A stored config with its secrets opened, as an object ({} when it is not one). */
+function settingsOf(db: Kysely<Database>, config: string): Record<string, unknown> {
+  return parsed(openConfig(db, config)) ?? {};
+}
+
+/** Every connection of the desk with its settings, by id. */
+export async function connectionsWithConfig(db: Kysely<Database>, deskId: string) {
+  const rows = await db
+    .selectFrom('connections')
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config'])
+    .where('desk_id', '=', deskId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, config: settingsOf(db, r.config) }));
+}
+
+/** One connection of the desk with its settings. */
+export async function connectionById(db: Kysely<Database>, deskId: string, id: number) {
+  const r = await db
+    .selectFrom('connections')
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config'])
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r ? { ...r, config: settingsOf(db, r.config) } : undefined;
+}
+
+export async function addConnection(
+  db: Kysely<Database>,
+  deskId: string,
+  v: ConnectionValues,
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('connections')
+    .values({ ...v, desk_id: deskId, config: sealConfig(db, JSON.stringify(v.config)), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function changeConnection(
+  db: Kysely<Database>,
+  deskId: string,
+  id: number,
+  v: ConnectionValues,
+): Promise<void> {
+  await db
+    .updateTable('connections')
+    .set({ ...v, config: sealConfig(db, JSON.stringify(v.config)) })
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function dropConnection(db: Kysely<Database>, deskId: string, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('connections').where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }

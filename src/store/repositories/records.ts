@@ -15,8 +15,8 @@ export async function insertUnit(db: Kysely<Database>, row: Insertable<UnitsTabl
   return (await db.insertInto('units').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function insertWatch(db: Kysely<Database>, row: Insertable<WatchesTable>): Promise<void> {
-  await db.insertInto('watches').values(row).execute();
+export async function insertWatch(db: Kysely<Database>, row: Insertable<WatchesTable>): Promise<number> {
+  return (await db.insertInto('watches').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function insertDomain(db: Kysely<Database>, row: Insertable<DomainsTable>): Promise<void> {

@@ -1,0 +1,59 @@
+import type { DeskContext } from '../context.ts';
+import { CONNECTION_SECRETS } from '../vocab.ts';
+import { connectionsWithConfig } from '../../store/repositories/connections.ts';
+import { playbooksOf } from '../../store/repositories/setup.ts';
+
+// The desk's connections as the owner edits them: every setting but the secrets, which are
+// only said to be stored or not, and the playbooks that sign in with each.
+
+export interface ConnectionSettings {
+  id: number;
+  provider: string;
+  name: string;
+  category: string;
+  auth_type: string;
+  status: string;
+  /** The stored settings with every secret taken out. */
+  settings: Record<string, unknown>;
+  /** Which secrets hold a value, by path; never the value. */
+  stored: string[];
+  playbooks: Array<{ id: number; name: string }>;
+}
+
+function withoutSecrets(config: Record<string, unknown>): { settings: Record<string, unknown>; stored: string[] } {
+  const settings = structuredClone(config);
+  const stored: string[] = [];
+  for (const path of CONNECTION_SECRETS) {
+    const keys = path.split('.');
+    let at: unknown = settings;
+    for (const k of keys.slice(0, -1))
+      at = at && typeof at === 'object' ? (at as Record<string, unknown>)[k] : undefined;
+    if (!at || typeof at !== 'object') continue;
+    const last = keys[keys.length - 1]!;
+    const v = (at as Record<string, unknown>)[last];
+    if (v !== undefined && v !== null && v !== '') stored.push(path);
+    delete (at as Record<string, unknown>)[last];
+  }
+  return { settings, stored };
+}
+
+export async function connectionSettings(ctx: DeskContext): Promise<{
+  connections: ConnectionSettings[];
+  playbooks: Array<{ id: number; name: string; connection_id: number | null }>;
+}> {
+  const [rows, playbooks] = await Promise.all([
+    connectionsWithConfig(ctx.db, ctx.desk.id),
+    playbooksOf(ctx.db, ctx.desk.id),
+  ]);
+  return {
+    connections: rows.map((r) => {
+      const { config, ...rest } = r;
+      return {
+        ...rest,
+        ...withoutSecrets(config),
+        playbooks: playbooks.filter((p) => p.connection_id === r.id).map((p) => ({ id: p.id, name: p.name })),
+      };
+    }),
+    playbooks,
+  };
+}

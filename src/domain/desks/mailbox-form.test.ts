@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { mailboxInput, portalInput, securityOf } from './mailbox-form.ts';
+import { addressOf } from './save-connection.ts';
+import { fieldLines, linesOf } from './save-unit.ts';
+import { centsOf } from '../arrangements/save.ts';
+import { readFormEntry, formEntry } from '../business/form.ts';
+import { readWatch, WATCH_FIELDS } from '../business/read.ts';
+import { DeskError } from '../errors.ts';
+
+// How the owner's forms become what the store keeps, and back.
+
+describe('the mailbox form', () => {
+  it.each([
+    ['starttls', { secure: false, starttls: true }],
+    ['tls', { secure: true, starttls: true }],
+    ['none', { secure: false, starttls: false }],
+  ] as const)('security %s is stored as the mailer reads it, and reads back the same', (security, stored) => {
+    const input = mailboxInput({ security, host: ' smtp.test ', port: '587', pass: '' });
+    expect(input.config).toMatchObject({ ...stored, host: 'smtp.test', port: 587, pass: '' });
+    expect(securityOf(input.config)).toBe(security);
+  });
+
+  it('keeps a port that is not a number as typed, for the save to refuse in words', () => {
+    expect(mailboxInput({ port: 'five' }).config.port).toBe('five');
+  });
+
+  it('refuses a security choice the form does not offer', () => {
+    expect(() => mailboxInput({ security: 'ssl3' })).toThrow(DeskError);
+  });
+
+  it('reads the playbook boxes of a sign-in', () => {
+    const input = portalInput({ name: 'Tax', portal: 'gov', username: 'u', 'playbook-4': 'yes', 'playbook-x': 'yes' });
+    expect(input.playbooks).toEqual([4]);
+    expect(input.config).toEqual({ username: 'u', password: '' });
+  });
+
+  it.each([
+    ['shop@example.test', 'shop@example.test'],
+    ['Corner Bakery <owner@bakery.test>', 'owner@bakery.test'],
+    ['Corner Bakery', null],
+    ['a b@c', null],
+  ])('the address in %s', (from, address) => {
+    expect(addressOf(from)).toBe(address);
+  });
+});
+
+describe('unit columns, one a line', () => {
+  it('reads name: value lines, a blank value as null, and writes them back the same', () => {
+    const r = fieldLines('lease_end: 2027-03-31\n\n note : a: b \nempty:');
+    expect(r).toEqual({ fields: { lease_end: '2027-03-31', note: 'a: b', empty: null }, problem: null });
+    expect(fieldLines(linesOf(r.fields)).fields).toEqual(r.fields);
+  });
+
+  it.each([
+    ['no colon', 'lease_end 2027', 'Line 1 ("lease_end 2027") needs a name and a value'],
+    ['no name', ': 2027', 'needs a name and a value'],
+    ['twice', 'a: 1\na: 2', '"a" is given twice'],
+  ])('says what is wrong: %s', (_name, text, problem) => {
+    expect(fieldLines(text).problem).toContain(problem);
+  });
+});
+
+describe('amounts', () => {
+  it.each([
+    ['1250', 125000],
+    ['1,250.5', 125050],
+    ['0.07', 7],
+    ['12.345', null],
+    ['-3', null],
+    ['twelve', null],
+  ])('%s is %s cents', (text, cents) => {
+    expect(centsOf(text)).toBe(cents);
+  });
+});
+
+describe('a form read by the business file rules', () => {
+  it('gives every field its error in words, by field', () => {
+    const raw = formEntry({ label: 'MOT', subject_type: '', lead_days: 'lots', priority: '500' }, [
+      'lead_days',
+      'priority',
+    ]);
+    try {
+      readFormEntry('watch', raw, WATCH_FIELDS, '2026-11-22', readWatch);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as DeskError).details?.fields).toEqual({
+        subject_type: 'Subject type is required.',
+        field: 'Field is required.',
+        lead_days: 'Lead days: "lots" is not a whole number.',
+        kind: 'Kind is required.',
+        action: 'Action is required: one of reach_out, chase, file, commit, money, sign.',
+        priority: 'Priority: 500 must be between 1 and 100.',
+      });
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { actorName, type DeskContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { logEvent } from '../record.ts';
+import { CONNECTION_SECRETS } from '../vocab.ts';
+import { atomically } from '../../store/tx.ts';
+import { addConnection, changeConnection, connectionById } from '../../store/repositories/connections.ts';
+import { playbooksOf, signInPlaybooksWith } from '../../store/repositories/setup.ts';
+
+// The one way a connection is written by hand: the mailbox and portal sign-ins on the screen,
+// and whatever else brings connections in. A secret left empty keeps the one already stored,
+// so a form never has to show a secret to keep it; secrets never reach an event or an answer.
+
+export interface ConnectionInput {
+  provider: string;
+  name: string;
+  category: string;
+  auth_type?: string;
+  status?: string;
+  config: Record<string, unknown>;
+  /** For a sign-in: the playbooks that sign in with it. Absent leaves every playbook as it is. */
+  playbooks?: number[];
+}
+
+export interface SavedConnection {
+  id: number;
+  name: string;
+  created: boolean;
+}
+
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+
+function secretAt(config: Record<string, unknown>, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), config);
+}
+
+function setAt(config: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let at = config;
+  for (const k of keys.slice(0, -1)) {
+    const next = at[k];
+    if (!next || typeof next !== 'object' || Array.isArray(next)) at[k] = {};
+    at = at[k] as Record<string, unknown>;
+  }
+  at[keys[keys.length - 1]!] = value;
+}
+
+const empty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** "Shop <shop@example.test>" or "shop@example.test": the address inside, or null. */
+export function addressOf(from: string): string | null {
+  const m = /<([^<>]*)>\s*$/.exec(from);
+  const address = (m ? m[1]! : from).trim();
+  return ADDRESS.test(address) ? address : null;
+}
+
+function check(input: ConnectionInput, stored: Record<string, unknown> | null): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const c = input.config;
+  if (!input.name.trim()) errors.name = 'Give it a name, such as "Shop mailbox".';
+  else if (input.name.length > 200) errors.name = 'A name is at most 200 characters.';
+  if (!input.provider.trim()) errors.provider = 'Say which service it is.';
+  if (!input.category.trim()) errors.category = 'Say what it is for, such as mail or filing.';
+  if (input.provider === 'smtp') {
+    const host = typeof c.host === 'string' ? c.host.trim() : '';
+    if (!host) errors.host = 'The mail server is required, such as smtp.example.com.';
+    else if (/\s/.test(host)) errors.host = `"${host}" is not a server name: it has a space in it.`;
+    const port = c.port;
+    if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+      errors.port = `${empty(port) ? 'The port is required' : `"${String(port)}" is not a port`}: a whole number from 1 to 65535, such as 587.`;
+    const from = typeof c.from === 'string' ? c.from.trim() : '';
+    const user = typeof c.user === 'string' ? c.user.trim() : '';
+    if (from && !addressOf(from)) errors.from = `"${from}" is not an email address, such as Shop <shop@example.com>.`;
+    else if (!from && !addressOf(user))
+      errors.from = 'Give the address messages come from, such as Shop <shop@example.com>.';
+  }
+  if (input.auth_type === 'login') {
+    if (empty(c.username) || String(c.username).trim() === '')
+      errors.username = 'The user name the portal signs in with is required.';
+    if (empty(c.password) && empty(stored?.password)) errors.password = 'The password is required for a new sign-in.';
+  }
+  return errors;
+}
+
+export async function saveConnection(
+  ctx: DeskContext,
+  id: number | null,
+  input: ConnectionInput,
+): Promise<SavedConnection> {
+  return atomically(ctx, async (tx) => {
+    const before = id === null ? undefined : await connectionById(tx.db, tx.desk.id, id);
+    if (id !== null && !before) throw notFound('connection', id);
+    const errors = check(input, before?.config ?? null);
+    if (input.playbooks) {
+      const known = new Set((await playbooksOf(tx.db, tx.desk.id)).map((p) => p.id));
+      if (input.playbooks.some((p) => !known.has(p))) errors.playbooks = "Choose among the desk's own playbooks.";
+    }
+    const fields = Object.keys(errors);
+    if (fields.length > 0) throw badRequest(errors[fields[0]!]!, { field: fields[0], fields: errors });
+
+    // Settings a form does not show (an IMAP block, say) are kept as they were.
+    const config: Record<string, unknown> = {
+      ...structuredClone(before?.config ?? {}),
+      ...structuredClone(input.config),
+    };
+    const secretsChanged: string[] = [];
+    for (const path of CONNECTION_SECRETS) {
+      const given = secretAt(config, path);
+      const kept = before ? secretAt(before.config, path) : undefined;
+      // A form that leaves a secret empty keeps the stored one; one that never names it keeps it too.
+      if (empty(given)) {
+        if (!empty(kept)) setAt(config, path, kept);
+      } else if (given !== kept) secretsChanged.push(path);
+    }
+    const values = {
+      provider: input.provider.trim(),
+      name: input.name.trim(),
+      category: input.category.trim(),
+      auth_type: input.auth_type ?? before?.auth_type ?? 'token',
+      status: input.status ?? before?.status ?? 'connected',
+      config,
+    };
+    const secret = new Set<string>(CONNECTION_SECRETS);
+    const changed = Object.keys({ ...(before?.config ?? {}), ...config }).filter(
+      (k) => !secret.has(k) && JSON.stringify(before?.config[k]) !== JSON.stringify(config[k]),
+    );
+
+    let saved: number;
+    if (before) {
+      saved = before.id;
+      await changeConnection(tx.db, tx.desk.id, saved, values);
+    } else saved = await addConnection(tx.db, tx.desk.id, values, tx.now());
+    if (input.playbooks) await signInPlaybooksWith(tx.db, tx.desk.id, saved, input.playbooks);
+
+    const who = actorName(tx.actor);
+    const what = values.category === 'mail' ? 'the mailbox' : 'the sign-in';
+    await logEvent(
+      tx,
+      before ? 'connection_changed' : 'connection_added',
+      `${who} ${before ? 'changed' : 'added'} ${what} "${values.name}".`,
+      {
+        connection_id: saved,
+        category: values.category,
+        settings: changed,
+        secrets: secretsChanged,
+        ...(input.playbooks ? { playbooks: input.playbooks } : {}),
+        by: who,
+      },
+    );
+    return { id: saved, name: values.name, created: !before };
+  });
+}

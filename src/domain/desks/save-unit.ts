@@ -1,0 +1,88 @@
+import { actorName, type DeskContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { positiveId } from '../input.ts';
+import { logEvent } from '../record.ts';
+import { formEntry, readFormEntry, type FormValues } from '../business/form.ts';
+import { readUnit, UNIT_FIELDS } from '../business/read.ts';
+import { atomically } from '../../store/tx.ts';
+import { insertUnit } from '../../store/repositories/records.ts';
+import { findArrangement, findUnit } from '../../store/repositories/rows.ts';
+import { nextUnitPosition, updateUnit } from '../../store/repositories/setup.ts';
+
+// The owner adds or edits a unit, by the business file's rules for one. Its own columns are
+// typed one a line, "lease_end: 2027-03-31"; a blank value is kept as empty (null).
+
+/** "name: value" lines as the unit's columns, with what is wrong with them (null when nothing). */
+export function fieldLines(text: string): { fields: Record<string, string | null>; problem: string | null } {
+  const fields: Record<string, string | null> = {};
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const at = line.indexOf(':');
+    const name = at < 0 ? '' : line.slice(0, at).trim();
+    if (!name)
+      return {
+        fields,
+        problem: `Line ${i + 1} ("${line.trim()}") needs a name and a value, such as lease_end: 2027-03-31.`,
+      };
+    if (name in fields) return { fields, problem: `"${name}" is given twice; each column once.` };
+    const value = line.slice(at + 1).trim();
+    fields[name] = value === '' ? null : value;
+  }
+  return { fields, problem: null };
+}
+
+/** A unit's columns as the form shows them, one a line. */
+export function linesOf(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v === null || v === undefined ? '' : String(v)}`)
+    .join('\n');
+}
+
+export async function saveUnit(
+  ctx: DeskContext,
+  id: number | null,
+  form: FormValues,
+): Promise<{ id: number; name: string; created: boolean }> {
+  const extra: Record<string, string> = {};
+  const lines = fieldLines(form.fields ?? '');
+  if (lines.problem) extra.fields = lines.problem;
+  const arrangementText = form.arrangement?.trim() ?? '';
+  const arrangementId = arrangementText === '' ? null : positiveId(arrangementText);
+  if (
+    arrangementText !== '' &&
+    (arrangementId === null || !(await findArrangement(ctx.db, ctx.desk.id, arrangementId)))
+  )
+    extra.arrangement = "Choose one of the desk's arrangements, or none.";
+  const raw = { ...formEntry({ type: form.type, name: form.name }), fields: lines.fields };
+  const plan = readFormEntry('unit', raw, UNIT_FIELDS, ctx.today(), (e) => readUnit(e, ctx.today()), extra);
+
+  return atomically(ctx, async (tx) => {
+    const before = id === null ? undefined : await findUnit(tx.db, tx.desk.id, id);
+    if (id !== null && !before) throw notFound('unit', id);
+    const values = {
+      type: plan.type,
+      name: plan.name,
+      fields: JSON.stringify(plan.fields),
+      arrangement_id: arrangementId,
+    };
+    let saved: number;
+    if (before) {
+      saved = before.id;
+      await updateUnit(tx.db, tx.desk.id, saved, values);
+    } else
+      saved = await insertUnit(tx.db, {
+        ...values,
+        desk_id: tx.desk.id,
+        position: await nextUnitPosition(tx.db, tx.desk.id),
+      });
+    const who = actorName(tx.actor);
+    await logEvent(
+      tx,
+      before ? 'unit_changed' : 'unit_added',
+      `${who} ${before ? 'changed' : 'added'} the ${plan.type} "${plan.name}".`,
+      { unit_id: saved, by: who },
+    );
+    return { id: saved, name: plan.name, created: !before };
+  });
+}

@@ -1,0 +1,55 @@
+import { actorName, type DeskContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { logEvent } from '../record.ts';
+import { connectionById } from '../../store/repositories/connections.ts';
+import { newMessageId } from '../work/message-id.ts';
+import { addressOf } from './save-connection.ts';
+
+// "Send a test message": one message through the stored mailbox, by the same mailer the desk
+// sends its work with, so the owner learns now, in the server's own words, whether it works.
+
+export interface MailboxTest {
+  ok: boolean;
+  to: string;
+  /** What happened, in words: the server's refusal when it refused. */
+  said: string;
+}
+
+export async function testMailbox(ctx: DeskContext, connectionId: number, rawTo: string): Promise<MailboxTest> {
+  const box = await connectionById(ctx.db, ctx.desk.id, connectionId);
+  if (box?.category !== 'mail') throw notFound('mailbox', connectionId);
+  const from = typeof box.config.from === 'string' ? box.config.from : null;
+  const user = typeof box.config.user === 'string' ? box.config.user : null;
+  const to = rawTo.trim() || addressOf(from ?? '') || addressOf(user ?? '') || '';
+  if (!addressOf(to)) throw badRequest(`"${rawTo.trim()}" is not an email address.`, { field: 'to' });
+
+  let result: MailboxTest;
+  try {
+    const r = await ctx.engine.mailer.send(
+      { provider: box.provider, config: box.config },
+      {
+        to,
+        subject: `A test message from ${ctx.desk.name}`,
+        text: `This is a test message from the desk for ${ctx.desk.name}. The mailbox "${box.name}" works: the desk can send its messages through it.`,
+        messageId: newMessageId(from ?? user, ctx.desk.slug),
+      },
+    );
+    result = r.accepted
+      ? { ok: true, to, said: `The mail server took the test message for ${to}.` }
+      : { ok: false, to, said: r.reason };
+  } catch (err) {
+    result = {
+      ok: false,
+      to,
+      said: `The mail server could not be reached: ${err instanceof Error ? err.message : String(err)}`,
+    };
+  }
+  const who = actorName(ctx.actor);
+  await logEvent(
+    ctx,
+    'mailbox_tested',
+    `${who} sent a test message through "${box.name}" to ${to}: ${result.ok ? 'it went' : 'it did not go'}.`,
+    { connection_id: box.id, to, ok: result.ok, ...(result.ok ? {} : { reason: result.said }), by: who },
+  );
+  return result;
+}

@@ -1,0 +1,36 @@
+import { actorName, type DeskContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { logEvent } from '../record.ts';
+import { formEntry, readFormEntry, type FormValues } from '../business/form.ts';
+import { readWatch, WATCH_FIELDS } from '../business/read.ts';
+import { atomically } from '../../store/tx.ts';
+import { insertWatch } from '../../store/repositories/records.ts';
+import { findWatch, updateWatch } from '../../store/repositories/setup.ts';
+
+// The owner adds or edits a watch, by the business file's rules for one.
+
+export async function saveWatch(
+  ctx: DeskContext,
+  id: number | null,
+  form: FormValues,
+): Promise<{ id: number; name: string; created: boolean }> {
+  const raw = formEntry(Object.fromEntries(WATCH_FIELDS.map((k) => [k, form[k]])), ['lead_days', 'priority']);
+  const plan = readFormEntry('watch', raw, WATCH_FIELDS, ctx.today(), readWatch);
+  return atomically(ctx, async (tx) => {
+    const before = id === null ? undefined : await findWatch(tx.db, tx.desk.id, id);
+    if (id !== null && !before) throw notFound('watch', id);
+    let saved: number;
+    if (before) {
+      saved = before.id;
+      await updateWatch(tx.db, tx.desk.id, saved, plan);
+    } else saved = await insertWatch(tx.db, { ...plan, desk_id: tx.desk.id });
+    const who = actorName(tx.actor);
+    await logEvent(
+      tx,
+      before ? 'watch_changed' : 'watch_added',
+      `${who} ${before ? 'changed' : 'added'} the watch "${plan.label}" on each ${plan.subject_type}'s ${plan.field}.`,
+      { watch_id: saved, by: who },
+    );
+    return { id: saved, name: plan.label, created: !before };
+  });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../dates.ts';
+import { dueOccurrence, pendingOccurrence, workStartsOn } from './schedule.ts';
+
+// The watch rules as a table: which occurrence is next, when it becomes work, and that the
+// pass (dueOccurrence) and the screen's "next turns into work" (workStartsOn) agree.
+
+const TODAY = '2026-11-22';
+const D = addDays(TODAY, 100);
+
+describe('pendingOccurrence', () => {
+  it.each([
+    ['nothing made yet: the unit date', null, [], D],
+    ['made and still open, one-off: none', null, [[D, 'open']], null],
+    ['made and done, one-off: none', null, [[D, 'done']], null],
+    ['made and open, repeating: waits for it', 365, [[D, 'waiting']], null],
+    ['made and closed, repeating: the next one', 365, [[D, 'closed']], addDays(D, 365)],
+    [
+      'two done, repeating: the third',
+      30,
+      [
+        [D, 'done'],
+        [addDays(D, 30), 'done'],
+      ],
+      addDays(D, 60),
+    ],
+  ] as const)('%s', (_name, every, made, expected) => {
+    expect(pendingOccurrence({ date: D, every, made: new Map(made as ReadonlyArray<[string, string]>) })).toBe(
+      expected,
+    );
+  });
+});
+
+describe('workStartsOn', () => {
+  it.each([
+    ['lead days before the date', 30, addDays(D, -30)],
+    ['today when the lead reaches back past today', 120, TODAY],
+    ['the date itself with no lead', 0, D],
+  ] as const)('%s', (_name, lead, expected) => {
+    expect(workStartsOn(D, lead, TODAY)).toBe(expected);
+  });
+
+  it('is the first day dueOccurrence makes the work', () => {
+    for (const lead of [0, 1, 30, 99, 100, 150]) {
+      const starts = workStartsOn(D, lead, TODAY);
+      const made = new Map<string, string>();
+      expect(dueOccurrence({ date: D, every: null, leadDays: lead, today: starts, made })).toBe(D);
+      if (starts > TODAY)
+        expect(dueOccurrence({ date: D, every: null, leadDays: lead, today: addDays(starts, -1), made })).toBeNull();
+    }
+  });
+});

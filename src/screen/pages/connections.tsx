@@ -1,0 +1,219 @@
+import type { ConnectionSettings } from '../../domain/desks/connection-settings.ts';
+import type { Markup } from '../jsx-runtime.ts';
+import { Choice, Field, type FormState } from './form-fields.tsx';
+import { FormKeys, Page } from './layout.tsx';
+
+// The connections page: the mailbox the desk sends through, with a test message, and the
+// portal sign-ins playbooks use. A secret is never drawn, not even as dots: the field is empty
+// and says whether one is stored; left empty, the stored one stays.
+
+export interface ConnectionsView {
+  desk: string;
+  csrf: string;
+  mailbox: ConnectionSettings | null;
+  signIns: ConnectionSettings[];
+  playbooks: Array<{ id: number; name: string; connection_id: number | null }>;
+  /** A fresh idempotency key per form, by form name. */
+  keys: Record<string, string>;
+  /** Each form's state by form name (mailbox, test, portal-new, portal-ID); absent draws what is stored. */
+  forms: Record<string, FormState>;
+  notice?: string;
+  /** The last test message's outcome. */
+  tested?: { ok: boolean; said: string };
+}
+
+const SECURITY_WORDS = [
+  ['starttls', 'STARTTLS (usually port 587)'],
+  ['tls', 'TLS from the start (port 465)'],
+  ['none', 'None (a local test server only)'],
+] as const;
+
+function secretHint(stored: boolean, what: string): string {
+  return stored
+    ? `A ${what} is stored. Leave this empty to keep it, or type a new one to replace it.`
+    : `No ${what} is stored.`;
+}
+
+function Notice(p: { text?: string }): Markup | null {
+  return p.text ? (
+    <p class="notice" role="status">
+      {p.text}
+    </p>
+  ) : null;
+}
+
+function Mailbox(p: { v: ConnectionsView }): Markup {
+  const { v } = p;
+  const box = v.mailbox;
+  const form = v.forms.mailbox ?? { values: {}, errors: {} };
+  const test = v.forms.test ?? { values: {}, errors: {} };
+  return (
+    <section aria-labelledby="mailbox-title">
+      <h2 id="mailbox-title">Mailbox</h2>
+      <p>The desk sends the messages you approve through this mail server, from this address.</p>
+      <form method="post" action="/connections/mailbox" data-once novalidate class="settings">
+        <FormKeys csrf={v.csrf} idem={v.keys.mailbox} />
+        {box ? <input type="hidden" name="id" value={String(box.id)} /> : null}
+        <Field form={form} prefix="mailbox" name="name" label="Name" hint='For you, such as "Shop mailbox".' />
+        <div class="pair">
+          <div>
+            <Field form={form} prefix="mailbox" name="host" label="Mail server (SMTP host)" />
+          </div>
+          <div class="narrow">
+            <Field form={form} prefix="mailbox" name="port" label="Port" inputmode="numeric" />
+          </div>
+        </div>
+        <Choice form={form} prefix="mailbox" name="security" label="Security" options={SECURITY_WORDS} />
+        <Field form={form} prefix="mailbox" name="user" label="User name (optional)" autocomplete="off" />
+        <Field
+          form={form}
+          prefix="mailbox"
+          name="pass"
+          label="Password"
+          type="password"
+          autocomplete="new-password"
+          secret
+          hint={secretHint(box?.stored.includes('pass') ?? false, 'password')}
+        />
+        <Field
+          form={form}
+          prefix="mailbox"
+          name="from"
+          label="From address"
+          hint="Who the messages come from, such as Corner Bakery <owner@bakery.example>."
+        />
+        <button type="submit">{box ? 'Save the mailbox' : 'Add the mailbox'}</button>
+      </form>
+      {box ? (
+        <section aria-labelledby="test-title" class="test-mail">
+          <h3 id="test-title">Send a test message</h3>
+          {v.tested ? (
+            <p id="test-outcome" class={v.tested.ok ? 'notice' : 'field-error'} role={v.tested.ok ? 'status' : 'alert'}>
+              {v.tested.said}
+            </p>
+          ) : null}
+          <form method="post" action="/connections/mailbox/test" data-once novalidate>
+            <FormKeys csrf={v.csrf} idem={v.keys.test} />
+            <input type="hidden" name="id" value={String(box.id)} />
+            <Field
+              form={test}
+              prefix="test"
+              name="to"
+              label="Send it to"
+              type="email"
+              hint="Empty sends it to the mailbox's own address."
+            />
+            <button type="submit" class="secondary">
+              Send a test message
+            </button>
+          </form>
+          <p>
+            <a href={`/connections/${box.id}/remove`}>Remove the mailbox…</a>
+          </p>
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+function SignInForm(p: { v: ConnectionsView; c: ConnectionSettings | null }): Markup {
+  const { v, c } = p;
+  const name = c ? `portal-${c.id}` : 'portal-new';
+  const form = v.forms[name] ?? { values: {}, errors: {} };
+  const boxes = v.playbooks;
+  const error = form.errors.playbooks;
+  return (
+    <form
+      method="post"
+      action={c ? `/connections/portals/${c.id}` : '/connections/portals'}
+      data-once
+      novalidate
+      class="settings"
+    >
+      <FormKeys csrf={v.csrf} idem={v.keys[name]} />
+      <Field form={form} prefix={name} name="name" label="Name" hint='For you, such as "Tax portal".' />
+      <Field
+        form={form}
+        prefix={name}
+        name="portal"
+        label="Portal"
+        hint="A short name for the site, such as gov-portal."
+      />
+      <Field form={form} prefix={name} name="username" label="User name" />
+      <Field
+        form={form}
+        prefix={name}
+        name="password"
+        label="Password"
+        type="password"
+        autocomplete="new-password"
+        secret
+        hint={
+          c
+            ? secretHint(c.stored.includes('password'), 'password')
+            : 'Playbooks type it where they say {{secret.password}}.'
+        }
+      />
+      {boxes.length > 0 ? (
+        <fieldset aria-describedby={error ? `${name}-playbooks-error` : undefined}>
+          <legend>Playbooks that sign in with it</legend>
+          {boxes.map((b) => (
+            <label>
+              <input
+                type="checkbox"
+                name={`playbook-${b.id}`}
+                value="yes"
+                checked={form.values[`playbook-${b.id}`] === 'yes'}
+              />
+              {b.name}
+            </label>
+          ))}
+          {error ? (
+            <small id={`${name}-playbooks-error`} class="field-error" role="alert">
+              {error}
+            </small>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <button type="submit">{c ? 'Save the sign-in' : 'Add the sign-in'}</button>
+    </form>
+  );
+}
+
+export function ConnectionsPage(v: ConnectionsView): Markup {
+  return (
+    <Page title="Connections" desk={v.desk} csrf={v.csrf}>
+      <h1>Connections</h1>
+      <p>
+        What the desk uses on your behalf. Passwords are kept by the desk and never shown again, not even as dots: to
+        keep one, leave its field empty.
+      </p>
+      <Notice text={v.notice} />
+      <Mailbox v={v} />
+      <section aria-labelledby="portals-title">
+        <h2 id="portals-title">Portal sign-ins</h2>
+        <p>A playbook signs in to a portal with one of these when the desk files or books something there.</p>
+        {v.signIns.map((c) => (
+          <article id={`sign-in-${c.id}`} aria-labelledby={`sign-in-${c.id}-title`}>
+            <h3 id={`sign-in-${c.id}-title`}>{c.name}</h3>
+            <p class="meta">
+              {c.playbooks.length
+                ? `Used by ${c.playbooks.map((p) => p.name).join(', ')}.`
+                : 'No playbook signs in with it yet.'}
+            </p>
+            <SignInForm v={v} c={c} />
+            <p>
+              <a href={`/connections/${c.id}/remove`} aria-label={`Remove the sign-in ${c.name}…`}>
+                Remove…
+              </a>
+            </p>
+          </article>
+        ))}
+        <article aria-labelledby="new-sign-in-title">
+          <h3 id="new-sign-in-title">Add a sign-in</h3>
+          <SignInForm v={v} c={null} />
+        </article>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DeskContext } from '../../domain/context.ts';
+import { connectionSettings, type ConnectionSettings } from '../../domain/desks/connection-settings.ts';
+import { mailboxInput, portalInput, securityOf } from '../../domain/desks/mailbox-form.ts';
+import { saveConnection } from '../../domain/desks/save-connection.ts';
+import { testMailbox } from '../../domain/desks/test-mailbox.ts';
+import { type DeskError, notFound } from '../../domain/errors.ts';
+import { positiveId } from '../../domain/input.ts';
+import { once } from '../once.ts';
+import { ConnectionsPage, type ConnectionsView } from '../pages/connections.tsx';
+import type { FormState } from '../pages/form-fields.tsx';
+import { csrfToken, formKey, html } from '../reply.ts';
+import { signedIn } from './owner.ts';
+
+// The mailbox and the portal sign-ins, written through saveConnection; "Send a test message"
+// goes through the desk's own mailer. Secrets are never drawn back, and never kept in a form's
+// idempotency record: what is typed is drawn again after a refusal, passwords excepted.
+
+type Forms = Record<string, FormState>;
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+function storedForms(connections: ConnectionSettings[], mailbox: ConnectionSettings | null): Forms {
+  const forms: Forms = {};
+  if (mailbox) {
+    const s = mailbox.settings;
+    forms.mailbox = {
+      values: {
+        name: mailbox.name,
+        host: text(s.host),
+        port: text(s.port),
+        security: securityOf(s),
+        user: text(s.user),
+        from: text(s.from),
+      },
+      errors: {},
+    };
+  } else forms.mailbox = { values: { port: '587', security: 'starttls', name: 'Mailbox' }, errors: {} };
+  for (const c of connections) {
+    if (c.auth_type !== 'login') continue;
+    const values: Record<string, string> = { name: c.name, portal: c.provider, username: text(c.settings.username) };
+    for (const p of c.playbooks) values[`playbook-${p.id}`] = 'yes';
+    forms[`portal-${c.id}`] = { values, errors: {} };
+  }
+  return forms;
+}
+
+export async function connectionsPage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  extra: { forms?: Forms; notice?: string; tested?: ConnectionsView['tested'] } = {},
+  status = 200,
+): Promise<FastifyReply> {
+  const { connections, playbooks } = await connectionSettings(ctx);
+  const mailbox = connections.find((c) => c.category === 'mail') ?? null;
+  const signIns = connections.filter((c) => c.auth_type === 'login');
+  const forms = { ...storedForms(connections, mailbox), ...(extra.forms ?? {}) };
+  const keys: Record<string, string> = { mailbox: formKey(), test: formKey(), 'portal-new': formKey() };
+  for (const c of signIns) keys[`portal-${c.id}`] = formKey();
+  return html(
+    reply,
+    ConnectionsPage({
+      desk: ctx.desk.name,
+      csrf: csrfToken(reply),
+      mailbox,
+      signIns,
+      playbooks,
+      keys,
+      forms,
+      ...(extra.notice ? { notice: extra.notice } : {}),
+      ...(extra.tested ? { tested: extra.tested } : {}),
+    }),
+    status,
+  );
+}
+
+/** The form's fields as typed, less the secrets and the form's own keys. */
+function typed(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return out;
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof v !== 'string' || ['_csrf', 'idempotency_key', 'pass', 'password', 'id'].includes(k)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+function refusal(err: DeskError): Record<string, string> {
+  const fields = err.details?.fields;
+  if (fields && typeof fields === 'object') return fields as Record<string, string>;
+  return { name: err.message };
+}
+
+export async function connectionScreenRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/connections', async (request, reply) => connectionsPage(signedIn(request), reply));
+
+  const save = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    formName: string,
+    id: number | null,
+    input: Parameters<typeof saveConnection>[2],
+  ) => {
+    const ctx = signedIn(request);
+    const body = request.body as Record<string, string | undefined>;
+    const r = await once(ctx, body?.idempotency_key, () => saveConnection(ctx, id, input));
+    if (!r.ok) {
+      if (r.error.code !== 'bad_request') throw r.error;
+      return connectionsPage(
+        ctx,
+        reply,
+        { forms: { [formName]: { values: typed(body), errors: refusal(r.error) } } },
+        400,
+      );
+    }
+    const what = input.category === 'mail' ? 'mailbox' : 'sign-in';
+    return connectionsPage(ctx, reply, {
+      notice: `The ${what} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`,
+    });
+  };
+
+  app.post('/connections/mailbox', async (request, reply) => {
+    const ctx = signedIn(request);
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    const id = body.id ? positiveId(body.id) : null;
+    if (body.id) {
+      const box = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
+      if (box?.category !== 'mail') throw notFound('mailbox', body.id);
+    }
+    return save(request, reply, 'mailbox', id, mailboxInput(body));
+  });
+
+  app.post('/connections/portals', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    return save(request, reply, 'portal-new', null, portalInput(body));
+  });
+
+  app.post('/connections/portals/:id', async (request, reply) => {
+    const ctx = signedIn(request);
+    const raw = (request.params as { id: string }).id;
+    const id = positiveId(raw) ?? -1;
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    const before = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
+    if (before?.auth_type !== 'login') throw notFound('sign-in', raw);
+    // An edit keeps what the sign-in is for; only a new one is filed under "portal".
+    const input = { ...portalInput(body), category: before.category };
+    return save(request, reply, `portal-${id}`, id, input);
+  });
+
+  app.post('/connections/mailbox/test', async (request, reply) => {
+    const ctx = signedIn(request);
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    const id = positiveId(body.id) ?? -1;
+    const to = body.to ?? '';
+    const r = await once(ctx, body.idempotency_key, () => testMailbox(ctx, id, to));
+    if (!r.ok) {
+      if (r.error.code !== 'bad_request') throw r.error;
+      return connectionsPage(ctx, reply, { forms: { test: { values: { to }, errors: { to: r.error.message } } } }, 400);
+    }
+    return connectionsPage(ctx, reply, {
+      forms: { test: { values: { to }, errors: {} } },
+      tested: { ok: r.value.ok, said: r.value.said },
+    });
+  });
+}

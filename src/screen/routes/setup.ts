@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listArrangements } from '../../domain/arrangements/list.ts';
+import { saveArrangement } from '../../domain/arrangements/save.ts';
+import type { DeskContext } from '../../domain/context.ts';
+import { removableName, removeEntry, type Removable } from '../../domain/desks/remove.ts';
+import { linesOf, saveUnit } from '../../domain/desks/save-unit.ts';
+import { listUnits } from '../../domain/desks/units.ts';
+import { listWatches } from '../../domain/desks/watches.ts';
+import { notFound } from '../../domain/errors.ts';
+import { positiveId } from '../../domain/input.ts';
+import { saveWatch } from '../../domain/watches/save.ts';
+import { upcomingWatches } from '../../domain/watches/upcoming.ts';
+import { once } from '../once.ts';
+import { connectionsPage } from './connections.ts';
+import type { FormState } from '../pages/form-fields.tsx';
+import {
+  ArrangementFormPage,
+  RemovePage,
+  SetupPage,
+  UnitFormPage,
+  WatchFormPage,
+  type EntryFormView,
+} from '../pages/setup.tsx';
+import { csrfToken, formKey, html } from '../reply.ts';
+import { signedIn } from './owner.ts';
+
+// Arrangements, units and watches: a list page, and a page per entry to add, edit or remove
+// it, each over one domain verb. A refused form is drawn again with what was typed and each
+// error beside its field; nothing is written.
+
+type Kind = 'arrangement' | 'unit' | 'watch';
+const PATH: Record<Kind, string> = { arrangement: 'arrangements', unit: 'units', watch: 'watches' };
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+async function setupPage(ctx: DeskContext, reply: FastifyReply, notice?: string): Promise<FastifyReply> {
+  const [arrangements, units, watches] = await Promise.all([
+    listArrangements(ctx),
+    listUnits(ctx),
+    upcomingWatches(ctx),
+  ]);
+  return html(
+    reply,
+    SetupPage({
+      desk: ctx.desk.name,
+      csrf: csrfToken(reply),
+      today: ctx.today(),
+      arrangements: [...arrangements.items].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id),
+      units: units.items,
+      watches,
+      ...(notice ? { notice } : {}),
+    }),
+  );
+}
+
+/** The stored entry as the form's values, or not found. */
+async function storedValues(ctx: DeskContext, kind: Kind, id: number): Promise<Record<string, string>> {
+  if (kind === 'arrangement') {
+    const a = (await listArrangements(ctx)).items.find((x) => x.id === id);
+    if (!a) throw notFound('arrangement', id);
+    return {
+      name: a.name,
+      counterparty: text(a.counterparty),
+      kind: a.kind,
+      status: a.status,
+      starts_on: text(a.starts_on),
+      ends_on: text(a.ends_on),
+      renews_on: text(a.renews_on),
+      amount: a.amount_cents === null ? '' : (a.amount_cents / 100).toFixed(2),
+      currency: text(a.currency),
+      contact_name: text(a.contact_name),
+      contact_email: text(a.contact_email),
+    };
+  }
+  if (kind === 'unit') {
+    const u = (await listUnits(ctx)).items.find((x) => x.id === id);
+    if (!u) throw notFound('unit', id);
+    return { name: u.name, type: u.type, arrangement: text(u.arrangement_id), fields: linesOf(u.fields) };
+  }
+  const w = (await listWatches(ctx)).items.find((x) => x.id === id);
+  if (!w) throw notFound('watch', id);
+  return {
+    label: w.label,
+    subject_type: w.subject_type,
+    field: w.field,
+    lead_days: String(w.lead_days),
+    every: text(w.every),
+    kind: w.kind,
+    action: w.action,
+    priority: String(w.priority),
+  };
+}
+
+const BLANK: Record<Kind, Record<string, string>> = {
+  arrangement: { status: 'active' },
+  unit: {},
+  watch: { lead_days: '30', priority: '50', action: 'reach_out' },
+};
+
+const PAGE = { arrangement: ArrangementFormPage, unit: UnitFormPage, watch: WatchFormPage };
+
+async function formPage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  kind: Kind,
+  id: number | null,
+  form: FormState,
+  status = 200,
+): Promise<FastifyReply> {
+  const [arrangements, units, watches] = await Promise.all([listArrangements(ctx), listUnits(ctx), listWatches(ctx)]);
+  const view: EntryFormView = {
+    desk: ctx.desk.name,
+    csrf: csrfToken(reply),
+    idem: formKey(),
+    id,
+    form,
+    zone: ctx.desk.timezone,
+    currency: ctx.desk.currency,
+    arrangements: arrangements.items
+      .map((a) => ({ id: a.id, name: a.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en')),
+    unitTypes: [...new Set([...units.items.map((u) => u.type), ...watches.items.map((w) => w.subject_type)])].sort(),
+  };
+  return html(reply, PAGE[kind](view), status);
+}
+
+function entryId(request: FastifyRequest, kind: string): number {
+  const raw = (request.params as { id: string }).id;
+  const id = positiveId(raw);
+  if (id === null) throw notFound(kind, raw);
+  return id;
+}
+
+function typed(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return out;
+  for (const [k, v] of Object.entries(body as Record<string, unknown>))
+    if (typeof v === 'string' && k !== '_csrf' && k !== 'idempotency_key') out[k] = v;
+  return out;
+}
+
+const CONSEQUENCE: Record<Removable, string> = {
+  connection:
+    'The desk stops using it at once: with no mailbox nothing is sent, and a playbook that signed in with it has no sign-in. Its settings and password are deleted.',
+  arrangement: 'Its notes go with it. Work rows and units that belonged to it stay, belonging to no arrangement.',
+  unit: 'Work rows about it stay, about no unit. Watches no longer see its dates.',
+  watch: 'It turns no more dates into work. The rows it already made stay.',
+};
+
+const BACK: Record<Removable, string> = {
+  connection: '/connections',
+  arrangement: '/arrangements',
+  unit: '/arrangements',
+  watch: '/arrangements',
+};
+
+const SAVE = { arrangement: saveArrangement, unit: saveUnit, watch: saveWatch };
+
+export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/arrangements', async (request, reply) => setupPage(signedIn(request), reply));
+
+  for (const kind of ['arrangement', 'unit', 'watch'] as const) {
+    const base = `/${PATH[kind]}`;
+    app.get(`${base}/new`, async (request, reply) =>
+      formPage(signedIn(request), reply, kind, null, { values: { ...BLANK[kind] }, errors: {} }),
+    );
+    app.get(`${base}/:id`, async (request, reply) => {
+      const ctx = signedIn(request);
+      const id = entryId(request, kind);
+      return formPage(ctx, reply, kind, id, { values: await storedValues(ctx, kind, id), errors: {} });
+    });
+
+    const submit = async (request: FastifyRequest, reply: FastifyReply, id: number | null) => {
+      const ctx = signedIn(request);
+      const values = typed(request.body);
+      const r = await once(ctx, (request.body as Record<string, unknown> | undefined)?.idempotency_key, () =>
+        SAVE[kind](ctx, id, values),
+      );
+      if (!r.ok) {
+        if (r.error.code !== 'bad_request') throw r.error;
+        const fields = r.error.details?.fields;
+        const errors =
+          fields && typeof fields === 'object' ? (fields as Record<string, string>) : { '': r.error.message };
+        return formPage(ctx, reply, kind, id, { values, errors }, 400);
+      }
+      return setupPage(ctx, reply, `The ${kind} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`);
+    };
+    app.post(`${base}/new`, async (request, reply) => submit(request, reply, null));
+    app.post(`${base}/:id`, async (request, reply) => submit(request, reply, entryId(request, kind)));
+  }
+
+  for (const kind of ['connection', 'arrangement', 'unit', 'watch'] as const) {
+    const path = kind === 'connection' ? '/connections' : `/${PATH[kind]}`;
+    app.get(`${path}/:id/remove`, async (request, reply) => {
+      const ctx = signedIn(request);
+      const id = entryId(request, kind);
+      const name = await removableName(ctx, kind, id);
+      return html(
+        reply,
+        RemovePage({
+          desk: ctx.desk.name,
+          csrf: csrfToken(reply),
+          idem: formKey(),
+          kind,
+          name,
+          action: `${path}/${id}/remove`,
+          back: kind === 'connection' ? BACK[kind] : `${path}/${id}`,
+          consequence: CONSEQUENCE[kind],
+        }),
+      );
+    });
+    app.post(`${path}/:id/remove`, async (request, reply) => {
+      const ctx = signedIn(request);
+      const id = entryId(request, kind);
+      const r = await once(ctx, (request.body as Record<string, unknown> | undefined)?.idempotency_key, () =>
+        removeEntry(ctx, kind, id),
+      );
+      if (!r.ok) throw r.error;
+      const notice = `The ${kind} "${r.value.name}" is removed.`;
+      return kind === 'connection' ? connectionsPage(ctx, reply, { notice }) : setupPage(ctx, reply, notice);
+    });
+  }
+}

@@ -1,0 +1,410 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addDays } from '../../src/domain/dates.ts';
+import { connectionById, connectionsWithConfig } from '../../src/store/repositories/connections.ts';
+import { insertPlaybook } from '../../src/store/repositories/records.ts';
+import { playbooksOf } from '../../src/store/repositories/setup.ts';
+import type { DeskRow } from '../../src/store/schema.ts';
+import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk } from '../helpers/factories.ts';
+import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_PRESENT,
+  expectAccessible,
+  launch,
+  screenshots,
+  startScreenServer,
+  type ScreenServer,
+} from './helpers.ts';
+
+// The owner sets the desk up in a browser: the mailbox (with a real test message through a
+// loopback SMTP server that accepts, then refuses), portal sign-ins for playbooks, and the
+// arrangements, units and watches, checked against the store, the API and the events log.
+
+if (!CHROMIUM_PRESENT)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
+
+const TODAY = TEST_NOW.slice(0, 10);
+const MAIL_PASS = 'mail-pass-8f3k2';
+const PORTAL_PASS = 'portal-pass-q7w1';
+
+describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages ($name)', ({ open }) => {
+  let store: TestStore;
+  let server: ScreenServer;
+  let api: Harness;
+  let browser: Browser;
+  let smtp: TestSmtp;
+  let desk: DeskRow;
+  let deskKey: string;
+  let playbookId: number;
+
+  beforeAll(async () => {
+    store = await open();
+    server = await startScreenServer(store);
+    api = await harness(store);
+    browser = await launch();
+    smtp = await startSmtpServer();
+    ({ desk, key: deskKey } = await makeDesk(store.db, { name: 'Quay Bakery', currency: 'GBP' }));
+    playbookId = await insertPlaybook(store.db, {
+      desk_id: desk.id,
+      name: 'file-vat-return',
+      connection_id: null,
+      steps: JSON.stringify([{ goto: 'http://127.0.0.1:9/login' }]),
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await smtp?.close();
+    await api?.close();
+    await server?.close();
+    await store?.close();
+  });
+
+  async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(await server.link(desk.id));
+    await expect.poll(() => page.url()).toBe(`${server.base}/`);
+    return { context, page };
+  }
+
+  /** At a phone's width the page scrolls down, never sideways. */
+  async function fitsPhone(page: Page): Promise<void> {
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    if (size) await page.setViewportSize(size);
+  }
+
+  const events = async () =>
+    (await api.call('GET', '/api/v1/events?limit=100', { key: deskKey })).json().data.items as Array<{
+      kind: string;
+      message: string;
+      data: Record<string, unknown>;
+    }>;
+
+  it('adds the mailbox, keeps its password unseen, and sends a test message that goes, then one refused', async () => {
+    const { context, page } = await signedIn();
+    await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Connections' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+    const box = page.locator('form[action="/connections/mailbox"]');
+    await box.getByLabel('Name', { exact: true }).fill('Shop mailbox');
+    await box.getByLabel('Mail server (SMTP host)').fill('127.0.0.1');
+    await box.getByLabel('Port', { exact: true }).fill(String(smtp.port));
+    await box.getByLabel('Security').selectOption('none');
+    await box.getByLabel('Password').fill(MAIL_PASS);
+    await box.getByLabel('From address').fill('Quay Bakery <owner@quay.test>');
+    await box.getByRole('button', { name: 'Add the mailbox' }).click();
+    await page.getByRole('status').filter({ hasText: 'The mailbox "Shop mailbox" is added.' }).waitFor();
+
+    const [stored] = await connectionsWithConfig(store.db, desk.id);
+    expect(stored).toMatchObject({ provider: 'smtp', category: 'mail', status: 'connected', name: 'Shop mailbox' });
+    expect(stored?.config).toMatchObject({ host: '127.0.0.1', port: smtp.port, secure: false, pass: MAIL_PASS });
+    // Never drawn back: not as text, not as dots, not as a length.
+    expect(await page.content()).not.toContain(MAIL_PASS);
+    await expect(box.getByLabel('Password').inputValue()).resolves.toBe('');
+    await expect(page.locator('#mailbox-pass-hint').textContent()).resolves.toContain('A password is stored');
+    await expect(box.getByLabel('Port', { exact: true }).inputValue()).resolves.toBe(String(smtp.port));
+
+    // Saving again with the password left empty keeps it.
+    await box.getByLabel('Name', { exact: true }).fill('Bakery mailbox');
+    await box.getByRole('button', { name: 'Save the mailbox' }).click();
+    await page.getByRole('status').filter({ hasText: 'The mailbox "Bakery mailbox" is saved.' }).waitFor();
+    expect((await connectionById(store.db, desk.id, stored!.id))?.config.pass).toBe(MAIL_PASS);
+
+    await page.getByLabel('Send it to').fill('sam@ovens.test');
+    await page.getByRole('button', { name: 'Send a test message' }).click();
+    await page.locator('#test-outcome').waitFor();
+    await expect(page.locator('#test-outcome').textContent()).resolves.toBe(
+      'The mail server took the test message for sam@ovens.test.',
+    );
+    expect(smtp.received.map((m) => m.to)).toEqual([['sam@ovens.test']]);
+    expect(smtp.received[0]?.from).toBe('owner@quay.test');
+    await expectAccessible(page);
+    await screenshots(page, 'connections', [1280, 390]);
+    await fitsPhone(page);
+
+    smtp.setMode('refuse');
+    await page.getByRole('button', { name: 'Send a test message' }).click();
+    await page.getByRole('alert').filter({ hasText: 'refused' }).waitFor();
+    const said = await page.locator('#test-outcome').textContent();
+    expect(said).toContain('The mail server refused the message');
+    expect(said).toContain('sam@ovens.test unavailable');
+    smtp.setMode('accept');
+
+    const mine = (await events()).filter((e) => e.data.by === 'owner');
+    expect(mine.map((e) => e.kind)).toEqual([
+      'mailbox_tested',
+      'mailbox_tested',
+      'connection_changed',
+      'connection_added',
+    ]);
+    expect(mine.map((e) => e.data.ok)).toEqual([false, true, undefined, undefined]);
+    expect(JSON.stringify(await events())).not.toContain(MAIL_PASS);
+    await context.close();
+  }, 120_000);
+
+  it('refuses a mailbox without a server or with a bad port beside the fields, keeping what was typed', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/connections`);
+    const before = await connectionsWithConfig(store.db, desk.id);
+    const box = page.locator('form[action="/connections/mailbox"]');
+    await box.getByLabel('Mail server (SMTP host)').fill('');
+    await box.getByLabel('Port', { exact: true }).fill('five');
+    await box.getByLabel('Password').fill('a-new-secret-1');
+    await box.getByLabel('From address').fill('not an address');
+    await box.getByRole('button', { name: 'Save the mailbox' }).click();
+    await page.locator('#mailbox-host-error').waitFor();
+    await expect(page.locator('#mailbox-host-error').textContent()).resolves.toContain('The mail server is required');
+    await expect(page.locator('#mailbox-port-error').textContent()).resolves.toContain('"five" is not a port');
+    await expect(page.locator('#mailbox-from-error').textContent()).resolves.toContain('is not an email address');
+    await expect(box.getByLabel('Port', { exact: true }).inputValue()).resolves.toBe('five');
+    await expect(box.getByLabel('From address').inputValue()).resolves.toBe('not an address');
+    await expect(box.getByLabel('Port', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+    // A refused form does not draw the secret it was sent either.
+    expect(await page.content()).not.toContain('a-new-secret-1');
+    expect(await connectionsWithConfig(store.db, desk.id)).toEqual(before);
+    await expectAccessible(page);
+    await context.close();
+  }, 120_000);
+
+  it('adds a portal sign-in for a playbook, keeps its password on an edit, and removes it after asking', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/connections`);
+    const add = page.locator('form[action="/connections/portals"]');
+
+    await add.getByLabel('Name', { exact: true }).fill('Tax portal');
+    await add.getByLabel('Portal', { exact: true }).fill('gov-portal');
+    await add.getByRole('button', { name: 'Add the sign-in' }).click();
+    await page.locator('#portal-new-username-error').waitFor();
+    await expect(page.locator('#portal-new-password-error').textContent()).resolves.toContain('password is required');
+    await expect(add.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Tax portal');
+    expect((await connectionsWithConfig(store.db, desk.id)).length).toBe(1);
+
+    await add.getByLabel('User name').fill('bakery');
+    await add.getByLabel('Password').fill(PORTAL_PASS);
+    await add.getByLabel('file-vat-return').check();
+    await add.getByRole('button', { name: 'Add the sign-in' }).click();
+    await page.getByRole('status').filter({ hasText: 'The sign-in "Tax portal" is added.' }).waitFor();
+    const portal = (await connectionsWithConfig(store.db, desk.id)).find((c) => c.name === 'Tax portal');
+    expect(portal).toMatchObject({ provider: 'gov-portal', auth_type: 'login' });
+    expect(portal?.config).toEqual({ username: 'bakery', password: PORTAL_PASS });
+    expect((await playbooksOf(store.db, desk.id)).find((p) => p.id === playbookId)?.connection_id).toBe(portal?.id);
+    expect(await page.content()).not.toContain(PORTAL_PASS);
+    await expect(page.locator(`#sign-in-${portal?.id} .meta`).textContent()).resolves.toBe('Used by file-vat-return.');
+    await expectAccessible(page);
+    await screenshots(page, 'connections-sign-in', [1280, 390]);
+
+    const edit = page.locator(`form[action="/connections/portals/${portal?.id}"]`);
+    await edit.getByLabel('User name').fill('bakery-ltd');
+    await edit.getByRole('button', { name: 'Save the sign-in' }).click();
+    await page.getByRole('status').filter({ hasText: 'The sign-in "Tax portal" is saved.' }).waitFor();
+    expect((await connectionById(store.db, desk.id, portal!.id))?.config).toEqual({
+      username: 'bakery-ltd',
+      password: PORTAL_PASS,
+    });
+
+    await page.getByRole('link', { name: 'Remove the sign-in Tax portal…' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Remove the connection "Tax portal"?' }).waitFor();
+    expect(await connectionById(store.db, desk.id, portal!.id)).toBeDefined();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Remove it' }).click();
+    await page.getByRole('status').filter({ hasText: 'The connection "Tax portal" is removed.' }).waitFor();
+    expect(await connectionById(store.db, desk.id, portal!.id)).toBeUndefined();
+    expect((await playbooksOf(store.db, desk.id)).find((p) => p.id === playbookId)?.connection_id).toBeNull();
+
+    const kinds = (await events()).filter((e) => e.data.by === 'owner').map((e) => e.kind);
+    expect(kinds.slice(0, 3)).toEqual(['connection_removed', 'connection_changed', 'connection_added']);
+    expect(JSON.stringify(await events())).not.toContain(PORTAL_PASS);
+    await context.close();
+  }, 120_000);
+
+  it('adds an arrangement, a unit and a watch, and the watch says the day its next work opens', async () => {
+    const { context, page } = await signedIn();
+    await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Arrangements' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Arrangements, units and watches' }).waitFor();
+
+    await page.getByRole('link', { name: 'Add an arrangement' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('High Street lease');
+    await page.getByLabel('With whom (optional)').fill('Acme Estates');
+    await page.getByLabel('Renews on').fill(addDays(TODAY, 40));
+    await page.getByLabel('Amount (optional)').fill('12,500.50');
+    await page.getByLabel('Contact email (optional)').fill('jo@acme.test');
+    await page.getByRole('button', { name: 'Add the arrangement' }).click();
+    await page.getByRole('status').filter({ hasText: 'The arrangement "High Street lease" is added.' }).waitFor();
+    const arrangements = (await api.call('GET', '/api/v1/arrangements', { key: deskKey })).json().data.items;
+    expect(arrangements).toHaveLength(1);
+    expect(arrangements[0]).toMatchObject({
+      name: 'High Street lease',
+      counterparty: 'Acme Estates',
+      renews_on: addDays(TODAY, 40),
+      amount_cents: 1250050,
+      currency: 'GBP',
+      contact_email: 'jo@acme.test',
+      status: 'active',
+    });
+
+    await page.getByRole('link', { name: 'Add a unit' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('12 High Street');
+    await page.getByLabel('Type', { exact: true }).fill('site');
+    await page.getByLabel('Arrangement (optional)').selectOption({ label: 'High Street lease' });
+    await page.getByLabel('Columns, one a line').fill(`lease_end: ${addDays(TODAY, 100)}\nrooms: 3`);
+    await page.getByRole('button', { name: 'Add the unit' }).click();
+    await page.getByRole('status').filter({ hasText: 'The unit "12 High Street" is added.' }).waitFor();
+    const units = (await api.call('GET', '/api/v1/units', { key: deskKey })).json().data.items;
+    expect(units).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'site',
+        name: '12 High Street',
+        fields: { lease_end: addDays(TODAY, 100), rooms: '3' },
+        arrangement_id: arrangements[0].id,
+      },
+    ]);
+
+    await page.getByRole('link', { name: 'Add a watch' }).click();
+    await page.getByLabel('Label').fill('Lease renewal');
+    await page.getByLabel('Unit type').fill('site');
+    await page.getByLabel('Date column').fill('lease_end');
+    await page.getByLabel('Days ahead').fill('30');
+    await page.getByLabel('Comes round every (days, optional)').fill('365');
+    await page.getByLabel('Kind of work').fill('lease_renewal');
+    await page.getByLabel('Permission class of the work').selectOption('commit');
+    await page.getByRole('button', { name: 'Add the watch' }).click();
+    await page.getByRole('status').filter({ hasText: 'The watch "Lease renewal" is added.' }).waitFor();
+    const watches = (await api.call('GET', '/api/v1/watches', { key: deskKey })).json().data.items;
+    expect(watches).toEqual([
+      {
+        id: expect.any(Number),
+        subject_type: 'site',
+        field: 'lease_end',
+        label: 'Lease renewal',
+        lead_days: 30,
+        kind: 'lease_renewal',
+        action: 'commit',
+        every: '365',
+        priority: 50,
+      },
+    ]);
+    const next = page.locator(`tr[data-watch-id="${watches[0].id}"] .next-work`);
+    await expect(next.getAttribute('data-next')).resolves.toBe(addDays(TODAY, 70));
+    await expect(next.textContent()).resolves.toBe(
+      `${addDays(TODAY, 70)}, for 12 High Street: lease_end ${addDays(TODAY, 100)}`,
+    );
+    await expectAccessible(page);
+    await screenshots(page, 'arrangements', [1280, 390]);
+    await fitsPhone(page);
+
+    // Editing the watch to start 120 days ahead: its work is due today.
+    await page.getByRole('link', { name: 'Lease renewal' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit "Lease renewal"' }).waitFor();
+    await expect(page.getByLabel('Days ahead').inputValue()).resolves.toBe('30');
+    await page.getByLabel('Days ahead').fill('120');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'The watch "Lease renewal" is saved.' }).waitFor();
+    await expect(next.textContent()).resolves.toBe(
+      `${TODAY} (today), for 12 High Street: lease_end ${addDays(TODAY, 100)}`,
+    );
+
+    const mine = (await events()).filter((e) => e.data.by === 'owner').map((e) => e.kind);
+    expect(mine.slice(0, 4)).toEqual(['watch_changed', 'watch_added', 'unit_added', 'arrangement_added']);
+    await context.close();
+  }, 120_000);
+
+  it('refuses bad input on each form beside the field, keeping what was typed and writing nothing', async () => {
+    const { context, page } = await signedIn();
+    const count = async () => (await events()).length;
+    const before = await count();
+
+    await page.goto(`${server.base}/arrangements/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Van insurance');
+    await page.getByLabel('Amount (optional)').fill('twelve');
+    await page.getByLabel('Contact email (optional)').fill('not-an-email');
+    await page.getByRole('button', { name: 'Add the arrangement' }).click();
+    await page.locator('#arrangement-amount-error').waitFor();
+    await expect(page.locator('#arrangement-amount-error').textContent()).resolves.toContain(
+      '"twelve" is not an amount',
+    );
+    await expect(page.locator('#arrangement-contact_email-error').textContent()).resolves.toBe(
+      'Contact email: "not-an-email" is not an email address.',
+    );
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Van insurance');
+    await expect(page.getByLabel('Amount (optional)').inputValue()).resolves.toBe('twelve');
+    await expectAccessible(page);
+    await screenshots(page, 'arrangement-refused', [1280, 390]);
+
+    await page.goto(`${server.base}/units/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Van 2');
+    await page.getByLabel('Columns, one a line').fill('mot_due 2027-01-01');
+    await page.getByRole('button', { name: 'Add the unit' }).click();
+    await page.locator('#unit-type-error').waitFor();
+    await expect(page.locator('#unit-type-error').textContent()).resolves.toBe('Type is required.');
+    await expect(page.locator('#unit-fields-error').textContent()).resolves.toContain('needs a name and a value');
+    await expect(page.getByLabel('Columns, one a line').inputValue()).resolves.toBe('mot_due 2027-01-01');
+
+    await page.goto(`${server.base}/watches/new`);
+    await page.getByLabel('Label').fill('MOT');
+    await page.getByLabel('Unit type').fill('van');
+    await page.getByLabel('Date column').fill('mot_due');
+    await page.getByLabel('Days ahead').fill('lots');
+    await page.getByLabel('Kind of work').fill('mot');
+    await page.getByRole('button', { name: 'Add the watch' }).click();
+    await page.locator('#watch-lead_days-error').waitFor();
+    await expect(page.locator('#watch-lead_days-error').textContent()).resolves.toBe(
+      'Lead days: "lots" is not a whole number.',
+    );
+    await expect(page.getByLabel('Label').inputValue()).resolves.toBe('MOT');
+    await expect(page.getByLabel('Days ahead').getAttribute('aria-invalid')).resolves.toBe('true');
+
+    expect((await api.call('GET', '/api/v1/arrangements', { key: deskKey })).json().data.items).toHaveLength(1);
+    expect((await api.call('GET', '/api/v1/units', { key: deskKey })).json().data.items).toHaveLength(1);
+    expect((await api.call('GET', '/api/v1/watches', { key: deskKey })).json().data.items).toHaveLength(1);
+    expect(await count()).toBe(before);
+    await context.close();
+  }, 120_000);
+
+  it('removes a watch only after asking, and the rows it pointed at stay', async () => {
+    const { context, page } = await signedIn();
+    const [watch] = (await api.call('GET', '/api/v1/watches', { key: deskKey })).json().data.items;
+    await page.goto(`${server.base}/watches/${watch.id}`);
+    await page.getByRole('link', { name: 'Remove this watch…' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Remove the watch "Lease renewal"?' }).waitFor();
+    expect((await api.call('GET', '/api/v1/watches', { key: deskKey })).json().data.items).toHaveLength(1);
+    await expectAccessible(page);
+    await screenshots(page, 'watch-remove', [1280, 390]);
+    await page.getByRole('button', { name: 'Remove it' }).click();
+    await page.getByRole('status').filter({ hasText: 'The watch "Lease renewal" is removed.' }).waitFor();
+    expect((await api.call('GET', '/api/v1/watches', { key: deskKey })).json().data.items).toEqual([]);
+    const removed = (await events()).find((e) => e.kind === 'watch_removed');
+    expect(removed?.data).toEqual({ watch_id: watch.id, by: 'owner' });
+
+    // Another desk's entries are not found from here.
+    const other = await makeDesk(store.db, { name: 'Other Shop' });
+    const theirs = await insertPlaybook(store.db, {
+      desk_id: other.desk.id,
+      name: 'theirs',
+      connection_id: null,
+      steps: '[]',
+    });
+    expect((await page.goto(`${server.base}/units/999999`))?.status()).toBe(404);
+    expect((await page.goto(`${server.base}/connections/999999/remove`))?.status()).toBe(404);
+    const csrf = await page.locator('input[name="_csrf"]').first().inputValue();
+    const crafted = await page.request.post(`${server.base}/connections/portals`, {
+      form: { _csrf: csrf, name: 'Sneaky', portal: 'x', username: 'u', password: 'p', [`playbook-${theirs}`]: 'yes' },
+    });
+    expect(crafted.status()).toBe(400);
+    expect((await playbooksOf(store.db, other.desk.id))[0]?.connection_id).toBeNull();
+    // The mailbox is not a sign-in: a sign-in form aimed at it changes nothing.
+    const [mailbox] = await connectionsWithConfig(store.db, desk.id);
+    const aimed = await page.request.post(`${server.base}/connections/portals/${mailbox?.id}`, {
+      form: { _csrf: csrf, name: 'Hijack', portal: 'x', username: 'u', password: 'p' },
+    });
+    expect(aimed.status()).toBe(404);
+    expect(await connectionById(store.db, desk.id, mailbox!.id)).toEqual(mailbox);
+    await context.close();
+  }, 120_000);
+});
