@@ -12,6 +12,8 @@ export interface Config {
   mailTimeoutMs: number;
   chromiumPath: string;
   watchIntervalMs: number;
+  /** How often `desk serve` reads the desks' mailboxes (DESK_MAIL_POLL). */
+  mailPollMs: number;
   llmUrl: string | null;
   llmModel: string;
   llmKey: string | null;
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
     watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000),
+    mailPollMs: duration(env, 'DESK_MAIL_POLL', 60_000),
     llmUrl: env.DESK_LLM_URL || null,
     llmModel: env.DESK_LLM_MODEL || 'gpt-4o-mini',
     llmKey: env.DESK_LLM_KEY || null,

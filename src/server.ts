@@ -10,9 +10,10 @@ import { buildApp } from './http/app.ts';
 import { serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
 import { startWatchScheduler } from './app/watches/scheduler.ts';
+import { startMailScheduler } from './app/mail/scheduler.ts';
 
 // The running service: opens the store (migrating it), seeds a demo desk on first start,
-// listens, checks watched dates on a schedule, and on SIGTERM or SIGINT stops taking requests, lets those in flight finish, and
+// listens, checks watched dates and reads the desks' mailboxes on a schedule, and on SIGTERM or SIGINT stops taking requests, lets those in flight finish, and
 // closes the database.
 
 export interface Output {
@@ -97,6 +98,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   if (demoDesk) await printSignInLink(deps, out, demoDesk, port);
   out.out(`Desk is listening on ${url}/api/v1 (database: ${redact(deps.store.location)}). Stop with Ctrl-C.`);
   const stopWatches = startWatchScheduler(deps, { log: app.log });
+  const stopMail = startMailScheduler(deps, { log: app.log });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
@@ -107,6 +109,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
       process.off('SIGINT', onSignal);
       await app.close();
       await stopWatches();
+      await stopMail();
       await deps.store.close();
       resolveClosed();
     })();

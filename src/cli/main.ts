@@ -10,6 +10,7 @@ import { workCommands } from './commands/work.ts';
 import { workVerbCommands } from './commands/work-verbs.ts';
 import { runCommand } from './commands/run.ts';
 import { watchCommands } from './commands/watches.ts';
+import { mailCommands } from './commands/mail.ts';
 import { ownerCommands } from './commands/owner.ts';
 
 // The owner's door: `desk <command>`. Each command is a thin call into the domain; an error
@@ -40,6 +41,7 @@ export function buildProgram(io: Io): Command {
   workVerbCommands(workCommands(program, io), io);
   runCommand(program, io);
   watchCommands(program, io);
+  mailCommands(program, io);
   ownerCommands(program, io);
   return program;
 }

@@ -7,6 +7,7 @@ import { runState } from './migrations/003_run_state.ts';
 import { readIndexes } from './migrations/004_read_indexes.ts';
 import { ownerSessions } from './migrations/005_owner_sessions.ts';
 import { messageIds } from './migrations/006_message_ids.ts';
+import { mailReading } from './migrations/008_mail_reading.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -18,6 +19,7 @@ const migrations: Record<string, DeskMigration> = {
   '004_read_indexes': readIndexes,
   '005_owner_sessions': ownerSessions,
   '006_message_ids': messageIds,
+  '008_mail_reading': mailReading,
 };
 
 class InCodeProvider implements MigrationProvider {

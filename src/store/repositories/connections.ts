@@ -21,3 +21,14 @@ export async function connectionsOf(db: Kysely<Database>, deskId: string) {
     .where('desk_id', '=', deskId)
     .execute();
 }
+
+/** The desk's mail connections with their settings, for reading the mailbox. */
+export async function mailConnections(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('connections')
+    .select(['id', 'name', 'status', 'config'])
+    .where('desk_id', '=', deskId)
+    .where('category', '=', 'mail')
+    .orderBy('id', 'asc')
+    .execute();
+}
