@@ -301,6 +301,4 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   });
 });
 
-describe.skipIf(missing === null)('reading replies from the mailbox', () => {
-  it.skip(`skipped: ${missing}`, () => undefined);
-});
+if (missing) describe('reading replies from the mailbox', () => it.skip(`skipped: ${missing}`, () => undefined));

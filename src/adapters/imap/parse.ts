@@ -45,6 +45,8 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
       else if (RETURNED_PARTS.has(type)) returnedHeaders ??= headerBlock(a.content);
       else attachments.push({ name: a.filename?.trim() || 'unnamed', size: a.size ?? a.content.length });
     }
+    // mailparser reads a message/delivery-status part into the text; the report is then there.
+    if (deliveryStatus === null && /multipart\/report/i.test(headers['content-type'] ?? '')) deliveryStatus = parsed.text ?? null;
     return {
       messageId: parsed.messageId?.trim() || null,
       inReplyTo: parsed.inReplyTo?.trim() || null,
