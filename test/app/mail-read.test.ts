@@ -142,7 +142,9 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       }),
     );
     await pass();
-    const reply = (await get(`/work/${row.id}`)).json().data.messages.find((m: { direction: string }) => m.direction === 'inbound');
+    const reply = (await get(`/work/${row.id}`))
+      .json()
+      .data.messages.find((m: { direction: string }) => m.direction === 'inbound');
     expect(reply.body).toContain('Friday');
     expect(reply.body).not.toContain('<p>');
     expect(reply.body).not.toContain('<b>');
@@ -150,7 +152,14 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
 
   it('a reply matched by sender and subject does the same', async () => {
     const row = await sentRow('Chimney sweep', 'sweep@chimney.test');
-    await put(rawMail({ from: 'Sweep Co <Sweep@Chimney.test>', subject: `Re:  ${row.subject}`, date: hoursAgo(1), text: 'Tuesday works.' }));
+    await put(
+      rawMail({
+        from: 'Sweep Co <Sweep@Chimney.test>',
+        subject: `Re:  ${row.subject}`,
+        date: hoursAgo(1),
+        text: 'Tuesday works.',
+      }),
+    );
     const r = await pass();
     expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
     const detail = (await get(`/work/${row.id}`)).json().data;
@@ -221,12 +230,23 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(r.matched).toEqual([]);
     expect(r.mailboxes[0]).toMatchObject({ unrelated: 2 });
     expect(await footprint()).toEqual(before);
-    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven' });
+    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({
+      status: 'waiting',
+      waiting_on: 'Sam Oven',
+    });
   });
 
   it('two passes at once, another pass and a restart handle each message once', async () => {
     const row = await sentRow('Fridge repair');
-    await put(rawMail({ from: 'Sam Oven <sam@ovens.test>', subject: `Re: ${row.subject}`, date: hoursAgo(1), inReplyTo: row.messageId, text: 'Done.' }));
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: row.messageId,
+        text: 'Done.',
+      }),
+    );
     const [a, b] = await Promise.all([pass(), pass()]);
     expect(a.matched.length + b.matched.length).toBe(1);
     expect((await pass()).matched).toEqual([]);
@@ -238,7 +258,9 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     } finally {
       await restarted.close();
     }
-    const inbound = (await get(`/work/${row.id}`)).json().data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
+    const inbound = (await get(`/work/${row.id}`))
+      .json()
+      .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
     expect(inbound).toHaveLength(1);
   });
 
@@ -258,17 +280,29 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     } finally {
       await imap.resume();
     }
-    await put(rawMail({ from: 'Sam Oven <sam@ovens.test>', subject: `Re: ${row.subject}`, date: hoursAgo(1), inReplyTo: row.messageId, text: 'Yes.' }));
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: row.messageId,
+        text: 'Yes.',
+      }),
+    );
     const r = await pass();
     expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
     const mail = (await get('/connections')).json().data.items.find((c: { name: string }) => c.name === 'Office mail');
     expect(mail).toMatchObject({ status: 'connected', reason: null });
   });
 
-  it('a refused login is reported in the server\'s words', async () => {
+  it("a refused login is reported in the server's words", async () => {
     const other = await makeDesk(store.db);
     await addConnection(store.db, other.desk.id, {
-      config: { host: '127.0.0.1', port: smtp.port, imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, pass: 'wrong' } },
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, pass: 'wrong' },
+      },
     });
     const r = await runMailPass(h.deps, { desk: other.desk.slug });
     expect(r.mailboxes[0]).toMatchObject({ status: 'error' });
@@ -292,11 +326,21 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     await imap.reset(MAILBOX);
     await put(first);
     const late = await sentRow('Awning fitting');
-    await put(rawMail({ from: 'Sam Oven <sam@ovens.test>', subject: `Re: ${late.subject}`, date: hoursAgo(1), inReplyTo: late.messageId, text: 'Second.' }));
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${late.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: late.messageId,
+        text: 'Second.',
+      }),
+    );
     const r = await pass();
     expect(r.mailboxes[0]).toMatchObject({ read: 2, replies: 1, already_handled: 1 });
     expect(r.matched).toEqual([expect.objectContaining({ work_id: late.id })]);
-    const inbound = (await get(`/work/${row.id}`)).json().data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
+    const inbound = (await get(`/work/${row.id}`))
+      .json()
+      .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
     expect(inbound).toHaveLength(1);
   });
 });

@@ -14,7 +14,8 @@ export const DOVECOT = '/usr/sbin/dovecot';
 
 /** Why the Dovecot tests cannot run here, or null when they can. */
 export function dovecotMissing(): string | null {
-  if (!existsSync(DOVECOT)) return `Dovecot is not installed (${DOVECOT}); install dovecot-imapd to run the mail-reading tests`;
+  if (!existsSync(DOVECOT))
+    return `Dovecot is not installed (${DOVECOT}); install dovecot-imapd to run the mail-reading tests`;
   if (!uidOf('dovecot')) return 'Dovecot is installed but there is no dovecot user to store mail as';
   return null;
 }

@@ -54,7 +54,14 @@ export function rawMail(m: RawMail): string {
 }
 
 /** A delivery status report (RFC 3464) for a message that could not be delivered. */
-export function bounceMail(m: { to: string; recipient: string; messageId: string; subject: string; date: Date; diagnostic: string }): string {
+export function bounceMail(m: {
+  to: string;
+  recipient: string;
+  messageId: string;
+  subject: string;
+  date: Date;
+  diagnostic: string;
+}): string {
   const b = 'report-boundary';
   return [
     'From: Mail Delivery System <MAILER-DAEMON@mx.bakery.test>',

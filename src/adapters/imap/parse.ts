@@ -13,7 +13,10 @@ function headerBlock(content: Buffer): string {
   return end >= 0 ? text.slice(0, end) : text;
 }
 
-function firstAddress(from: AddressObject | AddressObject[] | undefined): { name: string | null; address: string | null } {
+function firstAddress(from: AddressObject | AddressObject[] | undefined): {
+  name: string | null;
+  address: string | null;
+} {
   const list = Array.isArray(from) ? from : from ? [from] : [];
   const first = list[0]?.value[0];
   return { name: first?.name?.trim() || null, address: first?.address?.trim().toLowerCase() || null };
@@ -46,7 +49,8 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
       else attachments.push({ name: a.filename?.trim() || 'unnamed', size: a.size ?? a.content.length });
     }
     // mailparser reads a message/delivery-status part into the text; the report is then there.
-    if (deliveryStatus === null && /multipart\/report/i.test(headers['content-type'] ?? '')) deliveryStatus = parsed.text ?? null;
+    if (deliveryStatus === null && /multipart\/report/i.test(headers['content-type'] ?? ''))
+      deliveryStatus = parsed.text ?? null;
     return {
       messageId: parsed.messageId?.trim() || null,
       inReplyTo: parsed.inReplyTo?.trim() || null,

@@ -1,5 +1,12 @@
 import { ImapFlow } from 'imapflow';
-import type { IncomingMail, MailBatch, MailReader, MailboxSettings, ReadLimits, ReadPosition } from '../../domain/ports.ts';
+import type {
+  IncomingMail,
+  MailBatch,
+  MailReader,
+  MailboxSettings,
+  ReadLimits,
+  ReadPosition,
+} from '../../domain/ports.ts';
 import { parseMail } from './parse.ts';
 
 // The real mail reader: one IMAP session a pass, the mailbox opened read-only, so reading
@@ -28,7 +35,8 @@ export function readFault(err: unknown, s: MailboxSettings): string {
   if (err instanceof StepTimeout) return err.message;
   const e = err as { authenticationFailed?: boolean; responseText?: string; code?: string; message?: string };
   const where = `${s.host}:${s.port}`;
-  if (e?.authenticationFailed) return `The mail server at ${where} refused the login${e.responseText ? `: ${e.responseText}` : '.'}`;
+  if (e?.authenticationFailed)
+    return `The mail server at ${where} refused the login${e.responseText ? `: ${e.responseText}` : '.'}`;
   if (e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND' || e?.code === 'EHOSTUNREACH')
     return `The mail server at ${where} could not be reached (${e.code}).`;
   if (e?.code === 'NoConnection' || e?.code === 'EConnectionClosed' || e?.code === 'ECONNRESET')
@@ -60,7 +68,12 @@ export class ImapReader implements MailReader {
       const same = uidValidity === from.uidValidity;
       let uids: number[] = [];
       if (!same) {
-        const found = await step(client, 'searching the mailbox', ms, client.search({ since: from.since }, { uid: true }));
+        const found = await step(
+          client,
+          'searching the mailbox',
+          ms,
+          client.search({ since: from.since }, { uid: true }),
+        );
         uids = found || [];
       } else if (box.exists > 0 && (box.uidNext === undefined || box.uidNext > from.lastUid + 1)) {
         const found = await step(
@@ -78,7 +91,12 @@ export class ImapReader implements MailReader {
 
       const messages: IncomingMail[] = [];
       for (const uid of uids) {
-        const meta = await step(client, `reading message ${uid}`, ms, client.fetchOne(String(uid), { size: true }, { uid: true }));
+        const meta = await step(
+          client,
+          `reading message ${uid}`,
+          ms,
+          client.fetchOne(String(uid), { size: true }, { uid: true }),
+        );
         if (!meta) continue;
         const big = (meta.size ?? 0) > limits.maxBytes;
         const got = await step(

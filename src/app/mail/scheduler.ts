@@ -27,10 +27,16 @@ export function startMailScheduler(deps: Deps, opts: MailSchedulerOptions = {}):
     inFlight = (async () => {
       try {
         const r = await runMailPass(deps);
-        if (r.matched.length > 0) log.info({ matched: r.matched.length }, `Mail: ${plural(r.matched.length, 'answer')} read.`);
+        if (r.matched.length > 0)
+          log.info({ matched: r.matched.length }, `Mail: ${plural(r.matched.length, 'answer')} read.`);
         for (const m of r.mailboxes)
-          if (m.error) log.error({ desk_id: m.desk_id, connection_id: m.connection_id, error: m.error }, 'A mailbox could not be read.');
-        for (const f of r.failures) log.error({ desk_id: f.desk_id, error: f.error }, 'The mail pass failed for a desk.');
+          if (m.error)
+            log.error(
+              { desk_id: m.desk_id, connection_id: m.connection_id, error: m.error },
+              'A mailbox could not be read.',
+            );
+        for (const f of r.failures)
+          log.error({ desk_id: f.desk_id, error: f.error }, 'The mail pass failed for a desk.');
         opts.onPass?.(r);
       } catch (err) {
         log.error({ err }, 'The mail pass failed; the next one runs on schedule.');

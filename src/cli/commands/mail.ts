@@ -11,7 +11,9 @@ export function mailCommands(program: Command, io: Io): void {
     dbOption(
       mail
         .command('pass')
-        .description('Read every mailbox with an imap part once now and apply the replies it finds (the server also does this every DESK_MAIL_POLL)')
+        .description(
+          'Read every mailbox with an imap part once now and apply the replies it finds (the server also does this every DESK_MAIL_POLL)',
+        )
         .option('--desk <desk>', 'only this desk (id or slug)'),
     ),
   ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
@@ -19,7 +21,9 @@ export function mailCommands(program: Command, io: Io): void {
       const r = await runMailPass(deps, { desk: o.desk });
       print(io, o.json, r, () => {
         if (r.mailboxes.length === 0) return `Checked ${plural(r.desks, 'desk')}: no mailbox has an imap part to read.`;
-        const lines = [`Read ${plural(r.mailboxes.length, 'mailbox', 'mailboxes')}: ${plural(r.matched.length, 'answer')} matched.`];
+        const lines = [
+          `Read ${plural(r.mailboxes.length, 'mailbox', 'mailboxes')}: ${plural(r.matched.length, 'answer')} matched.`,
+        ];
         for (const m of r.mailboxes) {
           const counts = [
             plural(m.read, 'message'),
@@ -32,7 +36,8 @@ export function mailCommands(program: Command, io: Io): void {
           ];
           lines.push(m.error ? `  ${m.name}: could not be read: ${m.error}` : `  ${m.name}: ${counts.join(', ')}`);
         }
-        for (const x of r.matched) lines.push(`  #${x.work_id} ${x.kind.replace('_', ' ')} from ${x.from}: ${x.subject}`);
+        for (const x of r.matched)
+          lines.push(`  #${x.work_id} ${x.kind.replace('_', ' ')} from ${x.from}: ${x.subject}`);
         return lines.join('\n');
       });
       const faults = r.mailboxes.filter((m) => m.error);

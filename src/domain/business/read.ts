@@ -244,7 +244,10 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       const category = e.text('category', { required: true });
       const config = e.object('config') ?? {};
       if (category === 'mail' && config.imap !== undefined && config.imap !== null)
-        config.imap = readImap(entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS), config.imap);
+        config.imap = readImap(
+          entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS),
+          config.imap,
+        );
       return {
         ref: ref(e, 'connection'),
         provider: e.text('provider', { required: true }),

@@ -23,21 +23,36 @@ describe('automatic answers', () => {
 
 describe('bounces', () => {
   const report = 'multipart/report; report-type=delivery-status; boundary="x"';
-  const status = 'Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; sam@ovens.test\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 5.1.1\n  user unknown\n';
-  it('reads the recipient, the server\'s words and the returned Message-ID', () => {
+  const status =
+    'Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; sam@ovens.test\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 5.1.1\n  user unknown\n';
+  it("reads the recipient, the server's words and the returned Message-ID", () => {
     expect(
-      bounceOf({ headers: { 'content-type': report }, deliveryStatus: status, returnedHeaders: 'Subject: x\nMessage-ID: <a.desk@bakery.test>' }),
+      bounceOf({
+        headers: { 'content-type': report },
+        deliveryStatus: status,
+        returnedHeaders: 'Subject: x\nMessage-ID: <a.desk@bakery.test>',
+      }),
     ).toEqual({ recipient: 'sam@ovens.test', reason: '550 5.1.1 user unknown', messageId: '<a.desk@bakery.test>' });
   });
   it('is not a bounce when the report says delayed', () => {
     expect(
-      bounceOf({ headers: { 'content-type': report }, deliveryStatus: status.replace('failed', 'delayed'), returnedHeaders: null }),
+      bounceOf({
+        headers: { 'content-type': report },
+        deliveryStatus: status.replace('failed', 'delayed'),
+        returnedHeaders: null,
+      }),
     ).toBeNull();
   });
   it('is not a bounce without a delivery-status report', () => {
-    expect(bounceOf({ headers: { 'content-type': 'multipart/mixed' }, deliveryStatus: status, returnedHeaders: null })).toBeNull();
     expect(
-      bounceOf({ headers: { 'content-type': 'multipart/report; report-type=disposition-notification' }, deliveryStatus: null, returnedHeaders: null }),
+      bounceOf({ headers: { 'content-type': 'multipart/mixed' }, deliveryStatus: status, returnedHeaders: null }),
+    ).toBeNull();
+    expect(
+      bounceOf({
+        headers: { 'content-type': 'multipart/report; report-type=disposition-notification' },
+        deliveryStatus: null,
+        returnedHeaders: null,
+      }),
     ).toBeNull();
   });
 });
@@ -58,6 +73,10 @@ describe('subjects and threading', () => {
     expect(isReplySubject('Fwd: Quote')).toBe(false);
   });
   it('In-Reply-To comes first, then References newest first, each once', () => {
-    expect(namedIds({ inReplyTo: '<b@x>', references: ['<a@x>', '<b@x>', 'junk', '<c@x>'] })).toEqual(['<b@x>', '<c@x>', '<a@x>']);
+    expect(namedIds({ inReplyTo: '<b@x>', references: ['<a@x>', '<b@x>', 'junk', '<c@x>'] })).toEqual([
+      '<b@x>',
+      '<c@x>',
+      '<a@x>',
+    ]);
   });
 });

@@ -7,7 +7,8 @@ export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): bool
   const h = mail.headers;
   const auto = h['auto-submitted']?.trim().toLowerCase();
   if (auto && auto !== 'no') return true;
-  if (h['x-autoreply'] !== undefined || h['x-autorespond'] !== undefined || h['x-autoresponse'] !== undefined) return true;
+  if (h['x-autoreply'] !== undefined || h['x-autorespond'] !== undefined || h['x-autoresponse'] !== undefined)
+    return true;
   if (h['x-auto-response-suppress'] !== undefined && /\b(oof|all)\b/i.test(h['x-auto-response-suppress'])) return true;
   const precedence = h.precedence?.trim().toLowerCase();
   if (precedence === 'auto_reply') return true;
@@ -37,7 +38,8 @@ export function bounceOf(mail: Pick<ParsedMail, 'headers' | 'deliveryStatus' | '
   const action = field(status, 'Action')?.toLowerCase();
   // A report that a message was delayed, relayed or delivered is not a bounce.
   if (action && action !== 'failed') return null;
-  const recipient = (field(status, 'Final-Recipient') ?? field(status, 'Original-Recipient'))?.replace(/^[^;]*;\s*/, '') ?? null;
+  const recipient =
+    (field(status, 'Final-Recipient') ?? field(status, 'Original-Recipient'))?.replace(/^[^;]*;\s*/, '') ?? null;
   const diagnostic = field(status, 'Diagnostic-Code')?.replace(/^[^;]*;\s*/, '') ?? null;
   const code = field(status, 'Status');
   const reason = diagnostic ?? (code ? `status ${code}` : 'the receiving server gave no reason');
@@ -63,7 +65,7 @@ export function isReplySubject(subject: string): boolean {
 /** The Message-IDs a message names as the ones it answers: In-Reply-To first, then References newest first. */
 export function namedIds(mail: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
   const ids = [mail.inReplyTo, ...[...mail.references].reverse()]
-    .flatMap((v) => (v ? v.match(/<[^<>\s]+>/g) ?? [] : []))
+    .flatMap((v) => (v ? (v.match(/<[^<>\s]+>/g) ?? []) : []))
     .filter((v, i, all) => all.indexOf(v) === i);
   return ids.slice(0, 50);
 }

@@ -96,7 +96,8 @@ async function readOne(
     await noteReadFault(ctx.db, connectionId, reason, ctx.now());
     return { ...pass, status: 'error', error: reason };
   }
-  if (batch.uidValidity !== position?.uidvalidity) await startReading(ctx.db, connectionId, batch.uidValidity, ctx.now());
+  if (batch.uidValidity !== position?.uidvalidity)
+    await startReading(ctx.db, connectionId, batch.uidValidity, ctx.now());
   for (const m of batch.messages) {
     pass.read++;
     const outcome = await handle(ctx, connectionId, batch.uidValidity, m);

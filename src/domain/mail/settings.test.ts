@@ -17,7 +17,9 @@ describe('the imap part of a mail connection', () => {
     });
   });
   it('takes a plain port as given', () => {
-    expect(mailboxSettings({ imap: { host: 'imap.test', port: 143, secure: false, mailbox: 'Replies' } })).toMatchObject({
+    expect(
+      mailboxSettings({ imap: { host: 'imap.test', port: 143, secure: false, mailbox: 'Replies' } }),
+    ).toMatchObject({
       port: 143,
       secure: false,
       mailbox: 'Replies',

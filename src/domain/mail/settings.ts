@@ -11,7 +11,12 @@ export function mailboxSettings(config: Record<string, unknown>): MailboxSetting
   const imap = obj(config.imap);
   if (!imap || typeof imap.host !== 'string' || imap.host.trim() === '') return null;
   const secure = typeof imap.secure === 'boolean' ? imap.secure : imap.port === undefined || Number(imap.port) === 993;
-  const port = Number.isInteger(Number(imap.port)) && imap.port !== null && imap.port !== undefined ? Number(imap.port) : secure ? 993 : 143;
+  const port =
+    Number.isInteger(Number(imap.port)) && imap.port !== null && imap.port !== undefined
+      ? Number(imap.port)
+      : secure
+        ? 993
+        : 143;
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   return {
     host: imap.host.trim(),

@@ -30,7 +30,8 @@ const Connection = Type.Object({
   status: Type.String({ description: 'connected, pending, error, or another value the desk has decided.' }),
   connected: Type.Boolean({ description: 'status === connected' }),
   reason: Type.Union([Type.String(), Type.Null()], {
-    description: 'Why the connection is in error, in words (a mailbox the desk could not read); null otherwise. Never a secret.',
+    description:
+      'Why the connection is in error, in words (a mailbox the desk could not read); null otherwise. Never a secret.',
   }),
 });
 

@@ -31,7 +31,11 @@ export function mailReading(_dialect: DialectName): Migration {
         .addPrimaryKeyConstraint('mail_seen_pk', ['connection_id', 'uidvalidity', 'uid'])
         .execute();
       // A reset mailbox is read again; a message already handled is known by its Message-ID.
-      await db.schema.createIndex('mail_seen_message').on('mail_seen').columns(['connection_id', 'message_id']).execute();
+      await db.schema
+        .createIndex('mail_seen_message')
+        .on('mail_seen')
+        .columns(['connection_id', 'message_id'])
+        .execute();
       await db.schema.alterTable('work').addColumn('replied_by', 'text').execute();
       await db.schema.alterTable('work').addColumn('replied_at', 'text').execute();
       await db.schema.alterTable('activity').addColumn('attachments', 'text').execute();

@@ -16,7 +16,14 @@ export async function readPositions(db: Kysely<Database>, deskId: string) {
 export async function ensureReadPosition(db: Kysely<Database>, deskId: string, connectionId: number): Promise<void> {
   await db
     .insertInto('mail_reads')
-    .values({ connection_id: connectionId, desk_id: deskId, uidvalidity: null, last_uid: 0, error: null, checked_at: null })
+    .values({
+      connection_id: connectionId,
+      desk_id: deskId,
+      uidvalidity: null,
+      last_uid: 0,
+      error: null,
+      checked_at: null,
+    })
     .onConflict((oc) => oc.column('connection_id').doNothing())
     .execute();
 }
@@ -59,7 +66,15 @@ export async function noteRead(
 /** Claims one message for this pass; false when a pass (here or in another process) already has. */
 export async function claimSeen(
   db: Kysely<Database>,
-  seen: { connection_id: number; uidvalidity: string; uid: number; desk_id: string; message_id: string | null; outcome: string; handled_at: string },
+  seen: {
+    connection_id: number;
+    uidvalidity: string;
+    uid: number;
+    desk_id: string;
+    message_id: string | null;
+    outcome: string;
+    handled_at: string;
+  },
 ): Promise<boolean> {
   const r = await db
     .insertInto('mail_seen')

@@ -54,7 +54,7 @@ const Message = Type.Object({
   channel: Type.String({ description: '`email` and others this desk uses.' }),
   direction: StringEnum(['outbound', 'inbound'] as const, {
     description:
-      '`inbound` is a reply read from the desk\'s mailbox: status `received`, `actor` the sender\'s name, `sent_at` its Date, `body` its text (HTML turned into text; never HTML).',
+      "`inbound` is a reply read from the desk's mailbox: status `received`, `actor` the sender's name, `sent_at` its Date, `body` its text (HTML turned into text; never HTML).",
   }),
   subject: Nullable(Type.String()),
   body: Type.String(),
