@@ -6,6 +6,8 @@ import { startSmtpServer } from '../helpers/smtp.ts';
 import { dovecotMissing, startDovecot, type TestImap } from '../helpers/dovecot.ts';
 import { bounceMail, rawMail } from '../helpers/mail.ts';
 import { addConnection } from '../helpers/business.ts';
+import { type Socket, connect, createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { runMailPass } from '../../src/app/mail/pass.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
@@ -343,6 +345,85 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
     expect(inbound).toHaveLength(1);
   });
+  it('a connection dropped in the middle of a fetch loses nothing, and the next pass resumes', async () => {
+    // A loopback proxy in front of Dovecot that cuts the connection at the first FETCH.
+    let cut = true;
+    const sockets = new Set<Socket>();
+    const proxy: Server = createServer((client) => {
+      const upstream = connect(imap.port, '127.0.0.1');
+      sockets.add(client).add(upstream);
+      client.on('data', (chunk) => {
+        if (cut && /FETCH/i.test(chunk.toString())) {
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        upstream.write(chunk);
+      });
+      upstream.on('data', (chunk) => client.write(chunk));
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (proxy.address() as AddressInfo).port;
+    const other = await makeDesk(store.db);
+    await addConnection(store.db, other.desk.id, {
+      name: 'Proxied mail',
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        imap: {
+          host: '127.0.0.1',
+          port: proxyPort,
+          secure: false,
+          user: imap.user,
+          pass: imap.pass,
+          mailbox: 'Dropped',
+        },
+      },
+    });
+    try {
+      await imap.append(rawMail({ from: 'x@y.test', subject: 'Hello', date: hoursAgo(1), text: 'x' }), {
+        mailbox: 'Dropped',
+        at: hoursAgo(1),
+      });
+      const dropped = await runMailPass(h.deps, { desk: other.desk.slug });
+      expect(dropped.mailboxes[0]).toMatchObject({ status: 'error', read: 0 });
+      expect(dropped.mailboxes[0]?.error).toContain(`127.0.0.1:${proxyPort}`);
+      cut = false;
+      const resumed = await runMailPass(h.deps, { desk: other.desk.slug });
+      expect(resumed.mailboxes[0]).toMatchObject({ status: 'read', read: 1, unrelated: 1 });
+      expect((await runMailPass(h.deps, { desk: other.desk.slug })).mailboxes[0]).toMatchObject({ read: 0 });
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
+  it('a message over 10 MB is matched on its headers alone', async () => {
+    const row = await sentRow('Shop fit-out plans');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: row.messageId,
+        text: 'Plans attached.',
+        attachment: { name: 'plans.pdf', bytes: 8 * 1024 * 1024 },
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'open', waiting_on: null });
+    const reply = detail.messages.find((m: { direction: string }) => m.direction === 'inbound');
+    expect(reply.body).toContain('only its headers were read');
+    expect(reply.attachments).toEqual([]);
+  }, 60_000);
 });
 
 if (missing) describe('reading replies from the mailbox', () => it.skip(`skipped: ${missing}`, () => undefined));
