@@ -9,6 +9,9 @@ import { addConnection } from '../helpers/business.ts';
 import { type Socket, connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { runMailPass } from '../../src/app/mail/pass.ts';
+import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import { assignWork } from '../../src/domain/work/assign.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
 // for what goes out. Every date is derived from the pinned test clock.
@@ -128,8 +131,59 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     const events = (await get('/events?limit=5')).json().data.items;
     expect(events.some((e: { kind: string }) => e.kind === 'replied')).toBe(true);
 
+    // The owner's screen: the reply as text under its sender, and the desk page counts it.
+    const { token } = await createSignInLink(store.db, d.desk.id, h.clock.now());
+    const signIn = await h.app.inject({ method: 'GET', url: `/sign-in?token=${encodeURIComponent(token)}` });
+    const cookie = [signIn.headers['set-cookie']]
+      .flat()
+      .filter((c): c is string => typeof c === 'string')
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const rowPage = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, headers: { cookie } });
+    expect(rowPage.statusCode).toBe(200);
+    expect(rowPage.body).toContain('From Sam Oven');
+    expect(rowPage.body).toContain('Quote attached: 240 GBP. &lt;script>alert(1)&lt;/script>');
+    expect(rowPage.body).not.toContain('<script>alert(1)');
+    expect(rowPage.body).toContain('quote.pdf (3 KB)');
+    const deskPage = await h.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(deskPage.body).toMatch(/<span class="count">1<\/span> reply to read/);
+
     // No chase goes out to somebody who has replied: the row asks for a person, not a nudge.
     expect((await get('/work')).json().data.items.find((i: { id: number }) => i.id === row.id).action.type).toBe('own');
+  });
+
+  it('the reply stops asking once a person takes the row, and completing it clears the mark', async () => {
+    const reply = async (row: { subject: string; messageId: string }) => {
+      await put(
+        rawMail({
+          from: 'Sam Oven <sam@ovens.test>',
+          subject: `Re: ${row.subject}`,
+          date: hoursAgo(1),
+          inReplyTo: row.messageId,
+          text: 'Ok.',
+        }),
+      );
+      await pass();
+    };
+    const taken = await sentRow('Mixer service');
+    await reply(taken);
+    expect((await get(`/work/${taken.id}`)).json().data.work.action.label).toBe('Read the reply');
+    await assignWork(deskContext(h.deps, d.desk, { type: 'owner', name: 'owner' }), taken.id, 'Ana');
+    expect((await get(`/work/${taken.id}`)).json().data.work.action).toMatchObject({
+      type: 'own',
+      label: 'Check with Ana',
+    });
+
+    const finished = await sentRow('Mixer parts');
+    await reply(finished);
+    const done = await h.call('POST', `/api/v1/work/${finished.id}/complete`, { key: d.key, body: {} });
+    expect(done.json().data).toMatchObject({ status: 'done' });
+    const stored = await store.db
+      .selectFrom('work')
+      .select(['replied_by', 'replied_at'])
+      .where('id', '=', finished.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ replied_by: null, replied_at: null });
   });
 
   it('an HTML-only reply is read as text', async () => {
