@@ -370,7 +370,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
         .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
       expect(inbound).toHaveLength(1);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('a server that is down leaves the mailbox in error, hides the password, and the next pass resumes', async () => {
     const row = await sentRow('Sign repaint');
