@@ -24,6 +24,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Refused keys a client address may send per minute before it is answered 429. */
   refusedKeysPerMinute: number;
+  /** DESK_SECRET_KEY: the master key that seals connection secrets (32 bytes, hex or base64). */
+  secretKey: string | null;
   /** A redis:// URL: rate-limit buckets shared by every server process. */
   redisUrl: string | null;
   /** The instant the clock starts from (DESK_NOW), for rehearsals and tests; null means the real time. */
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     rateLimitPerMinute: int(env, 'DESK_RATE_LIMIT', 600, 1),
     refusedKeysPerMinute: int(env, 'DESK_REFUSED_KEY_LIMIT', 20, 1),
     redisUrl: env.DESK_REDIS_URL || null,
+    secretKey: env.DESK_SECRET_KEY?.trim() || null,
     startsAt: instant(env, 'DESK_NOW'),
     publicUrl: publicUrl(env),
   };

@@ -30,7 +30,7 @@ export async function buildDeps(
   config: Readonly<Config>,
   overrides: { clock?: Clock; engine?: Partial<Engine>; store?: Store } = {},
 ): Promise<Deps> {
-  const store = overrides.store ?? (await openStore(config.database));
+  const store = overrides.store ?? (await openStore(config.database, { secretKey: config.secretKey }));
   return {
     store,
     clock: overrides.clock ?? (config.startsAt ? clockFrom(config.startsAt) : systemClock),

@@ -12,6 +12,7 @@ import { runCommand } from './commands/run.ts';
 import { watchCommands } from './commands/watches.ts';
 import { mailCommands } from './commands/mail.ts';
 import { ownerCommands } from './commands/owner.ts';
+import { secretsCommands } from './commands/secrets.ts';
 
 // The owner's door: `desk <command>`. Each command is a thin call into the domain; an error
 // prints one line per fault and exits 1 (with --json, the API's error envelope on stdout).
@@ -43,6 +44,7 @@ export function buildProgram(io: Io): Command {
   watchCommands(program, io);
   mailCommands(program, io);
   ownerCommands(program, io);
+  secretsCommands(program, io);
   return program;
 }
 

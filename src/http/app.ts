@@ -75,13 +75,16 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     connectionTimeout: 0,
     requestTimeout: 0,
     handlerTimeout: 0,
-    // A path that is not valid URL text (`/work/%ff`) names nothing: 404 in the envelope,
-    // like any other id that is not a row (D20), rather than Fastify's own 400 body.
+    // A path that is not valid URL text (`/work/%ff`), or an id longer than any id, names
+    // nothing: 404 in the envelope, like any other id that is not a row (D20), rather than
+    // Fastify's own 400 or 414.
     frameworkErrors: (err, request, reply) => {
       const e =
         err.code === 'FST_ERR_BAD_URL'
           ? new DeskError('not_found', 'Nothing here: the path is not valid URL text.')
-          : err;
+          : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? new DeskError('not_found', 'Nothing here: that id is longer than any id on a desk.')
+            : err;
       sendError(e, request, reply);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,18 +1,15 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { badRequest, DeskError } from '../domain/errors.ts';
 import { logEvent } from '../domain/record.ts';
-import { claimKey, dropStale, readKey, releaseKey, storeAnswer } from '../store/repositories/idempotency.ts';
+import { claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
 
 // Every write goes through `write()`: it replays answers stored under an Idempotency-Key
 // (D25), waits for a call still in flight with the same key, stores 2xx and 4xx answers
 // (never 5xx), and logs an api_write event for each write answered 2xx.
 
-const KEEP_MS = 24 * 60 * 60 * 1000;
 const KEY_CHARS = 200;
-const POLL_MS = 50;
 
 export function idempotencyKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
@@ -52,37 +49,23 @@ export async function write(
 ): Promise<FastifyReply> {
   const ctx = request.ctx;
   const key = idempotencyKey(request);
-  const deskId = ctx.desk.id;
-  const db = ctx.store.db;
 
   // Whether this call holds the key: only then does it store or release the answer.
   let owned = false;
   if (key) {
-    // A claim older than the longest a write may take belongs to a process that died.
-    const lease = Math.max(ctx.config.runTimeoutMs, ctx.config.chatTimeoutMs, ctx.config.mailTimeoutMs) + 60_000;
-    const giveUpAt = Date.now() + lease;
-    for (;;) {
-      const now = ctx.clock.now();
-      await dropStale(db, deskId, key, now.toISOString(), new Date(now.getTime() - lease).toISOString());
-      if (await claimKey(db, deskId, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString())) {
-        owned = true;
-        break;
-      }
-      const stored = await readKey(db, deskId, key);
-      if (stored?.state === 'done' && stored.http_status !== null && stored.body !== null) {
-        reply.header('idempotent-replayed', 'true');
-        return send(reply, stored.http_status, stored.body);
-      }
-      if (Date.now() > giveUpAt) break;
-      await sleep(POLL_MS);
+    const claim = await claimOrWait(ctx, key);
+    owned = claim.owned;
+    if (!claim.owned && claim.stored?.http_status != null && claim.stored.body !== null) {
+      reply.header('idempotent-replayed', 'true');
+      return send(reply, claim.stored.http_status, claim.stored.body);
     }
   }
 
   const answer = await perform(request, handler);
   const bytes = serialise(reply, answer);
   if (key && owned) {
-    if (answer.status >= 500) await releaseKey(db, deskId, key);
-    else await storeAnswer(db, deskId, key, answer.status, bytes);
+    if (answer.status >= 500) await letGo(ctx, key);
+    else await keepAnswer(ctx, key, answer.status, bytes);
   }
   if (answer.status >= 200 && answer.status < 300 && ctx.actor.type === 'key') {
     await logEvent(ctx, 'api_write', `${request.method} ${request.url.split('?')[0]}`, {

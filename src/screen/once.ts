@@ -1,15 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeskContext } from '../domain/context.ts';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
-import { claimKey, dropStale, readKey, releaseKey, storeAnswer } from '../store/repositories/idempotency.ts';
+import { claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
 
 // A screen form carries an idempotency key made when the page was drawn, so a double click or
 // a resubmitted page does its work once: the second submit waits for the first and gets the
 // same result. The keys live in the same store as the API's Idempotency-Key, under their own
 // prefix so that a program's key never replays a form's answer.
 
-const KEEP_MS = 24 * 60 * 60 * 1000;
-const POLL_MS = 50;
 const PREFIX = 'screen:';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DeskError };
@@ -38,31 +35,16 @@ function revive<T>(body: string): Outcome<T> {
 export async function once<T>(ctx: DeskContext, rawKey: unknown, fn: () => Promise<T>): Promise<Outcome<T>> {
   if (typeof rawKey !== 'string' || rawKey.trim() === '') return attempt(fn);
   const key = `${PREFIX}${rawKey.trim().slice(0, 150)}`;
-  const db = ctx.store.db;
-  const deskId = ctx.desk.id;
-  const lease = Math.max(ctx.config.runTimeoutMs, ctx.config.chatTimeoutMs, ctx.config.mailTimeoutMs) + 60_000;
-  const giveUpAt = Date.now() + lease;
-  let owned = false;
-  for (;;) {
-    const now = ctx.clock.now();
-    await dropStale(db, deskId, key, now.toISOString(), new Date(now.getTime() - lease).toISOString());
-    if (await claimKey(db, deskId, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString())) {
-      owned = true;
-      break;
-    }
-    const stored = await readKey(db, deskId, key);
-    if (stored?.state === 'done' && stored.body !== null) return revive<T>(stored.body);
-    if (Date.now() > giveUpAt) break;
-    await sleep(POLL_MS);
-  }
+  const claim = await claimOrWait(ctx, key);
+  if (!claim.owned && claim.stored?.body) return revive<T>(claim.stored.body);
   let outcome: Outcome<T>;
   try {
     outcome = await attempt(fn);
   } catch (err) {
-    if (owned) await releaseKey(db, deskId, key);
+    if (claim.owned) await letGo(ctx, key);
     throw err;
   }
-  if (owned) {
+  if (claim.owned) {
     const body: Stored = outcome.ok
       ? { value: outcome.value }
       : {
@@ -72,7 +54,7 @@ export async function once<T>(ctx: DeskContext, rawKey: unknown, fn: () => Promi
             ...(outcome.error.details ? { details: outcome.error.details } : {}),
           },
         };
-    await storeAnswer(db, deskId, key, outcome.ok ? 200 : 400, JSON.stringify(body));
+    await keepAnswer(ctx, key, outcome.ok ? 200 : 400, JSON.stringify(body));
   }
   return outcome;
 }

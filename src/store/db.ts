@@ -6,13 +6,29 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
+import { checkKey, resolveKey, withSealer, type SecretKey } from './secret-key.ts';
+import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
 
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
   /** Where the data lives, with any password removed: safe to print. */
   location: string;
+  /** The master key that seals connection secrets, and where it came from. */
+  secretKey: SecretKey;
+  /**
+   * After values were replaced (secrets sealed or re-sealed): on SQLite, moves the write-ahead
+   * log into the file and empties it, so no earlier page image keeps the old values; nothing to
+   * do on PostgreSQL, whose dumps hold live rows only.
+   */
+  forgetReplaced(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  migrate?: boolean;
+  /** DESK_SECRET_KEY; without it a SQLite database uses the key file beside it, PostgreSQL refuses. */
+  secretKey?: string | null;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -59,27 +75,58 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Opens the store named by a postgres:// URL or a SQLite file path, and applies migrations. */
-export async function openStore(target: string, opts: { migrate?: boolean } = {}): Promise<Store> {
-  let store: Store;
+/**
+ * Opens the store named by a postgres:// URL or a SQLite file path, applies migrations, and
+ * settles the secret key: refused when it is not the one the stored secrets were sealed under,
+ * and any secret still in clear (a database from before sealing) is sealed now.
+ */
+export async function openStore(target: string, opts: OpenOptions = {}): Promise<Store> {
+  let db: Kysely<Database>;
+  let dialect: DialectName;
+  let location: string;
+  let file: string | null = null;
+  let forgetReplaced = async () => {};
   if (isPostgresUrl(target)) {
+    // Before connecting, so a missing key is the first thing said.
+    if (!opts.secretKey) resolveKey({ dialect: 'postgres', file: null, envKey: null, sealedUnder: new Set() });
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     // An idle connection the server drops (a restart, an administrator) is replaced on next use;
     // without a listener the pool's error would end the process.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    store = { db, dialect: 'postgres', location: redact(target), close: () => db.destroy() };
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    dialect = 'postgres';
+    location = redact(target);
   } else {
-    const file = target.startsWith('file:') ? target.slice(5) : target;
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const sqlite = new SQLite(file);
+    const name = target.startsWith('file:') ? target.slice(5) : target;
+    if (name !== ':memory:') {
+      fs.mkdirSync(path.dirname(path.resolve(name)), { recursive: true });
+      file = name;
+    }
+    const sqlite = new SQLite(name);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-    store = { db, dialect: 'sqlite', location: path.resolve(file), close: () => db.destroy() };
+    // Freed and overwritten content is zeroed, so a password sealed over (or a revoked session)
+    // does not linger in the file's free space.
+    sqlite.pragma('secure_delete = ON');
+    forgetReplaced = async () => {
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    };
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+    dialect = 'sqlite';
+    location = path.resolve(name);
   }
-  if (opts.migrate !== false) await migrateToLatest(store.db, store.dialect);
-  return store;
+  try {
+    if (opts.migrate !== false) await migrateToLatest(db, dialect);
+    const sealedUnder = await sealedKeyFingerprints(db);
+    const secretKey = resolveKey({ dialect, file, envKey: opts.secretKey, sealedUnder });
+    checkKey(secretKey, sealedUnder);
+    const sealed = withSealer(db, secretKey.sealer);
+    if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
+    return { db: sealed, dialect, location, secretKey, forgetReplaced, close: () => db.destroy() };
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/store/schema.ts';
 import { TEST_NOW } from './app.ts';
+import { insertConnection } from '../../src/store/repositories/connections.ts';
 
 // Rows a business brings besides work: arrangements, units, watches, connections, domains
 // and sections. Each factory takes only what the test cares about.
@@ -107,20 +108,18 @@ export async function addConnection(
     config: Record<string, unknown>;
   }> = {},
 ) {
-  return db
-    .insertInto('connections')
-    .values({
-      desk_id: deskId,
-      provider: over.provider ?? 'smtp',
-      name: over.name ?? 'Shop mailbox',
-      category: over.category ?? 'mail',
-      auth_type: over.auth_type ?? 'token',
-      status: over.status ?? 'connected',
-      config: JSON.stringify(over.config ?? { host: '127.0.0.1', port: 2525, pass: 'hunter2' }),
-      created_at: TEST_NOW,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // Through the repository, as every writer does, so the password is stored sealed.
+  const id = await insertConnection(db, {
+    desk_id: deskId,
+    provider: over.provider ?? 'smtp',
+    name: over.name ?? 'Shop mailbox',
+    category: over.category ?? 'mail',
+    auth_type: over.auth_type ?? 'token',
+    status: over.status ?? 'connected',
+    config: JSON.stringify(over.config ?? { host: '127.0.0.1', port: 2525, pass: 'hunter2' }),
+    created_at: TEST_NOW,
+  });
+  return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function addDomain(

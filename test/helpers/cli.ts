@@ -1,6 +1,7 @@
 import { main } from '../../src/cli/main.ts';
 import type { Io } from '../../src/cli/io.ts';
 import { TEST_NOW } from './app.ts';
+import { secretKeyEnv } from './db.ts';
 
 export interface CliRun {
   code: number;
@@ -30,7 +31,7 @@ export async function deskWith(at: AtTerminal, db: string, ...args: string[]): P
   let out = '';
   let err = '';
   const io: Io = {
-    env: { DESK_DATABASE_URL: db, DESK_NOW: TEST_NOW, ...at.env },
+    env: { DESK_DATABASE_URL: db, DESK_NOW: TEST_NOW, ...secretKeyEnv(db), ...at.env },
     out: (t) => (out += t.endsWith('\n') ? t : `${t}\n`),
     err: (t) => (err += t.endsWith('\n') ? t : `${t}\n`),
     interactive: at.answer !== undefined,

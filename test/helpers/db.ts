@@ -3,12 +3,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openStore, type Store } from '../../src/store/db.ts';
+import { isPostgresUrl, openStore, type OpenOptions, type Store } from '../../src/store/db.ts';
 
 // A fresh database for each test file (or each call): a SQLite file in a temp folder, or a
 // new PostgreSQL database on the server named by DESK_TEST_DATABASE_URL.
 
 export const PG_URL = process.env.DESK_TEST_DATABASE_URL || null;
+
+/**
+ * The master key the tests give PostgreSQL databases, which have no key file (DESK_SECRET_KEY
+ * in a child process or a CLI run). SQLite test databases make their own key file.
+ */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/** DESK_SECRET_KEY for a process or command reaching `target`, when that needs one. */
+export function secretKeyEnv(target: string): Record<string, string> {
+  return isPostgresUrl(target) ? { DESK_SECRET_KEY: TEST_SECRET_KEY } : {};
+}
+
+/** Opens a test database again (another handle, as another process would). */
+export function reopenStore(target: string, opts: OpenOptions = {}): Promise<Store> {
+  return openStore(target, { ...(isPostgresUrl(target) ? { secretKey: TEST_SECRET_KEY } : {}), ...opts });
+}
 
 export type DialectCase = { name: 'sqlite' | 'postgres'; open: () => Promise<TestStore> };
 
@@ -41,7 +57,7 @@ export async function postgresStore(): Promise<TestStore> {
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const store = await openStore(url.toString());
+  const store = await openStore(url.toString(), { secretKey: TEST_SECRET_KEY });
   return {
     ...store,
     target: url.toString(),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { TEST_NOW } from './app.ts';
+import { secretKeyEnv } from './db.ts';
 
 // A real `desk serve` in its own process, for what only separate processes can show:
 // records shared through the database, and answers that survive a restart.
@@ -14,7 +15,7 @@ export interface ServerProcess {
 
 export async function startServerProcess(db: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['bin/desk.js', 'serve', '--port', '0', '--db', db], {
-    env: { ...process.env, DESK_LOG_LEVEL: 'warn', DESK_NOW: TEST_NOW, ...env },
+    env: { ...process.env, DESK_LOG_LEVEL: 'warn', DESK_NOW: TEST_NOW, ...secretKeyEnv(db), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

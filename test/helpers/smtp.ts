@@ -20,17 +20,30 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A loopback SMTP server; `port` pins it (the demo's mailbox is 127.0.0.1:2525), else any free port. */
-export async function startSmtpServer(opts: { mode?: SmtpMode; port?: number } = {}): Promise<TestSmtp> {
+/**
+ * A loopback SMTP server; `port` pins it (the demo's mailbox is 127.0.0.1:2525), else any free port.
+ * With `auth`, a client must sign in with exactly that user and password (535 otherwise).
+ */
+export async function startSmtpServer(
+  opts: { mode?: SmtpMode; port?: number; auth?: { user: string; pass: string } } = {},
+): Promise<TestSmtp> {
   let mode: SmtpMode = opts.mode ?? 'accept';
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !opts.auth,
+    // Loopback only: the password may cross in plain text.
+    allowInsecureAuth: Boolean(opts.auth),
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onAuth(_auth, _session, cb) {
-      cb(null, { user: 'desk' });
+    onAuth(auth, _session, cb) {
+      const want = opts.auth;
+      if (want && (auth.username !== want.user || auth.password !== want.pass)) {
+        const err = new Error('Invalid username or password') as Error & { responseCode: number };
+        err.responseCode = 535;
+        return cb(err);
+      }
+      cb(null, { user: auth.username ?? 'desk' });
     },
     onRcptTo(address, _session, cb) {
       if (mode === 'refuse') {

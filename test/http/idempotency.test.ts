@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { DIALECTS, reopenStore, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
-import { openStore } from '../../src/store/db.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { connectMailbox, eventsOf, messagesOf } from './writes-helpers.ts';
 
@@ -131,7 +130,7 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
   it('the replay still holds after a restart (a new server on the same database)', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
     const first = await snooze(row.id, 'survives-restart');
-    const reopened = await openStore(store.target);
+    const reopened = await reopenStore(store.target);
     const h2 = await harness({ ...reopened, target: store.target });
     try {
       const again = await snooze(row.id, 'survives-restart', { days: 9 }, h2);
@@ -148,7 +147,7 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
   if (name === 'postgres')
     it('two servers on one PostgreSQL database share the records', async () => {
       const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
-      const storeB = await openStore(store.target);
+      const storeB = await reopenStore(store.target);
       const hB = await harness({ ...storeB, target: store.target });
       try {
         const [a, b] = await Promise.all([snooze(row.id, 'two-apps'), snooze(row.id, 'two-apps', { days: 2 }, hB)]);

@@ -72,9 +72,14 @@ describe.each(DIALECTS)('bad input on the reads ($name)', ({ open }) => {
   }
 
   it('odd ids on /work/{id} are 404, never 400 or 500', async () => {
-    for (const id of ['abc', '1.5', '-1', '99999999999999999999', '%00', '%ff', 'NaN', 'Infinity', '1%20', '١']) {
+    const long = '7'.repeat(300);
+    for (const id of ['abc', '1.5', '-1', '99999999999999999999', '%00', '%ff', 'NaN', 'Infinity', '1%20', '١', long]) {
       const res = await h.call('GET', `/api/v1/work/${id}`, { key });
       expect(res.statusCode, id).toBe(404);
+      expect(res.json().error.code, id).toBe('not_found');
     }
+    // Past the router's longest path part too, on a write: still 404, nothing else.
+    const res = await h.call('POST', `/api/v1/work/${long}/draft`, { key });
+    expect(res.statusCode).toBe(404);
   });
 });

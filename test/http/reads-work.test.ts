@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { DIALECTS, reopenStore, type TestStore } from '../helpers/db.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
-import { openStore } from '../../src/store/db.ts';
 import { addTimeline } from '../../src/store/repositories/events.ts';
 import { itemOf, makeArrangement } from './writes-helpers.ts';
 
@@ -286,7 +285,7 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
     });
 
     it('every server on the database reads the cursors of the others', async () => {
-      const other = await openStore(store.target);
+      const other = await reopenStore(store.target);
       const h2 = await harness({ ...other, target: store.target, close: other.close });
       try {
         const p1 = await page('/work?limit=4');

@@ -3,6 +3,7 @@ import type { Database } from '../../src/store/schema.ts';
 import type { PlaybookStep } from '../../src/domain/playbooks.ts';
 import { PORTAL_PASSWORD, PORTAL_USER } from '../helpers/portal.ts';
 import { TEST_NOW } from '../helpers/app.ts';
+import { insertConnection } from '../../src/store/repositories/connections.ts';
 
 // Shared by the run-* test files: a portal login connection, playbooks, and a search of
 // everything the desk stores for a string that must never be there.
@@ -12,20 +13,17 @@ export async function makeLoginConnection(
   deskId: string,
   config: Record<string, unknown> = { username: PORTAL_USER, password: PORTAL_PASSWORD },
 ) {
-  return db
-    .insertInto('connections')
-    .values({
-      desk_id: deskId,
-      provider: 'gov-portal',
-      name: 'Tax portal',
-      category: 'filing',
-      auth_type: 'login',
-      status: 'connected',
-      config: JSON.stringify(config),
-      created_at: TEST_NOW,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const id = await insertConnection(db, {
+    desk_id: deskId,
+    provider: 'gov-portal',
+    name: 'Tax portal',
+    category: 'filing',
+    auth_type: 'login',
+    status: 'connected',
+    config: JSON.stringify(config),
+    created_at: TEST_NOW,
+  });
+  return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function makePlaybook(

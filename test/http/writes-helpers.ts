@@ -4,6 +4,7 @@ import { findWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
 import { dateIn } from '../../src/domain/dates.ts';
 import { TEST_NOW } from '../helpers/app.ts';
+import { insertConnection } from '../../src/store/repositories/connections.ts';
 
 // Shared by the writes-* test files: a mailbox connection, a work item as a client sees it,
 // and the desk's log.
@@ -14,26 +15,23 @@ export async function connectMailbox(
   port: number,
   status = 'connected',
 ): Promise<void> {
-  await db
-    .insertInto('connections')
-    .values({
-      desk_id: deskId,
-      provider: 'smtp',
-      name: 'Office mail',
-      category: 'mail',
-      auth_type: 'login',
-      status,
-      config: JSON.stringify({
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        user: 'desk',
-        pass: 'secret',
-        from: 'desk@bakery.test',
-      }),
-      created_at: TEST_NOW,
-    })
-    .execute();
+  await insertConnection(db, {
+    desk_id: deskId,
+    provider: 'smtp',
+    name: 'Office mail',
+    category: 'mail',
+    auth_type: 'login',
+    status,
+    config: JSON.stringify({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      user: 'desk',
+      pass: 'secret',
+      from: 'desk@bakery.test',
+    }),
+    created_at: TEST_NOW,
+  });
 }
 
 export async function itemOf(db: Kysely<Database>, deskId: string, id: number) {

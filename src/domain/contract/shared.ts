@@ -10,6 +10,13 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export { Nullable };
 
 /**
+ * A reference to a named schema (one with an $id, registered on the app) that keeps its static
+ * type: the answer is checked against the shape, and /openapi.json names it instead of copying it.
+ */
+export const RefTo = <T extends TSchema>(schema: T, options: { description?: string } = {}) =>
+  Type.Unsafe<Static<T>>(Type.Ref(schema.$id ?? '', options));
+
+/**
  * A closed set of strings as one `enum` schema rather than a union of constants: the
  * description reads the same, and the serializer writes the string instead of trying each
  * branch in turn.
@@ -54,7 +61,7 @@ export const WorkItemSchema = Type.Object(
     waiting_on: Nullable(Type.String()),
     days_waiting: Nullable(Type.Integer()),
     last_error: Nullable(Type.String()),
-    action: Nullable(Type.Ref(ActionSchema)),
+    action: Nullable(RefTo(ActionSchema)),
     permission: Nullable(Type.Union(PERMISSION_CLASSES.map((c) => Type.Literal(c)))),
     allowed: Type.Boolean(),
     has_draft: Type.Boolean(),

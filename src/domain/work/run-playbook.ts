@@ -3,6 +3,7 @@ import type { WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { storedObject } from '../text.ts';
 import { connectionConfig, findArrangement, findPlaybook, findUnit } from '../../store/repositories/rows.ts';
+import { SecretKeyError } from '../../store/cipher.ts';
 
 // The playbook half of a run: loads the row's playbook, gathers the values its steps may use
 // ({{work.x}}, {{unit.x}}, {{arrangement.x}}, {{secret.x}}) and drives the runner within the
@@ -87,7 +88,14 @@ export async function drivePlaybook(
     };
   }
 
-  const vars = await varsFor(ctx, row, pb.connection_id);
+  let vars: PlaybookRequest['vars'];
+  try {
+    vars = await varsFor(ctx, row, pb.connection_id);
+  } catch (err) {
+    if (!(err instanceof SecretKeyError)) throw err;
+    const result = refused(`The portal password could not be opened, so the playbook was not run. ${err.message}`);
+    return { name: pb.name, steps: steps.length, result, mask: (s) => s };
+  }
   const mask = masker(secretValues(vars));
   const timeoutMs = ctx.config.runTimeoutMs;
 

@@ -6,6 +6,7 @@ import { logEvent, logTimeline } from '../record.ts';
 import { storedObject } from '../text.ts';
 import { claimDraft, markSent, markUnsent, messageClaimedSince } from '../../store/repositories/activity.ts';
 import { connectedMailbox } from '../../store/repositories/connections.ts';
+import { SecretKeyError } from '../../store/cipher.ts';
 import { newMessageId } from './message-id.ts';
 
 // Sends one drafted message through the desk's connected mailbox, at most once (D14): the
@@ -67,8 +68,13 @@ export async function sendDraft(
 
   let reason: string | null = null;
   let messageId: string | null = null;
-  const mailbox = await findMailbox(ctx);
-  if (!mailbox) reason = NO_MAILBOX;
+  const mailbox = await findMailbox(ctx).catch((err: unknown) => {
+    // A password sealed under another key is a reason on the row, like a refusal, not a crash.
+    if (!(err instanceof SecretKeyError)) throw err;
+    reason = `The mailbox's password could not be opened, so nothing was sent. ${err.message}`;
+    return null;
+  });
+  if (!mailbox) reason ??= NO_MAILBOX;
   else if (!to) reason = 'The message has no recipient, so nothing was sent.';
   else {
     try {

@@ -7,65 +7,78 @@ import { deskSections } from '../../domain/desks/sections.ts';
 import { listUnits } from '../../domain/desks/units.ts';
 import { listWatches } from '../../domain/desks/watches.ts';
 import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
-import { DateString, Envelope, errors, Items, KEYED_ERRORS, Nullable, Ref } from '../schemas.ts';
+import { DateString, Envelope, Items, keyedErrors, Nullable, Ref, RefTo } from '../schemas.ts';
 
 // The Desk tag: how the desk is composed. None of these is paged.
 
-const Unit = Type.Object({
-  id: Type.Integer(),
-  type: Type.String({ description: 'What one unit is; the `unit` of a units block on GET /desk.' }),
-  name: Type.String(),
-  fields: Type.Record(Type.String(), Nullable(Type.Union([Type.String(), Type.Number()])), {
-    description: "The business's own columns: strings, numbers, dates (YYYY-MM-DD) or null.",
-  }),
-  arrangement_id: Nullable(Type.Integer()),
-});
+const Unit = Type.Object(
+  {
+    id: Type.Integer(),
+    type: Type.String({ description: 'What one unit is; the `unit` of a units block on GET /desk.' }),
+    name: Type.String(),
+    fields: Type.Record(Type.String(), Nullable(Type.Union([Type.String(), Type.Number()])), {
+      description: "The business's own columns: strings, numbers, dates (YYYY-MM-DD) or null.",
+    }),
+    arrangement_id: Nullable(Type.Integer()),
+  },
+  { $id: 'Unit', description: "A thing the desk is built around, such as a site, with the business's own fields." },
+);
 
-const Connection = Type.Object({
-  id: Type.Integer(),
-  provider: Type.String({ description: 'Integration identifier.' }),
-  name: Type.String({ description: 'The name a person knows it by.' }),
-  category: Type.String({ description: 'What it is for: mail, accounting, files and others (open set).' }),
-  auth_type: Type.String({ description: 'oauth, token, or a login the desk drives.' }),
-  status: Type.String({ description: 'connected, pending, error, or another value the desk has decided.' }),
-  connected: Type.Boolean({ description: 'status === connected' }),
-  reason: Type.Union([Type.String(), Type.Null()], {
-    description:
-      'Why the connection is in error, in words (a mailbox the desk could not read); null otherwise. Never a secret.',
-  }),
-});
+const Connection = Type.Object(
+  {
+    id: Type.Integer(),
+    provider: Type.String({ description: 'Integration identifier.' }),
+    name: Type.String({ description: 'The name a person knows it by.' }),
+    category: Type.String({ description: 'What it is for: mail, accounting, files and others (open set).' }),
+    auth_type: Type.String({ description: 'oauth, token, or a login the desk drives.' }),
+    status: Type.String({ description: 'connected, pending, error, or another value the desk has decided.' }),
+    connected: Type.Boolean({ description: 'status === connected' }),
+    reason: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Why the connection is in error, in words (a mailbox the desk could not read); null otherwise. Never a secret.',
+    }),
+  },
+  { $id: 'Connection', description: 'Something the desk is wired into; never a secret.' },
+);
 
-const Domain = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  registrar: Type.String(),
-  status: Type.String({
-    description: 'live, unpaid, collections, expiring, expired or transferring; unpaid and collections need attention.',
-  }),
-  renewal_on: Nullable(DateString),
-  amount_cents: Type.Integer({ description: 'Minor units.' }),
-  currency: Type.String(),
-  broker_name: Nullable(Type.String()),
-  notes: Nullable(Type.String()),
-});
+const Domain = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    registrar: Type.String(),
+    status: Type.String({
+      description:
+        'live, unpaid, collections, expiring, expired or transferring; unpaid and collections need attention.',
+    }),
+    renewal_on: Nullable(DateString),
+    amount_cents: Type.Integer({ description: 'Minor units.' }),
+    currency: Type.String(),
+    broker_name: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+  },
+  { $id: 'Domain', description: 'A domain name the business holds.' },
+);
 
-const DomainSummary = Type.Object({
-  total: Type.Integer(),
-  live: Type.Integer(),
-  owing: Type.Integer({ description: 'Domains unpaid or in collections.' }),
-  owing_amount: Type.Integer({
-    description: "What those owe in the desk's currency, minor units; other currencies are not converted.",
-  }),
-  currency: Type.String({ description: "The desk's currency, that of owing_amount." }),
-  broker: Type.String({ description: "The desk's broker; empty when none is set." }),
-  broker_configured: Type.Boolean(),
-  next: Nullable(
-    Type.Object(
-      { id: Type.Integer(), name: Type.String(), renewal_on: DateString },
-      { description: 'The soonest renewal; null when no dates are recorded.' },
+const DomainSummary = Type.Object(
+  {
+    total: Type.Integer(),
+    live: Type.Integer(),
+    owing: Type.Integer({ description: 'Domains unpaid or in collections.' }),
+    owing_amount: Type.Integer({
+      description: "What those owe in the desk's currency, minor units; other currencies are not converted.",
+    }),
+    currency: Type.String({ description: "The desk's currency, that of owing_amount." }),
+    broker: Type.String({ description: "The desk's broker; empty when none is set." }),
+    broker_configured: Type.Boolean(),
+    next: Nullable(
+      Type.Object(
+        { id: Type.Integer(), name: Type.String(), renewal_on: DateString },
+        { description: 'The soonest renewal; null when no dates are recorded.' },
+      ),
     ),
-  ),
-});
+  },
+  { $id: 'DomainSummary', description: 'Counts and what is owed across the domains.' },
+);
 
 const ClassCounts = Type.Object({
   doing: Type.Integer({ minimum: 0, description: 'Open rows in the class the desk may act on.' }),
@@ -73,33 +86,39 @@ const ClassCounts = Type.Object({
   covered: Type.Integer({ minimum: 0, description: 'Rows already out with somebody else.' }),
 });
 
-const Permissions = Type.Object({
-  classes: Type.Object(
-    Object.fromEntries(PERMISSION_CLASSES.map((c) => [c, ClassCounts])) as Record<
-      (typeof PERMISSION_CLASSES)[number],
-      typeof ClassCounts
-    >,
-    {
-      additionalProperties: false,
-      description: 'Always all six classes.',
-    },
-  ),
-  unclassified: Type.Integer({ minimum: 0, description: 'Open rows in no class; these always ask.' }),
-  needs_you: Type.Integer({ minimum: 0, description: 'Every asking, plus unclassified.' }),
-  with_desk: Type.Integer({ minimum: 0, description: 'Every doing.' }),
-});
+const Permissions = Type.Object(
+  {
+    classes: Type.Object(
+      Object.fromEntries(PERMISSION_CLASSES.map((c) => [c, ClassCounts])) as Record<
+        (typeof PERMISSION_CLASSES)[number],
+        typeof ClassCounts
+      >,
+      {
+        additionalProperties: false,
+        description: 'Always all six classes.',
+      },
+    ),
+    unclassified: Type.Integer({ minimum: 0, description: 'Open rows in no class; these always ask.' }),
+    needs_you: Type.Integer({ minimum: 0, description: 'Every asking, plus unclassified.' }),
+    with_desk: Type.Integer({ minimum: 0, description: 'Every doing.' }),
+  },
+  { $id: 'PermissionSummary', description: 'What the desk may do on its own, and what waits on a person, by class.' },
+);
 
-const Watch = Type.Object({
-  id: Type.Integer(),
-  subject_type: Type.String({ description: 'Kind of thing watched; matches /units?type=.' }),
-  field: Type.String({ description: 'The field on that thing that holds the date.' }),
-  label: Type.String(),
-  lead_days: Type.Integer({ description: 'How far ahead the desk starts working it.' }),
-  kind: Type.String({ description: 'The work kind it turns into; usable as /work?kind=.' }),
-  action: Type.String({ description: 'Permission class of the resulting work.' }),
-  every: Nullable(Type.String({ description: 'Recurrence, a count of days as text.' })),
-  priority: Type.Integer(),
-});
+const Watch = Type.Object(
+  {
+    id: Type.Integer(),
+    subject_type: Type.String({ description: 'Kind of thing watched; matches /units?type=.' }),
+    field: Type.String({ description: 'The field on that thing that holds the date.' }),
+    label: Type.String(),
+    lead_days: Type.Integer({ description: 'How far ahead the desk starts working it.' }),
+    kind: Type.String({ description: 'The work kind it turns into; usable as /work?kind=.' }),
+    action: Type.String({ description: 'Permission class of the resulting work.' }),
+    every: Nullable(Type.String({ description: 'Recurrence, a count of days as text.' })),
+    priority: Type.Integer(),
+  },
+  { $id: 'Watch', description: 'A date the desk watches on a kind of unit, and the work it turns into.' },
+);
 
 const UnitsQuery = Type.Object({
   type: Type.Optional(
@@ -107,15 +126,31 @@ const UnitsQuery = Type.Object({
   ),
 });
 
-const get = (summary: string) => ({ tags: ['Desk'], summary });
+const get = (operationId: string, summary: string, description: string) => ({
+  tags: ['Desk'],
+  operationId,
+  summary,
+  description,
+});
 
 export const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const schema of [Unit, Connection, Domain, DomainSummary, Permissions, Watch]) app.addSchema(schema);
+
   app.get(
     '/desk',
     {
       schema: {
-        ...get('The composition of the screen: its sections, in order'),
-        response: { 200: Envelope(Type.Object({ sections: Type.Array(Ref.DeskSection) })), ...errors(...KEYED_ERRORS) },
+        ...get(
+          'getDesk',
+          'The composition of the screen: its sections, in order',
+          'The sections, their number and their fields belong to the business: read them rather than assume ' +
+            'them. The `kinds` of the work sections are the authoritative list of work kinds on this desk, and ' +
+            'the `unit` of a units section is the `type` to pass to /units.',
+        ),
+        response: {
+          200: Envelope(Type.Object({ sections: Type.Array(Ref.DeskSection) }), 'The sections of the desk, in order.'),
+          ...keyedErrors(),
+        },
       },
     },
     async (request) => ({ data: await deskSections(request.ctx) }),
@@ -125,9 +160,14 @@ export const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/units',
     {
       schema: {
-        ...get("Units, in the desk's own order"),
+        ...get(
+          'listUnits',
+          "Units, in the desk's own order",
+          'The things the desk is built around, all of them (no paging). `type` takes the `unit` of a units ' +
+            "section of GET /desk and matches a watch's subject_type.",
+        ),
         querystring: UnitsQuery,
-        response: { 200: Items(Unit), ...errors(...KEYED_ERRORS) },
+        response: { 200: Items(RefTo(Unit), "The units, in the desk's order."), ...keyedErrors() },
       },
     },
     async (request) => ({ data: await listUnits(request.ctx, request.query) }),
@@ -137,8 +177,12 @@ export const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/connections',
     {
       schema: {
-        ...get('What the desk is wired into: problems first, then connected, then pending; never a secret'),
-        response: { 200: Items(Connection), ...errors(...KEYED_ERRORS) },
+        ...get(
+          'listConnections',
+          'What the desk is wired into: problems first, then connected, then pending; never a secret',
+          'Read-only. With no mailbox connected, the desk prepares and records everything and nothing leaves.',
+        ),
+        response: { 200: Items(RefTo(Connection), 'The connections, problems first.'), ...keyedErrors() },
       },
     },
     async (request) => ({ data: await listConnections(request.ctx) }),
@@ -148,10 +192,18 @@ export const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/domains',
     {
       schema: {
-        ...get('Domains held, and a summary'),
+        ...get(
+          'listDomains',
+          'Domains held, and a summary',
+          'A small fixed-size set, not paged. unpaid and collections need attention; the summary counts them ' +
+            "and what they owe in the desk's currency.",
+        ),
         response: {
-          200: Envelope(Type.Object({ items: Type.Array(Domain), summary: DomainSummary })),
-          ...errors(...KEYED_ERRORS),
+          200: Envelope(
+            Type.Object({ items: Type.Array(RefTo(Domain)), summary: RefTo(DomainSummary) }),
+            'The domains and their summary.',
+          ),
+          ...keyedErrors(),
         },
       },
     },
@@ -162,8 +214,14 @@ export const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/permissions',
     {
       schema: {
-        ...get('What the desk may do on its own, and what waits on you'),
-        response: { 200: Envelope(Permissions), ...errors(...KEYED_ERRORS) },
+        ...get(
+          'getPermissions',
+          'What the desk may do on its own, and what waits on you',
+          'Open rows counted by permission class: doing (granted, the desk acts), asking (waiting on a ' +
+            "person's decision) and covered (out with somebody else). money and sign can never be granted. " +
+            'Grants are changed by the owner in the product only.',
+        ),
+        response: { 200: Envelope(RefTo(Permissions), 'The permission summary.'), ...keyedErrors() },
       },
     },
     async (request) => ({ data: await permissionSummary(request.ctx) }),
@@ -171,7 +229,16 @@ export const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/watches',
-    { schema: { ...get('The dates the desk watches'), response: { 200: Items(Watch), ...errors(...KEYED_ERRORS) } } },
+    {
+      schema: {
+        ...get(
+          'listWatches',
+          'The dates the desk watches',
+          'Each watch reads a date field on a kind of unit and turns into work of its `kind` `lead_days` ahead.',
+        ),
+        response: { 200: Items(RefTo(Watch), 'The watches.'), ...keyedErrors() },
+      },
+    },
     async (request) => ({ data: await listWatches(request.ctx) }),
   );
 };

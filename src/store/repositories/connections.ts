@@ -1,9 +1,79 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { ConnectionsTable, Database } from '../schema.ts';
+import { isSealed, sealedUnder, type Sealer } from '../cipher.ts';
+import { sealerOf } from '../secret-key.ts';
 
-/** The desk's first connected mail connection, by id. */
+// Connections hold their secrets sealed (AES-256-GCM under the master key): every read and
+// write of `connections.config` goes through here, so the rest of Desk sees clear values and
+// the database never holds them.
+
+/** Where a connection's config keeps a secret: the SMTP password, a portal password, the IMAP password. */
+export const SECRET_FIELDS: readonly (readonly string[])[] = [['pass'], ['password'], ['imap', 'pass']];
+
+type Json = Record<string, unknown>;
+
+function parsed(text: string): Json | null {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Applies `change` to each secret field present; null when nothing changed. */
+function mapSecrets(text: string, change: (value: unknown) => unknown): string | null {
+  const config = parsed(text);
+  if (!config) return null;
+  let changed = false;
+  const walk = (obj: Json, fieldPath: readonly string[]): Json => {
+    const [head, ...rest] = fieldPath as [string, ...string[]];
+    if (!(head in obj)) return obj;
+    const value = obj[head];
+    if (rest.length > 0)
+      return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? { ...obj, [head]: walk(value as Json, rest) }
+        : obj;
+    const next = change(value);
+    if (next === value) return obj;
+    changed = true;
+    return { ...obj, [head]: next };
+  };
+  const out = SECRET_FIELDS.reduce(walk, config);
+  return changed ? JSON.stringify(out) : null;
+}
+
+function sealWith(sealer: Sealer, text: string): string {
+  return (
+    mapSecrets(text, (v) =>
+      (typeof v === 'string' && !isSealed(v)) || typeof v === 'number' ? sealer.seal(String(v)) : v,
+    ) ?? text
+  );
+}
+
+function openWith(sealer: Sealer, text: string): string {
+  // A value still in clear (written before sealing, or by hand) reads as it is.
+  return mapSecrets(text, (v) => (isSealed(v) ? sealer.open(v) : v)) ?? text;
+}
+
+/** A config (JSON text) with its secrets sealed under the handle's key. */
+export function sealConfig(db: Kysely<Database>, text: string): string {
+  return sealWith(sealerOf(db), text);
+}
+
+/** A config (JSON text) with its secrets opened; throws SecretKeyError when the key is not theirs. */
+export function openConfig(db: Kysely<Database>, text: string): string {
+  return openWith(sealerOf(db), text);
+}
+
+export async function insertConnection(db: Kysely<Database>, row: Insertable<ConnectionsTable>): Promise<number> {
+  const values = { ...row, config: sealConfig(db, row.config) };
+  return (await db.insertInto('connections').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The desk's first connected mail connection, by id, its config with secrets opened. */
 export async function connectedMailbox(db: Kysely<Database>, deskId: string) {
-  return db
+  const row = await db
     .selectFrom('connections')
     .select(['provider', 'config'])
     .where('desk_id', '=', deskId)
@@ -12,6 +82,18 @@ export async function connectedMailbox(db: Kysely<Database>, deskId: string) {
     .orderBy('id', 'asc')
     .limit(1)
     .executeTakeFirst();
+  return row && { ...row, config: openConfig(db, row.config) };
+}
+
+/** A connection's settings (JSON text, secrets opened), if the connection is on the desk. */
+export async function connectionConfig(db: Kysely<Database>, deskId: string, id: number): Promise<string | undefined> {
+  const c = await db
+    .selectFrom('connections')
+    .select('config')
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return c && openConfig(db, c.config);
 }
 
 export async function connectionsOf(db: Kysely<Database>, deskId: string) {
@@ -22,13 +104,50 @@ export async function connectionsOf(db: Kysely<Database>, deskId: string) {
     .execute();
 }
 
-/** The desk's mail connections with their settings, for reading the mailbox. */
+/** The desk's mail connections, each config with its secrets opened, for reading the mailbox. */
 export async function mailConnections(db: Kysely<Database>, deskId: string) {
-  return db
+  const rows = await db
     .selectFrom('connections')
     .select(['id', 'name', 'status', 'config'])
     .where('desk_id', '=', deskId)
     .where('category', '=', 'mail')
     .orderBy('id', 'asc')
     .execute();
+  return rows.map((r) => ({ ...r, config: openConfig(db, r.config) }));
+}
+
+/** The fingerprints of every key a stored secret is sealed under (one, unless something is wrong). */
+export async function sealedKeyFingerprints(db: Kysely<Database>): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const { config } of await db.selectFrom('connections').select('config').execute())
+    mapSecrets(config, (v) => {
+      if (isSealed(v)) out.add(sealedUnder(v));
+      return v;
+    });
+  return out;
+}
+
+/** Rewrites every config `change` alters, in one transaction; the number of rows rewritten. */
+async function rewriteAll(db: Kysely<Database>, change: (text: string) => string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let n = 0;
+    for (const { id, config } of await trx.selectFrom('connections').select(['id', 'config']).orderBy('id').execute()) {
+      const next = change(config);
+      if (next === config) continue;
+      await trx.updateTable('connections').set({ config: next }).where('id', '=', id).execute();
+      n++;
+    }
+    return n;
+  });
+}
+
+/** Seals secrets still stored in clear (rows from before sealing); run at start. */
+export async function sealClearSecrets(db: Kysely<Database>): Promise<number> {
+  const sealer = sealerOf(db);
+  return rewriteAll(db, (text) => sealWith(sealer, text));
+}
+
+/** Opens every secret under `from` and seals it under `to`, all in one transaction. */
+export async function resealSecrets(db: Kysely<Database>, from: Sealer, to: Sealer): Promise<number> {
+  return rewriteAll(db, (text) => sealWith(to, openWith(from, text)));
 }

@@ -1,20 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
-import type {
-  ArrangementsTable,
-  ConnectionsTable,
-  Database,
-  DomainsTable,
-  PlaybooksTable,
-  UnitsTable,
-  WatchesTable,
-} from '../schema.ts';
+import type { ArrangementsTable, Database, DomainsTable, PlaybooksTable, UnitsTable, WatchesTable } from '../schema.ts';
 
 // Inserts of a desk's records (what a business file brings in). Each returns the new id
-// where the caller needs it to link what follows.
+// where the caller needs it to link what follows. Connections are written through
+// connections.ts, which seals their secrets.
 
-export async function insertConnection(db: Kysely<Database>, row: Insertable<ConnectionsTable>): Promise<number> {
-  return (await db.insertInto('connections').values(row).returning('id').executeTakeFirstOrThrow()).id;
-}
+export { insertConnection } from './connections.ts';
 
 export async function insertArrangement(db: Kysely<Database>, row: Insertable<ArrangementsTable>): Promise<number> {
   return (await db.insertInto('arrangements').values(row).returning('id').executeTakeFirstOrThrow()).id;

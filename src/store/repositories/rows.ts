@@ -3,6 +3,8 @@ import type { Database } from '../schema.ts';
 
 // One row of a desk's records by id, scoped to the desk.
 
+export { connectionConfig } from './connections.ts';
+
 export async function findUnit(db: Kysely<Database>, deskId: string, id: number) {
   return db.selectFrom('units').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
 }
@@ -18,17 +20,6 @@ export async function findArrangement(db: Kysely<Database>, deskId: string, id: 
 
 export async function findPlaybook(db: Kysely<Database>, deskId: string, id: number) {
   return db.selectFrom('playbooks').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
-}
-
-/** A connection's stored settings (JSON text), if the connection is on the desk. */
-export async function connectionConfig(db: Kysely<Database>, deskId: string, id: number): Promise<string | undefined> {
-  const c = await db
-    .selectFrom('connections')
-    .select('config')
-    .where('desk_id', '=', deskId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return c?.config;
 }
 
 /** Contact details of some of the desk's arrangements. */

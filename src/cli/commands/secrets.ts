@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { newKey, parseKey } from '../../store/cipher.ts';
+import { rotateSecretKey } from '../../store/rotate.ts';
+import { plural } from '../../domain/text.ts';
+import { dbOption, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
+
+export function secretsCommands(program: Command, io: Io): void {
+  const secrets = program.command('secrets').description('Manage the master key that seals connection secrets');
+
+  jsonOption(
+    dbOption(
+      secrets
+        .command('rotate')
+        .description('Re-seal every connection secret under a new master key, in one transaction')
+        .option('--new-key <key>', 'the new key, 32 bytes as hex or base64 (default: a new random one)'),
+    ),
+  ).action(async (opts: DbOptions & { newKey?: string; json?: boolean }) => {
+    await withDeps(io, opts, async (deps) => {
+      const key = opts.newKey === undefined ? newKey() : parseKey(opts.newKey, '--new-key');
+      const r = await rotateSecretKey(deps.store, key);
+      // A key the operator typed is not printed back; a key made here is shown once.
+      const shown = opts.newKey === undefined ? r.key : null;
+      print(io, opts.json, { connections: r.connections, fingerprint: r.fingerprint, file: r.file, key: shown }, () =>
+        [
+          `Re-sealed ${plural(r.connections, 'connection')} under the new key (fingerprint ${r.fingerprint}).`,
+          ...(r.file
+            ? [`The key file ${r.file} now holds the new key. Restart every Desk process that uses this database.`]
+            : [
+                ...(shown ? ['The new key, shown once:', `  ${shown}`] : []),
+                'Set DESK_SECRET_KEY to the new key for every Desk process and restart them; the old key no longer opens anything.',
+              ]),
+        ].join('\n'),
+      );
+    });
+  });
+}
