@@ -64,6 +64,13 @@ work:
     expect(imported.code).toBe(0);
     const { desk: d, refs, key } = imported.json();
     const id = String(refs.quote);
+    // The inbox password is sealed at rest like the SMTP one, and the pass below still reads with it.
+    const stored = await store.db
+      .selectFrom('connections')
+      .select('config')
+      .where('desk_id', '=', d.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.config).not.toContain(imap.pass);
     expect((await desk(store.target, 'work', 'draft', id, '--desk', d.slug)).code).toBe(0);
     const done = await desk(store.target, 'work', 'complete', id, '--desk', d.slug, '--json');
     expect(done.json()).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven', delivered: true });
