@@ -6,10 +6,10 @@ import { loadConfig } from '../../src/config.ts';
 import { realEngine } from '../../src/container.ts';
 import { FixedClock } from '../../src/domain/clock.ts';
 import { runMailPass } from '../../src/app/mail/pass.ts';
-import { openStore } from '../../src/store/db.ts';
+import { reopenStore } from '../helpers/db.ts';
 
 const [target, now, desk] = process.argv.slice(2) as [string, string, string];
-const store = await openStore(target, { migrate: false });
+const store = await reopenStore(target, { migrate: false });
 const config = loadConfig({ DESK_DATABASE_URL: target, DESK_MAIL_TIMEOUT: '5s' });
 const deps = { store, clock: new FixedClock(new Date(now)), config, engine: realEngine(config) };
 await store.db.selectFrom('desks').select('id').execute();

@@ -343,7 +343,10 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       let out = '';
       let err = '';
       let onReady!: () => void;
-      const ready = new Promise<void>((resolve) => (onReady = resolve));
+      const ready = new Promise<void>((resolve, reject) => {
+        onReady = resolve;
+        p.on('exit', (code) => reject(new Error(`child exited ${code} before it was ready: ${err}`)));
+      });
       p.stdout.on('data', (c: Buffer) => {
         out += c.toString();
         if (out.includes('ready\n')) onReady();
