@@ -16,6 +16,8 @@ export interface Config {
   watchIntervalMs: number;
   /** DESK_WORK_INTERVAL: how often the server lets each desk work its list on its own. */
   workIntervalMs: number;
+  /** How often `desk serve` reads the desks' mailboxes (DESK_MAIL_POLL). */
+  mailPollMs: number;
   llmUrl: string | null;
   llmModel: string;
   llmKey: string | null;
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
     watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000),
     workIntervalMs: duration(env, 'DESK_WORK_INTERVAL', 60_000),
+    mailPollMs: duration(env, 'DESK_MAIL_POLL', 60_000),
     llmUrl: env.DESK_LLM_URL || null,
     llmModel: env.DESK_LLM_MODEL || 'gpt-4o-mini',
     llmKey: env.DESK_LLM_KEY || null,

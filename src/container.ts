@@ -5,14 +5,16 @@ import { BuiltinChat } from './app/chat/builtin.ts';
 import { LlmChat } from './app/chat/llm.ts';
 import { OpenAiModel } from './adapters/llm/client.ts';
 import { SmtpMailer } from './adapters/smtp/mailer.ts';
+import { ImapReader } from './adapters/imap/reader.ts';
 import { ChromiumRunner } from './adapters/chromium/runner.ts';
 import { openStore, type Store } from './store/db.ts';
 
-/** The real engine: SMTP for mail, Chromium for playbooks, the built-in answerer or a language model for chat. */
+/** The real engine: SMTP for mail, IMAP for replies, Chromium for playbooks, the built-in answerer or a language model for chat. */
 export function realEngine(config: Readonly<Config>): Engine {
   const builtin = new BuiltinChat();
   return {
     mailer: new SmtpMailer({ timeoutMs: config.mailTimeoutMs }),
+    reader: new ImapReader(),
     runner: new ChromiumRunner({ executablePath: config.chromiumPath }),
     chat: config.llmUrl
       ? new LlmChat({

@@ -12,9 +12,10 @@ import { redact } from './store/db.ts';
 import { startWatchScheduler } from './app/watches/scheduler.ts';
 import { interruptRuns } from './domain/work/in-flight.ts';
 import { startWorkScheduler } from './app/work/scheduler.ts';
+import { startMailScheduler } from './app/mail/scheduler.ts';
 
 // The running service: opens the store (migrating it), seeds a demo desk on first start,
-// listens, checks watched dates and lets each desk work its list on a schedule, and on SIGTERM
+// listens, checks watched dates, lets each desk work its list and reads its mailbox on a schedule, and on SIGTERM
 // or SIGINT drains: new requests are answered 503 while those in flight finish; at the drain
 // limit (DESK_DRAIN_TIMEOUT) runs still going are recorded as interrupted and answered; then it
 // stops listening and closes the database.
@@ -108,6 +109,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
     res.once('close', () => inFlight--);
   });
   const stopWork = startWorkScheduler(deps, { log: app.log });
+  const stopMail = startMailScheduler(deps, { log: app.log });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
@@ -117,7 +119,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       // No new pass starts once stopping; one under way finishes while requests drain.
-      const schedulers = Promise.all([stopWatches(), stopWork()]);
+      const schedulers = Promise.all([stopWatches(), stopWork(), stopMail()]);
       await drain(
         app,
         deps,

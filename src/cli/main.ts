@@ -12,6 +12,7 @@ import { workVerbCommands } from './commands/work-verbs.ts';
 import { workPassCommand } from './commands/work-pass.ts';
 import { runCommand } from './commands/run.ts';
 import { watchCommands } from './commands/watches.ts';
+import { mailCommands } from './commands/mail.ts';
 import { ownerCommands } from './commands/owner.ts';
 import { secretsCommands } from './commands/secrets.ts';
 
@@ -46,6 +47,7 @@ export function buildProgram(io: Io): Command {
   workPassCommand(work, io);
   runCommand(program, io);
   watchCommands(program, io);
+  mailCommands(program, io);
   ownerCommands(program, io);
   secretsCommands(program, io);
   return program;

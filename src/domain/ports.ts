@@ -37,6 +37,75 @@ export interface Mailer {
   send(connection: MailConnection, mail: OutgoingMail): Promise<SendResult>;
 }
 
+// --- Reading mail: the real one speaks IMAP (adapters/imap) and parses with mailparser.
+
+/** The `imap` part of a mail connection, with its defaults filled in. */
+export interface MailboxSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  pass: string | null;
+  /** The folder replies arrive in. */
+  mailbox: string;
+}
+
+/** Where the last pass got to. A UIDVALIDITY other than the mailbox's means it was reset. */
+export interface ReadPosition {
+  uidValidity: string | null;
+  lastUid: number;
+  /** A reset mailbox is read again from this instant. */
+  since: Date;
+}
+
+export interface ReadLimits {
+  /** Every step (connect, greeting, login, select, search, each fetch, logout) gives up after this. */
+  timeoutMs: number;
+  /** A message larger than this is read for its headers alone. */
+  maxBytes: number;
+  /** At most this many messages a pass; the next pass goes on from the last one. */
+  maxMessages: number;
+}
+
+/** One message as the reader understood it; a message that would not parse has `mail: null`. */
+export interface IncomingMail {
+  uid: number;
+  mail: ParsedMail | null;
+}
+
+export interface ParsedMail {
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  fromName: string | null;
+  fromAddress: string | null;
+  subject: string;
+  /** The Date header as an ISO instant, when it is a date. */
+  date: string | null;
+  /** Header names in lower case; a repeated header keeps its first value. */
+  headers: Record<string, string>;
+  /** The text body; an HTML-only message turned into text. Empty when only the headers were read. */
+  text: string;
+  attachments: Array<{ name: string; size: number }>;
+  /** The machine-readable part of a delivery status report, as text. */
+  deliveryStatus: string | null;
+  /** The headers of the message a report sends back, as text. */
+  returnedHeaders: string | null;
+  /** Read for its headers alone, being over the size limit. */
+  headersOnly: boolean;
+}
+
+export interface MailBatch {
+  uidValidity: string;
+  /** In UID order. */
+  messages: IncomingMail[];
+}
+
+export interface MailReader {
+  /** The messages after `from`, or since `from.since` when the mailbox's UIDVALIDITY changed. Throws when the server is down, refuses or drops. */
+  read(settings: MailboxSettings, from: ReadPosition, limits: ReadLimits): Promise<MailBatch>;
+}
+
 // --- Playbooks: the real runner drives Chromium (adapters/chromium).
 
 export interface PlaybookRunner {
@@ -105,6 +174,7 @@ export type Actor =
 /** The desk's own machinery, swappable in tests only where the real thing cannot exist. */
 export interface Engine {
   mailer: Mailer;
+  reader: MailReader;
   runner: PlaybookRunner;
   /** Answers POST /chat: the built-in answerer, or a language model when DESK_LLM_URL is set. */
   chat: ChatBackend;

@@ -15,7 +15,9 @@ export const FINISHED_STATUSES: readonly WorkStatus[] = ['done', 'closed'];
 export const ACTION_TYPES = ['approve', 'run', 'nudge', 'wait', 'own', 'answer', 'prepare', 'fix'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
-export const MESSAGE_STATUSES = ['drafted', 'approved', 'sent'] as const;
+/** `received` is a reply read from the desk's mailbox (P-mail-1); the desk itself writes only the first three. */
+export const MESSAGE_STATUSES = ['drafted', 'approved', 'sent', 'received'] as const;
+export const OUTBOUND_STATUSES = ['drafted', 'approved', 'sent'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const SECTION_KINDS = ['work', 'units', 'money', 'dates'] as const;

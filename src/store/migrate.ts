@@ -8,6 +8,7 @@ import { readIndexes } from './migrations/004_read_indexes.ts';
 import { ownerSessions } from './migrations/005_owner_sessions.ts';
 import { messageIds } from './migrations/006_message_ids.ts';
 import { deskRails } from './migrations/007_desk_rails.ts';
+import { mailReading } from './migrations/008_mail_reading.ts';
 import { openCounts } from './migrations/009_open_counts.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
@@ -21,6 +22,7 @@ const migrations: Record<string, DeskMigration> = {
   '005_owner_sessions': ownerSessions,
   '006_message_ids': messageIds,
   '007_desk_rails': deskRails,
+  '008_mail_reading': mailReading,
   '009_open_counts': openCounts,
 };
 

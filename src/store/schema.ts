@@ -79,6 +79,9 @@ export interface WorkTable {
   created_at: string;
   updated_at: string;
   closed_at: string | null;
+  /** Who replied, and when, to what the desk sent; cleared once a person has seen to the row. */
+  replied_by: Generated<string | null>;
+  replied_at: Generated<string | null>;
 }
 
 /** Open rows of a desk by class ('' for none) and by whether they are out with somebody (1) or not (0); kept by the work repository. */
@@ -118,6 +121,8 @@ export interface ActivityTable {
   approved_at: string | null;
   /** The Message-ID a sent message went out with. */
   message_id: Generated<string | null>;
+  /** A received message's attachments as JSON [{ name, size }]; the files are not kept. */
+  attachments: Generated<string | null>;
 }
 
 export interface TimelineTable {
@@ -276,6 +281,29 @@ export interface OwnerSessionsTable {
   last_seen_at: string;
 }
 
+/** Where reading a mail connection's mailbox has got to. */
+export interface MailReadsTable {
+  connection_id: number;
+  desk_id: string;
+  uidvalidity: string | null;
+  last_uid: number;
+  /** Why the last pass could not read the mailbox; null when it could. */
+  error: string | null;
+  checked_at: string | null;
+}
+
+/** A message a pass has handled, once per connection, UIDVALIDITY and UID. */
+export interface MailSeenTable {
+  connection_id: number;
+  uidvalidity: string;
+  uid: number;
+  desk_id: string;
+  message_id: string | null;
+  /** reply, auto_reply, bounce, unrelated, repeat or unparseable */
+  outcome: string;
+  handled_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   desks: DesksTable;
@@ -298,6 +326,8 @@ export interface Database {
   idempotency: IdempotencyTable;
   owner_links: OwnerLinksTable;
   owner_sessions: OwnerSessionsTable;
+  mail_reads: MailReadsTable;
+  mail_seen: MailSeenTable;
 }
 
 export type DeskRow = Selectable<DesksTable>;

@@ -271,8 +271,11 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
         'id',
         'name',
         'provider',
+        'reason',
         'status',
       ]);
+      // Only a mailbox the desk could not read says why; the rest have no reason to give.
+      for (const c of items) expect(c.reason).toBeNull();
     });
 
     it('never reveals a secret', async () => {

@@ -5,7 +5,7 @@ import { badRequest } from '../errors.ts';
 import {
   ARRANGEMENT_STATUSES,
   DOMAIN_STATUSES,
-  MESSAGE_STATUSES,
+  OUTBOUND_STATUSES,
   PERMISSION_CLASSES,
   SECTION_KINDS,
   UNGRANTABLE,
@@ -183,6 +183,25 @@ export const WATCH_FIELDS = [
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
+const IMAP_FIELDS = ['host', 'port', 'secure', 'user', 'pass', 'mailbox'];
+
+/** A mailbox's `imap` part: where the desk reads replies (P-mail-4). Port 993 over TLS unless told. */
+function readImap(e: Entry, raw: unknown): Raw {
+  if (!isObject(raw)) {
+    e.fail('', 'must be a mapping with host, port, secure, user, pass and mailbox');
+    return {};
+  }
+  const secure = e.has('secure') ? e.flag('secure') : !e.has('port') || e.raw.port === 993;
+  return {
+    host: e.text('host', { required: true, max: 253 }),
+    port: e.integer('port', { min: 1, max: 65535, fallback: secure ? 993 : 143 }),
+    secure,
+    user: e.text('user', { max: 320 }),
+    pass: e.text('pass', { max: 1000 }),
+    mailbox: e.text('mailbox', { max: 200 }) ?? 'INBOX',
+  };
+}
+
 /** Parses the file's text; YAML is a superset of JSON, so one parser reads both. */
 export function parseBusinessText(text: string, source = 'the file'): unknown {
   try {
@@ -266,15 +285,24 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const connections = each(
     'connections',
     ['ref', 'provider', 'name', 'category', 'auth_type', 'status', 'config'],
-    (e) => ({
-      ref: ref(e, 'connection'),
-      provider: e.text('provider', { required: true }),
-      name: e.text('name', { required: true }),
-      category: e.text('category', { required: true }),
-      auth_type: e.text('auth_type') ?? 'token',
-      status: e.text('status') ?? 'pending',
-      config: e.object('config') ?? {},
-    }),
+    (e) => {
+      const category = e.text('category', { required: true });
+      const config = e.object('config') ?? {};
+      if (category === 'mail' && config.imap !== undefined && config.imap !== null)
+        config.imap = readImap(
+          entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS),
+          config.imap,
+        );
+      return {
+        ref: ref(e, 'connection'),
+        provider: e.text('provider', { required: true }),
+        name: e.text('name', { required: true }),
+        category,
+        auth_type: e.text('auth_type') ?? 'token',
+        status: e.text('status') ?? 'pending',
+        config,
+      };
+    },
   );
   const sections = each('sections', ['id', 'title', 'blurb', 'kind', 'kinds', 'unit', 'fields', 'why'], (e) =>
     readSection(e),
@@ -617,7 +645,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     const me = new Entry(where, m, errors, '', ['status', 'channel', 'subject', 'body', 'to', 'actor']);
     return [
       {
-        status: me.oneOf('status', MESSAGE_STATUSES, 'drafted'),
+        status: me.oneOf('status', OUTBOUND_STATUSES, 'drafted'),
         channel: me.text('channel') ?? 'email',
         subject: me.text('subject'),
         body: me.text('body', { required: true }),

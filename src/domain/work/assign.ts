@@ -17,7 +17,14 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
     const now = tx.now();
-    await updateWork(tx.db, tx.desk.id, row.id, { assignee: person, needs_person: person ? 1 : 0, updated_at: now });
+    // Giving the row to somebody puts a person on the reply it was holding (P-mail-3).
+    const seen = person ? { replied_by: null, replied_at: null } : {};
+    await updateWork(tx.db, tx.desk.id, row.id, {
+      assignee: person,
+      needs_person: person ? 1 : 0,
+      updated_at: now,
+      ...seen,
+    });
     const who = actorName(tx.actor);
     const text = person
       ? `${who} assigned this to ${person}.`

@@ -106,6 +106,8 @@ async function settle(
   const patch = {
     detail: appended(current.detail, note),
     last_error: null,
+    replied_by: null,
+    replied_at: null,
     updated_at: now,
     ...(to === 'done' ? { closed_at: now } : {}),
   };

@@ -39,6 +39,8 @@ function row(over: Partial<WorkRow> = {}): WorkRow {
     created_at: '2026-11-01T09:00:00.000Z',
     updated_at: '2026-11-01T09:00:00.000Z',
     closed_at: null,
+    replied_by: null,
+    replied_at: null,
     ...over,
   };
 }
@@ -57,6 +59,16 @@ function input(
 }
 
 const action = (over: Partial<WorkRow> = {}, opts: Parameters<typeof input>[1] = {}) => deriveAction(input(over, opts));
+
+describe('a reply waiting to be read', () => {
+  it("names who replied and the day, in the desk's timezone", () => {
+    const a = action(
+      { replied_by: 'Sam Oven', replied_at: '2026-11-21T23:30:00.000Z' },
+      { timezone: 'Pacific/Kiritimati' },
+    );
+    expect(a?.hint).toBe('Sam Oven replied on 2026-11-22; read it and decide what happens next.');
+  });
+});
 
 describe('D10: the action, first match wins', () => {
   const cases: Array<[string, Partial<WorkRow>, Parameters<typeof input>[1], string | null, string | null]> = [
@@ -89,6 +101,41 @@ describe('D10: the action, first match wins', () => {
       {},
       'fix',
       'Needs a look',
+    ],
+    [
+      '2b a reply to read → own',
+      { replied_by: 'Sam Oven', replied_at: '2026-11-21T15:00:00.000Z' },
+      {},
+      'own',
+      'Read the reply',
+    ],
+    [
+      '2b a reply beats a draft, allowed: no chase goes to somebody who replied',
+      { replied_by: 'Sam Oven', replied_at: '2026-11-21T15:00:00.000Z' },
+      { draft: true, grants: ALL_GRANTABLE },
+      'own',
+      'Read the reply',
+    ],
+    [
+      '2b a reply beats needs_person',
+      { replied_by: 'Sam Oven', replied_at: '2026-11-21T15:00:00.000Z', needs_person: 1 },
+      {},
+      'own',
+      'Read the reply',
+    ],
+    [
+      '2b fix beats a reply (a bounce after it)',
+      { replied_by: 'Sam Oven', replied_at: '2026-11-21T15:00:00.000Z', last_error: 'x' },
+      {},
+      'fix',
+      'Needs a look',
+    ],
+    [
+      '2b a finished row with a reply → null',
+      { replied_by: 'Sam', replied_at: '2026-11-21T15:00:00.000Z', status: 'done' },
+      {},
+      null,
+      null,
     ],
     ['3 needs_person → own', { needs_person: 1 }, {}, 'own', 'Assign to me'],
     ['3 sign → own', { class: 'sign' }, {}, 'own', 'Assign to me'],

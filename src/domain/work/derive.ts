@@ -108,6 +108,15 @@ export function deriveAction(input: DeriveInput): Action | null {
       hint: `The desk tried and it failed: ${error}${/[.!?]$/.test(error) ? '' : '.'}`,
     };
   }
+  if (row.replied_at) {
+    // A reply waits for a person to read it until the owner completes, answers or closes the row (P-mail-3).
+    const when = dateIn(input.timezone, new Date(row.replied_at));
+    return {
+      type: 'own',
+      label: 'Read the reply',
+      hint: `${row.replied_by ?? 'Somebody'} replied on ${when}; read it and decide what happens next.`,
+    };
+  }
   if (needsPerson(row) || outOfChases(row, input.today, input.timezone)) {
     if (!needsPerson(row)) {
       const hint = `${unansweredWords(row, input.timezone)}; the desk has stopped chasing. ${due}.`;

@@ -22,6 +22,8 @@ export interface Message {
   created_at: string;
   sent_at: string | null;
   approved_at: string | null;
+  /** A received message's attachments by name and size; the files are not kept. */
+  attachments?: Array<{ name: string; size: number }>;
 }
 
 export interface TimelineEntry {
@@ -36,10 +38,23 @@ export interface WorkDetail {
   timeline: TimelineEntry[];
 }
 
+function listed(stored: string | null): Array<{ name: string; size: number }> {
+  if (!stored) return [];
+  try {
+    const list = JSON.parse(stored);
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
 export async function getWork(ctx: DeskContext, workId: number): Promise<WorkDetail> {
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
-  const messages = (await messagesOn(ctx.db, ctx.desk.id, workId)) as Message[];
+  const messages = (await messagesOn(ctx.db, ctx.desk.id, workId)).map(({ attachments, ...m }) => ({
+    ...m,
+    ...(m.direction === 'inbound' ? { attachments: listed(attachments) } : {}),
+  })) as Message[];
   const timeline = await timelineOf(ctx.db, ctx.desk.id, workId);
   return { work: await toItem(ctx, row), messages, timeline };
 }

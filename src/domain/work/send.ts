@@ -95,7 +95,13 @@ export async function sendDraft(
   const current = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
   if (reason === null) {
     await markSent(ctx.db, message.id, now, messageId);
-    const patch: Parameters<typeof updateWork>[3] = { last_error: null, updated_at: now };
+    // Sending on the row answers any reply that was waiting to be read.
+    const patch: Parameters<typeof updateWork>[3] = {
+      last_error: null,
+      replied_by: null,
+      replied_at: null,
+      updated_at: now,
+    };
     if (expectsReply(current)) {
       patch.waiting_on = current.contact_name?.trim() || to;
       patch.waiting_since = now;

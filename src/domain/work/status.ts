@@ -19,7 +19,13 @@ export async function closeWork(ctx: DeskContext, workId: number, input: { note?
     const now = tx.now();
     const detail = note ? (row.detail ? `${row.detail}\n\n${note}` : note) : row.detail;
     if (
-      !(await moveWork(tx.db, tx.desk.id, row.id, row.status, 'closed', { detail, closed_at: now, updated_at: now }))
+      !(await moveWork(tx.db, tx.desk.id, row.id, row.status, 'closed', {
+        detail,
+        closed_at: now,
+        updated_at: now,
+        replied_by: null,
+        replied_at: null,
+      }))
     ) {
       throw badRequest(`Work item ${row.id} changed while closing it; try again.`);
     }

@@ -33,6 +33,10 @@ const Connection = Type.Object(
     auth_type: Type.String({ description: 'oauth, token, or a login the desk drives.' }),
     status: Type.String({ description: 'connected, pending, error, or another value the desk has decided.' }),
     connected: Type.Boolean({ description: 'status === connected' }),
+    reason: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Why the connection is in error, in words (a mailbox the desk could not read); null otherwise. Never a secret.',
+    }),
   },
   { $id: 'Connection', description: 'Something the desk is wired into; never a secret.' },
 );

@@ -13,6 +13,8 @@ export interface Counts {
   needs_you: number;
   with_desk: number;
   waiting: number;
+  /** Rows with a reply nobody has read yet. */
+  replies: number;
   done_today: number;
 }
 
@@ -183,6 +185,9 @@ export function DeskPage(v: DeskView): Markup {
           </li>
           <li>
             <span class="count">{v.counts.waiting}</span> waiting
+          </li>
+          <li>
+            <span class="count">{v.counts.replies}</span> {v.counts.replies === 1 ? 'reply' : 'replies'} to read
           </li>
           <li>
             <span class="count">{v.counts.done_today}</span> done today

@@ -276,11 +276,19 @@ export function RowPage(v: RowView): Markup {
               <strong>{m.subject ?? '(no subject)'}</strong>
               <br />
               <small>
-                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : 'Received'} · {m.status} ·{' '}
+                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : `From ${m.actor}`} · {m.status} ·{' '}
                 {when(m.sent_at ?? m.created_at, v.zone)}
               </small>
             </header>
             <p class="body">{m.body}</p>
+            {m.attachments && m.attachments.length > 0 ? (
+              <p>
+                <small>
+                  Attachments (not kept by the desk):{' '}
+                  {m.attachments.map((a) => `${a.name} (${Math.max(1, Math.round(a.size / 1024))} KB)`).join(', ')}
+                </small>
+              </p>
+            ) : null}
           </article>
         ))}
       </section>

@@ -1,4 +1,5 @@
 import { ROOT_INDEX } from '../root-index.ts';
+import { repliesToRead } from '../../domain/mail/unread.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { askDesk } from '../../domain/chat/ask.ts';
 import type { DeskContext } from '../../domain/context.ts';
@@ -42,7 +43,12 @@ async function deskPage(
     delete f.status;
     page = await listWork(ctx, f);
   }
-  const [{ sections }, perms, counts] = await Promise.all([deskSections(ctx), permissionSummary(ctx), workCounts(ctx)]);
+  const [{ sections }, perms, counts, replies] = await Promise.all([
+    deskSections(ctx),
+    permissionSummary(ctx),
+    workCounts(ctx),
+    repliesToRead(ctx),
+  ]);
   return html(
     reply,
     DeskPage({
@@ -52,6 +58,7 @@ async function deskPage(
         needs_you: perms.needs_you,
         with_desk: perms.with_desk,
         waiting: counts.waiting,
+        replies,
         done_today: counts.closed_today,
       },
       sections,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ActivityRow, Database } from '../schema.ts';
 
 // The activity table: messages, notes and run reports. Every entry is written here, so the
-// sixteen columns are spelled once.
+// columns are spelled once.
 
 export interface NewActivity {
   deskId: string;
@@ -23,6 +23,10 @@ export interface NewActivity {
   failureReason?: string | null;
   sentAt?: string | null;
   approvedAt?: string | null;
+  /** The Message-ID a received message came with. */
+  messageId?: string | null;
+  /** A received message's attachments, listed not kept. */
+  attachments?: Array<{ name: string; size: number }> | null;
 }
 
 export async function insertActivity(db: Kysely<Database>, a: NewActivity): Promise<ActivityRow> {
@@ -45,6 +49,8 @@ export async function insertActivity(db: Kysely<Database>, a: NewActivity): Prom
       created_at: a.at,
       sent_at: a.sentAt ?? null,
       approved_at: a.approvedAt ?? null,
+      message_id: a.messageId ?? null,
+      attachments: a.attachments ? JSON.stringify(a.attachments) : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -239,6 +245,7 @@ export async function messagesOn(db: Kysely<Database>, deskId: string, workId: n
       'created_at',
       'sent_at',
       'approved_at',
+      'attachments',
     ])
     .where('desk_id', '=', deskId)
     .where('obligation_id', '=', workId)

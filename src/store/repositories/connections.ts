@@ -105,6 +105,18 @@ export async function connectionsOf(db: Kysely<Database>, deskId: string) {
     .execute();
 }
 
+/** The desk's mail connections, each config with its secrets opened, for reading the mailbox. */
+export async function mailConnections(db: Kysely<Database>, deskId: string) {
+  const rows = await db
+    .selectFrom('connections')
+    .select(['id', 'name', 'status', 'config'])
+    .where('desk_id', '=', deskId)
+    .where('category', '=', 'mail')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((r) => ({ ...r, config: openConfig(db, r.config) }));
+}
+
 /** The fingerprints of every key a stored secret is sealed under (one, unless something is wrong). */
 export async function sealedKeyFingerprints(db: Kysely<Database>): Promise<Set<string>> {
   const out = new Set<string>();

@@ -674,17 +674,23 @@ export interface components {
             /** @description The whole open queue, before filters and paging; equals /me work.open. */
             open_total: number;
         };
-        /** @description A message on a work row, drafted, approved or sent. */
+        /** @description A message on a work row: drafted, approved or sent by the desk, or received from outside. */
         Message: {
             id: number;
             /** @description `email` and others this desk uses. */
             channel: string;
-            /** @enum {string} */
+            /**
+             * @description `inbound` is a reply read from the desk's mailbox: status `received`, `actor` the sender's name, `sent_at` its Date, `body` its text (HTML turned into text; never HTML).
+             * @enum {string}
+             */
             direction: "outbound" | "inbound";
             subject: string | null;
             body: string;
-            /** @enum {string} */
-            status: "drafted" | "approved" | "sent";
+            /**
+             * @description `drafted`, `approved` (signed off but not delivered: no mailbox, a refusal, or a bounce, with the reason recorded), `sent`; `received` on an inbound reply.
+             * @enum {string}
+             */
+            status: "drafted" | "approved" | "sent" | "received";
             /** @description `desk` when the desk drafted it; otherwise who wrote it, or `api`. */
             actor: string;
             to: string | null;
@@ -695,6 +701,12 @@ export interface components {
             created_at: string;
             sent_at: string | null;
             approved_at: string | null;
+            /** @description On an inbound message: its attachments by name and size. The files are not kept. */
+            attachments?: {
+                name: string;
+                /** @description Bytes. */
+                size: number;
+            }[];
         };
         /** @description One sentence of a row's history. */
         TimelineEntry: {
@@ -842,6 +854,8 @@ export interface components {
             status: string;
             /** @description status === connected */
             connected: boolean;
+            /** @description Why the connection is in error, in words (a mailbox the desk could not read); null otherwise. Never a secret. */
+            reason: string | null;
         };
         /** @description A domain name the business holds. */
         Domain: {

@@ -56,17 +56,31 @@ const Message = Type.Object(
   {
     id: Type.Integer(),
     channel: Type.String({ description: '`email` and others this desk uses.' }),
-    direction: StringEnum(['outbound', 'inbound'] as const),
+    direction: StringEnum(['outbound', 'inbound'] as const, {
+      description:
+        "`inbound` is a reply read from the desk's mailbox: status `received`, `actor` the sender's name, `sent_at` its Date, `body` its text (HTML turned into text; never HTML).",
+    }),
     subject: Nullable(Type.String()),
     body: Type.String(),
-    status: StringEnum(MESSAGE_STATUSES),
+    status: StringEnum(MESSAGE_STATUSES, {
+      description:
+        '`drafted`, `approved` (signed off but not delivered: no mailbox, a refusal, or a bounce, with the reason recorded), `sent`; `received` on an inbound reply.',
+    }),
     actor: Type.String({ description: '`desk` when the desk drafted it; otherwise who wrote it, or `api`.' }),
     to: Nullable(Type.String({ description: 'Recipient address.' })),
     created_at: Timestamp,
     sent_at: Nullable(Timestamp),
     approved_at: Nullable(Timestamp),
+    attachments: Type.Optional(
+      Type.Array(Type.Object({ name: Type.String(), size: Type.Integer({ minimum: 0, description: 'Bytes.' }) }), {
+        description: 'On an inbound message: its attachments by name and size. The files are not kept.',
+      }),
+    ),
   },
-  { $id: 'Message', description: 'A message on a work row, drafted, approved or sent.' },
+  {
+    $id: 'Message',
+    description: 'A message on a work row: drafted, approved or sent by the desk, or received from outside.',
+  },
 );
 
 const TimelineEntry = Type.Object(

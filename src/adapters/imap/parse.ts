@@ -1,0 +1,72 @@
+import { type AddressObject, simpleParser } from 'mailparser';
+import type { ParsedMail } from '../../domain/ports.ts';
+
+// A raw message, or its header block alone, as the domain reads it. Mail is hostile input: a
+// message that will not parse is null, and nothing here runs or keeps what it carries.
+
+const REPORT_PARTS = new Set(['message/delivery-status', 'message/global-delivery-status']);
+const RETURNED_PARTS = new Set(['text/rfc822-headers', 'message/rfc822', 'message/global-headers']);
+
+function headerBlock(content: Buffer): string {
+  const text = content.toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  return end >= 0 ? text.slice(0, end) : text;
+}
+
+function firstAddress(from: AddressObject | AddressObject[] | undefined): {
+  name: string | null;
+  address: string | null;
+} {
+  const list = Array.isArray(from) ? from : from ? [from] : [];
+  const first = list[0]?.value[0];
+  return { name: first?.name?.trim() || null, address: first?.address?.trim().toLowerCase() || null };
+}
+
+export async function parseMail(source: Buffer, headersOnly: boolean): Promise<ParsedMail | null> {
+  try {
+    const parsed = await simpleParser(headersOnly ? Buffer.concat([source, Buffer.from('\r\n\r\n')]) : source, {
+      skipImageLinks: true,
+      skipTextLinks: true,
+    });
+    const headers: Record<string, string> = {};
+    for (const h of parsed.headerLines) {
+      const value = h.line
+        .slice(h.line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim();
+      if (!(h.key in headers)) headers[h.key] = value;
+    }
+    const from = firstAddress(parsed.from);
+    const refs = parsed.references;
+    const date = headers.date && parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null;
+    let deliveryStatus: string | null = null;
+    let returnedHeaders: string | null = null;
+    const attachments: Array<{ name: string; size: number }> = [];
+    for (const a of parsed.attachments) {
+      const type = a.contentType.toLowerCase();
+      if (REPORT_PARTS.has(type)) deliveryStatus ??= a.content.toString('utf8');
+      else if (RETURNED_PARTS.has(type)) returnedHeaders ??= headerBlock(a.content);
+      else attachments.push({ name: a.filename?.trim() || 'unnamed', size: a.size ?? a.content.length });
+    }
+    // mailparser reads a message/delivery-status part into the text; the report is then there.
+    if (deliveryStatus === null && /multipart\/report/i.test(headers['content-type'] ?? ''))
+      deliveryStatus = parsed.text ?? null;
+    return {
+      messageId: parsed.messageId?.trim() || null,
+      inReplyTo: parsed.inReplyTo?.trim() || null,
+      references: (Array.isArray(refs) ? refs : refs ? refs.split(/\s+/) : []).map((r) => r.trim()).filter(Boolean),
+      fromName: from.name,
+      fromAddress: from.address,
+      subject: parsed.subject?.trim() ?? '',
+      date,
+      headers,
+      text: headersOnly ? '' : (parsed.text ?? '').trim(),
+      attachments,
+      deliveryStatus,
+      returnedHeaders,
+      headersOnly,
+    };
+  } catch {
+    return null;
+  }
+}

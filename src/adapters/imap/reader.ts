@@ -1,0 +1,118 @@
+import { ImapFlow } from 'imapflow';
+import type {
+  IncomingMail,
+  MailBatch,
+  MailReader,
+  MailboxSettings,
+  ReadLimits,
+  ReadPosition,
+} from '../../domain/ports.ts';
+import { parseMail } from './parse.ts';
+
+// The real mail reader: one IMAP session a pass, the mailbox opened read-only, so reading
+// never changes the owner's mail (flags included). Every step has its own time limit; a step
+// that runs out closes the session and the pass fails with the step named.
+
+class StepTimeout extends Error {}
+
+async function step<T>(client: ImapFlow, what: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      client.close();
+      reject(new StepTimeout(`The mail server did not answer while ${what} within ${Math.round(ms / 1000)}s.`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The server's refusal or the network's fault in words a person can act on. */
+export function readFault(err: unknown, s: MailboxSettings): string {
+  if (err instanceof StepTimeout) return err.message;
+  const e = err as { authenticationFailed?: boolean; responseText?: string; code?: string; message?: string };
+  const where = `${s.host}:${s.port}`;
+  if (e?.authenticationFailed)
+    return `The mail server at ${where} refused the login${e.responseText ? `: ${e.responseText}` : '.'}`;
+  if (e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND' || e?.code === 'EHOSTUNREACH')
+    return `The mail server at ${where} could not be reached (${e.code}).`;
+  if (e?.code === 'NoConnection' || e?.code === 'EConnectionClosed' || e?.code === 'ECONNRESET')
+    return `The mail server at ${where} closed the connection before the pass finished.`;
+  const said = e?.responseText || e?.message || String(err);
+  return `Reading the mailbox at ${where} failed: ${said}`;
+}
+
+export class ImapReader implements MailReader {
+  async read(s: MailboxSettings, from: ReadPosition, limits: ReadLimits): Promise<MailBatch> {
+    const ms = limits.timeoutMs;
+    const client = new ImapFlow({
+      host: s.host,
+      port: s.port,
+      secure: s.secure,
+      auth: { user: s.user ?? '', pass: s.pass ?? '' },
+      logger: false,
+      disableAutoIdle: true,
+      connectionTimeout: ms,
+      greetingTimeout: ms,
+      socketTimeout: ms,
+    });
+    // A dropped socket is reported through the step it breaks; the emitter must not throw.
+    client.on('error', () => undefined);
+    try {
+      await step(client, 'connecting and signing in', ms, client.connect());
+      const box = await step(client, `opening ${s.mailbox}`, ms, client.mailboxOpen(s.mailbox, { readOnly: true }));
+      const uidValidity = String(box.uidValidity);
+      const same = uidValidity === from.uidValidity;
+      let uids: number[] = [];
+      if (!same) {
+        const found = await step(
+          client,
+          'searching the mailbox',
+          ms,
+          client.search({ since: from.since }, { uid: true }),
+        );
+        uids = found || [];
+      } else if (box.exists > 0 && (box.uidNext === undefined || box.uidNext > from.lastUid + 1)) {
+        const found = await step(
+          client,
+          'searching the mailbox',
+          ms,
+          client.search({ uid: `${from.lastUid + 1}:*` }, { uid: true }),
+        );
+        uids = found || [];
+      }
+      uids = [...new Set(uids)]
+        .filter((u) => !same || u > from.lastUid)
+        .sort((a, b) => a - b)
+        .slice(0, limits.maxMessages);
+
+      const messages: IncomingMail[] = [];
+      for (const uid of uids) {
+        const meta = await step(
+          client,
+          `reading message ${uid}`,
+          ms,
+          client.fetchOne(String(uid), { size: true }, { uid: true }),
+        );
+        if (!meta) continue;
+        const big = (meta.size ?? 0) > limits.maxBytes;
+        const got = await step(
+          client,
+          `reading message ${uid}`,
+          ms,
+          client.fetchOne(String(uid), big ? { headers: true } : { source: true }, { uid: true }),
+        );
+        const raw = got ? (big ? got.headers : got.source) : undefined;
+        messages.push({ uid, mail: raw ? await parseMail(raw, big) : null });
+      }
+      await step(client, 'signing out', ms, client.logout()).catch(() => client.close());
+      return { uidValidity, messages };
+    } catch (err) {
+      client.close();
+      throw new Error(readFault(err, s));
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { deskContext, type Deps } from '../../domain/context.ts';
+import { requireDesk } from '../../domain/desks/manage.ts';
+import type { MatchedMail } from '../../domain/mail/apply.ts';
+import { type MailboxPass, readMail } from '../../domain/mail/read.ts';
+import { listDesks } from '../../store/repositories/desks.ts';
+import type { DeskRow } from '../../store/schema.ts';
+
+// One pass over every desk's mailbox, or one desk's: what `desk serve` runs every
+// DESK_MAIL_POLL and `desk mail pass` runs once. A desk that fails is reported; the others
+// still get their pass.
+
+export interface MailPassReport {
+  desks: number;
+  mailboxes: Array<MailboxPass & { desk_id: string }>;
+  matched: Array<MatchedMail & { desk_id: string }>;
+  failures: Array<{ desk_id: string; error: string }>;
+}
+
+export const MAIL_ACTOR = { type: 'system', name: 'mail' } as const;
+
+export async function runMailPass(deps: Deps, opts: { desk?: string } = {}): Promise<MailPassReport> {
+  const desks: DeskRow[] =
+    opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
+  const report: MailPassReport = { desks: desks.length, mailboxes: [], matched: [], failures: [] };
+  for (const desk of desks) {
+    try {
+      const r = await readMail(deskContext(deps, desk, MAIL_ACTOR));
+      report.mailboxes.push(...r.mailboxes.map((m) => ({ ...m, desk_id: desk.id })));
+      report.matched.push(...r.matched.map((m) => ({ ...m, desk_id: desk.id })));
+    } catch (err) {
+      report.failures.push({ desk_id: desk.id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return report;
+}

@@ -1,0 +1,60 @@
+import type { Deps } from '../../domain/context.ts';
+import { plural } from '../../domain/text.ts';
+import type { SchedulerLog } from '../watches/scheduler.ts';
+import { type MailPassReport, runMailPass } from './pass.ts';
+
+// Reads the desks' mailboxes inside the server: a pass at start, then one DESK_MAIL_POLL after
+// each pass ends, so passes never overlap in one process (other processes are kept apart by
+// the unique record of each message). A poll rather than IDLE (P-mail-6). The timer does not
+// keep the process alive, and stopping waits for a pass in flight.
+
+export interface MailSchedulerOptions {
+  intervalMs?: number;
+  log?: SchedulerLog;
+  onPass?: (report: MailPassReport) => void;
+}
+
+export function startMailScheduler(deps: Deps, opts: MailSchedulerOptions = {}): () => Promise<void> {
+  const intervalMs = Math.max(1, opts.intervalMs ?? deps.config.mailPollMs);
+  const log = opts.log ?? { info: (o, m) => console.info(m, o), error: (o, m) => console.error(m, o) };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | null = null;
+
+  const tick = (): void => {
+    timer = undefined;
+    if (stopped) return;
+    inFlight = (async () => {
+      try {
+        const r = await runMailPass(deps);
+        if (r.matched.length > 0)
+          log.info({ matched: r.matched.length }, `Mail: ${plural(r.matched.length, 'answer')} read.`);
+        for (const m of r.mailboxes)
+          if (m.error)
+            log.error(
+              { desk_id: m.desk_id, connection_id: m.connection_id, error: m.error },
+              'A mailbox could not be read.',
+            );
+        for (const f of r.failures)
+          log.error({ desk_id: f.desk_id, error: f.error }, 'The mail pass failed for a desk.');
+        opts.onPass?.(r);
+      } catch (err) {
+        log.error({ err }, 'The mail pass failed; the next one runs on schedule.');
+      }
+    })();
+    void inFlight.finally(() => {
+      inFlight = null;
+      if (!stopped) {
+        timer = setTimeout(tick, intervalMs);
+        timer.unref();
+      }
+    });
+  };
+
+  tick();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    if (inFlight) await inFlight;
+  };
+}

@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { runMailPass } from '../../app/mail/pass.ts';
+import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { plural } from '../../domain/text.ts';
+
+// `desk mail pass`: read the desks' mailboxes once now, as the server does every DESK_MAIL_POLL.
+
+export function mailCommands(program: Command, io: Io): void {
+  const mail = program.command('mail').description("Read replies from the desks' mailboxes");
+  jsonOption(
+    dbOption(
+      mail
+        .command('pass')
+        .description(
+          'Read every mailbox with an imap part once now and apply the replies it finds (the server also does this every DESK_MAIL_POLL)',
+        )
+        .option('--desk <desk>', 'only this desk (id or slug)'),
+    ),
+  ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
+    await withDeps(io, o, async (deps) => {
+      const r = await runMailPass(deps, { desk: o.desk });
+      print(io, o.json, r, () => {
+        if (r.mailboxes.length === 0) return `Checked ${plural(r.desks, 'desk')}: no mailbox has an imap part to read.`;
+        const lines = [
+          `Read ${plural(r.mailboxes.length, 'mailbox', 'mailboxes')}: ${plural(r.matched.length, 'answer')} matched.`,
+        ];
+        for (const m of r.mailboxes) {
+          const counts = [
+            plural(m.read, 'message'),
+            plural(m.replies, 'reply', 'replies'),
+            plural(m.auto_replies, 'automatic answer'),
+            plural(m.bounces, 'bounce'),
+            `${m.unrelated} unrelated`,
+            `${m.unparseable} unreadable`,
+            `${m.already_handled} already handled`,
+          ];
+          lines.push(m.error ? `  ${m.name}: could not be read: ${m.error}` : `  ${m.name}: ${counts.join(', ')}`);
+        }
+        for (const x of r.matched)
+          lines.push(`  #${x.work_id} ${x.kind.replace('_', ' ')} from ${x.from}: ${x.subject}`);
+        return lines.join('\n');
+      });
+      const faults = r.mailboxes.filter((m) => m.error);
+      for (const f of r.failures) io.err(`desk: the mail pass failed for desk ${f.desk_id}: ${f.error}`);
+      if (r.failures.length > 0 || faults.length > 0) throw new Reported('mail pass failures');
+    });
+  });
+}

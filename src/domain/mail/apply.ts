@@ -1,0 +1,151 @@
+import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
+import { insertActivity } from '../../store/repositories/activity.ts';
+import { markBounced, sentToWaiting, sentUnderIds } from '../../store/repositories/mail.ts';
+import { lockRow } from '../../store/tx.ts';
+import type { DeskContext } from '../context.ts';
+import type { ParsedMail } from '../ports.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { isFinished } from '../vocab.ts';
+import { baseSubject, bounceOf, isAutomatic, isReplySubject, namedIds } from './classify.ts';
+
+// What one message from the mailbox does to the desk, inside the caller's transaction. A
+// message is the desk's business only when it answers something the desk sent (P-mail-2):
+// threaded on a Message-ID the desk made, or from the address a row waits on with `Re:` the
+// subject the desk sent it within 90 days. Anything else is left alone.
+
+export type MailOutcome = 'reply' | 'auto_reply' | 'bounce' | 'unrelated';
+
+export interface MatchedMail {
+  work_id: number;
+  kind: Exclude<MailOutcome, 'unrelated'>;
+  from: string;
+  subject: string;
+}
+
+const SUBJECT_DAYS = 90;
+const BODY_LIMIT = 100_000;
+
+interface SentMessage {
+  id: number;
+  obligation_id: number | null;
+  to_address: string | null;
+  subject: string | null;
+}
+
+/** Text from outside, fit for one line of the desk's own record. */
+function oneLine(text: string, max = 120): string {
+  const clean = text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+async function matchSent(ctx: DeskContext, mail: ParsedMail): Promise<SentMessage | null> {
+  const threaded = await sentUnderIds(ctx.db, ctx.desk.id, namedIds(mail));
+  if (threaded) return threaded;
+  if (!mail.fromAddress || !isReplySubject(mail.subject)) return null;
+  const since = new Date(ctx.clock.now().getTime() - SUBJECT_DAYS * 86_400_000).toISOString();
+  const wanted = baseSubject(mail.subject);
+  const candidates = await sentToWaiting(ctx.db, ctx.desk.id, mail.fromAddress, since);
+  return candidates.find((c) => c.subject !== null && baseSubject(c.subject) === wanted) ?? null;
+}
+
+/** The instant a message says it was written, unless it claims to come from the future. */
+function writtenAt(ctx: DeskContext, mail: ParsedMail): string {
+  const now = ctx.now();
+  return mail.date && mail.date <= now ? mail.date : now;
+}
+
+export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<MatchedMail | null> {
+  const bounce = bounceOf(mail);
+  if (bounce) {
+    const sent = await sentUnderIds(ctx.db, ctx.desk.id, bounce.messageId ? [bounce.messageId] : namedIds(mail));
+    return sent?.obligation_id ? applyBounce(ctx, sent, bounce.recipient, bounce.reason, mail) : null;
+  }
+  const sent = await matchSent(ctx, mail);
+  if (!sent?.obligation_id) return null;
+  await lockRow(ctx, sent.obligation_id);
+  const row = await findWork(ctx.db, ctx.desk.id, sent.obligation_id);
+  if (!row) return null;
+  const who = oneLine(mail.fromName ?? mail.fromAddress ?? 'Somebody');
+  const subject = oneLine(mail.subject, 200);
+
+  if (isAutomatic(mail)) {
+    const still = row.waiting_on ? ` The desk is still waiting on ${row.waiting_on}.` : '';
+    await logTimeline(ctx, row.id, 'auto_reply', `${who}'s mailbox answered on its own ("${subject}").${still}`);
+    await logEvent(ctx, 'auto_reply', `An automatic answer from ${who} to "${sent.subject ?? ''}".`, {
+      work_id: row.id,
+      activity_id: sent.id,
+    });
+    return { work_id: row.id, kind: 'auto_reply', from: who, subject };
+  }
+
+  const at = writtenAt(ctx, mail);
+  const body = mail.headersOnly
+    ? 'The message was too large to read; only its headers were read. Open it in the mailbox.'
+    : mail.text.slice(0, BODY_LIMIT);
+  const message = await insertActivity(ctx.db, {
+    deskId: ctx.desk.id,
+    kind: 'message',
+    channel: 'email',
+    direction: 'inbound',
+    workId: row.id,
+    subject: mail.subject.slice(0, 500),
+    body,
+    to: null,
+    status: 'received',
+    actor: who,
+    at: ctx.now(),
+    sentAt: at,
+    messageId: mail.messageId,
+    attachments: mail.attachments.map((a) => ({ name: oneLine(a.name, 200), size: a.size })),
+  });
+  const now = ctx.now();
+  const patch = { waiting_on: null, waiting_since: null, replied_by: who, replied_at: at, updated_at: now };
+  if (isFinished(row.status)) {
+    // A late reply to a finished row is kept on it; the row stays finished.
+    await updateWork(ctx.db, ctx.desk.id, row.id, { updated_at: now });
+  } else if (row.status === 'waiting') {
+    await moveWork(ctx.db, ctx.desk.id, row.id, 'waiting', 'open', patch);
+  } else {
+    await updateWork(ctx.db, ctx.desk.id, row.id, patch);
+  }
+  await logTimeline(ctx, row.id, 'replied', `${who} replied.`);
+  await logEvent(ctx, 'replied', `${who} replied to "${sent.subject ?? ''}".`, {
+    work_id: row.id,
+    activity_id: message.id,
+    in_answer_to: sent.id,
+  });
+  return { work_id: row.id, kind: 'reply', from: who, subject };
+}
+
+async function applyBounce(
+  ctx: DeskContext,
+  sent: SentMessage,
+  recipient: string | null,
+  reason: string,
+  mail: ParsedMail,
+): Promise<MatchedMail | null> {
+  const workId = sent.obligation_id as number;
+  await lockRow(ctx, workId);
+  const row = await findWork(ctx.db, ctx.desk.id, workId);
+  if (!row) return null;
+  const to = oneLine(recipient ?? sent.to_address ?? 'the recipient', 200);
+  const error = `Mail to ${to} bounced: ${oneLine(reason, 300)}`;
+  await markBounced(ctx.db, sent.id, error);
+  const now = ctx.now();
+  if (!isFinished(row.status)) {
+    const patch = { last_error: error, waiting_on: null, waiting_since: null, updated_at: now };
+    if (row.status === 'waiting') await moveWork(ctx.db, ctx.desk.id, row.id, 'waiting', 'open', patch);
+    else await updateWork(ctx.db, ctx.desk.id, row.id, patch);
+  }
+  await logTimeline(ctx, row.id, 'bounced', `${error}.`);
+  await logEvent(ctx, 'bounced', `"${sent.subject ?? ''}" did not reach ${to}.`, {
+    work_id: row.id,
+    activity_id: sent.id,
+    reason: oneLine(reason, 300),
+  });
+  const from = oneLine(mail.fromName ?? mail.fromAddress ?? 'the mail system');
+  return { work_id: row.id, kind: 'bounce', from, subject: oneLine(mail.subject, 200) };
+}

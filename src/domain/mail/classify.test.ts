@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { baseSubject, bounceOf, isAutomatic, isReplySubject, namedIds } from './classify.ts';
+
+// What a message in the mailbox is, from its headers: tables.
+
+describe('automatic answers', () => {
+  const cases: Array<[string, Record<string, string>, string, boolean]> = [
+    ['Auto-Submitted: auto-replied', { 'auto-submitted': 'auto-replied' }, 'Re: Quote', true],
+    ['Auto-Submitted: auto-generated', { 'auto-submitted': 'auto-generated' }, 'Quote', true],
+    ['Auto-Submitted: no is a person', { 'auto-submitted': 'no' }, 'Re: Quote', false],
+    ['X-Autoreply', { 'x-autoreply': 'yes' }, 'Re: Quote', true],
+    ['Precedence: auto_reply', { precedence: 'auto_reply' }, 'Re: Quote', true],
+    ['Precedence: bulk alone is not', { precedence: 'bulk' }, 'Re: Quote', false],
+    ['Exchange OOF', { 'x-auto-response-suppress': 'OOF' }, 'Re: Quote', true],
+    ['an out-of-office subject', {}, 'Out of Office: Quote', true],
+    ['an Automatic reply subject', {}, 'Automatic reply: Quote', true],
+    ['a person', {}, 'Re: Quote', false],
+  ];
+  it.each(cases)('%s', (_name, headers, subject, expected) => {
+    expect(isAutomatic({ headers, subject })).toBe(expected);
+  });
+});
+
+describe('bounces', () => {
+  const report = 'multipart/report; report-type=delivery-status; boundary="x"';
+  const status =
+    'Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; sam@ovens.test\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 5.1.1\n  user unknown\n';
+  it("reads the recipient, the server's words and the returned Message-ID", () => {
+    expect(
+      bounceOf({
+        headers: { 'content-type': report },
+        deliveryStatus: status,
+        returnedHeaders: 'Subject: x\nMessage-ID: <a.desk@bakery.test>',
+      }),
+    ).toEqual({ recipient: 'sam@ovens.test', reason: '550 5.1.1 user unknown', messageId: '<a.desk@bakery.test>' });
+  });
+  it('is not a bounce when the report says delayed', () => {
+    expect(
+      bounceOf({
+        headers: { 'content-type': report },
+        deliveryStatus: status.replace('failed', 'delayed'),
+        returnedHeaders: null,
+      }),
+    ).toBeNull();
+  });
+  it('is not a bounce without a delivery-status report', () => {
+    expect(
+      bounceOf({ headers: { 'content-type': 'multipart/mixed' }, deliveryStatus: status, returnedHeaders: null }),
+    ).toBeNull();
+    expect(
+      bounceOf({
+        headers: { 'content-type': 'multipart/report; report-type=disposition-notification' },
+        deliveryStatus: null,
+        returnedHeaders: null,
+      }),
+    ).toBeNull();
+  });
+});
+
+describe('subjects and threading', () => {
+  it.each([
+    ['Re: Quote', 'quote'],
+    ['RE: re:  Quote  please', 'quote please'],
+    ['Fwd: Re: Quote', 'quote'],
+    ['AW: Quote', 'quote'],
+    ['Quote', 'quote'],
+  ])('%s compares as %s', (subject, base) => {
+    expect(baseSubject(subject)).toBe(base);
+  });
+  it('a reply subject starts with Re:', () => {
+    expect(isReplySubject('Re: Quote')).toBe(true);
+    expect(isReplySubject('Quote re: oven')).toBe(false);
+    expect(isReplySubject('Fwd: Quote')).toBe(false);
+  });
+  it('In-Reply-To comes first, then References newest first, each once', () => {
+    expect(namedIds({ inReplyTo: '<b@x>', references: ['<a@x>', '<b@x>', 'junk', '<c@x>'] })).toEqual([
+      '<b@x>',
+      '<c@x>',
+      '<a@x>',
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+import type { ParsedMail } from '../ports.ts';
+
+// What a message in the mailbox is, read from its headers alone: pure, tested as tables.
+
+/** An answer a mailbox wrote by itself (RFC 3834 and the usual out-of-office forms). */
+export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): boolean {
+  const h = mail.headers;
+  const auto = h['auto-submitted']?.trim().toLowerCase();
+  if (auto && auto !== 'no') return true;
+  if (h['x-autoreply'] !== undefined || h['x-autorespond'] !== undefined || h['x-autoresponse'] !== undefined)
+    return true;
+  if (h['x-auto-response-suppress'] !== undefined && /\b(oof|all)\b/i.test(h['x-auto-response-suppress'])) return true;
+  const precedence = h.precedence?.trim().toLowerCase();
+  if (precedence === 'auto_reply') return true;
+  return /^(out of (the )?office|automatic reply|auto(matic)?[- ]?(reply|response)|autoreply|abwesenheitsnotiz)\b/i.test(
+    mail.subject.replace(/^\s*(re|aw|fwd?)\s*:\s*/i, ''),
+  );
+}
+
+export interface Bounce {
+  recipient: string | null;
+  /** The receiving server's words, e.g. `550 5.1.1 user unknown`. */
+  reason: string;
+  /** The Message-ID of the message that bounced, when the report names it. */
+  messageId: string | null;
+}
+
+function field(block: string, name: string): string | null {
+  const m = new RegExp(`^${name}:\\s*(.+(?:\\r?\\n[ \\t].+)*)`, 'im').exec(block);
+  return m?.[1] ? m[1].replace(/\r?\n[ \t]+/g, ' ').trim() : null;
+}
+
+/** A delivery status report (RFC 3464) saying a message failed; null for anything else. */
+export function bounceOf(mail: Pick<ParsedMail, 'headers' | 'deliveryStatus' | 'returnedHeaders'>): Bounce | null {
+  const type = mail.headers['content-type']?.toLowerCase() ?? '';
+  if (!/multipart\/report/.test(type) || !/report-type\s*=\s*"?delivery-status/.test(type)) return null;
+  const status = mail.deliveryStatus ?? '';
+  const action = field(status, 'Action')?.toLowerCase();
+  // A report that a message was delayed, relayed or delivered is not a bounce.
+  if (action && action !== 'failed') return null;
+  const recipient =
+    (field(status, 'Final-Recipient') ?? field(status, 'Original-Recipient'))?.replace(/^[^;]*;\s*/, '') ?? null;
+  const diagnostic = field(status, 'Diagnostic-Code')?.replace(/^[^;]*;\s*/, '') ?? null;
+  const code = field(status, 'Status');
+  const reason = diagnostic ?? (code ? `status ${code}` : 'the receiving server gave no reason');
+  const returned = mail.returnedHeaders ? field(mail.returnedHeaders, 'Message-ID') : null;
+  return { recipient: recipient?.trim() || null, reason: reason.slice(0, 300), messageId: returned?.trim() || null };
+}
+
+/** The subject without its `Re:` and `Fwd:` prefixes, spaces squeezed, for comparing. */
+export function baseSubject(subject: string): string {
+  let s = subject.trim();
+  for (;;) {
+    const next = s.replace(/^(re|aw|sv|fwd?|fw)(\[\d+\])?\s*:\s*/i, '');
+    if (next === s) break;
+    s = next;
+  }
+  return s.replace(/\s+/g, ' ').toLowerCase();
+}
+
+export function isReplySubject(subject: string): boolean {
+  return /^\s*(re|aw|sv)(\[\d+\])?\s*:/i.test(subject);
+}
+
+/** The Message-IDs a message names as the ones it answers: In-Reply-To first, then References newest first. */
+export function namedIds(mail: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
+  const ids = [mail.inReplyTo, ...[...mail.references].reverse()]
+    .flatMap((v) => (v ? (v.match(/<[^<>\s]+>/g) ?? []) : []))
+    .filter((v, i, all) => all.indexOf(v) === i);
+  return ids.slice(0, 50);
+}

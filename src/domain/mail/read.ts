@@ -1,0 +1,147 @@
+import { mailConnections } from '../../store/repositories/connections.ts';
+import {
+  claimSeen,
+  ensureReadPosition,
+  handledBefore,
+  noteRead,
+  noteReadFault,
+  readPosition,
+  setSeenOutcome,
+  startReading,
+} from '../../store/repositories/mail.ts';
+import { atomically } from '../../store/tx.ts';
+import type { DeskContext } from '../context.ts';
+import type { IncomingMail, MailboxSettings } from '../ports.ts';
+import { storedObject } from '../text.ts';
+import { applyMail, type MatchedMail } from './apply.ts';
+import { mailboxSettings } from './settings.ts';
+
+// One pass over a desk's mailboxes: every mail connection with an `imap` part is read from
+// where its last pass stopped. Each message is handled in its own transaction, which claims
+// the message's (connection, UIDVALIDITY, UID) record first, so a message is handled once
+// however many passes or processes read it. No transaction is held while the server talks.
+
+export const RESET_DAYS = 14;
+export const MAX_BYTES = 10 * 1024 * 1024;
+export const MAX_MESSAGES = 200;
+
+export interface MailboxPass {
+  connection_id: number;
+  name: string;
+  /** `read` when the server was reached, `error` when it was not. */
+  status: 'read' | 'error';
+  error: string | null;
+  /** Messages this pass looked at, and what became of them. */
+  read: number;
+  replies: number;
+  auto_replies: number;
+  bounces: number;
+  unrelated: number;
+  unparseable: number;
+  /** Messages another pass, or an earlier reading of a reset mailbox, had already handled. */
+  already_handled: number;
+}
+
+export interface MailPassResult {
+  mailboxes: MailboxPass[];
+  matched: MatchedMail[];
+}
+
+function settingsOf(config: string): MailboxSettings | null {
+  return mailboxSettings(storedObject(config));
+}
+
+export async function readMail(ctx: DeskContext): Promise<MailPassResult> {
+  const result: MailPassResult = { mailboxes: [], matched: [] };
+  for (const c of await mailConnections(ctx.db, ctx.desk.id)) {
+    const settings = settingsOf(c.config);
+    if (!settings) continue;
+    result.mailboxes.push(await readOne(ctx, c.id, c.name, settings, result.matched));
+  }
+  return result;
+}
+
+async function readOne(
+  ctx: DeskContext,
+  connectionId: number,
+  name: string,
+  settings: MailboxSettings,
+  matched: MatchedMail[],
+): Promise<MailboxPass> {
+  const pass: MailboxPass = {
+    connection_id: connectionId,
+    name,
+    status: 'read',
+    error: null,
+    read: 0,
+    replies: 0,
+    auto_replies: 0,
+    bounces: 0,
+    unrelated: 0,
+    unparseable: 0,
+    already_handled: 0,
+  };
+  await ensureReadPosition(ctx.db, ctx.desk.id, connectionId);
+  const position = await readPosition(ctx.db, connectionId);
+  const since = new Date(ctx.clock.now().getTime() - RESET_DAYS * 86_400_000);
+  let batch: Awaited<ReturnType<DeskContext['engine']['reader']['read']>>;
+  try {
+    batch = await ctx.engine.reader.read(
+      settings,
+      { uidValidity: position?.uidvalidity ?? null, lastUid: position?.last_uid ?? 0, since },
+      { timeoutMs: ctx.config.mailTimeoutMs, maxBytes: MAX_BYTES, maxMessages: MAX_MESSAGES },
+    );
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    await noteReadFault(ctx.db, connectionId, reason, ctx.now());
+    return { ...pass, status: 'error', error: reason };
+  }
+  if (batch.uidValidity !== position?.uidvalidity)
+    await startReading(ctx.db, connectionId, batch.uidValidity, ctx.now());
+  for (const m of batch.messages) {
+    pass.read++;
+    const outcome = await handle(ctx, connectionId, batch.uidValidity, m);
+    if (outcome === 'seen') pass.already_handled++;
+    else if (outcome === 'unparseable') pass.unparseable++;
+    else if (outcome === 'unrelated') pass.unrelated++;
+    else if (outcome === 'repeat') pass.already_handled++;
+    else {
+      matched.push(outcome);
+      if (outcome.kind === 'reply') pass.replies++;
+      else if (outcome.kind === 'auto_reply') pass.auto_replies++;
+      else pass.bounces++;
+    }
+  }
+  await noteRead(ctx.db, connectionId, { uidvalidity: batch.uidValidity, checked_at: ctx.now() });
+  return pass;
+}
+
+type Handled = MatchedMail | 'seen' | 'unparseable' | 'unrelated' | 'repeat';
+
+async function handle(ctx: DeskContext, connectionId: number, uidvalidity: string, m: IncomingMail): Promise<Handled> {
+  return atomically(ctx, async (tx) => {
+    const key = { connection_id: connectionId, uidvalidity, uid: m.uid };
+    const now = tx.now();
+    const claimed = await claimSeen(tx.db, {
+      ...key,
+      desk_id: tx.desk.id,
+      message_id: m.mail?.messageId?.slice(0, 500) ?? null,
+      outcome: 'unrelated',
+      handled_at: now,
+    });
+    if (!claimed) return 'seen';
+    await noteRead(tx.db, connectionId, { uidvalidity, checked_at: now, last_uid: m.uid });
+    if (!m.mail) {
+      await setSeenOutcome(tx.db, key, 'unparseable');
+      return 'unparseable';
+    }
+    if (m.mail.messageId && (await handledBefore(tx.db, key, m.mail.messageId.slice(0, 500)))) {
+      await setSeenOutcome(tx.db, key, 'repeat');
+      return 'repeat';
+    }
+    const done = await applyMail(tx, m.mail);
+    if (!done) return 'unrelated';
+    await setSeenOutcome(tx.db, key, done.kind);
+    return done;
+  });
+}

@@ -1,0 +1,169 @@
+import type { Kysely } from 'kysely';
+import type { Database, MailReadsTable } from '../schema.ts';
+
+// Reading the desk's mailbox: where each connection's reading has got to, the record of every
+// message a pass handled, and the look-ups that match a reply to what the desk sent.
+
+export async function readPosition(db: Kysely<Database>, connectionId: number) {
+  return db.selectFrom('mail_reads').selectAll().where('connection_id', '=', connectionId).executeTakeFirst();
+}
+
+export async function readPositions(db: Kysely<Database>, deskId: string) {
+  return db.selectFrom('mail_reads').selectAll().where('desk_id', '=', deskId).execute();
+}
+
+/** Creates the connection's record on its first pass. */
+export async function ensureReadPosition(db: Kysely<Database>, deskId: string, connectionId: number): Promise<void> {
+  await db
+    .insertInto('mail_reads')
+    .values({
+      connection_id: connectionId,
+      desk_id: deskId,
+      uidvalidity: null,
+      last_uid: 0,
+      error: null,
+      checked_at: null,
+    })
+    .onConflict((oc) => oc.column('connection_id').doNothing())
+    .execute();
+}
+
+export async function noteReadFault(db: Kysely<Database>, connectionId: number, error: string, at: string) {
+  await db.updateTable('mail_reads').set({ error, checked_at: at }).where('connection_id', '=', connectionId).execute();
+}
+
+/** A new UIDVALIDITY starts the count again; the messages already handled are known by Message-ID. */
+export async function startReading(db: Kysely<Database>, connectionId: number, uidvalidity: string, at: string) {
+  await db
+    .updateTable('mail_reads')
+    .set({ uidvalidity, last_uid: 0, error: null, checked_at: at })
+    .where('connection_id', '=', connectionId)
+    .where((eb) => eb.or([eb('uidvalidity', 'is', null), eb('uidvalidity', '!=', uidvalidity)]))
+    .execute();
+}
+
+/** The pass reached the server; the last UID only ever moves forward. */
+export async function noteRead(
+  db: Kysely<Database>,
+  connectionId: number,
+  patch: Pick<MailReadsTable, 'uidvalidity' | 'checked_at'> & { last_uid?: number },
+) {
+  await db
+    .updateTable('mail_reads')
+    .set({ error: null, checked_at: patch.checked_at })
+    .where('connection_id', '=', connectionId)
+    .execute();
+  if (patch.last_uid !== undefined)
+    await db
+      .updateTable('mail_reads')
+      .set({ last_uid: patch.last_uid })
+      .where('connection_id', '=', connectionId)
+      .where('uidvalidity', '=', patch.uidvalidity)
+      .where('last_uid', '<', patch.last_uid)
+      .execute();
+}
+
+/** Claims one message for this pass; false when a pass (here or in another process) already has. */
+export async function claimSeen(
+  db: Kysely<Database>,
+  seen: {
+    connection_id: number;
+    uidvalidity: string;
+    uid: number;
+    desk_id: string;
+    message_id: string | null;
+    outcome: string;
+    handled_at: string;
+  },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('mail_seen')
+    .values(seen)
+    .onConflict((oc) => oc.columns(['connection_id', 'uidvalidity', 'uid']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function setSeenOutcome(
+  db: Kysely<Database>,
+  key: { connection_id: number; uidvalidity: string; uid: number },
+  outcome: string,
+) {
+  await db
+    .updateTable('mail_seen')
+    .set({ outcome })
+    .where('connection_id', '=', key.connection_id)
+    .where('uidvalidity', '=', key.uidvalidity)
+    .where('uid', '=', key.uid)
+    .execute();
+}
+
+/** A message with this Message-ID was already handled under another UID or UIDVALIDITY. */
+export async function handledBefore(
+  db: Kysely<Database>,
+  key: { connection_id: number; uidvalidity: string; uid: number },
+  messageId: string,
+): Promise<boolean> {
+  const r = await db
+    .selectFrom('mail_seen')
+    .select('uid')
+    .where('connection_id', '=', key.connection_id)
+    .where('message_id', '=', messageId)
+    .where((eb) => eb.or([eb('uidvalidity', '!=', key.uidvalidity), eb('uid', '!=', key.uid)]))
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** The newest message the desk sent under one of these Message-IDs. */
+export async function sentUnderIds(db: Kysely<Database>, deskId: string, ids: readonly string[]) {
+  if (ids.length === 0) return undefined;
+  return db
+    .selectFrom('activity')
+    .select(['id', 'obligation_id', 'to_address', 'subject', 'status'])
+    .where('desk_id', '=', deskId)
+    .where('message_id', 'in', ids)
+    .where('direction', '=', 'outbound')
+    .where('kind', '=', 'message')
+    .where('obligation_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Messages the desk sent since `since` on unfinished rows waiting on somebody at this address. */
+export async function sentToWaiting(db: Kysely<Database>, deskId: string, address: string, since: string) {
+  return db
+    .selectFrom('activity')
+    .innerJoin('work', 'work.id', 'activity.obligation_id')
+    .select(['activity.id', 'activity.obligation_id', 'activity.to_address', 'activity.subject', 'activity.status'])
+    .where('activity.desk_id', '=', deskId)
+    .where('work.desk_id', '=', deskId)
+    .where('activity.direction', '=', 'outbound')
+    .where('activity.kind', '=', 'message')
+    .where('activity.status', '=', 'sent')
+    .where('activity.sent_at', '>=', since)
+    .where('work.waiting_on', 'is not', null)
+    .where('work.status', 'in', ['open', 'in_progress', 'waiting'])
+    .where((eb) => eb(eb.fn('lower', ['work.contact_email']), '=', address.toLowerCase()))
+    .orderBy('activity.id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+/** A sent message a delivery report says never arrived. */
+export async function markBounced(db: Kysely<Database>, id: number, reason: string): Promise<void> {
+  await db.updateTable('activity').set({ status: 'approved', failure_reason: reason }).where('id', '=', id).execute();
+}
+
+/** Rows holding a reply nobody has seen to yet. */
+export async function countUnreadReplies(db: Kysely<Database>, deskId: string): Promise<number> {
+  const r = await db
+    .selectFrom('work')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('desk_id', '=', deskId)
+    .where('replied_at', 'is not', null)
+    .where('status', 'in', ['open', 'in_progress', 'waiting'])
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}

@@ -1,0 +1,538 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
+import { startSmtpServer } from '../helpers/smtp.ts';
+import { dovecotMissing, startDovecot, type TestImap } from '../helpers/dovecot.ts';
+import { bounceMail, rawMail } from '../helpers/mail.ts';
+import { addConnection } from '../helpers/business.ts';
+import { type Socket, connect, createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { type MailPassReport, runMailPass } from '../../src/app/mail/pass.ts';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import { assignWork } from '../../src/domain/work/assign.ts';
+
+// The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
+// for what goes out. Every date is derived from the pinned test clock.
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+const missing = dovecotMissing();
+const MAILBOX = 'Replies';
+const now = new Date(TEST_NOW);
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+
+describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailbox ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let smtp: Smtp;
+  let imap: TestImap;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+  const get = (path: string) => h.call('GET', `/api/v1${path}`, { key: d.key });
+  const pass = (harnessed: Harness = h) => runMailPass(harnessed.deps, { desk: d.desk.slug });
+  const put = (raw: string) => imap.append(raw, { mailbox: MAILBOX, at: hoursAgo(1) });
+
+  beforeAll(async () => {
+    store = await open();
+    smtp = await startSmtpServer({ mode: 'accept' });
+    imap = await startDovecot();
+    h = await harness(store, { config: { mailTimeoutMs: 3000 } });
+    d = await makeDesk(store.db, { name: 'Corner Bakery Ltd' });
+    await addConnection(store.db, d.desk.id, {
+      name: 'Office mail',
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        secure: false,
+        user: 'desk',
+        pass: 'smtp-secret',
+        from: 'Corner Bakery <desk@bakery.test>',
+        imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, pass: imap.pass, mailbox: MAILBOX },
+      },
+    });
+    // The mailbox exists before the first pass, as a real one would.
+    await imap.append(rawMail({ from: 'news@elsewhere.test', subject: 'Welcome', date: hoursAgo(48), text: 'hi' }), {
+      mailbox: MAILBOX,
+      at: hoursAgo(48),
+    });
+  }, 30_000);
+  afterAll(async () => {
+    await h?.close();
+    await smtp?.close();
+    await imap?.stop();
+    await store?.close();
+  });
+
+  /** A row whose message really went out and now waits on Sam; its subject and Message-ID. */
+  async function sentRow(title: string, email = 'sam@ovens.test') {
+    const row = await makeWork(store.db, d.desk.id, {
+      title,
+      class: 'reach_out',
+      contact_name: 'Sam Oven',
+      contact_email: email,
+    });
+    await makeDraft(store.db, d.desk.id, row.id, { subject: `About: ${title}`, body: 'Could you quote?', to: email });
+    const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+    expect(done.json().data).toMatchObject({ status: 'waiting', delivered: true });
+    const sent = await store.db
+      .selectFrom('activity')
+      .select(['message_id', 'subject'])
+      .where('obligation_id', '=', row.id)
+      .where('status', '=', 'sent')
+      .executeTakeFirstOrThrow();
+    expect(sent.message_id).toMatch(/^<.+@bakery\.test>$/);
+    return { id: row.id, subject: sent.subject as string, messageId: sent.message_id as string };
+  }
+
+  async function footprint() {
+    const count = async (t: 'activity' | 'timeline' | 'events') =>
+      Number(
+        (
+          await store.db
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('desk_id', '=', d.desk.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return { activity: await count('activity'), timeline: await count('timeline'), events: await count('events') };
+  }
+
+  it('a threaded reply ends the wait, is kept as text and shows on GET /work/{id}', async () => {
+    const row = await sentRow('Oven repair quote');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(2),
+        inReplyTo: row.messageId,
+        references: row.messageId,
+        text: 'Quote attached: 240 GBP. <script>alert(1)</script>',
+        attachment: { name: 'quote.pdf', bytes: 3000 },
+      }),
+    );
+    const r = await pass();
+    expect(r.mailboxes[0]).toMatchObject({ status: 'read', error: null, replies: 1 });
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply', from: 'Sam Oven' })]);
+
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'open', waiting_on: null, days_waiting: null });
+    expect(detail.work.action.type).toBe('own');
+    expect(detail.work.action.hint).toContain(`Sam Oven replied on ${hoursAgo(2).toISOString().slice(0, 10)}`);
+    const reply = detail.messages.find((m: { direction: string }) => m.direction === 'inbound');
+    expect(reply).toMatchObject({
+      status: 'received',
+      actor: 'Sam Oven',
+      sent_at: hoursAgo(2).toISOString(),
+      attachments: [{ name: 'quote.pdf', size: 3000 }],
+    });
+    expect(reply.body).toBe('Quote attached: 240 GBP. <script>alert(1)</script>');
+    expect(detail.timeline.map((t: { text: string }) => t.text)).toContain('Sam Oven replied.');
+    const events = (await get('/events?limit=5')).json().data.items;
+    expect(events.some((e: { kind: string }) => e.kind === 'replied')).toBe(true);
+
+    // The owner's screen: the reply as text under its sender, and the desk page counts it.
+    const { token } = await createSignInLink(store.db, d.desk.id, h.clock.now());
+    const signIn = await h.app.inject({ method: 'GET', url: `/sign-in?token=${encodeURIComponent(token)}` });
+    const cookie = [signIn.headers['set-cookie']]
+      .flat()
+      .filter((c): c is string => typeof c === 'string')
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const rowPage = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, headers: { cookie } });
+    expect(rowPage.statusCode).toBe(200);
+    expect(rowPage.body).toContain('From Sam Oven');
+    expect(rowPage.body).toContain('Quote attached: 240 GBP. &lt;script>alert(1)&lt;/script>');
+    expect(rowPage.body).not.toContain('<script>alert(1)');
+    expect(rowPage.body).toContain('quote.pdf (3 KB)');
+    const deskPage = await h.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(deskPage.body).toMatch(/<span class="count">1<\/span> reply to read/);
+
+    // No chase goes out to somebody who has replied: the row asks for a person, not a nudge.
+    expect((await get('/work')).json().data.items.find((i: { id: number }) => i.id === row.id).action.type).toBe('own');
+  });
+
+  it('the reply stops asking once a person takes the row, and completing it clears the mark', async () => {
+    const reply = async (row: { subject: string; messageId: string }) => {
+      await put(
+        rawMail({
+          from: 'Sam Oven <sam@ovens.test>',
+          subject: `Re: ${row.subject}`,
+          date: hoursAgo(1),
+          inReplyTo: row.messageId,
+          text: 'Ok.',
+        }),
+      );
+      await pass();
+    };
+    const taken = await sentRow('Mixer service');
+    await reply(taken);
+    expect((await get(`/work/${taken.id}`)).json().data.work.action.label).toBe('Read the reply');
+    await assignWork(deskContext(h.deps, d.desk, { type: 'owner', name: 'owner' }), taken.id, 'Ana');
+    expect((await get(`/work/${taken.id}`)).json().data.work.action).toMatchObject({
+      type: 'own',
+      label: 'Check with Ana',
+    });
+
+    const finished = await sentRow('Mixer parts');
+    await reply(finished);
+    const done = await h.call('POST', `/api/v1/work/${finished.id}/complete`, { key: d.key, body: {} });
+    expect(done.json().data).toMatchObject({ status: 'done' });
+    const stored = await store.db
+      .selectFrom('work')
+      .select(['replied_by', 'replied_at'])
+      .where('id', '=', finished.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ replied_by: null, replied_at: null });
+  });
+
+  it('an HTML-only reply is read as text', async () => {
+    const row = await sentRow('Flour delivery');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `RE: ${row.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: row.messageId,
+        html: '<p>Delivery on <b>Friday</b>.</p><script>alert("x")</script>',
+      }),
+    );
+    await pass();
+    const reply = (await get(`/work/${row.id}`))
+      .json()
+      .data.messages.find((m: { direction: string }) => m.direction === 'inbound');
+    expect(reply.body).toContain('Friday');
+    expect(reply.body).not.toContain('<p>');
+    expect(reply.body).not.toContain('<b>');
+  });
+
+  it('a reply matched by sender and subject does the same', async () => {
+    const row = await sentRow('Chimney sweep', 'sweep@chimney.test');
+    await put(
+      rawMail({
+        from: 'Sweep Co <Sweep@Chimney.test>',
+        subject: `Re:  ${row.subject}`,
+        date: hoursAgo(1),
+        text: 'Tuesday works.',
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'open', waiting_on: null });
+    expect(detail.work.action.type).toBe('own');
+  });
+
+  it('an out-of-office answer goes on the timeline and the wait goes on', async () => {
+    const row = await sentRow('Boiler service');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Out of office: ${row.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: row.messageId,
+        headers: { 'Auto-Submitted': 'auto-replied' },
+        text: 'I am away until Monday.',
+      }),
+    );
+    const r = await pass();
+    expect(r.mailboxes[0]).toMatchObject({ auto_replies: 1, replies: 0 });
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven' });
+    expect(detail.work.action.type).toBe('wait');
+    expect(detail.messages.every((m: { direction: string }) => m.direction === 'outbound')).toBe(true);
+    expect(detail.timeline.some((t: { kind: string }) => t.kind === 'auto_reply')).toBe(true);
+  });
+
+  it('a bounce marks the message undelivered and makes the row fix', async () => {
+    const row = await sentRow('Window cleaning', 'nobody@ovens.test');
+    await put(
+      bounceMail({
+        to: 'desk@bakery.test',
+        recipient: 'nobody@ovens.test',
+        messageId: row.messageId,
+        subject: row.subject,
+        date: hoursAgo(1),
+        diagnostic: '550 5.1.1 user unknown',
+      }),
+    );
+    const r = await pass();
+    expect(r.mailboxes[0]).toMatchObject({ bounces: 1 });
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({
+      status: 'open',
+      waiting_on: null,
+      last_error: 'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown',
+    });
+    expect(detail.work.action.type).toBe('fix');
+    expect(detail.messages[0].status).toBe('approved');
+  });
+
+  it('unrelated mail and a forged In-Reply-To change nothing', async () => {
+    const row = await sentRow('Lease question');
+    const before = await footprint();
+    await put(rawMail({ from: 'Offers <deals@shop.test>', subject: 'Big sale', date: hoursAgo(1), text: 'Buy now' }));
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: 'Invoice',
+        date: hoursAgo(1),
+        inReplyTo: '<AAAAAAAAAAAAAAAAAAAAAA.desk@bakery.test>',
+        references: '<AAAAAAAAAAAAAAAAAAAAAA.desk@bakery.test>',
+        text: 'Pay me',
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([]);
+    expect(r.mailboxes[0]).toMatchObject({ unrelated: 2 });
+    expect(await footprint()).toEqual(before);
+    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({
+      status: 'waiting',
+      waiting_on: 'Sam Oven',
+    });
+  });
+
+  it('two passes at once, another pass and a restart handle each message once', async () => {
+    const row = await sentRow('Fridge repair');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: row.messageId,
+        text: 'Done.',
+      }),
+    );
+    const [a, b] = await Promise.all([pass(), pass()]);
+    expect(a.matched.length + b.matched.length).toBe(1);
+    expect((await pass()).matched).toEqual([]);
+    const restarted = await harness(store, { config: { mailTimeoutMs: 3000 } });
+    try {
+      const again = await pass(restarted);
+      expect(again.matched).toEqual([]);
+      expect(again.mailboxes[0]).toMatchObject({ status: 'read', read: 0 });
+    } finally {
+      await restarted.close();
+    }
+    const inbound = (await get(`/work/${row.id}`))
+      .json()
+      .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
+    expect(inbound).toHaveLength(1);
+  });
+
+  it('two server processes reading at once handle each message once', async () => {
+    const rows = [await sentRow('Tiles quote'), await sentRow('Grout quote'), await sentRow('Sealant quote')];
+    for (const row of rows)
+      await put(
+        rawMail({
+          from: 'Sam Oven <sam@ovens.test>',
+          subject: `Re: ${row.subject}`,
+          date: hoursAgo(1),
+          inReplyTo: row.messageId,
+          text: 'Here.',
+        }),
+      );
+    const child = path.join(import.meta.dirname, 'mail-pass-child.ts');
+    const started = [0, 1].map(() => {
+      const p = spawn(process.execPath, ['--import', 'tsx', child, store.target, TEST_NOW, d.desk.slug], {
+        cwd: path.join(import.meta.dirname, '..', '..'),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      let onReady!: () => void;
+      const ready = new Promise<void>((resolve, reject) => {
+        onReady = resolve;
+        p.on('exit', (code) => reject(new Error(`child exited ${code} before it was ready: ${err}`)));
+      });
+      p.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('ready\n')) onReady();
+      });
+      p.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      const result = new Promise<MailPassReport>((resolve, reject) => {
+        p.on('error', reject);
+        p.on('close', (code) => {
+          const line = out.split('\n').find((l) => l.startsWith('result '));
+          if (code === 0 && line) resolve(JSON.parse(line.slice('result '.length)) as MailPassReport);
+          else reject(new Error(`child exited ${code}: ${err}`));
+        });
+      });
+      return { p, ready, result };
+    });
+    await Promise.all(started.map((s) => s.ready));
+    for (const s of started) s.p.stdin.write('go\n');
+    const results = await Promise.all(started.map((s) => s.result));
+    const matched = results.flatMap((r) => r.matched.map((m) => m.work_id)).sort((a, b) => a - b);
+    expect(matched).toEqual(rows.map((r) => r.id).sort((a, b) => a - b));
+    for (const row of rows) {
+      const inbound = (await get(`/work/${row.id}`))
+        .json()
+        .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
+      expect(inbound).toHaveLength(1);
+    }
+  }, 180_000);
+
+  it('a server that is down leaves the mailbox in error, hides the password, and the next pass resumes', async () => {
+    const row = await sentRow('Sign repaint');
+    await imap.pause();
+    try {
+      const r = await pass();
+      expect(r.mailboxes[0]).toMatchObject({ status: 'error' });
+      expect(r.mailboxes[0]?.error).toContain(`127.0.0.1:${imap.port}`);
+      const res = await get('/connections');
+      const mail = res.json().data.items.find((c: { name: string }) => c.name === 'Office mail');
+      expect(mail).toMatchObject({ status: 'error', connected: false });
+      expect(mail.reason).toContain('could not be reached');
+      expect(res.body).not.toContain(imap.pass);
+      expect(res.body).not.toContain('smtp-secret');
+    } finally {
+      await imap.resume();
+    }
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: row.messageId,
+        text: 'Yes.',
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    const mail = (await get('/connections')).json().data.items.find((c: { name: string }) => c.name === 'Office mail');
+    expect(mail).toMatchObject({ status: 'connected', reason: null });
+  });
+
+  it("a refused login is reported in the server's words", async () => {
+    const other = await makeDesk(store.db);
+    await addConnection(store.db, other.desk.id, {
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, pass: 'wrong' },
+      },
+    });
+    const r = await runMailPass(h.deps, { desk: other.desk.slug });
+    expect(r.mailboxes[0]).toMatchObject({ status: 'error' });
+    expect(r.mailboxes[0]?.error).toContain('refused the login');
+    expect(r.mailboxes[0]?.error).not.toContain('wrong');
+  });
+
+  it('a reset mailbox is read again from the last 14 days without handling a message twice', async () => {
+    const row = await sentRow('Awning quote');
+    const first = rawMail({
+      from: 'Sam Oven <sam@ovens.test>',
+      subject: `Re: ${row.subject}`,
+      date: hoursAgo(3),
+      inReplyTo: row.messageId,
+      text: 'First answer.',
+      messageId: '<first-answer@ovens.test>',
+    });
+    await put(first);
+    expect((await pass()).matched).toHaveLength(1);
+
+    await imap.reset(MAILBOX);
+    await put(first);
+    const late = await sentRow('Awning fitting');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${late.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: late.messageId,
+        text: 'Second.',
+      }),
+    );
+    const r = await pass();
+    expect(r.mailboxes[0]).toMatchObject({ read: 2, replies: 1, already_handled: 1 });
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: late.id })]);
+    const inbound = (await get(`/work/${row.id}`))
+      .json()
+      .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
+    expect(inbound).toHaveLength(1);
+  });
+  it('a connection dropped in the middle of a fetch loses nothing, and the next pass resumes', async () => {
+    // A loopback proxy in front of Dovecot that cuts the connection at the first FETCH.
+    let cut = true;
+    const sockets = new Set<Socket>();
+    const proxy: Server = createServer((client) => {
+      const upstream = connect(imap.port, '127.0.0.1');
+      sockets.add(client).add(upstream);
+      client.on('data', (chunk) => {
+        if (cut && /FETCH/i.test(chunk.toString())) {
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        upstream.write(chunk);
+      });
+      upstream.on('data', (chunk) => client.write(chunk));
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (proxy.address() as AddressInfo).port;
+    const other = await makeDesk(store.db);
+    await addConnection(store.db, other.desk.id, {
+      name: 'Proxied mail',
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        imap: {
+          host: '127.0.0.1',
+          port: proxyPort,
+          secure: false,
+          user: imap.user,
+          pass: imap.pass,
+          mailbox: 'Dropped',
+        },
+      },
+    });
+    try {
+      await imap.append(rawMail({ from: 'x@y.test', subject: 'Hello', date: hoursAgo(1), text: 'x' }), {
+        mailbox: 'Dropped',
+        at: hoursAgo(1),
+      });
+      const dropped = await runMailPass(h.deps, { desk: other.desk.slug });
+      expect(dropped.mailboxes[0]).toMatchObject({ status: 'error', read: 0 });
+      expect(dropped.mailboxes[0]?.error).toContain(`127.0.0.1:${proxyPort}`);
+      cut = false;
+      const resumed = await runMailPass(h.deps, { desk: other.desk.slug });
+      expect(resumed.mailboxes[0]).toMatchObject({ status: 'read', read: 1, unrelated: 1 });
+      expect((await runMailPass(h.deps, { desk: other.desk.slug })).mailboxes[0]).toMatchObject({ read: 0 });
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
+  it('a message over 10 MB is matched on its headers alone', async () => {
+    const row = await sentRow('Shop fit-out plans');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(1),
+        inReplyTo: row.messageId,
+        text: 'Plans attached.',
+        attachment: { name: 'plans.pdf', bytes: 8 * 1024 * 1024 },
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'open', waiting_on: null });
+    const reply = detail.messages.find((m: { direction: string }) => m.direction === 'inbound');
+    expect(reply.body).toContain('only its headers were read');
+    expect(reply.attachments).toEqual([]);
+  }, 60_000);
+});
+
+if (missing) describe('reading replies from the mailbox', () => it.skip(`skipped: ${missing}`, () => undefined));
