@@ -9,8 +9,7 @@ import { addConnection } from '../helpers/business.ts';
 import { type Socket, connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { type MailPassReport, runMailPass } from '../../src/app/mail/pass.ts';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { racePasses } from '../helpers/racers.ts';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { assignWork } from '../../src/domain/work/assign.ts';
@@ -334,37 +333,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
           text: 'Here.',
         }),
       );
-    const child = path.join(import.meta.dirname, 'mail-pass-child.ts');
-    const started = [0, 1].map(() => {
-      const p = spawn(process.execPath, ['--import', 'tsx', child, store.target, TEST_NOW, d.desk.slug], {
-        cwd: path.join(import.meta.dirname, '..', '..'),
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      let onReady!: () => void;
-      const ready = new Promise<void>((resolve, reject) => {
-        onReady = resolve;
-        p.on('exit', (code) => reject(new Error(`child exited ${code} before it was ready: ${err}`)));
-      });
-      p.stdout.on('data', (c: Buffer) => {
-        out += c.toString();
-        if (out.includes('ready\n')) onReady();
-      });
-      p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      const result = new Promise<MailPassReport>((resolve, reject) => {
-        p.on('error', reject);
-        p.on('close', (code) => {
-          const line = out.split('\n').find((l) => l.startsWith('result '));
-          if (code === 0 && line) resolve(JSON.parse(line.slice('result '.length)) as MailPassReport);
-          else reject(new Error(`child exited ${code}: ${err}`));
-        });
-      });
-      return { p, ready, result };
-    });
-    await Promise.all(started.map((s) => s.ready));
-    for (const s of started) s.p.stdin.write('go\n');
-    const results = await Promise.all(started.map((s) => s.result));
+    const results = await racePasses<MailPassReport>('mail', store.target, TEST_NOW, { desk: d.desk.slug });
     const matched = results.flatMap((r) => r.matched.map((m) => m.work_id)).sort((a, b) => a - b);
     expect(matched).toEqual(rows.map((r) => r.id).sort((a, b) => a - b));
     for (const row of rows) {

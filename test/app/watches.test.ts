@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { realEngine } from '../../src/container.ts';
@@ -14,6 +12,7 @@ import { TEST_NOW } from '../helpers/app.ts';
 import { addArrangement, addUnit, addWatch } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
+import { racePasses } from '../helpers/racers.ts';
 import { eventsOf, timelineOf } from '../http/writes-helpers.ts';
 
 const TODAY = '2026-11-22';
@@ -355,35 +354,8 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
         }),
       );
     }
-    const child = path.join(import.meta.dirname, 'watch-pass-child.ts');
-    const started = [0, 1].map(() => {
-      const p = spawn(process.execPath, ['--import', 'tsx', child, store.target, TEST_NOW], {
-        cwd: path.join(import.meta.dirname, '..', '..'),
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      let onReady!: () => void;
-      const ready = new Promise<void>((resolve) => (onReady = resolve));
-      p.stdout.on('data', (c: Buffer) => {
-        out += c.toString();
-        if (out.includes('ready\n')) onReady();
-      });
-      p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      const result = new Promise<WatchPassResult>((resolve, reject) => {
-        p.on('error', reject);
-        p.on('close', (code) => {
-          const line = out.split('\n').find((l) => l.startsWith('result '));
-          if (code === 0 && line) resolve(JSON.parse(line.slice('result '.length)) as WatchPassResult);
-          else reject(new Error(`child exited ${code}: ${err}`));
-        });
-      });
-      return { p, ready, result };
-    });
-    // Both connected and waiting: start them together.
-    await Promise.all(started.map((s) => s.ready));
-    for (const s of started) s.p.stdin.write('go\n');
-    const results = await Promise.all(started.map((s) => s.result));
+    // Both connected and waiting, then started together.
+    const results = await racePasses<WatchPassResult>('watch', store.target, TEST_NOW);
     for (const r of results) expect(r.failures, name).toEqual([]);
 
     const made = results.flatMap((r) => r.created).filter((c) => c.desk_id === desk.id);

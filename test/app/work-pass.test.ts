@@ -6,15 +6,15 @@ import { FixedClock } from '../../src/domain/clock.ts';
 import { deskContext, type Deps } from '../../src/domain/context.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { setRails } from '../../src/domain/desks/rails.ts';
-import { runWorkPass } from '../../src/app/work/pass.ts';
+import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
 import { DESK_ACTOR, passDesk } from '../../src/domain/work/pass.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
 import { findWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
-import { openStore } from '../../src/store/db.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
 import { TEST_NOW } from '../helpers/app.ts';
-import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { DIALECTS, reopenStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
+import { racePasses } from '../helpers/racers.ts';
 import { startPortal, type Portal } from '../helpers/portal.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { connectMailbox, eventsOf, messagesOf, timelineOf } from '../http/writes-helpers.ts';
@@ -293,7 +293,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
       ids.push(w.id);
       if (n % 2 === 0) await makeDraft(store.db, d.desk.id, w.id, { to: `race${n}@pass.test` });
     }
-    const other = await openStore(store.target, { migrate: false });
+    const other = await reopenStore(store.target, { migrate: false });
     try {
       const deps2: Deps = { ...deps, store: { ...other } as unknown as Deps['store'] };
       const desk = await store.db.selectFrom('desks').selectAll().where('id', '=', d.desk.id).executeTakeFirstOrThrow();
@@ -307,4 +307,26 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     }
     for (let n = 0; n < 6; n++) expect(mailTo(`race${n}@pass.test`), `race${n}`).toHaveLength(1);
   });
+
+  it.runIf(name === 'postgres')(
+    'two processes passing at once send each message once',
+    async () => {
+      clock.set(TEST_NOW);
+      const d = await desk(['reach_out', 'chase']);
+      for (let n = 0; n < 6; n++) {
+        const w = await makeWork(store.db, d.desk.id, {
+          title: `Process race ${n}`,
+          class: 'reach_out',
+          contact_email: `proc${n}@pass.test`,
+        });
+        if (n % 2 === 0) await makeDraft(store.db, d.desk.id, w.id, { to: `proc${n}@pass.test` });
+      }
+      const results = await racePasses<WorkPassResult>('work', store.target, TEST_NOW, { desk: d.desk.slug });
+      for (const r of results) expect(r.failures).toEqual([]);
+      const acts = results.flatMap((r) => r.desks.flatMap((p) => p.acts));
+      expect(acts).toHaveLength(6);
+      for (let n = 0; n < 6; n++) expect(mailTo(`proc${n}@pass.test`), `proc${n}`).toHaveLength(1);
+    },
+    180_000,
+  );
 });
