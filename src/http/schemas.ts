@@ -114,6 +114,12 @@ export const RateLimitedErrorSchema = errorOf(
     ),
   ),
 );
+export const UnavailableErrorSchema = errorOf(
+  'UnavailableError',
+  'unavailable',
+  'The server is stopping and takes no new requests; retry after Retry-After seconds, with the same Idempotency-Key.',
+  { message: 'The desk is stopping; try again in a moment.' },
+);
 export const InternalErrorSchema = errorOf(
   'InternalError',
   'internal_error',
@@ -138,6 +144,7 @@ export const SHARED_SCHEMAS = [
   NotFoundErrorSchema,
   PayloadTooLargeErrorSchema,
   RateLimitedErrorSchema,
+  UnavailableErrorSchema,
   InternalErrorSchema,
 ];
 
@@ -189,6 +196,7 @@ export function keyedErrors(e: RouteErrors = {}): Record<number, TSchema> {
   if (e.tooLarge) out[413] = answer('PayloadTooLargeError', 'The request body is larger than 1 MiB.');
   out[429] = answer('RateLimitedError', 'Too many requests from this key, or from this address without a key.');
   out[500] = answer('InternalError', 'A fault at the desk end; retry with back-off and the same Idempotency-Key.');
+  out[503] = answer('UnavailableError', 'The server is stopping; retry after Retry-After seconds.');
   return out;
 }
 
@@ -197,6 +205,7 @@ export function publicErrors(): Record<number, TSchema> {
   return {
     429: answer('RateLimitedError', 'Too many requests from this address.'),
     500: answer('InternalError', 'A fault at the desk end; try again.'),
+    503: answer('UnavailableError', 'The server is stopping; retry after Retry-After seconds.'),
   };
 }
 

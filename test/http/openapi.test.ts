@@ -52,7 +52,7 @@ const DATA: Array<[string, string, 'data' | 'items']> = [
   ['post /chat', 'ChatAnswer', 'data'],
 ];
 
-const KEYED = ['200', '401', '403', '429', '500'];
+const KEYED = ['200', '401', '403', '429', '500', '503'];
 const WRITE_STATUSES: Array<[string, string[]]> = [
   ['post /work/{id}/complete', [...KEYED, '400', '404', '413']],
   ['post /work/{id}/snooze', [...KEYED, '400', '404', '413']],
@@ -61,7 +61,7 @@ const WRITE_STATUSES: Array<[string, string[]]> = [
   ['post /work/{id}/run', [...KEYED, '404', '413']],
   ['post /arrangements/{id}/notes', [...KEYED, '400', '404', '413']],
   ['post /chat', [...KEYED, '400', '413']],
-  ['get /openapi.json', ['200', '429', '500']],
+  ['get /openapi.json', ['200', '429', '500', '503']],
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -140,6 +140,7 @@ describe('the description a client is generated from', () => {
       'NotFoundError',
       'PayloadTooLargeError',
       'RateLimitedError',
+      'UnavailableError',
       'InternalError',
     ];
     // Each is the Error envelope narrowed: a client that knows only Error reads every one of them.

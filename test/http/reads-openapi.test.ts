@@ -3,10 +3,10 @@ import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 
 // D30 for the read routes: each under its tag, with its parameters and the statuses it can
-// answer (every keyed route: 401, 403 no_desk, 429, 500; /work adds its refused status, /work/{id}
+// answer (every keyed route: 401, 403 no_desk, 429, 500, 503; /work adds its refused status, /work/{id}
 // its 404), and response schemas precise enough for the harness's check to mean something.
 
-const KEYED = ['200', '401', '403', '429', '500'];
+const KEYED = ['200', '401', '403', '429', '500', '503'];
 const READS: Array<[string, string, string[], string[]]> = [
   ['/work', 'Work', ['limit', 'cursor', 'status', 'kind', 'arrangement'], [...KEYED, '400']],
   ['/work/{id}', 'Work', ['id'], [...KEYED, '404']],
@@ -28,6 +28,7 @@ const ERROR_OF: Record<string, string> = {
   '404': 'NotFoundError',
   '429': 'RateLimitedError',
   '500': 'InternalError',
+  '503': 'UnavailableError',
 };
 
 const jsonOf = (response: any) => response.content['application/json'].schema;
