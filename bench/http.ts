@@ -8,6 +8,8 @@
 //   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres
 //   npm run bench -- --seconds 10 --connections 32
 //
+// The work pass has its own: npm run bench:pass (bench/pass.ts).
+//
 // A benchmark, not a test: the absolute figures on a shared machine are noise; read the ratios.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -174,3 +176,6 @@ if (args.pg) {
   process.env.DESK_TEST_DATABASE_URL = args.pg;
   await run('postgres', postgresStore);
 }
+console.log(
+  'The queue reads in one process: npm run bench:queue. The work pass against the queue: npm run bench:pass.',
+);
