@@ -100,7 +100,13 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     });
   }
 
-  app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+  app.setErrorHandler((err, request, reply) =>
+    // A path no route serves is 404 whatever its body: the body of a request that reaches no
+    // route is still parsed, and its fault must not answer for the path.
+    request.is404
+      ? sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply)
+      : sendError(err, request, reply),
+  );
   app.setNotFoundHandler((request, reply) =>
     sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply),
   );

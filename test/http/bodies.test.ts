@@ -110,4 +110,16 @@ describe.each(DIALECTS)('write bodies nested too deep ($name)', ({ open }) => {
     });
     expect(res.statusCode).toBe(200);
   });
+
+  it('a path no route serves is 404 whatever its body, even one that is not JSON', async () => {
+    for (const method of ['POST', 'PATCH', 'PUT'] as const) {
+      const res = await h.call(method, '/api/v1/complete', {
+        key: d.key,
+        payload: '{"days":',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
+  });
 });
