@@ -192,5 +192,23 @@ describe.runIf(CHROMIUM_PRESENT && !missing).each(DIALECTS)(
       await expectAccessible(page);
       await context.close();
     }, 120_000);
+
+    it('removes the inbox, its password with it, when its server, user name and password are emptied', async () => {
+      const { context, page } = await signedIn();
+      const box = page.locator('form[action="/connections/mailbox"]');
+      await box.getByLabel('Inbox server (IMAP host)').fill('');
+      await box.getByLabel('Inbox user name').fill('');
+      await box.getByRole('button', { name: 'Save the mailbox' }).click();
+      await page.getByRole('status').filter({ hasText: 'is saved.' }).waitFor();
+      const [stored] = await connectionsWithConfig(store.db, desk.id);
+      expect(stored?.config.imap).toBeNull();
+      expect(stored?.config.pass).toBe(SMTP_PASS);
+      await expect(page.locator('#mailbox-imap_pass-hint').textContent()).resolves.toBe(
+        'No password for the inbox is stored.',
+      );
+      await page.getByRole('button', { name: 'Check the inbox' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Add the inbox server' }).waitFor();
+      await context.close();
+    }, 120_000);
   },
 );

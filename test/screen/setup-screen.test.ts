@@ -142,8 +142,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
       'mailbox_tested',
       'connection_changed',
       'connection_added',
+      'key_created',
     ]);
-    expect(mine.map((e) => e.data.ok)).toEqual([false, true, undefined, undefined]);
+    expect(mine.map((e) => e.data.ok)).toEqual([false, true, undefined, undefined, undefined]);
     expect(JSON.stringify(await events())).not.toContain(MAIL_PASS);
     await context.close();
   }, 120_000);
