@@ -104,6 +104,8 @@ export interface MailBatch {
 export interface MailReader {
   /** The messages after `from`, or since `from.since` when the mailbox's UIDVALIDITY changed. Throws when the server is down, refuses or drops. */
   read(settings: MailboxSettings, from: ReadPosition, limits: ReadLimits): Promise<MailBatch>;
+  /** Signs in, opens the mailbox read-only and signs out: how many messages it holds. Throws the refusal in words. */
+  check(settings: MailboxSettings, timeoutMs: number): Promise<{ messages: number }>;
 }
 
 // --- Playbooks: the real runner drives Chromium (adapters/chromium).

@@ -95,8 +95,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await box.getByLabel('Name', { exact: true }).fill('Shop mailbox');
     await box.getByLabel('Mail server (SMTP host)').fill('127.0.0.1');
     await box.getByLabel('Port', { exact: true }).fill(String(smtp.port));
-    await box.getByLabel('Security').selectOption('none');
-    await box.getByLabel('Password').fill(MAIL_PASS);
+    await box.getByLabel('Security', { exact: true }).selectOption('none');
+    await box.getByLabel('Password', { exact: true }).fill(MAIL_PASS);
     await box.getByLabel('From address').fill('Quay Bakery <owner@quay.test>');
     await box.getByRole('button', { name: 'Add the mailbox' }).click();
     await page.getByRole('status').filter({ hasText: 'The mailbox "Shop mailbox" is added.' }).waitFor();
@@ -106,7 +106,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect(stored?.config).toMatchObject({ host: '127.0.0.1', port: smtp.port, secure: false, pass: MAIL_PASS });
     // Never drawn back: not as text, not as dots, not as a length.
     expect(await page.content()).not.toContain(MAIL_PASS);
-    await expect(box.getByLabel('Password').inputValue()).resolves.toBe('');
+    await expect(box.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
     await expect(page.locator('#mailbox-pass-hint').textContent()).resolves.toContain('A password is stored');
     await expect(box.getByLabel('Port', { exact: true }).inputValue()).resolves.toBe(String(smtp.port));
 
@@ -143,8 +143,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
       'mailbox_tested',
       'connection_changed',
       'connection_added',
+      'key_created',
     ]);
-    expect(mine.map((e) => e.data.ok)).toEqual([false, true, undefined, undefined]);
+    expect(mine.map((e) => e.data.ok)).toEqual([false, true, undefined, undefined, undefined]);
     expect(JSON.stringify(await events())).not.toContain(MAIL_PASS);
     await context.close();
   }, 120_000);
@@ -156,7 +157,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     const box = page.locator('form[action="/connections/mailbox"]');
     await box.getByLabel('Mail server (SMTP host)').fill('');
     await box.getByLabel('Port', { exact: true }).fill('five');
-    await box.getByLabel('Password').fill('a-new-secret-1');
+    await box.getByLabel('Password', { exact: true }).fill('a-new-secret-1');
     await box.getByLabel('From address').fill('not an address');
     await box.getByRole('button', { name: 'Save the mailbox' }).click();
     await page.locator('#mailbox-host-error').waitFor();
@@ -187,7 +188,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect((await connectionsWithConfig(store.db, desk.id)).length).toBe(1);
 
     await add.getByLabel('User name').fill('bakery');
-    await add.getByLabel('Password').fill(PORTAL_PASS);
+    await add.getByLabel('Password', { exact: true }).fill(PORTAL_PASS);
     await add.getByLabel('file-vat-return').check();
     await add.getByRole('button', { name: 'Add the sign-in' }).click();
     await page.getByRole('status').filter({ hasText: 'The sign-in "Tax portal" is added.' }).waitFor();

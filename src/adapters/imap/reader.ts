@@ -45,22 +45,40 @@ export function readFault(err: unknown, s: MailboxSettings): string {
   return `Reading the mailbox at ${where} failed: ${said}`;
 }
 
+function clientFor(s: MailboxSettings, ms: number): ImapFlow {
+  const client = new ImapFlow({
+    host: s.host,
+    port: s.port,
+    secure: s.secure,
+    auth: { user: s.user ?? '', pass: s.pass ?? '' },
+    logger: false,
+    disableAutoIdle: true,
+    connectionTimeout: ms,
+    greetingTimeout: ms,
+    socketTimeout: ms,
+  });
+  // A dropped socket is reported through the step it breaks; the emitter must not throw.
+  client.on('error', () => undefined);
+  return client;
+}
+
 export class ImapReader implements MailReader {
+  async check(s: MailboxSettings, ms: number): Promise<{ messages: number }> {
+    const client = clientFor(s, ms);
+    try {
+      await step(client, 'connecting and signing in', ms, client.connect());
+      const box = await step(client, `opening ${s.mailbox}`, ms, client.mailboxOpen(s.mailbox, { readOnly: true }));
+      await step(client, 'signing out', ms, client.logout()).catch(() => client.close());
+      return { messages: box.exists };
+    } catch (err) {
+      client.close();
+      throw new Error(readFault(err, s));
+    }
+  }
+
   async read(s: MailboxSettings, from: ReadPosition, limits: ReadLimits): Promise<MailBatch> {
     const ms = limits.timeoutMs;
-    const client = new ImapFlow({
-      host: s.host,
-      port: s.port,
-      secure: s.secure,
-      auth: { user: s.user ?? '', pass: s.pass ?? '' },
-      logger: false,
-      disableAutoIdle: true,
-      connectionTimeout: ms,
-      greetingTimeout: ms,
-      socketTimeout: ms,
-    });
-    // A dropped socket is reported through the step it breaks; the emitter must not throw.
-    client.on('error', () => undefined);
+    const client = clientFor(s, ms);
     try {
       await step(client, 'connecting and signing in', ms, client.connect());
       const box = await step(client, `opening ${s.mailbox}`, ms, client.mailboxOpen(s.mailbox, { readOnly: true }));

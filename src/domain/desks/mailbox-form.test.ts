@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxInput, portalInput, securityOf } from './mailbox-form.ts';
+import { inboxFields, mailboxInput, portalInput, securityOf } from './mailbox-form.ts';
+import { mailboxSettings } from '../mail/settings.ts';
 import { addressOf } from './save-connection.ts';
 import { fieldLines, linesOf } from './save-unit.ts';
 import { centsOf } from '../arrangements/save.ts';
@@ -26,6 +27,74 @@ describe('the mailbox form', () => {
 
   it('refuses a security choice the form does not offer', () => {
     expect(() => mailboxInput({ security: 'ssl3' })).toThrow(DeskError);
+  });
+
+  it('stores the inbox as the reader reads it, and draws it back without the password', () => {
+    const input = mailboxInput({
+      imap_host: ' imap.test ',
+      imap_port: '1143',
+      imap_security: 'none',
+      imap_user: ' desk ',
+      imap_pass: 's3cret',
+      imap_mailbox: ' Replies ',
+    });
+    expect(input.config.imap).toEqual({
+      host: 'imap.test',
+      port: 1143,
+      secure: false,
+      user: 'desk',
+      pass: 's3cret',
+      mailbox: 'Replies',
+    });
+    expect(mailboxSettings(input.config)).toEqual({
+      host: 'imap.test',
+      port: 1143,
+      secure: false,
+      user: 'desk',
+      pass: 's3cret',
+      mailbox: 'Replies',
+    });
+    const drawn = inboxFields(input.config);
+    expect(drawn).toEqual({
+      imap_host: 'imap.test',
+      imap_port: '1143',
+      imap_security: 'none',
+      imap_user: 'desk',
+      imap_mailbox: 'Replies',
+    });
+    expect(JSON.stringify(drawn)).not.toContain('s3cret');
+  });
+
+  it.each([
+    ['tls', 993],
+    ['none', 143],
+  ] as const)('an empty inbox port over %s is the usual %i, an empty folder the INBOX', (security, port) => {
+    const imap = mailboxInput({ imap_host: 'imap.test', imap_security: security, imap_user: 'u', imap_port: ' ' })
+      .config.imap as Record<string, unknown>;
+    expect(imap).toMatchObject({ port, secure: security === 'tls', mailbox: 'INBOX', pass: '' });
+  });
+
+  it('removes the inbox when its fields are empty, and leaves it alone when the form has none', () => {
+    expect(mailboxInput({ imap_host: '', imap_user: ' ', imap_pass: '', imap_port: '993' }).config.imap).toBeNull();
+    expect(mailboxInput({ host: 'smtp.test' }).config).not.toHaveProperty('imap');
+  });
+
+  it('keeps an inbox port that is not a number as typed, and refuses a security it does not offer', () => {
+    expect(mailboxInput({ imap_host: 'imap.test', imap_port: 'nine' }).config.imap).toMatchObject({ port: 'nine' });
+    try {
+      mailboxInput({ imap_host: 'imap.test', imap_security: 'starttls' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as DeskError).details?.fields).toEqual({ imap_security: 'Choose TLS or none.' });
+    }
+  });
+
+  it('draws a mailbox without an inbox with the usual port, TLS and the INBOX', () => {
+    expect(inboxFields({ host: 'smtp.test' })).toEqual({
+      imap_port: '993',
+      imap_security: 'tls',
+      imap_mailbox: 'INBOX',
+    });
   });
 
   it('reads the playbook boxes of a sign-in', () => {

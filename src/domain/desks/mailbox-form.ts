@@ -17,6 +17,54 @@ export function securityOf(settings: Record<string, unknown>): Security {
 
 const text = (v: string | undefined) => v?.trim() ?? '';
 
+/** The inbox's security: TLS from the first byte, or none (a local test server). */
+export const INBOX_SECURITY = ['tls', 'none'] as const;
+
+/** The imap part as the form draws it: the password is never among them. */
+export function inboxFields(settings: Record<string, unknown>): Record<string, string> {
+  const imap = settings.imap;
+  if (!imap || typeof imap !== 'object' || Array.isArray(imap))
+    return { imap_port: '993', imap_security: 'tls', imap_mailbox: 'INBOX' };
+  const i = imap as Record<string, unknown>;
+  const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return {
+    imap_host: str(i.host),
+    imap_port: str(i.port),
+    imap_security: i.secure === false ? 'none' : 'tls',
+    imap_user: str(i.user),
+    imap_mailbox: str(i.mailbox) || 'INBOX',
+  };
+}
+
+/**
+ * The imap part the form says. A form without the inbox fields leaves the stored part alone
+ * (undefined); a form whose inbox fields are all empty removes it (null), so the desk stops
+ * reading. An empty port takes the usual one for the security, an empty mailbox the INBOX.
+ */
+function inboxInput(form: FormValues): Record<string, unknown> | null | undefined {
+  if (form.imap_host === undefined) return undefined;
+  const security = text(form.imap_security) || 'tls';
+  if (!(INBOX_SECURITY as readonly string[]).includes(security))
+    throw badRequest(`"${security}" is not a choice of security for the inbox.`, {
+      field: 'imap_security',
+      fields: { imap_security: 'Choose TLS or none.' },
+    });
+  const host = text(form.imap_host);
+  const user = text(form.imap_user);
+  const pass = form.imap_pass ?? '';
+  if (!host && !user && !pass) return null;
+  const port = text(form.imap_port);
+  const secure = security === 'tls';
+  return {
+    host,
+    port: port === '' ? (secure ? 993 : 143) : /^\d{1,6}$/.test(port) ? Number(port) : port,
+    secure,
+    user: user || null,
+    pass,
+    mailbox: text(form.imap_mailbox) || 'INBOX',
+  };
+}
+
 /** What the mailbox form says, as the input of saveConnection. A blank password keeps the stored one. */
 export function mailboxInput(form: FormValues): ConnectionInput {
   const security = text(form.security) || 'starttls';
@@ -26,6 +74,7 @@ export function mailboxInput(form: FormValues): ConnectionInput {
       fields: { security: 'Choose how the desk talks to the server.' },
     });
   const port = text(form.port);
+  const imap = inboxInput(form);
   return {
     provider: 'smtp',
     name: text(form.name),
@@ -40,6 +89,7 @@ export function mailboxInput(form: FormValues): ConnectionInput {
       user: text(form.user) || null,
       pass: form.pass ?? '',
       from: text(form.from) || null,
+      ...(imap === undefined ? {} : { imap }),
     },
   };
 }

@@ -46,6 +46,13 @@ function setAt(config: Record<string, unknown>, path: string, value: unknown): v
   at[keys[keys.length - 1]!] = value;
 }
 
+function partOf(config: Record<string, unknown>, path: string): boolean {
+  const parent = path.split('.').slice(0, -1);
+  if (parent.length === 0) return true;
+  const at = secretAt(config, parent.join('.'));
+  return at !== null && typeof at === 'object';
+}
+
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
 /** "Shop <shop@example.test>" or "shop@example.test": the address inside, or null. */
@@ -53,6 +60,22 @@ export function addressOf(from: string): string | null {
   const m = /<([^<>]*)>\s*$/.exec(from);
   const address = (m ? m[1]! : from).trim();
   return ADDRESS.test(address) ? address : null;
+}
+
+/** The imap part's rules, by the inbox form's field names. */
+function checkInbox(imap: Record<string, unknown>, stored: unknown, errors: Record<string, string>): void {
+  const host = typeof imap.host === 'string' ? imap.host.trim() : '';
+  if (!host) errors.imap_host = 'The inbox server is required, such as imap.example.com.';
+  else if (/\s/.test(host)) errors.imap_host = `"${host}" is not a server name: it has a space in it.`;
+  const port = imap.port;
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+    errors.imap_port = `"${String(port)}" is not a port: a whole number from 1 to 65535, such as 993.`;
+  if (typeof imap.user !== 'string' || imap.user.trim() === '')
+    errors.imap_user = 'The user name the inbox signs in with is required.';
+  const kept = stored && typeof stored === 'object' ? (stored as Record<string, unknown>).pass : undefined;
+  if (empty(imap.pass) && empty(kept)) errors.imap_pass = 'The password is required to read the inbox.';
+  if (typeof imap.mailbox === 'string' && imap.mailbox.length > 200)
+    errors.imap_mailbox = 'A mailbox name is at most 200 characters.';
 }
 
 function check(input: ConnectionInput, stored: Record<string, unknown> | null): Record<string, string> {
@@ -74,6 +97,9 @@ function check(input: ConnectionInput, stored: Record<string, unknown> | null): 
     if (from && !addressOf(from)) errors.from = `"${from}" is not an email address, such as Shop <shop@example.com>.`;
     else if (!from && !addressOf(user))
       errors.from = 'Give the address messages come from, such as Shop <shop@example.com>.';
+    const imap = c.imap;
+    if (imap && typeof imap === 'object' && !Array.isArray(imap))
+      checkInbox(imap as Record<string, unknown>, stored?.imap, errors);
   }
   if (input.auth_type === 'login') {
     if (empty(c.username) || String(c.username).trim() === '')
@@ -109,8 +135,9 @@ export async function saveConnection(
       const given = secretAt(config, path);
       const kept = before ? secretAt(before.config, path) : undefined;
       // A form that leaves a secret empty keeps the stored one; one that never names it keeps it too.
+      // A secret whose part was removed (an imap part set to null) goes with it.
       if (empty(given)) {
-        if (!empty(kept)) setAt(config, path, kept);
+        if (!empty(kept) && partOf(config, path)) setAt(config, path, kept);
       } else if (given !== kept) secretsChanged.push(path);
     }
     const values = {

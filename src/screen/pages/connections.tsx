@@ -20,6 +20,8 @@ export interface ConnectionsView {
   notice?: string;
   /** The last test message's outcome. */
   tested?: { ok: boolean; said: string };
+  /** The last inbox check's outcome. */
+  checked?: { ok: boolean; said: string };
 }
 
 const SECURITY_WORDS = [
@@ -33,6 +35,11 @@ function secretHint(stored: boolean, what: string): string {
     ? `A ${what} is stored. Leave this empty to keep it, or type a new one to replace it.`
     : `No ${what} is stored.`;
 }
+
+const INBOX_SECURITY_WORDS = [
+  ['tls', 'TLS (usually port 993)'],
+  ['none', 'None (a local test server only)'],
+] as const;
 
 function Notice(p: { text?: string }): Markup | null {
   return p.text ? (
@@ -82,6 +89,46 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
           label="From address"
           hint="Who the messages come from, such as Corner Bakery <owner@bakery.example>."
         />
+        <fieldset class="inbox">
+          <legend>Where replies are read (IMAP)</legend>
+          <p class="hint">
+            The desk reads the replies to what it sent from this mailbox, and nothing else. Leave these empty and the
+            desk does not read mail.
+          </p>
+          <div class="pair">
+            <div>
+              <Field form={form} prefix="mailbox" name="imap_host" label="Inbox server (IMAP host)" />
+            </div>
+            <div class="narrow">
+              <Field form={form} prefix="mailbox" name="imap_port" label="Inbox port" inputmode="numeric" />
+            </div>
+          </div>
+          <Choice
+            form={form}
+            prefix="mailbox"
+            name="imap_security"
+            label="Inbox security"
+            options={INBOX_SECURITY_WORDS}
+          />
+          <Field form={form} prefix="mailbox" name="imap_user" label="Inbox user name" autocomplete="off" />
+          <Field
+            form={form}
+            prefix="mailbox"
+            name="imap_pass"
+            label="Inbox password"
+            type="password"
+            autocomplete="new-password"
+            secret
+            hint={secretHint(box?.stored.includes('imap.pass') ?? false, 'password for the inbox')}
+          />
+          <Field
+            form={form}
+            prefix="mailbox"
+            name="imap_mailbox"
+            label="Folder"
+            hint="The folder replies arrive in, usually INBOX."
+          />
+        </fieldset>
         <button type="submit">{box ? 'Save the mailbox' : 'Add the mailbox'}</button>
       </form>
       {box ? (
@@ -105,6 +152,28 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
             />
             <button type="submit" class="secondary">
               Send a test message
+            </button>
+          </form>
+        </section>
+      ) : null}
+      {box ? (
+        <section aria-labelledby="inbox-title" class="test-mail">
+          <h3 id="inbox-title">Check the inbox</h3>
+          {v.checked ? (
+            <p
+              id="inbox-outcome"
+              class={v.checked.ok ? 'notice' : 'field-error'}
+              role={v.checked.ok ? 'status' : 'alert'}
+            >
+              {v.checked.said}
+            </p>
+          ) : null}
+          <form method="post" action="/connections/mailbox/check-inbox" data-once novalidate>
+            <FormKeys csrf={v.csrf} idem={v.keys.inbox} />
+            <input type="hidden" name="id" value={String(box.id)} />
+            <p class="hint">Signs in with the saved inbox settings and opens the folder without changing anything.</p>
+            <button type="submit" class="secondary">
+              Check the inbox
             </button>
           </form>
           <p>

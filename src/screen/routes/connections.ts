@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeskContext } from '../../domain/context.ts';
 import { connectionSettings, type ConnectionSettings } from '../../domain/desks/connection-settings.ts';
-import { mailboxInput, portalInput, securityOf } from '../../domain/desks/mailbox-form.ts';
+import { inboxFields, mailboxInput, portalInput, securityOf } from '../../domain/desks/mailbox-form.ts';
+import { checkInbox } from '../../domain/desks/check-inbox.ts';
 import { saveConnection } from '../../domain/desks/save-connection.ts';
 import { testMailbox } from '../../domain/desks/test-mailbox.ts';
 import { type DeskError, notFound } from '../../domain/errors.ts';
@@ -32,10 +33,12 @@ function storedForms(connections: ConnectionSettings[], mailbox: ConnectionSetti
         security: securityOf(s),
         user: text(s.user),
         from: text(s.from),
+        ...inboxFields(s),
       },
       errors: {},
     };
-  } else forms.mailbox = { values: { port: '587', security: 'starttls', name: 'Mailbox' }, errors: {} };
+  } else
+    forms.mailbox = { values: { port: '587', security: 'starttls', name: 'Mailbox', ...inboxFields({}) }, errors: {} };
   for (const c of connections) {
     if (c.auth_type !== 'login') continue;
     const values: Record<string, string> = { name: c.name, portal: c.provider, username: text(c.settings.username) };
@@ -48,14 +51,24 @@ function storedForms(connections: ConnectionSettings[], mailbox: ConnectionSetti
 export async function connectionsPage(
   ctx: DeskContext,
   reply: FastifyReply,
-  extra: { forms?: Forms; notice?: string; tested?: ConnectionsView['tested'] } = {},
+  extra: {
+    forms?: Forms;
+    notice?: string;
+    tested?: ConnectionsView['tested'];
+    checked?: ConnectionsView['checked'];
+  } = {},
   status = 200,
 ): Promise<FastifyReply> {
   const { connections, playbooks } = await connectionSettings(ctx);
   const mailbox = connections.find((c) => c.category === 'mail') ?? null;
   const signIns = connections.filter((c) => c.auth_type === 'login');
   const forms = { ...storedForms(connections, mailbox), ...(extra.forms ?? {}) };
-  const keys: Record<string, string> = { mailbox: formKey(), test: formKey(), 'portal-new': formKey() };
+  const keys: Record<string, string> = {
+    mailbox: formKey(),
+    test: formKey(),
+    inbox: formKey(),
+    'portal-new': formKey(),
+  };
   for (const c of signIns) keys[`portal-${c.id}`] = formKey();
   return html(
     reply,
@@ -69,6 +82,7 @@ export async function connectionsPage(
       forms,
       ...(extra.notice ? { notice: extra.notice } : {}),
       ...(extra.tested ? { tested: extra.tested } : {}),
+      ...(extra.checked ? { checked: extra.checked } : {}),
     }),
     status,
   );
@@ -79,7 +93,8 @@ function typed(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!body || typeof body !== 'object') return out;
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof v !== 'string' || ['_csrf', 'idempotency_key', 'pass', 'password', 'id'].includes(k)) continue;
+    if (typeof v !== 'string' || ['_csrf', 'idempotency_key', 'pass', 'password', 'imap_pass', 'id'].includes(k))
+      continue;
     out[k] = v;
   }
   return out;
@@ -161,5 +176,17 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
       forms: { test: { values: { to }, errors: {} } },
       tested: { ok: r.value.ok, said: r.value.said },
     });
+  });
+
+  app.post('/connections/mailbox/check-inbox', async (request, reply) => {
+    const ctx = signedIn(request);
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    const id = positiveId(body.id) ?? -1;
+    const r = await once(ctx, body.idempotency_key, () => checkInbox(ctx, id));
+    if (!r.ok) {
+      if (r.error.code !== 'bad_request') throw r.error;
+      return connectionsPage(ctx, reply, { checked: { ok: false, said: r.error.message } }, 400);
+    }
+    return connectionsPage(ctx, reply, { checked: r.value });
   });
 }

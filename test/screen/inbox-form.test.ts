@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { connectionById, connectionsWithConfig } from '../../src/store/repositories/connections.ts';
+import type { DeskRow } from '../../src/store/schema.ts';
+import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { dovecotMissing, startDovecot, type TestImap } from '../helpers/dovecot.ts';
+import { makeDesk } from '../helpers/factories.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_PRESENT,
+  expectAccessible,
+  launch,
+  screenshots,
+  startScreenServer,
+  type ScreenServer,
+} from './helpers.ts';
+
+// The owner tells the desk where replies arrive: the imap part of the mailbox form, saved with
+// its password unseen and sealed, then "Check the inbox" against a real Dovecot, which answers
+// with the count, or refuses a wrong password in its own words.
+
+const missing = dovecotMissing();
+if (!CHROMIUM_PRESENT) console.log(`Chromium not installed at ${CHROMIUM}: skipping the inbox form tests.`);
+if (missing) console.log(`${missing}: skipping the inbox form tests.`);
+
+const SMTP_PASS = 'smtp-pass-k2j9';
+
+describe.runIf(CHROMIUM_PRESENT && !missing).each(DIALECTS)(
+  'the inbox part of the mailbox form ($name)',
+  ({ open }) => {
+    let store: TestStore;
+    let server: ScreenServer;
+    let api: Harness;
+    let browser: Browser;
+    let imap: TestImap;
+    let desk: DeskRow;
+    let deskKey: string;
+
+    beforeAll(async () => {
+      store = await open();
+      server = await startScreenServer(store);
+      api = await harness(store);
+      browser = await launch();
+      imap = await startDovecot();
+      ({ desk, key: deskKey } = await makeDesk(store.db, { name: 'Quay Bakery', currency: 'GBP' }));
+      const at = new Date(Date.parse(TEST_NOW) - 3_600_000);
+      await imap.append(
+        [
+          'From: Sam Oven <sam@ovens.test>',
+          'To: owner@quay.test',
+          'Subject: Hello',
+          `Date: ${at.toUTCString()}`,
+          'Message-ID: <hello-1@ovens.test>',
+          '',
+          'Hello.',
+          '',
+        ].join('\r\n'),
+        { at },
+      );
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await imap?.stop();
+      await api?.close();
+      await server?.close();
+      await store?.close();
+    });
+
+    async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(20_000);
+      const page = await context.newPage();
+      await page.goto(await server.link(desk.id));
+      await expect.poll(() => page.url()).toBe(`${server.base}/`);
+      await page.goto(`${server.base}/connections`);
+      return { context, page };
+    }
+
+    const events = async () =>
+      (await api.call('GET', '/api/v1/events?limit=100', { key: deskKey })).json().data.items as Array<{
+        kind: string;
+        data: Record<string, unknown>;
+      }>;
+
+    const sealedRow = async (id: number) =>
+      JSON.stringify(await store.db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst());
+
+    it('saves the inbox with its password unseen and sealed, and "Check the inbox" hears the server', async () => {
+      const { context, page } = await signedIn();
+      const box = page.locator('form[action="/connections/mailbox"]');
+      await box.getByLabel('Name', { exact: true }).fill('Shop mailbox');
+      await box.getByLabel('Mail server (SMTP host)').fill('127.0.0.1');
+      await box.getByLabel('Port', { exact: true }).fill('2525');
+      await box.getByLabel('Password', { exact: true }).fill(SMTP_PASS);
+      await box.getByLabel('From address').fill('Quay Bakery <owner@quay.test>');
+      await expect(box.getByLabel('Inbox port').inputValue()).resolves.toBe('993');
+      await expect(box.getByLabel('Folder').inputValue()).resolves.toBe('INBOX');
+      await box.getByLabel('Inbox server (IMAP host)').fill(imap.host);
+      await box.getByLabel('Inbox port').fill(String(imap.port));
+      await box.getByLabel('Inbox security').selectOption('none');
+      await box.getByLabel('Inbox user name').fill(imap.user);
+      await box.getByLabel('Inbox password').fill(imap.pass);
+      await box.getByRole('button', { name: 'Add the mailbox' }).click();
+      await page.getByRole('status').filter({ hasText: 'The mailbox "Shop mailbox" is added.' }).waitFor();
+
+      const [stored] = await connectionsWithConfig(store.db, desk.id);
+      expect(stored?.config.imap).toEqual({
+        host: imap.host,
+        port: imap.port,
+        secure: false,
+        user: imap.user,
+        pass: imap.pass,
+        mailbox: 'INBOX',
+      });
+      expect(await sealedRow(stored!.id)).not.toContain(imap.pass);
+      expect(await page.content()).not.toContain(imap.pass);
+      await expect(box.getByLabel('Inbox password').inputValue()).resolves.toBe('');
+      await expect(page.locator('#mailbox-imap_pass-hint').textContent()).resolves.toContain(
+        'A password for the inbox is stored',
+      );
+      await expect(box.getByLabel('Inbox security').inputValue()).resolves.toBe('none');
+
+      await page.getByRole('button', { name: 'Check the inbox' }).click();
+      await page.locator('#inbox-outcome').waitFor();
+      await expect(page.locator('#inbox-outcome').textContent()).resolves.toBe(
+        'The inbox answered: 1 message in INBOX.',
+      );
+      await expect(page.locator('#inbox-outcome').getAttribute('role')).resolves.toBe('status');
+      await expectAccessible(page);
+      await screenshots(page, 'connections-inbox', [1280, 390]);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // Saved again with the inbox password left empty, the stored one stays and still signs in.
+      await box.getByLabel('Folder').fill('');
+      await box.getByRole('button', { name: 'Save the mailbox' }).click();
+      await page.getByRole('status').filter({ hasText: 'is saved.' }).waitFor();
+      const kept = (await connectionById(store.db, desk.id, stored!.id))?.config;
+      expect(kept?.imap).toMatchObject({ pass: imap.pass, mailbox: 'INBOX' });
+      expect(kept?.pass).toBe(SMTP_PASS);
+      await page.getByRole('button', { name: 'Check the inbox' }).click();
+      await page.getByRole('status').filter({ hasText: 'The inbox answered' }).waitFor();
+      await context.close();
+    }, 120_000);
+
+    it("reports a wrong password in the server's words", async () => {
+      const { context, page } = await signedIn();
+      const box = page.locator('form[action="/connections/mailbox"]');
+      await box.getByLabel('Inbox password').fill('not-the-pass-7');
+      await box.getByRole('button', { name: 'Save the mailbox' }).click();
+      await page.getByRole('status').filter({ hasText: 'is saved.' }).waitFor();
+      await page.getByRole('button', { name: 'Check the inbox' }).click();
+      await page.getByRole('alert').filter({ hasText: 'refused the login' }).waitFor();
+      const said = await page.locator('#inbox-outcome').textContent();
+      expect(said).toContain(`The mail server at ${imap.host}:${imap.port} refused the login`);
+      expect(said).toMatch(/AUTHENTICATIONFAILED|Authentication failed/i);
+      expect(await page.content()).not.toContain('not-the-pass-7');
+      await expectAccessible(page);
+      await screenshots(page, 'connections-inbox-refused', [1280, 390]);
+
+      const checks = (await events()).filter((e) => e.kind === 'inbox_checked');
+      expect(checks.map((e) => e.data.ok)).toEqual([false, true, true]);
+      const all = JSON.stringify(await events());
+      expect(all).not.toContain('not-the-pass-7');
+      expect(all).not.toContain(imap.pass);
+      await context.close();
+    }, 120_000);
+
+    it('refuses bad inbox settings beside the fields, keeping what was typed and writing nothing', async () => {
+      const { context, page } = await signedIn();
+      const before = await connectionsWithConfig(store.db, desk.id);
+      const box = page.locator('form[action="/connections/mailbox"]');
+      await box.getByLabel('Inbox server (IMAP host)').fill('imap example');
+      await box.getByLabel('Inbox port').fill('nine');
+      await box.getByLabel('Inbox user name').fill('');
+      await box.getByLabel('Inbox password').fill('typed-secret-3');
+      await box.getByRole('button', { name: 'Save the mailbox' }).click();
+      await page.locator('#mailbox-imap_host-error').waitFor();
+      await expect(page.locator('#mailbox-imap_host-error').textContent()).resolves.toContain('has a space in it');
+      await expect(page.locator('#mailbox-imap_port-error').textContent()).resolves.toContain('"nine" is not a port');
+      await expect(page.locator('#mailbox-imap_user-error').textContent()).resolves.toContain(
+        'The user name the inbox signs in with is required.',
+      );
+      await expect(box.getByLabel('Inbox port').inputValue()).resolves.toBe('nine');
+      await expect(box.getByLabel('Inbox server (IMAP host)').inputValue()).resolves.toBe('imap example');
+      await expect(box.getByLabel('Inbox port').getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await page.content()).not.toContain('typed-secret-3');
+      expect(await connectionsWithConfig(store.db, desk.id)).toEqual(before);
+      await expectAccessible(page);
+      await context.close();
+    }, 120_000);
+
+    it('removes the inbox, its password with it, when its server, user name and password are emptied', async () => {
+      const { context, page } = await signedIn();
+      const box = page.locator('form[action="/connections/mailbox"]');
+      await box.getByLabel('Inbox server (IMAP host)').fill('');
+      await box.getByLabel('Inbox user name').fill('');
+      await box.getByRole('button', { name: 'Save the mailbox' }).click();
+      await page.getByRole('status').filter({ hasText: 'is saved.' }).waitFor();
+      const [stored] = await connectionsWithConfig(store.db, desk.id);
+      expect(stored?.config.imap).toBeNull();
+      expect(stored?.config.pass).toBe(SMTP_PASS);
+      await expect(page.locator('#mailbox-imap_pass-hint').textContent()).resolves.toBe(
+        'No password for the inbox is stored.',
+      );
+      await page.getByRole('button', { name: 'Check the inbox' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Add the inbox server' }).waitFor();
+      await context.close();
+    }, 120_000);
+  },
+);
