@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
@@ -100,16 +100,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     });
   }
 
-  app.setErrorHandler((err, request, reply) =>
-    // A path no route serves is 404 whatever its body: the body of a request that reaches no
-    // route is still parsed, and its fault must not answer for the path.
-    request.is404
-      ? sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply)
-      : sendError(err, request, reply),
-  );
-  app.setNotFoundHandler((request, reply) =>
-    sendError(new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply),
-  );
+  const noRoute = (request: FastifyRequest) =>
+    new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+  // A path no route serves is 404 whatever its body: the body of a request that reaches no
+  // route is still parsed, and its fault must not answer for the path.
+  app.setErrorHandler((err, request, reply) => sendError(request.is404 ? noRoute(request) : err, request, reply));
+  app.setNotFoundHandler((request, reply) => sendError(noRoute(request), request, reply));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
