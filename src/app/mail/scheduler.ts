@@ -1,6 +1,6 @@
 import type { Deps } from '../../domain/context.ts';
 import { plural } from '../../domain/text.ts';
-import type { SchedulerLog } from '../watches/scheduler.ts';
+import { consoleLog, repeat, type SchedulerLog } from '../repeat.ts';
 import { type MailPassReport, runMailPass } from './pass.ts';
 
 // Reads the desks' mailboxes inside the server: a pass at start, then one DESK_MAIL_POLL after
@@ -15,46 +15,23 @@ export interface MailSchedulerOptions {
 }
 
 export function startMailScheduler(deps: Deps, opts: MailSchedulerOptions = {}): () => Promise<void> {
-  const intervalMs = Math.max(1, opts.intervalMs ?? deps.config.mailPollMs);
-  const log = opts.log ?? { info: (o, m) => console.info(m, o), error: (o, m) => console.error(m, o) };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | null = null;
-
-  const tick = (): void => {
-    timer = undefined;
-    if (stopped) return;
-    inFlight = (async () => {
-      try {
-        const r = await runMailPass(deps);
-        if (r.matched.length > 0)
-          log.info({ matched: r.matched.length }, `Mail: ${plural(r.matched.length, 'answer')} read.`);
-        for (const m of r.mailboxes)
-          if (m.error)
-            log.error(
-              { desk_id: m.desk_id, connection_id: m.connection_id, error: m.error },
-              'A mailbox could not be read.',
-            );
-        for (const f of r.failures)
-          log.error({ desk_id: f.desk_id, error: f.error }, 'The mail pass failed for a desk.');
-        opts.onPass?.(r);
-      } catch (err) {
-        log.error({ err }, 'The mail pass failed; the next one runs on schedule.');
-      }
-    })();
-    void inFlight.finally(() => {
-      inFlight = null;
-      if (!stopped) {
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      }
-    });
-  };
-
-  tick();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    if (inFlight) await inFlight;
-  };
+  const intervalMs = opts.intervalMs ?? deps.config.mailPollMs;
+  const log = opts.log ?? consoleLog;
+  return repeat(intervalMs, async () => {
+    try {
+      const r = await runMailPass(deps);
+      if (r.matched.length > 0)
+        log.info({ matched: r.matched.length }, `Mail: ${plural(r.matched.length, 'answer')} read.`);
+      for (const m of r.mailboxes)
+        if (m.error)
+          log.error(
+            { desk_id: m.desk_id, connection_id: m.connection_id, error: m.error },
+            'A mailbox could not be read.',
+          );
+      for (const f of r.failures) log.error({ desk_id: f.desk_id, error: f.error }, 'The mail pass failed for a desk.');
+      opts.onPass?.(r);
+    } catch (err) {
+      log.error({ err }, 'The mail pass failed; the next one runs on schedule.');
+    }
+  });
 }

@@ -1,6 +1,6 @@
 import type { Deps } from '../../domain/context.ts';
 import { plural } from '../../domain/text.ts';
-import type { SchedulerLog } from '../watches/scheduler.ts';
+import { repeat, type SchedulerLog } from '../repeat.ts';
 import { runWorkPass, type WorkPassResult } from './pass.ts';
 
 // The work pass inside the server: one at start, then one every DESK_WORK_INTERVAL, measured from
@@ -18,43 +18,21 @@ export interface WorkSchedulerOptions {
 }
 
 export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () => Promise<void> {
-  const intervalMs = Math.max(1, opts.intervalMs ?? deps.config.workIntervalMs);
+  const intervalMs = opts.intervalMs ?? deps.config.workIntervalMs;
   const pass = opts.pass ?? ((d: Deps) => runWorkPass(d));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | null = null;
-
-  const tick = (): void => {
-    timer = undefined;
-    if (stopped) return;
-    inFlight = (async () => {
-      try {
-        const result = await pass(deps);
-        const acts = result.desks.reduce((n, d) => n + d.acts.length, 0);
-        if (acts > 0) opts.log.info({ acts }, `The desk acted on its own ${plural(acts, 'time')}.`);
-        for (const d of result.desks)
-          for (const f of d.faults)
-            opts.log.error({ desk_id: d.desk_id, work_id: f.work_id, error: f.error }, 'A work pass act failed.');
-        for (const f of result.failures)
-          opts.log.error({ desk_id: f.desk_id, error: f.error }, 'The work pass failed for a desk.');
-        opts.onPass?.(result);
-      } catch (err) {
-        opts.log.error({ err }, 'The work pass failed; the next one runs on schedule.');
-      }
-    })();
-    void inFlight.finally(() => {
-      inFlight = null;
-      if (!stopped) {
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      }
-    });
-  };
-
-  tick();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    if (inFlight) await inFlight;
-  };
+  return repeat(intervalMs, async () => {
+    try {
+      const result = await pass(deps);
+      const acts = result.desks.reduce((n, d) => n + d.acts.length, 0);
+      if (acts > 0) opts.log.info({ acts }, `The desk acted on its own ${plural(acts, 'time')}.`);
+      for (const d of result.desks)
+        for (const f of d.faults)
+          opts.log.error({ desk_id: d.desk_id, work_id: f.work_id, error: f.error }, 'A work pass act failed.');
+      for (const f of result.failures)
+        opts.log.error({ desk_id: f.desk_id, error: f.error }, 'The work pass failed for a desk.');
+      opts.onPass?.(result);
+    } catch (err) {
+      opts.log.error({ err }, 'The work pass failed; the next one runs on schedule.');
+    }
+  });
 }
