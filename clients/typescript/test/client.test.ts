@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskClient, DeskApiError, type AnswerInfo, type DeskClient } from 'desk-client';
+import { addDays, dateIn } from '../../../src/domain/dates.ts';
+import { TEST_NOW } from '../../../test/helpers/app.ts';
 import { DIALECTS, type TestStore } from '../../../test/helpers/db.ts';
 import { makeDesk, makeWork } from '../../../test/helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../../../test/helpers/smtp.ts';
@@ -88,7 +90,8 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
     expect(writeKeys.every((k) => typeof k === 'string' && k.length > 0)).toBe(true);
 
     const snoozed = await client.work.snooze(other.id, { days: 5 });
-    expect(snoozed).toMatchObject({ id: other.id, due_date: '2026-11-27' });
+    // An undated row is due `days` after the desk's today, which the pinned clock fixes.
+    expect(snoozed).toMatchObject({ id: other.id, due_date: addDays(dateIn(d.desk.timezone, new Date(TEST_NOW)), 5) });
     const closedByHand = await client.work.complete(other.id);
     expect(closedByHand).toMatchObject({ id: other.id, status: 'done', delivered: false });
   });
