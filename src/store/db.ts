@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { checkKey, resolveKey, withSealer, type SecretKey } from './secret-key.ts';
 import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
 import { isPostgresUrl, redact } from './location.ts';
+import { sqliteHandle } from './sqlite-statements.ts';
+import { withRemembering } from './remembered.ts';
 
 export interface Store {
   db: Kysely<Database>;
@@ -37,32 +39,6 @@ export { isPostgresUrl, redact };
 // node-postgres returns int8 (count(*), sum()) as strings; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-const STATEMENT_CACHE = 500;
-
-/**
- * Kysely asks better-sqlite3 to prepare every statement afresh, and preparing costs more than
- * running most of our queries. This keeps the most recently used statements, by text, for
- * reuse. A statement still busy with an iterator is never handed out twice.
- */
-function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      const hit = cache.get(text);
-      if (hit && !hit.busy) {
-        cache.delete(text);
-        cache.set(text, hit);
-        return hit;
-      }
-      const stmt = sqlite.prepare(text);
-      cache.set(text, stmt);
-      if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
-      return stmt;
-    },
-  };
-}
-
 /**
  * Opens the store named by a postgres:// URL or a SQLite file path, applies migrations, and
  * settles the secret key: refused when it is not the one the stored secrets were sealed under,
@@ -70,6 +46,7 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
  */
 export async function openStore(target: string, opts: OpenOptions = {}): Promise<Store> {
   let db: Kysely<Database>;
+  let version: (() => string) | null = null;
   let dialect: DialectName;
   let location: string;
   let file: string | null = null;
@@ -101,7 +78,9 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     forgetReplaced = async () => {
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
     };
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+    const handle = sqliteHandle(sqlite);
+    version = handle.version;
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle.database }) });
     dialect = 'sqlite';
     location = path.resolve(name);
   }
@@ -110,7 +89,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     const sealedUnder = await sealedKeyFingerprints(db);
     const secretKey = resolveKey({ dialect, file, envKey: opts.secretKey, sealedUnder });
     checkKey(secretKey, sealedUnder);
-    const sealed = withSealer(db, secretKey.sealer);
+    const sealed = withSealer(version ? withRemembering(db, version) : db, secretKey.sealer);
     if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
     return { db: sealed, dialect, location, secretKey, forgetReplaced, close: () => db.destroy() };
   } catch (err) {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ApiKeysTable, Database, DeskRow, DesksTable } from '../schema.ts';
+import type { ApiKeyRow, ApiKeysTable, Database, DeskRow, DesksTable } from '../schema.ts';
+import { remembered } from '../remembered.ts';
 import { atomicallyOn } from '../tx.ts';
 
 export async function findDesk(db: Kysely<Database>, id: string): Promise<DeskRow | undefined> {
@@ -19,9 +20,11 @@ export async function listDesks(db: Kysely<Database>): Promise<DeskRow[]> {
   return db.selectFrom('desks').selectAll().orderBy('created_at').orderBy('id').execute();
 }
 
-export async function grantsOf(db: Kysely<Database>, deskId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('grants').select('class').where('desk_id', '=', deskId).execute();
-  return new Set(rows.map((r) => r.class));
+export async function grantsOf(db: Kysely<Database>, deskId: string): Promise<ReadonlySet<string>> {
+  return remembered(db, `grants ${deskId}`, async () => {
+    const rows = await db.selectFrom('grants').select('class').where('desk_id', '=', deskId).execute();
+    return new Set(rows.map((r) => r.class));
+  });
 }
 
 export async function getSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
@@ -107,8 +110,15 @@ export async function findKey(db: Kysely<Database>, id: number) {
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findKeyByHash(db: Kysely<Database>, hash: string) {
-  return db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
+/** The key stored under this hash, and its desk (none when the desk is gone). */
+export async function findKeyByHash(
+  db: Kysely<Database>,
+  hash: string,
+): Promise<{ key: ApiKeyRow; desk: DeskRow | undefined } | undefined> {
+  return remembered(db, `key ${hash}`, async () => {
+    const key = await db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
+    return key && { key, desk: await findDesk(db, key.desk_id) };
+  });
 }
 
 export async function markKeyRevoked(db: Kysely<Database>, id: number, at: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, WorkRow } from '../schema.ts';
+import { remembered } from '../remembered.ts';
 import { OPEN_STATUSES, isOpenStatus } from '../../domain/vocab.ts';
 
 // The stored counts of open rows: desks.open_count, open_class_counts and
@@ -100,6 +101,10 @@ export class OpenCounts {
 
 /** Open rows of the desk by class (null for none) and by whether they are out with somebody. */
 export async function openByClass(db: Kysely<Database>, deskId: string) {
+  return remembered(db, `by class ${deskId}`, () => readByClass(db, deskId));
+}
+
+async function readByClass(db: Kysely<Database>, deskId: string) {
   const rows = await db
     .selectFrom('open_class_counts')
     .select(['class', 'out', 'n'])
@@ -111,6 +116,10 @@ export async function openByClass(db: Kysely<Database>, deskId: string) {
 
 /** Open rows of the desk out with somebody (/me's waiting). */
 export async function openOutWith(db: Kysely<Database>, deskId: string): Promise<number> {
+  return remembered(db, `out with ${deskId}`, () => readOutWith(db, deskId));
+}
+
+async function readOutWith(db: Kysely<Database>, deskId: string): Promise<number> {
   const r = await db
     .selectFrom('open_class_counts')
     .select((eb) => eb.fn.sum<number>('n').as('n'))
@@ -122,6 +131,10 @@ export async function openOutWith(db: Kysely<Database>, deskId: string): Promise
 
 /** Per arrangement with open rows: how many, how many are due before `today`, the earliest due date. */
 export async function openByArrangement(db: Kysely<Database>, deskId: string, today: string) {
+  return remembered(db, `by arrangement ${deskId} ${today}`, () => readByArrangement(db, deskId, today));
+}
+
+async function readByArrangement(db: Kysely<Database>, deskId: string, today: string) {
   const rows = await db
     .selectFrom('open_arrangement_counts')
     .select((eb) => [

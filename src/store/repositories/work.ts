@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewWork, WorkRow, WorkUpdate } from '../schema.ts';
+import { remembered } from '../remembered.ts';
 import { dialectOf, holdsRowLocks } from '../dialect.ts';
 import { FINISHED_STATUSES, OPEN_STATUSES } from '../../domain/vocab.ts';
 import { COUNTED_COLUMNS, COUNTED_FIELDS, NO_DATE_KEY, OpenCounts, type Counted } from './open-counts.ts';
@@ -160,6 +161,10 @@ export async function rowsWithDrafts(db: Kysely<Database>, deskId: string, ids: 
 
 /** Rows finished at or after `since`. */
 export async function countClosedSince(db: Kysely<Database>, deskId: string, since: string): Promise<number> {
+  return remembered(db, `closed ${deskId} ${since}`, () => readClosedSince(db, deskId, since));
+}
+
+async function readClosedSince(db: Kysely<Database>, deskId: string, since: string): Promise<number> {
   const r = await db
     .selectFrom('work')
     .select((eb) => eb.fn.countAll<number>().as('n'))

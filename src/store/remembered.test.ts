@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sqliteStore, type TestStore } from '../../test/helpers/db.ts';
+import { makeDesk } from '../../test/helpers/factories.ts';
+import { openStore } from './db.ts';
+import { remembered } from './remembered.ts';
+import { findKeyByHash, grantsOf, markKeyRevoked } from './repositories/desks.ts';
+import { hashKey } from '../domain/keys/secret.ts';
+
+const open: TestStore[] = [];
+afterEach(async () => {
+  for (const s of open.splice(0).reverse()) await s.close();
+});
+
+describe('reads remembered while the store is unchanged', () => {
+  it('answers from memory until anything is written, here or by another connection', async () => {
+    const store = await sqliteStore();
+    open.push(store);
+    const d = await makeDesk(store.db);
+    let reads = 0;
+    const read = () => remembered(store.db, 'n', async () => ++reads);
+    expect(await read()).toBe(1);
+    expect(await read()).toBe(1);
+    await store.db.updateTable('desks').set({ name: 'Renamed' }).where('id', '=', d.desk.id).execute();
+    expect(await read()).toBe(2);
+
+    const other = await openStore(store.target);
+    await other.db.updateTable('desks').set({ name: 'Again' }).where('id', '=', d.desk.id).execute();
+    expect(await read()).toBe(3);
+    expect(await read()).toBe(3);
+    await other.close();
+  });
+
+  it('refuses a key revoked by another process on the very next lookup', async () => {
+    const store = await sqliteStore();
+    open.push(store);
+    const d = await makeDesk(store.db, { grants: ['file'] });
+    const hash = hashKey(d.key);
+    expect((await findKeyByHash(store.db, hash))?.key.revoked_at).toBeNull();
+    expect([...(await grantsOf(store.db, d.desk.id))]).toEqual(['file']);
+
+    const other = await openStore(store.target);
+    await markKeyRevoked(other.db, (await findKeyByHash(other.db, hash))!.key.id, '2026-01-01T00:00:00.000Z');
+    await other.close();
+    expect((await findKeyByHash(store.db, hash))?.key.revoked_at).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('reads afresh inside a transaction, and shares what it keeps only frozen', async () => {
+    const store = await sqliteStore();
+    open.push(store);
+    const d = await makeDesk(store.db);
+    const found = await findKeyByHash(store.db, hashKey(d.key));
+    expect(Object.isFrozen(found?.desk)).toBe(true);
+    let reads = 0;
+    await store.db.transaction().execute(async (tx) => {
+      await remembered(tx, 'n', async () => ++reads);
+      await remembered(tx, 'n', async () => ++reads);
+    });
+    expect(reads).toBe(2);
+  });
+});

@@ -1,0 +1,53 @@
+import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+
+// Reads that every request repeats (the key and its desk, the desk's grants) are kept in
+// memory for as long as the database is unchanged. "Unchanged" is not a guess or a time
+// limit: the store's version changes whenever anything is committed, by this process or any
+// other (on SQLite, `PRAGMA data_version` and a count of this connection's own writes). A
+// revoked key is therefore refused on its very next request in every process. Where the
+// version cannot be had cheaply (PostgreSQL) or inside a transaction, every read goes to the
+// database.
+
+const KEPT = 2_000;
+
+class Remembering implements KyselyPlugin {
+  readonly kept = new Map<string, { version: string; value: unknown }>();
+  constructor(readonly version: () => string) {}
+  transformQuery(args: PluginTransformQueryArgs) {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs) {
+    return args.result;
+  }
+}
+
+/** A handle whose repeated reads may be answered from memory while `version()` is unchanged. */
+export function withRemembering<DB>(db: Kysely<DB>, version: () => string): Kysely<DB> {
+  return db.withPlugin(new Remembering(version));
+}
+
+function freezeDeep<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) freezeDeep(v);
+  }
+  return value;
+}
+
+/**
+ * `read()`'s answer, from memory when the same `name` was read at the store's present version.
+ * The answer is frozen: it is shared by every caller until the next change.
+ */
+export async function remembered<DB, T>(db: Kysely<DB>, name: string, read: () => Promise<T>): Promise<T> {
+  const plugin = db.isTransaction ? undefined : db.getExecutor().plugins.find((p) => p instanceof Remembering);
+  if (!plugin) return read();
+  // The version is taken before reading, so an answer read across a change is filed under the
+  // older version and never served after it.
+  const version = plugin.version();
+  const hit = plugin.kept.get(name);
+  if (hit && hit.version === version) return hit.value as T;
+  const value = freezeDeep(await read());
+  if (plugin.kept.size >= KEPT) plugin.kept.clear();
+  plugin.kept.set(name, { version, value });
+  return value;
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sqliteHandle } from './sqlite-statements.ts';
+
+const dirs: string[] = [];
+function file(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-stmt-'));
+  dirs.push(dir);
+  return path.join(dir, 'x.db');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function open(name: string): SQLite.Database {
+  const s = new SQLite(name);
+  s.pragma('journal_mode = WAL');
+  return s;
+}
+
+describe('statements as Kysely is given them', () => {
+  it('gives the very rows better-sqlite3 gives, duplicate names and all', () => {
+    const s = open(file());
+    s.exec(`create table t (a integer, b text, c real, d blob, e text);
+      insert into t values (1, 'x', 1.5, x'00ff', null), (2, 'y', -2, null, 'z');`);
+    const h = sqliteHandle(s);
+    for (const text of [
+      'select * from t order by a',
+      'select a, b as a, e from t order by a',
+      'select count(*), max(b) from t',
+      'select * from t where a = ?',
+    ]) {
+      const params = text.includes('?') ? [2] : [];
+      const expected = s.prepare(text).all(params);
+      expect(h.database.prepare(text).all(params)).toEqual(expected);
+      expect([...h.database.prepare(text).iterate(params)]).toEqual(expected);
+    }
+    const ins = h.database.prepare("insert into t (a, b) values (3, 'w') returning a, b");
+    expect(ins.reader).toBe(true);
+    expect(ins.all([])).toEqual([{ a: 3, b: 'w' }]);
+    expect(h.database.prepare('delete from t where a = ?').run([3]).changes).toBe(1);
+  });
+
+  it('changes its version at each write of its own and each commit of another connection, and not on reads', () => {
+    const name = file();
+    const s = open(name);
+    s.exec('create table t (a integer)');
+    const h = sqliteHandle(s);
+    const v0 = h.version();
+    h.database.prepare('select * from t').all([]);
+    expect(h.version()).toBe(v0);
+    h.database.prepare('insert into t values (1)').run([]);
+    const v1 = h.version();
+    expect(v1).not.toBe(v0);
+    h.database.prepare('insert into t values (2) returning a').all([]);
+    const v2 = h.version();
+    expect(v2).not.toBe(v1);
+    const other = open(name);
+    other.prepare('select * from t').all();
+    expect(h.version()).toBe(v2);
+    other.prepare('delete from t').run();
+    expect(h.version()).not.toBe(v2);
+    other.close();
+  });
+});
