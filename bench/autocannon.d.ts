@@ -12,6 +12,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    requests?: Array<{
+      setupRequest?: (req: { path: string; headers: Record<string, string> }) => {
+        path: string;
+        headers: Record<string, string>;
+      };
+    }>;
   }): Promise<Result>;
   export default autocannon;
 }

@@ -12,6 +12,7 @@
 //
 // A benchmark, not a test: the absolute figures on a shared machine are noise; read the ratios.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,29 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** Snoozes of random rows, each with its own Idempotency-Key: a write per request. */
+async function snoozes(d: Desk, rows: number) {
+  const r = await autocannon({
+    url: d.base,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { ...d.auth, 'content-type': 'application/json' },
+    body: '{"days":1}',
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          path: `/api/v1/work/${1 + Math.floor(Math.random() * rows)}/snooze`,
+          headers: { ...req.headers, 'idempotency-key': randomUUID() },
+        }),
+      },
+    ],
+  });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`snooze: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
 async function load(url: string, headers: Record<string, string>) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
@@ -80,6 +104,8 @@ async function load(url: string, headers: Record<string, string>) {
 interface Desk {
   store: TestStore;
   server: Child;
+  /** Milliseconds from starting `desk serve` on the filled database to its first answer with the key. */
+  startMs: number;
   base: string;
   auth: Record<string, string>;
   answers: string[];
@@ -108,12 +134,15 @@ async function deskOf(open: () => Promise<TestStore>, size: number): Promise<Des
   const d = await makeDesk(store.db, { grants: ['chase', 'file'] });
   await fill(store, d.desk.id, size);
   const auth = { authorization: `Bearer ${d.key}` };
+  const began = performance.now();
   const server = await start(
     ['bin/desk.js', 'serve', '--port', '0', '--db', store.target],
     { DESK_LOG_LEVEL: 'silent', DESK_RATE_LIMIT: '100000000' },
     /listening on http:\/\/[^:]+:(\d+)/,
   );
   const base = `http://127.0.0.1:${server.port}/api/v1`;
+  while ((await fetch(`${base}/`, { headers: auth })).status !== 200);
+  const startMs = performance.now() - began;
   const firstPage = (await (await fetch(`${base}/work?limit=50`, { headers: auth })).json()) as {
     data: { next_cursor: string };
   };
@@ -124,7 +153,7 @@ async function deskOf(open: () => Promise<TestStore>, size: number): Promise<Des
     if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
     answers.push(await res.text());
   }
-  return { store, server, base, auth, answers, paths };
+  return { store, server, startMs, base, auth, answers, paths };
 }
 
 async function run(label: string, open: () => Promise<TestStore>): Promise<void> {
@@ -139,6 +168,7 @@ async function run(label: string, open: () => Promise<TestStore>): Promise<void>
   const bare = await start(['--import', 'tsx', 'bench/bare.ts', file], {}, /listening (\d+)/);
   const rss = [0, 0];
   const rows: string[] = [];
+  const writes: Array<{ rps: number; p99: number }> = [];
   try {
     for (const [i, p] of PATHS.entries()) {
       const name = p === 'PAGE2' ? '/work?limit=50 (page 2)' : p;
@@ -157,6 +187,14 @@ async function run(label: string, open: () => Promise<TestStore>): Promise<void>
         `| \`${name}\` | ${(s.desk.rps / s.yard.rps).toFixed(2)} | ${(l.desk.rps / l.yard.rps).toFixed(2)} | ${(s.desk.rps / l.desk.rps).toFixed(2)}x | ${s.desk.p99} / ${l.desk.p99} ms |`,
       );
     }
+    for (const [k, d] of [small, large].entries()) {
+      const w = await snoozes(d, SIZES[k]!);
+      rss[k] = Math.max(rss[k]!, rssMb(d.server.proc.pid!));
+      writes.push(w);
+      console.log(
+        `  ${label} ${SIZES[k]!.toLocaleString('en').padStart(9)} rows  ${'POST /work/{id}/snooze'.padEnd(26)} desk ${w.rps.toFixed(0).padStart(6)} req/s p99 ${String(w.p99).padStart(4)} ms`,
+      );
+    }
   } finally {
     for (const d of [small, large]) await stop(d.server);
     await stop(bare);
@@ -168,6 +206,13 @@ async function run(label: string, open: () => Promise<TestStore>): Promise<void>
   console.log(`| route | ratio, ${a} | ratio, ${b} | growth | p99, ${a} / ${b} |`);
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(r);
+  const [ws, wl] = writes as [(typeof writes)[0], (typeof writes)[0]];
+  console.log(
+    `idempotent snooze, each request its own key: ${ws.rps.toFixed(0)} req/s (p99 ${ws.p99} ms) at ${a} rows, ${wl.rps.toFixed(0)} req/s (p99 ${wl.p99} ms) at ${b}`,
+  );
+  console.log(
+    `desk serve, start to first answer: ${small.startMs.toFixed(0)} ms at ${a} rows, ${large.startMs.toFixed(0)} ms at ${b}`,
+  );
   console.log(`server RSS under load: ${rss[0]!.toFixed(0)} MB at ${a} rows, ${rss[1]!.toFixed(0)} MB at ${b}\n`);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateIn, daysBetween, midnightIn, resolveDate } from './dates.ts';
+import { addDays, dateIn, dateOfInstant, daysBetween, midnightIn, resolveDate } from './dates.ts';
 
 describe("calendar dates in a desk's timezone", () => {
   it('midnight is the instant the date begins in the zone, across DST changes and at both ends of the day', () => {
@@ -25,5 +25,30 @@ describe("calendar dates in a desk's timezone", () => {
     expect(resolveDate('-12d', '2026-03-01')).toBe('2026-02-17');
     expect(resolveDate('today', '2026-03-01')).toBe('2026-03-01');
     expect(resolveDate('2026-02-30', '2026-03-01')).toBeNull();
+  });
+});
+
+describe('day arithmetic without Date parsing', () => {
+  it('agrees with Date.parse over four centuries of dates, leap days and all', () => {
+    const byParse = (a: string, b: string) =>
+      Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+    const start = Date.parse('1899-12-25T00:00:00Z');
+    for (let i = 0; i < 400 * 366; i += 7) {
+      const a = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+      const b = new Date(start + (i * 13) % 150_000 * 86_400_000).toISOString().slice(0, 10);
+      expect(daysBetween(a, b)).toBe(byParse(a, b));
+    }
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2100-02-28', '2100-03-01')).toBe(1);
+    expect(daysBetween('2000-02-28', '2000-03-01')).toBe(2);
+  });
+
+  it('gives the same date for a stored instant as for the instant itself', () => {
+    for (const tz of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kathmandu']) {
+      for (const at of ['2026-11-22T10:00:00.000Z', '2026-03-29T00:30:00.000Z', '2026-12-31T23:59:59.999Z']) {
+        expect(dateOfInstant(tz, at)).toBe(dateIn(tz, new Date(at)));
+        expect(dateOfInstant(tz, at)).toBe(dateIn(tz, new Date(at)));
+      }
+    }
   });
 });

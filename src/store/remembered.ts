@@ -1,4 +1,5 @@
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import type { Database } from './schema.ts';
 
 // Reads that every request repeats (the key and its desk, the desk's grants) are kept in
 // memory for as long as the database is unchanged. "Unchanged" is not a guess or a time
@@ -38,7 +39,7 @@ function freezeDeep<T>(value: T): T {
  * `read()`'s answer, from memory when the same `name` was read at the store's present version.
  * The answer is frozen: it is shared by every caller until the next change.
  */
-export async function remembered<DB, T>(db: Kysely<DB>, name: string, read: () => Promise<T>): Promise<T> {
+export async function remembered<T>(db: Kysely<Database>, name: string, read: () => Promise<T>): Promise<T> {
   const plugin = db.isTransaction ? undefined : db.getExecutor().plugins.find((p) => p instanceof Remembering);
   if (!plugin) return read();
   // The version is taken before reading, so an answer read across a change is filed under the

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database, DeskRow } from '../../store/schema.ts';
-import { findDesk, findKeyByHash, touchKey } from '../../store/repositories/desks.ts';
+import { findKeyByHash, touchKey } from '../../store/repositories/desks.ts';
 import { DeskError } from '../errors.ts';
 import { hashKey, looksLikeKey } from './secret.ts';
 
@@ -18,10 +18,11 @@ export async function verifyKey(
 ): Promise<{ key: ApiKeyRow; desk: DeskRow }> {
   if (!secret) throw new DeskError('unauthorized', SEND_A_KEY);
   if (!looksLikeKey(secret)) throw new DeskError('unauthorized', KEY_NOT_VALID);
-  const key = await findKeyByHash(db, hashKey(secret));
+  const found = await findKeyByHash(db, hashKey(secret));
+  const key = found?.key;
   if (!key || key.revoked_at || (key.expires_at !== null && key.expires_at <= now))
     throw new DeskError('unauthorized', KEY_NOT_VALID);
-  const desk = await findDesk(db, key.desk_id);
+  const desk = found.desk;
   if (!desk)
     throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
   return { key, desk };

@@ -1,5 +1,5 @@
 import type { WorkRow } from '../../store/schema.ts';
-import { daysBetween, dateIn } from '../dates.ts';
+import { daysBetween, dateOfInstant } from '../dates.ts';
 import { UNGRANTABLE, isFinished, type PermissionClass, storedClass, storedStatus } from '../vocab.ts';
 import { plural } from '../text.ts';
 import type { Action, WorkItem } from '../contract/shared.ts';
@@ -41,7 +41,7 @@ export function daysWaiting(
 ): number | null {
   if (!row.waiting_on) return null;
   const since = row.waiting_since ?? row.updated_at;
-  const sinceDate = since.length === 10 ? since : dateIn(timezone, new Date(since));
+  const sinceDate = since.length === 10 ? since : dateOfInstant(timezone, since);
   return Math.max(0, daysBetween(sinceDate, today));
 }
 
@@ -81,7 +81,7 @@ export function outOfChases(row: ChaseFacts, today: string, timezone: string): b
 /** Who has not answered since when, after how many chases. */
 export function unansweredWords(row: ChaseFacts, timezone: string): string {
   const since = row.waiting_since ?? row.updated_at;
-  const date = since.length === 10 ? since : dateIn(timezone, new Date(since));
+  const date = since.length === 10 ? since : dateOfInstant(timezone, since);
   return `${row.waiting_on} has not answered since ${date}, after ${plural(row.chases, 'chase')}`;
 }
 
@@ -110,7 +110,7 @@ export function deriveAction(input: DeriveInput): Action | null {
   }
   if (row.replied_at) {
     // A reply waits for a person to read it until the owner completes, answers or closes the row (P-mail-3).
-    const when = dateIn(input.timezone, new Date(row.replied_at));
+    const when = dateOfInstant(input.timezone, row.replied_at);
     return {
       type: 'own',
       label: 'Read the reply',
