@@ -1,8 +1,8 @@
 import { type Command, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
-import { requireDesk } from '../domain/desks/manage.ts';
 import { redact } from '../store/location.ts';
+import type { DeskRow } from '../store/schema.ts';
 import { askOnTerminal, missingDatabase } from './terminal.ts';
 
 // What every command shares: where output goes, how the store is opened and closed, and how a
@@ -74,10 +74,15 @@ export function withNewDeps<T>(io: Io, opts: DbOptions, fn: (deps: Deps) => Prom
   return withDeps(io, opts, fn, { create: true });
 }
 
+/** The desk the owner named, by id or slug; one that does not exist is refused. */
+export async function deskByRef(deps: Deps, deskRef: string): Promise<DeskRow> {
+  const { requireDesk } = await import('../domain/desks/manage.ts');
+  return requireDesk(deps.store.db, deskRef);
+}
+
 /** A desk context for the owner acting from the terminal. */
 export async function ownerContext(deps: Deps, deskRef: string): Promise<DeskContext> {
-  const desk = await requireDesk(deps.store.db, deskRef);
-  return deskContext(deps, desk, { type: 'owner', name: 'owner' });
+  return deskContext(deps, await deskByRef(deps, deskRef), { type: 'owner', name: 'owner' });
 }
 
 export function print(io: Io, json: boolean | undefined, data: unknown, human: () => string): void {

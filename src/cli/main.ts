@@ -18,6 +18,10 @@ import { secretsCommands } from './commands/secrets.ts';
 
 // The owner's door: `desk <command>`. Each command is a thin call into the domain; an error
 // prints one line per fault and exits 1 (with --json, the API's error envelope on stdout).
+// Every command is declared on each start, so the command modules load their verbs and the
+// store inside their actions: `desk --help` then reads no more than commander and the help text.
+// An action loads its verbs before it opens the store, since a DESK_NOW clock starts when the
+// store opens and time spent loading would otherwise show in what the command dates.
 
 export function buildProgram(io: Io): Command {
   const program = new Command('desk')

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { LINK_MINUTES } from '../../src/domain/owner/link-url.ts';
 import {
   createSignInLink,
   deskForSession,
-  LINK_MINUTES,
   redeemSignInLink,
   SESSION_IDLE_DAYS,
   signOutDesk,

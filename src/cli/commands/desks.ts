@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
 import { publicOrigin } from '../../config.ts';
-import { createEmptyDesk } from '../../domain/desks/create.ts';
-import { deleteDesk, listDesks, requireDesk } from '../../domain/desks/manage.ts';
-import { setRails, type Rails } from '../../domain/desks/rails.ts';
-import { signInUrl } from '../../domain/owner/link-url.ts';
-import { createSignInLink, LINK_MINUTES } from '../../domain/owner/sign-in.ts';
+import type { Rails } from '../../domain/desks/rails.ts';
+import { LINK_MINUTES, signInUrl } from '../../domain/owner/link-url.ts';
+import type { Deps } from '../../domain/context.ts';
 import {
   dbOption,
+  deskByRef,
   jsonOption,
   portArg,
   print,
@@ -39,6 +38,20 @@ function railsLine(slug: string, r: Rails): string {
   return `${slug} is ${state}. Hours: ${r.hours}; daily cap: ${r.daily_cap}; acts up to ${r.act_within_days} days ahead.`;
 }
 
+/** Sets the rails given and prints where they all stand. */
+async function changeRails(
+  io: Io,
+  deps: Deps,
+  ref: string,
+  input: Partial<Rails>,
+  json: boolean | undefined,
+): Promise<void> {
+  const { setRails } = await import('../../domain/desks/rails.ts');
+  const desk = await deskByRef(deps, ref);
+  const r = await setRails(deps.store.db, desk.id, input);
+  print(io, json, { slug: desk.slug, ...r }, () => railsLine(desk.slug, r));
+}
+
 export function deskCommands(program: Command, io: Io): void {
   const desks = program.command('desks').description('Create, list, set the rails of, pause, resume or delete desks');
 
@@ -59,6 +72,8 @@ export function deskCommands(program: Command, io: Io): void {
     ),
   ).action(async (name: string, opts: CreateOptions) => {
     const port = portArg(opts.port);
+    const { createEmptyDesk } = await import('../../domain/desks/create.ts');
+    const { createSignInLink } = await import('../../domain/owner/sign-in.ts');
     await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const now = deps.clock.now();
       const d = await createEmptyDesk(
@@ -83,6 +98,7 @@ export function deskCommands(program: Command, io: Io): void {
 
   jsonOption(dbOption(desks.command('list').description('List every desk in the database'))).action(
     async (opts: DbOptions & { json?: boolean }) => {
+      const { listDesks } = await import('../../domain/desks/manage.ts');
       await withDeps(io, opts, async (deps) => {
         const rows = await listDesks(deps.store.db);
         const data = rows.map((d) => ({
@@ -129,11 +145,7 @@ export function deskCommands(program: Command, io: Io): void {
       if (opts.actWithinDays !== undefined) input.act_within_days = count(opts.actWithinDays);
       if (Object.keys(input).length === 0)
         throw new UsageError('desks set needs at least one of --hours, --daily-cap, --act-within-days.');
-      await withDeps(io, opts, async (deps) => {
-        const desk = await requireDesk(deps.store.db, ref);
-        const r = await setRails(deps.store.db, desk.id, input as Partial<Rails>);
-        print(io, opts.json, { slug: desk.slug, ...r }, () => railsLine(desk.slug, r));
-      });
+      await withDeps(io, opts, (deps) => changeRails(io, deps, ref, input as Partial<Rails>, opts.json));
     },
   );
 
@@ -153,11 +165,7 @@ export function deskCommands(program: Command, io: Io): void {
           .argument('<desk>', 'desk id or slug'),
       ),
     ).action(async (ref: string, opts: DbOptions & { json?: boolean }) => {
-      await withDeps(io, opts, async (deps) => {
-        const desk = await requireDesk(deps.store.db, ref);
-        const r = await setRails(deps.store.db, desk.id, { paused });
-        print(io, opts.json, { slug: desk.slug, ...r }, () => railsLine(desk.slug, r));
-      });
+      await withDeps(io, opts, (deps) => changeRails(io, deps, ref, { paused }, opts.json));
     });
   }
 
@@ -170,8 +178,9 @@ export function deskCommands(program: Command, io: Io): void {
         .option('--yes', 'delete without asking (for scripts)'),
     ),
   ).action(async (ref: string, opts: DbOptions & { yes?: boolean; json?: boolean }) => {
+    const { deleteDesk } = await import('../../domain/desks/manage.ts');
     await withDeps(io, opts, async (deps) => {
-      const desk = await requireDesk(deps.store.db, ref);
+      const desk = await deskByRef(deps, ref);
       await confirmDelete(io, desk.slug, opts.yes === true);
       const d = await deleteDesk(deps.store.db, ref);
       print(

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { exportDesk } from '../../domain/business/export.ts';
 import { dbOption, ownerContext, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
 
 export function exportCommand(program: Command, io: Io): void {
@@ -15,6 +14,7 @@ export function exportCommand(program: Command, io: Io): void {
         '\nConnection passwords and other secrets are left out (a comment at the top of the file names them),\nand API keys are never part of the file. Dates are written as they stand today.\n\nExample:\n  desk export --desk corner-bakery corner-bakery.yaml\n  desk import corner-bakery.yaml --slug corner-bakery-copy',
       ),
   ).action(async (file: string | undefined, opts: DbOptions & { desk: string }) => {
+    const { exportDesk } = await import('../../domain/business/export.ts');
     await withDeps(io, opts, async (deps) => {
       const ctx = await ownerContext(deps, opts.desk);
       const { text } = await exportDesk(ctx);

@@ -1,9 +1,6 @@
 import type { Command } from 'commander';
-import { grantsOf } from '../../store/repositories/desks.ts';
-import { setGrant } from '../../domain/grants/manage.ts';
-import { requireDesk } from '../../domain/desks/manage.ts';
 import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
-import { dbOption, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, deskByRef, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
 
 export function grantCommands(program: Command, io: Io): void {
   const grants = program
@@ -29,8 +26,10 @@ export function grantCommands(program: Command, io: Io): void {
           .argument('<class>', PERMISSION_CLASSES.join(' | ')),
       ),
     ).action(async (cls: string, opts: DbOptions & { desk: string; json?: boolean }) => {
+      const { setGrant } = await import('../../domain/grants/manage.ts');
+      const { grantsOf } = await import('../../store/repositories/desks.ts');
       await withDeps(io, opts, async (deps) => {
-        const desk = await requireDesk(deps.store.db, opts.desk);
+        const desk = await deskByRef(deps, opts.desk);
         const changed = await setGrant(deps.store.db, {
           deskId: desk.id,
           cls,
@@ -58,8 +57,9 @@ export function grantCommands(program: Command, io: Io): void {
         .requiredOption('--desk <desk>', 'desk id or slug'),
     ),
   ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
+    const { grantsOf } = await import('../../store/repositories/desks.ts');
     await withDeps(io, opts, async (deps) => {
-      const desk = await requireDesk(deps.store.db, opts.desk);
+      const desk = await deskByRef(deps, opts.desk);
       const now = [...(await grantsOf(deps.store.db, desk.id))].sort();
       print(
         io,

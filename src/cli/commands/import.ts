@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { importBusinessText } from '../../domain/business/import.ts';
-import { importDemo } from '../../domain/business/demo.ts';
+import type { importBusinessText } from '../../domain/business/import.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { plural } from '../../domain/text.ts';
 import {
@@ -39,6 +38,7 @@ export function importCommands(program: Command, io: Io): void {
       }
       if (opts.key !== undefined && opts.key.trim() === '')
         throw new UsageError('--key needs a name, such as --key zapier.');
+      const { importBusinessText } = await import('../../domain/business/import.ts');
       await withNewDeps(io, opts, async (deps) => {
         let r: Awaited<ReturnType<typeof importBusinessText>>;
         try {
@@ -87,6 +87,7 @@ export function importCommands(program: Command, io: Io): void {
     .option('--port <port>', 'the port the server listens on, for the printed curl line (default DESK_PORT or 8080)');
   jsonOption(dbOption(demo)).action(async (opts: DbOptions & { key: string; port?: string; json?: boolean }) => {
     const port = portArg(opts.port);
+    const { importDemo } = await import('../../domain/business/demo.ts');
     await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const r = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: opts.key });
       const data = {

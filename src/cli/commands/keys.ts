@@ -1,11 +1,18 @@
 import type { Command } from 'commander';
-import { isIsoDate, resolveDate } from '../../domain/dates.ts';
+import { dateIn, isIsoDate, resolveDate } from '../../domain/dates.ts';
 import { expiryAfter, lastDayOf } from '../../domain/keys/expiry.ts';
-import { createKey, listKeys } from '../../domain/keys/create.ts';
-import { revokeKey } from '../../domain/keys/revoke.ts';
-import { requireDesk } from '../../domain/desks/manage.ts';
-import { dateIn } from '../../domain/dates.ts';
-import { dbOption, idArg, jsonOption, print, table, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+import {
+  dbOption,
+  deskByRef,
+  idArg,
+  jsonOption,
+  print,
+  table,
+  UsageError,
+  withDeps,
+  type DbOptions,
+  type Io,
+} from '../io.ts';
 
 export function keyCommands(program: Command, io: Io): void {
   const keys = program.command('keys').description('Create, list and revoke API keys');
@@ -20,8 +27,9 @@ export function keyCommands(program: Command, io: Io): void {
         .option('--expires <date>', "last day the key works (YYYY-MM-DD or +30d), in the desk's time zone"),
     ),
   ).action(async (opts: DbOptions & { desk: string; name: string; expires?: string; json?: boolean }) => {
+    const { createKey } = await import('../../domain/keys/create.ts');
     await withDeps(io, opts, async (deps) => {
-      const desk = await requireDesk(deps.store.db, opts.desk);
+      const desk = await deskByRef(deps, opts.desk);
       const now = deps.clock.now();
       let expiresAt: string | null = null;
       let last: string | null = null;
@@ -63,8 +71,9 @@ export function keyCommands(program: Command, io: Io): void {
         .requiredOption('--desk <desk>', 'desk id or slug'),
     ),
   ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
+    const { listKeys } = await import('../../domain/keys/create.ts');
     await withDeps(io, opts, async (deps) => {
-      const desk = await requireDesk(deps.store.db, opts.desk);
+      const desk = await deskByRef(deps, opts.desk);
       const rows = (await listKeys(deps.store.db, desk.id)).map(({ desk_id: _d, ...k }) => k);
       // People read the last day the key works, as it was given, on the desk's calendar.
       const shown = rows.map((k) => ({
@@ -86,6 +95,7 @@ export function keyCommands(program: Command, io: Io): void {
     ),
   ).action(async (raw: string, opts: DbOptions & { json?: boolean }) => {
     const id = idArg(raw, 'key');
+    const { revokeKey } = await import('../../domain/keys/revoke.ts');
     await withDeps(io, opts, async (deps) => {
       const r = await revokeKey(deps.store.db, { keyId: id, now: deps.clock.now().toISOString(), by: 'owner' });
       print(io, opts.json, { id: r.id, prefix: r.prefix, revoked: true, already: r.already }, () =>

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runMailPass } from '../../app/mail/pass.ts';
 import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
 import { plural } from '../../domain/text.ts';
 
@@ -17,6 +16,7 @@ export function mailCommands(program: Command, io: Io): void {
         .option('--desk <desk>', 'only this desk (id or slug)'),
     ),
   ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
+    const { runMailPass } = await import('../../app/mail/pass.ts');
     await withDeps(io, o, async (deps) => {
       const r = await runMailPass(deps, { desk: o.desk });
       print(io, o.json, r, () => {

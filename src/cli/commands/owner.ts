@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { publicOrigin } from '../../config.ts';
-import { requireDesk } from '../../domain/desks/manage.ts';
-import { signInUrl } from '../../domain/owner/link-url.ts';
-import { createSignInLink, LINK_MINUTES, signOutDesk } from '../../domain/owner/sign-in.ts';
-import { dbOption, jsonOption, portArg, print, withDeps, type DbOptions, type Io } from '../io.ts';
+import { LINK_MINUTES, signInUrl } from '../../domain/owner/link-url.ts';
+import { dbOption, deskByRef, jsonOption, portArg, print, withDeps, type DbOptions, type Io } from '../io.ts';
 import { plural } from '../../domain/text.ts';
 
 // The owner's way into the screen: a one-time sign-in link, and signing every browser out.
@@ -26,8 +24,9 @@ export function ownerCommands(program: Command, io: Io): void {
     ),
   ).action(async (opts: DbOptions & { desk: string; port?: string; json?: boolean }) => {
     const port = portArg(opts.port);
+    const { createSignInLink } = await import('../../domain/owner/sign-in.ts');
     await withDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
-      const desk = await requireDesk(deps.store.db, opts.desk);
+      const desk = await deskByRef(deps, opts.desk);
       const { token } = await createSignInLink(deps.store.db, desk.id, deps.clock.now());
       const url = signInUrl(publicOrigin(deps.config), token);
       print(
@@ -47,8 +46,9 @@ export function ownerCommands(program: Command, io: Io): void {
         .requiredOption('--desk <desk>', 'desk id or slug'),
     ),
   ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
+    const { signOutDesk } = await import('../../domain/owner/sign-in.ts');
     await withDeps(io, opts, async (deps) => {
-      const desk = await requireDesk(deps.store.db, opts.desk);
+      const desk = await deskByRef(deps, opts.desk);
       const ended = await signOutDesk(deps.store.db, desk.id);
       print(io, opts.json, { desk: desk.slug, ended }, () => `Signed out ${plural(ended, 'session')} of ${desk.slug}.`);
     });

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runWork } from '../../domain/work/run.ts';
 import { dbOption, idArg, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
 import { contextForRow } from './work.ts';
 
@@ -16,6 +15,7 @@ export function runCommand(program: Command, io: Io): void {
     .option('--desk <desk>', 'desk id or slug');
   jsonOption(dbOption(run)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
     const id = idArg(raw, 'work item');
+    const { runWork } = await import('../../domain/work/run.ts');
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);
       if (!o.json) io.err(`Running #${id} on ${ctx.desk.slug}...`);

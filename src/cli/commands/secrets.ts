@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { newKey, parseKey } from '../../store/cipher.ts';
-import { rotateSecretKey } from '../../store/rotate.ts';
 import { plural } from '../../domain/text.ts';
 import { dbOption, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
 
@@ -15,6 +13,8 @@ export function secretsCommands(program: Command, io: Io): void {
         .option('--new-key <key>', 'the new key, 32 bytes as hex or base64 (default: a new random one)'),
     ),
   ).action(async (opts: DbOptions & { newKey?: string; json?: boolean }) => {
+    const { newKey, parseKey } = await import('../../store/cipher.ts');
+    const { rotateSecretKey } = await import('../../store/rotate.ts');
     await withDeps(io, opts, async (deps) => {
       const key = opts.newKey === undefined ? newKey() : parseKey(opts.newKey, '--new-key');
       const r = await rotateSecretKey(deps.store, key);

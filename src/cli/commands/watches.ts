@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runWatchPass } from '../../app/watches/pass.ts';
 import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
 import { plural } from '../../domain/text.ts';
 
@@ -17,6 +16,7 @@ export function watchCommands(program: Command, io: Io): void {
         .option('--desk <desk>', 'only this desk (id or slug)'),
     ),
   ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
+    const { runWatchPass } = await import('../../app/watches/pass.ts');
     await withDeps(io, o, async (deps) => {
       const r = await runWatchPass(deps, { desk: o.desk });
       print(io, o.json, r, () => {

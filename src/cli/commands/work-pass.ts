@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runWorkPass } from '../../app/work/pass.ts';
 import type { DeskPass } from '../../domain/work/pass.ts';
 import { plural } from '../../domain/text.ts';
 import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
@@ -24,6 +23,7 @@ export function workPassCommand(work: Command, io: Io): void {
         .option('--desk <desk>', 'only this desk (id or slug)'),
     ),
   ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
+    const { runWorkPass } = await import('../../app/work/pass.ts');
     await withDeps(io, o, async (deps) => {
       const r = await runWorkPass(deps, { desk: o.desk });
       print(io, o.json, r, () => {

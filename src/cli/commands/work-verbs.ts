@@ -1,7 +1,4 @@
 import type { Command } from 'commander';
-import { completeWork } from '../../domain/work/complete.ts';
-import { draftWork } from '../../domain/work/draft.ts';
-import { snoozeWork } from '../../domain/work/snooze.ts';
 import { asFlags } from '../flags.ts';
 import { dbOption, idArg, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
 import { contextForRow } from './work.ts';
@@ -29,6 +26,7 @@ export function workVerbCommands(work: Command, io: Io): void {
     .action(async (raw: string, o: RowOptions & { days?: string }) => {
       const id = idArg(raw, 'work item');
       const days = o.days === undefined ? undefined : /^\s*\d+\s*$/.test(o.days) ? Number(o.days) : o.days;
+      const { snoozeWork } = await import('../../domain/work/snooze.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
         const a = await asFlags(() => snoozeWork(ctx, id, days));
@@ -44,6 +42,7 @@ export function workVerbCommands(work: Command, io: Io): void {
   rowCommand(work, 'draft', "Have the desk write the row's message (nothing is sent)").action(
     async (raw: string, o: RowOptions) => {
       const id = idArg(raw, 'work item');
+      const { draftWork } = await import('../../domain/work/draft.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
         const a = await draftWork(ctx, id);
@@ -60,6 +59,7 @@ export function workVerbCommands(work: Command, io: Io): void {
     .option('--note <text>', "appended to the row's detail")
     .action(async (raw: string, o: RowOptions & { note?: string }) => {
       const id = idArg(raw, 'work item');
+      const { completeWork } = await import('../../domain/work/complete.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
         const a = await completeWork(ctx, id, { note: o.note, actor: 'owner' });

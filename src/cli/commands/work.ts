@@ -1,19 +1,10 @@
 import { type Command, Option } from 'commander';
 import { deskContext, type DeskContext, type Deps } from '../../domain/context.ts';
 import { DeskError } from '../../domain/errors.ts';
-import { addWork } from '../../domain/work/add.ts';
-import { assignWork } from '../../domain/work/assign.ts';
-import { editWork } from '../../domain/work/edit.ts';
 import type { OwnerFields } from '../../domain/work/fields.ts';
-import { toItem } from '../../domain/work/items.ts';
-import { closeWork, reopenWork } from '../../domain/work/status.ts';
-import { listWork } from '../../domain/work/list.ts';
-import { getWork } from '../../domain/work/get.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
-import { findWork } from '../../store/repositories/work.ts';
-import { listFinished } from '../../domain/work/finished.ts';
 import { plural } from '../../domain/text.ts';
 import { asFlags } from '../flags.ts';
 import {
@@ -28,8 +19,6 @@ import {
   type DbOptions,
   type Io,
 } from '../io.ts';
-import { findDesk } from '../../store/repositories/desks.ts';
-import { deskOfWork } from '../../store/repositories/work.ts';
 
 // The owner's view of the queue (list, show) and actions on rows (add, edit, close, reopen,
 // assign). Reading goes through the same verbs as the API; the actions are not API routes.
@@ -91,6 +80,8 @@ function fields(o: FieldOptions): OwnerFields {
 /** The owner sees every desk, so a row id alone finds its desk; --desk narrows it. */
 export async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
   if (deskRef) return ownerContext(deps, deskRef);
+  const { findDesk } = await import('../../store/repositories/desks.ts');
+  const { deskOfWork } = await import('../../store/repositories/work.ts');
   const deskId = await deskOfWork(deps.store.db, id);
   const desk = deskId === undefined ? undefined : await findDesk(deps.store.db, deskId);
   if (!desk)
@@ -108,6 +99,7 @@ async function show(
   json: boolean | undefined,
   sentence: string,
 ): Promise<void> {
+  const { toItem } = await import('../../domain/work/items.ts');
   const item = await toItem(ctx, row);
   print(
     io,
@@ -149,6 +141,8 @@ export function workCommands(program: Command, io: Io): Command {
     async (
       o: DbOptions & { desk: string; status?: string; kind?: string; limit: string; all?: boolean; json?: boolean },
     ) => {
+      const { listFinished } = await import('../../domain/work/finished.ts');
+      const { listWork } = await import('../../domain/work/list.ts');
       await withDeps(io, o, async (deps) => {
         if (o.status !== undefined && !['open', 'in_progress', 'waiting', 'done', 'closed'].includes(o.status))
           throw new UsageError('--status must be one of open, in_progress, waiting, done, closed.');
@@ -187,6 +181,8 @@ export function workCommands(program: Command, io: Io): Command {
     .option('--desk <desk>', 'desk id or slug');
   jsonOption(dbOption(showCmd)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
     const id = idArg(raw, 'work item');
+    const { getWork } = await import('../../domain/work/get.ts');
+    const { findWork } = await import('../../store/repositories/work.ts');
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);
       const d = await getWork(ctx, id);
@@ -230,6 +226,7 @@ export function workCommands(program: Command, io: Io): Command {
   jsonOption(dbOption(add)).action(async (o: FieldOptions & DbOptions & { desk: string; json?: boolean }) => {
     if (o.title === undefined)
       throw new UsageError('work add needs --title, such as --title "Renew the alarm contract".');
+    const { addWork } = await import('../../domain/work/add.ts');
     await withDeps(io, o, async (deps) => {
       const ctx = await ownerContext(deps, o.desk);
       const row = await asFlags(() => addWork(ctx, fields(o)));
@@ -248,6 +245,7 @@ export function workCommands(program: Command, io: Io): Command {
   jsonOption(dbOption(edit)).action(
     async (raw: string, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
       const id = idArg(raw, 'work item');
+      const { editWork } = await import('../../domain/work/edit.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
         const row = await asFlags(() => editWork(ctx, id, { ...fields(o), clear_error: o.clearError }));
@@ -265,6 +263,7 @@ export function workCommands(program: Command, io: Io): Command {
   jsonOption(dbOption(close)).action(
     async (raw: string, o: DbOptions & { desk?: string; note?: string; json?: boolean }) => {
       const id = idArg(raw, 'work item');
+      const { closeWork } = await import('../../domain/work/status.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
         await show(io, ctx, await closeWork(ctx, id, { note: o.note }), o.json, `Closed #${id}.`);
@@ -279,6 +278,7 @@ export function workCommands(program: Command, io: Io): Command {
     .option('--desk <desk>', 'desk id or slug');
   jsonOption(dbOption(reopen)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
     const id = idArg(raw, 'work item');
+    const { reopenWork } = await import('../../domain/work/status.ts');
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);
       await show(io, ctx, await reopenWork(ctx, id), o.json, `Reopened #${id}.`);
@@ -296,6 +296,7 @@ export function workCommands(program: Command, io: Io): Command {
     async (raw: string, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {
       const id = idArg(raw, 'work item');
       if ((o.to === undefined) === !o.clear) throw new UsageError('work assign needs either --to <person> or --clear.');
+      const { assignWork } = await import('../../domain/work/assign.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
         const row = await assignWork(ctx, id, o.clear ? null : o.to!);
