@@ -8,6 +8,7 @@ import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
 import { sendError } from './errors.ts';
+import { sharedSerializers } from './serializers.ts';
 import { readJsonBodies } from './body.ts';
 import { registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
@@ -70,7 +71,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     bodyLimit: deps.config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, validateSchema: false } },
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
     routerOptions: { ignoreTrailingSlash: true, querystringParser: firstValues },
     // POST /work/{id}/run takes minutes and /chat up to four: no server-side limit may cut an
     // answer short. Each slow verb keeps its own limit (DESK_RUN_TIMEOUT, DESK_CHAT_TIMEOUT).

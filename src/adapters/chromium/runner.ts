@@ -1,7 +1,7 @@
 // The real playbook runner: drives a headless Chromium through a playbook's steps.
 // One browser and one fresh context per run, so nothing (cookies, storage) carries between runs.
 import { accessSync, constants, statSync } from 'node:fs';
-import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import {
   STEP_NAMES,
   masker,
@@ -32,6 +32,11 @@ const SETTLE_MS = 400;
 const POLL_MS = 100;
 
 /** True when `path` is an existing, executable file. */
+/** Playwright's own time-out, known by name so that Playwright need not be loaded to ask. */
+function isTimeout(err: unknown): boolean {
+  return err instanceof Error && err.name === 'TimeoutError';
+}
+
 export function chromiumAvailable(path: string): boolean {
   try {
     const st = statSync(path);
@@ -293,6 +298,8 @@ export class ChromiumRunner implements PlaybookRunner {
 
     const drive = async (): Promise<PlaybookResult> => {
       try {
+        // Playwright loads with the first run, not with the server or the command.
+        const { chromium } = await import('playwright-core');
         browser = await chromium.launch({
           executablePath: this.executablePath,
           headless: true,
@@ -336,7 +343,7 @@ export class ChromiumRunner implements PlaybookRunner {
       const outcome = await Promise.race([work, clock]);
       if (outcome !== 'timeout' && 'r' in outcome) return outcome.r;
       const err = outcome === 'timeout' ? new OutOfTime() : outcome.e;
-      const timedOut = err instanceof OutOfTime || err instanceof errors.TimeoutError || remaining() <= 0;
+      const timedOut = err instanceof OutOfTime || isTimeout(err) || remaining() <= 0;
       if (timedOut) {
         const where =
           current >= 0 && current < steps.length
@@ -381,7 +388,7 @@ export class ChromiumRunner implements PlaybookRunner {
       try {
         return await fn();
       } catch (err) {
-        if (err instanceof errors.TimeoutError || remaining() <= 0) throw new OutOfTime();
+        if (isTimeout(err) || remaining() <= 0) throw new OutOfTime();
         throw new StepFailure(`Step ${n} (${what} ${selector}) failed: ${firstLine(err)}.`);
       }
     };
@@ -393,7 +400,7 @@ export class ChromiumRunner implements PlaybookRunner {
           const res = await page.goto(a.url, { timeout: timeout(), waitUntil: 'load' });
           status = res?.status();
         } catch (err) {
-          if (err instanceof errors.TimeoutError || remaining() <= 0) throw new OutOfTime();
+          if (isTimeout(err) || remaining() <= 0) throw new OutOfTime();
           throw new StepFailure(`Step ${n} (goto ${a.url}): the portal could not be reached (${firstLine(err)}).`);
         }
         if (status !== undefined && status >= 400) {

@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type {
   IncomingMail,
   MailBatch,
@@ -7,7 +7,6 @@ import type {
   ReadLimits,
   ReadPosition,
 } from '../../domain/ports.ts';
-import { parseMail } from './parse.ts';
 
 // The real mail reader: one IMAP session a pass, the mailbox opened read-only, so reading
 // never changes the owner's mail (flags included). Every step has its own time limit; a step
@@ -45,7 +44,9 @@ export function readFault(err: unknown, s: MailboxSettings): string {
   return `Reading the mailbox at ${where} failed: ${said}`;
 }
 
-function clientFor(s: MailboxSettings, ms: number): ImapFlow {
+// The IMAP client and the mail parser load with the first mailbox read, not with the server.
+async function clientFor(s: MailboxSettings, ms: number): Promise<ImapFlow> {
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: s.host,
     port: s.port,
@@ -64,7 +65,7 @@ function clientFor(s: MailboxSettings, ms: number): ImapFlow {
 
 export class ImapReader implements MailReader {
   async check(s: MailboxSettings, ms: number): Promise<{ messages: number }> {
-    const client = clientFor(s, ms);
+    const client = await clientFor(s, ms);
     try {
       await step(client, 'connecting and signing in', ms, client.connect());
       const box = await step(client, `opening ${s.mailbox}`, ms, client.mailboxOpen(s.mailbox, { readOnly: true }));
@@ -78,7 +79,7 @@ export class ImapReader implements MailReader {
 
   async read(s: MailboxSettings, from: ReadPosition, limits: ReadLimits): Promise<MailBatch> {
     const ms = limits.timeoutMs;
-    const client = clientFor(s, ms);
+    const client = await clientFor(s, ms);
     try {
       await step(client, 'connecting and signing in', ms, client.connect());
       const box = await step(client, `opening ${s.mailbox}`, ms, client.mailboxOpen(s.mailbox, { readOnly: true }));
@@ -124,7 +125,7 @@ export class ImapReader implements MailReader {
           client.fetchOne(String(uid), big ? { headers: true } : { source: true }, { uid: true }),
         );
         const raw = got ? (big ? got.headers : got.source) : undefined;
-        messages.push({ uid, mail: raw ? await parseMail(raw, big) : null });
+        messages.push({ uid, mail: raw ? await (await import('./parse.ts')).parseMail(raw, big) : null });
       }
       await step(client, 'signing out', ms, client.logout()).catch(() => client.close());
       return { uidValidity, messages };
