@@ -33,6 +33,10 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const SIZES = [1_000, Number(args.rows)];
+/** Node's flags for the server, as `npm start` gives them. */
+const START_FLAGS = (JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start as string)
+  .split(/\s+/)
+  .filter((w) => w.startsWith('--'));
 
 interface Child {
   proc: ChildProcess;
@@ -136,7 +140,7 @@ async function deskOf(open: () => Promise<TestStore>, size: number): Promise<Des
   const auth = { authorization: `Bearer ${d.key}` };
   const began = performance.now();
   const server = await start(
-    ['bin/desk.js', 'serve', '--port', '0', '--db', store.target],
+    [...START_FLAGS, 'bin/desk.js', 'serve', '--port', '0', '--db', store.target],
     { DESK_LOG_LEVEL: 'silent', DESK_RATE_LIMIT: '100000000' },
     /listening on http:\/\/[^:]+:(\d+)/,
   );

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { DeskError } from '../domain/errors.ts';
 
@@ -26,8 +25,13 @@ function bucketOf(request: FastifyRequest): string {
 }
 
 export async function registerLimits(api: FastifyInstance, config: Readonly<Config>): Promise<void> {
+  // The Redis client loads only when there is a Redis to share the buckets through.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2_000,
+        lazyConnect: false,
+      })
     : null;
   if (redis) {
     // A Redis that cannot be reached must not take the API down: requests go through unlimited

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
@@ -36,8 +35,6 @@ export interface OpenOptions {
 
 export { isPostgresUrl, redact };
 
-// node-postgres returns int8 (count(*), sum()) as strings; our counts fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 /**
  * Opens the store named by a postgres:// URL or a SQLite file path, applies migrations, and
@@ -54,6 +51,10 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
   if (isPostgresUrl(target)) {
     // Before connecting, so a missing key is the first thing said.
     if (!opts.secretKey) resolveKey({ dialect: 'postgres', file: null, envKey: null, sealedUnder: new Set() });
+    // The PostgreSQL driver loads only for a postgres:// URL: a SQLite desk never needs it.
+    const { default: pg } = await import('pg');
+    // node-postgres returns int8 (count(*), sum()) as strings; our counts fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     // An idle connection the server drops (a restart, an administrator) is replaced on next use;
     // without a listener the pool's error would end the process.
