@@ -55,7 +55,10 @@ export async function checkResponse(
   res: LightMyRequestResponse,
 ): Promise<void> {
   // Dot segments are resolved as any HTTP client and the router resolve them: /work/. is /work/.
-  const path = new URL(url.split('?')[0]!, 'http://desk.invalid').pathname;
+  // A '#' or a space in a raw request's path is no fragment and is not trimmed by the server:
+  // it stays in the path, in the id.
+  const raw = url.split('?')[0]!.replace(/[\x00-\x20#]/g, (c) => encodeURIComponent(c));
+  const path = new URL(raw, 'http://desk.invalid').pathname;
   if (!path.startsWith('/api/v1')) return;
   const { doc, ajv, validators } = load(app);
   const item = matchPath(doc, path);
@@ -69,7 +72,8 @@ export async function checkResponse(
   const response = (op.responses?.[String(res.statusCode)] ?? op.responses?.default) as
     | OpenAPIV3_1.ResponseObject
     | undefined;
-  if (!response) throw new Error(`${method} ${path} answered ${res.statusCode}, a status /openapi.json does not list`);
+  if (!response)
+    throw new Error(`${method} ${path} (sent as ${url}) answered ${res.statusCode}, a status /openapi.json does not list`);
   const schema = (response.content?.['application/json'] as OpenAPIV3_1.MediaTypeObject | undefined)?.schema;
   if (!schema) return;
   // Compiled once per response schema: a long cursor walk checks hundreds of pages.
