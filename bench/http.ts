@@ -5,7 +5,7 @@
 //
 //   npm run bench                      SQLite, 1,000 and 100,000 open rows, 3 s a measurement
 //   npm run bench -- --rows 1000000    a larger desk
-//   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres
+//   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres     and PostgreSQL (--pg-only: that alone)
 //   npm run bench -- --seconds 10 --connections 32
 //
 // The work pass has its own: npm run bench:pass (bench/pass.ts).
@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { postgresStore, sqliteStore, type TestStore } from '../test/helpers/db.ts';
+import { postgresStore, secretKeyEnv, sqliteStore, type TestStore } from '../test/helpers/db.ts';
 import { makeDesk } from '../test/helpers/factories.ts';
 import { fill } from './fill.ts';
 
@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
     pg: { type: 'string' },
+    'pg-only': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -141,7 +142,7 @@ async function deskOf(open: () => Promise<TestStore>, size: number): Promise<Des
   const began = performance.now();
   const server = await start(
     [...START_FLAGS, 'bin/desk.js', 'serve', '--port', '0', '--db', store.target],
-    { DESK_LOG_LEVEL: 'silent', DESK_RATE_LIMIT: '100000000' },
+    { DESK_LOG_LEVEL: 'silent', DESK_RATE_LIMIT: '100000000', ...secretKeyEnv(store.target) },
     /listening on http:\/\/[^:]+:(\d+)/,
   );
   const base = `http://127.0.0.1:${server.port}/api/v1`;
@@ -220,7 +221,7 @@ async function run(label: string, open: () => Promise<TestStore>): Promise<void>
   console.log(`server RSS under load: ${rss[0]!.toFixed(0)} MB at ${a} rows, ${rss[1]!.toFixed(0)} MB at ${b}\n`);
 }
 
-await run('sqlite', sqliteStore);
+if (!args['pg-only']) await run('sqlite', sqliteStore);
 if (args.pg) {
   process.env.DESK_TEST_DATABASE_URL = args.pg;
   await run('postgres', postgresStore);
