@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../store/schema.ts';
 import type { Actor, DeskContext, Deps } from './ports.ts';
-import { dateIn } from './dates.ts';
+import { todayIn } from './dates.ts';
 
 export type { Actor, DeskContext, Deps, Engine } from './ports.ts';
 
@@ -11,12 +11,16 @@ export function deskContext(
   actor: Actor,
   db: Kysely<Database> = deps.store.db,
 ): DeskContext {
+  // Spelled out rather than spread: built on every request, and a fixed shape is cheaper.
   return {
-    ...deps,
+    store: deps.store,
+    clock: deps.clock,
+    config: deps.config,
+    engine: deps.engine,
     db,
     desk,
     actor,
-    today: () => dateIn(desk.timezone, deps.clock.now()),
+    today: () => todayIn(desk.timezone, deps.clock.now()),
     now: () => deps.clock.now().toISOString(),
   };
 }

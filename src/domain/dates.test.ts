@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateIn, dateOfInstant, daysBetween, midnightIn, resolveDate } from './dates.ts';
+import { addDays, dateIn, dateOfInstant, daysBetween, midnightIn, resolveDate, todayIn } from './dates.ts';
 
 describe("calendar dates in a desk's timezone", () => {
   it('midnight is the instant the date begins in the zone, across DST changes and at both ends of the day', () => {
@@ -48,6 +48,18 @@ describe('day arithmetic without Date parsing', () => {
       for (const at of ['2026-11-22T10:00:00.000Z', '2026-03-29T00:30:00.000Z', '2026-12-31T23:59:59.999Z']) {
         expect(dateOfInstant(tz, at)).toBe(dateIn(tz, new Date(at)));
         expect(dateOfInstant(tz, at)).toBe(dateIn(tz, new Date(at)));
+      }
+    }
+  });
+});
+
+describe('today, formatted once a minute', () => {
+  it("turns at each zone's midnight exactly as dateIn does, to the millisecond", () => {
+    for (const tz of ['UTC', 'Pacific/Kiritimati', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/St_Johns']) {
+      const midnight = midnightIn(tz, '2026-11-23').getTime();
+      for (const offset of [-60_001, -60_000, -1, 0, 1, 59_999, 60_000]) {
+        const at = new Date(midnight + offset);
+        expect(todayIn(tz, at), `${tz} ${at.toISOString()}`).toBe(dateIn(tz, at));
       }
     }
   });

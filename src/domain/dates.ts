@@ -31,6 +31,20 @@ export function dateIn(timeZone: string, now: Date): string {
   return f.format(now);
 }
 
+const todays = new Map<string, { minute: number; date: string }>();
+/**
+ * The calendar date now in `timeZone`, as dateIn gives it, formatted once a minute per zone:
+ * every zone's midnight falls on a whole minute, so the date cannot change within one.
+ */
+export function todayIn(timeZone: string, now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = todays.get(timeZone);
+  if (known && known.minute === minute) return known.date;
+  const date = dateIn(timeZone, now);
+  todays.set(timeZone, { minute, date });
+  return date;
+}
+
 const storedDates = new Map<string, string>();
 const STORED_DATES_KEPT = 10_000;
 /**

@@ -7,6 +7,7 @@ import { findKeyByHash, grantsOf, markKeyRevoked } from './repositories/desks.ts
 import { hashKey } from '../domain/keys/secret.ts';
 
 const open: TestStore[] = [];
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 afterEach(async () => {
   for (const s of open.splice(0).reverse()) await s.close();
 });
@@ -25,6 +26,9 @@ describe('reads remembered while the store is unchanged', () => {
 
     const other = await openStore(store.target);
     await other.db.updateTable('desks').set({ name: 'Again' }).where('id', '=', d.desk.id).execute();
+    // Another process's commit is seen from the next turn of the event loop: a request that
+    // arrives after it is handled in a later turn.
+    await nextTurn();
     expect(await read()).toBe(3);
     expect(await read()).toBe(3);
     await other.close();
@@ -41,6 +45,7 @@ describe('reads remembered while the store is unchanged', () => {
     const other = await openStore(store.target);
     await markKeyRevoked(other.db, (await findKeyByHash(other.db, hash))!.key.id, '2026-01-01T00:00:00.000Z');
     await other.close();
+    await nextTurn();
     expect((await findKeyByHash(store.db, hash))?.key.revoked_at).toBe('2026-01-01T00:00:00.000Z');
   });
 

@@ -49,7 +49,8 @@ export interface SqliteHandle {
   database: SqliteDatabase;
   /**
    * Changes whenever anything is committed to the file: by another connection (SQLite's
-   * data_version) or by this one (every statement that may write is counted, committed or not).
+   * data_version, as of the start of this turn of the event loop) or by this one (every
+   * statement that may write is counted, committed or not).
    */
   version(): string;
 }
@@ -82,5 +83,18 @@ export function sqliteHandle(sqlite: SQLite.Database): SqliteHandle {
       return entry.use;
     },
   };
-  return { database, version: () => `${dataVersion.get() as number}.${ownWrites}` };
+  // data_version is read once per turn of the event loop: every request handled in a turn
+  // arrived before that turn began, so a commit made before a request arrived is always seen.
+  let seen: number | null = null;
+  const forget = () => {
+    seen = null;
+  };
+  const otherWrites = () => {
+    if (seen === null) {
+      seen = dataVersion.get() as number;
+      setImmediate(forget);
+    }
+    return seen;
+  };
+  return { database, version: () => `${otherWrites()}.${ownWrites}` };
 }
