@@ -109,6 +109,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   app.setErrorHandler((err, request, reply) => sendError(request.is404 ? noRoute(request) : err, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(noRoute(request), request, reply));
   app.addHook('onRequest', async (request, reply) => {
+    // Whatever was committed before this request arrived is what it reads.
+    deps.store.lookAgain();
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     // A stopping server still listens while requests in flight finish, and turns new ones away.

@@ -24,6 +24,11 @@ export interface Store {
    * do on PostgreSQL, whose dumps hold live rows only.
    */
   forgetReplaced(): Promise<void>;
+  /**
+   * Called as each request arrives: what is remembered from the database is checked against
+   * every commit made until now (SQLite; nothing is remembered on PostgreSQL).
+   */
+  lookAgain(): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,7 @@ export { isPostgresUrl, redact };
 export async function openStore(target: string, opts: OpenOptions = {}): Promise<Store> {
   let db: Kysely<Database>;
   let version: (() => string) | null = null;
+  let lookAgain = () => {};
   let dialect: DialectName;
   let location: string;
   let file: string | null = null;
@@ -81,6 +87,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     };
     const handle = sqliteHandle(sqlite);
     version = handle.version;
+    lookAgain = handle.lookAgain;
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle.database }) });
     dialect = 'sqlite';
     location = path.resolve(name);
@@ -92,7 +99,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     checkKey(secretKey, sealedUnder);
     const sealed = withSealer(version ? withRemembering(db, version) : db, secretKey.sealer);
     if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
-    return { db: sealed, dialect, location, secretKey, forgetReplaced, close: () => db.destroy() };
+    return { db: sealed, dialect, location, secretKey, forgetReplaced, lookAgain, close: () => db.destroy() };
   } catch (err) {
     await db.destroy();
     throw err;

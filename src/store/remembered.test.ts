@@ -5,6 +5,7 @@ import { openStore } from './db.ts';
 import { remembered } from './remembered.ts';
 import { findKeyByHash, grantsOf, markKeyRevoked } from './repositories/desks.ts';
 import { hashKey } from '../domain/keys/secret.ts';
+import { harness } from '../../test/helpers/app.ts';
 
 const open: TestStore[] = [];
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -61,5 +62,20 @@ describe('reads remembered while the store is unchanged', () => {
       await remembered(tx, 'n', async () => ++reads);
     });
     expect(reads).toBe(2);
+  });
+
+  it('refuses a key revoked by another connection on the very next request, with no turn of the loop between', async () => {
+    const store = await sqliteStore();
+    open.push(store);
+    const h = await harness(store);
+    const d = await makeDesk(store.db);
+    const me = () => h.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${d.key}` } });
+    expect((await me()).statusCode).toBe(200);
+    const other = await openStore(store.target);
+    const found = await findKeyByHash(other.db, hashKey(d.key));
+    await markKeyRevoked(other.db, found!.key.id, '2026-01-01T00:00:00.000Z');
+    expect((await me()).statusCode).toBe(401);
+    await other.close();
+    await h.close();
   });
 });

@@ -53,6 +53,8 @@ export interface SqliteHandle {
    * statement that may write is counted, committed or not).
    */
   version(): string;
+  /** Makes the next version() read other connections' commits afresh. */
+  lookAgain(): void;
 }
 
 /**
@@ -83,18 +85,19 @@ export function sqliteHandle(sqlite: SQLite.Database): SqliteHandle {
       return entry.use;
     },
   };
-  // data_version is read once per turn of the event loop: every request handled in a turn
-  // arrived before that turn began, so a commit made before a request arrived is always seen.
+  // data_version is read at most once between two calls of lookAgain() (each request calls it
+  // as it arrives) and once per turn of the event loop, so a commit made before a request
+  // arrived is always seen by it.
   let seen: number | null = null;
-  const forget = () => {
+  const lookAgain = () => {
     seen = null;
   };
   const otherWrites = () => {
     if (seen === null) {
       seen = dataVersion.get() as number;
-      setImmediate(forget);
+      setImmediate(lookAgain);
     }
     return seen;
   };
-  return { database, version: () => `${otherWrites()}.${ownWrites}` };
+  return { database, version: () => `${otherWrites()}.${ownWrites}`, lookAgain };
 }
