@@ -35,6 +35,22 @@ describe('reads remembered while the store is unchanged', () => {
     await other.close();
   });
 
+  it("sees another connection's commit in the same turn once asked to look again, as each request does", async () => {
+    const store = await sqliteStore();
+    open.push(store);
+    const d = await makeDesk(store.db);
+    const other = await openStore(store.target);
+    let reads = 0;
+    const read = () => remembered(store.db, 'n', async () => ++reads);
+    expect(await read()).toBe(1);
+    // No turn of the event loop passes from here on: SQLite's driver answers in microtasks.
+    await other.db.updateTable('desks').set({ name: 'Elsewhere' }).where('id', '=', d.desk.id).execute();
+    expect(await read()).toBe(1);
+    store.lookAgain();
+    expect(await read()).toBe(2);
+    await other.close();
+  });
+
   it('refuses a key revoked by another process on the very next lookup', async () => {
     const store = await sqliteStore();
     open.push(store);
