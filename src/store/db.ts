@@ -40,7 +40,6 @@ export interface OpenOptions {
 
 export { isPostgresUrl, redact };
 
-
 /**
  * Opens the store named by a postgres:// URL or a SQLite file path, applies migrations, and
  * settles the secret key: refused when it is not the one the stored secrets were sealed under,

@@ -57,7 +57,7 @@ export async function checkResponse(
   // Dot segments are resolved as any HTTP client and the router resolve them: /work/. is /work/.
   // A '#' or a space in a raw request's path is no fragment and is not trimmed by the server:
   // it stays in the path, in the id.
-  const raw = url.split('?')[0]!.replace(/[\x00-\x20#]/g, (c) => encodeURIComponent(c));
+  const raw = [...url.split('?')[0]!].map((c) => (c <= ' ' || c === '#' ? encodeURIComponent(c) : c)).join('');
   const path = new URL(raw, 'http://desk.invalid').pathname;
   if (!path.startsWith('/api/v1')) return;
   const { doc, ajv, validators } = load(app);
@@ -73,7 +73,9 @@ export async function checkResponse(
     | OpenAPIV3_1.ResponseObject
     | undefined;
   if (!response)
-    throw new Error(`${method} ${path} (sent as ${url}) answered ${res.statusCode}, a status /openapi.json does not list`);
+    throw new Error(
+      `${method} ${path} (sent as ${url}) answered ${res.statusCode}, a status /openapi.json does not list`,
+    );
   const schema = (response.content?.['application/json'] as OpenAPIV3_1.MediaTypeObject | undefined)?.schema;
   if (!schema) return;
   // Compiled once per response schema: a long cursor walk checks hundreds of pages.
