@@ -54,11 +54,10 @@ export async function checkResponse(
   url: string,
   res: LightMyRequestResponse,
 ): Promise<void> {
-  // Dot segments are resolved as any HTTP client and the router resolve them: /work/. is /work/.
-  // A '#' or a space in a raw request's path is no fragment and is not trimmed by the server:
-  // it stays in the path, in the id.
-  const raw = [...url.split('?')[0]!].map((c) => (c <= ' ' || c === '#' ? encodeURIComponent(c) : c)).join('');
-  const path = new URL(raw, 'http://desk.invalid').pathname;
+  // The path the server routes, read as inject reads the whole URL (WHATWG URL parsing): dot
+  // segments resolved, spaces at either end of the URL trimmed, one inside encoded, a '#'
+  // starting a fragment.
+  const path = new URL(url, 'http://localhost').pathname;
   if (!path.startsWith('/api/v1')) return;
   const { doc, ajv, validators } = load(app);
   const item = matchPath(doc, path);
