@@ -7,6 +7,7 @@
 //   npm run bench -- --rows 1000000    a larger desk
 //   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres     and PostgreSQL (--pg-only: that alone)
 //   npm run bench -- --seconds 10 --connections 32
+//   npm run bench -- --only /me,/work?limit=50 --no-writes     some reads alone, no snooze load
 //
 // The work pass has its own: npm run bench:pass (bench/pass.ts).
 //
@@ -29,11 +30,15 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     pg: { type: 'string' },
     'pg-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'no-writes': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const SIZES = [1_000, Number(args.rows)];
+/** --only: the paths to measure, as PATHS writes them ('PAGE2' for the second page of /work). */
+const ONLY = args.only?.split(',');
 /** Node's flags for the server, as `npm start` gives them. */
 const START_FLAGS = (JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start as string)
   .split(/\s+/)
@@ -176,6 +181,7 @@ async function run(label: string, open: () => Promise<TestStore>): Promise<void>
   const writes: Array<{ rps: number; p99: number }> = [];
   try {
     for (const [i, p] of PATHS.entries()) {
+      if (ONLY && !ONLY.includes(p === 'PAGE2' ? 'PAGE2' : p)) continue;
       const name = p === 'PAGE2' ? '/work?limit=50 (page 2)' : p;
       const figures = [];
       for (const [k, d] of [small, large].entries()) {
@@ -193,6 +199,7 @@ async function run(label: string, open: () => Promise<TestStore>): Promise<void>
       );
     }
     for (const [k, d] of [small, large].entries()) {
+      if (args['no-writes']) break;
       const w = await snoozes(d, SIZES[k]!);
       rss[k] = Math.max(rss[k]!, rssMb(d.server.proc.pid!));
       writes.push(w);
@@ -212,9 +219,10 @@ async function run(label: string, open: () => Promise<TestStore>): Promise<void>
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(r);
   const [ws, wl] = writes as [(typeof writes)[0], (typeof writes)[0]];
-  console.log(
-    `idempotent snooze, each request its own key: ${ws.rps.toFixed(0)} req/s (p99 ${ws.p99} ms) at ${a} rows, ${wl.rps.toFixed(0)} req/s (p99 ${wl.p99} ms) at ${b}`,
-  );
+  if (ws && wl)
+    console.log(
+      `idempotent snooze, each request its own key: ${ws.rps.toFixed(0)} req/s (p99 ${ws.p99} ms) at ${a} rows, ${wl.rps.toFixed(0)} req/s (p99 ${wl.p99} ms) at ${b}`,
+    );
   console.log(
     `desk serve, start to first answer: ${small.startMs.toFixed(0)} ms at ${a} rows, ${large.startMs.toFixed(0)} ms at ${b}`,
   );

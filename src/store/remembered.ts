@@ -10,9 +10,14 @@ import type { Database } from './schema.ts';
 // database.
 
 const KEPT = 2_000;
+/** Whole answers (a page of the queue, a row with its messages) are larger: fewer are kept. */
+const KEPT_LARGE = 100;
+
+type Shelf = Map<string, { version: string; value: unknown }>;
 
 class Remembering implements KyselyPlugin {
-  readonly kept = new Map<string, { version: string; value: unknown }>();
+  readonly kept: Shelf = new Map();
+  readonly large: Shelf = new Map();
   constructor(readonly version: () => string) {}
   transformQuery(args: PluginTransformQueryArgs) {
     return args.node;
@@ -37,18 +42,26 @@ function freezeDeep<T>(value: T): T {
 
 /**
  * `read()`'s answer, from memory when the same `name` was read at the store's present version.
- * The answer is frozen: it is shared by every caller until the next change.
+ * The answer is frozen: it is shared by every caller until the next change. `name` must hold
+ * everything else the answer depends on (the desk, the query, the desk's today). `large` files
+ * it among the few larger answers kept.
  */
-export async function remembered<T>(db: Kysely<Database>, name: string, read: () => Promise<T>): Promise<T> {
+export async function remembered<T>(
+  db: Kysely<Database>,
+  name: string,
+  read: () => Promise<T>,
+  opts: { large?: boolean } = {},
+): Promise<T> {
   const plugin = db.isTransaction ? undefined : db.getExecutor().plugins.find((p) => p instanceof Remembering);
   if (!plugin) return read();
+  const shelf = opts.large ? plugin.large : plugin.kept;
   // The version is taken before reading, so an answer read across a change is filed under the
   // older version and never served after it.
   const version = plugin.version();
-  const hit = plugin.kept.get(name);
+  const hit = shelf.get(name);
   if (hit && hit.version === version) return hit.value as T;
   const value = freezeDeep(await read());
-  if (plugin.kept.size >= KEPT) plugin.kept.clear();
-  plugin.kept.set(name, { version, value });
+  if (shelf.size >= (opts.large ? KEPT_LARGE : KEPT)) shelf.clear();
+  shelf.set(name, { version, value });
   return value;
 }

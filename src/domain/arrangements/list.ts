@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import type { DeskContext } from '../context.ts';
 import type { ArrangementRow } from '../../store/schema.ts';
 import { notesByArrangement } from '../../store/repositories/activity.ts';
@@ -82,19 +83,24 @@ export function toArrangement(
 }
 
 export async function listArrangements(ctx: DeskContext): Promise<{ items: Arrangement[] }> {
-  const deskId = ctx.desk.id;
-  const today = ctx.today();
-  const rows = await arrangementsOf(ctx.db, deskId);
-  if (rows.length === 0) return { items: [] };
+  return sameAnswer(ctx, 'arrangements', null, async () => {
+    const deskId = ctx.desk.id;
+    const today = ctx.today();
+    const rows = await arrangementsOf(ctx.db, deskId);
+    if (rows.length === 0) return { items: [] };
 
-  const work = await openByArrangement(ctx.db, deskId, today);
-  const notes = await notesByArrangement(ctx.db, deskId);
+    const work = await openByArrangement(ctx.db, deskId, today);
+    const notes = await notesByArrangement(ctx.db, deskId);
 
-  const workBy = new Map(
-    work.map((w) => [w.arrangement_id, { open_work: w.open_work, overdue_work: w.overdue_work, next_due: w.next_due }]),
-  );
-  const notesBy = new Map(
-    notes.map((n) => [n.arrangement_id!, { notes_count: Number(n.n), last_note_at: n.last ?? null }]),
-  );
-  return { items: rows.map((r) => toArrangement(r, workBy.get(r.id), notesBy.get(r.id))).sort(byAttention) };
+    const workBy = new Map(
+      work.map((w) => [
+        w.arrangement_id,
+        { open_work: w.open_work, overdue_work: w.overdue_work, next_due: w.next_due },
+      ]),
+    );
+    const notesBy = new Map(
+      notes.map((n) => [n.arrangement_id!, { notes_count: Number(n.n), last_note_at: n.last ?? null }]),
+    );
+    return { items: rows.map((r) => toArrangement(r, workBy.get(r.id), notesBy.get(r.id))).sort(byAttention) };
+  });
 }

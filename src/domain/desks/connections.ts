@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import type { DeskContext } from '../context.ts';
 import { connectionsOf } from '../../store/repositories/connections.ts';
 import { readPositions } from '../../store/repositories/mail.ts';
@@ -31,12 +32,14 @@ export function orderConnections<T extends { status: string; name: string; id: n
 }
 
 export async function listConnections(ctx: DeskContext): Promise<{ items: Connection[] }> {
-  const rows = await connectionsOf(ctx.db, ctx.desk.id);
-  // A mailbox the last pass could not read is in `error` with the server's words (P-mail-5).
-  const faults = new Map((await readPositions(ctx.db, ctx.desk.id)).map((p) => [p.connection_id, p.error]));
-  const shown = rows.map((r) => {
-    const fault = faults.get(r.id) ?? null;
-    return fault ? { ...r, status: 'error', reason: fault } : { ...r, reason: null };
+  return sameAnswer(ctx, 'connections', null, async () => {
+    const rows = await connectionsOf(ctx.db, ctx.desk.id);
+    // A mailbox the last pass could not read is in `error` with the server's words (P-mail-5).
+    const faults = new Map((await readPositions(ctx.db, ctx.desk.id)).map((p) => [p.connection_id, p.error]));
+    const shown = rows.map((r) => {
+      const fault = faults.get(r.id) ?? null;
+      return fault ? { ...r, status: 'error', reason: fault } : { ...r, reason: null };
+    });
+    return { items: orderConnections(shown).map((r) => ({ ...r, connected: r.status === 'connected' })) };
   });
-  return { items: orderConnections(shown).map((r) => ({ ...r, connected: r.status === 'connected' })) };
 }

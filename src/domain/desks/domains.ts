@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import type { DeskContext } from '../context.ts';
 import type { DomainRow } from '../../store/schema.ts';
 import { domainsOf } from '../../store/repositories/domains.ts';
@@ -53,7 +54,9 @@ export function summariseDomains(
 }
 
 export async function listDomains(ctx: DeskContext): Promise<{ items: Domain[]; summary: DomainSummary }> {
-  const rows = await domainsOf(ctx.db, ctx.desk.id);
-  const items = rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
-  return { items, summary: summariseDomains(items, ctx.desk) };
+  return sameAnswer(ctx, 'domains', null, async () => {
+    const rows = await domainsOf(ctx.db, ctx.desk.id);
+    const items = rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
+    return { items, summary: summariseDomains(items, ctx.desk) };
+  });
 }

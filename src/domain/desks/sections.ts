@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import type { SectionRow } from '../../store/schema.ts';
 import type { DeskContext, SectionDraft } from '../ports.ts';
 import { logEvent } from '../record.ts';
@@ -56,7 +57,9 @@ export async function listSections(ctx: DeskContext): Promise<DeskSection[]> {
 
 /** GET /desk: the blocks of the screen, in the desk's order. */
 export async function deskSections(ctx: DeskContext): Promise<{ sections: DeskSection[] }> {
-  return { sections: await listSections(ctx) };
+  return sameAnswer(ctx, 'sections', null, async () => {
+    return { sections: await listSections(ctx) };
+  });
 }
 
 /** A lower-case anchor: letters, digits and dashes. */

@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import type { DeskContext } from '../context.ts';
 import { filterText } from '../input.ts';
 import { storedObject } from '../text.ts';
@@ -26,12 +27,14 @@ export function unitFields(text: string): Record<string, UnitValue> {
 }
 
 export async function listUnits(ctx: DeskContext, query: { type?: unknown } = {}): Promise<{ items: Unit[] }> {
-  let type: string | undefined;
-  if (query.type !== undefined) {
-    const t = filterText(query.type);
-    if (t === null) return { items: [] };
-    type = t;
-  }
-  const rows = await unitsOf(ctx.db, ctx.desk.id, { type });
-  return { items: rows.map((r) => ({ ...r, fields: unitFields(r.fields) })) };
+  return sameAnswer(ctx, 'units', query.type ?? null, async () => {
+    let type: string | undefined;
+    if (query.type !== undefined) {
+      const t = filterText(query.type);
+      if (t === null) return { items: [] };
+      type = t;
+    }
+    const rows = await unitsOf(ctx.db, ctx.desk.id, { type });
+    return { items: rows.map((r) => ({ ...r, fields: unitFields(r.fields) })) };
+  });
 }

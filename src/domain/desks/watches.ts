@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import type { DeskContext } from '../context.ts';
 import type { WatchRow } from '../../store/schema.ts';
 import { watchesOf } from '../../store/repositories/desk-reads.ts';
@@ -8,6 +9,8 @@ import { watchesOf } from '../../store/repositories/desk-reads.ts';
 export type Watch = Omit<WatchRow, 'desk_id'>;
 
 export async function listWatches(ctx: DeskContext): Promise<{ items: Watch[] }> {
-  const items = await watchesOf(ctx.db, ctx.desk.id);
-  return { items };
+  return sameAnswer(ctx, 'watches', null, async () => {
+    const items = await watchesOf(ctx.db, ctx.desk.id);
+    return { items };
+  });
 }

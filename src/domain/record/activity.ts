@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import type { DeskContext } from '../context.ts';
 import type { ActivityRow } from '../../store/schema.ts';
 import { clampLimit } from '../input.ts';
@@ -28,6 +29,8 @@ export async function listActivity(
   ctx: DeskContext,
   query: { limit?: unknown } = {},
 ): Promise<{ items: ActivityEntry[] }> {
-  const items = await recentActivity(ctx.db, ctx.desk.id, clampLimit(query.limit));
-  return { items };
+  return sameAnswer(ctx, 'activity', query.limit ?? null, async () => {
+    const items = await recentActivity(ctx.db, ctx.desk.id, clampLimit(query.limit));
+    return { items };
+  });
 }

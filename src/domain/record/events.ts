@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import type { DeskContext } from '../context.ts';
 import { clampLimit } from '../input.ts';
 import { storedObject } from '../text.ts';
@@ -19,6 +20,8 @@ export function eventData(text: string): Record<string, unknown> {
 }
 
 export async function listEvents(ctx: DeskContext, query: { limit?: unknown } = {}): Promise<{ items: EventEntry[] }> {
-  const rows = await recentEvents(ctx.db, ctx.desk.id, clampLimit(query.limit));
-  return { items: rows.map((r) => ({ ...r, data: eventData(r.data) })) };
+  return sameAnswer(ctx, 'events', query.limit ?? null, async () => {
+    const rows = await recentEvents(ctx.db, ctx.desk.id, clampLimit(query.limit));
+    return { items: rows.map((r) => ({ ...r, data: eventData(r.data) })) };
+  });
 }

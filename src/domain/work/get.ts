@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import type { DeskContext } from '../context.ts';
 import type { MessageStatus } from '../vocab.ts';
@@ -49,12 +50,14 @@ function listed(stored: string | null): Array<{ name: string; size: number }> {
 }
 
 export async function getWork(ctx: DeskContext, workId: number): Promise<WorkDetail> {
-  const row = await findWork(ctx.db, ctx.desk.id, workId);
-  if (!row) throw notFound('work item', workId);
-  const messages = (await messagesOn(ctx.db, ctx.desk.id, workId)).map(({ attachments, ...m }) => ({
-    ...m,
-    ...(m.direction === 'inbound' ? { attachments: listed(attachments) } : {}),
-  })) as Message[];
-  const timeline = await timelineOf(ctx.db, ctx.desk.id, workId);
-  return { work: await toItem(ctx, row), messages, timeline };
+  return sameAnswer(ctx, 'work row', workId, async () => {
+    const row = await findWork(ctx.db, ctx.desk.id, workId);
+    if (!row) throw notFound('work item', workId);
+    const messages = (await messagesOn(ctx.db, ctx.desk.id, workId)).map(({ attachments, ...m }) => ({
+      ...m,
+      ...(m.direction === 'inbound' ? { attachments: listed(attachments) } : {}),
+    })) as Message[];
+    const timeline = await timelineOf(ctx.db, ctx.desk.id, workId);
+    return { work: await toItem(ctx, row), messages, timeline };
+  });
 }

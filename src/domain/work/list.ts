@@ -8,6 +8,7 @@ import { cursorScope, decodeCursor, encodeCursor, secretFor } from './cursor.ts'
 import type { WorkItem } from './derive.ts';
 import { toItems } from './items.ts';
 import { onDesk } from '../../store/repositories/desks.ts';
+import { sameAnswer } from '../same-answer.ts';
 
 // GET /work: the open queue, a page at a time (D17-D19). Order: overdue rows first
 // (due_date before the desk's today), then priority desc, due date asc with no date last,
@@ -42,9 +43,23 @@ export function parseStatus(raw: unknown): string | undefined {
 /** The overdue band sorts before everything else; the empty string sorts before every date. */
 const OVERDUE_FROM = '';
 
+/**
+ * A page is a function of the stored rows, the query and the desk's today alone, so while the
+ * store is unchanged the same page is answered from memory (P-speed-5).
+ */
 export async function listWork(ctx: DeskContext, query: WorkQuery = {}): Promise<WorkPage> {
   const status = parseStatus(query.status);
   const limit = clampLimit(query.limit);
+  const asked = [status ?? null, limit, query.kind ?? null, query.arrangement ?? null, query.cursor ?? null];
+  return sameAnswer(ctx, 'work page', asked, () => readPage(ctx, query, status, limit));
+}
+
+async function readPage(
+  ctx: DeskContext,
+  query: WorkQuery,
+  status: string | undefined,
+  limit: number,
+): Promise<WorkPage> {
   const open_total = ctx.desk.open_count;
 
   // D18: a kind or arrangement that names nothing gives an empty page, not an error.
