@@ -10,6 +10,7 @@ export function deskContext(
   desk: DeskRow,
   actor: Actor,
   db: Kysely<Database> = deps.store.db,
+  seen?: string,
 ): DeskContext {
   // Spelled out rather than spread: built on every request, and a fixed shape is cheaper.
   return {
@@ -22,6 +23,7 @@ export function deskContext(
     actor,
     today: () => todayIn(desk.timezone, deps.clock.now()),
     now: () => deps.clock.now().toISOString(),
+    seen,
   };
 }
 

@@ -199,4 +199,9 @@ export interface DeskContext extends Deps {
   today(): string;
   /** The current instant as an ISO 8601 UTC string. */
   now(): string;
+  /**
+   * On PostgreSQL, the store's version read with the request's key (P-speed-5): answers kept
+   * under it may be given to this request. Absent elsewhere.
+   */
+  seen?: string | undefined;
 }

@@ -10,5 +10,5 @@ import type { DeskContext } from './context.ts';
  */
 export function sameAnswer<T>(ctx: DeskContext, what: string, asked: unknown, read: () => Promise<T>): Promise<T> {
   const name = `${what} ${ctx.desk.id} ${ctx.today()} ${JSON.stringify(asked ?? null)}`;
-  return remembered(ctx.db, name, read, { large: true });
+  return remembered(ctx.db, name, read, { large: true, ...(ctx.seen === undefined ? {} : { at: ctx.seen }) });
 }

@@ -131,14 +131,19 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       api.addHook('onRequest', async (request) => {
         if (request.routeOptions.config?.public) return;
         try {
-          const { key, desk } = await verifyKey(deps.store.db, presentedKey(request), deps.clock.now().toISOString());
+          const { key, desk, seen } = await verifyKey(
+            deps.store.db,
+            presentedKey(request),
+            deps.clock.now().toISOString(),
+          );
           request.apiKey = key;
-          request.ctx = deskContext(deps, desk, {
-            type: 'key',
-            keyId: key.id,
-            keyPrefix: key.prefix,
-            keyName: key.name,
-          });
+          request.ctx = deskContext(
+            deps,
+            desk,
+            { type: 'key', keyId: key.id, keyPrefix: key.prefix, keyName: key.name },
+            deps.store.db,
+            seen,
+          );
         } catch (err) {
           request.authError = err;
         }

@@ -48,6 +48,9 @@ export async function write(
   handler: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const ctx = request.ctx;
+  // A write reads what it has just written: nothing remembered at the version read before it
+  // may answer for it (P-speed-5).
+  ctx.seen = undefined;
   const key = idempotencyKey(request);
 
   // Whether this call holds the key: only then does it store or release the answer.

@@ -96,7 +96,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     const sealedUnder = await sealedKeyFingerprints(db);
     const secretKey = resolveKey({ dialect, file, envKey: opts.secretKey, sealedUnder });
     checkKey(secretKey, sealedUnder);
-    const sealed = withSealer(version ? withRemembering(db, version) : db, secretKey.sealer);
+    const sealed = withSealer(withRemembering(db, version ?? undefined), secretKey.sealer);
     if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
     return { db: sealed, dialect, location, secretKey, forgetReplaced, lookAgain, close: () => db.destroy() };
   } catch (err) {

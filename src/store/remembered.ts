@@ -1,4 +1,10 @@
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+} from 'kysely';
 import type { Database } from './schema.ts';
 
 // Reads that every request repeats (the key and its desk, the desk's grants) are kept in
@@ -6,8 +12,9 @@ import type { Database } from './schema.ts';
 // limit: the store's version changes whenever anything is committed, by this process or any
 // other (on SQLite, `PRAGMA data_version` and a count of this connection's own writes). A
 // revoked key is therefore refused on its very next request in every process. Where the
-// version cannot be had cheaply (PostgreSQL) or inside a transaction, every read goes to the
-// database.
+// version cannot be had cheaply for the whole process (PostgreSQL), only an answer asked for
+// at a version a request read in its first statement is remembered (P-speed-5); inside a
+// transaction every read goes to the database.
 
 const KEPT = 2_000;
 /** Whole answers (a page of the queue, a row with its messages) are larger: fewer are kept. */
@@ -18,7 +25,8 @@ type Shelf = Map<string, { version: string; value: unknown }>;
 class Remembering implements KyselyPlugin {
   readonly kept: Shelf = new Map();
   readonly large: Shelf = new Map();
-  constructor(readonly version: () => string) {}
+  /** The store's version now, for the whole process; none on PostgreSQL. */
+  constructor(readonly version?: () => string) {}
   transformQuery(args: PluginTransformQueryArgs) {
     return args.node;
   }
@@ -27,9 +35,26 @@ class Remembering implements KyselyPlugin {
   }
 }
 
-/** A handle whose repeated reads may be answered from memory while `version()` is unchanged. */
-export function withRemembering<DB>(db: Kysely<DB>, version: () => string): Kysely<DB> {
+/**
+ * A handle whose repeated reads may be answered from memory while `version()` is unchanged, or
+ * without `version` (PostgreSQL), while the version a request read is unchanged.
+ */
+export function withRemembering<DB>(db: Kysely<DB>, version?: () => string): Kysely<DB> {
   return db.withPlugin(new Remembering(version));
+}
+
+/**
+ * On PostgreSQL, the store's version as of a statement's snapshot, to select beside what a
+ * request reads first: the transactions then in progress and the next to begin. It changes
+ * whenever a transaction that writes begins or ends, in this process or any other, and not on
+ * reads.
+ */
+export const SNAPSHOT_VERSION = sql<string>`pg_current_snapshot()::text`;
+
+/** Whether the store's version is read per request (PostgreSQL) rather than known to the process. */
+export function versionPerRequest(db: Kysely<Database>): boolean {
+  const plugin = db.getExecutor().plugins.find((p) => p instanceof Remembering);
+  return plugin !== undefined && plugin.version === undefined;
 }
 
 function freezeDeep<T>(value: T): T {
@@ -44,20 +69,22 @@ function freezeDeep<T>(value: T): T {
  * `read()`'s answer, from memory when the same `name` was read at the store's present version.
  * The answer is frozen: it is shared by every caller until the next change. `name` must hold
  * everything else the answer depends on (the desk, the query, the desk's today). `large` files
- * it among the few larger answers kept.
+ * it among the few larger answers kept. `at` is the version a request read (PostgreSQL, where
+ * nothing is remembered without it).
  */
 export async function remembered<T>(
   db: Kysely<Database>,
   name: string,
   read: () => Promise<T>,
-  opts: { large?: boolean } = {},
+  opts: { large?: boolean; at?: string } = {},
 ): Promise<T> {
   const plugin = db.isTransaction ? undefined : db.getExecutor().plugins.find((p) => p instanceof Remembering);
   if (!plugin) return read();
   const shelf = opts.large ? plugin.large : plugin.kept;
   // The version is taken before reading, so an answer read across a change is filed under the
   // older version and never served after it.
-  const version = plugin.version();
+  const version = opts.at ?? plugin.version?.();
+  if (version === undefined) return read();
   const hit = shelf.get(name);
   if (hit && hit.version === version) return hit.value as T;
   const value = freezeDeep(await read());

@@ -1,3 +1,4 @@
+import { sameAnswer } from '../same-answer.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import type { DeskContext } from '../context.ts';
 import { isAllowed } from '../work/derive.ts';
@@ -52,10 +53,12 @@ export function summarisePermissions(groups: readonly OpenGroup[], grants: Reado
 }
 
 export async function permissionSummary(ctx: DeskContext): Promise<PermissionSummary> {
-  const rows = await openByClass(ctx.db, ctx.desk.id);
-  const grants = await grantsOf(ctx.db, ctx.desk.id);
-  return summarisePermissions(
-    rows.map((r) => ({ cls: r.class, out: r.out === 1, n: r.n })),
-    grants,
-  );
+  return sameAnswer(ctx, 'permissions', null, async () => {
+    const rows = await openByClass(ctx.db, ctx.desk.id);
+    const grants = await grantsOf(ctx.db, ctx.desk.id);
+    return summarisePermissions(
+      rows.map((r) => ({ cls: r.class, out: r.out === 1, n: r.n })),
+      grants,
+    );
+  });
 }

@@ -1,5 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import { midnightIn } from '../dates.ts';
+import { sameAnswer } from '../same-answer.ts';
 import { countClosedSince } from '../../store/repositories/work.ts';
 import { openOutWith } from '../../store/repositories/open-counts.ts';
 
@@ -13,12 +14,14 @@ export interface WorkCounts {
 }
 
 export async function workCounts(ctx: DeskContext): Promise<WorkCounts> {
-  const since = midnightIn(ctx.desk.timezone, ctx.today()).toISOString();
-  // The waiting count is stored (open_class_counts); closed_today reads its own index, so /me
-  // never reads the queue.
-  const waiting = await openOutWith(ctx.db, ctx.desk.id);
-  const closed = await countClosedSince(ctx.db, ctx.desk.id, since);
-  return { open: ctx.desk.open_count, waiting, closed_today: closed };
+  return sameAnswer(ctx, 'counts', null, async () => {
+    const since = midnightIn(ctx.desk.timezone, ctx.today()).toISOString();
+    // The waiting count is stored (open_class_counts); closed_today reads its own index, so /me
+    // never reads the queue.
+    const waiting = await openOutWith(ctx.db, ctx.desk.id);
+    const closed = await countClosedSince(ctx.db, ctx.desk.id, since);
+    return { open: ctx.desk.open_count, waiting, closed_today: closed };
+  });
 }
 
 export async function me(ctx: DeskContext) {

@@ -15,7 +15,7 @@ export async function verifyKey(
   db: Kysely<Database>,
   secret: string | null,
   now: string,
-): Promise<{ key: ApiKeyRow; desk: DeskRow }> {
+): Promise<{ key: ApiKeyRow; desk: DeskRow; seen?: string }> {
   if (!secret) throw new DeskError('unauthorized', SEND_A_KEY);
   if (!looksLikeKey(secret)) throw new DeskError('unauthorized', KEY_NOT_VALID);
   const found = await findKeyByHash(db, hashKey(secret));
@@ -25,7 +25,7 @@ export async function verifyKey(
   const desk = found.desk;
   if (!desk)
     throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
-  return { key, desk };
+  return { key, desk, ...(found.seen === undefined ? {} : { seen: found.seen }) };
 }
 
 /**
