@@ -4,6 +4,7 @@ import { badRequest, DeskError } from '../domain/errors.ts';
 import { logEvent } from '../domain/record.ts';
 import { claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
+import { atomically } from '../store/tx.ts';
 
 // Every write goes through `write()`: it replays answers stored under an Idempotency-Key
 // (D25), waits for a call still in flight with the same key, stores 2xx and 4xx answers
@@ -66,15 +67,21 @@ export async function write(
 
   const answer = await perform(request, handler);
   const bytes = serialise(reply, answer);
-  if (key && owned) {
-    if (answer.status >= 500) await letGo(ctx, key);
-    else await keepAnswer(ctx, key, answer.status, bytes);
-  }
-  if (answer.status >= 200 && answer.status < 300 && ctx.actor.type === 'key') {
-    await logEvent(ctx, 'api_write', `${request.method} ${request.url.split('?')[0]}`, {
-      key_prefix: ctx.actor.keyPrefix,
-      key_id: ctx.actor.keyId,
-      status: answer.status,
+  const logged = answer.status >= 200 && answer.status < 300 && ctx.actor.type === 'key';
+  // The stored answer and the api_write event are written together, in one commit.
+  if ((key && owned) || logged) {
+    await atomically(ctx, async (tx) => {
+      if (key && owned) {
+        if (answer.status >= 500) await letGo(tx, key);
+        else await keepAnswer(tx, key, answer.status, bytes);
+      }
+      if (logged && tx.actor.type === 'key') {
+        await logEvent(tx, 'api_write', `${request.method} ${request.url.split('?')[0]}`, {
+          key_prefix: tx.actor.keyPrefix,
+          key_id: tx.actor.keyId,
+          status: answer.status,
+        });
+      }
     });
   }
   return send(reply, answer.status, bytes);

@@ -127,6 +127,36 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     }
   });
 
+  it('a claim left pending by a process that died is taken over once its lease has passed', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const now = h.clock.now().getTime();
+    const { runTimeoutMs, chatTimeoutMs, mailTimeoutMs } = h.deps.config;
+    const lease = Math.max(runTimeoutMs, chatTimeoutMs, mailTimeoutMs) + 60_000;
+    const claim = (key: string, ageMs: number) =>
+      store.db
+        .insertInto('idempotency')
+        .values({
+          desk_id: d.desk.id,
+          key,
+          state: 'pending',
+          http_status: null,
+          body: null,
+          created_at: new Date(now - ageMs).toISOString(),
+          expires_at: new Date(now - ageMs + 24 * 60 * 60 * 1000).toISOString(),
+        })
+        .execute();
+    await claim('died-holding', lease + 1000);
+    const res = await snooze(row.id, 'died-holding');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(await dueOf(row.id)).toBe('2026-12-03');
+    // The answer is kept under the key: the next call replays it.
+    const again = await snooze(row.id, 'died-holding', { days: 9 });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(res.json());
+    expect(await dueOf(row.id)).toBe('2026-12-03');
+  });
+
   it('the replay still holds after a restart (a new server on the same database)', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
     const first = await snooze(row.id, 'survives-restart');

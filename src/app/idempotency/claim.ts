@@ -30,11 +30,12 @@ export async function claimOrWait(ctx: DeskContext, key: string): Promise<Claim>
   const giveUpAt = Date.now() + lease;
   for (;;) {
     const now = ctx.clock.now();
-    // A claim older than the lease belongs to a process that died.
+    const claim = () => claimKey(db, deskId, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString());
+    if (await claim()) return { owned: true };
+    // The key is held: by a record that expired, or a claim older than the lease (its process
+    // died), both dropped here and the key claimed afresh; otherwise by a live call.
     await dropStale(db, deskId, key, now.toISOString(), new Date(now.getTime() - lease).toISOString());
-    if (await claimKey(db, deskId, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString())) {
-      return { owned: true };
-    }
+    if (await claim()) return { owned: true };
     const stored = await readKey(db, deskId, key);
     if (stored?.state === 'done' && stored.body !== null) return { owned: false, stored };
     if (Date.now() > giveUpAt) return { owned: false, stored: null };
@@ -42,10 +43,12 @@ export async function claimOrWait(ctx: DeskContext, key: string): Promise<Claim>
   }
 }
 
+/** Stores the answer for replays; in the caller's transaction when `ctx` is in one. */
 export async function keepAnswer(ctx: DeskContext, key: string, status: number, body: string): Promise<void> {
-  await storeAnswer(ctx.store.db, ctx.desk.id, key, status, body);
+  await storeAnswer(ctx.db, ctx.desk.id, key, status, body);
 }
 
+/** Frees the key for another try; in the caller's transaction when `ctx` is in one. */
 export async function letGo(ctx: DeskContext, key: string): Promise<void> {
-  await releaseKey(ctx.store.db, ctx.desk.id, key);
+  await releaseKey(ctx.db, ctx.desk.id, key);
 }
