@@ -80,6 +80,32 @@ describe('reads remembered while the store is unchanged', () => {
     expect(reads).toBe(2);
   });
 
+  it('gives up only its oldest answer when a shelf is full', async () => {
+    const store = await sqliteStore();
+    open.push(store);
+    const reads = new Map<string, number>();
+    const read = (name: string, large = false) =>
+      remembered(
+        store.db,
+        name,
+        async () => {
+          reads.set(name, (reads.get(name) ?? 0) + 1);
+          return name;
+        },
+        { large },
+      );
+    for (const [large, kept] of [
+      [false, 2_000],
+      [true, 100],
+    ] as const) {
+      const names = Array.from({ length: kept + 1 }, (_, i) => `${large ? 'large' : 'small'} ${i}`);
+      for (const name of names) await read(name, large);
+      // The first went to make room for the last; the second and the last are still there.
+      for (const name of [names[1]!, names[kept]!, names[0]!]) await read(name, large);
+      expect([names[0], names[1], names[kept]].map((n) => reads.get(n!))).toEqual([2, 1, 1]);
+    }
+  });
+
   it('refuses a key revoked by another connection on the very next request, with no turn of the loop between', async () => {
     const store = await sqliteStore();
     open.push(store);

@@ -88,7 +88,10 @@ export async function remembered<T>(
   const hit = shelf.get(name);
   if (hit && hit.version === version) return hit.value as T;
   const value = freezeDeep(await read());
-  if (shelf.size >= (opts.large ? KEPT_LARGE : KEPT)) shelf.clear();
+  // A full shelf gives up its oldest answer, so many desks on one server share it without
+  // all starting again at once.
+  shelf.delete(name);
+  if (shelf.size >= (opts.large ? KEPT_LARGE : KEPT)) shelf.delete(shelf.keys().next().value!);
   shelf.set(name, { version, value });
   return value;
 }
