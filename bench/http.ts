@@ -137,6 +137,9 @@ const PATHS = [
   '/activity',
   '/events',
 ];
+for (const p of ONLY ?? []) {
+  if (!PATHS.includes(p)) throw new Error(`--only: no such path ${p}; the paths are ${PATHS.join(', ')}`);
+}
 
 /** A fresh database with a desk of `size` open rows, the real server on it, and its answer to each path. */
 async function deskOf(open: () => Promise<TestStore>, size: number): Promise<Desk & { paths: string[] }> {
