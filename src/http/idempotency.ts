@@ -2,7 +2,8 @@ import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { badRequest, DeskError } from '../domain/errors.ts';
 import { logEvent } from '../domain/record.ts';
-import { claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
+import { claimHere, claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
+import type { DeskContext } from '../domain/context.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
 import { atomically } from '../store/tx.ts';
 
@@ -43,16 +44,89 @@ function send(reply: FastifyReply, status: number, bytes: string): FastifyReply 
   return reply.code(status).type('application/json; charset=utf-8').send(bytes);
 }
 
+/** A write's work, given the context to do it in (a transaction's, on the one-commit path). */
+export type WriteHandler = (ctx: DeskContext) => Promise<unknown>;
+
+export interface WriteOptions {
+  /**
+   * The handler only reads and writes the store: no mail, browser or model, nothing that waits
+   * on the world. Its work then commits together with the key's claim, the stored answer and
+   * the api_write event, as one transaction (P-speed-6).
+   */
+  storeOnly?: boolean;
+}
+
+/** Stores or releases the answer under a key this call holds, and logs the api_write event of a 2xx. */
+async function settle(
+  tx: DeskContext,
+  request: FastifyRequest,
+  key: string | null,
+  answer: HttpAnswer,
+  bytes: string,
+): Promise<void> {
+  if (key) {
+    if (answer.status >= 500) await letGo(tx, key);
+    else await keepAnswer(tx, key, answer.status, bytes);
+  }
+  if (answer.status >= 200 && answer.status < 300 && tx.actor.type === 'key') {
+    await logEvent(tx, 'api_write', `${request.method} ${request.url.split('?')[0]}`, {
+      key_prefix: tx.actor.keyPrefix,
+      key_id: tx.actor.keyId,
+      status: answer.status,
+    });
+  }
+}
+
+/** Why a one-commit write rolled back: the key was held elsewhere, or the answer is not a 2xx. */
+class Undone {
+  constructor(readonly answer?: HttpAnswer) {}
+}
+
+/**
+ * The claim, the work, the stored answer and the api_write event in one transaction. Gives the
+ * bytes sent when all of it committed. Otherwise nothing it did is kept, and it gives the answer
+ * the work came to, if it ran: a refusal (4xx) is then stored as any other write's is, and a
+ * key held by another call is waited for or replayed, as on the general path.
+ */
+async function inOneCommit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string | null,
+  handler: WriteHandler,
+): Promise<{ bytes: string } | { answer?: HttpAnswer }> {
+  try {
+    const bytes = await atomically(request.ctx, async (tx) => {
+      if (key && !(await claimHere(tx, key))) throw new Undone();
+      const answer = await perform(request, () => handler(tx));
+      if (answer.status !== 200) throw new Undone(answer);
+      const out = serialise(reply, answer);
+      await settle(tx, request, key, answer, out);
+      return out;
+    });
+    return { bytes };
+  } catch (err) {
+    return err instanceof Undone ? { answer: err.answer } : { answer: answerFor(err, request) };
+  }
+}
+
 export async function write(
   request: FastifyRequest,
   reply: FastifyReply,
-  handler: () => Promise<unknown>,
+  handler: WriteHandler,
+  opts: WriteOptions = {},
 ): Promise<FastifyReply> {
   const ctx = request.ctx;
   // A write reads what it has just written: nothing remembered at the version read before it
   // may answer for it (P-speed-5).
   ctx.seen = undefined;
   const key = idempotencyKey(request);
+
+  let answer: HttpAnswer | undefined;
+  if (opts.storeOnly && !request.validationError) {
+    const once = await inOneCommit(request, reply, key, handler);
+    if ('bytes' in once) return send(reply, 200, once.bytes);
+    answer = once.answer;
+  }
 
   // Whether this call holds the key: only then does it store or release the answer.
   let owned = false;
@@ -65,26 +139,12 @@ export async function write(
     }
   }
 
-  const answer = await perform(request, handler);
-  const bytes = serialise(reply, answer);
-  const logged = answer.status >= 200 && answer.status < 300 && ctx.actor.type === 'key';
+  const done = answer ?? (await perform(request, () => handler(ctx)));
+  const bytes = serialise(reply, done);
+  const logged = done.status >= 200 && done.status < 300 && ctx.actor.type === 'key';
   // The stored answer and the api_write event are written together, in one commit.
-  if ((key && owned) || logged) {
-    await atomically(ctx, async (tx) => {
-      if (key && owned) {
-        if (answer.status >= 500) await letGo(tx, key);
-        else await keepAnswer(tx, key, answer.status, bytes);
-      }
-      if (logged && tx.actor.type === 'key') {
-        await logEvent(tx, 'api_write', `${request.method} ${request.url.split('?')[0]}`, {
-          key_prefix: tx.actor.keyPrefix,
-          key_id: tx.actor.keyId,
-          status: answer.status,
-        });
-      }
-    });
-  }
-  return send(reply, answer.status, bytes);
+  if ((key && owned) || logged) await atomically(ctx, (tx) => settle(tx, request, owned ? key : null, done, bytes));
+  return send(reply, done.status, bytes);
 }
 
 // Write bodies are read exactly as sent: "3" is not the integer 3 and 2.5 is not 2 (D28).

@@ -285,3 +285,93 @@ describe.each(DIALECTS)('a write that fails at the desk end ($name)', ({ open })
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
   });
 });
+
+// P-speed-6: a write that only touches the store commits its work, its key's claim, its stored
+// answer and its api_write event together, or none of them.
+describe.each(DIALECTS)('a store-only write is one commit ($name)', ({ name, open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+  const snooze = (id: number, key: string) =>
+    h.call('POST', `/api/v1/work/${id}/snooze`, { key: d.key, body: { days: 2 }, headers: { 'idempotency-key': key } });
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+    d = await makeDesk(store.db);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  /** Makes the database refuse the api_write event, the last thing a write records. */
+  async function refuseApiWrites(): Promise<() => Promise<void>> {
+    if (name === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_api_write BEFORE INSERT ON events WHEN NEW.kind = 'api_write'
+        BEGIN SELECT RAISE(ABORT, 'api_write refused'); END`.execute(store.db);
+      return async () => void (await sql`DROP TRIGGER refuse_api_write`.execute(store.db));
+    }
+    await sql`CREATE FUNCTION refuse_api_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.kind = 'api_write' THEN RAISE EXCEPTION 'api_write refused'; END IF; RETURN NEW; END $$`.execute(
+      store.db,
+    );
+    await sql`CREATE TRIGGER refuse_api_write BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION refuse_api_write()`.execute(
+      store.db,
+    );
+    return async () => {
+      await sql`DROP TRIGGER refuse_api_write ON events`.execute(store.db);
+      await sql`DROP FUNCTION refuse_api_write()`.execute(store.db);
+    };
+  }
+
+  it('when the last record fails, the snooze, its event and its claim are all undone; a retry then works once', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', priority: 50 });
+    const allow = await refuseApiWrites();
+    let failed: Awaited<ReturnType<typeof snooze>>;
+    try {
+      failed = await snooze(row.id, 'last-record-fails');
+    } finally {
+      await allow();
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ due_date: '2026-12-01', priority: 50 });
+    expect((await eventsOf(store.db, d.desk.id, 'snoozed')).filter((e) => e.data.work_id === row.id)).toHaveLength(0);
+    const held = await store.db
+      .selectFrom('idempotency')
+      .select('key')
+      .where('key', '=', 'last-record-fails')
+      .execute();
+    expect(held).toHaveLength(0);
+
+    const retry = await snooze(row.id, 'last-record-fails');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.json().data).toMatchObject({ due_date: '2026-12-03', priority: 45 });
+    const replay = await snooze(row.id, 'last-record-fails');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ due_date: '2026-12-03', priority: 45 });
+  });
+
+  it('two calls with one key at once: one does the work, the other replays it', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', priority: 50 });
+    const [a, b] = await Promise.all([snooze(row.id, 'same-moment'), snooze(row.id, 'same-moment')]);
+    expect([a, b].map((r) => r.statusCode)).toEqual([200, 200]);
+    expect([a, b].filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+    expect(b.json()).toEqual(a.json());
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ due_date: '2026-12-03', priority: 45 });
+    const writes = (await eventsOf(store.db, d.desk.id, 'api_write')).filter(
+      (e) => e.message === `POST /api/v1/work/${row.id}/snooze`,
+    );
+    expect(writes).toHaveLength(1);
+  });
+
+  it('a refusal under a key is stored and replayed, and changes nothing', async () => {
+    const missing = await snooze(987654, 'not-here');
+    expect(missing.statusCode).toBe(404);
+    const again = await snooze(987654, 'not-here');
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(missing.body);
+  });
+});

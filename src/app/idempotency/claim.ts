@@ -30,7 +30,7 @@ export async function claimOrWait(ctx: DeskContext, key: string): Promise<Claim>
   const giveUpAt = Date.now() + lease;
   for (;;) {
     const now = ctx.clock.now();
-    const claim = () => claimKey(db, deskId, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString());
+    const claim = () => claimOn(db, ctx, key);
     if (await claim()) return { owned: true };
     // The key is held: by a record that expired, or a claim older than the lease (its process
     // died), both dropped here and the key claimed afresh; otherwise by a live call.
@@ -41,6 +41,20 @@ export async function claimOrWait(ctx: DeskContext, key: string): Promise<Claim>
     if (Date.now() > giveUpAt) return { owned: false, stored: null };
     await sleep(POLL_MS);
   }
+}
+
+/**
+ * Takes the key if it is free, in the caller's transaction when `ctx` is in one: there the claim
+ * commits with the work, and a second call with the key waits at this claim until the first
+ * commits or rolls back. False when the key is held, by a live call or a stale record alike.
+ */
+export function claimHere(ctx: DeskContext, key: string): Promise<boolean> {
+  return claimOn(ctx.db, ctx, key);
+}
+
+function claimOn(db: DeskContext['db'], ctx: DeskContext, key: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  return claimKey(db, ctx.desk.id, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString());
 }
 
 /** Stores the answer for replays; in the caller's transaction when `ctx` is in one. */

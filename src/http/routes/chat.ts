@@ -55,6 +55,6 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => write(request, reply, () => askDesk(request.ctx, request.body)),
+    async (request, reply) => write(request, reply, (ctx) => askDesk(ctx, request.body)),
   );
 };

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { isUniqueViolation } from '../dialect.ts';
 
 export interface StoredAnswer {
   state: string;
@@ -9,7 +8,11 @@ export interface StoredAnswer {
   created_at: string;
 }
 
-/** Takes the key for this call. False when another call holds it or has answered under it. */
+/**
+ * Takes the key for this call. False when another call holds it or has answered under it. No
+ * error is raised for a taken key, so a claim inside a transaction leaves it usable (a failed
+ * statement aborts a PostgreSQL transaction); a claim another open transaction holds waits for it.
+ */
 export async function claimKey(
   db: Kysely<Database>,
   deskId: string,
@@ -17,24 +20,20 @@ export async function claimKey(
   now: string,
   expiresAt: string,
 ): Promise<boolean> {
-  try {
-    await db
-      .insertInto('idempotency')
-      .values({
-        desk_id: deskId,
-        key,
-        state: 'pending',
-        http_status: null,
-        body: null,
-        created_at: now,
-        expires_at: expiresAt,
-      })
-      .execute();
-    return true;
-  } catch (err) {
-    if (isUniqueViolation(err)) return false;
-    throw err;
-  }
+  const r = await db
+    .insertInto('idempotency')
+    .values({
+      desk_id: deskId,
+      key,
+      state: 'pending',
+      http_status: null,
+      body: null,
+      created_at: now,
+      expires_at: expiresAt,
+    })
+    .onConflict((oc) => oc.columns(['desk_id', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function readKey(db: Kysely<Database>, deskId: string, key: string): Promise<StoredAnswer | undefined> {

@@ -62,8 +62,8 @@ export const arrangementsNotesRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request, reply) =>
-      write(request, reply, () =>
-        addArrangementNote(request.ctx, parseId(request.params.id, 'arrangement'), request.body),
-      ),
+      write(request, reply, (ctx) => addArrangementNote(ctx, parseId(request.params.id, 'arrangement'), request.body), {
+        storeOnly: true,
+      }),
   );
 };

@@ -43,7 +43,6 @@ export const workRunRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      write(request, reply, () => runWork(request.ctx, parseId(request.params.id, 'work item'))),
+    async (request, reply) => write(request, reply, (ctx) => runWork(ctx, parseId(request.params.id, 'work item'))),
   );
 };

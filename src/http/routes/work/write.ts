@@ -68,7 +68,7 @@ export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      write(request, reply, () => completeWork(request.ctx, parseId(request.params.id, 'work item'), request.body)),
+      write(request, reply, (ctx) => completeWork(ctx, parseId(request.params.id, 'work item'), request.body)),
   );
 
   app.post(
@@ -98,7 +98,9 @@ export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      write(request, reply, () => snoozeWork(request.ctx, parseId(request.params.id, 'work item'), request.body.days)),
+      write(request, reply, (ctx) => snoozeWork(ctx, parseId(request.params.id, 'work item'), request.body.days), {
+        storeOnly: true,
+      }),
   );
 
   // Draft takes no body (contract): whatever is sent is not read.
@@ -126,8 +128,7 @@ export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
         },
       },
-      async (request, reply) =>
-        write(request, reply, () => draftWork(request.ctx, parseId(request.params.id, 'work item'))),
+      async (request, reply) => write(request, reply, (ctx) => draftWork(ctx, parseId(request.params.id, 'work item'))),
     );
   });
 };
