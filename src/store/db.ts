@@ -9,6 +9,7 @@ import { checkKey, resolveKey, withSealer, type SecretKey } from './secret-key.t
 import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
 import { isPostgresUrl, redact } from './location.ts';
 import { sqliteHandle } from './sqlite-statements.ts';
+import { namingPool } from './postgres-statements.ts';
 import { withRemembering } from './remembered.ts';
 
 export interface Store {
@@ -64,7 +65,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     // An idle connection the server drops (a restart, an administrator) is replaced on next use;
     // without a listener the pool's error would end the process.
     pool.on('error', () => undefined);
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
     dialect = 'postgres';
     location = redact(target);
   } else {
