@@ -42,7 +42,7 @@ async function snoozeIn(ctx: DeskContext, workId: number, days: number): Promise
   const from = row.due_date ?? ctx.today();
   const due = addDays(from, days);
   const priority = Math.max(PRIORITY_FLOOR, Math.min(row.priority, 100) - SNOOZE_PRIORITY_DROP);
-  await updateWork(ctx.db, ctx.desk.id, row.id, { due_date: due, priority, updated_at: ctx.now() });
+  await updateWork(ctx.db, ctx.desk.id, row.id, { due_date: due, priority, updated_at: ctx.now() }, row);
   await logEvent(ctx, 'snoozed', `Snoozed "${row.title}" by ${plural(days, 'day')} to ${due}.`, {
     work_id: row.id,
     days,

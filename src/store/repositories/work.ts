@@ -94,13 +94,20 @@ export async function findWorkMany(db: Kysely<Database>, deskId: string, ids: re
 }
 
 /** Changes fields other than status. */
-export async function updateWork(db: Kysely<Database>, deskId: string, id: number, patch: WorkPatch): Promise<void> {
+export async function updateWork(
+  db: Kysely<Database>,
+  deskId: string,
+  id: number,
+  patch: WorkPatch,
+  /** The row as this transaction read it after locking it (`lockRow`), when the caller has it: not read again. */
+  current?: Counted,
+): Promise<void> {
   const update = db.updateTable('work').set(patchValues(patch)).where('desk_id', '=', deskId).where('id', '=', id);
   if (!touchesCounts(patch)) {
     await update.execute();
     return;
   }
-  const before = await countedBefore(db, deskId, id);
+  const before = current && db.isTransaction ? current : await countedBefore(db, deskId, id);
   const after = await update.returning([...COUNTED_COLUMNS]).executeTakeFirst();
   if (before && after) await new OpenCounts().move(before, after).write(db);
 }
