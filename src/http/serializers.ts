@@ -17,6 +17,37 @@ function fingerprint(value: unknown): string {
     .digest('base64url');
 }
 
+/**
+ * The answer inside an envelope `{ data }` when it is frozen: a remembered answer (P-speed-5),
+ * deep-frozen and shared by every request while the store is unchanged, so its bytes cannot
+ * change either.
+ */
+function frozenAnswer(payload: unknown): object | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const data = (payload as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return undefined;
+  for (const field in payload) if (field !== 'data') return undefined;
+  return data;
+}
+
+/**
+ * `serialize`, remembering the bytes of each frozen answer for as long as the answer itself is
+ * kept: the same question asked again while nothing changed is not serialized again (P-speed-8).
+ */
+function rememberingBytes(serialize: Serialize): Serialize {
+  const bytes = new WeakMap<object, string>();
+  return (payload) => {
+    const answer = frozenAnswer(payload);
+    if (answer === undefined) return serialize(payload);
+    let out = bytes.get(answer);
+    if (out === undefined) {
+      out = serialize(payload);
+      bytes.set(answer, out);
+    }
+    return out;
+  };
+}
+
 export function sharedSerializers() {
   return (externalSchemas?: unknown, serializerOpts?: Options) => {
     const opts: Options = { ...serializerOpts, schema: externalSchemas as Schemas | undefined };
@@ -32,7 +63,9 @@ export function sharedSerializers() {
           const { [id]: _self, ...others } = own.schema;
           own = { ...own, schema: others };
         }
-        serialize = fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], own) as Serialize;
+        serialize = rememberingBytes(
+          fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], own) as Serialize,
+        );
         built.set(key, serialize);
       }
       return serialize;
