@@ -1,10 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteHandle } from './sqlite-statements.ts';
 
+const require = createRequire(import.meta.url);
 const dirs: string[] = [];
 function file(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-stmt-'));
@@ -68,5 +71,45 @@ describe('statements as Kysely is given them', () => {
     await nextTurn();
     expect(h.version()).not.toBe(v2);
     other.close();
+  });
+
+  it('sees every commit of another process, through checkpoints that restart the log', async () => {
+    const name = file();
+    const s = open(name);
+    s.exec('create table t (a integer)');
+    const h = sqliteHandle(s);
+    let before = h.version();
+    const script = (sql: string) =>
+      `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))}); const d = new D(${JSON.stringify(name)}); d.exec(${JSON.stringify(sql)}); d.close();`;
+    for (const sql of [
+      'insert into t values (1)',
+      'insert into t values (2)',
+      'pragma wal_checkpoint(TRUNCATE)',
+      'insert into t values (3)',
+      'pragma wal_checkpoint(RESTART)',
+      'delete from t where a = 1',
+    ]) {
+      execFileSync(process.execPath, ['-e', script(sql)]);
+      await nextTurn();
+      const after = h.version();
+      if (!sql.startsWith('pragma')) expect(after, sql).not.toBe(before);
+      before = after;
+      // Reads, here or there, change nothing.
+      h.database.prepare('select * from t').all([]);
+      await nextTurn();
+      expect(h.version()).toBe(after);
+    }
+    h.database.close();
+  });
+
+  it('in a database held in memory, changes its version at each write', () => {
+    const h = sqliteHandle(new SQLite(':memory:'));
+    h.database.prepare('create table t (a integer)').run([]);
+    const v0 = h.version();
+    h.database.prepare('select * from t').all([]);
+    expect(h.version()).toBe(v0);
+    h.database.prepare('insert into t values (1)').run([]);
+    expect(h.version()).not.toBe(v0);
+    h.database.close();
   });
 });
