@@ -237,74 +237,8 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     }
   });
 
-  it('different keys are not a lock: both run', async () => {
-    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
-    const [a, b] = await Promise.all([snooze(row.id, 'intent-a'), snooze(row.id, 'intent-b')]);
-    expect(a.headers['idempotent-replayed']).toBeUndefined();
-    expect(b.headers['idempotent-replayed']).toBeUndefined();
-    expect(await dueOf(row.id)).toBe('2026-12-05');
-  });
-});
-
-describe.each(DIALECTS)('a write that fails at the desk end ($name)', ({ open }) => {
-  let store: TestStore;
-  let h: Harness;
-
-  beforeAll(async () => {
-    store = await open();
-    h = await harness(store);
-  });
-  afterAll(async () => {
-    await h.close();
-    await store.close();
-  });
-
-  it('answers 500, stores no answer under its key, writes nothing and logs no api_write', async () => {
-    const d = await makeDesk(store.db);
-    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', priority: 50 });
-    // The desk log's timeline table going missing is a fault at the desk end.
-    const eventsBefore = (await eventsOf(store.db, d.desk.id)).length;
-    await sql`DROP TABLE timeline`.execute(store.db);
-    const call = () =>
-      h.call('POST', `/api/v1/work/${row.id}/snooze`, {
-        key: d.key,
-        body: { days: 2 },
-        headers: { 'idempotency-key': 'will-fail' },
-      });
-    const res = await call();
-    expect(res.statusCode).toBe(500);
-    expect(res.json().error.code).toBe('internal_error');
-    expect(await store.db.selectFrom('idempotency').selectAll().where('key', '=', 'will-fail').execute()).toHaveLength(
-      0,
-    );
-    const row2 = await findWork(store.db, d.desk.id, row.id);
-    expect(row2).toMatchObject({ due_date: '2026-12-01', priority: 50 });
-    expect(await eventsOf(store.db, d.desk.id)).toHaveLength(eventsBefore);
-    const retry = await call();
-    expect(retry.statusCode).toBe(500);
-    expect(retry.headers['idempotent-replayed']).toBeUndefined();
-  });
-});
-
-// P-speed-6: a write that only touches the store commits its work, its key's claim, its stored
-// answer and its api_write event together, or none of them.
-describe.each(DIALECTS)('a store-only write is one commit ($name)', ({ name, open }) => {
-  let store: TestStore;
-  let h: Harness;
-  let d: Awaited<ReturnType<typeof makeDesk>>;
-  const snooze = (id: number, key: string) =>
-    h.call('POST', `/api/v1/work/${id}/snooze`, { key: d.key, body: { days: 2 }, headers: { 'idempotency-key': key } });
-
-  beforeAll(async () => {
-    store = await open();
-    h = await harness(store);
-    d = await makeDesk(store.db);
-  });
-  afterAll(async () => {
-    await h.close();
-    await store.close();
-  });
-
+  // P-speed-6: a write that only touches the store commits its work, its key's claim, its
+  // stored answer and its api_write event together, or none of them.
   /** Makes the database refuse the api_write event, the last thing a write records. */
   async function refuseApiWrites(): Promise<() => Promise<void>> {
     if (name === 'sqlite') {
@@ -373,5 +307,53 @@ describe.each(DIALECTS)('a store-only write is one commit ($name)', ({ name, ope
     expect(again.statusCode).toBe(404);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(missing.body);
+  });
+
+  it('different keys are not a lock: both run', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const [a, b] = await Promise.all([snooze(row.id, 'intent-a'), snooze(row.id, 'intent-b')]);
+    expect(a.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(await dueOf(row.id)).toBe('2026-12-05');
+  });
+});
+
+describe.each(DIALECTS)('a write that fails at the desk end ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('answers 500, stores no answer under its key, writes nothing and logs no api_write', async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', priority: 50 });
+    // The desk log's timeline table going missing is a fault at the desk end.
+    const eventsBefore = (await eventsOf(store.db, d.desk.id)).length;
+    await sql`DROP TABLE timeline`.execute(store.db);
+    const call = () =>
+      h.call('POST', `/api/v1/work/${row.id}/snooze`, {
+        key: d.key,
+        body: { days: 2 },
+        headers: { 'idempotency-key': 'will-fail' },
+      });
+    const res = await call();
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.code).toBe('internal_error');
+    expect(await store.db.selectFrom('idempotency').selectAll().where('key', '=', 'will-fail').execute()).toHaveLength(
+      0,
+    );
+    const row2 = await findWork(store.db, d.desk.id, row.id);
+    expect(row2).toMatchObject({ due_date: '2026-12-01', priority: 50 });
+    expect(await eventsOf(store.db, d.desk.id)).toHaveLength(eventsBefore);
+    const retry = await call();
+    expect(retry.statusCode).toBe(500);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
   });
 });
