@@ -108,19 +108,22 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   // route is still parsed, and its fault must not answer for the path.
   app.setErrorHandler((err, request, reply) => sendError(request.is404 ? noRoute(request) : err, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(noRoute(request), request, reply));
-  app.addHook('onRequest', async (request, reply) => {
-    // Whatever was committed before this request arrived is what it reads.
-    deps.store.lookAgain();
+  // Hooks that run on every request are written with callbacks: an async hook costs a promise
+  // and a turn of the microtask queue each, on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     // A stopping server still listens while requests in flight finish, and turns new ones away.
     if (opts.draining?.()) {
       reply.header('retry-after', '5').header('connection', 'close');
-      return sendError(new DeskError('unavailable', 'The desk is stopping; try again in a moment.'), request, reply);
+      sendError(new DeskError('unavailable', 'The desk is stopping; try again in a moment.'), request, reply);
+      return;
     }
+    done();
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
+    done();
   });
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
@@ -131,10 +134,13 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       api.addHook('onRequest', async (request) => {
         if (request.routeOptions.config?.public) return;
         try {
-          const { key, desk, seen } = await verifyKey(
+          // Whatever was committed before this request arrived is what it reads.
+          const seen = await deps.store.fresh();
+          const { key, desk } = await verifyKey(
             deps.store.db,
             presentedKey(request),
             deps.clock.now().toISOString(),
+            seen,
           );
           request.apiKey = key;
           request.ctx = deskContext(
@@ -150,10 +156,17 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       });
       await registerLimits(api, deps.config);
       // An answer given for a key is that desk's alone: no shared cache may keep it.
-      api.addHook('onSend', async (request, reply) => {
+      api.addHook('onSend', (request, reply, payload, done) => {
         if (!request.routeOptions.config?.public) reply.header('cache-control', 'no-store');
-        if (request.apiKey && reply.statusCode < 400)
-          await noteKeyUse(deps.store.db, request.apiKey, deps.clock.now().toISOString());
+        const noted =
+          request.apiKey && reply.statusCode < 400
+            ? noteKeyUse(deps.store.db, request.apiKey, deps.clock.now().toISOString())
+            : null;
+        if (!noted) return done(null, payload);
+        noted.then(
+          () => done(null, payload),
+          (err: Error) => done(err),
+        );
       });
 
       await api.register(metaRoutes);

@@ -59,7 +59,8 @@ export async function registerLimits(api: FastifyInstance, config: Readonly<Conf
     },
   });
   // The refusal itself waits until the request has been counted against its bucket.
-  api.addHook('preParsing', async (request) => {
-    if (request.authError) throw request.authError;
+  api.addHook('preParsing', (request, _reply, payload, done) => {
+    if (request.authError) return done(request.authError as Error);
+    done(null, payload);
   });
 }

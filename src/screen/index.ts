@@ -110,6 +110,8 @@ export function screen(deps: Deps) {
 
     app.decorateRequest('owner', null);
     app.addHook('onRequest', async (request, reply) => {
+      // Whatever was committed before this request arrived is what it reads.
+      await deps.store.fresh();
       const raw = request.cookies[SESSION_COOKIE];
       const token = raw ? reply.unsignCookie(raw) : null;
       if (!token?.valid || !token.value) return;

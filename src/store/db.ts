@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -10,7 +10,9 @@ import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connecti
 import { isPostgresUrl, redact } from './location.ts';
 import { sqliteHandle } from './sqlite-statements.ts';
 import { namingPool } from './postgres-statements.ts';
-import { withRemembering } from './remembered.ts';
+import { SNAPSHOT_VERSION, withRemembering } from './remembered.ts';
+import { askOneAtATime } from './freshness.ts';
+import { withCommitGroups } from './commit-group.ts';
 
 export interface Store {
   db: Kysely<Database>;
@@ -26,10 +28,12 @@ export interface Store {
    */
   forgetReplaced(): Promise<void>;
   /**
-   * Called as each request arrives: what is remembered from the database is checked against
-   * every commit made until now (SQLite; nothing is remembered on PostgreSQL).
+   * Awaited by each request as it arrives: resolves once the store has been asked, after this
+   * call, what has been committed, so the request reads every commit made before it arrived.
+   * Requests that arrive together share one asking (freshness.ts). Gives, on PostgreSQL, the
+   * version that asking read, under which the request's reads are remembered (P-speed-5).
    */
-  lookAgain(): void;
+  fresh(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -49,7 +53,7 @@ export { isPostgresUrl, redact };
 export async function openStore(target: string, opts: OpenOptions = {}): Promise<Store> {
   let db: Kysely<Database>;
   let version: (() => string) | null = null;
-  let lookAgain = () => {};
+  let fresh: () => Promise<string | undefined>;
   let dialect: DialectName;
   let location: string;
   let file: string | null = null;
@@ -65,7 +69,11 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     // An idle connection the server drops (a restart, an administrator) is replaced on next use;
     // without a listener the pool's error would end the process.
     pool.on('error', () => undefined);
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+    const pgDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+    db = pgDb;
+    fresh = askOneAtATime(
+      async () => (await sql<{ v: string }>`select ${SNAPSHOT_VERSION} as v`.execute(pgDb)).rows[0]!.v,
+    );
     dialect = 'postgres';
     location = redact(target);
   } else {
@@ -82,13 +90,16 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     // Freed and overwritten content is zeroed, so a password sealed over (or a revoked session)
     // does not linger in the file's free space.
     sqlite.pragma('secure_delete = ON');
+    // What a savepoint must be able to undo is kept in memory, not in a temporary file: every
+    // transaction runs in one (commit-group.ts), and a file costs system calls for each page.
+    sqlite.pragma('temp_store = MEMORY');
     forgetReplaced = async () => {
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
     };
     const handle = sqliteHandle(sqlite);
     version = handle.version;
-    lookAgain = handle.lookAgain;
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle.database }) });
+    fresh = handle.fresh;
+    db = withCommitGroups(new Kysely<Database>({ dialect: new SqliteDialect({ database: handle.database }) }));
     dialect = 'sqlite';
     location = path.resolve(name);
   }
@@ -99,7 +110,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     checkKey(secretKey, sealedUnder);
     const sealed = withSealer(withRemembering(db, version ?? undefined), secretKey.sealer);
     if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
-    return { db: sealed, dialect, location, secretKey, forgetReplaced, lookAgain, close: () => db.destroy() };
+    return { db: sealed, dialect, location, secretKey, forgetReplaced, fresh, close: () => db.destroy() };
   } catch (err) {
     await db.destroy();
     throw err;

@@ -35,7 +35,7 @@ describe('reads remembered while the store is unchanged', () => {
     await other.close();
   });
 
-  it("sees another connection's commit in the same turn once asked to look again, as each request does", async () => {
+  it("sees another connection's commit once the store is asked afresh, as each request asks as it arrives", async () => {
     const store = await sqliteStore();
     open.push(store);
     const d = await makeDesk(store.db);
@@ -43,10 +43,10 @@ describe('reads remembered while the store is unchanged', () => {
     let reads = 0;
     const read = () => remembered(store.db, 'n', async () => ++reads);
     expect(await read()).toBe(1);
-    // No turn of the event loop passes from here on: SQLite's driver answers in microtasks.
+    // No turn of the event loop passes until fresh(): SQLite's driver answers in microtasks.
     await other.db.updateTable('desks').set({ name: 'Elsewhere' }).where('id', '=', d.desk.id).execute();
     expect(await read()).toBe(1);
-    store.lookAgain();
+    await store.fresh();
     expect(await read()).toBe(2);
     await other.close();
   });

@@ -12,8 +12,8 @@ import type { Database } from './schema.ts';
 // limit: the store's version changes whenever anything is committed, by this process or any
 // other (on SQLite, `PRAGMA data_version` and a count of this connection's own writes). A
 // revoked key is therefore refused on its very next request in every process. Where the
-// version cannot be had cheaply for the whole process (PostgreSQL), only an answer asked for
-// at a version a request read in its first statement is remembered (P-speed-5); inside a
+// version cannot be had for the whole process (PostgreSQL), only what is asked for at the
+// version a request read as it arrived is remembered (Store.fresh, P-speed-5); inside a
 // transaction every read goes to the database.
 
 const KEPT = 2_000;
@@ -44,18 +44,11 @@ export function withRemembering<DB>(db: Kysely<DB>, version?: () => string): Kys
 }
 
 /**
- * On PostgreSQL, the store's version as of a statement's snapshot, to select beside what a
- * request reads first: the transactions then in progress and the next to begin. It changes
- * whenever a transaction that writes begins or ends, in this process or any other, and not on
- * reads.
+ * On PostgreSQL, the store's version as of a statement's snapshot, read as requests arrive
+ * (Store.fresh): the transactions then in progress and the next to begin. It changes whenever
+ * a transaction that writes begins or ends, in this process or any other, and not on reads.
  */
 export const SNAPSHOT_VERSION = sql<string>`pg_current_snapshot()::text`;
-
-/** Whether the store's version is read per request (PostgreSQL) rather than known to the process. */
-export function versionPerRequest(db: Kysely<Database>): boolean {
-  const plugin = db.getExecutor().plugins.find((p) => p instanceof Remembering);
-  return plugin !== undefined && plugin.version === undefined;
-}
 
 function freezeDeep<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {

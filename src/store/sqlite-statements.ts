@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { askOncePerTurn } from './freshness.ts';
 
 const STATEMENT_CACHE = 500;
 
@@ -53,8 +54,11 @@ export interface SqliteHandle {
    * statement that may write is counted, committed or not).
    */
   version(): string;
-  /** Makes the next version() read other connections' commits afresh. */
-  lookAgain(): void;
+  /**
+   * Resolves once other connections' commits have been read afresh, after this call: every
+   * call made in one poll phase of the event loop shares one reading (freshness.ts).
+   */
+  fresh(): Promise<undefined>;
 }
 
 /**
@@ -85,19 +89,22 @@ export function sqliteHandle(sqlite: SQLite.Database): SqliteHandle {
       return entry.use;
     },
   };
-  // data_version is read at most once between two calls of lookAgain() (each request calls it
-  // as it arrives) and once per turn of the event loop, so a commit made before a request
-  // arrived is always seen by it.
+  // data_version is read at most once a turn of the event loop, and afresh for the requests
+  // that arrived in a poll phase (each awaits fresh() as it arrives), so a commit made before
+  // a request arrived is always seen by it.
   let seen: number | null = null;
-  const lookAgain = () => {
+  const forget = () => {
     seen = null;
   };
-  const otherWrites = () => {
-    if (seen === null) {
-      seen = dataVersion.get() as number;
-      setImmediate(lookAgain);
-    }
+  const read = () => {
+    seen = dataVersion.get() as number;
+    setImmediate(forget);
     return seen;
   };
-  return { database, version: () => `${otherWrites()}.${ownWrites}`, lookAgain };
+  const otherWrites = () => seen ?? read();
+  const fresh = askOncePerTurn((): undefined => {
+    read();
+    return undefined;
+  });
+  return { database, version: () => `${otherWrites()}.${ownWrites}`, fresh };
 }

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
+import { commitGroupsOf } from './commit-group.ts';
 import { holdsRowLocks, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
 // Transactions for the domain's write verbs. Each verb that writes more than one thing runs
 // in `atomically`, so a request that fails part-way (or a crash) writes nothing; `lockRow`
-// makes two writers on one work row go one after the other.
+// makes two writers on one work row go one after the other. On SQLite the transactions of one
+// turn of the event loop commit together (commit-group.ts); either way `atomically` settles
+// only once its work is committed.
 
 /** What these helpers need of a verb's context: its database handle, store and desk. */
 interface Scope {
@@ -16,13 +19,18 @@ interface Scope {
 /** Runs `fn` as one transaction with the context bound to it; inside a caller's transaction it simply runs there. */
 export async function atomically<C extends Scope, T>(ctx: C, fn: (ctx: C) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
+  return transact(ctx.db, (trx) => fn({ ...ctx, db: trx }));
 }
 
 /** `atomically` for callers that hold only the database handle (the owner's verbs before a desk is chosen). */
 export async function atomicallyOn<T>(db: Kysely<Database>, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db);
-  return db.transaction().execute(fn);
+  return transact(db, fn);
+}
+
+function transact<T>(db: Kysely<Database>, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const groups = commitGroupsOf(db);
+  return groups ? groups.run(db, fn) : db.transaction().execute(fn);
 }
 
 /** Inside a transaction, holds the work row until commit where the database needs telling (dialect.ts). */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { addEvent, addTimeline } from '../../store/repositories/events.ts';
 import { insertWork } from '../../store/repositories/work.ts';
+import { atomicallyOn } from '../../store/tx.ts';
 import { createDesk } from '../desks/manage.ts';
 import { createKey, type CreatedKey } from '../keys/create.ts';
 import { setGrant } from '../grants/manage.ts';
@@ -54,7 +55,7 @@ export async function importBusiness(
   opts: { now: Date; keyName?: string },
 ): Promise<ImportResult> {
   const now = opts.now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return atomicallyOn(db, async (trx) => {
     const desk = await createDesk(trx, plan.desk, now);
     const { refs, counts } = await fillDesk(trx, desk, plan, { now, by: 'import' });
     const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now, by: 'import' }) : null;

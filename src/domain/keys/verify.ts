@@ -10,34 +10,40 @@ export const LAST_USED_GRAIN_MS = 60_000;
 export const SEND_A_KEY = 'Send a key: Authorization: Bearer <key>, or ?token=<key> for a quick browser check.';
 export const KEY_NOT_VALID = 'The key is not valid, or it was revoked or has expired.';
 
-/** Resolves a presented key to its desk, or says why not (401 unauthorized, 403 no_desk). */
+/**
+ * Resolves a presented key to its desk, or says why not (401 unauthorized, 403 no_desk). `seen`
+ * is the store's version the request read as it arrived, on PostgreSQL (Store.fresh).
+ */
 export async function verifyKey(
   db: Kysely<Database>,
   secret: string | null,
   now: string,
-): Promise<{ key: ApiKeyRow; desk: DeskRow; seen?: string }> {
+  seen?: string,
+): Promise<{ key: ApiKeyRow; desk: DeskRow }> {
   if (!secret) throw new DeskError('unauthorized', SEND_A_KEY);
   if (!looksLikeKey(secret)) throw new DeskError('unauthorized', KEY_NOT_VALID);
-  const found = await findKeyByHash(db, hashKey(secret));
+  const found = await findKeyByHash(db, hashKey(secret), seen);
   const key = found?.key;
   if (!key || key.revoked_at || (key.expires_at !== null && key.expires_at <= now))
     throw new DeskError('unauthorized', KEY_NOT_VALID);
   const desk = found.desk;
   if (!desk)
     throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
-  return { key, desk, ...(found.seen === undefined ? {} : { seen: found.seen }) };
+  return { key, desk };
 }
 
 /**
  * Records that a key was used for a request the desk answered (a refused request writes
  * nothing). "Last used" is for a person deciding whether a key is still needed: to the minute
- * is enough, so a busy program does not write on every request.
+ * is enough, so a busy program does not write on every request. Null when there is nothing to
+ * write, so the caller need not wait.
  */
-export async function noteKeyUse(
+export function noteKeyUse(
   db: Kysely<Database>,
   key: Pick<ApiKeyRow, 'id' | 'last_used_at'>,
   now: string,
-): Promise<void> {
-  const since = new Date(new Date(now).getTime() - LAST_USED_GRAIN_MS).toISOString();
-  if (!key.last_used_at || key.last_used_at < since) await touchKey(db, key.id, now, since);
+): Promise<void> | null {
+  const since = new Date(Date.parse(now) - LAST_USED_GRAIN_MS).toISOString();
+  if (key.last_used_at && key.last_used_at >= since) return null;
+  return touchKey(db, key.id, now, since);
 }

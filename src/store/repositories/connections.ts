@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { ConnectionsTable, Database } from '../schema.ts';
 import { isSealed, sealedUnder, type Sealer } from '../cipher.ts';
 import { sealerOf } from '../secret-key.ts';
+import { atomicallyOn } from '../tx.ts';
 import { CONNECTION_SECRETS } from '../../domain/vocab.ts';
 
 // Connections hold their secrets sealed (AES-256-GCM under the master key): every read and
@@ -130,7 +131,7 @@ export async function sealedKeyFingerprints(db: Kysely<Database>): Promise<Set<s
 
 /** Rewrites every config `change` alters, in one transaction; the number of rows rewritten. */
 async function rewriteAll(db: Kysely<Database>, change: (text: string) => string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return atomicallyOn(db, async (trx) => {
     let n = 0;
     for (const { id, config } of await trx.selectFrom('connections').select(['id', 'config']).orderBy('id').execute()) {
       const next = change(config);

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ApiKeyRow, ApiKeysTable, Database, DeskRow, DesksTable } from '../schema.ts';
-import { remembered, SNAPSHOT_VERSION, versionPerRequest } from '../remembered.ts';
+import { remembered } from '../remembered.ts';
 import { atomicallyOn } from '../tx.ts';
 
 export async function findDesk(db: Kysely<Database>, id: string): Promise<DeskRow | undefined> {
@@ -133,44 +133,33 @@ export interface FoundKey {
   key: ApiKeyRow;
   /** None when the desk is gone. */
   desk: DeskRow | undefined;
-  /** On PostgreSQL, the store's version as of this read (P-speed-5). */
-  seen?: string;
 }
 
 /**
  * The key stored under this hash, and its desk: one statement, so one round trip on
- * PostgreSQL, for what every request asks first. There it also reads the store's version, and
- * is never remembered itself.
+ * PostgreSQL, for what every request asks first. Remembered while the store is unchanged: on
+ * PostgreSQL, while it is at `seen`, the version the request read as it arrived.
  */
-export async function findKeyByHash(db: Kysely<Database>, hash: string): Promise<FoundKey | undefined> {
-  if (versionPerRequest(db)) return readKey(db, hash, true);
-  return remembered(db, `key ${hash}`, () => readKey(db, hash, false));
+export async function findKeyByHash(db: Kysely<Database>, hash: string, seen?: string): Promise<FoundKey | undefined> {
+  return remembered(db, `key ${hash}`, () => readKey(db, hash), seen === undefined ? {} : { at: seen });
 }
 
-async function readKey(db: Kysely<Database>, hash: string, withVersion: boolean): Promise<FoundKey | undefined> {
-  const query = db
+async function readKey(db: Kysely<Database>, hash: string): Promise<FoundKey | undefined> {
+  const row: Record<string, unknown> | undefined = await db
     .selectFrom('api_keys as k')
     .leftJoin('desks as d', 'd.id', 'k.desk_id')
     .selectAll('k')
     .select(DESK_COLUMNS.map((c) => `d.${c} as of_desk_${c}` as const))
-    .where('k.hash', '=', hash);
-  const row: Record<string, unknown> | undefined = withVersion
-    ? await query.select(SNAPSHOT_VERSION.as('of_store_version')).executeTakeFirst()
-    : await query.executeTakeFirst();
+    .where('k.hash', '=', hash)
+    .executeTakeFirst();
   if (!row) return undefined;
   const key: Record<string, unknown> = {};
   const desk: Record<string, unknown> = {};
-  let seen: string | undefined;
   for (const [name, value] of Object.entries(row)) {
-    if (name === 'of_store_version') seen = value as string;
-    else if (name.startsWith('of_desk_')) desk[name.slice(8)] = value;
+    if (name.startsWith('of_desk_')) desk[name.slice(8)] = value;
     else key[name] = value;
   }
-  return {
-    key: key as unknown as ApiKeyRow,
-    desk: desk.id == null ? undefined : (desk as unknown as DeskRow),
-    ...(seen === undefined ? {} : { seen }),
-  };
+  return { key: key as unknown as ApiKeyRow, desk: desk.id == null ? undefined : (desk as unknown as DeskRow) };
 }
 
 export async function markKeyRevoked(db: Kysely<Database>, id: number, at: string): Promise<void> {
