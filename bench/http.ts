@@ -1,17 +1,21 @@
 // npm run bench: each read route of the real server (`desk serve` in its own process) against a
 // bare Fastify route serving the very same bytes (also its own process), under the same load,
-// one after the other in one run. Prints both throughputs, p99, their ratio, how each route's
-// cost grows from 1,000 open rows to the large desk, and the server's RSS.
+// side by side in one run. Prints both throughputs, p99, their ratio, how each route's cost
+// grows from 1,000 open rows to the large desk, an idempotent snooze's throughput, the time
+// `desk serve` takes to answer, and the servers' RSS; with --pg, the same on PostgreSQL, its
+// cost against SQLite's and the transactions it asks of PostgreSQL a request.
 //
-//   npm run bench                      SQLite, 1,000 and 100,000 open rows, 3 s a measurement
+//   npm run bench                      SQLite, 1,000 and 100,000 open rows
 //   npm run bench -- --rows 1000000    a larger desk
 //   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres     and PostgreSQL (--pg-only: that alone)
-//   npm run bench -- --seconds 10 --connections 32
+//   npm run bench -- --seconds 3 --rounds 5 --connections 32
 //   npm run bench -- --only /me,/work?limit=50 --no-writes     some reads alone, no snooze load
 //
 // The work pass has its own: npm run bench:pass (bench/pass.ts).
 //
 // A benchmark, not a test: the absolute figures on a shared machine are noise; read the ratios.
+// Every measurement follows a warm-up, and each is made `--rounds` times, every desk and its
+// bare route one right after the other; the figures printed are the medians.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { postgresStore, secretKeyEnv, sqliteStore, type TestStore } from '../test/helpers/db.ts';
 import { makeDesk } from '../test/helpers/factories.ts';
 import { fill } from './fill.ts';
@@ -26,7 +31,9 @@ import { fill } from './fill.ts';
 const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '100000' },
-    seconds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
     pg: { type: 'string' },
     'pg-only': { type: 'boolean', default: false },
@@ -35,6 +42,8 @@ const { values: args } = parseArgs({
   },
 });
 const SECONDS = Number(args.seconds);
+const WARMUP = Number(args.warmup);
+const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
 const SIZES = [1_000, Number(args.rows)];
 /** --only: the paths to measure, as PATHS writes them ('PAGE2' for the second page of /work). */
@@ -43,6 +52,27 @@ const ONLY = args.only?.split(',');
 const START_FLAGS = (JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start as string)
   .split(/\s+/)
   .filter((w) => w.startsWith('--'));
+
+const PATHS = [
+  '/',
+  '/me',
+  '/desk',
+  '/work?limit=50',
+  'PAGE2',
+  '/work/2',
+  '/arrangements',
+  '/units',
+  '/connections',
+  '/domains',
+  '/permissions',
+  '/watches',
+  '/activity',
+  '/events',
+];
+for (const p of ONLY ?? []) {
+  if (!PATHS.includes(p)) throw new Error(`--only: no such path ${p}; the paths are ${PATHS.join(', ')}`);
+}
+const routeName = (p: string) => (p === 'PAGE2' ? '/work?limit=50 (page 2)' : p);
 
 interface Child {
   proc: ChildProcess;
@@ -77,75 +107,84 @@ function stop(c: Child): Promise<void> {
   });
 }
 
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
+function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+interface Figure {
+  rps: number;
+  p99: number;
+  total: number;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Figure> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99, total: r.requests.total };
 }
 
 /** Snoozes of random rows, each with its own Idempotency-Key: a write per request. */
-async function snoozes(d: Desk, rows: number) {
+async function snoozes(t: Target, seconds: number): Promise<Figure> {
   const r = await autocannon({
-    url: d.base,
+    url: t.base,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { ...d.auth, 'content-type': 'application/json' },
+    duration: seconds,
+    headers: { ...t.auth, 'content-type': 'application/json' },
     body: '{"days":1}',
     requests: [
       {
         setupRequest: (req) => ({
           ...req,
-          path: `/api/v1/work/${1 + Math.floor(Math.random() * rows)}/snooze`,
+          path: `/api/v1/work/${t.firstRow + Math.floor(Math.random() * t.size)}/snooze`,
           headers: { ...req.headers, 'idempotency-key': randomUUID() },
         }),
       },
     ],
   });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`snooze: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
+  return { rps: r.requests.average, p99: r.latency.p99, total: r.requests.total };
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
-}
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
 
-interface Desk {
+/** A desk of one size on one database, the real server on it, and its answer to each path. */
+interface Target {
+  dialect: 'sqlite' | 'postgres';
+  size: number;
   store: TestStore;
   server: Child;
   /** Milliseconds from starting `desk serve` on the filled database to its first answer with the key. */
   startMs: number;
   base: string;
   auth: Record<string, string>;
+  paths: string[];
   answers: string[];
+  firstRow: number;
+  /** Largest RSS of the server over the run (VmHWM), read before it stops. */
+  peakRss: number;
+  /** Read requests answered, and (PostgreSQL) the transactions committed before they began. */
+  reads: number;
+  committedBefore: number;
+  committedAfter?: number;
 }
 
-const PATHS = [
-  '/',
-  '/me',
-  '/desk',
-  '/work?limit=50',
-  'PAGE2',
-  '/work/2',
-  '/arrangements',
-  '/units',
-  '/connections',
-  '/domains',
-  '/permissions',
-  '/watches',
-  '/activity',
-  '/events',
-];
-for (const p of ONLY ?? []) {
-  if (!PATHS.includes(p)) throw new Error(`--only: no such path ${p}; the paths are ${PATHS.join(', ')}`);
-}
+const label = (t: Target) => `${t.dialect.padEnd(8)} ${t.size.toLocaleString('en').padStart(9)} rows`;
 
-/** A fresh database with a desk of `size` open rows, the real server on it, and its answer to each path. */
-async function deskOf(open: () => Promise<TestStore>, size: number): Promise<Desk & { paths: string[] }> {
-  const store = await open();
+async function targetOf(dialect: Target['dialect'], size: number): Promise<Target> {
+  const store = await (dialect === 'sqlite' ? sqliteStore() : postgresStore());
   const d = await makeDesk(store.db, { grants: ['chase', 'file'] });
   await fill(store, d.desk.id, size);
+  const first = await store.db
+    .selectFrom('work')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('desk_id', '=', d.desk.id)
+    .executeTakeFirstOrThrow();
   const auth = { authorization: `Bearer ${d.key}` };
   const began = performance.now();
   const server = await start(
@@ -166,77 +205,181 @@ async function deskOf(open: () => Promise<TestStore>, size: number): Promise<Des
     if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
     answers.push(await res.text());
   }
-  return { store, server, startMs, base, auth, answers, paths };
+  return {
+    dialect,
+    size,
+    store,
+    server,
+    startMs,
+    base,
+    auth,
+    paths,
+    answers,
+    firstRow: Number(first.id),
+    peakRss: 0,
+    reads: 0,
+    committedBefore: 0,
+  };
 }
 
-async function run(label: string, open: () => Promise<TestStore>): Promise<void> {
-  console.log(`${label}: ${CONNECTIONS} connections, ${SECONDS} s a measurement`);
-  // Both desks are up at once and each route is measured on both, and on the bare route, one
-  // right after the other, so a change in the machine's load between routes moves all four.
-  const small = await deskOf(open, SIZES[0]!);
-  const large = await deskOf(open, SIZES[1]!);
-  const file = path.join(os.tmpdir(), `desk-bench-${process.pid}.json`);
-  const bareAnswers = [small, large].flatMap((d, k) => d.answers.map((body, i) => ({ path: `/bare/${k}/${i}`, body })));
-  fs.writeFileSync(file, JSON.stringify(bareAnswers));
-  const bare = await start(['--import', 'tsx', 'bench/bare.ts', file], {}, /listening (\d+)/);
-  const rss = [0, 0];
-  const rows: string[] = [];
-  const writes: Array<{ rps: number; p99: number }> = [];
+/** Transactions PostgreSQL has committed in a target's database, as its statistics say. */
+async function committed(t: Target): Promise<number> {
+  const c = new pg.Client({ connectionString: t.store.target });
+  await c.connect();
   try {
-    for (const [i, p] of PATHS.entries()) {
-      if (ONLY && !ONLY.includes(p === 'PAGE2' ? 'PAGE2' : p)) continue;
-      const name = p === 'PAGE2' ? '/work?limit=50 (page 2)' : p;
-      const figures = [];
-      for (const [k, d] of [small, large].entries()) {
-        const desk = await load(`${d.base}${d.paths[i]}`, d.auth);
-        rss[k] = Math.max(rss[k]!, rssMb(d.server.proc.pid!));
-        const yard = await load(`http://127.0.0.1:${bare.port}/bare/${k}/${i}`, {});
-        figures.push({ desk, yard });
-        console.log(
-          `  ${label} ${SIZES[k]!.toLocaleString('en').padStart(9)} rows  ${name.padEnd(26)} desk ${desk.rps.toFixed(0).padStart(6)} req/s p99 ${String(desk.p99).padStart(4)} ms | bare ${yard.rps.toFixed(0).padStart(6)} req/s | ratio ${(desk.rps / yard.rps).toFixed(2)}`,
-        );
+    const r = await c.query<{ n: string }>(
+      'select xact_commit::text as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(r.rows[0]!.n);
+  } finally {
+    await c.end();
+  }
+}
+
+const dialects: Target['dialect'][] = [
+  ...(args['pg-only'] ? [] : ['sqlite' as const]),
+  ...(args.pg ? ['postgres' as const] : []),
+];
+if (args.pg) process.env.DESK_TEST_DATABASE_URL = args.pg;
+if (dialects.length === 0) throw new Error('--pg-only needs --pg URL');
+
+console.log(
+  `${CONNECTIONS} connections, ${SECONDS} s a measurement after ${WARMUP} s of warm-up, ${ROUNDS} rounds; medians`,
+);
+const targets: Target[] = [];
+for (const dialect of dialects) for (const size of SIZES) targets.push(await targetOf(dialect, size));
+const file = path.join(os.tmpdir(), `desk-bench-${process.pid}.json`);
+fs.writeFileSync(
+  file,
+  JSON.stringify(targets.flatMap((t, k) => t.answers.map((body, i) => ({ path: `/bare/${k}/${i}`, body })))),
+);
+const bare = await start(['--import', 'tsx', 'bench/bare.ts', file], {}, /listening (\d+)/);
+const bareUrl = (k: number, i: number) => `http://127.0.0.1:${bare.port}/bare/${k}/${i}`;
+
+interface RouteFigures {
+  route: string;
+  /** Per target: medians of desk, bare and their ratio. */
+  of: Array<{ desk: number; bare: number; ratio: number; p99: number }>;
+}
+const results: RouteFigures[] = [];
+const writes: Figure[] = [];
+
+/** The transactions PostgreSQL committed for the read phase, over the read requests answered. */
+const perRead = (t: Target) =>
+  t.committedAfter === undefined ? '?' : ((t.committedAfter - t.committedBefore) / t.reads).toFixed(3);
+
+try {
+  for (const t of targets) if (t.dialect === 'postgres') t.committedBefore = await committed(t);
+  for (const [i, p] of PATHS.entries()) {
+    if (ONLY && !ONLY.includes(p)) continue;
+    const rounds = targets.map(() => [] as Array<{ desk: Figure; bare: Figure }>);
+    for (const [k, t] of targets.entries()) {
+      t.reads += (await load(`${t.base}${t.paths[i]}`, t.auth, WARMUP)).total;
+      await load(bareUrl(k, i), {}, WARMUP);
+    }
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [k, t] of targets.entries()) {
+        const desk = await load(`${t.base}${t.paths[i]}`, t.auth, SECONDS);
+        t.reads += desk.total;
+        const yard = await load(bareUrl(k, i), {}, SECONDS);
+        rounds[k]!.push({ desk, bare: yard });
       }
-      const [s, l] = figures as [(typeof figures)[0], (typeof figures)[0]];
-      rows.push(
-        `| \`${name}\` | ${(s.desk.rps / s.yard.rps).toFixed(2)} | ${(l.desk.rps / l.yard.rps).toFixed(2)} | ${(s.desk.rps / l.desk.rps).toFixed(2)}x | ${s.desk.p99} / ${l.desk.p99} ms |`,
+    }
+    const of = targets.map((_, k) => {
+      const rs = rounds[k]!;
+      return {
+        desk: median(rs.map((x) => x.desk.rps)),
+        bare: median(rs.map((x) => x.bare.rps)),
+        ratio: median(rs.map((x) => x.desk.rps / x.bare.rps)),
+        p99: median(rs.map((x) => x.desk.p99)),
+      };
+    });
+    results.push({ route: routeName(p), of });
+    for (const [k, t] of targets.entries()) {
+      const f = of[k]!;
+      console.log(
+        `  ${label(t)}  ${routeName(p).padEnd(26)} desk ${f.desk.toFixed(0).padStart(6)} req/s p99 ${String(f.p99).padStart(4)} ms | bare ${f.bare.toFixed(0).padStart(6)} req/s | ratio ${f.ratio.toFixed(2)}`,
       );
     }
-    for (const [k, d] of [small, large].entries()) {
-      if (args['no-writes']) break;
-      const w = await snoozes(d, SIZES[k]!);
-      rss[k] = Math.max(rss[k]!, rssMb(d.server.proc.pid!));
+  }
+  if (targets.some((t) => t.dialect === 'postgres')) {
+    // A server connection's statistics reach pg_stat_database once it has been idle 10 s.
+    await new Promise((r) => setTimeout(r, 11_000));
+    for (const t of targets) if (t.dialect === 'postgres') t.committedAfter = (await committed(t)) - 1;
+  }
+  if (!args['no-writes']) {
+    for (const t of targets) await snoozes(t, WARMUP);
+    const rounds = targets.map(() => [] as Figure[]);
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [k, t] of targets.entries()) {
+        rounds[k]!.push(await snoozes(t, SECONDS));
+      }
+    }
+    for (const [k, t] of targets.entries()) {
+      const w = { rps: median(rounds[k]!.map((x) => x.rps)), p99: median(rounds[k]!.map((x) => x.p99)), total: 0 };
       writes.push(w);
       console.log(
-        `  ${label} ${SIZES[k]!.toLocaleString('en').padStart(9)} rows  ${'POST /work/{id}/snooze'.padEnd(26)} desk ${w.rps.toFixed(0).padStart(6)} req/s p99 ${String(w.p99).padStart(4)} ms`,
+        `  ${label(t)}  ${'POST /work/{id}/snooze'.padEnd(26)} desk ${w.rps.toFixed(0).padStart(6)} req/s p99 ${String(w.p99).padStart(4)} ms`,
       );
     }
-  } finally {
-    for (const d of [small, large]) await stop(d.server);
-    await stop(bare);
-    fs.rmSync(file, { force: true });
-    for (const d of [small, large]) await d.store.close();
   }
-  const [a, b] = SIZES.map((n) => n.toLocaleString('en'));
-  console.log(`\n${label}: ratio to bare Fastify at ${a} and ${b} open rows; growth = cost at ${b} over cost at ${a}`);
-  console.log(`| route | ratio, ${a} | ratio, ${b} | growth | p99, ${a} / ${b} |`);
-  console.log('|---|---|---|---|---|');
-  for (const r of rows) console.log(r);
-  const [ws, wl] = writes as [(typeof writes)[0], (typeof writes)[0]];
-  if (ws && wl)
-    console.log(
-      `idempotent snooze, each request its own key: ${ws.rps.toFixed(0)} req/s (p99 ${ws.p99} ms) at ${a} rows, ${wl.rps.toFixed(0)} req/s (p99 ${wl.p99} ms) at ${b}`,
-    );
-  console.log(
-    `desk serve, start to first answer: ${small.startMs.toFixed(0)} ms at ${a} rows, ${large.startMs.toFixed(0)} ms at ${b}`,
-  );
-  console.log(`server RSS under load: ${rss[0]!.toFixed(0)} MB at ${a} rows, ${rss[1]!.toFixed(0)} MB at ${b}\n`);
+  for (const t of targets) t.peakRss = peakRssMb(t.server.proc.pid!);
+} finally {
+  for (const t of targets) await stop(t.server);
+  await stop(bare);
+  fs.rmSync(file, { force: true });
+  for (const t of targets) await t.store.close();
 }
 
-if (!args['pg-only']) await run('sqlite', sqliteStore);
-if (args.pg) {
-  process.env.DESK_TEST_DATABASE_URL = args.pg;
-  await run('postgres', postgresStore);
+const [a, b] = SIZES.map((n) => n.toLocaleString('en'));
+for (const dialect of dialects) {
+  const [s, l] = [0, 1].map((j) => targets.findIndex((t) => t.dialect === dialect && t.size === SIZES[j])) as [
+    number,
+    number,
+  ];
+  console.log(
+    `\n${dialect}: ratio to bare Fastify at ${a} and ${b} open rows; growth = cost at ${b} over cost at ${a}`,
+  );
+  console.log(`| route | ratio, ${a} | ratio, ${b} | growth | p99, ${a} / ${b} |`);
+  console.log('|---|---|---|---|---|');
+  for (const r of results) {
+    const [x, y] = [r.of[s]!, r.of[l]!];
+    console.log(
+      `| \`${r.route}\` | ${x.ratio.toFixed(2)} | ${y.ratio.toFixed(2)} | ${(x.desk / y.desk).toFixed(2)}x | ${x.p99} / ${y.p99} ms |`,
+    );
+  }
+  if (dialect === 'postgres' && results.length > 0)
+    console.log(
+      `PostgreSQL transactions a read request, over every read above (${CONNECTIONS} connections): ${perRead(targets[s]!)} at ${a} rows, ${perRead(targets[l]!)} at ${b}`,
+    );
+  const [ws, wl] = [writes[s], writes[l]];
+  if (ws && wl)
+    console.log(
+      `idempotent snooze, each request its own key: ${ws.rps.toFixed(0)} req/s (p99 ${ws.p99} ms) at ${a} rows, ${wl.rps.toFixed(0)} req/s (p99 ${wl.p99} ms) at ${b}; growth ${(ws.rps / wl.rps).toFixed(2)}x`,
+    );
+  console.log(
+    `desk serve, start to first answer: ${targets[s]!.startMs.toFixed(0)} ms at ${a} rows, ${targets[l]!.startMs.toFixed(0)} ms at ${b}`,
+  );
+  console.log(
+    `server RSS, largest over the run (VmHWM): ${targets[s]!.peakRss.toFixed(0)} MB at ${a} rows, ${targets[l]!.peakRss.toFixed(0)} MB at ${b}`,
+  );
+}
+if (dialects.length === 2) {
+  console.log(`\nPostgreSQL's cost over SQLite's, measured side by side (SQLite req/s over PostgreSQL req/s)`);
+  console.log(`| route | ${a} | ${b} |`);
+  console.log('|---|---|---|');
+  const at = (dialect: string, size: number) => targets.findIndex((t) => t.dialect === dialect && t.size === size);
+  for (const r of results) {
+    const cost = (size: number) => (r.of[at('sqlite', size)]!.desk / r.of[at('postgres', size)]!.desk).toFixed(2);
+    console.log(`| \`${r.route}\` | ${cost(SIZES[0]!)}x | ${cost(SIZES[1]!)}x |`);
+  }
+  const ws = (size: number) => writes[at('sqlite', size)];
+  const wp = (size: number) => writes[at('postgres', size)];
+  if (ws(SIZES[0]!) && wp(SIZES[0]!))
+    console.log(
+      `| snooze | ${(ws(SIZES[0]!)!.rps / wp(SIZES[0]!)!.rps).toFixed(2)}x | ${(ws(SIZES[1]!)!.rps / wp(SIZES[1]!)!.rps).toFixed(2)}x |`,
+    );
 }
 console.log(
-  'The queue reads in one process: npm run bench:queue. The work pass against the queue: npm run bench:pass.',
+  '\nThe queue reads in one process: npm run bench:queue. The work pass against the queue: npm run bench:pass.',
 );

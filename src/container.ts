@@ -28,9 +28,11 @@ export function realEngine(config: Readonly<Config>): Engine {
 /** Opens the store and wires the engine: what every door needs, built once. */
 export async function buildDeps(
   config: Readonly<Config>,
-  overrides: { clock?: Clock; engine?: Partial<Engine>; store?: Store } = {},
+  overrides: { clock?: Clock; engine?: Partial<Engine>; store?: Store; serving?: boolean } = {},
 ): Promise<Deps> {
-  const store = overrides.store ?? (await openStore(config.database, { secretKey: config.secretKey }));
+  const store =
+    overrides.store ??
+    (await openStore(config.database, { secretKey: config.secretKey, serving: overrides.serving ?? false }));
   return {
     store,
     clock: overrides.clock ?? (config.startsAt ? clockFrom(config.startsAt) : systemClock),

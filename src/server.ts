@@ -67,7 +67,7 @@ async function printSignInLink(deps: Deps, out: Output, deskId: string, port: nu
 }
 
 export async function startServer(config: Readonly<Config>, out: Output): Promise<RunningServer> {
-  const deps = await buildDeps(config);
+  const deps = await buildDeps(config, { serving: true });
   let app: FastifyInstance;
   let started: FastifyInstance | undefined;
   let draining = false;

@@ -13,6 +13,7 @@ import { namingPool } from './postgres-statements.ts';
 import { SNAPSHOT_VERSION, withRemembering } from './remembered.ts';
 import { askOneAtATime } from './freshness.ts';
 import { withCommitGroups } from './commit-group.ts';
+import { checkpointApart } from './checkpointer.ts';
 
 export interface Store {
   db: Kysely<Database>;
@@ -41,6 +42,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** DESK_SECRET_KEY; without it a SQLite database uses the key file beside it, PostgreSQL refuses. */
   secretKey?: string | null;
+  /** A long-running server: SQLite's checkpoints run on a thread of their own (checkpointer.ts). */
+  serving?: boolean;
 }
 
 export { isPostgresUrl, redact };
@@ -58,6 +61,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
   let location: string;
   let file: string | null = null;
   let forgetReplaced = async () => {};
+  let closeFirst: (() => Promise<void>) | null = null;
   if (isPostgresUrl(target)) {
     // Before connecting, so a missing key is the first thing said.
     if (!opts.secretKey) resolveKey({ dialect: 'postgres', file: null, envKey: null, sealedUnder: new Set() });
@@ -96,7 +100,9 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     forgetReplaced = async () => {
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
     };
-    const handle = sqliteHandle(sqlite);
+    const checkpointer = opts.serving && file ? checkpointApart(sqlite, file) : null;
+    const handle = sqliteHandle(sqlite, checkpointer ? checkpointer.wrote : undefined);
+    closeFirst = checkpointer ? checkpointer.close : null;
     version = handle.version;
     fresh = handle.fresh;
     db = withCommitGroups(new Kysely<Database>({ dialect: new SqliteDialect({ database: handle.database }) }));
@@ -110,8 +116,20 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     checkKey(secretKey, sealedUnder);
     const sealed = withSealer(withRemembering(db, version ?? undefined), secretKey.sealer);
     if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
-    return { db: sealed, dialect, location, secretKey, forgetReplaced, fresh, close: () => db.destroy() };
+    return {
+      db: sealed,
+      dialect,
+      location,
+      secretKey,
+      forgetReplaced,
+      fresh,
+      close: async () => {
+        await closeFirst?.();
+        await db.destroy();
+      },
+    };
   } catch (err) {
+    await closeFirst?.();
     await db.destroy();
     throw err;
   }

@@ -66,12 +66,17 @@ export interface SqliteHandle {
  * running most of our queries. This keeps the most recently used statements, by text, for
  * reuse. A statement still busy with an iterator is never handed out twice.
  */
-export function sqliteHandle(sqlite: SQLite.Database): SqliteHandle {
+export function sqliteHandle(sqlite: SQLite.Database, onWrite?: () => void): SqliteHandle {
   const cache = new Map<string, { stmt: SQLite.Statement; use: SqliteStatement }>();
   let ownWrites = 0;
-  const wrote = () => {
-    ownWrites++;
-  };
+  const wrote = onWrite
+    ? () => {
+        ownWrites++;
+        onWrite();
+      }
+    : () => {
+        ownWrites++;
+      };
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const database: SqliteDatabase = {
     close: () => sqlite.close(),
