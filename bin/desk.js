@@ -22,7 +22,7 @@ function builtIsCurrent() {
 
 let main;
 if (builtIsCurrent()) {
-  ({ main } = await import('../dist/cli/main.js'));
+  ({ main } = await import('../dist/main.js'));
 } else {
   const { register } = await import('tsx/esm/api');
   register();

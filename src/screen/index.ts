@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import helmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
+import { PACKAGE_ROOT } from '../root.ts';
 import { deskForSession, endSession, redeemSignInLink, SESSION_IDLE_DAYS } from '../domain/owner/sign-in.ts';
 import { STATUS_OF } from '../http/errors.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
@@ -37,18 +39,19 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'desk_session';
 
-const require = createRequire(import.meta.url);
-const asset = (spec: string) => readFileSync(require.resolve(spec));
+const resolveModule = createRequire(import.meta.url).resolve;
+const asset = (spec: string) => readFileSync(resolveModule(spec));
+const ownAsset = (name: string) => readFileSync(path.join(PACKAGE_ROOT, 'src', 'screen', 'assets', name));
 const ASSETS: Record<string, { type: string; body: Buffer }> = {
   'htmx.js': { type: 'text/javascript; charset=utf-8', body: asset('htmx.org/dist/htmx.min.js') },
   'pico.css': { type: 'text/css; charset=utf-8', body: asset('@picocss/pico/css/pico.min.css') },
   'screen.css': {
     type: 'text/css; charset=utf-8',
-    body: readFileSync(new URL('./assets/screen.css', import.meta.url)),
+    body: ownAsset('screen.css'),
   },
   'screen.js': {
     type: 'text/javascript; charset=utf-8',
-    body: readFileSync(new URL('./assets/screen.js', import.meta.url)),
+    body: ownAsset('screen.js'),
   },
 };
 

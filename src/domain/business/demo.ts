@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { findDeskByRef } from '../../store/repositories/desks.ts';
 import { createKey, type CreatedKey } from '../keys/create.ts';
 import { importBusinessText } from './import.ts';
+import { PACKAGE_ROOT } from '../../root.ts';
 
 // The bundled demo business: a believable bakery whose queue shows every action type. It is
 // what a newcomer meets on first start and what `desk demo` brings in.
 
-export const DEMO_FILE = fileURLToPath(new URL('../../../examples/demo.yaml', import.meta.url));
+export const DEMO_FILE = path.join(PACKAGE_ROOT, 'examples', 'demo.yaml');
 export const DEMO_SLUG = 'demo-bakery';
 
 export interface DemoResult {
