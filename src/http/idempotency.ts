@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { badRequest, DeskError } from '../domain/errors.ts';
 import { logEvent } from '../domain/record.ts';
-import { claimHere, claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
+import { claimAnswered, claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
 import type { DeskContext } from '../domain/context.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
 import { atomically } from '../store/tx.ts';
@@ -68,6 +68,10 @@ async function settle(
     if (answer.status >= 500) await letGo(tx, key);
     else await keepAnswer(tx, key, answer.status, bytes);
   }
+  await logWrite(tx, request, answer);
+}
+
+async function logWrite(tx: DeskContext, request: FastifyRequest, answer: HttpAnswer): Promise<void> {
   if (answer.status >= 200 && answer.status < 300 && tx.actor.type === 'key') {
     await logEvent(tx, 'api_write', `${request.method} ${request.url.split('?')[0]}`, {
       key_prefix: tx.actor.keyPrefix,
@@ -83,10 +87,11 @@ class Undone {
 }
 
 /**
- * The claim, the work, the stored answer and the api_write event in one transaction. Gives the
- * bytes sent when all of it committed. Otherwise nothing it did is kept, and it gives the answer
- * the work came to, if it ran: a refusal (4xx) is then stored as any other write's is, and a
- * key held by another call is waited for or replayed, as on the general path.
+ * The work, the key claimed with its answer, and the api_write event in one transaction. Gives
+ * the bytes sent when all of it committed. Otherwise nothing it did is kept, and it gives the
+ * answer the work came to: a refusal (4xx) is then stored as any other write's is, and a key
+ * held by another call (found taken at the claim, after the work) is waited for or replayed, as
+ * on the general path.
  */
 async function inOneCommit(
   request: FastifyRequest,
@@ -96,11 +101,11 @@ async function inOneCommit(
 ): Promise<{ bytes: string } | { answer?: HttpAnswer }> {
   try {
     const bytes = await atomically(request.ctx, async (tx) => {
-      if (key && !(await claimHere(tx, key))) throw new Undone();
       const answer = await perform(request, () => handler(tx));
       if (answer.status !== 200) throw new Undone(answer);
       const out = serialise(reply, answer);
-      await settle(tx, request, key, answer, out);
+      if (key && !(await claimAnswered(tx, key, answer.status, out))) throw new Undone();
+      await logWrite(tx, request, answer);
       return out;
     });
     return { bytes };

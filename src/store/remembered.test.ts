@@ -4,6 +4,7 @@ import { makeDesk } from '../../test/helpers/factories.ts';
 import { openStore } from './db.ts';
 import { remembered } from './remembered.ts';
 import { findKeyByHash, grantsOf, markKeyRevoked } from './repositories/desks.ts';
+import { addEvent } from './repositories/events.ts';
 import { hashKey } from '../domain/keys/secret.ts';
 import { harness } from '../../test/helpers/app.ts';
 
@@ -49,6 +50,34 @@ describe('reads remembered while the store is unchanged', () => {
     await store.fresh();
     expect(await read()).toBe(2);
     await other.close();
+  });
+
+  it("keeps a read that names its tables through this process's writes to others, and no further", async () => {
+    const store = await sqliteStore();
+    open.push(store);
+    const d = await makeDesk(store.db);
+    let reads = 0;
+    const read = () => remembered(store.db, 'named', async () => ++reads, { tables: ['api_keys', 'desks'] });
+    expect(await read()).toBe(1);
+    await addEvent(store.db, { deskId: d.desk.id, kind: 'note', message: 'elsewhere', at: '2026-01-01T00:00:00.000Z' });
+    expect(await read()).toBe(1);
+    await store.db.updateTable('desks').set({ name: 'Renamed' }).where('id', '=', d.desk.id).execute();
+    expect(await read()).toBe(2);
+    // A delete may reach any table through the rows that hang on it.
+    await store.db.deleteFrom('events').where('desk_id', '=', d.desk.id).execute();
+    expect(await read()).toBe(3);
+  });
+
+  it('refuses a key revoked in this process on the next lookup, though other writes left it in memory', async () => {
+    const store = await sqliteStore();
+    open.push(store);
+    const d = await makeDesk(store.db);
+    const hash = hashKey(d.key);
+    const found = await findKeyByHash(store.db, hash);
+    await addEvent(store.db, { deskId: d.desk.id, kind: 'note', message: 'elsewhere', at: '2026-01-01T00:00:00.000Z' });
+    expect(await findKeyByHash(store.db, hash)).toBe(found);
+    await markKeyRevoked(store.db, found!.key.id, '2026-01-02T00:00:00.000Z');
+    expect((await findKeyByHash(store.db, hash))?.key.revoked_at).toBe('2026-01-02T00:00:00.000Z');
   });
 
   it('refuses a key revoked by another process on the very next lookup', async () => {

@@ -25,8 +25,8 @@ type Shelf = Map<string, { version: string; value: unknown }>;
 class Remembering implements KyselyPlugin {
   readonly kept: Shelf = new Map();
   readonly large: Shelf = new Map();
-  /** The store's version now, for the whole process; none on PostgreSQL. */
-  constructor(readonly version?: () => string) {}
+  /** The store's version now, for the whole process (or as far as `tables` go); none on PostgreSQL. */
+  constructor(readonly version?: (tables?: readonly string[]) => string) {}
   transformQuery(args: PluginTransformQueryArgs) {
     return args.node;
   }
@@ -39,7 +39,7 @@ class Remembering implements KyselyPlugin {
  * A handle whose repeated reads may be answered from memory while `version()` is unchanged, or
  * without `version` (PostgreSQL), while the version a request read is unchanged.
  */
-export function withRemembering<DB>(db: Kysely<DB>, version?: () => string): Kysely<DB> {
+export function withRemembering<DB>(db: Kysely<DB>, version?: (tables?: readonly string[]) => string): Kysely<DB> {
   return db.withPlugin(new Remembering(version));
 }
 
@@ -63,20 +63,22 @@ function freezeDeep<T>(value: T): T {
  * The answer is frozen: it is shared by every caller until the next change. `name` must hold
  * everything else the answer depends on (the desk, the query, the desk's today). `large` files
  * it among the few larger answers kept. `at` is the version a request read (PostgreSQL, where
- * nothing is remembered without it).
+ * nothing is remembered without it). `tables`, on SQLite, names every table the answer is read
+ * from: this process's writes to other tables then leave it standing (other processes' writes
+ * never do). Only a read that names them all may give them.
  */
 export async function remembered<T>(
   db: Kysely<Database>,
   name: string,
   read: () => Promise<T>,
-  opts: { large?: boolean; at?: string } = {},
+  opts: { large?: boolean; at?: string; tables?: readonly string[] } = {},
 ): Promise<T> {
   const plugin = db.isTransaction ? undefined : db.getExecutor().plugins.find((p) => p instanceof Remembering);
   if (!plugin) return read();
   const shelf = opts.large ? plugin.large : plugin.kept;
   // The version is taken before reading, so an answer read across a change is filed under the
   // older version and never served after it.
-  const version = opts.at ?? plugin.version?.();
+  const version = opts.at ?? plugin.version?.(opts.tables);
   if (version === undefined) return read();
   const hit = shelf.get(name);
   if (hit && hit.version === version) return hit.value as T;

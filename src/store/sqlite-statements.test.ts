@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sqliteHandle } from './sqlite-statements.ts';
+import { sqliteHandle, tableWritten } from './sqlite-statements.ts';
 
 const require = createRequire(import.meta.url);
 const dirs: string[] = [];
@@ -110,6 +110,49 @@ describe('statements as Kysely is given them', () => {
     expect(h.version()).toBe(v0);
     h.database.prepare('insert into t values (1)').run([]);
     expect(h.version()).not.toBe(v0);
+    h.database.close();
+  });
+
+  it('names the table an insert or update writes, and no table for a delete or anything unclear', () => {
+    expect(tableWritten('insert into "events" ("desk_id") values (?)')).toBe('events');
+    expect(tableWritten('insert into "idempotency" ("k") values (?) on conflict ("k") do nothing')).toBe('idempotency');
+    expect(tableWritten('update "work" set "priority" = ? where "id" = ?')).toBe('work');
+    expect(tableWritten('UPDATE desks SET open_count = open_count + ? WHERE id = ?')).toBe('desks');
+    for (const text of [
+      'delete from "desks" where "id" = ?',
+      'insert or replace into "t" values (?)',
+      'replace into "t" values (?)',
+      'with x as (select 1) update "t" set a = 1',
+      'insert into "main"."t" values (1)',
+      'pragma wal_checkpoint(TRUNCATE)',
+      'create table t (a integer)',
+    ])
+      expect(tableWritten(text), text).toBeNull();
+  });
+
+  it("keeps a version of some tables through this connection's writes to others, and no further", async () => {
+    const name = file();
+    const s = open(name);
+    s.exec('create table a (x integer); create table b (x integer); create table c (x integer, a_x integer)');
+    const h = sqliteHandle(s);
+    const ofA = h.version(['a']);
+    h.database.prepare('insert into "b" values (1)').run([]);
+    h.database.prepare('update "b" set x = 2').run([]);
+    expect(h.version(['a'])).toBe(ofA);
+    expect(h.version()).not.toBe(h.version(['a']));
+    h.database.prepare('update "a" set x = 2').run([]);
+    const afterA = h.version(['a']);
+    expect(afterA).not.toBe(ofA);
+    // A delete, anywhere, may reach any table.
+    h.database.prepare('delete from "c"').run([]);
+    expect(h.version(['a'])).not.toBe(afterA);
+    // Another connection's commit changes every version.
+    const beforeOther = h.version(['a']);
+    const other = open(name);
+    other.prepare('insert into b values (3)').run();
+    other.close();
+    await nextTurn();
+    expect(h.version(['a'])).not.toBe(beforeOther);
     h.database.close();
   });
 });

@@ -21,7 +21,7 @@ function rowMaker(stmt: SQLite.Statement): ((values: unknown[]) => Row) | null {
 
 /**
  * A statement as Kysely uses it: rows are read as arrays and shaped once, and every statement
- * that may write is counted before it runs.
+ * that may write is noted before it runs.
  */
 function shaped(stmt: SQLite.Statement, wrote: () => void): SqliteStatement {
   const make = stmt.reader ? rowMaker(stmt) : null;
@@ -45,15 +45,25 @@ function shaped(stmt: SQLite.Statement, wrote: () => void): SqliteStatement {
   };
 }
 
+/**
+ * The one table an insert or update writes, read from its text; null when that cannot be told
+ * for sure. A delete is never named: deleting a desk deletes its rows in other tables too.
+ */
+export function tableWritten(text: string): string | null {
+  const m = /^\s*(?:insert\s+into|update)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(text);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
 export interface SqliteHandle {
   /** What Kysely's SQLite dialect is given. */
   database: SqliteDatabase;
   /**
    * Changes whenever anything is committed to the file: by another connection (SQLite's
    * data_version, as of the start of this turn of the event loop) or by this one (every
-   * statement that may write is counted, committed or not).
+   * statement that may write is counted, committed or not). Given `tables`, it changes only
+   * with this connection's writes that may touch one of them (and every other connection's).
    */
-  version(): string;
+  version(tables?: readonly string[]): string;
   /**
    * Resolves once other connections' commits have been read afresh, after this call: every
    * call made in one poll phase of the event loop shares one reading (freshness.ts).
@@ -63,34 +73,45 @@ export interface SqliteHandle {
 
 /**
  * Kysely asks better-sqlite3 to prepare every statement afresh, and preparing costs more than
- * running most of our queries. This keeps the most recently used statements, by text, for
- * reuse. A statement still busy with an iterator is never handed out twice.
+ * running most of our queries. This keeps the statements in use, by text, for reuse. A
+ * statement still busy with an iterator is never handed out twice.
  */
 export function sqliteHandle(sqlite: SQLite.Database, onWrite?: () => void): SqliteHandle {
-  const cache = new Map<string, { stmt: SQLite.Statement; use: SqliteStatement }>();
+  const cache = new Map<string, { stmt: SQLite.Statement; use: SqliteStatement; used: boolean }>();
   let ownWrites = 0;
-  const wrote = onWrite
-    ? () => {
-        ownWrites++;
-        onWrite();
-      }
-    : () => {
-        ownWrites++;
-      };
+  /** Writes whose table is not named by their text: they may have touched any table. */
+  let unnamed = 0;
+  const byTable = new Map<string, number>();
+  const noter = (stmt: SQLite.Statement): (() => void) => {
+    const table = stmt.readonly ? undefined : tableWritten(stmt.source);
+    return () => {
+      ownWrites++;
+      if (table) byTable.set(table, (byTable.get(table) ?? 0) + 1);
+      else if (table === null) unnamed++;
+      onWrite?.();
+    };
+  };
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const database: SqliteDatabase = {
     close: () => sqlite.close(),
     prepare(text: string) {
       const hit = cache.get(text);
       if (hit && !hit.stmt.busy) {
-        cache.delete(text);
-        cache.set(text, hit);
+        hit.used = true;
         return hit.use;
       }
       const stmt = sqlite.prepare(text);
-      const entry = { stmt, use: shaped(stmt, wrote) };
+      const entry = { stmt, use: shaped(stmt, noter(stmt)), used: false };
       cache.set(text, entry);
-      if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+      // A full cache gives up its oldest statement not used since it was last looked at.
+      while (cache.size > STATEMENT_CACHE) {
+        const [oldest, e] = cache.entries().next().value!;
+        cache.delete(oldest);
+        if (e.used) {
+          e.used = false;
+          cache.set(oldest, e);
+        }
+      }
       return entry.use;
     },
   };
@@ -111,5 +132,9 @@ export function sqliteHandle(sqlite: SQLite.Database, onWrite?: () => void): Sql
     read();
     return undefined;
   });
-  return { database, version: () => `${otherWrites()}.${ownWrites}`, fresh };
+  const version = (tables?: readonly string[]) =>
+    tables
+      ? `${otherWrites()}.${unnamed}.${tables.map((t) => byTable.get(t) ?? 0).join('.')}`
+      : `${otherWrites()}.${ownWrites}`;
+  return { database, version, fresh };
 }

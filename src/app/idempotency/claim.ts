@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeskContext } from '../../domain/context.ts';
 import {
   claimKey,
+  claimKeyAnswered,
   dropStale,
   readKey,
   releaseKey,
@@ -44,12 +45,19 @@ export async function claimOrWait(ctx: DeskContext, key: string): Promise<Claim>
 }
 
 /**
- * Takes the key if it is free, in the caller's transaction when `ctx` is in one: there the claim
- * commits with the work, and a second call with the key waits at this claim until the first
- * commits or rolls back. False when the key is held, by a live call or a stale record alike.
+ * Takes the key with the answer given under it, in the caller's transaction, once its work is
+ * done: the claim, the work and the answer commit together, and a second call with the key
+ * waits at this claim until the first commits or rolls back. False when the key is held, by a
+ * live call or a stale record alike: the caller then undoes its work.
  */
-export function claimHere(ctx: DeskContext, key: string): Promise<boolean> {
-  return claimOn(ctx.db, ctx, key);
+export function claimAnswered(ctx: DeskContext, key: string, status: number, body: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  return claimKeyAnswered(ctx.db, ctx.desk.id, key, {
+    status,
+    body,
+    now: now.toISOString(),
+    expiresAt: new Date(now.getTime() + KEEP_MS).toISOString(),
+  });
 }
 
 function claimOn(db: DeskContext['db'], ctx: DeskContext, key: string): Promise<boolean> {

@@ -21,10 +21,15 @@ export async function listDesks(db: Kysely<Database>): Promise<DeskRow[]> {
 }
 
 export async function grantsOf(db: Kysely<Database>, deskId: string): Promise<ReadonlySet<string>> {
-  return remembered(db, `grants ${deskId}`, async () => {
-    const rows = await db.selectFrom('grants').select('class').where('desk_id', '=', deskId).execute();
-    return new Set(rows.map((r) => r.class));
-  });
+  return remembered(
+    db,
+    `grants ${deskId}`,
+    async () => {
+      const rows = await db.selectFrom('grants').select('class').where('desk_id', '=', deskId).execute();
+      return new Set(rows.map((r) => r.class));
+    },
+    { tables: ['grants'] },
+  );
 }
 
 export async function getSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
@@ -135,13 +140,21 @@ export interface FoundKey {
   desk: DeskRow | undefined;
 }
 
+/** What readKey reads from. */
+const KEY_TABLES = ['api_keys', 'desks'] as const;
+
 /**
  * The key stored under this hash, and its desk: one statement, so one round trip on
  * PostgreSQL, for what every request asks first. Remembered while the store is unchanged: on
  * PostgreSQL, while it is at `seen`, the version the request read as it arrived.
  */
 export async function findKeyByHash(db: Kysely<Database>, hash: string, seen?: string): Promise<FoundKey | undefined> {
-  return remembered(db, `key ${hash}`, () => readKey(db, hash), seen === undefined ? {} : { at: seen });
+  return remembered(
+    db,
+    `key ${hash}`,
+    () => readKey(db, hash),
+    seen === undefined ? { tables: KEY_TABLES } : { at: seen },
+  );
 }
 
 async function readKey(db: Kysely<Database>, hash: string): Promise<FoundKey | undefined> {

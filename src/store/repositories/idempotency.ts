@@ -36,6 +36,32 @@ export async function claimKey(
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * Takes the key together with the answer given under it, in one statement: for a call whose
+ * work and answer commit in one transaction. False when the key is already taken.
+ */
+export async function claimKeyAnswered(
+  db: Kysely<Database>,
+  deskId: string,
+  key: string,
+  answer: { status: number; body: string; now: string; expiresAt: string },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('idempotency')
+    .values({
+      desk_id: deskId,
+      key,
+      state: 'done',
+      http_status: answer.status,
+      body: answer.body,
+      created_at: answer.now,
+      expires_at: answer.expiresAt,
+    })
+    .onConflict((oc) => oc.columns(['desk_id', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 export async function readKey(db: Kysely<Database>, deskId: string, key: string): Promise<StoredAnswer | undefined> {
   return db
     .selectFrom('idempotency')
