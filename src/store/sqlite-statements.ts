@@ -46,12 +46,15 @@ function shaped(stmt: SQLite.Statement, wrote: () => void): SqliteStatement {
 }
 
 /**
- * The one table an insert or update writes, read from its text; null when that cannot be told
- * for sure. A delete is never named: deleting a desk deletes its rows in other tables too.
+ * The one table a statement writes, read from its text; null when that cannot be told for
+ * sure. A delete from a table other tables' foreign keys point at (`referenced`) is never
+ * named: deleting a desk deletes rows of other tables with it.
  */
-export function tableWritten(text: string): string | null {
-  const m = /^\s*(?:insert\s+into|update)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(text);
-  return m ? m[1]!.toLowerCase() : null;
+export function tableWritten(text: string, referenced: () => ReadonlySet<string>): string | null {
+  const m = /^\s*(?:(insert\s+into|update)|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?(?:[\s(]|$)/i.exec(text);
+  if (!m) return null;
+  const table = m[2]!.toLowerCase();
+  return m[1] || !referenced().has(table) ? table : null;
 }
 
 export interface SqliteHandle {
@@ -82,8 +85,23 @@ export function sqliteHandle(sqlite: SQLite.Database, onWrite?: () => void): Sql
   /** Writes whose table is not named by their text: they may have touched any table. */
   let unnamed = 0;
   const byTable = new Map<string, number>();
+  // Read when a statement that deletes is first prepared, and again after the schema changed.
+  let referencedAt: { schema: number; tables: ReadonlySet<string> } | null = null;
+  const referenced = (): ReadonlySet<string> => {
+    const schema = sqlite.pragma('schema_version', { simple: true }) as number;
+    if (referencedAt?.schema !== schema) {
+      const rows = sqlite
+        .prepare(
+          `select distinct lower(f."table") as t from sqlite_schema s, pragma_foreign_key_list(s.name) f where s.type = 'table'`,
+        )
+        .pluck()
+        .all() as string[];
+      referencedAt = { schema, tables: new Set(rows) };
+    }
+    return referencedAt.tables;
+  };
   const noter = (stmt: SQLite.Statement): (() => void) => {
-    const table = stmt.readonly ? undefined : tableWritten(stmt.source);
+    const table = stmt.readonly ? undefined : tableWritten(stmt.source, referenced);
     return () => {
       ownWrites++;
       if (table) byTable.set(table, (byTable.get(table) ?? 0) + 1);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, WorkRow } from '../schema.ts';
 import { remembered } from '../remembered.ts';
+import { dialectOf, holdsRowLocks } from '../dialect.ts';
 import { OPEN_STATUSES, isOpenStatus } from '../../domain/vocab.ts';
 
 // The stored counts of open rows: desks.open_count, open_class_counts and
@@ -57,10 +58,13 @@ export class OpenCounts {
     const classes = [...this.byClass].filter(([, c]) => c.n !== 0).sort(([a], [b]) => a.localeCompare(b));
     const arrangements = [...this.byArrangement].filter(([, a]) => a.n !== 0).sort(([a], [b]) => a.localeCompare(b));
     const desks = new Set([...classes.map(([, c]) => c.desk), ...arrangements.map(([, a]) => a.desk)]);
-    // The desk's row first, even when its open count stays: on PostgreSQL that row's lock
-    // makes writers of one desk's counts take their turns, so they never wait on each other
-    // in a circle.
+    // The desk's row first, even when its open count stays, where writers run side by side
+    // (PostgreSQL): that row's lock makes writers of one desk's counts take their turns, so
+    // they never wait on each other in a circle. SQLite runs one writer at a time, and there a
+    // row left as it was is not written, so what is remembered of the desk stands.
+    const locks = holdsRowLocks(dialectOf(db));
     for (const desk of [...desks].sort()) {
+      if (!locks && (this.open.get(desk) ?? 0) === 0) continue;
       await db
         .updateTable('desks')
         .set({ open_count: sql<number>`open_count + ${this.open.get(desk) ?? 0}` })
