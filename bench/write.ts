@@ -2,6 +2,8 @@
 // `POST /work/{id}/snooze` through the full HTTP stack (inject), each with its own
 // Idempotency-Key, on random rows of a filled desk, and times every SQLite statement it runs.
 // Prints each statement's time and count per request, the SQLite total and the whole request.
+// The snoozes go one at a time, so each commits alone: under load, the snoozes that arrive
+// together share one commit (P-speed-9), which `npm run bench` measures.
 //
 //   npm run bench:write                       1,000 open rows, 1,000 timed snoozes
 //   npm run bench:write -- --rows 100000 --requests 3000
