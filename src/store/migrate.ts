@@ -10,6 +10,7 @@ import { messageIds } from './migrations/006_message_ids.ts';
 import { deskRails } from './migrations/007_desk_rails.ts';
 import { mailReading } from './migrations/008_mail_reading.ts';
 import { openCounts } from './migrations/009_open_counts.ts';
+import { passOrder } from './migrations/010_pass_order.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -24,6 +25,7 @@ const migrations: Record<string, DeskMigration> = {
   '007_desk_rails': deskRails,
   '008_mail_reading': mailReading,
   '009_open_counts': openCounts,
+  '010_pass_order': passOrder,
 };
 
 class InCodeProvider implements MigrationProvider {

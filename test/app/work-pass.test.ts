@@ -13,7 +13,7 @@ import { findWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, reopenStore, type TestStore } from '../helpers/db.ts';
-import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
+import { makeDesk, makeDraft, makeWork, makeWorkMany, type WorkOver } from '../helpers/factories.ts';
 import { racePasses } from '../helpers/racers.ts';
 import { startPortal, type Portal } from '../helpers/portal.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
@@ -216,6 +216,42 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     clock.advance(DAY);
     expect((await pass(d.desk.slug)).desks[0]!.acts).toHaveLength(1);
     expect(count()).toBe(3);
+  });
+
+  it('with more rows in reach than a page, acts on the best in queue order, one message to an address', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    await setRails(store.db, d.desk.id, { daily_cap: 3 });
+    // 450 rows due today, more than a page and all on one date; the best few lie deep in id order.
+    const best: Record<number, WorkOver> = {
+      300: { priority: 90, contact_email: 'top@page.test' },
+      301: { priority: 90, contact_email: 'top@page.test' },
+      420: { priority: 80 },
+    };
+    await makeWorkMany(
+      store.db,
+      d.desk.id,
+      Array.from({ length: 450 }, (_, i) => ({
+        title: `Page ${i}`,
+        class: 'reach_out',
+        due_date: TODAY,
+        priority: 10,
+        contact_email: `page${i}@page.test`,
+        ...best[i],
+      })),
+    );
+    await makeWork(store.db, d.desk.id, {
+      title: 'Undated',
+      class: 'reach_out',
+      priority: 85,
+      contact_email: 'undated@page.test',
+    });
+
+    const result = (await pass(d.desk.slug)).desks[0]!;
+    expect(result.state).toBe('cap_reached');
+    expect(result.acts.map((a) => a.title)).toEqual(['Page 300', 'Undated', 'Page 420']);
+    expect(mailTo('top@page.test')).toHaveLength(1);
+    expect(mailTo('page0@page.test')).toHaveLength(0);
   });
 
   it('a mailbox that refuses leaves that row needing a look and the pass goes on', async () => {

@@ -31,7 +31,7 @@ export async function makeDesk(
   return { desk, key: k.key, keyId: k.id, prefix: k.prefix };
 }
 
-type WorkOver = Partial<Omit<WorkRow, 'id' | 'desk_id' | 'due_key'>>;
+export type WorkOver = Partial<Omit<WorkRow, 'id' | 'desk_id' | 'due_key'>>;
 
 /** The values of a work row with sensible defaults; `makeWork` and `makeWorkMany` insert them. */
 export function workValues(deskId: string, over: WorkOver = {}) {

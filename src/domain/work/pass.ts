@@ -1,9 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
-import { countActedSince, rowsInReach, rowsWaitingSince } from '../../store/repositories/pass.ts';
+import {
+  countActedSince,
+  passPage,
+  passPosition,
+  type PassPosition,
+  type PassSource,
+} from '../../store/repositories/pass.ts';
 import { rowsWithDrafts } from '../../store/repositories/work.ts';
 import { draftOn, sentToSince } from '../../store/repositories/activity.ts';
-import type { WorkRow } from '../../store/schema.ts';
+import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { addDays, midnightIn } from '../dates.ts';
 import { DeskError } from '../errors.ts';
@@ -17,6 +23,10 @@ import { runWork } from './run.ts';
 // runWork, the verb behind POST /work/{id}/run, which claims the row by compare-and-set first, so
 // two passes (or a pass and an API call) never act twice. A row whose act fails is left as the
 // run leaves it, and the pass goes on with the others.
+//
+// The rows in reach are read a page at a time, letting other work in between pages, and only
+// the best of them in queue order are kept to act on (twice the acts left under the cap, one
+// for each address): however many rows are in reach, a pass holds a page and that short list.
 
 export const DESK_ACTOR = { type: 'system', name: 'desk' } as const;
 
@@ -61,41 +71,24 @@ export async function passDesk(ctx: DeskContext): Promise<DeskPass> {
   let left = desk.daily_cap - (await countActedSince(ctx.db, desk.id, dayStart));
   if (left <= 0) return done('cap_reached');
 
-  const rows = await candidates(ctx, desk.act_within_days, today);
-  const grants = await grantsOf(ctx.db, desk.id);
-  const drafts = await rowsWithDrafts(
-    ctx.db,
-    desk.id,
-    rows.map((r) => r.id),
-  );
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const chosen = await choose(ctx, desk, today, dayAgo, left * 2);
 
-  for (const row of rows) {
-    const decided = ownAct({
-      row,
-      hasDraft: drafts.has(row.id),
-      grants,
-      today,
-      timezone: desk.timezone,
-      actWithinDays: desk.act_within_days,
-      dayAgo,
-    });
-    if ('leave' in decided) continue;
-    const to = drafts.has(row.id) ? (await draftOn(ctx.db, desk.id, row.id))?.to_address : row.contact_email;
+  for (const { row, as, to } of chosen) {
     // One message a day from the desk to any one address, whichever row it is about.
-    if (to && (await sentToSince(ctx.db, desk.id, to.trim(), dayAgo))) continue;
+    if (to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) continue;
 
     let claimed = false;
     try {
       const answer = await runWork(ctx, row.id, {
-        own: { as: decided.as, since: dayAgo },
+        own: { as, since: dayAgo },
         onClaim: () => (claimed = true),
       });
       if (claimed)
         result.acts.push({
           work_id: row.id,
           title: row.title,
-          as: decided.as,
+          as,
           ok: answer.ok,
           outcome: answer.outcome,
           activity_id: answer.activity_id,
@@ -113,20 +106,74 @@ export async function passDesk(ctx: DeskContext): Promise<DeskPass> {
   return done('acted');
 }
 
-/** The rows in reach by date in each granted class, and the rows a chase may be due on; each once, in queue order. */
-async function candidates(ctx: DeskContext, actWithinDays: number, today: string): Promise<WorkRow[]> {
-  const grants = await grantsOf(ctx.db, ctx.desk.id);
-  const horizon = addDays(today, actWithinDays);
-  const found = new Map<number, WorkRow>();
+const PAGE = 200;
+
+interface Choice {
+  row: WorkRow;
+  as: 'run' | 'chase';
+  /** The address the act would write to, when it writes. */
+  to: string | undefined;
+}
+
+const queueOrder = (a: WorkRow, b: WorkRow) =>
+  b.priority - a.priority || a.due_key.localeCompare(b.due_key) || a.id - b.id;
+
+/**
+ * Up to `most` rows the desk would act on now, best first in queue order, at most one for each
+ * address (one message a day to an address): every row in reach by date in each granted class,
+ * and every row a chase may be due on, read a page at a time.
+ */
+async function choose(ctx: DeskContext, desk: DeskRow, today: string, dayAgo: string, most: number): Promise<Choice[]> {
+  const grants = await grantsOf(ctx.db, desk.id);
+  const horizon = addDays(today, desk.act_within_days);
+  const sources: PassSource[] = [];
   for (const cls of grants) {
     if ((UNGRANTABLE as readonly string[]).includes(cls)) continue;
-    for (const r of await rowsInReach(ctx.db, ctx.desk.id, cls, horizon)) found.set(r.id, r);
+    sources.push({ kind: 'due', cls, horizon }, { kind: 'undated', cls });
   }
-  if (grants.has('chase')) {
-    // Chase intervals are at least a day, so nothing out since today can be due.
-    for (const r of await rowsWaitingSince(ctx.db, ctx.desk.id, today)) found.set(r.id, r);
+  // Chase intervals are at least a day, so nothing out since today can be due.
+  if (grants.has('chase')) sources.push({ kind: 'waiting', before: today });
+
+  const chosen: Choice[] = [];
+  const offer = async (row: WorkRow, hasDraft: boolean) => {
+    const last = chosen[most - 1];
+    if (last && queueOrder(row, last.row) >= 0) return;
+    if (chosen.some((c) => c.row.id === row.id)) return;
+    const decided = ownAct({
+      row,
+      hasDraft,
+      grants,
+      today,
+      timezone: desk.timezone,
+      actWithinDays: desk.act_within_days,
+      dayAgo,
+    });
+    if ('leave' in decided) return;
+    const to = (hasDraft ? (await draftOn(ctx.db, desk.id, row.id))?.to_address : row.contact_email)?.trim();
+    const same = to ? chosen.findIndex((c) => c.to === to) : -1;
+    if (same >= 0) {
+      if (queueOrder(row, chosen[same]!.row) >= 0) return;
+      chosen.splice(same, 1);
+    } else if (to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) return;
+    chosen.push({ row, as: decided.as, to });
+    chosen.sort((a, b) => queueOrder(a.row, b.row));
+    chosen.length = Math.min(chosen.length, most);
+  };
+  for (const source of sources) {
+    let after: PassPosition | null = null;
+    for (;;) {
+      const page = await passPage(ctx.db, desk.id, source, after, PAGE);
+      const drafts = await rowsWithDrafts(
+        ctx.db,
+        desk.id,
+        page.map((r) => r.id),
+      );
+      for (const row of page) await offer(row, drafts.has(row.id));
+      if (page.length < PAGE) break;
+      after = passPosition(source, page[page.length - 1]!);
+      // Requests waiting on this process go before the next page.
+      await new Promise((r) => setImmediate(r));
+    }
   }
-  return [...found.values()].sort(
-    (a, b) => b.priority - a.priority || a.due_key.localeCompare(b.due_key) || a.id - b.id,
-  );
+  return chosen;
 }
