@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeskContext } from '../../domain/context.ts';
 import {
   claimKey,
-  claimKeyAnswered,
   dropStale,
   readKey,
   releaseKey,
@@ -51,18 +50,17 @@ export async function claimOrWait(ctx: DeskContext, key: string): Promise<Claim>
  * live call or a stale record alike: the caller then undoes its work.
  */
 export function claimAnswered(ctx: DeskContext, key: string, status: number, body: string): Promise<boolean> {
-  const now = ctx.clock.now();
-  return claimKeyAnswered(ctx.db, ctx.desk.id, key, {
-    status,
-    body,
-    now: now.toISOString(),
-    expiresAt: new Date(now.getTime() + KEEP_MS).toISOString(),
-  });
+  return claimOn(ctx.db, ctx, key, { status, body });
 }
 
-function claimOn(db: DeskContext['db'], ctx: DeskContext, key: string): Promise<boolean> {
+function claimOn(
+  db: DeskContext['db'],
+  ctx: DeskContext,
+  key: string,
+  answer?: { status: number; body: string },
+): Promise<boolean> {
   const now = ctx.clock.now();
-  return claimKey(db, ctx.desk.id, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString());
+  return claimKey(db, ctx.desk.id, key, now.toISOString(), new Date(now.getTime() + KEEP_MS).toISOString(), answer);
 }
 
 /** Stores the answer for replays; in the caller's transaction when `ctx` is in one. */

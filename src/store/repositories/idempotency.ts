@@ -12,6 +12,8 @@ export interface StoredAnswer {
  * Takes the key for this call. False when another call holds it or has answered under it. No
  * error is raised for a taken key, so a claim inside a transaction leaves it usable (a failed
  * statement aborts a PostgreSQL transaction); a claim another open transaction holds waits for it.
+ * With `answer`, the key is taken together with the answer given under it, in one statement: for
+ * a call whose work and answer commit in one transaction.
  */
 export async function claimKey(
   db: Kysely<Database>,
@@ -19,43 +21,18 @@ export async function claimKey(
   key: string,
   now: string,
   expiresAt: string,
+  answer?: { status: number; body: string },
 ): Promise<boolean> {
   const r = await db
     .insertInto('idempotency')
     .values({
       desk_id: deskId,
       key,
-      state: 'pending',
-      http_status: null,
-      body: null,
+      state: answer ? 'done' : 'pending',
+      http_status: answer?.status ?? null,
+      body: answer?.body ?? null,
       created_at: now,
       expires_at: expiresAt,
-    })
-    .onConflict((oc) => oc.columns(['desk_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-/**
- * Takes the key together with the answer given under it, in one statement: for a call whose
- * work and answer commit in one transaction. False when the key is already taken.
- */
-export async function claimKeyAnswered(
-  db: Kysely<Database>,
-  deskId: string,
-  key: string,
-  answer: { status: number; body: string; now: string; expiresAt: string },
-): Promise<boolean> {
-  const r = await db
-    .insertInto('idempotency')
-    .values({
-      desk_id: deskId,
-      key,
-      state: 'done',
-      http_status: answer.status,
-      body: answer.body,
-      created_at: answer.now,
-      expires_at: answer.expiresAt,
     })
     .onConflict((oc) => oc.columns(['desk_id', 'key']).doNothing())
     .executeTakeFirst();
