@@ -17,6 +17,7 @@ import { isWorkingTime } from '../desks/hours.ts';
 import { UNGRANTABLE } from '../vocab.ts';
 import { ownAct } from './own.ts';
 import { runWork } from './run.ts';
+import { queueOrder, ShortList } from './short-list.ts';
 
 // One pass of a desk over its own list (issue 17): within its rails (not paused, in working
 // hours, under its daily cap), every row the desk may act on by itself is carried out through
@@ -108,22 +109,18 @@ export async function passDesk(ctx: DeskContext): Promise<DeskPass> {
 
 const PAGE = 200;
 
-interface Choice {
-  row: WorkRow;
-  as: 'run' | 'chase';
-  /** The address the act would write to, when it writes. */
-  to: string | undefined;
-}
-
-const queueOrder = (a: WorkRow, b: WorkRow) =>
-  b.priority - a.priority || a.due_key.localeCompare(b.due_key) || a.id - b.id;
-
 /**
  * Up to `most` rows the desk would act on now, best first in queue order, at most one for each
  * address (one message a day to an address): every row in reach by date in each granted class,
  * and every row a chase may be due on, read a page at a time.
  */
-async function choose(ctx: DeskContext, desk: DeskRow, today: string, dayAgo: string, most: number): Promise<Choice[]> {
+async function choose(
+  ctx: DeskContext,
+  desk: DeskRow,
+  today: string,
+  dayAgo: string,
+  most: number,
+): Promise<ShortList['items']> {
   const grants = await grantsOf(ctx.db, desk.id);
   const horizon = addDays(today, desk.act_within_days);
   const sources: PassSource[] = [];
@@ -134,11 +131,9 @@ async function choose(ctx: DeskContext, desk: DeskRow, today: string, dayAgo: st
   // Chase intervals are at least a day, so nothing out since today can be due.
   if (grants.has('chase')) sources.push({ kind: 'waiting', before: today });
 
-  const chosen: Choice[] = [];
+  const list = new ShortList(most);
   const offer = async (row: WorkRow, hasDraft: boolean) => {
-    const last = chosen[most - 1];
-    if (last && queueOrder(row, last.row) >= 0) return;
-    if (chosen.some((c) => c.row.id === row.id)) return;
+    if (!list.mightTake(row)) return;
     const decided = ownAct({
       row,
       hasDraft,
@@ -150,14 +145,9 @@ async function choose(ctx: DeskContext, desk: DeskRow, today: string, dayAgo: st
     });
     if ('leave' in decided) return;
     const to = (hasDraft ? (await draftOn(ctx.db, desk.id, row.id))?.to_address : row.contact_email)?.trim();
-    const same = to ? chosen.findIndex((c) => c.to === to) : -1;
-    if (same >= 0) {
-      if (queueOrder(row, chosen[same]!.row) >= 0) return;
-      chosen.splice(same, 1);
-    } else if (to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) return;
-    chosen.push({ row, as: decided.as, to });
-    chosen.sort((a, b) => queueOrder(a.row, b.row));
-    chosen.length = Math.min(chosen.length, most);
+    const held = to ? list.heldFor(to) : undefined;
+    if (held ? queueOrder(row, held.row) >= 0 : to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) return;
+    list.add({ row, as: decided.as, to });
   };
   for (const source of sources) {
     let after: PassPosition | null = null;
@@ -175,5 +165,5 @@ async function choose(ctx: DeskContext, desk: DeskRow, today: string, dayAgo: st
       await new Promise((r) => setImmediate(r));
     }
   }
-  return chosen;
+  return list.items;
 }
