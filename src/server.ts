@@ -72,7 +72,7 @@ async function printSignInLink(deps: Deps, out: Output, deskId: string, port: nu
  * on a round trip while 31 others are in flight) and piles up in the old one: with 22 MB alive
  * after a full collection, the heap reached 85 MB before one came, and the server 165 MB.
  * Growing the old generation by half of what it keeps alive, not by V8's larger default, held
- * the server under 120 MB at the same throughput, measured side by side (docs/performance.md).
+ * the server under 120 MB at the same throughput, measured side by side (P-speed-11).
  * On SQLite the same setting saved 10 MB for 5-10% of throughput, so SQLite keeps the default.
  */
 function tuneHeap(dialect: Deps['store']['dialect']): void {

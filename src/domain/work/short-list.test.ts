@@ -12,6 +12,7 @@ function random(seed: number) {
   };
 }
 
+// Due keys are only compared with each other here, never with today: any dates serve.
 const rowOf = (id: number, priority: number, due_key: string) => ({ id, priority, due_key }) as WorkRow;
 
 describe('the short list of a work pass', () => {

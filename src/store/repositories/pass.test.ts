@@ -4,6 +4,8 @@ import { makeDesk, makeWorkMany } from '../../../test/helpers/factories.ts';
 import type { WorkRow } from '../schema.ts';
 import { passPage, passPosition, type PassSource } from './pass.ts';
 
+// No clock is involved: a page is asked for with its horizon and limit given, so these dates are
+// plain keys, true on any day.
 const SINCE = '2026-03-02T09:00:00.000Z';
 
 describe.each(DIALECTS)('the pass reads the rows in reach a page at a time ($name)', ({ open }) => {
