@@ -11,6 +11,7 @@ import { deskRails } from './migrations/007_desk_rails.ts';
 import { mailReading } from './migrations/008_mail_reading.ts';
 import { openCounts } from './migrations/009_open_counts.ts';
 import { passOrder } from './migrations/010_pass_order.ts';
+import { sparseIndexes } from './migrations/011_sparse_indexes.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -26,6 +27,7 @@ const migrations: Record<string, DeskMigration> = {
   '008_mail_reading': mailReading,
   '009_open_counts': openCounts,
   '010_pass_order': passOrder,
+  '011_sparse_indexes': sparseIndexes,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -3,9 +3,10 @@ import type { Database, WorkRow } from '../schema.ts';
 import { NO_DATE_KEY } from './work.ts';
 
 // What a work pass reads: only rows the desk could act on, through the partial indexes of
-// migrations 007 and 010 (work_pass_due, work_pass_waiting), so its cost follows the rows in
-// reach and not the size of the queue. Each condition below repeats the index's predicate word
-// for word, which is what lets both planners use it.
+// migrations 007, 010 and 011 (work_pass_due, work_pass_waiting), so its cost follows the rows
+// in reach and not the size of the queue. Each condition below repeats the index's predicate
+// word for word, which is what lets both planners use it (work_pass_due's `class is not null`
+// follows from `class = ?`).
 
 const ACTIONABLE = sql<boolean>`status in ('open', 'waiting') and last_error is null and needs_person = 0`;
 
