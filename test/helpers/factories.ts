@@ -105,3 +105,25 @@ export async function makeDraft(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export async function makeArrangement(db: Kysely<Database>, deskId: string, name = 'High Street lease') {
+  return db
+    .insertInto('arrangements')
+    .values({
+      desk_id: deskId,
+      name,
+      counterparty: 'Shah Properties',
+      kind: 'lease',
+      status: 'active',
+      starts_on: null,
+      ends_on: null,
+      renews_on: null,
+      amount_cents: null,
+      currency: null,
+      contact_name: 'Priya Shah',
+      contact_email: 'priya@landlord.test',
+      created_at: TEST_NOW,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

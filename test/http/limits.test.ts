@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
-import { makeDesk } from '../helpers/factories.ts';
+import { makeArrangement, makeDesk } from '../helpers/factories.ts';
 import { REDIS_URL, redisAvailable } from '../helpers/redis.ts';
 
 // D28 and D29: request limits, and what a fault at the desk end looks like from outside.
@@ -48,25 +48,7 @@ describe('limits and faults', () => {
 
   it('a fault at the desk end is a 500 with a fixed message and the request id, never the cause; nothing is half-written', async () => {
     const fresh = await makeDesk(store.db);
-    const arr = await store.db
-      .insertInto('arrangements')
-      .values({
-        desk_id: fresh.desk.id,
-        name: 'Lease',
-        counterparty: null,
-        kind: 'lease',
-        status: 'active',
-        starts_on: null,
-        ends_on: null,
-        renews_on: null,
-        amount_cents: null,
-        currency: null,
-        contact_name: null,
-        contact_email: null,
-        created_at: '2026-11-22T10:00:00.000Z',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const arr = await makeArrangement(store.db, fresh.desk.id, 'Lease');
     // The desk log going missing is a fault at the desk end: a note writes its entry, then fails on the event.
     await sql`DROP TABLE events`.execute(store.db);
     const failed = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { makeArrangement, makeDesk, makeWork } from '../helpers/factories.ts';
 import { deleteDesk } from '../../src/domain/desks/manage.ts';
 
 // One suite over every keyed route of the contract: no key, a bad key, a deleted desk,
@@ -45,27 +45,7 @@ describe.each(DIALECTS)('security on every route ($name)', ({ open }) => {
     theirWork = (
       await makeWork(store.db, theirs.desk.id, { title: 'Theirs', class: 'chase', contact_email: 'x@example.test' })
     ).id;
-    theirArrangement = (
-      await store.db
-        .insertInto('arrangements')
-        .values({
-          desk_id: theirs.desk.id,
-          name: 'Their lease',
-          counterparty: null,
-          kind: 'lease',
-          status: 'active',
-          starts_on: null,
-          ends_on: null,
-          renews_on: null,
-          amount_cents: null,
-          currency: null,
-          contact_name: null,
-          contact_email: null,
-          created_at: '2026-11-22T10:00:00.000Z',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    theirArrangement = (await makeArrangement(store.db, theirs.desk.id, 'Their lease')).id;
     gone = await makeDesk(store.db);
     await deleteDesk(store.db, gone.desk.id);
   });

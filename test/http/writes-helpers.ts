@@ -6,6 +6,8 @@ import { dateIn } from '../../src/domain/dates.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { insertConnection } from '../../src/store/repositories/connections.ts';
 
+export { makeArrangement } from '../helpers/factories.ts';
+
 // Shared by the writes-* test files: a mailbox connection, a work item as a client sees it,
 // and the desk's log.
 
@@ -76,26 +78,4 @@ export async function timelineOf(db: Kysely<Database>, deskId: string, workId: n
     .where('work_id', '=', workId)
     .orderBy('id', 'asc')
     .execute();
-}
-
-export async function makeArrangement(db: Kysely<Database>, deskId: string, name = 'High Street lease') {
-  return db
-    .insertInto('arrangements')
-    .values({
-      desk_id: deskId,
-      name,
-      counterparty: 'Shah Properties',
-      kind: 'lease',
-      status: 'active',
-      starts_on: null,
-      ends_on: null,
-      renews_on: null,
-      amount_cents: null,
-      currency: null,
-      contact_name: 'Priya Shah',
-      contact_email: 'priya@landlord.test',
-      created_at: TEST_NOW,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../../../test/helpers/db.ts';
-import { makeDesk, makeWorkMany } from '../../../test/helpers/factories.ts';
+import { makeArrangement, makeDesk, makeWorkMany } from '../../../test/helpers/factories.ts';
 import { passPage } from '../repositories/pass.ts';
 import { walkQuery } from '../repositories/queue.ts';
 import type { Database } from '../schema.ts';
@@ -44,26 +44,7 @@ describe.each(DIALECTS)('indexes without their NULL rows ($name)', ({ name, open
   beforeAll(async () => {
     store = await open();
     deskId = (await makeDesk(store.db)).desk.id;
-    const arrangement = await store.db
-      .insertInto('arrangements')
-      .values({
-        desk_id: deskId,
-        name: 'Lease',
-        counterparty: 'Acme',
-        kind: 'lease',
-        status: 'active',
-        starts_on: null,
-        ends_on: null,
-        renews_on: null,
-        amount_cents: null,
-        currency: null,
-        contact_name: null,
-        contact_email: null,
-        created_at: '2026-03-01T09:00:00.000Z',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    arrangementId = arrangement.id;
+    arrangementId = (await makeArrangement(store.db, deskId)).id;
     await makeWorkMany(
       store.db,
       deskId,
