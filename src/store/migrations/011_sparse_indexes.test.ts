@@ -9,6 +9,8 @@ import type { Database } from '../schema.ts';
 // The two indexes that leave out NULL rows must still be the ones the arrangement walk and the
 // pass read: each planner has to see that `x = ?` rules out NULL. A plan that fell back to
 // another index or to the table would still answer, only ever slower as the queue grows.
+// No clock is involved: the pass is given its horizon, so these dates are plain keys, true on
+// any day.
 
 let prepared = 0;
 const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
