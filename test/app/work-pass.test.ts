@@ -7,7 +7,8 @@ import { deskContext, type Deps } from '../../src/domain/context.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { setRails } from '../../src/domain/desks/rails.ts';
 import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
-import { DESK_ACTOR, passDesk } from '../../src/domain/work/pass.ts';
+import { DESK_ACTOR, passDesk, type PassReading } from '../../src/domain/work/pass.ts';
+import { PassTurns } from '../../src/domain/work/pass-turns.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
 import { findWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
@@ -252,6 +253,40 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect(result.acts.map((a) => a.title)).toEqual(['Page 300', 'Undated', 'Page 420']);
     expect(mailTo('top@page.test')).toHaveLength(1);
     expect(mailTo('page0@page.test')).toHaveLength(0);
+  });
+
+  it('with more rows in reach than a pass reads, the passes after it go on from there to the last row', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    // Twelve rows the desk has no way to act on (nobody to write to), most overdue first, then
+    // one it can: last in the order the pass reads.
+    await makeWorkMany(
+      store.db,
+      d.desk.id,
+      Array.from({ length: 12 }, (_, i) => ({
+        title: `No way ${i}`,
+        class: 'reach_out',
+        due_date: addDays(TODAY, -20 + i),
+        priority: 90,
+      })),
+    );
+    await makeWork(store.db, d.desk.id, {
+      title: 'Deep in reach',
+      class: 'reach_out',
+      due_date: TODAY,
+      contact_email: 'deep@turns.test',
+    });
+    const acts = async (reading: PassReading) =>
+      (await runWorkPass(deps, { desk: d.desk.slug, reading })).desks[0]!.acts.map((a) => a.title);
+
+    // Reading five rows a pass and starting at the top each time, it never gets there.
+    for (let i = 0; i < 3; i++) expect(await acts({ most: 5 })).toEqual([]);
+    // Remembering where it stopped, the third pass reads the last three rows and acts.
+    const turns = new PassTurns();
+    expect(await acts({ most: 5, turns })).toEqual([]);
+    expect(await acts({ most: 5, turns })).toEqual([]);
+    expect(await acts({ most: 5, turns })).toEqual(['Deep in reach']);
+    expect(mailTo('deep@turns.test')).toHaveLength(1);
   });
 
   it('a mailbox that refuses leaves that row needing a look and the pass goes on', async () => {

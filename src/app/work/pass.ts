@@ -1,6 +1,6 @@
 import { deskContext, type Deps } from '../../domain/context.ts';
 import { requireDesk } from '../../domain/desks/manage.ts';
-import { DESK_ACTOR, passDesk, type DeskPass } from '../../domain/work/pass.ts';
+import { DESK_ACTOR, passDesk, type DeskPass, type PassReading } from '../../domain/work/pass.ts';
 import { listDesks } from '../../store/repositories/desks.ts';
 import type { DeskRow } from '../../store/schema.ts';
 
@@ -12,14 +12,20 @@ export interface WorkPassResult {
   failures: Array<{ desk_id: string; error: string }>;
 }
 
-/** `desk`: an id or slug to pass over one desk only (an unknown one throws not_found). */
-export async function runWorkPass(deps: Deps, opts: { desk?: string } = {}): Promise<WorkPassResult> {
+/**
+ * `desk`: an id or slug to pass over one desk only (an unknown one throws not_found). `reading`:
+ * where the last passes stopped (the server's scheduler keeps it from pass to pass).
+ */
+export async function runWorkPass(
+  deps: Deps,
+  opts: { desk?: string; reading?: PassReading } = {},
+): Promise<WorkPassResult> {
   const desks: DeskRow[] =
     opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
   const result: WorkPassResult = { desks: [], failures: [] };
   for (const desk of desks) {
     try {
-      result.desks.push(await passDesk(deskContext(deps, desk, DESK_ACTOR)));
+      result.desks.push(await passDesk(deskContext(deps, desk, DESK_ACTOR), opts.reading));
     } catch (err) {
       result.failures.push({ desk_id: desk.id, error: err instanceof Error ? err.message : String(err) });
     }

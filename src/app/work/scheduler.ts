@@ -1,6 +1,7 @@
 import type { Deps } from '../../domain/context.ts';
 import { plural } from '../../domain/text.ts';
 import { repeat, type SchedulerLog } from '../repeat.ts';
+import { PassTurns } from '../../domain/work/pass-turns.ts';
 import { runWorkPass, type WorkPassResult } from './pass.ts';
 
 // The work pass inside the server: one at start, then one every DESK_WORK_INTERVAL, measured from
@@ -19,7 +20,9 @@ export interface WorkSchedulerOptions {
 
 export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () => Promise<void> {
   const intervalMs = opts.intervalMs ?? deps.config.workIntervalMs;
-  const pass = opts.pass ?? ((d: Deps) => runWorkPass(d));
+  // Each pass goes on reading where the one before it stopped (P-pass-7).
+  const turns = new PassTurns();
+  const pass = opts.pass ?? ((d: Deps) => runWorkPass(d, { reading: { turns } }));
   return repeat(intervalMs, async () => {
     try {
       const result = await pass(deps);

@@ -1,12 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
-import {
-  countActedSince,
-  passPage,
-  passPosition,
-  type PassPosition,
-  type PassSource,
-} from '../../store/repositories/pass.ts';
+import { countActedSince, type PassSource } from '../../store/repositories/pass.ts';
 import { rowsWithDrafts } from '../../store/repositories/work.ts';
 import { draftOn, sentToSince } from '../../store/repositories/activity.ts';
 import type { DeskRow, WorkRow } from '../../store/schema.ts';
@@ -16,6 +10,7 @@ import { DeskError } from '../errors.ts';
 import { isWorkingTime } from '../desks/hours.ts';
 import { UNGRANTABLE } from '../vocab.ts';
 import { ownAct } from './own.ts';
+import { rowsInTurn, type PassTurns } from './pass-turns.ts';
 import { runWork } from './run.ts';
 import { queueOrder, ShortList } from './short-list.ts';
 
@@ -27,7 +22,9 @@ import { queueOrder, ShortList } from './short-list.ts';
 //
 // The rows in reach are read a page at a time, letting other work in between pages, and only
 // the best of them in queue order are kept to act on (twice the acts left under the cap, one
-// for each address): however many rows are in reach, a pass holds a page and that short list.
+// for each address): however many rows are in reach, a pass holds a page and that short list,
+// and reads at most READ_MOST rows of each source, going on next time from where it stopped
+// (pass-turns.ts).
 
 export const DESK_ACTOR = { type: 'system', name: 'desk' } as const;
 
@@ -53,7 +50,15 @@ export interface DeskPass {
 
 const DAY_MS = 24 * 3600_000;
 
-export async function passDesk(ctx: DeskContext): Promise<DeskPass> {
+/** How a pass reads the rows in reach (P-pass-7): where the last pass stopped, and how many a source. */
+export interface PassReading {
+  /** Kept from pass to pass by a process that runs them; without it a pass starts at the top. */
+  turns?: PassTurns;
+  /** Rows read from each source at most; READ_MOST unless a test says otherwise. */
+  most?: number;
+}
+
+export async function passDesk(ctx: DeskContext, reading: PassReading = {}): Promise<DeskPass> {
   const t0 = performance.now();
   const result: DeskPass = { desk_id: ctx.desk.id, slug: ctx.desk.slug, state: 'acted', acts: [], faults: [], ms: 0 };
   const done = (state: DeskPass['state']) => {
@@ -73,7 +78,7 @@ export async function passDesk(ctx: DeskContext): Promise<DeskPass> {
   if (left <= 0) return done('cap_reached');
 
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-  const chosen = await choose(ctx, desk, today, dayAgo, left * 2);
+  const chosen = await choose(ctx, desk, today, dayAgo, left * 2, reading);
 
   for (const { row, as, to } of chosen) {
     // One message a day from the desk to any one address, whichever row it is about.
@@ -107,12 +112,10 @@ export async function passDesk(ctx: DeskContext): Promise<DeskPass> {
   return done('acted');
 }
 
-const PAGE = 200;
-
 /**
  * Up to `most` rows the desk would act on now, best first in queue order, at most one for each
- * address (one message a day to an address): every row in reach by date in each granted class,
- * and every row a chase may be due on, read a page at a time.
+ * address (one message a day to an address), among the rows in reach this pass reads: by date in
+ * each granted class, and those a chase may be due on, a page at a time.
  */
 async function choose(
   ctx: DeskContext,
@@ -120,6 +123,7 @@ async function choose(
   today: string,
   dayAgo: string,
   most: number,
+  reading: PassReading,
 ): Promise<ShortList['items']> {
   const grants = await grantsOf(ctx.db, desk.id);
   const horizon = addDays(today, desk.act_within_days);
@@ -150,17 +154,13 @@ async function choose(
     list.add({ row, as: decided.as, to });
   };
   for (const source of sources) {
-    let after: PassPosition | null = null;
-    for (;;) {
-      const page = await passPage(ctx.db, desk.id, source, after, PAGE);
+    for await (const page of rowsInTurn(ctx.db, desk.id, source, reading.turns, reading.most)) {
       const drafts = await rowsWithDrafts(
         ctx.db,
         desk.id,
         page.map((r) => r.id),
       );
       for (const row of page) await offer(row, drafts.has(row.id));
-      if (page.length < PAGE) break;
-      after = passPosition(source, page[page.length - 1]!);
       // Requests waiting on this process go before the next page.
       await new Promise((r) => setImmediate(r));
     }
