@@ -16,6 +16,7 @@ import { harness } from '../test/helpers/app.ts';
 import { sqliteStore } from '../test/helpers/db.ts';
 import { makeDesk } from '../test/helpers/factories.ts';
 import { fill } from './fill.ts';
+import { randomSnoozes } from './snoozes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,23 +48,13 @@ try {
     owner.set(r.pageno, r.name);
   reader.close();
 
+  const snooze = randomSnoozes(h, d.key, ids, 1);
   const byTree = new Map<string, number>();
   let frames = 0;
   let pages = 0;
   for (let i = 0; i < WARM + N; i++) {
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
-    const id = ids[Math.floor(Math.random() * ids.length)];
-    const r = await h.app.inject({
-      method: 'POST',
-      url: `/api/v1/work/${id}/snooze`,
-      headers: {
-        authorization: `Bearer ${d.key}`,
-        'idempotency-key': `pages-${i}`,
-        'content-type': 'application/json',
-      },
-      payload: '{"days":1}',
-    });
-    if (r.statusCode !== 200) throw new Error(`snooze answered ${r.statusCode}: ${r.body}`);
+    await snooze();
     if (i < WARM) continue;
     const wal = fs.readFileSync(`${store.target}-wal`);
     const written = new Set<number>();

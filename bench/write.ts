@@ -16,6 +16,7 @@ import { sqliteStore } from '../test/helpers/db.ts';
 import { harness } from '../test/helpers/app.ts';
 import { makeDesk } from '../test/helpers/factories.ts';
 import { fill } from './fill.ts';
+import { randomSnoozes } from './snoozes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,21 +54,7 @@ await fill(store, d.desk.id, ROWS);
 const ids = (await store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).execute()).map(
   (r) => r.id,
 );
-let k = 0;
-const snooze = async () => {
-  const id = ids[Math.floor(Math.random() * ids.length)];
-  const r = await h.app.inject({
-    method: 'POST',
-    url: `/api/v1/work/${id}/snooze`,
-    headers: {
-      authorization: `Bearer ${d.key}`,
-      'idempotency-key': `bench-${k++}`,
-      'content-type': 'application/json',
-    },
-    payload: '{"days":3}',
-  });
-  if (r.statusCode !== 200) throw new Error(`snooze answered ${r.statusCode}: ${r.body}`);
-};
+const snooze = randomSnoozes(h, d.key, ids, 3);
 try {
   for (let i = 0; i < 300; i++) await snooze();
   timing = true;
