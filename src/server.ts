@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_DATABASE, publicOrigin, type Config } from './config.ts';
 import { buildDeps } from './container.ts';
@@ -67,21 +66,8 @@ async function printSignInLink(deps: Deps, out: Output, deskId: string, port: nu
   );
 }
 
-/**
- * On PostgreSQL more of each request's garbage outlives the young generation (a request waits
- * on a round trip while 31 others are in flight) and piles up in the old one: with 22 MB alive
- * after a full collection, the heap reached 85 MB before one came, and the server 165 MB.
- * Growing the old generation by half of what it keeps alive, not by V8's larger default, held
- * the server under 120 MB at the same throughput, measured side by side (P-speed-11).
- * On SQLite the same setting saved 10 MB for 5-10% of throughput, so SQLite keeps the default.
- */
-function tuneHeap(dialect: Deps['store']['dialect']): void {
-  if (dialect === 'postgres') setFlagsFromString('--heap-growing-percent=50');
-}
-
 export async function startServer(config: Readonly<Config>, out: Output): Promise<RunningServer> {
   const deps = await buildDeps(config, { serving: true });
-  tuneHeap(deps.store.dialect);
   let app: FastifyInstance;
   let started: FastifyInstance | undefined;
   let draining = false;
