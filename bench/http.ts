@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '1' },
     'write-warmup': { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     pg: { type: 'string' },
     'pg-only': { type: 'boolean', default: false },
