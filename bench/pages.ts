@@ -36,9 +36,6 @@ const h = await harness(store);
 try {
   const d = await makeDesk(store.db, { grants: ['chase', 'file'] });
   await fill(store, d.desk.id, ROWS);
-  const ids = (await store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).execute()).map(
-    (r) => r.id,
-  );
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
 
   const reader = new SQLite(store.target, { readonly: true });
@@ -48,7 +45,7 @@ try {
     owner.set(r.pageno, r.name);
   reader.close();
 
-  const snooze = randomSnoozes(h, d.key, ids, 1);
+  const snooze = await randomSnoozes(h, d, 1);
   const byTree = new Map<string, number>();
   let frames = 0;
   let pages = 0;

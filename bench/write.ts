@@ -51,10 +51,7 @@ const h = await harness(store);
 for (const p of args.pragma) await sql.raw(`pragma ${p}`).execute(store.db);
 const d = await makeDesk(store.db, { grants: ['chase', 'file'] });
 await fill(store, d.desk.id, ROWS);
-const ids = (await store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).execute()).map(
-  (r) => r.id,
-);
-const snooze = randomSnoozes(h, d.key, ids, 3);
+const snooze = await randomSnoozes(h, d, 3);
 try {
   for (let i = 0; i < 300; i++) await snooze();
   timing = true;
