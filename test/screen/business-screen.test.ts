@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { importBusinessText } from '../../src/domain/business/import.ts';
@@ -14,9 +14,11 @@ import {
   CHROMIUM_PRESENT,
   expectAccessible,
   launch,
-  SHOTS,
   startScreenServer,
   type ScreenServer,
+  SHOTS,
+  screenshots,
+  signIn,
 } from './helpers.ts';
 
 // The business file page in a real browser: Download gives the file as an attachment, and
@@ -67,27 +69,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       await store?.close();
     });
 
-    async function signedIn(deskId: string): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await page.goto(await server.link(deskId));
-      await expect.poll(() => page.url()).toBe(`${server.base}/`);
+    async function signedIn(deskId: string) {
+      const { context, page } = await signIn(browser, server, deskId, { acceptDownloads: true });
       await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Business file' }).click();
       await page.getByRole('heading', { level: 1, name: 'Business file' }).waitFor();
       return { context, page };
     }
 
-    /** The page at 1280 and 390 pixels wide, under test-output/screen; at 390 it scrolls down, never sideways. */
-    async function shots(page: Page, shot: string): Promise<void> {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: path.join(SHOTS, `${shot}-${name}-${width}.png`), fullPage: true });
-        await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
-      }
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
+    const shots = (page: Page, shot: string) => screenshots(page, `${shot}-${name}`, [1280, 390]);
 
     const events = async (key: string) =>
       (await api.call('GET', '/api/v1/events?limit=100', { key })).json().data.items as Array<{

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { realEngine } from '../../src/container.ts';
@@ -74,13 +74,38 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** The page at desktop and phone widths, written under test-output/screen. */
+/**
+ * A fresh browser context signed in to a desk through a one-time link, on the desk's front
+ * page: a person who has just followed the link `desk owner link` printed.
+ */
+export async function signIn(
+  browser: Browser,
+  server: ScreenServer,
+  deskId: string,
+  o: { width?: number; timeout?: number; acceptDownloads?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: o.width ?? 1280, height: 900 },
+    ...(o.acceptDownloads ? { acceptDownloads: true } : {}),
+  });
+  context.setDefaultTimeout(o.timeout ?? 15_000);
+  const page = await context.newPage();
+  await page.goto(await server.link(deskId));
+  await expect.poll(() => page.url()).toBe(`${server.base}/`);
+  return { context, page };
+}
+
+/**
+ * The page at desktop and phone widths, written under test-output/screen; at each width it
+ * scrolls down, never sideways.
+ */
 export async function screenshots(page: Page, name: string, widths: readonly number[] = [1440, 390]): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1440, height: 900 };
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
   }
   await page.setViewportSize(size);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { addDays } from '../../src/domain/dates.ts';
 import { listKeys } from '../../src/domain/keys/create.ts';
 import { lastDayOf } from '../../src/domain/keys/expiry.ts';
@@ -16,6 +16,7 @@ import {
   screenshots,
   startScreenServer,
   type ScreenServer,
+  signIn,
 } from './helpers.ts';
 
 // The owner's permissions and keys pages in a real browser, checked against the API: the
@@ -62,22 +63,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     await store?.close();
   });
 
-  async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    await page.goto(await server.link(desk.id));
-    await expect.poll(() => page.url()).toBe(`${server.base}/`);
-    return { context, page };
-  }
-
-  /** At a phone's width the page scrolls down, never sideways. */
-  async function fitsPhone(page: Page): Promise<void> {
-    const size = page.viewportSize();
-    await page.setViewportSize({ width: 390, height: 900 });
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-    if (size) await page.setViewportSize(size);
-  }
+  const signedIn = () => signIn(browser, server, desk.id, { width: 1440 });
 
   const events = async () =>
     (await api.call('GET', '/api/v1/events?limit=100', { key: deskKey })).json().data.items as Array<{
@@ -118,7 +104,6 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     }
     await expectAccessible(page);
     await screenshots(page, 'permissions');
-    await fitsPhone(page);
 
     const reachOut = page.getByRole('switch', { name: 'Reach out' });
     await expect(reachOut.getAttribute('aria-checked')).resolves.toBe('false');
@@ -188,7 +173,6 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
     await expectAccessible(page);
     await screenshots(page, 'keys-made');
-    await fitsPhone(page);
 
     // The key works for a program; the desk knows it was used.
     expect((await api.call('GET', '/api/v1/me', { key })).statusCode).toBe(200);
@@ -216,7 +200,6 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     expect(cells[5]).toBe('Works');
     await expectAccessible(page);
     await screenshots(page, 'keys');
-    await fitsPhone(page);
     await context.close();
   });
 
@@ -253,7 +236,6 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     expect((await api.call('GET', '/api/v1/me', { key: made.key })).statusCode).toBe(200);
     await expectAccessible(page);
     await screenshots(page, 'key-revoke');
-    await fitsPhone(page);
 
     await page.getByRole('button', { name: 'Revoke the key' }).click();
     await page.getByRole('status').filter({ hasText: 'is revoked' }).waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { addDays } from '../../src/domain/dates.ts';
 import { connectionById, connectionsWithConfig } from '../../src/store/repositories/connections.ts';
 import { insertPlaybook } from '../../src/store/repositories/records.ts';
@@ -17,6 +17,7 @@ import {
   screenshots,
   startScreenServer,
   type ScreenServer,
+  signIn,
 } from './helpers.ts';
 
 // The owner sets the desk up in a browser: the mailbox (with a real test message through a
@@ -63,22 +64,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await store?.close();
   });
 
-  async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    await page.goto(await server.link(desk.id));
-    await expect.poll(() => page.url()).toBe(`${server.base}/`);
-    return { context, page };
-  }
-
-  /** At a phone's width the page scrolls down, never sideways. */
-  async function fitsPhone(page: Page): Promise<void> {
-    const size = page.viewportSize();
-    await page.setViewportSize({ width: 390, height: 900 });
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-    if (size) await page.setViewportSize(size);
-  }
+  const signedIn = () => signIn(browser, server, desk.id);
 
   const events = async () =>
     (await api.call('GET', '/api/v1/events?limit=100', { key: deskKey })).json().data.items as Array<{
@@ -126,7 +112,6 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect(smtp.received[0]?.from).toBe('owner@quay.test');
     await expectAccessible(page);
     await screenshots(page, 'connections', [1280, 390]);
-    await fitsPhone(page);
 
     smtp.setMode('refuse');
     await page.getByRole('button', { name: 'Send a test message' }).click();
@@ -299,7 +284,6 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     );
     await expectAccessible(page);
     await screenshots(page, 'arrangements', [1280, 390]);
-    await fitsPhone(page);
 
     // Editing the watch to start 120 days ahead: its work is due today.
     await page.getByRole('link', { name: 'Lease renewal' }).click();

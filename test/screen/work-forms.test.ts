@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { deskContext } from '../../src/domain/context.ts';
@@ -17,9 +15,9 @@ import {
   CHROMIUM_PRESENT,
   expectAccessible,
   launch,
-  SHOTS,
   startScreenServer,
   type ScreenServer,
+  screenshots,
 } from './helpers.ts';
 
 // The owner's own changes to rows from the screen (add, edit, assign, close, reopen) in a real
@@ -35,17 +33,7 @@ const LATER = addDays(TODAY, 21);
 const SLOW = 180_000;
 const OWNER_KINDS = ['work_created', 'work_edited', 'work_assigned', 'work_closed', 'work_reopened', 'snoozed'];
 
-/** The page at a desktop's and a phone's width, under test-output/screen; a phone scrolls down, never sideways. */
-async function shots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
-  }
-  if (size) await page.setViewportSize(size);
-}
+const shots = (page: Page, name: string) => screenshots(page, name, [1280, 390]);
 
 describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work rows ($name)", ({ open }) => {
   let store: TestStore;
