@@ -4,7 +4,7 @@ import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 import { dovecotMissing, startDovecot, type TestImap } from '../helpers/dovecot.ts';
-import { bounceMail, rawMail } from '../helpers/mail.ts';
+import { bounceMail, rawMail, type RawMail } from '../helpers/mail.ts';
 import { addConnection } from '../helpers/business.ts';
 import { type Socket, connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -85,6 +85,17 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     return { id: row.id, subject: sent.subject as string, messageId: sent.message_id as string };
   }
 
+  /** Sam's reply to a sent row, an hour ago unless said, threaded by In-Reply-To. */
+  const samReplies = (row: { subject: string; messageId: string }, text: string, over: Partial<RawMail> = {}) =>
+    rawMail({
+      from: 'Sam Oven <sam@ovens.test>',
+      subject: `Re: ${row.subject}`,
+      date: hoursAgo(1),
+      inReplyTo: row.messageId,
+      text,
+      ...over,
+    });
+
   async function footprint() {
     const count = async (t: 'activity' | 'timeline' | 'events') =>
       Number(
@@ -102,13 +113,9 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   it('a threaded reply ends the wait, is kept as text and shows on GET /work/{id}', async () => {
     const row = await sentRow('Oven repair quote');
     await put(
-      rawMail({
-        from: 'Sam Oven <sam@ovens.test>',
-        subject: `Re: ${row.subject}`,
+      samReplies(row, 'Quote attached: 240 GBP. <script>alert(1)</script>', {
         date: hoursAgo(2),
-        inReplyTo: row.messageId,
         references: row.messageId,
-        text: 'Quote attached: 240 GBP. <script>alert(1)</script>',
         attachment: { name: 'quote.pdf', bytes: 3000 },
       }),
     );
@@ -155,15 +162,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
 
   it('the reply stops asking once a person takes the row, and completing it clears the mark', async () => {
     const reply = async (row: { subject: string; messageId: string }) => {
-      await put(
-        rawMail({
-          from: 'Sam Oven <sam@ovens.test>',
-          subject: `Re: ${row.subject}`,
-          date: hoursAgo(1),
-          inReplyTo: row.messageId,
-          text: 'Ok.',
-        }),
-      );
+      await put(samReplies(row, 'Ok.'));
       await pass();
     };
     const taken = await sentRow('Mixer service');
@@ -295,15 +294,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
 
   it('two passes at once, another pass and a restart handle each message once', async () => {
     const row = await sentRow('Fridge repair');
-    await put(
-      rawMail({
-        from: 'Sam Oven <sam@ovens.test>',
-        subject: `Re: ${row.subject}`,
-        date: hoursAgo(1),
-        inReplyTo: row.messageId,
-        text: 'Done.',
-      }),
-    );
+    await put(samReplies(row, 'Done.'));
     const [a, b] = await Promise.all([pass(), pass()]);
     expect(a.matched.length + b.matched.length).toBe(1);
     expect((await pass()).matched).toEqual([]);
@@ -323,16 +314,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
 
   it('two server processes reading at once handle each message once', async () => {
     const rows = [await sentRow('Tiles quote'), await sentRow('Grout quote'), await sentRow('Sealant quote')];
-    for (const row of rows)
-      await put(
-        rawMail({
-          from: 'Sam Oven <sam@ovens.test>',
-          subject: `Re: ${row.subject}`,
-          date: hoursAgo(1),
-          inReplyTo: row.messageId,
-          text: 'Here.',
-        }),
-      );
+    for (const row of rows) await put(samReplies(row, 'Here.'));
     const results = await racePasses<MailPassReport>('mail', store.target, TEST_NOW, { desk: d.desk.slug });
     const matched = results.flatMap((r) => r.matched.map((m) => m.work_id)).sort((a, b) => a - b);
     expect(matched).toEqual(rows.map((r) => r.id).sort((a, b) => a - b));
@@ -360,15 +342,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     } finally {
       await imap.resume();
     }
-    await put(
-      rawMail({
-        from: 'Sam Oven <sam@ovens.test>',
-        subject: `Re: ${row.subject}`,
-        date: hoursAgo(1),
-        inReplyTo: row.messageId,
-        text: 'Yes.',
-      }),
-    );
+    await put(samReplies(row, 'Yes.'));
     const r = await pass();
     expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
     const mail = (await get('/connections')).json().data.items.find((c: { name: string }) => c.name === 'Office mail');
@@ -392,29 +366,14 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
 
   it('a reset mailbox is read again from the last 14 days without handling a message twice', async () => {
     const row = await sentRow('Awning quote');
-    const first = rawMail({
-      from: 'Sam Oven <sam@ovens.test>',
-      subject: `Re: ${row.subject}`,
-      date: hoursAgo(3),
-      inReplyTo: row.messageId,
-      text: 'First answer.',
-      messageId: '<first-answer@ovens.test>',
-    });
+    const first = samReplies(row, 'First answer.', { date: hoursAgo(3), messageId: '<first-answer@ovens.test>' });
     await put(first);
     expect((await pass()).matched).toHaveLength(1);
 
     await imap.reset(MAILBOX);
     await put(first);
     const late = await sentRow('Awning fitting');
-    await put(
-      rawMail({
-        from: 'Sam Oven <sam@ovens.test>',
-        subject: `Re: ${late.subject}`,
-        date: hoursAgo(1),
-        inReplyTo: late.messageId,
-        text: 'Second.',
-      }),
-    );
+    await put(samReplies(late, 'Second.'));
     const r = await pass();
     expect(r.mailboxes[0]).toMatchObject({ read: 2, replies: 1, already_handled: 1 });
     expect(r.matched).toEqual([expect.objectContaining({ work_id: late.id })]);
@@ -484,16 +443,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
 
   it('a message over 10 MB is matched on its headers alone', async () => {
     const row = await sentRow('Shop fit-out plans');
-    await put(
-      rawMail({
-        from: 'Sam Oven <sam@ovens.test>',
-        subject: `Re: ${row.subject}`,
-        date: hoursAgo(1),
-        inReplyTo: row.messageId,
-        text: 'Plans attached.',
-        attachment: { name: 'plans.pdf', bytes: 8 * 1024 * 1024 },
-      }),
-    );
+    await put(samReplies(row, 'Plans attached.', { attachment: { name: 'plans.pdf', bytes: 8 * 1024 * 1024 } }));
     const r = await pass();
     expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
     const detail = (await get(`/work/${row.id}`)).json().data;
