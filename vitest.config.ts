@@ -10,6 +10,10 @@ export default defineConfig({
     // The suite spends much of its time waiting on Chromium, the mail servers and PostgreSQL,
     // so two files at once pay even on two cores, where the default would run one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Each file opens its own store, server, browser and mail servers, and none leaves a global
+    // stubbed or the environment changed, so the files of one worker share its loaded modules
+    // rather than load the program again for each.
+    isolate: false,
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
