@@ -316,6 +316,8 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     const rows = [await sentRow('Tiles quote'), await sentRow('Grout quote'), await sentRow('Sealant quote')];
     for (const row of rows) await put(samReplies(row, 'Here.'));
     const results = await racePasses<MailPassReport>('mail', store.target, TEST_NOW, { desk: d.desk.slug });
+    // Both reached the server: a pass that timed out would leave the replies to the next test.
+    expect(results.flatMap((r) => r.mailboxes.map((m) => m.error))).toEqual([null, null]);
     const matched = results.flatMap((r) => r.matched.map((m) => m.work_id)).sort((a, b) => a - b);
     expect(matched).toEqual(rows.map((r) => r.id).sort((a, b) => a - b));
     for (const row of rows) {
