@@ -12,9 +12,7 @@ import { reopenStore } from '../helpers/db.ts';
 
 const [kind, target, now, desk] = process.argv.slice(2) as [string, string, string, string | undefined];
 const store = await reopenStore(target, { migrate: false });
-// The mail timeout is generous: on a loaded machine, under a shifted clock, a login can take
-// seconds, and a pass that gives up reads nothing.
-const config = loadConfig({ DESK_DATABASE_URL: target, DESK_MAIL_TIMEOUT: '30s' });
+const config = loadConfig({ DESK_DATABASE_URL: target, DESK_MAIL_TIMEOUT: '5s' });
 const deps = { store, clock: new FixedClock(new Date(now)), config, engine: realEngine(config) };
 await store.db.selectFrom('desks').select('id').execute();
 process.stdout.write('ready\n');
