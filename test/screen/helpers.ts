@@ -86,7 +86,7 @@ export async function signIn(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: o.width ?? 1280, height: 900 },
-    ...(o.acceptDownloads ? { acceptDownloads: true } : {}),
+    acceptDownloads: o.acceptDownloads,
   });
   context.setDefaultTimeout(o.timeout ?? 15_000);
   const page = await context.newPage();

@@ -13,6 +13,7 @@ import {
   expectAccessible,
   launch,
   screenshots,
+  signIn,
   startScreenServer,
   type ScreenServer,
 } from './helpers.ts';
@@ -63,12 +64,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
   it('resumes, refuses a bad cap beside its field, and lists what the desk did on its own', {
     timeout: 90_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
+    const { context, page } = await signIn(browser, server, desk.id, { width: 1440 });
     try {
-      await page.goto(await server.link(desk.id));
-      await expect.poll(() => page.url()).toBe(`${server.base}/`);
       await page.goto(`${server.base}/work/${rowId}`);
       await expect(page.locator('#on-own').textContent()).resolves.toBe(
         'The desk would do this on its own, but it is paused.',
