@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { importBusinessText } from '../../src/domain/business/import.ts';
@@ -76,8 +76,6 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       return { context, page };
     }
 
-    const shots = (page: Page, shot: string) => screenshots(page, `${shot}-${name}`, [1280, 390]);
-
     const events = async (key: string) =>
       (await api.call('GET', '/api/v1/events?limit=100', { key })).json().data.items as Array<{
         kind: string;
@@ -92,7 +90,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       );
       await expect(page.locator('form[action="/business/import"]').count()).resolves.toBe(0);
       await expectAccessible(page);
-      await shots(page, 'business-file');
+      await screenshots(page, 'business-file', [1280, 390]);
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -134,7 +132,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       expect(Object.values(await heldOn(store.db, empty.id)).every((n) => n === 0)).toBe(true);
       expect((await events(empty.key)).filter((e) => e.kind === 'desk_imported')).toEqual([]);
       await expectAccessible(page);
-      await shots(page, 'business-file-errors');
+      await screenshots(page, 'business-file-errors', [1280, 390]);
       await context.close();
     });
 
@@ -153,7 +151,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       await expect(page.title()).resolves.toBe('Business file · Round Trip Cafe');
       await expect(page.locator('#import-refused').count()).resolves.toBe(1);
       await expectAccessible(page);
-      await shots(page, 'business-file-imported');
+      await screenshots(page, 'business-file-imported', [1280, 390]);
 
       for (const p of [
         '/work?limit=200',

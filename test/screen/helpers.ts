@@ -95,16 +95,23 @@ export async function signIn(
   return { context, page };
 }
 
+// A file's tests run once for each store and show the same pages; one picture of each is enough.
+const written = new Set<string>();
+
 /**
- * The page at desktop and phone widths, written under test-output/screen; at each width it
- * scrolls down, never sideways.
+ * The page at desktop and phone widths, written under test-output/screen (the first time a
+ * run shows it); at each width it scrolls down, never sideways.
  */
 export async function screenshots(page: Page, name: string, widths: readonly number[] = [1440, 390]): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1440, height: 900 };
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    const file = path.join(SHOTS, `${name}-${width}.png`);
+    if (!written.has(file)) {
+      await page.screenshot({ path: file, fullPage: true });
+      written.add(file);
+    }
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
   }
   await page.setViewportSize(size);
