@@ -7,7 +7,7 @@ import { DeskError } from '../domain/errors.ts';
 import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
-import { sendError } from './errors.ts';
+import { clientErrorResponse, sendError } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
 import { readJsonBodies } from './body.ts';
 import { registerLimits } from './limits.ts';
@@ -82,6 +82,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // A path that is not valid URL text (`/work/%ff`), or an id longer than any id, names
     // nothing: 404 in the envelope, like any other id that is not a row (D20), rather than
     // Fastify's own 400 or 414.
+    // Refused by Node's parser before any route: still the envelope (P-headers-2).
+    clientErrorHandler: (err, socket) => {
+      if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.end(clientErrorResponse(err as NodeJS.ErrnoException));
+      else socket.destroy(err);
+    },
     frameworkErrors: (err, request, reply) => {
       const e =
         err.code === 'FST_ERR_BAD_URL'

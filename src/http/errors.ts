@@ -80,6 +80,33 @@ export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
   };
 }
 
+const HEADERS_TOO_LARGE = 'The request\'s headers are larger than 16 KiB: send a shorter key, cursor or Idempotency-Key.';
+const NOT_HTTP = 'The request is not readable HTTP: a header holds a byte no header may hold, or the request is cut short.';
+const TOO_SLOW = 'The request\'s headers did not arrive in time.';
+
+/**
+ * What to write on a connection whose request Node's parser refused before any route saw it
+ * (headers too large or too slow, a control byte in a header): the contract's envelope, status 400, as for
+ * any other request refused as unreadable, and the connection then closes.
+ */
+export function clientErrorResponse(err: { code?: string }): string {
+  const message =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? HEADERS_TOO_LARGE
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? TOO_SLOW
+        : NOT_HTTP;
+  const body = JSON.stringify({ error: { code: 'bad_request', message } } satisfies ErrorBody);
+  return [
+    'HTTP/1.1 400 Bad Request',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body } = answerFor(err, request);
   if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');

@@ -1,0 +1,77 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness, type Harness } from '../helpers/app.ts';
+import { sqliteStore, type TestStore } from '../helpers/db.ts';
+import { makeDesk } from '../helpers/factories.ts';
+
+// Requests Node's HTTP parser refuses before any route sees them still get the contract's
+// envelope (P-headers-2). They never reach the store, so one store is enough.
+
+describe('requests refused before any route', () => {
+  let store: TestStore;
+  let h: Harness;
+  let port: number;
+  let key: string;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store);
+    await h.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (h.app.server.address() as AddressInfo).port;
+    key = (await makeDesk(store.db)).key;
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  /** Writes raw bytes on a fresh connection and reads everything until the server closes it. */
+  function raw(request: Buffer | string): Promise<{ status: number; headers: string; body: string }> {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+      });
+    });
+  }
+
+  const envelope = (body: string) => JSON.parse(body) as { error: { code: string; message: string } };
+
+  it('headers over 16 KiB are a 400 bad_request in the envelope, naming the headers', async () => {
+    const cursor = 'x'.repeat(20_000);
+    const res = await raw(
+      `GET /api/v1/work?cursor=${cursor} HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\n\r\n`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers).toMatch(/content-type: application\/json/i);
+    expect(envelope(res.body).error.code).toBe('bad_request');
+    expect(envelope(res.body).error.message).toMatch(/headers are larger than 16 KiB/);
+  });
+
+  it('a control byte in a header is a 400 bad_request in the envelope', async () => {
+    const res = await raw(
+      Buffer.concat([
+        Buffer.from(`POST /api/v1/work/1/snooze HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\n`),
+        Buffer.from('Idempotency-Key: a\x7fb\r\nContent-Length: 0\r\n\r\n', 'latin1'),
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(envelope(res.body)).toEqual({
+      error: { code: 'bad_request', message: expect.stringMatching(/not readable HTTP/) },
+    });
+  });
+
+  it('the server goes on answering after refusing them', async () => {
+    const res = await raw(
+      `GET /api/v1/me HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('"data":');
+  });
+});
