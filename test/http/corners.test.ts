@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, sqliteStore, type TestStore } from '../helpers/db.ts';
-import { harness, type Harness } from '../helpers/app.ts';
+import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
+import { addConnection } from '../helpers/business.ts';
+import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { makeArrangement } from './writes-helpers.ts';
 import { NOTE_MAX_CHARS } from '../../src/domain/arrangements/note.ts';
@@ -112,6 +114,70 @@ describe.each(DIALECTS)("the contract's corners ($name)", ({ open }) => {
     expect(res.json().data).toMatchObject({ failed: true, delivered: false, status: 'open' });
     const after = await store.db.selectFrom('work').select('detail').where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(after.detail).toBe('Before.\n\ntry');
+  });
+});
+
+describe.each(DIALECTS)("a complete's note across a failed send and its retry ($name)", ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let smtp: TestSmtp;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+    smtp = await startSmtpServer({ mode: 'refuse' });
+    d = await makeDesk(store.db);
+    await addConnection(store.db, d.desk.id, {
+      config: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, pass: null, from: 'desk@shop.test' },
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    await smtp.close();
+    await store.close();
+  });
+
+  const post = (url: string, body?: unknown) => h.call('POST', `/api/v1${url}`, { key: d.key, body });
+  const detailOf = async (id: number) =>
+    (await store.db.selectFrom('work').select('detail').where('id', '=', id).executeTakeFirstOrThrow()).detail;
+  const refusedRow = async (title: string) => {
+    smtp.setMode('refuse');
+    const row = await makeWork(store.db, d.desk.id, { title, contact_email: 'dan@mill.test', detail: 'Before.' });
+    await makeDraft(store.db, d.desk.id, row.id);
+    const first = await post(`/work/${row.id}/complete`, { note: 'Rang Dan too' });
+    expect(first.json().data).toMatchObject({ failed: true, status: 'open' });
+    return row.id;
+  };
+
+  it('a retry that records the work by hand does not append the note again', async () => {
+    const id = await refusedRow('Confirm the slot');
+    const retry = await post(`/work/${id}/complete`, { note: 'Rang Dan too' });
+    expect(retry.json().data).toMatchObject({ failed: false, status: 'done' });
+    expect(await detailOf(id)).toBe('Before.\n\nRang Dan too');
+  });
+
+  it('a retry whose new draft is sent does not append the note again', async () => {
+    const id = await refusedRow('Confirm the van');
+    smtp.setMode('accept');
+    expect((await post(`/work/${id}/draft`)).json().data.drafted).toBe(true);
+    const retry = await post(`/work/${id}/complete`, { note: 'Rang Dan too' });
+    expect(retry.json().data).toMatchObject({ failed: false, delivered: true });
+    expect(await detailOf(id)).toBe('Before.\n\nRang Dan too');
+  });
+
+  it('the same note on a later complete, with no failure between, is appended again', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Chase the deposit',
+      detail: 'Before.',
+      waiting_on: 'Dan',
+      waiting_since: TEST_NOW,
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await post(`/work/${row.id}/complete`, { note: 'Rang Dan' });
+      expect(res.json().data).toMatchObject({ failed: false, status: 'waiting' });
+    }
+    expect(await detailOf(row.id)).toBe('Before.\n\nRang Dan\n\nRang Dan');
   });
 });
 

@@ -35,10 +35,21 @@ function appended(detail: string | null, note: string | null): string | null {
   return detail && detail.trim() !== '' ? `${detail}\n\n${note}` : note;
 }
 
-async function keepNote(ctx: DeskContext, row: WorkRow, note: string | null): Promise<WorkRow> {
-  // A retry of the same failed complete does not append the same note twice.
-  if (!note || row.detail?.endsWith(note)) return row;
-  await updateWork(ctx.db, ctx.desk.id, row.id, { detail: appended(row.detail, note), updated_at: ctx.now() });
+/**
+ * The detail with the note as its last paragraph. When the row came to this complete with a
+ * failed send on it (its `last_error`), a retry bringing the same note finds it already there
+ * and does not append it twice (P-writes-8); otherwise a note is always appended, even one
+ * said before.
+ */
+function withNote(detail: string | null, note: string | null, afterFailure: boolean): string | null {
+  const already = detail === note || (detail ?? '').endsWith(`\n\n${note}`);
+  return note && afterFailure && already ? detail : appended(detail, note);
+}
+
+async function keepNote(ctx: DeskContext, row: WorkRow, note: string | null, afterFailure: boolean): Promise<WorkRow> {
+  const detail = withNote(row.detail, note, afterFailure);
+  if (detail === row.detail) return row;
+  await updateWork(ctx.db, ctx.desk.id, row.id, { detail, updated_at: ctx.now() });
   return (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 }
 
@@ -51,6 +62,8 @@ export async function completeWork(
   if (!row) throw notFound('work item', workId);
   const actor = input.actor?.trim() || actorName(ctx.actor);
   const note = input.note?.trim() || null;
+  // A failed send before this call: a retry may bring the note it already appended.
+  const afterFailure = row.last_error !== null;
 
   if (isFinished(row.status)) {
     return answer(row, false, false, `This row is already ${row.status}; nothing was changed.`);
@@ -63,7 +76,7 @@ export async function completeWork(
     const sent = await sendDraft(ctx, row, draft, { actor });
     if (sent.failed) {
       // Step 5 appends the note whatever the delivery did: the owner's words are not lost.
-      const now = await keepNote(ctx, (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row, note);
+      const now = await keepNote(ctx, (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row, note, afterFailure);
       return answer(now, true, false, sent.note);
     }
     if (sent.skipped) {
@@ -81,7 +94,9 @@ export async function completeWork(
   // The status move, the event and the timeline entry are one transaction; the send before
   // it is not, since a transaction must never be held open across a mail server's answer.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const settled = await atomically(ctx, (tx) => settle(tx, row.id, actor, note, delivered, deliveryNote));
+    const settled = await atomically(ctx, (tx) =>
+      settle(tx, row.id, { actor, note, afterFailure, delivered, deliveryNote }),
+    );
     if (settled) return settled;
   }
   const last = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
@@ -92,11 +107,9 @@ export async function completeWork(
 async function settle(
   ctx: DeskContext,
   workId: number,
-  actor: string,
-  note: string | null,
-  delivered: boolean,
-  deliveryNote: string,
+  c: { actor: string; note: string | null; afterFailure: boolean; delivered: boolean; deliveryNote: string },
 ): Promise<CompleteAnswer | null> {
+  const { actor, note, delivered, deliveryNote } = c;
   await lockRow(ctx, workId);
   const current = await findWork(ctx.db, ctx.desk.id, workId);
   if (!current) throw notFound('work item', workId);
@@ -104,7 +117,7 @@ async function settle(
   const to = current.waiting_on ? 'waiting' : 'done';
   const now = ctx.now();
   const patch = {
-    detail: appended(current.detail, note),
+    detail: withNote(current.detail, note, c.afterFailure),
     last_error: null,
     replied_by: null,
     replied_at: null,
