@@ -4,6 +4,7 @@ import { harness, type Harness } from '../helpers/app.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
+import { SENDING } from '../../src/domain/work/draft.ts';
 import { connectMailbox, eventsOf, itemOf, makeArrangement, messagesOf, timelineOf } from './writes-helpers.ts';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -155,6 +156,29 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     const [msg] = await messagesOf(store.db, d.desk.id, row.id);
     expect(msg!.status).toBe('approved');
     expect((await findWork(store.db, d.desk.id, row.id))!.last_error).not.toBeNull();
+  });
+
+  it('a draft asked for while another call is sending declines, so the message cannot go twice', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask for the signed lease',
+      class: 'reach_out',
+      contact_email: 'inflight@landlord.test',
+    });
+    await post(`/work/${row.id}/draft`);
+    smtp.setMode('hang');
+    try {
+      const sending = post(`/work/${row.id}/complete`);
+      await expect.poll(async () => (await messagesOf(store.db, d.desk.id, row.id))[0]?.status).toBe('approved');
+      const res = await post(`/work/${row.id}/draft`);
+      expect(res.json().data).toEqual({ drafted: false, reason: SENDING });
+      expect((await itemOf(store.db, d.desk.id, row.id)).has_draft).toBe(false);
+      expect((await sending).json().data).toMatchObject({ failed: true });
+    } finally {
+      smtp.setMode('accept');
+    }
+    expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(1);
+    // Once that send has ended the desk drafts again, as D13 asks after a failed send.
+    expect((await post(`/work/${row.id}/draft`)).json().data.drafted).toBe(true);
   });
 
   it('with no mailbox connected nothing leaves: approved with the reason, failed, last_error set', async () => {

@@ -9,12 +9,16 @@ import { isFinished } from '../vocab.ts';
 import { draftOn, insertActivity, lastSentOn, recentNotes, withdrawDraft } from '../../store/repositories/activity.ts';
 import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import type { DraftAnswer } from '../contract/work.ts';
+import { sendInFlight } from './send.ts';
 
 export type { DraftAnswer } from '../contract/work.ts';
 
 // POST /work/{id}/draft: guarantees a draft exists. A row that already has one gets it back
 // unchanged; the desk never re-drafts (D15). It declines, with a reason a person can read,
 // when nobody on the row can be written to or the row is finished.
+
+export const SENDING =
+  "Another request is sending this row's message right now, so the desk did not draft another. Read the row again once that send has finished.";
 
 /** The newest message on the row in state `drafted`, if any. */
 export async function newestDraft(ctx: DeskContext, workId: number): Promise<ActivityRow | undefined> {
@@ -55,6 +59,9 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
     return decline(ctx, row, `This row is already ${row.status}; there is nothing left to write.`);
   }
   if (existing) return shown(existing);
+  // A message another call is sending right now would be drafted again behind it, and could
+  // then be sent twice (D14, P-writes-9).
+  if (await sendInFlight(ctx, row.id)) return decline(ctx, row, SENDING);
 
   const email = row.contact_email?.trim();
   if (!email) {
