@@ -369,6 +369,22 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(await messagesOf(store.db, d.desk.id, row.id)).toHaveLength(0);
   });
 
+  it('snooze reaches 9999-12-31 and refuses to pass it, changing nothing', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the far lease', due_date: '9999-12-29' });
+    const res = await post(`/work/${row.id}/snooze`, { days: 2 });
+    expect(res.json().data.due_date).toBe('9999-12-31');
+    const past = await post(`/work/${row.id}/snooze`, { days: 1 });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toEqual({
+      code: 'bad_request',
+      message:
+        'Snoozing 1 day from 9999-12-31 would pass 9999-12-31, the last date a row can be due; nothing was changed.',
+    });
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ due_date: '9999-12-31' });
+    const snoozes = (await eventsOf(store.db, d.desk.id, 'snoozed')).filter((e) => e.data.work_id === row.id);
+    expect(snoozes).toHaveLength(1);
+  });
+
   it('snooze defaults to 3 days counted from today when there is no date, and floors priority at 1', async () => {
     const row = await makeWork(store.db, d.desk.id, { title: 'No date', due_date: null, priority: 3 });
     const res = await post(`/work/${row.id}/snooze`);

@@ -1,6 +1,6 @@
 import { findWork, updateWork } from '../../store/repositories/work.ts';
 import { actorName, type DeskContext } from '../context.ts';
-import { addDays } from '../dates.ts';
+import { addDays, isIsoDate } from '../dates.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
@@ -20,6 +20,9 @@ export const SNOOZE_MAX_DAYS = 365;
 export const SNOOZE_PRIORITY_DROP = 5;
 export const PRIORITY_FLOOR = 1;
 export const DAYS_MESSAGE = `days must be a whole number between ${SNOOZE_MIN_DAYS} and ${SNOOZE_MAX_DAYS}.`;
+
+const pastLastDate = (from: string, days: number) =>
+  `Snoozing ${plural(days, 'day')} from ${from} would pass 9999-12-31, the last date a row can be due; nothing was changed.`;
 
 /** `days` as given: absent means the default; anything but an integer in range is refused. */
 export function snoozeDays(raw: unknown): number {
@@ -41,6 +44,8 @@ async function snoozeIn(ctx: DeskContext, workId: number, days: number): Promise
 
   const from = row.due_date ?? ctx.today();
   const due = addDays(from, days);
+  // Dates end at 9999-12-31; a row due near it cannot move further out.
+  if (!isIsoDate(due)) throw badRequest(pastLastDate(from, days));
   const priority = Math.max(PRIORITY_FLOOR, Math.min(row.priority, 100) - SNOOZE_PRIORITY_DROP);
   await updateWork(ctx.db, ctx.desk.id, row.id, { due_date: due, priority, updated_at: ctx.now() }, row);
   await logEvent(ctx, 'snoozed', `Snoozed "${row.title}" by ${plural(days, 'day')} to ${due}.`, {
