@@ -140,14 +140,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       api.addHook('onRequest', async (request) => {
         if (request.routeOptions.config?.public) return;
         try {
+          const presented = presentedKey(request);
+          // With no key at all the request counts against its address, not as a refused key.
+          request.keyless = presented === null;
           // Whatever was committed before this request arrived is what it reads.
           const seen = await deps.store.fresh();
-          const { key, desk } = await verifyKey(
-            deps.store.db,
-            presentedKey(request),
-            deps.clock.now().toISOString(),
-            seen,
-          );
+          const { key, desk } = await verifyKey(deps.store.db, presented, deps.clock.now().toISOString(), seen);
           request.apiKey = key;
           request.ctx = deskContext(
             deps,

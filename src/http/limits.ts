@@ -14,11 +14,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Why the presented key was refused; answered once the request has been counted. */
     authError?: unknown;
+    /** True when the request presented no key at all. */
+    keyless?: boolean;
   }
 }
 
+/** A key was presented and refused: the small bucket of its address. */
+const refusedKey = (request: FastifyRequest) => Boolean(request.authError) && !request.keyless;
+
 function bucketOf(request: FastifyRequest): string {
-  if (request.authError) return `refused:${request.ip}`;
+  if (refusedKey(request)) return `refused:${request.ip}`;
   const actor = request.ctx?.actor;
   if (actor?.type === 'key') return `key:${request.ctx.desk.id}:${actor.keyId}`;
   return `address:${request.ip}`;
@@ -43,12 +48,12 @@ export async function registerLimits(api: FastifyInstance, config: Readonly<Conf
   }
   await api.register(rateLimit, {
     timeWindow: 60_000,
-    max: (request) => (request.authError ? config.refusedKeysPerMinute : config.rateLimitPerMinute),
+    max: (request) => (refusedKey(request) ? config.refusedKeysPerMinute : config.rateLimitPerMinute),
     keyGenerator: bucketOf,
     ...(redis ? { redis, nameSpace: 'desk-rate:', skipOnError: true } : {}),
     errorResponseBuilder: (request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
-      const who = request.authError
+      const who = refusedKey(request)
         ? 'refused keys from this address'
         : request.ctx
           ? 'requests for this key'

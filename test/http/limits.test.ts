@@ -97,6 +97,36 @@ describe('guessing keys', () => {
   });
 });
 
+describe('requests with no key at all', () => {
+  let store: TestStore;
+  let h: Harness;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store, { config: { rateLimitPerMinute: 6, refusedKeysPerMinute: 2 } });
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it("count against their address's own limit, not the refused keys' smaller one (P-limits-2)", async () => {
+    const codes = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await h.call('GET', '/api/v1/me');
+      codes.push(res.statusCode);
+      if (res.statusCode === 429)
+        expect(res.json().error.message).toMatch(/^Too many requests from this address without a key; try again/);
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    // A header that is not `Bearer <key>` presents something, and counts as a refused key.
+    const malformed = [];
+    for (let i = 0; i < 3; i++)
+      malformed.push((await h.call('GET', '/api/v1/me', { headers: { authorization: 'Basic abc' } })).statusCode);
+    expect(malformed).toEqual([401, 401, 429]);
+  });
+});
+
 describe.skipIf(!redisAvailable)('one limit shared by every server process through Redis', () => {
   let store: TestStore;
   let a: Harness;
