@@ -25,3 +25,30 @@ export function storedObject(text: string | null | undefined): Record<string, un
     return {};
   }
 }
+
+// A UTF-16 surrogate with no partner: not a character, and each database would store it as
+// different replacement text.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** What in a text neither database can keep as given: a NUL character or a lone surrogate. */
+export function unstorableIn(s: string): 'nul' | 'surrogate' | null {
+  if (s.includes('\u0000')) return 'nul';
+  return LONE_SURROGATE.test(s) ? 'surrogate' : null;
+}
+
+/**
+ * Text from outside (a language model, a mail message, a web page) made storable the same way
+ * on both databases: NUL characters dropped, lone surrogates replaced by U+FFFD. Objects and
+ * arrays are cleaned all through; anything else is returned as it is.
+ */
+export function storable<T>(v: T): T {
+  if (typeof v === 'string') {
+    return (unstorableIn(v) ? v.replaceAll('\u0000', '').replace(LONE_SURROGATES, '\uFFFD') : v) as T;
+  }
+  if (Array.isArray(v)) return v.map(storable) as T;
+  if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [storable(k), storable(x)])) as T;
+  }
+  return v;
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DeskError } from '../domain/errors.ts';
+import { unstorableIn } from '../domain/text.ts';
 
 export const NOT_JSON = 'The body is not JSON this route can read; send a JSON object.';
 
@@ -28,12 +29,10 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     } catch {
       return done(new DeskError('bad_request', notJson), undefined);
     }
-    // PostgreSQL cannot store a NUL character in text; refuse it here, the same on both databases.
-    if (hasNul(parsed))
-      return done(
-        new DeskError('bad_request', 'The body contains a NUL character (\\u0000), which the desk cannot store.'),
-        undefined,
-      );
+    // PostgreSQL cannot store a NUL character in text, and the two databases keep a lone
+    // surrogate as different text; refuse both here, the same on both databases.
+    const bad = unstorable(parsed);
+    if (bad) return done(new DeskError('bad_request', UNSTORABLE[bad]), undefined);
     done(null, parsed);
   });
 }
@@ -58,11 +57,29 @@ export function deeperThan(text: string, max: number): boolean {
   return false;
 }
 
-function hasNul(v: unknown): boolean {
-  if (typeof v === 'string') return v.includes('\u0000');
-  if (Array.isArray(v)) return v.some(hasNul);
-  if (v !== null && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
-  return false;
+const UNSTORABLE = {
+  nul: 'The body contains a NUL character (\\u0000), which the desk cannot store.',
+  surrogate:
+    'The body contains a lone UTF-16 surrogate (a \\ud800-\\udfff escape with no partner), which is not text the desk can store.',
+} as const;
+
+/** The first thing in a parsed body, value or field name, that the desk cannot store as given. */
+function unstorable(v: unknown): 'nul' | 'surrogate' | null {
+  if (typeof v === 'string') return unstorableIn(v);
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const bad = unstorable(x);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      const bad = unstorableIn(k) ?? unstorable(x);
+      if (bad) return bad;
+    }
+  }
+  return null;
 }
 
 /** For routes that take no body (draft, run): whatever is sent is not read, so it cannot be a 400. */

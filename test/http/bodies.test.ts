@@ -56,6 +56,56 @@ describe.each(DIALECTS)('write bodies with a NUL character ($name)', ({ open }) 
   });
 });
 
+describe.each(DIALECTS)('write bodies with a lone UTF-16 surrogate ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let d: Awaited<ReturnType<typeof makeDesk>>;
+
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+    d = await makeDesk(store.db);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('are refused with 400 bad_request, and nothing is written; a whole pair is text like any other', async () => {
+    const arr = await makeArrangement(store.db, d.desk.id);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Untouched' });
+    // Escapes in the JSON text itself, as a client that cut a string mid-character sends them.
+    const calls: Array<[string, string]> = [
+      [`/api/v1/arrangements/${arr.id}/notes`, '{"body":"x\\ud83dy"}'],
+      [`/api/v1/arrangements/${arr.id}/notes`, '{"body":"ok","actor":"\\udfff"}'],
+      [`/api/v1/work/${row.id}/complete`, '{"note":"done \\ude00"}'],
+      ['/api/v1/chat', '{"text":"what is overdue?\\ud800"}'],
+    ];
+    for (const [url, payload] of calls) {
+      const res = await h.call('POST', url, { key: d.key, payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'bad_request',
+        message: expect.stringMatching(/^The body contains a lone UTF-16 surrogate/),
+      });
+    }
+    expect(await store.db.selectFrom('activity').selectAll().where('desk_id', '=', d.desk.id).execute()).toHaveLength(
+      0,
+    );
+    expect(
+      (await store.db.selectFrom('work').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status,
+    ).toBe('open');
+    const pair = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, {
+      key: d.key,
+      payload: '{"body":"Rang them \\ud83d\\ude00"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(pair.json().data.body).toBe('Rang them \u{1F600}');
+    const stored = await store.db.selectFrom('activity').select('body').where('desk_id', '=', d.desk.id).execute();
+    expect(stored.map((a) => a.body)).toEqual(['Rang them \u{1F600}']);
+  });
+});
+
 describe.each(DIALECTS)('write bodies nested too deep ($name)', ({ open }) => {
   let store: TestStore;
   let h: Harness;

@@ -166,6 +166,23 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
     expect(await eventsOf(store.db, desk.desk.id, 'section_added')).toHaveLength(before + 1);
   });
 
+  it("the model's words are stored alike on both databases: NUL characters dropped, lone surrogates replaced", async () => {
+    llm.handle = (_req, n) =>
+      n === 1
+        ? toolCall('s1', 'add_section', { title: 'Odd\u0000 block \ud83d', kind: 'work', kinds: ['odd'] })
+        : reply('Added\u0000 it.');
+    const res = await ask(h, 'add an odd block');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ answer: 'Added it.', desk_added: [{ title: 'Odd block \uFFFD' }] });
+    const stored = await store.db
+      .selectFrom('sections')
+      .select('title')
+      .where('desk_id', '=', desk.desk.id)
+      .where('title', 'like', 'Odd%')
+      .execute();
+    expect(stored.map((x) => x.title)).toEqual(['Odd block \uFFFD']);
+  });
+
   it('an answer later than the chat timeout is timed_out with answer null, and the block it asked for is not saved', async () => {
     let release!: () => void;
     const never = new Promise<void>((resolve) => (release = resolve));

@@ -11,6 +11,7 @@ import {
   type PlaybookStep,
 } from '../../domain/playbooks.ts';
 import type { PlaybookRunner } from '../../domain/ports.ts';
+import { storable } from '../../domain/text.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -254,7 +255,12 @@ export class ChromiumRunner implements PlaybookRunner {
     this.executablePath = opts.executablePath;
   }
 
+  /** What a page says (its reads, its errors) is stored with the run, on either database. */
   async run(request: PlaybookRequest): Promise<PlaybookResult> {
+    return storable(await this.runOnce(request));
+  }
+
+  private async runOnce(request: PlaybookRequest): Promise<PlaybookResult> {
     const started = Date.now();
     const deadline = started + Math.max(0, request.timeoutMs);
     const mask = masker(secretValues(request.vars ?? {}));

@@ -1,5 +1,6 @@
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { ParsedMail } from '../../domain/ports.ts';
+import { storable } from '../../domain/text.ts';
 
 // A raw message, or its header block alone, as the domain reads it. Mail is hostile input: a
 // message that will not parse is null, and nothing here runs or keeps what it carries.
@@ -51,7 +52,8 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
     // mailparser reads a message/delivery-status part into the text; the report is then there.
     if (deliveryStatus === null && /multipart\/report/i.test(headers['content-type'] ?? ''))
       deliveryStatus = parsed.text ?? null;
-    return {
+    // A message's text is stored with the reply it is read as, on either database.
+    return storable({
       messageId: parsed.messageId?.trim() || null,
       inReplyTo: parsed.inReplyTo?.trim() || null,
       references: (Array.isArray(refs) ? refs : refs ? refs.split(/\s+/) : []).map((r) => r.trim()).filter(Boolean),
@@ -65,7 +67,7 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
       deliveryStatus,
       returnedHeaders,
       headersOnly,
-    };
+    });
   } catch {
     return null;
   }

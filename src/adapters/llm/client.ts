@@ -1,4 +1,5 @@
 import type { LanguageModel, ModelMessage } from '../../domain/ports.ts';
+import { storable } from '../../domain/text.ts';
 
 // The language-model client: one round against an OpenAI-compatible chat completions
 // endpoint (DESK_LLM_URL). It knows the wire format and nothing of the desk; what to ask and
@@ -44,6 +45,7 @@ export class OpenAiModel implements LanguageModel {
     }
     const message = body?.choices?.[0]?.message;
     if (!message || typeof message !== 'object') throw new LlmFailure('The language model answered without a message.');
-    return message;
+    // What the model writes may be stored (a block's title, say), on either database.
+    return storable(message);
   }
 }

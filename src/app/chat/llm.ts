@@ -7,7 +7,7 @@ import type { ChatBackend, ChatReply, LanguageModel, ModelMessage } from '../../
 import { mailConnections, overdueWork, waitingWork } from './facts.ts';
 import { runTool, TOOLS } from './tools.ts';
 import { money } from './words.ts';
-import { storedObject } from '../../domain/text.ts';
+import { storable, storedObject } from '../../domain/text.ts';
 
 // The language-model answerer: it sends the question with the desk's facts and the read-only
 // tools to a language model (a port; the real one is adapters/llm), carries out the tool
@@ -55,9 +55,10 @@ function systemPrompt(facts: string): string {
 }
 
 /** Arguments arrive as JSON text; a few servers send the object itself. */
+/** A tool call's arguments, which arrive as JSON text inside the model's message. */
 function parseArgs(raw: unknown): Record<string, unknown> {
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) return raw as Record<string, unknown>;
-  return typeof raw === 'string' ? storedObject(raw) : {};
+  return typeof raw === 'string' ? storable(storedObject(raw)) : {};
 }
 
 export class LlmChat implements ChatBackend {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { storable, unstorableIn } from './text.ts';
+
+describe('text from outside, made storable', () => {
+  it('finds NUL characters and lone surrogates, and nothing in whole pairs', () => {
+    expect(unstorableIn('plain')).toBeNull();
+    expect(unstorableIn('a\u0000b')).toBe('nul');
+    expect(unstorableIn('x\ud83dy')).toBe('surrogate');
+    expect(unstorableIn('\udfff')).toBe('surrogate');
+    expect(unstorableIn('smile \u{1F600}')).toBeNull();
+  });
+
+  it('drops NUL characters and replaces lone surrogates all through objects and arrays', () => {
+    const when = new Date('2026-01-02T03:04:05Z');
+    expect(
+      storable({ a: 'x\u0000y', b: ['\ud800', 'ok \u{1F600}'], c: { 'k\u0000': 'z\udc00' }, n: 3, t: null, when }),
+    ).toEqual({ a: 'xy', b: ['\uFFFD', 'ok \u{1F600}'], c: { k: 'z\uFFFD' }, n: 3, t: null, when });
+  });
+
+  it('gives back the very text it was given when there is nothing to clean', () => {
+    const s = 'Renew the lease';
+    expect(storable(s)).toBe(s);
+  });
+});
