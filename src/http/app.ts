@@ -9,7 +9,8 @@ import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
 import { clientErrorResponse, sendError } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
-import { readJsonBodies } from './body.ts';
+import { readJsonBodies, refusedUnread } from './body.ts';
+import { replayUnread } from './idempotency.ts';
 import { registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
 import { openapiOptions } from './openapi.ts';
@@ -112,7 +113,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
   // A path no route serves is 404 whatever its body: the body of a request that reaches no
   // route is still parsed, and its fault must not answer for the path.
-  app.setErrorHandler((err, request, reply) => sendError(request.is404 ? noRoute(request) : err, request, reply));
+  app.setErrorHandler(async (err, request, reply) => {
+    if (request.is404) return sendError(noRoute(request), request, reply);
+    if (refusedUnread(err)) {
+      const replayed = await replayUnread(request, reply);
+      if (replayed) return replayed;
+    }
+    return sendError(err, request, reply);
+  });
   app.setNotFoundHandler((request, reply) => sendError(noRoute(request), request, reply));
   // Hooks that run on every request are written with callbacks: an async hook costs a promise
   // and a turn of the microtask queue each, on every request.

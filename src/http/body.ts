@@ -4,6 +4,18 @@ import { unstorableIn } from '../domain/text.ts';
 
 export const NOT_JSON = 'The body is not JSON this route can read; send a JSON object.';
 
+/** A body refused before any route read it: no write started, and none may be stored for it. */
+export class UnreadBody extends DeskError {
+  constructor(message: string) {
+    super('bad_request', message);
+  }
+}
+
+/** Whether an error refused the request's body before its route ran: ours, or Fastify's (too large). */
+export function refusedUnread(err: unknown): boolean {
+  return err instanceof UnreadBody || String((err as { code?: unknown })?.code ?? '').startsWith('FST_ERR_CTP_');
+}
+
 /**
  * Reads every request body as JSON, whatever its content type claims (P-5). An empty body on a
  * route whose fields are optional means {} (D28); text that is not JSON is a bad request, worded
@@ -17,22 +29,19 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     // Refused before parsing: whatever reads the value afterwards may recurse through it.
     if (deeperThan(text, MAX_DEPTH))
       return done(
-        new DeskError(
-          'bad_request',
-          `The body nests arrays or objects more than ${MAX_DEPTH} deep; no route takes that.`,
-        ),
+        new UnreadBody(`The body nests arrays or objects more than ${MAX_DEPTH} deep; no route takes that.`),
         undefined,
       );
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return done(new DeskError('bad_request', notJson), undefined);
+      return done(new UnreadBody(notJson), undefined);
     }
     // PostgreSQL cannot store a NUL character in text, and the two databases keep a lone
     // surrogate as different text; refuse both here, the same on both databases.
     const bad = unstorable(parsed);
-    if (bad) return done(new DeskError('bad_request', UNSTORABLE[bad]), undefined);
+    if (bad) return done(new UnreadBody(UNSTORABLE[bad]), undefined);
     done(null, parsed);
   });
 }

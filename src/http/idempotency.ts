@@ -152,6 +152,25 @@ export async function write(
   return send(reply, done.status, bytes);
 }
 
+/**
+ * A write whose body was refused unread (not JSON, too large, a NUL character) under a key that
+ * already has an answer: that answer, as for any other body sent again with the key (the
+ * contract's rule 3). Null when the key has none, and the refusal then answers, unstored.
+ */
+export async function replayUnread(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
+  const key = idempotencyKey(request);
+  const ctx = request.ctx;
+  if (!key || ctx?.actor.type !== 'key' || request.method !== 'POST') return null;
+  const claim = await claimOrWait(ctx, key);
+  if (claim.owned) {
+    await letGo(ctx, key);
+    return null;
+  }
+  if (claim.stored?.http_status == null || claim.stored.body === null) return null;
+  reply.header('idempotent-replayed', 'true');
+  return send(reply, claim.stored.http_status, claim.stored.body);
+}
+
 // Write bodies are read exactly as sent: "3" is not the integer 3 and 2.5 is not 2 (D28).
 // Path and header values are text on the wire, so they are still coerced.
 // verbose: an unknown field's error carries the schema, so the answer can list the fields taken.

@@ -98,6 +98,39 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     expect(await dueOf(row.id)).toBe('2026-12-01');
   });
 
+  it('a body that cannot be read, sent again under an answered key, gets the first answer back', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const first = await snooze(row.id, 'then-garbled');
+    expect(first.statusCode).toBe(200);
+    const unread = ['{"days": 2', '{"days":2,"x":"\\u0000"}', '{"x":"\\ud800"}', `{"pad":"${'x'.repeat(1_100_000)}"}`];
+    for (const payload of unread) {
+      const res = await h.call('POST', `/api/v1/work/${row.id}/snooze`, {
+        key: d.key,
+        payload,
+        headers: { 'idempotency-key': 'then-garbled', 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, payload.slice(0, 30)).toBe(200);
+      expect(res.headers['idempotent-replayed']).toBe('true');
+      expect(res.body).toBe(first.body);
+    }
+    expect(await dueOf(row.id)).toBe('2026-12-03');
+  });
+
+  it('a body that cannot be read under a fresh key is refused and leaves the key free', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const refused = await h.call('POST', `/api/v1/work/${row.id}/snooze`, {
+      key: d.key,
+      payload: '{"days": 2',
+      headers: { 'idempotency-key': 'garbled-first', 'content-type': 'application/json' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['idempotent-replayed']).toBeUndefined();
+    const then = await snooze(row.id, 'garbled-first');
+    expect(then.statusCode).toBe(200);
+    expect(then.headers['idempotent-replayed']).toBeUndefined();
+    expect(await dueOf(row.id)).toBe('2026-12-03');
+  });
+
   it('keys are scoped to the desk and only the first 200 characters count', async () => {
     const other = await makeDesk(store.db);
     const mine = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
