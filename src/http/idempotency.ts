@@ -213,6 +213,9 @@ export function writeValidation(messages: Record<string, string>) {
       if (dataVar !== 'body' || !e)
         return badRequest(`The request ${dataVar} is not valid${e?.message ? `: ${e.message}` : ''}.`);
       if (e.keyword === 'additionalProperties') return unknownField(e);
+      // `{"bdy": "x"}`: the field is missing because it was misspelt; the stray one says so.
+      const stray = e.keyword === 'required' ? strayField(e) : undefined;
+      if (stray !== undefined) return unknownField({ ...e, params: { additionalProperty: stray } });
       const path = (e.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
       const field = path || ((e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '');
       if (field && messages[field]) return badRequest(messages[field]);
@@ -220,6 +223,14 @@ export function writeValidation(messages: Record<string, string>) {
       return badRequest(`"${field}" ${e.message ?? 'is not valid'}.`);
     },
   };
+}
+
+/** The first field of the body its schema does not take, if any. */
+function strayField(e: Partial<ErrorObject>): string | undefined {
+  const taken = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const data = e.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  return Object.keys(data).find((k) => !Object.hasOwn(taken, k));
 }
 
 /** `{"day": 7}` on snooze: name the stray field and the fields the route takes. */

@@ -40,6 +40,9 @@ describe.each(DIALECTS)("the contract's corners ($name)", ({ open }) => {
       [`/work/${row.id}/complete`, { notes: 'x' }, 'notes', ['note', 'actor']],
       [`/arrangements/${arr.id}/notes`, { body: 'hi', chanel: 'call' }, 'chanel', ['body', 'actor', 'channel']],
       ['/chat', { text: 'what is overdue?', txt: 1 }, 'txt', ['text']],
+      // A required field misspelt: the stray spelling is named, not only the missing field.
+      [`/arrangements/${arr.id}/notes`, { bdy: 'Rang them' }, 'bdy', ['body', 'actor', 'channel']],
+      ['/chat', { txt: 'what is overdue?' }, 'txt', ['text']],
     ];
     for (const [url, body, field, accepted] of cases) {
       const res = await post(url, body);
