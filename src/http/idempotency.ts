@@ -213,9 +213,13 @@ export function writeValidation(messages: Record<string, string>) {
       if (dataVar !== 'body' || !e)
         return badRequest(`The request ${dataVar} is not valid${e?.message ? `: ${e.message}` : ''}.`);
       if (e.keyword === 'additionalProperties') return unknownField(e);
-      // `{"bdy": "x"}`: the field is missing because it was misspelt; the stray one says so.
+      // `{"bdy": "x"}`: the field is missing because it was misspelt. The answer still asks for
+      // the missing field as the route words it, and names the stray one too.
       const stray = e.keyword === 'required' ? strayField(e) : undefined;
-      if (stray !== undefined) return unknownField({ ...e, params: { additionalProperty: stray } });
+      if (stray !== undefined) {
+        const missing = (e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '';
+        return unknownField({ ...e, params: { additionalProperty: stray } }, messages[missing]);
+      }
       const path = (e.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
       const field = path || ((e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '');
       if (field && messages[field]) return badRequest(messages[field]);
@@ -234,11 +238,12 @@ function strayField(e: Partial<ErrorObject>): string | undefined {
 }
 
 /** `{"day": 7}` on snooze: name the stray field and the fields the route takes. */
-function unknownField(e: Partial<ErrorObject>): DeskError {
+function unknownField(e: Partial<ErrorObject>, first?: string): DeskError {
   const field = (e.params as { additionalProperty?: string } | undefined)?.additionalProperty ?? '';
   const taken = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
   const takes = taken.length ? `it takes ${taken.map((f) => `"${f}"`).join(', ')}` : 'it takes no fields';
-  return new DeskError('bad_request', `"${field}" is not a field of this request; ${takes}.`, {
+  const stray = `"${field}" is not a field of this request; ${takes}.`;
+  return new DeskError('bad_request', first ? `${first} ${stray}` : stray, {
     field,
     accepted: taken,
   });
