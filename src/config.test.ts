@@ -20,4 +20,18 @@ describe('the clock a desk process runs on', () => {
     );
     expect(loadConfig({}).startsAt).toBeNull();
   });
+
+  it('DESK_LOG_LEVEL and DESK_LOG_FORMAT take only their words, and say which', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ DESK_LOG_LEVEL: 'silent', DESK_LOG_FORMAT: 'json' })).toMatchObject({
+      logLevel: 'silent',
+      logFormat: 'json',
+    });
+    expect(() => loadConfig({ DESK_LOG_LEVEL: 'loud' })).toThrow(
+      'DESK_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
+    expect(() => loadConfig({ DESK_LOG_FORMAT: 'xml' })).toThrow(
+      'DESK_LOG_FORMAT must be one of json, pretty, got "xml"',
+    );
+  });
 });

@@ -59,6 +59,15 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): num
   return Math.round(Number(m[1]) * scale);
 }
 
+/** One of a few words, or the fallback when unset. */
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, words: readonly T[], fallback: T | undefined) {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!(words as readonly string[]).includes(raw))
+    throw new Error(`${name} must be one of ${words.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
 /** An ISO 8601 instant with a zone (2026-11-22T10:00:00Z), or unset. */
 function instant(env: NodeJS.ProcessEnv, name: string): Date | null {
   const raw = env[name];
@@ -91,6 +100,8 @@ export function publicOrigin(config: Readonly<Config>, port: number = config.por
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Config> = {}): Readonly<Config> {
   const config: Config = {
     database: env.DESK_DATABASE_URL || DEFAULT_DATABASE,
@@ -107,8 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     llmUrl: env.DESK_LLM_URL || null,
     llmModel: env.DESK_LLM_MODEL || 'gpt-4o-mini',
     llmKey: env.DESK_LLM_KEY || null,
-    logLevel: env.DESK_LOG_LEVEL || 'info',
-    logFormat: env.DESK_LOG_FORMAT || undefined,
+    logLevel: oneOf(env, 'DESK_LOG_LEVEL', LOG_LEVELS, 'info') ?? 'info',
+    logFormat: oneOf(env, 'DESK_LOG_FORMAT', ['json', 'pretty'], undefined),
     bodyLimitBytes: 1024 * 1024,
     rateLimitPerMinute: int(env, 'DESK_RATE_LIMIT', 600, 1),
     refusedKeysPerMinute: int(env, 'DESK_REFUSED_KEY_LIMIT', 20, 1),

@@ -95,6 +95,10 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
       throw new Error(
         `Port ${config.port} on ${config.host} is already in use; choose another with --port or DESK_PORT.`,
       );
+    if (e.code === 'ENOTFOUND' || e.code === 'EADDRNOTAVAIL' || e.code === 'EAI_AGAIN')
+      throw new Error(
+        `Cannot listen on ${config.host}: it is not an address of this machine. Use --host 127.0.0.1 (this machine only) or 0.0.0.0 (every address), or DESK_HOST.`,
+      );
     throw err;
   }
   const address = app.server.address();

@@ -97,6 +97,10 @@ export function checkpointApart(sqlite: SQLite.Database, file: string): Checkpoi
     async close() {
       if (!thread || ended) return;
       const done = new Promise<void>((resolve) => thread!.once('exit', () => resolve()));
+      // Waited for, the thread must keep the process alive until it has ended: with nothing
+      // else left to run (a server that could not listen, say), Node would otherwise exit
+      // mid-close, saying nothing.
+      thread.ref();
       thread.postMessage('close');
       await done;
     },

@@ -62,6 +62,10 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
   let file: string | null = null;
   let forgetReplaced = async () => {};
   let closeFirst: (() => Promise<void>) | null = null;
+  if (!isPostgresUrl(target) && !target.startsWith('file:') && /^[a-z][a-z0-9+.-]*:\/\//i.test(target))
+    throw new Error(
+      `The database must be a SQLite file path (such as ./data/desk.db) or a postgres:// URL, got "${target.replace(/\/\/[^@/]*@/, '//…@')}".`,
+    );
   if (isPostgresUrl(target)) {
     // Before connecting, so a missing key is the first thing said.
     if (!opts.secretKey) resolveKey({ dialect: 'postgres', file: null, envKey: null, sealedUnder: new Set() });
@@ -80,14 +84,14 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     );
     dialect = 'postgres';
     location = redact(target);
+    await reachable(pgDb, location);
   } else {
     const name = target.startsWith('file:') ? target.slice(5) : target;
     if (name !== ':memory:') {
-      fs.mkdirSync(path.dirname(path.resolve(name)), { recursive: true });
+      makeFolderFor(name);
       file = name;
     }
-    const sqlite = new SQLite(name);
-    sqlite.pragma('journal_mode = WAL');
+    const sqlite = openSqlite(name);
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
@@ -132,5 +136,59 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     await closeFirst?.();
     await db.destroy();
     throw err;
+  }
+}
+
+/** Says, in a sentence, why a PostgreSQL server cannot be used, before anything is asked of it. */
+async function reachable(db: Kysely<Database>, location: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy();
+    const e = err as NodeJS.ErrnoException;
+    const why =
+      e.code === 'ECONNREFUSED'
+        ? 'nothing answers there; is the server running?'
+        : e.code === 'ENOTFOUND'
+          ? 'no such host'
+          : (e.message ?? String(err));
+    throw new Error(`Cannot use the PostgreSQL database at ${location}: ${why}`);
+  }
+}
+
+/**
+ * Makes the folders a new SQLite file needs, one at a time: a path that cannot hold one (under
+ * /proc, or under a file) is then a plain error, where a recursive mkdir can loop for ever.
+ */
+function makeFolderFor(file: string): void {
+  const missing: string[] = [];
+  let dir = path.dirname(path.resolve(file));
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) {
+    missing.unshift(dir);
+    dir = path.dirname(dir);
+  }
+  if (!fs.statSync(dir).isDirectory())
+    throw new Error(`Cannot make a database at ${file}: ${dir} is a file, not a folder.`);
+  for (const d of missing) {
+    try {
+      fs.mkdirSync(d);
+    } catch (err) {
+      throw new Error(`Cannot make the folder ${d} for the database: ${(err as Error).message}`);
+    }
+  }
+}
+
+/** A SQLite connection in WAL mode, or an error that names the file and what is wrong with it. */
+function openSqlite(name: string): SQLite.Database {
+  let sqlite: SQLite.Database | undefined;
+  try {
+    sqlite = new SQLite(name);
+    sqlite.pragma('journal_mode = WAL');
+    return sqlite;
+  } catch (err) {
+    sqlite?.close();
+    const why = (err as Error).message;
+    const hint = /not a database/i.test(why) ? ' (is it a Desk database?)' : '';
+    throw new Error(`Cannot open ${path.resolve(name)} as a SQLite database: ${why}${hint}.`);
   }
 }

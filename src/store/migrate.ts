@@ -48,7 +48,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(
-      `database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`,
+      `Database migration${failed ? ` ${failed.migrationName}` : ''} failed: ${(error as Error).message ?? String(error)}`,
     );
   }
 }

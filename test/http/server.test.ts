@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net, { type AddressInfo } from 'node:net';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
@@ -89,5 +90,30 @@ describe('the desk command as installed', () => {
     const bad = await run(['keys', 'revoke']);
     expect(bad.code).toBe(1);
     expect(bad.err.trim()).toBe("desk: missing required argument 'id'");
+  });
+
+  it('`desk serve` on a port already taken says so and exits 1, on a database it has just made', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-taken-'));
+    // Its words go to a file, as at a terminal: a pipe would keep the process alive by itself,
+    // and hide an exit that leaves the close unfinished.
+    const errFile = path.join(home, 'err.txt');
+    const errFd = fs.openSync(errFile, 'w');
+    try {
+      const child = spawn(process.execPath, ['bin/desk.js', 'serve', '--port', String(port)], {
+        env: { ...process.env, DESK_DATABASE_URL: path.join(home, 'desk.db'), DESK_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', errFd],
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(fs.readFileSync(errFile, 'utf8').trim()).toBe(
+        `desk: Port ${port} on 127.0.0.1 is already in use; choose another with --port or DESK_PORT.`,
+      );
+      expect(code).toBe(1);
+    } finally {
+      fs.closeSync(errFd);
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
