@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import { clockFrom, systemClock, type Clock } from './domain/clock.ts';
+import { clockFor, type Clock } from './domain/clock.ts';
 import type { Deps, Engine } from './domain/context.ts';
 import { BuiltinChat } from './app/chat/builtin.ts';
 import { LlmChat } from './app/chat/llm.ts';
@@ -35,7 +35,7 @@ export async function buildDeps(
     (await openStore(config.database, { secretKey: config.secretKey, serving: overrides.serving ?? false }));
   return {
     store,
-    clock: overrides.clock ?? (config.startsAt ? clockFrom(config.startsAt) : systemClock),
+    clock: overrides.clock ?? clockFor(config.startsAt),
     config,
     engine: { ...realEngine(config), ...overrides.engine },
   };

@@ -10,6 +10,11 @@ export function clockFrom(at: Date, real: Clock = systemClock): Clock {
   return { now: () => new Date(real.now().getTime() + offset) };
 }
 
+/** The clock a process runs on: the real one, or moved to start at DESK_NOW. */
+export function clockFor(startsAt: Date | null): Clock {
+  return startsAt ? clockFrom(startsAt) : systemClock;
+}
+
 /** A clock tests can set and move. */
 export class FixedClock implements Clock {
   constructor(private at: Date) {}

@@ -59,3 +59,20 @@ describe('a database a command cannot use', () => {
     );
   });
 });
+
+describe('a business file with mistakes, imported into a database not yet made', () => {
+  it('makes no database: the file is checked before anything is opened', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-noimport-'));
+    const file = path.join(dir, 'bad.yaml');
+    fs.writeFileSync(file, 'desk: { name: [unclosed');
+    const db = path.join(dir, 'new', 'desk.db');
+    try {
+      const run = await desk(db, 'import', file);
+      expect(run.code).toBe(1);
+      expect(run.err).toMatch(/is not YAML or JSON/);
+      expect(fs.existsSync(path.join(dir, 'new'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

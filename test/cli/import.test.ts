@@ -170,6 +170,23 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     }
   });
 
+  it("--slug stands in for a slug the file lacks, and is checked as the file's would be", async () => {
+    const { writeFileSync, rmSync, mkdtempSync } = await import('node:fs');
+    const dir = mkdtempSync(path.join((await import('node:os')).tmpdir(), 'desk-slug-'));
+    const file = path.join(dir, 'no-slug.yaml');
+    writeFileSync(file, 'desk: { name: No Slug Cafe, timezone: Europe/London, currency: GBP }\n');
+    try {
+      const made = await desk(store.target, 'import', file, '--slug', 'given-slug', '--json');
+      expect(made.code).toBe(0);
+      expect(made.json().desk.slug).toBe('given-slug');
+      const bad = await desk(store.target, 'import', file, '--slug', 'Bad Slug!');
+      expect(bad.code).toBe(1);
+      expect(bad.err).toMatch(/^desk: The business file has 1 error; nothing was written\. desk\.slug: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a file that fails while writing (a slug already taken) leaves nothing behind', async () => {
     const before = await counts();
     const run = await desk(store.target, 'import', EXAMPLE, '--key', 'again');

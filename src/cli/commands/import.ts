@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { importBusinessText } from '../../domain/business/import.ts';
+import { clockFor } from '../../domain/clock.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { plural } from '../../domain/text.ts';
 import {
+  configFor,
   dbOption,
   jsonOption,
   portArg,
@@ -17,6 +18,19 @@ import {
 
 export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
   return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
+}
+
+/** Every error in the file, one per line after the summary, so the owner can fix them all at once. */
+async function listingFaults<T>(io: Io, json: boolean | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const list = err instanceof DeskError ? (err.details?.errors as string[] | undefined) : undefined;
+    if (!list || list.length < 2 || json) throw err;
+    io.err(`desk: The business file has ${list.length} errors; nothing was written:`);
+    for (const line of list) io.err(`  ${line}`);
+    throw new Reported(err instanceof Error ? err.message : String(err));
+  }
 }
 
 export function importCommands(program: Command, io: Io): void {
@@ -38,24 +52,18 @@ export function importCommands(program: Command, io: Io): void {
       }
       if (opts.key !== undefined && opts.key.trim() === '')
         throw new UsageError('--key needs a name, such as --key zapier.');
-      const { importBusinessText } = await import('../../domain/business/import.ts');
+      // The file is read and checked before the database is opened: a file with mistakes
+      // leaves no new database behind.
+      const { planFromText } = await import('../../domain/business/read.ts');
+      const { importBusiness } = await import('../../domain/business/import.ts');
+      const now = clockFor(configFor(io, opts).startsAt).now();
+      const plan = await listingFaults(io, opts.json, async () =>
+        planFromText(text, { now, source: file, ...(opts.slug !== undefined ? { slug: opts.slug } : {}) }),
+      );
       await withNewDeps(io, opts, async (deps) => {
-        let r: Awaited<ReturnType<typeof importBusinessText>>;
-        try {
-          r = await importBusinessText(deps.store.db, text, {
-            now: deps.clock.now(),
-            keyName: opts.key,
-            source: file,
-            ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
-          });
-        } catch (err) {
-          // Every error in the file, one per line after the summary, so the owner can fix them all at once.
-          const list = err instanceof DeskError ? (err.details?.errors as string[] | undefined) : undefined;
-          if (!list || list.length < 2 || opts.json) throw err;
-          io.err(`desk: The business file has ${list.length} errors; nothing was written:`);
-          for (const line of list) io.err(`  ${line}`);
-          throw new Reported(err instanceof Error ? err.message : String(err));
-        }
+        const r = await listingFaults(io, opts.json, () =>
+          importBusiness(deps.store.db, plan, { now: deps.clock.now(), keyName: opts.key }),
+        );
         const data = {
           desk: { id: r.desk.id, slug: r.desk.slug },
           key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null,

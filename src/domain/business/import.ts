@@ -6,7 +6,7 @@ import { atomicallyOn } from '../../store/tx.ts';
 import { createDesk } from '../desks/manage.ts';
 import { createKey, type CreatedKey } from '../keys/create.ts';
 import { setGrant } from '../grants/manage.ts';
-import { parseBusinessText, readBusiness, type BusinessPlan } from './read.ts';
+import { planFromText, type BusinessPlan } from './read.ts';
 import { insertActivity } from '../../store/repositories/activity.ts';
 import { plural } from '../text.ts';
 import {
@@ -43,10 +43,7 @@ export async function importBusinessText(
   text: string,
   opts: { now: Date; keyName?: string; source?: string; slug?: string },
 ): Promise<ImportResult> {
-  const plan = readBusiness(parseBusinessText(text, opts.source), opts.now);
-  // A second copy of a desk on the same database goes in under a slug of its own.
-  if (opts.slug !== undefined) plan.desk.slug = opts.slug;
-  return importBusiness(db, plan, opts);
+  return importBusiness(db, planFromText(text, opts), opts);
 }
 
 export async function importBusiness(

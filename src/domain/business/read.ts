@@ -203,6 +203,19 @@ function readImap(e: Entry, raw: unknown): Raw {
 }
 
 /** Parses the file's text; YAML is a superset of JSON, so one parser reads both. */
+/**
+ * The plan a business file's text reads as. `slug` stands in for the file's own desk slug
+ * (a copy of an exported desk), and is checked as the file's would be.
+ */
+export function planFromText(text: string, opts: { now: Date; source?: string; slug?: string }): BusinessPlan {
+  const raw = parseBusinessText(text, opts.source);
+  if (opts.slug !== undefined && raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const desk = (raw as Record<string, unknown>).desk;
+    if (desk && typeof desk === 'object' && !Array.isArray(desk)) (desk as Record<string, unknown>).slug = opts.slug;
+  }
+  return readBusiness(raw, opts.now);
+}
+
 export function parseBusinessText(text: string, source = 'the file'): unknown {
   try {
     return parseYaml(text, { prettyErrors: true });
