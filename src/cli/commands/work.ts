@@ -50,13 +50,13 @@ function fieldOptions(cmd: Command, creating: boolean): Command {
     .option('--priority <1-100>', `higher is more urgent${dflt('50')}`)
     .option('--class <class>', `permission class: ${PERMISSION_CLASSES.join(', ')}, or none`)
     .addOption(new Option('--needs-person', 'only a person can do it (the desk prepares and stops)'))
-    .addOption(new Option('--no-needs-person', 'the desk may work it again').hideHelp())
+    .addOption(new Option('--no-needs-person', 'the desk may work it again'))
     .option('--chase-after <days>', `chase once it has waited this many days${dflt('7')}`)
     .option('--contact-name <name>', 'who it goes to')
     .option('--contact-email <address>', 'where the desk writes')
     .option('--waiting-on <who>', 'who or what it is stopped on ("" for nobody)')
-    .option('--arrangement <id>', 'the arrangement it belongs to')
-    .option('--unit <id>', 'the unit it concerns');
+    .option('--arrangement <id>', 'the arrangement it belongs to ("" for none)')
+    .option('--unit <id>', 'the unit it concerns ("" for none)');
 }
 
 function fields(o: FieldOptions): OwnerFields {

@@ -51,4 +51,15 @@ describe('checkFields', () => {
     });
     await expect(checkFields(ctx, { due: 'none', class: 'none' })).resolves.toEqual({ due_date: null, class: null });
   });
+
+  it('takes a row off its arrangement or unit for null or text left empty', async () => {
+    await expect(checkFields(ctx, { arrangement_id: '', unit_id: ' ' })).resolves.toEqual({
+      arrangement_id: null,
+      unit_id: null,
+    });
+    await expect(checkFields(ctx, { arrangement_id: null, unit_id: null })).resolves.toEqual({
+      arrangement_id: null,
+      unit_id: null,
+    });
+  });
 });

@@ -109,10 +109,15 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
     out.contact_email = e;
   }
   if (f.waiting_on !== undefined) out.waiting_on = optionalText(f.waiting_on);
-  if (f.arrangement_id !== undefined)
-    out.arrangement_id =
-      f.arrangement_id === null ? null : await rowOnDesk(ctx, 'arrangements', f.arrangement_id, 'arrangement');
-  if (f.unit_id !== undefined)
-    out.unit_id = f.unit_id === null ? null : await rowOnDesk(ctx, 'units', f.unit_id, 'unit');
+  // Null, or text left empty, takes the row off its arrangement or unit.
+  const given = (v: number | string | null) => (v === null || String(v).trim() === '' ? null : v);
+  if (f.arrangement_id !== undefined) {
+    const a = given(f.arrangement_id);
+    out.arrangement_id = a === null ? null : await rowOnDesk(ctx, 'arrangements', a, 'arrangement');
+  }
+  if (f.unit_id !== undefined) {
+    const u = given(f.unit_id);
+    out.unit_id = u === null ? null : await rowOnDesk(ctx, 'units', u, 'unit');
+  }
   return out;
 }

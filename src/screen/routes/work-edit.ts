@@ -54,8 +54,7 @@ function typedValues(body: unknown): FormValues {
 function asFields(values: Partial<FormValues>): OwnerFields {
   const f: OwnerFields = {};
   for (const [name, text] of Object.entries(values) as Array<[keyof FormValues, string]>) {
-    if (name === 'arrangement_id') f.arrangement_id = text.trim() === '' ? null : text;
-    else if (name === 'due' || name === 'class' || name === 'detail') f[name] = text.trim() === '' ? null : text;
+    if (name === 'due' || name === 'class' || name === 'detail') f[name] = text.trim() === '' ? null : text;
     else f[name] = text;
   }
   return f;
