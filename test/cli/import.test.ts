@@ -187,6 +187,26 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     }
   });
 
+  it('a long import says how far it has come, on stderr, and the summary is unchanged', async () => {
+    const { writeFileSync, rmSync, mkdtempSync } = await import('node:fs');
+    const dir = mkdtempSync(path.join((await import('node:os')).tmpdir(), 'desk-long-'));
+    const file = path.join(dir, 'long.yaml');
+    const rows = Array.from({ length: 2_500 }, (_, i) => `  - { title: "Row ${i + 1}" }`);
+    writeFileSync(file, ['desk: { name: Long Desk, slug: long-desk }', 'work:', ...rows].join('\n'));
+    try {
+      const run = await desk(store.target, 'import', file);
+      expect(run.code).toBe(0);
+      expect(run.err.split('\n').filter(Boolean)).toEqual([
+        'Importing 2,500 work items in one transaction: all of them are kept, or none.',
+        'Importing: 1,000 of 2,500 work items written…',
+        'Importing: 2,000 of 2,500 work items written…',
+      ]);
+      expect(run.out).toMatch(/^Imported "Long Desk" as desk long-desk .*: 2500 work items,/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a file that fails while writing (a slug already taken) leaves nothing behind', async () => {
     const before = await counts();
     const run = await desk(store.target, 'import', EXAMPLE, '--key', 'again');

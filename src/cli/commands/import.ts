@@ -55,14 +55,26 @@ export function importCommands(program: Command, io: Io): void {
       // The file is read and checked before the database is opened: a file with mistakes
       // leaves no new database behind.
       const { planFromText } = await import('../../domain/business/read.ts');
-      const { importBusiness } = await import('../../domain/business/import.ts');
+      const { importBusiness, PROGRESS_FROM } = await import('../../domain/business/import.ts');
       const now = clockFor(configFor(io, opts).startsAt).now();
       const plan = await listingFaults(io, opts.json, async () =>
         planFromText(text, { now, source: file, ...(opts.slug !== undefined ? { slug: opts.slug } : {}) }),
       );
+      if (plan.work.length >= PROGRESS_FROM)
+        io.err(
+          `Importing ${plan.work.length.toLocaleString('en-GB')} work items in one transaction: all of them are kept, or none.`,
+        );
       await withNewDeps(io, opts, async (deps) => {
         const r = await listingFaults(io, opts.json, () =>
-          importBusiness(deps.store.db, plan, { now: deps.clock.now(), keyName: opts.key }),
+          importBusiness(deps.store.db, plan, {
+            now: deps.clock.now(),
+            keyName: opts.key,
+            // A long import says how far it has come; nothing is kept until the whole file is in.
+            progress: (done, total) =>
+              io.err(
+                `Importing: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} work items written…`,
+              ),
+          }),
         );
         const data = {
           desk: { id: r.desk.id, slug: r.desk.slug },

@@ -46,15 +46,21 @@ export async function importBusinessText(
   return importBusiness(db, planFromText(text, opts), opts);
 }
 
+/** Told how far a long import has come: work items written so far, of how many. */
+export type ImportProgress = (done: number, total: number) => void;
+
+/** A file of fewer work items than this imports without a word on the way. */
+export const PROGRESS_FROM = 1_000;
+
 export async function importBusiness(
   db: Kysely<Database>,
   plan: BusinessPlan,
-  opts: { now: Date; keyName?: string },
+  opts: { now: Date; keyName?: string; progress?: ImportProgress },
 ): Promise<ImportResult> {
   const now = opts.now.toISOString();
   return atomicallyOn(db, async (trx) => {
     const desk = await createDesk(trx, plan.desk, now);
-    const { refs, counts } = await fillDesk(trx, desk, plan, { now, by: 'import' });
+    const { refs, counts } = await fillDesk(trx, desk, plan, { now, by: 'import', progress: opts.progress });
     const key = opts.keyName ? await createKey(trx, { deskId: desk.id, name: opts.keyName, now, by: 'import' }) : null;
     return { desk: summary(desk), key, refs, counts };
   });
@@ -73,9 +79,13 @@ export async function fillDesk(
   trx: Kysely<Database>,
   desk: DeskRow,
   plan: BusinessPlan,
-  opts: { now: string; by: string },
+  opts: { now: string; by: string; progress?: ImportProgress },
 ): Promise<Filled> {
   const now = opts.now;
+  const total = plan.work.length;
+  // About every tenth of a large file, and never more often than every 1,000 rows.
+  const step = Math.max(PROGRESS_FROM, Math.ceil(total / 10));
+  let written = 0;
   const refs: Record<string, number> = {};
   const ids = {
     connection: new Map<string, number>(),
@@ -207,6 +217,8 @@ export async function fillDesk(
       text: 'Brought in from the business file.',
       at: now,
     });
+    written++;
+    if (opts.progress && written % step === 0 && written < total) opts.progress(written, total);
   }
 
   await addEvent(trx, {
