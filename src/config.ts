@@ -2,6 +2,9 @@ import path from 'node:path';
 
 // Configuration is read once, from the environment and command-line flags, into a frozen object.
 
+/** A setting in the environment that Desk cannot use: the person running it can fix it. */
+export class ConfigError extends Error {}
+
 export interface Config {
   /** A postgres:// URL or a SQLite file path. */
   database: string;
@@ -45,7 +48,7 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min)
-    throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${raw}"`);
   return n;
 }
 
@@ -54,7 +57,7 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): num
   const raw = env[name];
   if (raw === undefined || raw === '') return fallbackMs;
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(raw.trim());
-  if (!m) throw new Error(`${name} must be a duration such as 600s, 10m or 600000, got "${raw}"`);
+  if (!m) throw new ConfigError(`${name} must be a duration such as 600s, 10m or 600000, got "${raw}"`);
   const scale = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? 'ms'] ?? 1;
   return Math.round(Number(m[1]) * scale);
 }
@@ -64,7 +67,7 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, words: re
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   if (!(words as readonly string[]).includes(raw))
-    throw new Error(`${name} must be one of ${words.join(', ')}, got "${raw}"`);
+    throw new ConfigError(`${name} must be one of ${words.join(', ')}, got "${raw}"`);
   return raw as T;
 }
 
@@ -74,7 +77,7 @@ function instant(env: NodeJS.ProcessEnv, name: string): Date | null {
   if (raw === undefined || raw === '') return null;
   const at = new Date(raw);
   if (!/(Z|[+-]\d\d:?\d\d)$/i.test(raw.trim()) || Number.isNaN(at.getTime())) {
-    throw new Error(`${name} must be an instant with its zone, such as 2026-11-22T10:00:00Z, got "${raw}"`);
+    throw new ConfigError(`${name} must be an instant with its zone, such as 2026-11-22T10:00:00Z, got "${raw}"`);
   }
   return at;
 }
@@ -86,10 +89,10 @@ function publicUrl(env: NodeJS.ProcessEnv): string | null {
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`DESK_PUBLIC_URL must be a URL such as https://desk.example.com, got "${raw}"`);
+    throw new ConfigError(`DESK_PUBLIC_URL must be a URL such as https://desk.example.com, got "${raw}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`DESK_PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+    throw new ConfigError(`DESK_PUBLIC_URL must start with http:// or https://, got "${raw}"`);
   return raw.replace(/\/+$/, '');
 }
 

@@ -28,11 +28,15 @@ export function realEngine(config: Readonly<Config>): Engine {
 /** Opens the store and wires the engine: what every door needs, built once. */
 export async function buildDeps(
   config: Readonly<Config>,
-  overrides: { clock?: Clock; engine?: Partial<Engine>; store?: Store; serving?: boolean } = {},
+  overrides: { clock?: Clock; engine?: Partial<Engine>; store?: Store; serving?: boolean; existing?: boolean } = {},
 ): Promise<Deps> {
   const store =
     overrides.store ??
-    (await openStore(config.database, { secretKey: config.secretKey, serving: overrides.serving ?? false }));
+    (await openStore(config.database, {
+      secretKey: config.secretKey,
+      serving: overrides.serving ?? false,
+      existing: overrides.existing ?? false,
+    }));
   return {
     store,
     clock: overrides.clock ?? clockFor(config.startsAt),

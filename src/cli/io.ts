@@ -61,7 +61,7 @@ export async function withDeps<T>(
   if (missing) throw new UsageError(missing);
   // The store and the adapters are loaded when a command first needs them, so `desk --help` does not.
   const { buildDeps } = await import('../container.ts');
-  const deps = await buildDeps(config);
+  const deps = await buildDeps(config, { existing: !create });
   try {
     return await fn(deps);
   } finally {

@@ -1,6 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { DeskError } from '../domain/errors.ts';
 import { processIo, Reported, UsageError, type Io } from './io.ts';
+import { ConfigError } from '../config.ts';
+import { SecretKeyError } from '../store/cipher.ts';
+import { StoreUnusable } from '../store/location.ts';
 import { serveCommand } from './commands/serve.ts';
 import { importCommands } from './commands/import.ts';
 import { exportCommand } from './commands/export.ts';
@@ -78,8 +81,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return 1; // already printed in full, as data or as lines
     } else if (err instanceof DeskError) {
       failure = { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
-    } else if (err instanceof UsageError) {
+    } else if (err instanceof UsageError || err instanceof ConfigError || err instanceof SecretKeyError) {
       failure = { code: 'bad_request', message: err.message };
+    } else if (err instanceof StoreUnusable) {
+      // A server that does not answer may answer later; a wrong path or URL will not.
+      failure = { code: err.unreachable ? 'unavailable' : 'bad_request', message: err.message };
     } else {
       const message = err instanceof Error ? err.message : String(err);
       failure = { code: 'internal_error', message: message.split('\n')[0]! };

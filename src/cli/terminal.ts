@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
+import { noDeskDatabase } from '../store/location.ts';
 
 // What a command needs from the machine it runs on: a yes/no from the person at the terminal,
 // and whether the database it was pointed at exists.
@@ -16,6 +17,7 @@ export async function askOnTerminal(question: string): Promise<boolean> {
 
 /** A SQLite path that names no file: the owner mistyped it, or has not started Desk yet. */
 export function missingDatabase(database: string): string | null {
-  if (/^postgres(ql)?:\/\//i.test(database) || database === ':memory:' || existsSync(database)) return null;
-  return `No database at ${database} (DESK_DATABASE_URL or --db). Start the server, or run desk demo or desk import, to make one.`;
+  // A URL is for the store to judge: PostgreSQL's, or one it refuses by name.
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(database) || database === ':memory:' || existsSync(database)) return null;
+  return noDeskDatabase(database);
 }

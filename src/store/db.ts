@@ -7,7 +7,7 @@ import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { checkKey, resolveKey, withSealer, type SecretKey } from './secret-key.ts';
 import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
-import { isPostgresUrl, redact } from './location.ts';
+import { isPostgresUrl, noDeskDatabase, redact, StoreUnusable } from './location.ts';
 import { sqliteHandle } from './sqlite-statements.ts';
 import { namingPool } from './postgres-statements.ts';
 import { SNAPSHOT_VERSION, withRemembering } from './remembered.ts';
@@ -44,7 +44,12 @@ export interface OpenOptions {
   secretKey?: string | null;
   /** A long-running server: SQLite's checkpoints run on a thread of their own (checkpointer.ts). */
   serving?: boolean;
+  /** Only a database Desk has already made: a PostgreSQL database with no Desk tables is refused, not filled. */
+  existing?: boolean;
 }
+
+/** The database named holds no Desk data: a mistyped name, or Desk has not been started on it. */
+export class NoDeskDatabase extends StoreUnusable {}
 
 export { isPostgresUrl, redact };
 
@@ -63,7 +68,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
   let forgetReplaced = async () => {};
   let closeFirst: (() => Promise<void>) | null = null;
   if (!isPostgresUrl(target) && !target.startsWith('file:') && /^[a-z][a-z0-9+.-]*:\/\//i.test(target))
-    throw new Error(
+    throw new StoreUnusable(
       `The database must be a SQLite file path (such as ./data/desk.db) or a postgres:// URL, got "${target.replace(/\/\/[^@/]*@/, '//…@')}".`,
     );
   if (isPostgresUrl(target)) {
@@ -85,6 +90,10 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     dialect = 'postgres';
     location = redact(target);
     await reachable(pgDb, location);
+    if (opts.existing && !(await hasDeskTables(pgDb))) {
+      await pgDb.destroy();
+      throw new NoDeskDatabase(noDeskDatabase(location));
+    }
   } else {
     const name = target.startsWith('file:') ? target.slice(5) : target;
     if (name !== ':memory:') {
@@ -139,6 +148,8 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
   }
 }
 
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
+
 /** Says, in a sentence, why a PostgreSQL server cannot be used, before anything is asked of it. */
 async function reachable(db: Kysely<Database>, location: string): Promise<void> {
   try {
@@ -152,7 +163,7 @@ async function reachable(db: Kysely<Database>, location: string): Promise<void> 
         : e.code === 'ENOTFOUND'
           ? 'no such host'
           : (e.message ?? String(err));
-    throw new Error(`Cannot use the PostgreSQL database at ${location}: ${why}`);
+    throw new StoreUnusable(`Cannot use the PostgreSQL database at ${location}: ${why}`, UNREACHABLE.has(e.code ?? ''));
   }
 }
 
@@ -168,12 +179,12 @@ function makeFolderFor(file: string): void {
     dir = path.dirname(dir);
   }
   if (!fs.statSync(dir).isDirectory())
-    throw new Error(`Cannot make a database at ${file}: ${dir} is a file, not a folder.`);
+    throw new StoreUnusable(`Cannot make a database at ${file}: ${dir} is a file, not a folder.`);
   for (const d of missing) {
     try {
       fs.mkdirSync(d);
     } catch (err) {
-      throw new Error(`Cannot make the folder ${d} for the database: ${(err as Error).message}`);
+      throw new StoreUnusable(`Cannot make the folder ${d} for the database: ${(err as Error).message}`);
     }
   }
 }
@@ -189,6 +200,11 @@ function openSqlite(name: string): SQLite.Database {
     sqlite?.close();
     const why = (err as Error).message;
     const hint = /not a database/i.test(why) ? ' (is it a Desk database?)' : '';
-    throw new Error(`Cannot open ${path.resolve(name)} as a SQLite database: ${why}${hint}.`);
+    throw new StoreUnusable(`Cannot open ${path.resolve(name)} as a SQLite database: ${why}${hint}.`);
   }
+}
+
+async function hasDeskTables(db: Kysely<Database>): Promise<boolean> {
+  const r = await sql<{ t: string | null }>`select to_regclass('desk_migrations')::text as t`.execute(db);
+  return r.rows[0]?.t != null;
 }

@@ -15,3 +15,21 @@ export function redact(url: string): string {
     return 'postgres://…';
   }
 }
+
+/** What to say of a database that holds no Desk data: mistyped, or Desk not yet started on it. */
+export function noDeskDatabase(location: string): string {
+  return `No database at ${location} (DESK_DATABASE_URL or --db). Start the server, or run desk demo or desk import, to make one.`;
+}
+
+/**
+ * The database named cannot be used as it is: a mistyped path or URL, a file that is not a
+ * database, a server that does not answer (`unreachable`). The person running Desk can fix it.
+ */
+export class StoreUnusable extends Error {
+  constructor(
+    message: string,
+    readonly unreachable = false,
+  ) {
+    super(message);
+  }
+}

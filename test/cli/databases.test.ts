@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { desk } from '../helpers/cli.ts';
+import { PG_URL } from '../helpers/db.ts';
 
 // A database the command cannot use is one line saying which and why, exit 1, and nothing
 // made on the way.
@@ -74,5 +77,60 @@ describe('a business file with mistakes, imported into a database not yet made',
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(PG_URL)('an empty PostgreSQL database', () => {
+  const name = `desk_empty_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  let url: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: PG_URL! });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(PG_URL!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  });
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: PG_URL! });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('is refused by a command that only reads, which makes no tables there; --json says bad_request', async () => {
+    const run = await desk(url, 'desks', 'list');
+    expect(run.code).toBe(1);
+    expect(run.err).toBe(
+      `desk: No database at ${url} (DESK_DATABASE_URL or --db). Start the server, or run desk demo or desk import, to make one.\n`,
+    );
+    expect((await desk(url, 'desks', 'list', '--json')).json().error.code).toBe('bad_request');
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const tables = await c.query(
+      "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+    );
+    await c.end();
+    expect(tables.rows[0].n).toBe(0);
+  });
+
+  it('is made into a desk database by desk demo', async () => {
+    const run = await desk(url, 'demo', '--json');
+    expect(run.code).toBe(0);
+    expect((await desk(url, 'desks', 'list')).code).toBe(0);
+  });
+});
+
+describe('the --json envelope of a database or setting that cannot be used', () => {
+  it('is unavailable for a server that does not answer, and bad_request for a setting to fix', async () => {
+    const down = await desk('postgres://postgres@127.0.0.1:1/desk', 'desks', 'list', '--json');
+    expect(down.json().error.code).toBe('unavailable');
+    const scheme = await desk('mysql://shop@db/desk', 'desks', 'list', '--json');
+    expect(scheme.json().error).toMatchObject({
+      code: 'bad_request',
+      message: expect.stringMatching(/^The database must be/),
+    });
   });
 });
