@@ -112,6 +112,14 @@ export function portArg(raw: string | undefined, lowest: 0 | 1 = 1): number | un
   return port;
 }
 
+/** A count typed on the command line, such as `--limit 20`, from `min` to `max`. */
+export function countArg(raw: string, flag: string, min: number, max: number): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < min || n > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  return n;
+}
+
 /** An id typed on the command line. */
 export function idArg(raw: string, what: string): number {
   const n = Number(raw);

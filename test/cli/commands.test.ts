@@ -34,6 +34,16 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(add.out).toContain('--json');
   });
 
+  it('work list --limit takes a whole number from 1 to 200, and says so otherwise', async () => {
+    for (const bad of ['abc', '0', '500', '2.5']) {
+      const run = await desk(store.target, 'work', 'list', '--desk', slug, '--limit', bad);
+      expect(run.code, bad).toBe(1);
+      expect(run.err).toBe(`desk: --limit must be a whole number from 1 to 200, not "${bad}".\n`);
+    }
+    const two = await desk(store.target, 'work', 'list', '--desk', slug, '--limit', '2', '--json');
+    expect(two.json().items).toHaveLength(2);
+  });
+
   it('an unknown flag, a missing desk or a malformed date is one line and exit 1', async () => {
     const flag = await desk(store.target, 'desks', 'list', '--colour');
     expect(flag.code).toBe(1);

@@ -152,6 +152,9 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
         '  - { title: Bad date, due: "next week" }',
         '  - { title: Bad class, class: wizard }',
         '  - { title: Dangling, arrangement: nowhere, colour: red }',
+        '  - { title: Crossed, arrangement: oven }',
+        'units:',
+        '  - { ref: oven, type: equipment, name: Oven }',
       ].join('\n'),
     );
     try {
@@ -163,7 +166,8 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
       expect(run.err).toContain('work[2] "Bad class".class: "wizard" is not a permission class');
       expect(run.err).toContain('work[3] "Dangling".arrangement: no arrangement has ref "nowhere"');
       expect(run.err).toContain('work[3] "Dangling".colour: unknown field');
-      expect(run.err.split('\n')[0]).toBe('desk: The business file has 5 errors; nothing was written:');
+      expect(run.err).toContain('work[4] "Crossed".arrangement: "oven" is a unit, not an arrangement');
+      expect(run.err.split('\n')[0]).toBe('desk: The business file has 6 errors; nothing was written:');
       expect(await counts()).toEqual(before);
     } finally {
       rmSync(file, { force: true });

@@ -9,6 +9,7 @@ import { plural } from '../../domain/text.ts';
 import { asFlags } from '../flags.ts';
 import {
   dbOption,
+  countArg,
   idArg,
   jsonOption,
   ownerContext,
@@ -146,9 +147,10 @@ export function workCommands(program: Command, io: Io): Command {
       await withDeps(io, o, async (deps) => {
         if (o.status !== undefined && !['open', 'in_progress', 'waiting', 'done', 'closed'].includes(o.status))
           throw new UsageError('--status must be one of open, in_progress, waiting, done, closed.');
+        const limit = countArg(o.limit, '--limit', 1, 200);
         const ctx = await ownerContext(deps, o.desk);
         if (o.status === 'done' || o.status === 'closed') {
-          const finished = await listFinished(ctx, o.status, o.all ? 10_000 : Number(o.limit) || 50);
+          const finished = await listFinished(ctx, o.status, o.all ? 10_000 : limit);
           print(io, o.json, { items: finished }, () =>
             [
               table(finished.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']),
@@ -157,7 +159,7 @@ export function workCommands(program: Command, io: Io): Command {
           );
           return;
         }
-        const query = { status: o.status, kind: o.kind, limit: o.all ? 200 : o.limit };
+        const query = { status: o.status, kind: o.kind, limit: o.all ? 200 : limit };
         let page = await listWork(ctx, query);
         const items = [...page.items];
         while (o.all && page.next_cursor) {

@@ -203,6 +203,9 @@ function readImap(e: Entry, raw: unknown): Raw {
 }
 
 /** Parses the file's text; YAML is a superset of JSON, so one parser reads both. */
+// "an arrangement", "a unit": the words a ref can name.
+const article = (word: string) => (/^(?:[aeio]|u(?!ni))/i.test(word) ? 'an' : 'a');
+
 /**
  * The plan a business file's text reads as. `slug` stands in for the file's own desk slug
  * (a copy of an exported desk), and is checked as the file's would be.
@@ -391,7 +394,9 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     if (found !== kind) {
       errors.add(
         `${entryName(list, i, raw)}.${field}`,
-        found ? `"${target}" is a ${found}, not a ${kind}` : `no ${kind} has ref "${target}"`,
+        found
+          ? `"${target}" is ${article(found)} ${found}, not ${article(kind)} ${kind}`
+          : `no ${kind} has ref "${target}"`,
       );
     }
   };
