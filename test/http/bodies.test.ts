@@ -7,24 +7,41 @@ import { deeperThan } from '../../src/http/body.ts';
 
 // Bodies no database can store get the same clear 400 on both, and write nothing.
 
-describe.each(DIALECTS)('write bodies with a NUL character ($name)', ({ open }) => {
+describe.each(DIALECTS)('write bodies holding what no database can store ($name)', ({ open }) => {
   let store: TestStore;
   let h: Harness;
-  let d: Awaited<ReturnType<typeof makeDesk>>;
 
   beforeAll(async () => {
     store = await open();
     h = await harness(store);
-    d = await makeDesk(store.db);
   });
   afterAll(async () => {
     await h.close();
     await store.close();
   });
 
-  it('are refused with 400 bad_request on every write, and nothing is written', async () => {
+  /** A desk of its own for each test, with an arrangement and an open row to aim writes at. */
+  async function target() {
+    const d = await makeDesk(store.db);
     const arr = await makeArrangement(store.db, d.desk.id);
     const row = await makeWork(store.db, d.desk.id, { title: 'Untouched' });
+    return { d, arr, row };
+  }
+
+  async function expectNothingWritten(deskId: string, rowId: number): Promise<void> {
+    expect(await store.db.selectFrom('activity').selectAll().where('desk_id', '=', deskId).execute()).toHaveLength(0);
+    const writes = store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('desk_id', '=', deskId)
+      .where('kind', '=', 'api_write');
+    expect(await writes.execute()).toHaveLength(0);
+    const row = await store.db.selectFrom('work').select('status').where('id', '=', rowId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('open');
+  }
+
+  it('a NUL character is refused with 400 bad_request on every write, and nothing is written', async () => {
+    const { d, arr, row } = await target();
     const calls: Array<[string, unknown]> = [
       [`/api/v1/arrangements/${arr.id}/notes`, { body: 'a\u0000b' }],
       [`/api/v1/work/${row.id}/complete`, { note: 'done\u0000' }],
@@ -39,41 +56,11 @@ describe.each(DIALECTS)('write bodies with a NUL character ($name)', ({ open }) 
         message: 'The body contains a NUL character (\\u0000), which the desk cannot store.',
       });
     }
-    expect(await store.db.selectFrom('activity').selectAll().where('desk_id', '=', d.desk.id).execute()).toHaveLength(
-      0,
-    );
-    expect(
-      await store.db
-        .selectFrom('events')
-        .selectAll()
-        .where('desk_id', '=', d.desk.id)
-        .where('kind', '=', 'api_write')
-        .execute(),
-    ).toHaveLength(0);
-    expect(
-      (await store.db.selectFrom('work').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status,
-    ).toBe('open');
-  });
-});
-
-describe.each(DIALECTS)('write bodies with a lone UTF-16 surrogate ($name)', ({ open }) => {
-  let store: TestStore;
-  let h: Harness;
-  let d: Awaited<ReturnType<typeof makeDesk>>;
-
-  beforeAll(async () => {
-    store = await open();
-    h = await harness(store);
-    d = await makeDesk(store.db);
-  });
-  afterAll(async () => {
-    await h.close();
-    await store.close();
+    await expectNothingWritten(d.desk.id, row.id);
   });
 
-  it('are refused with 400 bad_request, and nothing is written; a whole pair is text like any other', async () => {
-    const arr = await makeArrangement(store.db, d.desk.id);
-    const row = await makeWork(store.db, d.desk.id, { title: 'Untouched' });
+  it('a lone UTF-16 surrogate is refused the same way; a whole pair is text like any other', async () => {
+    const { d, arr, row } = await target();
     // Escapes in the JSON text itself, as a client that cut a string mid-character sends them.
     const calls: Array<[string, string]> = [
       [`/api/v1/arrangements/${arr.id}/notes`, '{"body":"x\\ud83dy"}'],
@@ -81,25 +68,18 @@ describe.each(DIALECTS)('write bodies with a lone UTF-16 surrogate ($name)', ({ 
       [`/api/v1/work/${row.id}/complete`, '{"note":"done \\ude00"}'],
       ['/api/v1/chat', '{"text":"what is overdue?\\ud800"}'],
     ];
+    const post = (url: string, payload: string) =>
+      h.call('POST', url, { key: d.key, payload, headers: { 'content-type': 'application/json' } });
     for (const [url, payload] of calls) {
-      const res = await h.call('POST', url, { key: d.key, payload, headers: { 'content-type': 'application/json' } });
+      const res = await post(url, payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error).toEqual({
         code: 'bad_request',
         message: expect.stringMatching(/^The body contains a lone UTF-16 surrogate/),
       });
     }
-    expect(await store.db.selectFrom('activity').selectAll().where('desk_id', '=', d.desk.id).execute()).toHaveLength(
-      0,
-    );
-    expect(
-      (await store.db.selectFrom('work').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status,
-    ).toBe('open');
-    const pair = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, {
-      key: d.key,
-      payload: '{"body":"Rang them \\ud83d\\ude00"}',
-      headers: { 'content-type': 'application/json' },
-    });
+    await expectNothingWritten(d.desk.id, row.id);
+    const pair = await post(`/api/v1/arrangements/${arr.id}/notes`, '{"body":"Rang them \\ud83d\\ude00"}');
     expect(pair.json().data.body).toBe('Rang them \u{1F600}');
     const stored = await store.db.selectFrom('activity').select('body').where('desk_id', '=', d.desk.id).execute();
     expect(stored.map((a) => a.body)).toEqual(['Rang them \u{1F600}']);
