@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { DIALECTS, secretKeyEnv, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { desk } from '../helpers/cli.ts';
 import { toItems } from '../../src/domain/work/items.ts';
@@ -209,6 +210,18 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('`desk import -` reads the file from standard input', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['bin/desk.js', 'import', '-', '--slug', 'from-stdin', '--json'], {
+      env: { ...process.env, DESK_DATABASE_URL: store.target, DESK_NOW: TEST_NOW, ...secretKeyEnv(store.target) },
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stdin.end(readFileSync(EXAMPLE));
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    expect(JSON.parse(out).desk.slug).toBe('from-stdin');
   });
 
   it('a file that fails while writing (a slug already taken) leaves nothing behind', async () => {

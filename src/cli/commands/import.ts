@@ -37,14 +37,15 @@ export function importCommands(program: Command, io: Io): void {
   const imp = program
     .command('import')
     .description('Read a business file (YAML or JSON) into a new desk; all or nothing')
-    .argument('<file>', 'the business file (see docs/business-file.md)')
+    .argument('<file>', 'the business file (see docs/business-file.md); - reads standard input')
     .option('--key <name>', 'also create an API key with this name and print it (shown once)')
     .option('--slug <slug>', "make the desk under this slug instead of the file's (a copy of an exported desk)");
   jsonOption(dbOption(imp)).action(
     async (file: string, opts: DbOptions & { key?: string; slug?: string; json?: boolean }) => {
       let text: string;
       try {
-        text = readFileSync(file, 'utf8');
+        // `-` is standard input, as `desk export --desk X -` writes to standard output.
+        text = readFileSync(file === '-' ? 0 : file, 'utf8');
       } catch (err) {
         throw new UsageError(
           `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`,
@@ -58,7 +59,11 @@ export function importCommands(program: Command, io: Io): void {
       const { importBusiness, PROGRESS_FROM } = await import('../../domain/business/import.ts');
       const now = clockFor(configFor(io, opts).startsAt).now();
       const plan = await listingFaults(io, opts.json, async () =>
-        planFromText(text, { now, source: file, ...(opts.slug !== undefined ? { slug: opts.slug } : {}) }),
+        planFromText(text, {
+          now,
+          source: file === '-' ? 'standard input' : file,
+          ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
+        }),
       );
       if (plan.work.length >= PROGRESS_FROM)
         io.err(
