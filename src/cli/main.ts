@@ -92,6 +92,14 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     }
   }
   if (json) io.out(JSON.stringify({ error: failure }));
-  else io.err(`desk: ${failure.message}`);
+  else {
+    // Several mistakes (a business file's, a row's fields): the summary, then one line each, so
+    // all of them can be fixed at once.
+    const list = failure.details?.errors;
+    const lines = Array.isArray(list) && list.length > 1 ? list.map((l) => `  ${String(l)}`) : [];
+    // Such a message opens with its summary sentence; the list stands in for the rest.
+    io.err(`desk: ${lines.length ? `${failure.message.split(/\.(?:\s|$)/)[0]}:` : failure.message}`);
+    for (const line of lines) io.err(line);
+  }
   return 1;
 }

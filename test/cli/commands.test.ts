@@ -34,6 +34,31 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(add.out).toContain('--json');
   });
 
+  it('several bad flags on work add are each named, one line apiece, and nothing is added', async () => {
+    const run = await desk(
+      store.target,
+      'work',
+      'add',
+      '--desk',
+      slug,
+      '--title',
+      'x',
+      '--due',
+      '2026-13-01',
+      '--priority',
+      '500',
+      '--class',
+      'zzz',
+    );
+    expect(run.code).toBe(1);
+    expect(run.err.split('\n').filter(Boolean)).toEqual([
+      'desk: 3 fields need fixing; nothing was changed:',
+      '  "2026-13-01" is not a date; use YYYY-MM-DD, today, +14d or -3d.',
+      '  priority must be a whole number from 1 to 100, not "500".',
+      expect.stringMatching(/^ {2}"zzz" is not a permission class/),
+    ]);
+  });
+
   it('work list --limit takes a whole number from 1 to 200, and says so otherwise', async () => {
     for (const bad of ['abc', '0', '500', '2.5']) {
       const run = await desk(store.target, 'work', 'list', '--desk', slug, '--limit', bad);

@@ -103,25 +103,31 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByLabel(/^Due date/).fill(DUE);
       await page.getByLabel(/^Priority/).fill('500');
       await page.getByLabel('Contact name (optional)').fill('Maria Ortiz');
-      await page.getByLabel('Contact email (optional)').fill('maria@alarms.test');
+      await page.getByLabel('Contact email (optional)').fill('maria at alarms');
       await page.getByLabel('Arrangement (optional)').selectOption({ label: 'Quay Street lease' });
       await page.getByRole('button', { name: 'Add the row' }).click();
 
+      // Two mistakes: each is said beside its own field, at once.
       await expect(fieldError('work-priority-error').textContent()).resolves.toBe(
         'Priority must be a whole number from 1 to 100, not "500".',
       );
+      await expect(fieldError('work-contact_email-error').textContent()).resolves.toBe(
+        '"maria at alarms" is not an email address.',
+      );
+      await expect(page.getByLabel('Contact email (optional)').getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(page.getByLabel(/^Priority/).getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(page.getByLabel(/^Priority/).getAttribute('aria-describedby')).resolves.toBe('work-priority-error');
       await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Renew the alarm contract');
       await expect(page.getByLabel(/^Due date/).inputValue()).resolves.toBe(DUE);
       await expect(page.getByLabel('Permission class').inputValue()).resolves.toBe('reach_out');
       await expect(page.getByLabel('Arrangement (optional)').inputValue()).resolves.toBe(String(leaseId));
-      await expect(page.getByLabel('Contact email (optional)').inputValue()).resolves.toBe('maria@alarms.test');
+      await expect(page.getByLabel('Contact email (optional)').inputValue()).resolves.toBe('maria at alarms');
       expect(await workCount(desk.id)).toBe(0);
       await expectAccessible(page);
       await shots(page, 'work-add-refused');
 
       await page.getByLabel(/^Priority/).fill('70');
+      await page.getByLabel('Contact email (optional)').fill('maria@alarms.test');
       await page.getByRole('button', { name: 'Add the row' }).click();
       await page.getByRole('status').filter({ hasText: 'Added "Renew the alarm contract" to the queue.' }).waitFor();
       await page.getByRole('heading', { level: 1, name: 'Renew the alarm contract' }).waitFor();

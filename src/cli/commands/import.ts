@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { clockFor } from '../../domain/clock.ts';
-import { DeskError } from '../../domain/errors.ts';
 import { plural } from '../../domain/text.ts';
 import {
   configFor,
@@ -9,7 +8,6 @@ import {
   jsonOption,
   portArg,
   print,
-  Reported,
   withNewDeps,
   UsageError,
   type DbOptions,
@@ -18,19 +16,6 @@ import {
 
 export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
   return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
-}
-
-/** Every error in the file, one per line after the summary, so the owner can fix them all at once. */
-async function listingFaults<T>(io: Io, json: boolean | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    const list = err instanceof DeskError ? (err.details?.errors as string[] | undefined) : undefined;
-    if (!list || list.length < 2 || json) throw err;
-    io.err(`desk: The business file has ${list.length} errors; nothing was written:`);
-    for (const line of list) io.err(`  ${line}`);
-    throw new Reported(err instanceof Error ? err.message : String(err));
-  }
 }
 
 export function importCommands(program: Command, io: Io): void {
@@ -58,29 +43,25 @@ export function importCommands(program: Command, io: Io): void {
       const { planFromText } = await import('../../domain/business/read.ts');
       const { importBusiness, PROGRESS_FROM } = await import('../../domain/business/import.ts');
       const now = clockFor(configFor(io, opts).startsAt).now();
-      const plan = await listingFaults(io, opts.json, async () =>
-        planFromText(text, {
-          now,
-          source: file === '-' ? 'standard input' : file,
-          ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
-        }),
-      );
+      const plan = planFromText(text, {
+        now,
+        source: file === '-' ? 'standard input' : file,
+        ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
+      });
       if (plan.work.length >= PROGRESS_FROM)
         io.err(
           `Importing ${plan.work.length.toLocaleString('en-GB')} work items in one transaction: all of them are kept, or none.`,
         );
       await withNewDeps(io, opts, async (deps) => {
-        const r = await listingFaults(io, opts.json, () =>
-          importBusiness(deps.store.db, plan, {
-            now: deps.clock.now(),
-            keyName: opts.key,
-            // A long import says how far it has come; nothing is kept until the whole file is in.
-            progress: (done, total) =>
-              io.err(
-                `Importing: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} work items written…`,
-              ),
-          }),
-        );
+        const r = await importBusiness(deps.store.db, plan, {
+          now: deps.clock.now(),
+          keyName: opts.key,
+          // A long import says how far it has come; nothing is kept until the whole file is in.
+          progress: (done, total) =>
+            io.err(
+              `Importing: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} work items written…`,
+            ),
+        });
         const data = {
           desk: { id: r.desk.id, slug: r.desk.slug },
           key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null,

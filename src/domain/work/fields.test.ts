@@ -52,6 +52,26 @@ describe('checkFields', () => {
     await expect(checkFields(ctx, { due: 'none', class: 'none' })).resolves.toEqual({ due_date: null, class: null });
   });
 
+  it('refuses several mistakes at once: a summary, and each beside its field', async () => {
+    const err = await refusal({ title: ' ', due: 'soon', priority: '0', contact_email: 'nobody' });
+    expect(err.message).toBe('4 fields need fixing; nothing was changed.');
+    expect(err.details).toEqual({
+      field: 'title',
+      errors: [
+        'A work item needs a title.',
+        '"soon" is not a date; use YYYY-MM-DD, today, +14d or -3d.',
+        'priority must be a whole number from 1 to 100, not "0".',
+        '"nobody" is not an email address.',
+      ],
+      fields: [
+        { field: 'title', message: 'A work item needs a title.' },
+        { field: 'due', message: '"soon" is not a date; use YYYY-MM-DD, today, +14d or -3d.' },
+        { field: 'priority', message: 'priority must be a whole number from 1 to 100, not "0".' },
+        { field: 'contact_email', message: '"nobody" is not an email address.' },
+      ],
+    });
+  });
+
   it('takes a row off its arrangement or unit for null or text left empty', async () => {
     await expect(checkFields(ctx, { arrangement_id: '', unit_id: ' ' })).resolves.toEqual({
       arrangement_id: null,

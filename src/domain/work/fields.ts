@@ -1,6 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import { resolveDate } from '../dates.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, DeskError } from '../errors.ts';
 import { isPermissionClass, PERMISSION_CLASSES } from '../vocab.ts';
 import { onDesk } from '../../store/repositories/desks.ts';
 
@@ -64,30 +64,56 @@ async function rowOnDesk(
   return id;
 }
 
+/** One field refused by checkFields, with the name the screen's form uses for it. */
+export interface FieldFault {
+  field: string;
+  message: string;
+}
+
+/**
+ * The owner's fields checked and read. Every field is looked at, so a form or a command with
+ * several mistakes hears of all of them at once: one mistake is refused as itself; several as
+ * a summary whose details list each (`errors` as lines, `fields` by field).
+ */
 export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<CheckedFields> {
   const out: CheckedFields = {};
-  if (f.title !== undefined) {
+  const faults: FieldFault[] = [];
+  const field = async (read: () => void | Promise<void>) => {
+    try {
+      await read();
+    } catch (err) {
+      if (!(err instanceof DeskError) || err.code !== 'bad_request') throw err;
+      faults.push({ field: String(err.details?.field ?? ''), message: err.message });
+    }
+  };
+  await field(() => {
+    if (f.title === undefined) return;
     const t = f.title.trim();
     if (!t) throw badRequest('A work item needs a title.', { field: 'title' });
     if (t.length > 500) throw badRequest('A title is at most 500 characters.', { field: 'title' });
     out.title = t;
-  }
+  });
   if (f.detail !== undefined) out.detail = optionalText(f.detail);
-  if (f.kind !== undefined) {
+  await field(() => {
+    if (f.kind === undefined) return;
     const k = f.kind.trim();
     if (!k) throw badRequest('kind must not be empty.', { field: 'kind' });
     out.kind = k;
-  }
-  if (f.due !== undefined) {
+  });
+  await field(() => {
+    if (f.due === undefined) return;
     if (f.due === null || f.due.trim() === '' || f.due.trim() === 'none') out.due_date = null;
     else {
       const d = resolveDate(f.due, ctx.today());
       if (!d) throw badRequest(`"${f.due}" is not a date; use YYYY-MM-DD, today, +14d or -3d.`, { field: 'due' });
       out.due_date = d;
     }
-  }
-  if (f.priority !== undefined) out.priority = wholeNumber(f.priority, 'priority', 1, 100);
-  if (f.class !== undefined) {
+  });
+  await field(() => {
+    if (f.priority !== undefined) out.priority = wholeNumber(f.priority, 'priority', 1, 100);
+  });
+  await field(() => {
+    if (f.class === undefined) return;
     const c = f.class?.trim() || null;
     if (c !== null && c !== 'none' && !isPermissionClass(c))
       throw badRequest(
@@ -97,27 +123,40 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
         },
       );
     out.class = c === 'none' ? null : c;
-  }
+  });
   if (f.needs_person !== undefined) out.needs_person = f.needs_person ? 1 : 0;
-  if (f.chase_after_days !== undefined)
-    out.chase_after_days = wholeNumber(f.chase_after_days, 'chase_after_days', 1, 365);
+  await field(() => {
+    if (f.chase_after_days !== undefined)
+      out.chase_after_days = wholeNumber(f.chase_after_days, 'chase_after_days', 1, 365);
+  });
   if (f.contact_name !== undefined) out.contact_name = optionalText(f.contact_name);
-  if (f.contact_email !== undefined) {
+  await field(() => {
+    if (f.contact_email === undefined) return;
     const e = optionalText(f.contact_email);
     if (e !== null && !/^[^\s@<>]+@[^\s@<>]+$/.test(e))
       throw badRequest(`"${e}" is not an email address.`, { field: 'contact_email' });
     out.contact_email = e;
-  }
+  });
   if (f.waiting_on !== undefined) out.waiting_on = optionalText(f.waiting_on);
   // Null, or text left empty, takes the row off its arrangement or unit.
   const given = (v: number | string | null) => (v === null || String(v).trim() === '' ? null : v);
-  if (f.arrangement_id !== undefined) {
+  await field(async () => {
+    if (f.arrangement_id === undefined) return;
     const a = given(f.arrangement_id);
     out.arrangement_id = a === null ? null : await rowOnDesk(ctx, 'arrangements', a, 'arrangement');
-  }
-  if (f.unit_id !== undefined) {
+  });
+  await field(async () => {
+    if (f.unit_id === undefined) return;
     const u = given(f.unit_id);
     out.unit_id = u === null ? null : await rowOnDesk(ctx, 'units', u, 'unit');
-  }
+  });
+  const [first] = faults;
+  if (first && faults.length === 1) throw badRequest(first.message, { field: first.field });
+  if (first)
+    throw badRequest(`${faults.length} fields need fixing; nothing was changed.`, {
+      field: first.field,
+      errors: faults.map((x) => x.message),
+      fields: faults,
+    });
   return out;
 }

@@ -29,26 +29,32 @@ export interface WorkFormView {
   row?: { id: number; title: string };
   values: FormValues;
   arrangements: Array<{ id: number; name: string }>;
-  error?: { field?: string; message: string };
+  /** What was refused: each mistake beside its field, or above the form when it names none. */
+  errors?: Array<{ field?: string; message: string }>;
 }
 
 function isFormField(f: string | undefined): f is FormField {
   return (FORM_FIELDS as readonly string[]).includes(f ?? '');
 }
 
+function saidOf(v: WorkFormView, field: FormField): string | null {
+  return v.errors?.find((e) => e.field === field)?.message ?? null;
+}
+
 /** What the aria attributes of an input say when its value was refused. */
 function invalid(v: WorkFormView, field: FormField): Record<string, string> {
-  return v.error?.field === field ? { 'aria-invalid': 'true', 'aria-describedby': `work-${field}-error` } : {};
+  return saidOf(v, field) !== null ? { 'aria-invalid': 'true', 'aria-describedby': `work-${field}-error` } : {};
 }
 
 function Said(p: { v: WorkFormView; field: FormField }): Markup {
-  return <FieldError id={`work-${p.field}-error`} message={p.v.error?.field === p.field ? p.v.error.message : null} />;
+  return <FieldError id={`work-${p.field}-error`} message={saidOf(p.v, p.field)} />;
 }
 
 export function WorkFormPage(v: WorkFormView): Markup {
   const editing = v.row !== undefined;
   const heading = editing ? `Edit "${v.row!.title}"` : 'Add a row';
-  const other = v.error && !isFormField(v.error.field) ? v.error.message : null;
+  const others = (v.errors ?? []).filter((e) => !isFormField(e.field)).map((e) => e.message);
+  const other = others.length ? others.join(' ') : null;
   const val = v.values;
   return (
     <Page title={editing ? 'Edit a row' : 'Add a row'} desk={v.desk} csrf={v.csrf}>

@@ -5,7 +5,7 @@ import { type DeskError, notFound } from '../../domain/errors.ts';
 import { addWork } from '../../domain/work/add.ts';
 import { assignWork } from '../../domain/work/assign.ts';
 import { editWork } from '../../domain/work/edit.ts';
-import type { OwnerFields } from '../../domain/work/fields.ts';
+import type { FieldFault, OwnerFields } from '../../domain/work/fields.ts';
 import { closeWork, reopenWork } from '../../domain/work/status.ts';
 import { isFinished } from '../../domain/vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
@@ -63,7 +63,7 @@ function asFields(values: Partial<FormValues>): OwnerFields {
 async function formPage(
   ctx: DeskContext,
   reply: FastifyReply,
-  view: Pick<WorkFormView, 'values' | 'row' | 'error'>,
+  view: Pick<WorkFormView, 'values' | 'row' | 'errors'>,
   status = 200,
 ): Promise<FastifyReply> {
   const arrangements = (await listArrangements(ctx)).items.map((a) => ({ id: a.id, name: a.name }));
@@ -81,12 +81,20 @@ async function formPage(
   );
 }
 
-function refusal(err: DeskError): { field?: string; message: string } {
+// The verbs open a field's refusal with its name ("priority must be …"); a form starts a sentence.
+const sentence = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);
+
+/** A refusal as the form shows it: every field's mistake, each beside its field. */
+function refusal(err: DeskError): Array<{ field?: string; message: string }> {
   if (err.code !== 'bad_request') throw err;
+  const fields = err.details?.fields;
+  if (Array.isArray(fields))
+    return (fields as FieldFault[]).map((f) => ({
+      ...(f.field ? { field: f.field } : {}),
+      message: sentence(f.message),
+    }));
   const field = typeof err.details?.field === 'string' ? err.details.field : undefined;
-  // The verbs open a field's refusal with its name ("priority must be …"); a form starts a sentence.
-  const message = err.message.charAt(0).toUpperCase() + err.message.slice(1);
-  return { ...(field ? { field } : {}), message };
+  return [{ ...(field ? { field } : {}), message: sentence(err.message) }];
 }
 
 async function rowOf(ctx: DeskContext, id: number): Promise<WorkRow> {
@@ -106,7 +114,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
       addWork(ctx, { ...asFields(given), title: typed.title }),
     );
-    if (!r.ok) return formPage(ctx, reply, { values: typed, error: refusal(r.error) }, 400);
+    if (!r.ok) return formPage(ctx, reply, { values: typed, errors: refusal(r.error) }, 400);
     return rowPage(ctx, reply, r.value.id, { notice: `Added "${r.value.title}" to the queue.` });
   });
 
@@ -131,7 +139,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
       return formPage(
         ctx,
         reply,
-        { values: typed, row: { id: row.id, title: row.title }, error: refusal(r.error) },
+        { values: typed, row: { id: row.id, title: row.title }, errors: refusal(r.error) },
         400,
       );
     return rowPage(ctx, reply, row.id, { notice: r.value ? 'Saved your changes.' : 'Nothing was changed.' });
@@ -170,7 +178,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const row = await rowOf(ctx, workId(request));
     const note = fieldOf(request.body, 'note');
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => closeWork(ctx, row.id, { note }));
-    if (!r.ok) return closePage(ctx, reply, row, note, refusal(r.error).message, 400);
+    if (!r.ok) return closePage(ctx, reply, row, note, refusal(r.error)[0]!.message, 400);
     return rowPage(ctx, reply, row.id, { notice: 'Closed: it has left the queue.' });
   });
 }
