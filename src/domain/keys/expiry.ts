@@ -1,10 +1,20 @@
-import { addDays, dateIn, midnightIn } from '../dates.ts';
+import { addDays, dateIn, isIsoDate, midnightIn } from '../dates.ts';
+import { badRequest } from '../errors.ts';
 
 // A key's expiry as people give it: the last day it works, on the desk's own calendar. It is
 // stored as the instant it stops working, midnight after that day in the desk's time zone.
 
 export function expiryAfter(timezone: string, lastDay: string): string {
-  return midnightIn(timezone, addDays(lastDay, 1)).toISOString();
+  const after = addDays(lastDay, 1);
+  // Dates end at 9999-12-31: a key cannot work through that day and stop after it.
+  if (!isIsoDate(after))
+    throw badRequest(
+      'A key can work until 9999-12-30 at the latest; leave the date empty for a key that never expires.',
+      {
+        field: 'expires',
+      },
+    );
+  return midnightIn(timezone, after).toISOString();
 }
 
 /** The last day a key works, as the owner gave it. */
