@@ -181,6 +181,37 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect((await post(`/work/${row.id}/draft`)).json().data.drafted).toBe(true);
   });
 
+  it('after a failed send, a draft is the failed message again, with the edits it was approved with', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask for the keys back',
+      class: 'reach_out',
+      contact_email: 'keys@landlord.test',
+    });
+    await post(`/work/${row.id}/draft`);
+    // The owner reworded it before approving (as the screen's approve form does).
+    await store.db
+      .updateTable('activity')
+      .set({ subject: 'The keys, please', body: 'Could you send the keys back this week?' })
+      .where('obligation_id', '=', row.id)
+      .execute();
+    smtp.setMode('refuse');
+    try {
+      expect((await post(`/work/${row.id}/complete`)).json().data).toMatchObject({ failed: true });
+    } finally {
+      smtp.setMode('accept');
+    }
+    const again = (await post(`/work/${row.id}/draft`)).json().data;
+    expect(again).toEqual({
+      drafted: true,
+      channel: 'email',
+      subject: 'The keys, please',
+      body: 'Could you send the keys back this week?',
+      to: 'keys@landlord.test',
+    });
+    expect((await post(`/work/${row.id}/complete`)).json().data).toMatchObject({ delivered: true, failed: false });
+    expect(sentTo('keys@landlord.test').map((m) => m.raw)).toEqual([expect.stringContaining('The keys, please')]);
+  });
+
   it('with no mailbox connected nothing leaves: approved with the reason, failed, last_error set', async () => {
     const other = await makeDesk(store.db);
     await connectMailbox(store.db, other.desk.id, smtp.port, 'error');

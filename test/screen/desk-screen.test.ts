@@ -273,6 +273,51 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await context.close();
   });
 
+  it('a failed send is drafted again as it was approved, and approved from the row like any draft', async () => {
+    const w = await makeWork(store.db, desk.id, {
+      title: 'Confirm the skip hire',
+      class: 'reach_out',
+      contact_email: 'skips@hire.test',
+      due_date: addDays(TODAY, 4),
+    });
+    await makeDraft(store.db, desk.id, w.id, {
+      subject: 'Skip hire',
+      body: 'Hello,\n\nIs Friday fine?\n',
+      to: 'skips@hire.test',
+    });
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${w.id}`);
+    // A prepared message is finished by approving or closing: no "Mark done" that would send it.
+    await expect(page.getByRole('button', { name: 'Mark done' }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'closing the row' }).waitFor();
+    await page.getByLabel('Subject').fill('Skip hire on Friday');
+    smtp.setMode('refuse');
+    try {
+      await page.getByRole('button', { name: 'Approve and send' }).click();
+      await page.getByRole('button', { name: 'Needs a look' }).click();
+    } finally {
+      smtp.setMode('accept');
+    }
+    await page.getByRole('button', { name: 'Approve and send' }).waitFor();
+    await expect(page.getByLabel('Subject').inputValue()).resolves.toBe('Skip hire on Friday');
+    const before = smtp.received.length;
+    await page.getByRole('button', { name: 'Approve and send' }).click();
+    await page.getByRole('status').filter({ hasText: 'skips@hire.test' }).waitFor();
+    expect(smtp.received.slice(before).map((m) => m.raw)).toEqual([expect.stringContaining('Skip hire on Friday')]);
+    await context.close();
+  });
+
+  it('a row given to a person shows "Check with" as a reminder, not a button that takes the row', async () => {
+    const w = await makeWork(store.db, desk.id, { title: 'Read the meter', needs_person: 1 });
+    await store.db.updateTable('work').set({ assignee: 'Sam' }).where('id', '=', w.id).execute();
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/work/${w.id}`);
+    await page.getByText('Check with Sam', { exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: 'Check with Sam' }).count()).resolves.toBe(0);
+    expect((await findWork(store.db, desk.id, w.id))!.assignee).toBe('Sam');
+    await context.close();
+  });
+
   it('snooze moves the due date; a bad number of days is refused beside the field and writes nothing', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/work/${rows.snooze}`);

@@ -4,6 +4,9 @@ import { UNGRANTABLE, isFinished, type PermissionClass, storedClass, storedStatu
 import { plural } from '../text.ts';
 import type { Action, WorkItem } from '../contract/shared.ts';
 
+/** The label of the approve action, and of the screen's form that approves a message. */
+export const APPROVE_LABEL = 'Approve and send';
+
 export type { Action, WorkItem } from '../contract/shared.ts';
 
 // Everything a work item shows that is not stored: day counts, permission, and the action.
@@ -144,7 +147,7 @@ export function deriveAction(input: DeriveInput): Action | null {
         }
       : {
           type: 'approve',
-          label: 'Approve and send',
+          label: APPROVE_LABEL,
           hint: `A message${to} is prepared; it goes out once you approve it. Nothing has been sent.`,
         };
   }

@@ -6,7 +6,14 @@ import { actorName, type DeskContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { draftOn, insertActivity, lastSentOn, recentNotes, withdrawDraft } from '../../store/repositories/activity.ts';
+import {
+  draftOn,
+  insertActivity,
+  lastSentOn,
+  recentNotes,
+  unsentOn,
+  withdrawDraft,
+} from '../../store/repositories/activity.ts';
 import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import type { DraftAnswer } from '../contract/work.ts';
 import { sendInFlight } from './send.ts';
@@ -45,6 +52,26 @@ async function decline(ctx: DeskContext, row: WorkRow, reason: string): Promise<
   return { drafted: false, reason };
 }
 
+/** A message composed from the row's facts, as the desk writes one. */
+async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
+  const facts = await loadFacts(ctx, row);
+  const thread = row.waiting_on ? await lastSentOn(ctx.db, ctx.desk.id, row.id) : undefined;
+  return composeDraft({
+    title: row.title,
+    permission: row.class,
+    due_date: row.due_date,
+    today: ctx.today(),
+    contact_name: row.contact_name,
+    contact_email: email,
+    waiting_on: row.waiting_on,
+    waiting_since: row.waiting_since,
+    about: facts.about,
+    notes: facts.notes,
+    signature: ctx.desk.name,
+    replying_to: thread?.subject ?? null,
+  });
+}
+
 export async function draftWork(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   return atomically(ctx, (tx) => draftIn(tx, workId));
 }
@@ -68,22 +95,12 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
     return decline(ctx, row, 'Nobody on this row can be written to. Say who it goes to, and the desk can draft it.');
   }
 
-  const facts = await loadFacts(ctx, row);
-  const thread = row.waiting_on ? await lastSentOn(ctx.db, ctx.desk.id, row.id) : undefined;
-  const draft = composeDraft({
-    title: row.title,
-    permission: row.class,
-    due_date: row.due_date,
-    today: ctx.today(),
-    contact_name: row.contact_name,
-    contact_email: email,
-    waiting_on: row.waiting_on,
-    waiting_since: row.waiting_since,
-    about: facts.about,
-    notes: facts.notes,
-    signature: ctx.desk.name,
-    replying_to: thread?.subject ?? null,
-  });
+  // After a failed send the message is drafted again as it was approved, owner's edits and
+  // all, to whoever the row now names: what failed was the sending, not the words.
+  const unsent = row.last_error ? await unsentOn(ctx.db, ctx.desk.id, row.id) : undefined;
+  const draft = unsent
+    ? { channel: 'email' as const, subject: unsent.subject ?? '', body: unsent.body, to: email }
+    : await freshDraft(ctx, row, email);
 
   const now = ctx.now();
   const mine = await insertActivity(ctx.db, {

@@ -1,4 +1,5 @@
 import type { WorkDetail } from '../../domain/work/get.ts';
+import { APPROVE_LABEL } from '../../domain/work/derive.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze.ts';
 import { isFinished } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
@@ -34,7 +35,7 @@ export interface RowView {
 /** Which form carries the action; labels stay the API's, only the verb behind them is chosen here. */
 export type ActionForm = 'approve' | 'run' | 'draft' | 'assign' | null;
 
-export function actionForm(d: WorkDetail): ActionForm {
+export function actionForm(d: WorkDetail, assignee: string | null): ActionForm {
   const a = d.work.action;
   if (!a) return null;
   switch (a.type) {
@@ -45,9 +46,13 @@ export function actionForm(d: WorkDetail): ActionForm {
     case 'prepare':
       return 'draft';
     case 'own':
-      return 'assign';
-    case 'nudge':
+      // "Assign to me" takes the row; "Check with Sam" is a reminder, not a button that takes it.
+      return assignee ? null : 'assign';
     case 'fix':
+      // After a failed send, a message drafted again is approved here like any other.
+      if (d.work.has_draft) return 'approve';
+      return d.work.allowed ? 'run' : 'draft';
+    case 'nudge':
       return d.work.allowed ? 'run' : 'draft';
     default:
       return null;
@@ -118,12 +123,12 @@ function ActionPanel(p: { v: RowView }): Markup {
   const w = v.detail.work;
   const a = w.action;
   if (!a) return <p>Nothing is left to do on this row: it is {w.status}.</p>;
-  const form = actionForm(v.detail);
+  const form = actionForm(v.detail, v.assignee);
   const path = form === 'run' ? 'run' : form === 'draft' ? 'draft' : form === 'assign' ? 'assign' : null;
   return (
     <>
       <p>{a.hint}</p>
-      {form === 'approve' ? <ApproveForm v={v} label={a.label} /> : null}
+      {form === 'approve' ? <ApproveForm v={v} label={a.type === 'approve' ? a.label : APPROVE_LABEL} /> : null}
       {path ? (
         <form method="post" action={`/work/${w.id}/${path}`} data-once>
           <FormKeys csrf={v.csrf} idem={v.keys.action} />
@@ -165,7 +170,7 @@ export function RowPage(v: RowView): Markup {
             {v.onOwn}
           </p>
         ) : null}
-        {draft && actionForm(v.detail) !== 'approve' ? (
+        {draft && actionForm(v.detail, v.assignee) !== 'approve' ? (
           <details>
             <summary>The prepared message</summary>
             <p>
@@ -220,17 +225,26 @@ export function RowPage(v: RowView): Markup {
                 Snooze
               </button>
             </form>
-            <form method="post" action={`/work/${w.id}/complete`} data-once>
-              <FormKeys csrf={v.csrf} idem={v.keys.complete} />
-              <label for="complete-note">Note (optional)</label>
-              <textarea id="complete-note" name="note" rows="2">
-                {v.typed?.note ?? ''}
-              </textarea>
-              <FieldError id="complete-error" message={err(v, 'complete')} />
-              <button type="submit" class="secondary">
-                Mark done
-              </button>
-            </form>
+            {draft ? (
+              // Marking done sends the prepared message (the complete verb): with one waiting,
+              // sending is the approve form's to do, and finishing without it is closing.
+              <p id="complete-instead">
+                A message is prepared, so this row is finished by approving it above, or without sending it by{' '}
+                <a href={`/work/${w.id}/close`}>closing the row</a>.
+              </p>
+            ) : (
+              <form method="post" action={`/work/${w.id}/complete`} data-once>
+                <FormKeys csrf={v.csrf} idem={v.keys.complete} />
+                <label for="complete-note">Note (optional)</label>
+                <textarea id="complete-note" name="note" rows="2">
+                  {v.typed?.note ?? ''}
+                </textarea>
+                <FieldError id="complete-error" message={err(v, 'complete')} />
+                <button type="submit" class="secondary">
+                  Mark done
+                </button>
+              </form>
+            )}
             {v.arrangement ? (
               <form method="post" action={`/arrangements/${v.arrangement.id}/notes`} data-once>
                 <FormKeys csrf={v.csrf} idem={v.keys.note} />

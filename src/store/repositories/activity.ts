@@ -158,6 +158,21 @@ export async function markSent(db: Kysely<Database>, id: number, at: string, mes
     .execute();
 }
 
+/** The newest message on a row that was approved and not sent, with why (D13). */
+export async function unsentOn(db: Kysely<Database>, deskId: string, workId: number): Promise<ActivityRow | undefined> {
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'approved')
+    .where('failure_reason', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function markUnsent(db: Kysely<Database>, id: number, reason: string): Promise<void> {
   await db.updateTable('activity').set({ failure_reason: reason }).where('id', '=', id).execute();
 }
