@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deskContext } from '../../src/domain/context.ts';
@@ -18,6 +19,7 @@ import {
   expectAccessible,
   launch,
   screenshots,
+  SHOTS,
   startScreenServer,
   type ScreenServer,
 } from './helpers.ts';
@@ -233,6 +235,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     expect(await focusedId()).toBe('approve-body');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Approve and send');
+    // The focused button shows a solid ring, not Pico's pale shadow.
+    const ring = await page.evaluate(() => {
+      const st = getComputedStyle(document.activeElement!);
+      return `${st.outlineStyle} ${st.outlineWidth}`;
+    });
+    expect(ring).toBe('solid 3px');
+    await page.screenshot({ path: path.join(SHOTS, 'focus-approve.png') });
     const before = smtp.received.length;
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Sent to' }).waitFor();
