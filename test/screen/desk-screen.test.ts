@@ -338,6 +338,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       'days must be a whole number between 1 and 365.',
     );
     expect(await page.getByLabel('Snooze for how many days').getAttribute('aria-invalid')).toBe('true');
+    // The refused field has the focus, so the page opens at the mistake, not at its top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('snooze-days');
     expect((await findWork(store.db, desk.id, rows.snooze))!.due_date).toBe(addDays(TODAY, 2));
     await expectAccessible(page);
     await screenshots(page, 'row-error');

@@ -58,6 +58,7 @@ export function RowChanges(v: RowChangesView): Markup {
               value={v.typedAssignee ?? ''}
               placeholder="e.g. Sam"
               aria-invalid={assignError ? 'true' : undefined}
+              autofocus={assignError ? true : undefined}
               aria-describedby={assignError ? 'assignee-error' : undefined}
             />
             <FieldError id="assignee-error" message={assignError} />

@@ -98,6 +98,7 @@ function ApproveForm(p: { v: RowView; label: string }): Markup {
         type="text"
         value={v.typed?.subject ?? draft?.subject ?? ''}
         aria-invalid={subjectError ? 'true' : undefined}
+        autofocus={subjectError ? true : undefined}
         aria-describedby={subjectError ? 'approve-subject-error' : undefined}
       />
       <FieldError id="approve-subject-error" message={subjectError} />
@@ -107,6 +108,7 @@ function ApproveForm(p: { v: RowView; label: string }): Markup {
         name="body"
         rows="10"
         aria-invalid={bodyError ? 'true' : undefined}
+        autofocus={bodyError && !subjectError ? true : undefined}
         aria-describedby={bodyError ? 'approve-body-error' : undefined}
       >
         {v.typed?.body ?? draft?.body ?? ''}
@@ -218,6 +220,7 @@ export function RowPage(v: RowView): Markup {
                 max={String(SNOOZE_MAX_DAYS)}
                 value={v.typed?.days ?? String(SNOOZE_DEFAULT_DAYS)}
                 aria-invalid={snoozeError ? 'true' : undefined}
+                autofocus={snoozeError ? true : undefined}
                 aria-describedby={snoozeError ? 'snooze-days-error' : undefined}
               />
               <FieldError id="snooze-days-error" message={snoozeError} />
@@ -255,6 +258,7 @@ export function RowPage(v: RowView): Markup {
                   name="body"
                   rows="2"
                   aria-invalid={noteError ? 'true' : undefined}
+                  autofocus={noteError ? true : undefined}
                   aria-describedby={noteError ? 'note-body-error' : undefined}
                 >
                   {v.typed?.body ?? ''}
