@@ -146,7 +146,17 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
   return (
     <section aria-labelledby="chat-title">
       <h2 id="chat-title">Ask the desk</h2>
-      <form method="post" action="/chat" hx-post="/chat" hx-target="#chat-answer" hx-swap="outerHTML" data-once>
+      {/* A second click while the first question is out is dropped: its answer brings a fresh key. */}
+      <form
+        method="post"
+        action="/chat"
+        hx-post="/chat"
+        hx-target="#chat-answer"
+        hx-swap="outerHTML"
+        hx-sync="this:drop"
+        hx-disabled-elt="find button"
+        data-once
+      >
         <FormKeys csrf={p.csrf} idem={p.chat.key} id="chat-key" />
         <label for="chat-text">Your question</label>
         <input
