@@ -159,6 +159,12 @@ export function screen(deps: Deps) {
       return reply.type(a.type).header('cache-control', 'public, max-age=3600').send(a.body);
     });
 
+    // Browsers ask for an icon on every page; there is none, and saying so quietly spares the
+    // console a failed request each time.
+    app.get('/favicon.ico', async (_request, reply) =>
+      reply.code(204).header('cache-control', 'public, max-age=86400').send(),
+    );
+
     app.get('/sign-in', async (request, reply) => {
       const token = (request.query as { token?: unknown }).token;
       if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);

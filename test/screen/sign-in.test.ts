@@ -120,9 +120,16 @@ describe.runIf(CHROMIUM_PRESENT)('the first start, as a new owner meets it', () 
       const url = /Sign in to its screen \(once, within 15 minutes\): (\S+)/.exec(printed)?.[1];
       expect(url).toMatch(new RegExp(`^${server.url}/sign-in\\?token=`));
       const page = await browser.newPage();
+      const complaints: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') complaints.push(m.text());
+      });
       await page.goto(url!);
       await page.getByRole('heading', { level: 1, name: 'Corner Bakery (demo)' }).waitFor();
       await page.getByRole('link', { name: 'File VAT return' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Nothing the page asks for fails, the browser's own icon request included.
+      expect(complaints).toEqual([]);
 
       expect((await desk(db, 'owner', 'signout', '--desk', 'demo-bakery')).out).toBe(
         'Signed out 1 session of demo-bakery.\n',
