@@ -174,6 +174,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL(/kind=filing/);
     expect(await page.locator('ol.queue > li header a').allTextContents()).toEqual(['File VAT return']);
+    // The filter still offers every kind of open row, not only those on the page shown.
+    const kinds = await page.getByLabel('Kind').locator('option').allTextContents();
+    expect(kinds).toEqual(expect.arrayContaining(['filing', 'general', 'licence_renewal']));
+    await expect(page.getByText(/^Showing 1 matching row; \d+ open in all\.$/).count()).resolves.toBe(1);
     await context.close();
   });
 

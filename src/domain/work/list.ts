@@ -1,4 +1,4 @@
-import { walkQueue, type QueueEntry, type QueueFilters } from '../../store/repositories/queue.ts';
+import { openKinds, walkQueue, type QueueEntry, type QueueFilters } from '../../store/repositories/queue.ts';
 import { findWorkMany } from '../../store/repositories/work.ts';
 import type { DeskContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
@@ -47,6 +47,11 @@ const OVERDUE_FROM = '';
  * A page is a function of the stored rows, the query and the desk's today alone, so while the
  * store is unchanged the same page is answered from memory (P-speed-5).
  */
+/** Every kind the desk's open rows have, for a filter that can reach each of them. */
+export function kindsOpen(ctx: DeskContext): Promise<string[]> {
+  return openKinds(ctx.db, ctx.desk.id);
+}
+
 export async function listWork(ctx: DeskContext, query: WorkQuery = {}): Promise<WorkPage> {
   const status = parseStatus(query.status);
   const limit = clampLimit(query.limit);

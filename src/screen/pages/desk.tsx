@@ -23,6 +23,8 @@ export interface DeskView {
   csrf: string;
   counts: Counts;
   sections: DeskSection[];
+  /** Every kind among the open rows, so the filter reaches each whatever page is shown. */
+  kinds: string[];
   page: WorkPage;
   filters: { status?: string; kind?: string; cursor?: string };
   chat: ChatView;
@@ -177,7 +179,7 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
 }
 
 export function DeskPage(v: DeskView): Markup {
-  const kinds = [...new Set([...v.sections.flatMap((s) => s.kinds), ...v.page.items.map((i) => i.kind)])];
+  const kinds = [...new Set([...v.kinds, ...v.sections.flatMap((s) => s.kinds)])];
   if (v.filters.kind && !kinds.includes(v.filters.kind)) kinds.push(v.filters.kind);
   return (
     <Page title="Desk" desk={v.desk} csrf={v.csrf}>
@@ -242,7 +244,9 @@ export function DeskPage(v: DeskView): Markup {
         <p>
           {v.page.items.length === 0
             ? 'Nothing open here.'
-            : `Showing ${v.page.items.length} of ${v.page.open_total} open rows${v.filters.status || v.filters.kind ? ' (filtered)' : ''}.`}
+            : v.filters.status || v.filters.kind
+              ? `Showing ${v.page.items.length} matching row${v.page.items.length === 1 ? '' : 's'}${v.page.next_cursor ? ' (more on the next page)' : ''}; ${v.page.open_total} open in all.`
+              : `Showing ${v.page.items.length} of ${v.page.open_total} open rows.`}
         </p>
         <ol class="queue">
           {v.page.items.map((item) => (

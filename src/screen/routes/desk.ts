@@ -7,7 +7,7 @@ import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { deskSections } from '../../domain/desks/sections.ts';
 import { workCounts } from '../../domain/desks/summary.ts';
 import { DeskError } from '../../domain/errors.ts';
-import { listWork } from '../../domain/work/list.ts';
+import { kindsOpen, listWork } from '../../domain/work/list.ts';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { SignInPage } from '../pages/misc.tsx';
 import { ChatAnswer, DeskPage, type ChatView } from '../pages/desk.tsx';
@@ -43,11 +43,12 @@ async function deskPage(
     delete f.status;
     page = await listWork(ctx, f);
   }
-  const [{ sections }, perms, counts, replies] = await Promise.all([
+  const [{ sections }, perms, counts, replies, kinds] = await Promise.all([
     deskSections(ctx),
     permissionSummary(ctx),
     workCounts(ctx),
     repliesToRead(ctx),
+    kindsOpen(ctx),
   ]);
   return html(
     reply,
@@ -62,6 +63,7 @@ async function deskPage(
         done_today: counts.closed_today,
       },
       sections,
+      kinds,
       page,
       filters: f,
       chat,

@@ -17,6 +17,19 @@ import type { Database } from '../schema.ts';
 /** The partial indexes' predicate, written exactly as they have it so both planners match it. */
 const OPEN_ROW = (alias: string) => sql.raw(`${alias}.status in ('open', 'in_progress', 'waiting')`);
 
+/**
+ * The kinds of a desk's open rows, in order: one seek into the kind index per kind (the
+ * smallest kind after the last one found), however many rows share each.
+ */
+export async function openKinds(db: Kysely<Database>, deskId: string): Promise<string[]> {
+  const next = (after: RawBuilder<unknown> | null) =>
+    sql`(select min(w.kind) from work w where w.desk_id = ${deskId} and ${OPEN_ROW('w')}${after ? sql` and w.kind > ${after}` : sql``})`;
+  const r = await sql<{ kind: string }>`
+    with recursive k(kind) as (select ${next(null)} union all select ${next(sql.ref('k.kind'))} from k where k.kind is not null)
+    select kind from k where kind is not null`.execute(db);
+  return r.rows.map((x) => x.kind);
+}
+
 /** A place in the queue's order: the row's priority, due_key and id. */
 export interface QueueEntry {
   priority: number;
