@@ -115,6 +115,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
         '"maria at alarms" is not an email address.',
       );
       await expect(page.getByLabel('Contact email (optional)').getAttribute('aria-invalid')).resolves.toBe('true');
+      // The first mistake has the focus, so the page opens at it.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('work-priority');
       await expect(page.getByLabel(/^Priority/).getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(page.getByLabel(/^Priority/).getAttribute('aria-describedby')).resolves.toBe('work-priority-error');
       await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Renew the alarm contract');

@@ -41,9 +41,11 @@ function saidOf(v: WorkFormView, field: FormField): string | null {
   return v.errors?.find((e) => e.field === field)?.message ?? null;
 }
 
-/** What the aria attributes of an input say when its value was refused. */
-function invalid(v: WorkFormView, field: FormField): Record<string, string> {
-  return saidOf(v, field) !== null ? { 'aria-invalid': 'true', 'aria-describedby': `work-${field}-error` } : {};
+/** What the aria attributes of an input say when its value was refused; the first one refused takes the focus. */
+function invalid(v: WorkFormView, field: FormField): Record<string, string | boolean> {
+  if (saidOf(v, field) === null) return {};
+  const first = v.errors?.find((e) => isFormField(e.field))?.field === field;
+  return { 'aria-invalid': 'true', 'aria-describedby': `work-${field}-error`, ...(first ? { autofocus: true } : {}) };
 }
 
 function Said(p: { v: WorkFormView; field: FormField }): Markup {
