@@ -56,6 +56,19 @@ export async function insertActivity(db: Kysely<Database>, a: NewActivity): Prom
     .executeTakeFirstOrThrow();
 }
 
+/** A work row's messages in one state, one at a time: the newest first, or the oldest. */
+function messageOn(db: Kysely<Database>, deskId: string, workId: number, status: string, which: 'newest' | 'oldest') {
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', status)
+    .orderBy('id', which === 'newest' ? 'desc' : 'asc')
+    .limit(1);
+}
+
 /** A work row's message in state `drafted`: the newest, or with `oldest` the first one written. */
 export async function draftOn(
   db: Kysely<Database>,
@@ -63,16 +76,7 @@ export async function draftOn(
   workId: number,
   which: 'newest' | 'oldest' = 'newest',
 ): Promise<ActivityRow | undefined> {
-  return db
-    .selectFrom('activity')
-    .selectAll()
-    .where('desk_id', '=', deskId)
-    .where('obligation_id', '=', workId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'drafted')
-    .orderBy('id', which === 'newest' ? 'desc' : 'asc')
-    .limit(1)
-    .executeTakeFirst();
+  return messageOn(db, deskId, workId, 'drafted', which).executeTakeFirst();
 }
 
 /** Withdraws a draft that lost a race; a message already claimed for sending is left alone. */
@@ -160,17 +164,7 @@ export async function markSent(db: Kysely<Database>, id: number, at: string, mes
 
 /** The newest message on a row that was approved and not sent, with why (D13). */
 export async function unsentOn(db: Kysely<Database>, deskId: string, workId: number): Promise<ActivityRow | undefined> {
-  return db
-    .selectFrom('activity')
-    .selectAll()
-    .where('desk_id', '=', deskId)
-    .where('obligation_id', '=', workId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'approved')
-    .where('failure_reason', 'is not', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return messageOn(db, deskId, workId, 'approved', 'newest').where('failure_reason', 'is not', null).executeTakeFirst();
 }
 
 export async function markUnsent(db: Kysely<Database>, id: number, reason: string): Promise<void> {
