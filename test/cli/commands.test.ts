@@ -57,6 +57,7 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       '  priority must be a whole number from 1 to 100, not "500".',
       expect.stringMatching(/^ {2}"zzz" is not a permission class/),
     ]);
+    expect(await store.db.selectFrom('work').select('id').where('title', '=', 'x').execute()).toEqual([]);
   });
 
   it('work list --limit takes a whole number from 1 to 200, and says so otherwise', async () => {
