@@ -381,7 +381,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/work/${rows.vat}`);
     await page.getByRole('button', { name: 'Let the desk do it' }).click();
+    // Drawn while the run goes on, so its end reaches the page through the script.
     await page.getByRole('heading', { name: 'Running: File VAT return' }).waitFor();
+    await expect(page.title()).resolves.toBe('Running: File VAT return · Harbour Books');
     await page
       .locator('[data-run-finished="yes"], #run-outcome:not(:has-text("working on it"))')
       .first()
@@ -395,6 +397,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     expect(steps.join('\n')).not.toContain('s3cret');
     expect(portal.submissions).toHaveLength(1);
     expect((await findWork(store.db, desk.id, rows.vat))!.status).toBe('done');
+    // Once it has ended, neither the heading nor the tab's title says it is running.
+    await page.getByRole('heading', { level: 1, name: 'Run finished: File VAT return' }).waitFor();
+    await expect(page.title()).resolves.toBe('Run finished: File VAT return · Harbour Books');
     await expectAccessible(page);
     await screenshots(page, 'run');
     await context.close();

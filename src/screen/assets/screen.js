@@ -28,10 +28,22 @@
       steps.appendChild(li);
     });
     source.addEventListener('end', (e) => {
-      outcome.textContent = JSON.parse(e.data).outcome;
+      var end = JSON.parse(e.data);
+      outcome.textContent = end.outcome;
+      retitle(end.ok ? 'data-ended-ok' : 'data-ended-failed');
       section.setAttribute('data-run-finished', 'yes');
       source.close();
     });
+  }
+
+  // The tab's title starts with the heading; both would still say "Running" after the end.
+  function retitle(attribute) {
+    var heading = document.getElementById('run-heading');
+    var next = heading?.getAttribute(attribute);
+    if (!next) return;
+    var rest = document.title.startsWith(heading.textContent) ? document.title.slice(heading.textContent.length) : '';
+    heading.textContent = next;
+    document.title = next + rest;
   }
 
   // A key shown once: copy it without the owner having to select it by hand.

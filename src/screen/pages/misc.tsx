@@ -103,12 +103,22 @@ export function RunPage(p: {
 }): Markup {
   const steps = p.events.filter((e) => e.type === 'step');
   const end = p.events.find((e) => e.type === 'end');
+  const ended = { ok: `Run finished: ${p.title}`, failed: `Run stopped: ${p.title}` };
+  const heading =
+    p.runId === null
+      ? `Run: ${p.title}`
+      : end && end.type === 'end'
+        ? ended[end.ok ? 'ok' : 'failed']
+        : `Running: ${p.title}`;
   return (
-    <Page title={`Running ${p.title}`} desk={p.desk} csrf={p.csrf}>
+    <Page title={heading} desk={p.desk} csrf={p.csrf}>
       <p>
         <a href={`/work/${p.workId}`}>Back to the row</a>
       </p>
-      <h1>{`Running: ${p.title}`}</h1>
+      {/* The script swaps in the ended heading, and the tab's title with it, when the run ends. */}
+      <h1 id="run-heading" data-ended-ok={ended.ok} data-ended-failed={ended.failed}>
+        {heading}
+      </h1>
       {p.runId === null ? (
         <p>This run is no longer followed here; what came of it is on the row's timeline.</p>
       ) : (

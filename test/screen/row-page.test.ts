@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { DeskRow } from '../../src/store/schema.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { connectMailbox } from '../http/writes-helpers.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_PRESENT,
+  expectAccessible,
+  launch,
+  screenshots,
+  signIn,
+  startScreenServer,
+  type ScreenServer,
+} from './helpers.ts';
+
+// A row's page and the pages it leads to, read as the owner reads them: a run that has ended
+// says so, and what the row needs is said once.
+
+if (!CHROMIUM_PRESENT)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
+
+const shots = (page: Page, name: string) => screenshots(page, name, [1280, 390]);
+
+describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open }) => {
+  let store: TestStore;
+  let server: ScreenServer;
+  let browser: Browser;
+  let smtp: TestSmtp;
+  let desk: DeskRow;
+
+  beforeAll(async () => {
+    store = await open();
+    server = await startScreenServer(store);
+    browser = await launch();
+    smtp = await startSmtpServer();
+    ({ desk } = await makeDesk(store.db, { name: 'Quay Bakery', grants: ['reach_out'] }));
+    await connectMailbox(store.db, desk.id, smtp.port);
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+  });
+
+  it('a run that has ended no longer says it is running, as it ends and when opened again', async () => {
+    const { id } = await makeWork(store.db, desk.id, {
+      title: 'Ask the window cleaner for a quote',
+      class: 'reach_out',
+      contact_name: 'Ana Clear',
+      contact_email: 'ana@clear.test',
+    });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      await page.getByRole('button', { name: 'Let the desk do it' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Run finished: Ask the window cleaner for a quote' }).waitFor();
+      await expect(page.locator('#run-outcome').textContent()).resolves.toMatch(/Ana Clear/);
+      await expect(page.title()).resolves.toBe('Run finished: Ask the window cleaner for a quote · Quay Bakery');
+      expect(smtp.received.map((m) => m.to[0])).toEqual(['ana@clear.test']);
+      await expectAccessible(page);
+      await shots(page, 'run-finished');
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Run finished: Ask the window cleaner for a quote' }).waitFor();
+      await expect(page.title()).resolves.toBe('Run finished: Ask the window cleaner for a quote · Quay Bakery');
+    } finally {
+      await context.close();
+    }
+  });
+});
