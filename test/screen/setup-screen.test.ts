@@ -7,6 +7,7 @@ import { playbooksOf } from '../../src/store/repositories/setup.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { addArrangement, addUnit } from '../helpers/business.ts';
 import { makeDesk } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import {
@@ -352,6 +353,42 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect(await count()).toBe(before);
     await context.close();
   }, 120_000);
+
+  it('says in words what a unit or an arrangement leaves empty', async () => {
+    // A desk of its own, so the other tests' counts stay as they are.
+    const { desk: bare } = await makeDesk(store.db, { name: 'Yard Bakery' });
+    const lease = await addArrangement(store.db, bare.id, { name: 'Yard lease', counterparty: null });
+    await addUnit(store.db, bare.id, {
+      name: 'Back yard',
+      fields: { lease_end: null, rooms: '3' },
+      arrangement_id: lease.id,
+    });
+    await addUnit(store.db, bare.id, { name: 'Van 1', type: 'van' });
+    const { context, page } = await signIn(browser, server, bare.id);
+    try {
+      await page.goto(`${server.base}/arrangements`);
+      const cells = (table: string, row: string) =>
+        page.getByRole('table', { name: table }).getByRole('row', { name: row }).getByRole('cell').allTextContents();
+      await expect(cells('Units', 'Back yard')).resolves.toEqual([
+        'Back yard',
+        'site',
+        'Yard lease',
+        'lease_end: not set; rooms: 3',
+      ]);
+      await expect(cells('Units', 'Van 1')).resolves.toEqual(['Van 1', 'van', 'none', 'none']);
+      await expect(cells('Arrangements', 'Yard lease')).resolves.toEqual([
+        'Yard lease',
+        'not set',
+        'active',
+        'not set',
+        'not set',
+      ]);
+      await expectAccessible(page);
+      await screenshots(page, 'arrangements-unset', [1280, 390]);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('removes a watch only after asking, and the rows it pointed at stay', async () => {
     const { context, page } = await signedIn();

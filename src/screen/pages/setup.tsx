@@ -19,9 +19,17 @@ export interface SetupView {
   notice?: string;
 }
 
+// An empty cell or "lease_end: ;" reads as a fault in the page; an owner reads words.
+const NOT_SET = 'not set';
+
 function money(cents: number | null, currency: string | null): string {
-  if (cents === null || currency === null) return '';
+  if (cents === null || currency === null) return NOT_SET;
   return `${(cents / 100).toFixed(2)} ${currency}`;
+}
+
+function columns(fields: Unit['fields']): string {
+  const said = Object.entries(fields).map(([k, x]) => `${k}: ${x === null || x === '' ? NOT_SET : x}`);
+  return said.length ? said.join('; ') : 'none';
 }
 
 function nextWords(w: UpcomingWatch, today: string): string {
@@ -57,7 +65,7 @@ export function SetupPage(v: SetupView): Markup {
           <p>No arrangements yet.</p>
         ) : (
           <div class="table-wrap">
-            <table id="arrangements">
+            <table id="arrangements" aria-labelledby="arrangements-title">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -73,9 +81,9 @@ export function SetupPage(v: SetupView): Markup {
                     <td>
                       <a href={`/arrangements/${a.id}`}>{a.name}</a>
                     </td>
-                    <td>{a.counterparty ?? ''}</td>
+                    <td>{a.counterparty ?? NOT_SET}</td>
                     <td>{a.status}</td>
-                    <td class="nowrap">{a.renews_on ?? ''}</td>
+                    <td class="nowrap">{a.renews_on ?? NOT_SET}</td>
                     <td class="nowrap">{money(a.amount_cents, a.currency)}</td>
                   </tr>
                 ))}
@@ -94,7 +102,7 @@ export function SetupPage(v: SetupView): Markup {
           <p>No units yet.</p>
         ) : (
           <div class="table-wrap">
-            <table id="units">
+            <table id="units" aria-labelledby="units-title">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -110,12 +118,8 @@ export function SetupPage(v: SetupView): Markup {
                       <a href={`/units/${u.id}`}>{u.name}</a>
                     </td>
                     <td>{u.type}</td>
-                    <td>{u.arrangement_id === null ? '' : (arrangementName.get(u.arrangement_id) ?? '')}</td>
-                    <td>
-                      {Object.entries(u.fields)
-                        .map(([k, x]) => `${k}: ${x ?? ''}`)
-                        .join('; ')}
-                    </td>
+                    <td>{(u.arrangement_id !== null && arrangementName.get(u.arrangement_id)) || 'none'}</td>
+                    <td>{columns(u.fields)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -133,7 +137,7 @@ export function SetupPage(v: SetupView): Markup {
           <p>No watches yet.</p>
         ) : (
           <div class="table-wrap">
-            <table id="watches">
+            <table id="watches" aria-labelledby="watches-title">
               <thead>
                 <tr>
                   <th scope="col">Watch</th>
