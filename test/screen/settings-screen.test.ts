@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addDays } from '../../src/domain/dates.ts';
+import { setRails } from '../../src/domain/desks/rails.ts';
 import { listKeys } from '../../src/domain/keys/create.ts';
 import { lastDayOf } from '../../src/domain/keys/expiry.ts';
 import { grantsOf } from '../../src/store/repositories/desks.ts';
@@ -149,6 +150,28 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     expect((await events()).length).toBe(before.length);
     const perms = (await api.call('GET', '/api/v1/permissions', { key: deskKey })).json().data.classes;
     expect(perms.money.doing).toBe(0);
+    await context.close();
+  });
+
+  it('says plainly when the desk is paused, and what a switched-on class then does', async () => {
+    const { context, page } = await signedIn();
+    await setRails(store.db, desk.id, { paused: true });
+    try {
+      await page.goto(`${server.base}/permissions`);
+      await page.getByText('The desk is paused: it does none of this work on its own', { exact: false }).waitFor();
+      await page.getByRole('link', { name: 'On its own', exact: true }).first().waitFor();
+      // Reach out is switched on by the first test: on, but not done while paused.
+      await expect(page.getByRole('switch', { name: 'Reach out' }).getAttribute('aria-checked')).resolves.toBe('true');
+      await page.getByText('The desk would do this work without asking, but it is paused.').waitFor();
+      await page.getByText('2 rows open: 2 rows the desk would do once resumed.').waitFor();
+      await expectAccessible(page);
+      await screenshots(page, 'permissions-paused', [1280, 390]);
+    } finally {
+      await setRails(store.db, desk.id, { paused: false });
+    }
+    await page.reload();
+    await page.getByText('The desk does this work without asking.').waitFor();
+    await expect(page.getByText('The desk is paused', { exact: false }).count()).resolves.toBe(0);
     await context.close();
   });
 

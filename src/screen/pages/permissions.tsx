@@ -16,6 +16,8 @@ export interface PermissionsView {
   keys: Record<string, string>;
   /** Why money and sign stay off, by class. */
   reasons: Record<string, string>;
+  /** Paused, the desk does nothing on its own whatever is switched on. */
+  paused: boolean;
   notice?: string;
   error?: { cls: string; message: string };
 }
@@ -46,14 +48,20 @@ function total(c: ClassCounts): number {
   return c.doing + c.asking + c.covered;
 }
 
-function coverage(c: ClassCounts): string {
+function coverage(c: ClassCounts, paused: boolean): string {
   if (total(c) === 0) return 'No open rows in this class.';
   const parts = [
-    c.doing ? `${rows(c.doing)} the desk does` : null,
+    c.doing ? `${rows(c.doing)} ${paused ? 'the desk would do once resumed' : 'the desk does'}` : null,
     c.asking ? `${rows(c.asking)} waiting for you` : null,
     c.covered ? `${rows(c.covered)} out with somebody` : null,
   ].filter(Boolean);
   return `${rows(total(c))} open: ${parts.join(', ')}.`;
+}
+
+function onWords(paused: boolean): string {
+  return paused
+    ? 'The desk would do this work without asking, but it is paused.'
+    : 'The desk does this work without asking.';
 }
 
 function Switch(p: { v: PermissionsView; cls: PermissionClass }): Markup {
@@ -67,7 +75,7 @@ function Switch(p: { v: PermissionsView; cls: PermissionClass }): Markup {
       <h3 id={`title-${cls}`}>{TITLE[cls]}</h3>
       <p class="meta">{WHAT[cls]}</p>
       <p class="covers" data-rows={String(total(counts))}>
-        {coverage(counts)}
+        {coverage(counts, v.paused)}
       </p>
       {reason ? (
         <p class="switch-row">
@@ -99,7 +107,7 @@ function Switch(p: { v: PermissionsView; cls: PermissionClass }): Markup {
           >
             {on ? 'On' : 'Off'}
           </button>
-          <span id={`state-${cls}`}>{on ? 'The desk does this work without asking.' : 'The desk asks you first.'}</span>
+          <span id={`state-${cls}`}>{on ? onWords(v.paused) : 'The desk asks you first.'}</span>
           <FieldError id={`error-${cls}`} message={error} />
         </form>
       )}
@@ -113,6 +121,12 @@ export function PermissionsPage(v: PermissionsView): Markup {
     <Page title="Permissions" desk={v.desk} csrf={v.csrf}>
       <h1>Permissions</h1>
       <p>What the desk may do on its own. With a class switched off, the desk prepares the work and asks you.</p>
+      {v.paused ? (
+        <p id="paused-note">
+          <strong>The desk is paused: it does none of this work on its own</strong>, whatever is switched on here, until
+          you resume it under <a href="/on-its-own">On its own</a>.
+        </p>
+      ) : null}
       {v.notice ? (
         <p class="notice" role="status">
           {v.notice}

@@ -37,6 +37,7 @@ async function permissionsPage(
       granted,
       keys,
       reasons: REASONS,
+      paused: !!ctx.desk.paused,
       ...extra,
     }),
     status,
