@@ -5,7 +5,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import helmet from '@fastify/helmet';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { PACKAGE_ROOT } from '../root.ts';
@@ -13,6 +13,7 @@ import { deskForSession, endSession, redeemSignInLink, SESSION_IDLE_DAYS } from 
 import { STATUS_OF } from '../http/errors.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfToken as csrfFor, html } from './reply.ts';
+import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
 import { ErrorPage, SignInPage } from './pages/misc.tsx';
 import { businessScreenRoutes, IMPORT_LIMIT } from './routes/business.ts';
@@ -127,6 +128,33 @@ export function screen(deps: Deps) {
       app.csrfProtection(request, reply, done);
     });
 
+    // A page a browser asked for while signed out is where the next sign-in lands; forms and
+    // requests made by a script are not pages to land on.
+    const toSignIn = (request: FastifyRequest, reply: FastifyReply) => {
+      const page =
+        request.method === 'GET' &&
+        /text\/html/.test(request.headers.accept ?? '') &&
+        request.headers['hx-request'] !== 'true';
+      const path = page ? returnPath(request.url) : null;
+      if (path)
+        reply.setCookie(RETURN_COOKIE, path, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          signed: true,
+          maxAge: RETURN_SECONDS,
+        });
+      return reply.code(303).redirect('/');
+    };
+    const returnOf = (request: FastifyRequest, reply: FastifyReply): string => {
+      const raw = request.cookies[RETURN_COOKIE];
+      if (raw === undefined) return '/';
+      reply.clearCookie(RETURN_COOKIE, { path: '/' });
+      const kept = reply.unsignCookie(raw);
+      return (kept.valid && returnPath(kept.value)) || '/';
+    };
+
     app.setErrorHandler((err: FastifyError, request, reply) => {
       const ctx = request.owner;
       const page = (status: number, title: string, message: string) =>
@@ -136,7 +164,7 @@ export function screen(deps: Deps) {
           status,
         );
       if (err instanceof DeskError) {
-        if (err.code === 'unauthorized') return reply.code(303).redirect('/');
+        if (err.code === 'unauthorized') return toSignIn(request, reply);
         const status = STATUS_OF[err.code];
         return page(status, status === 404 ? 'Not found' : 'That did not work', err.message);
       }
@@ -178,7 +206,7 @@ export function screen(deps: Deps) {
         signed: true,
         maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
       });
-      return reply.code(303).redirect('/');
+      return reply.code(303).redirect(returnOf(request, reply));
     });
 
     app.post('/sign-out', async (request, reply) => {
