@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { addArrangementNote } from '../../src/domain/arrangements/note.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import { closeWork } from '../../src/domain/work/status.ts';
+import { when } from '../../src/screen/pages/layout.tsx';
+import { TEST_NOW } from '../helpers/app.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
+import { addArrangement } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
@@ -17,7 +23,8 @@ import {
 } from './helpers.ts';
 
 // A row's page and the pages it leads to, read as the owner reads them: a run that has ended
-// says so, and what the row needs is said once.
+// says so, the notes on the row's arrangement can be read beside the form that adds one, and
+// what the row needs is said once.
 
 if (!CHROMIUM_PRESENT)
   console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
@@ -67,6 +74,47 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Run finished: Ask the window cleaner for a quote' }).waitFor();
       await expect(page.title()).resolves.toBe('Run finished: Ask the window cleaner for a quote · Quay Bakery');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the newest notes on the row's arrangement beside the form that adds one, newest first", async () => {
+    const lease = await addArrangement(store.db, desk.id, { name: 'Yard lease' });
+    const owner = deskContext(server.deps, desk, { type: 'owner', name: 'owner' });
+    for (let n = 1; n <= 7; n++) await addArrangementNote(owner, lease.id, { body: `Note ${n}.` });
+    const { id } = await makeWork(store.db, desk.id, { title: 'Sweep the yard', arrangement_id: lease.id });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      const notes = page.getByRole('list', { name: 'Notes on Yard lease' });
+      await expect(notes.getByRole('listitem').allTextContents()).resolves.toEqual([
+        'Note 7.',
+        'Note 6.',
+        'Note 5.',
+        'Note 4.',
+        'Note 3.',
+      ]);
+      await page.getByText('The newest 5 of 7 notes; the rest are in the Record.').waitFor();
+
+      await page.getByLabel('Note on Yard lease').fill('The landlord prefers calls.');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByRole('status').filter({ hasText: 'Note added' }).waitFor();
+      await expect(notes.getByRole('listitem').first().textContent()).resolves.toBe('The landlord prefers calls.');
+      await expect(notes.getByRole('listitem').count()).resolves.toBe(5);
+      await page
+        .getByText(
+          `The newest 5 of 8 notes; the rest are in the Record. The newest was added ${when(TEST_NOW, desk.timezone)}.`,
+        )
+        .waitFor();
+      await expectAccessible(page);
+      await shots(page, 'row-notes');
+
+      // A finished row has no form to add one, and its notes can still be read.
+      await closeWork(owner, id, {});
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Add note' }).count()).resolves.toBe(0);
+      await expect(notes.getByRole('listitem').first().textContent()).resolves.toBe('The landlord prefers calls.');
     } finally {
       await context.close();
     }

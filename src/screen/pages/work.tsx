@@ -14,7 +14,14 @@ export interface RowView {
   zone: string;
   csrf: string;
   detail: WorkDetail;
-  arrangement: { id: number; name: string } | null;
+  arrangement: {
+    id: number;
+    name: string;
+    /** The newest notes on it, newest first, at most NOTES_SHOWN. */
+    notes: string[];
+    notesCount: number;
+    lastNoteAt: string | null;
+  } | null;
   /** The person the row is given to, if any. */
   assignee: string | null;
   /** A fresh key per form, so each submit happens once. */
@@ -57,6 +64,31 @@ export function actionForm(d: WorkDetail, assignee: string | null): ActionForm {
     default:
       return null;
   }
+}
+
+/** Notes shown on a row's page; all of them are in the Record. */
+export const NOTES_SHOWN = 5;
+
+function NotesRead(p: { a: NonNullable<RowView['arrangement']>; zone: string }): Markup {
+  const { a } = p;
+  if (a.notesCount === 0) return <p class="meta">{`No notes on ${a.name} yet.`}</p>;
+  const some = a.notesCount > a.notes.length;
+  return (
+    <>
+      <h3 id="notes-title">{`Notes on ${a.name}`}</h3>
+      <ol class="notes" aria-labelledby="notes-title">
+        {a.notes.map((n) => (
+          <li class="body">{n}</li>
+        ))}
+      </ol>
+      <p class="meta">
+        {some
+          ? `The newest ${a.notes.length} of ${a.notesCount} notes; the rest are in the `
+          : 'Newest first; all of them are also in the '}
+        <a href="/record">Record</a>.{a.lastNoteAt ? ` The newest was added ${when(a.lastNoteAt, p.zone)}.` : ''}
+      </p>
+    </>
+  );
 }
 
 function Field(p: { name: string; children?: unknown }): Markup {
@@ -202,6 +234,8 @@ export function RowPage(v: RowView): Markup {
           {v.arrangement ? <Field name="Arrangement">{v.arrangement.name}</Field> : null}
         </dl>
         {w.detail ? <p class="body">{w.detail}</p> : null}
+        {/* An open row shows the notes beside the form that adds one. */}
+        {v.arrangement && !open ? <NotesRead a={v.arrangement} zone={v.zone} /> : null}
       </section>
 
       {open ? (
@@ -249,25 +283,28 @@ export function RowPage(v: RowView): Markup {
               </form>
             )}
             {v.arrangement ? (
-              <form method="post" action={`/arrangements/${v.arrangement.id}/notes`} data-once>
-                <FormKeys csrf={v.csrf} idem={v.keys.note} />
-                <input type="hidden" name="work" value={String(w.id)} />
-                <label for="note-body">{`Note on ${v.arrangement.name}`}</label>
-                <textarea
-                  id="note-body"
-                  name="body"
-                  rows="2"
-                  aria-invalid={noteError ? 'true' : undefined}
-                  autofocus={noteError ? true : undefined}
-                  aria-describedby={noteError ? 'note-body-error' : undefined}
-                >
-                  {v.typed?.body ?? ''}
-                </textarea>
-                <FieldError id="note-body-error" message={noteError} />
-                <button type="submit" class="secondary">
-                  Add note
-                </button>
-              </form>
+              <div>
+                <form method="post" action={`/arrangements/${v.arrangement.id}/notes`} data-once>
+                  <FormKeys csrf={v.csrf} idem={v.keys.note} />
+                  <input type="hidden" name="work" value={String(w.id)} />
+                  <label for="note-body">{`Note on ${v.arrangement.name}`}</label>
+                  <textarea
+                    id="note-body"
+                    name="body"
+                    rows="2"
+                    aria-invalid={noteError ? 'true' : undefined}
+                    autofocus={noteError ? true : undefined}
+                    aria-describedby={noteError ? 'note-body-error' : undefined}
+                  >
+                    {v.typed?.body ?? ''}
+                  </textarea>
+                  <FieldError id="note-body-error" message={noteError} />
+                  <button type="submit" class="secondary">
+                    Add note
+                  </button>
+                </form>
+                <NotesRead a={v.arrangement} zone={v.zone} />
+              </div>
             ) : null}
           </div>
         </section>

@@ -11,11 +11,12 @@ import { draftWork } from '../../domain/work/draft.ts';
 import { getWork } from '../../domain/work/get.ts';
 import { reviseDraft } from '../../domain/work/revise.ts';
 import { snoozeWork } from '../../domain/work/snooze.ts';
+import { recentNotes } from '../../store/repositories/activity.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { findLiveRun, startLiveRun, type RunEvent } from '../live-runs.ts';
 import { once } from '../once.ts';
 import { RunPage } from '../pages/misc.tsx';
-import { RowPage, type RowView } from '../pages/work.tsx';
+import { NOTES_SHOWN, RowPage, type RowView } from '../pages/work.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 
 // A row's page and the forms on it. Each form calls the verb the API route of the same name
@@ -42,7 +43,14 @@ export async function rowPage(
   let arrangement: RowView['arrangement'] = null;
   if (row?.arrangement_id != null) {
     const a = (await listArrangements(ctx)).items.find((x) => x.id === row.arrangement_id);
-    if (a) arrangement = { id: a.id, name: a.name };
+    if (a)
+      arrangement = {
+        id: a.id,
+        name: a.name,
+        notes: a.notes_count === 0 ? [] : await recentNotes(ctx.db, ctx.desk.id, a.id, NOTES_SHOWN),
+        notesCount: a.notes_count,
+        lastNoteAt: a.last_note_at,
+      };
   }
   const keys = {
     action: formKey(),
