@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addArrangementNote } from '../../src/domain/arrangements/note.ts';
 import { deskContext } from '../../src/domain/context.ts';
+import { addDays } from '../../src/domain/dates.ts';
+import { setGrant } from '../../src/domain/grants/manage.ts';
+import { deriveAction } from '../../src/domain/work/derive.ts';
 import { closeWork } from '../../src/domain/work/status.ts';
 import { when } from '../../src/screen/pages/layout.tsx';
 import { TEST_NOW } from '../helpers/app.ts';
@@ -115,6 +118,66 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await page.reload();
       await expect(page.getByRole('button', { name: 'Add note' }).count()).resolves.toBe(0);
       await expect(notes.getByRole('listitem').first().textContent()).resolves.toBe('The landlord prefers calls.');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says what the row needs once, and the line on what the desk does by itself adds only what it does not say', async () => {
+    const owner = deskContext(server.deps, desk, { type: 'owner', name: 'owner' });
+    const today = owner.today();
+    const rows = {
+      prepare: await makeWork(store.db, desk.id, {
+        title: 'Book the boiler service',
+        class: 'commit',
+        contact_name: 'Sam Heat',
+        contact_email: 'sam@heat.test',
+      }),
+      answer: await makeWork(store.db, desk.id, { title: 'Find out who collects the bins' }),
+      wait: await makeWork(store.db, desk.id, {
+        title: 'Hear back about the awning',
+        class: 'reach_out',
+        contact_email: 'awning@shade.test',
+        waiting_on: 'Shade Ltd',
+        waiting_since: addDays(today, -2),
+        chase_after_days: 7,
+      }),
+    };
+    const onOwn = {
+      prepare: 'The desk will not act on this on its own: "commit" work is not granted, so the desk only prepares it.',
+      answer: 'The desk will not act on this on its own.',
+      wait: 'The desk will not act on this on its own: Chasing is not granted, so the desk only prepares.',
+    };
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      for (const [name, row] of Object.entries(rows) as Array<[keyof typeof rows, (typeof rows)['wait']]>) {
+        const hint = deriveAction({
+          row,
+          hasDraft: false,
+          grants: new Set(['reach_out']),
+          today,
+          timezone: desk.timezone,
+        })!.hint;
+        await page.goto(`${server.base}/work/${row.id}`);
+        const needs = page.getByRole('region', { name: 'What it needs' });
+        await expect(needs.getByText(hint).count(), name).resolves.toBe(1);
+        await needs.getByText(onOwn[name], { exact: true }).waitFor();
+      }
+      await shots(page, 'row-waiting');
+
+      // With chasing granted, the wait turns into a chase on a day the line can name.
+      const grant = (granted: boolean) =>
+        setGrant(store.db, { deskId: desk.id, cls: 'chase', granted, now: TEST_NOW, by: 'owner' });
+      await grant(true);
+      try {
+        await page.reload();
+        await page
+          .getByRole('region', { name: 'What it needs' })
+          .getByText(`The desk acts on this on its own from ${addDays(today, 5)}.`, { exact: true })
+          .waitFor();
+      } finally {
+        await grant(false);
+      }
     } finally {
       await context.close();
     }

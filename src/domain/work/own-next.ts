@@ -4,6 +4,8 @@ import type { DeskContext } from '../context.ts';
 import { addDays } from '../dates.ts';
 import { isWorkingTime } from '../desks/hours.ts';
 import { isFinished } from '../vocab.ts';
+import type { WorkRow } from '../../store/schema.ts';
+import { daysWaiting } from './derive.ts';
 import { ownAct } from './own.ts';
 
 // One sentence for a row: when the desk will next act on it by itself, or why it will not.
@@ -23,13 +25,14 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   };
   const decided = ownAct({ ...facts, today });
   if ('leave' in decided) {
-    // Too far ahead today: say when it comes within reach only if the desk would act then.
-    const from =
-      row.due_date !== null && row.due_date > addDays(today, desk.act_within_days)
-        ? addDays(row.due_date, -desk.act_within_days)
-        : null;
+    // Not today: say when it would act only if the rule says it would on that day.
+    const from = laterDay(row, today, desk.timezone, desk.act_within_days);
     const then = from ? ownAct({ ...facts, today: from }) : decided;
-    if ('leave' in then) return `The desk will not act on this on its own: ${then.leave}`;
+    if ('leave' in then)
+      // The row's hint is said beside this line; saying it again here only repeats it.
+      return then.shown
+        ? 'The desk will not act on this on its own.'
+        : `The desk will not act on this on its own: ${then.leave}`;
     return desk.paused
       ? `The desk would act on this on its own from ${from}, but it is paused.`
       : `The desk acts on this on its own from ${from}.`;
@@ -39,4 +42,18 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   if (!isWorkingTime(desk.hours, desk.timezone, now))
     return `The desk will ${what} on its own in its working hours (${desk.hours}).`;
   return `The desk will ${what} on its own on its next pass.`;
+}
+
+/**
+ * The day the rule may first decide otherwise: when a wait has lasted the row's chase interval,
+ * or when a far-off due date comes within the desk's reach.
+ */
+function laterDay(row: WorkRow, today: string, timezone: string, actWithinDays: number): string | null {
+  if (row.waiting_on) {
+    const waited = daysWaiting(row, today, timezone) ?? 0;
+    return waited < row.chase_after_days ? addDays(today, row.chase_after_days - waited) : null;
+  }
+  if (row.due_date !== null && row.due_date > addDays(today, actWithinDays))
+    return addDays(row.due_date, -actWithinDays);
+  return null;
 }

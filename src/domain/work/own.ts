@@ -21,7 +21,8 @@ export interface OwnInput {
   dayAgo: string;
 }
 
-export type OwnAct = { as: 'run' | 'chase' } | { leave: string };
+/** `shown`: the reason is the row's own hint, which every place that shows the row already says. */
+export type OwnAct = { as: 'run' | 'chase' } | { leave: string; shown?: true };
 
 export function ownAct(i: OwnInput): OwnAct {
   const { row } = i;
@@ -39,9 +40,17 @@ export function ownAct(i: OwnInput): OwnAct {
     return { as: 'run' };
   }
   if (action.type === 'nudge') {
-    if (!chaseDue(row, i.today, i.timezone)) return { leave: action.hint };
+    if (!chaseDue(row, i.today, i.timezone)) return { leave: action.hint, shown: true };
     if (!isAllowed('chase', i.grants)) return { leave: 'Chasing is not granted, so the desk only prepares.' };
     return { as: 'chase' };
   }
-  return { leave: action.hint };
+  // Approving and preparing are left to the owner only because the class is not granted.
+  if (action.type === 'approve' || action.type === 'prepare')
+    return {
+      leave:
+        row.class === null
+          ? 'It has no permission class, so it always waits for you.'
+          : `"${row.class}" work is not granted, so the desk only prepares it.`,
+    };
+  return { leave: action.hint, shown: true };
 }
