@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
-import { addEvent, addTimeline } from '../../store/repositories/events.ts';
-import { insertWork } from '../../store/repositories/work.ts';
+import { addEvent, addTimelineMany } from '../../store/repositories/events.ts';
+import { lastWorkId, workIdsAfter } from '../../store/repositories/business.ts';
+import { insertWorkMany } from '../../store/repositories/work.ts';
 import { atomicallyOn } from '../../store/tx.ts';
 import { createDesk } from '../desks/manage.ts';
 import { createKey, type CreatedKey } from '../keys/create.ts';
 import { setGrant } from '../grants/manage.ts';
-import { planFromText, type BusinessPlan } from './read.ts';
-import { insertActivity } from '../../store/repositories/activity.ts';
+import { planFromText, type BusinessPlan, type MessagePlan, type WorkPlan } from './read.ts';
+import { insertActivityMany, type NewActivity } from '../../store/repositories/activity.ts';
 import { plural } from '../text.ts';
 import {
   insertArrangement,
@@ -52,6 +53,9 @@ export type ImportProgress = (done: number, total: number) => void;
 /** A file of fewer work items than this imports without a word on the way. */
 export const PROGRESS_FROM = 1_000;
 
+/** Rows a statement of an import writes at most: far inside either database's limit on parameters. */
+const STATEMENT_ROWS = 500;
+
 export async function importBusiness(
   db: Kysely<Database>,
   plan: BusinessPlan,
@@ -85,15 +89,14 @@ export async function fillDesk(
   const total = plan.work.length;
   // About every tenth of a large file, and never more often than every 1,000 rows.
   const step = Math.max(PROGRESS_FROM, Math.ceil(total / 10));
-  let written = 0;
   const refs: Record<string, number> = {};
-  const ids = {
+  const ids: Ids = {
     connection: new Map<string, number>(),
     arrangement: new Map<string, number>(),
     unit: new Map<string, number>(),
     playbook: new Map<string, number>(),
   };
-  const remember = (kind: keyof typeof ids, ref: string | null, id: number) => {
+  const remember = (kind: keyof Ids, ref: string | null, id: number) => {
     if (ref === null) return;
     ids[kind].set(ref, id);
     refs[ref] = id;
@@ -163,62 +166,37 @@ export async function fillDesk(
     );
   }
 
-  for (const w of plan.work) {
-    const finished = w.status === 'done' || w.status === 'closed';
-    const row = await insertWork(trx, {
-      desk_id: desk.id,
-      title: w.title,
-      detail: w.detail,
-      kind: w.kind,
-      status: w.status,
-      due_date: w.due_date,
-      priority: w.priority,
-      class: w.class,
-      needs_person: w.needs_person ? 1 : 0,
-      chase_after_days: w.chase_after_days,
-      max_chases: w.max_chases,
-      contact_name: w.contact_name,
-      contact_email: w.contact_email,
-      waiting_on: w.waiting_on,
-      waiting_since: w.waiting_on ? (w.waiting_since ?? now) : null,
-      last_error: w.last_error,
-      arrangement_id: w.arrangement ? ids.arrangement.get(w.arrangement)! : null,
-      unit_id: w.unit ? ids.unit.get(w.unit)! : null,
-      playbook_id: w.playbook ? ids.playbook.get(w.playbook)! : null,
-      watch_id: null,
-      watch_date: null,
-      created_at: now,
-      updated_at: now,
-      closed_at: finished ? now : null,
+  // Work items go in batches of `step`, each a few statements of STATEMENT_ROWS rows for the
+  // rows, their ids, their messages and their timeline, rather than several statements a row.
+  // The stored open counts move once a batch, so a file of 100,000 rows rewrites them ten times,
+  // not 100,000 times.
+  let after = await lastWorkId(trx);
+  for (let start = 0; start < total; start += step) {
+    const batch = plan.work.slice(start, start + step);
+    const rows = batch.map((w) => workRow(w, desk.id, ids, now));
+    await insertWorkMany(trx, rows, STATEMENT_ROWS);
+    const made = await workIdsAfter(trx, desk.id, after, rows.length);
+    if (made.length !== rows.length) throw new Error(`Wrote ${rows.length} work items but found ${made.length}.`);
+    after = made[made.length - 1]!;
+    const messages: NewActivity[] = [];
+    batch.forEach((w, i) => {
+      const workId = made[i]!;
+      if (w.ref) refs[w.ref] = workId;
+      for (const m of w.messages) messages.push(messageOf(m, desk.id, workId, rows[i]!.arrangement_id, now));
     });
-    if (w.ref) refs[w.ref] = row.id;
-    for (const m of w.messages) {
-      await insertActivity(trx, {
+    await insertActivityMany(trx, messages, STATEMENT_ROWS);
+    await addTimelineMany(
+      trx,
+      made.map((workId) => ({
         deskId: desk.id,
-        kind: 'message',
-        workId: row.id,
-        arrangementId: row.arrangement_id,
-        channel: m.channel,
-        direction: 'outbound',
-        subject: m.subject,
-        body: m.body,
-        to: m.to,
-        status: m.status,
-        actor: m.actor,
+        workId,
+        kind: 'imported',
+        text: 'Brought in from the business file.',
         at: now,
-        sentAt: m.status === 'sent' ? now : null,
-        approvedAt: m.status === 'drafted' ? null : now,
-      });
-    }
-    await addTimeline(trx, {
-      deskId: desk.id,
-      workId: row.id,
-      kind: 'imported',
-      text: 'Brought in from the business file.',
-      at: now,
-    });
-    written++;
-    if (opts.progress && written % step === 0 && written < total) opts.progress(written, total);
+      })),
+    );
+    const written = start + batch.length;
+    if (opts.progress && written < total) opts.progress(written, total);
   }
 
   await addEvent(trx, {
@@ -240,6 +218,65 @@ export async function fillDesk(
       sections: plan.sections.length,
       playbooks: plan.playbooks.length,
     },
+  };
+}
+
+type Ids = Record<'connection' | 'arrangement' | 'unit' | 'playbook', Map<string, number>>;
+
+/** A work item of the file as the row it becomes; every row names the same columns. */
+function workRow(w: WorkPlan, deskId: string, ids: Ids, now: string) {
+  const finished = w.status === 'done' || w.status === 'closed';
+  return {
+    desk_id: deskId,
+    title: w.title,
+    detail: w.detail,
+    kind: w.kind,
+    status: w.status,
+    due_date: w.due_date,
+    priority: w.priority,
+    class: w.class,
+    needs_person: w.needs_person ? 1 : 0,
+    chase_after_days: w.chase_after_days,
+    max_chases: w.max_chases,
+    contact_name: w.contact_name,
+    contact_email: w.contact_email,
+    waiting_on: w.waiting_on,
+    waiting_since: w.waiting_on ? (w.waiting_since ?? now) : null,
+    last_error: w.last_error,
+    arrangement_id: w.arrangement ? ids.arrangement.get(w.arrangement)! : null,
+    unit_id: w.unit ? ids.unit.get(w.unit)! : null,
+    playbook_id: w.playbook ? ids.playbook.get(w.playbook)! : null,
+    watch_id: null,
+    watch_date: null,
+    created_at: now,
+    updated_at: now,
+    closed_at: finished ? now : null,
+  };
+}
+
+/** A message of the file on the row it came with. */
+function messageOf(
+  m: MessagePlan,
+  deskId: string,
+  workId: number,
+  arrangementId: number | null,
+  now: string,
+): NewActivity {
+  return {
+    deskId,
+    kind: 'message',
+    workId,
+    arrangementId,
+    channel: m.channel,
+    direction: 'outbound',
+    subject: m.subject,
+    body: m.body,
+    to: m.to,
+    status: m.status,
+    actor: m.actor,
+    at: now,
+    sentAt: m.status === 'sent' ? now : null,
+    approvedAt: m.status === 'drafted' ? null : now,
   };
 }
 

@@ -30,30 +30,47 @@ export interface NewActivity {
 }
 
 export async function insertActivity(db: Kysely<Database>, a: NewActivity): Promise<ActivityRow> {
-  return db
-    .insertInto('activity')
-    .values({
-      desk_id: a.deskId,
-      kind: a.kind,
-      obligation_id: a.workId ?? null,
-      arrangement_id: a.arrangementId ?? null,
-      outcome_id: a.outcomeId ?? null,
-      channel: a.channel,
-      direction: a.direction,
-      subject: a.subject ?? null,
-      body: a.body,
-      to_address: a.to ?? null,
-      status: a.status,
-      actor: a.actor,
-      failure_reason: a.failureReason ?? null,
-      created_at: a.at,
-      sent_at: a.sentAt ?? null,
-      approved_at: a.approvedAt ?? null,
-      message_id: a.messageId ?? null,
-      attachments: a.attachments ? JSON.stringify(a.attachments) : null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.insertInto('activity').values(activityValues(a)).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Many entries at once, in statements of a few hundred (an import's messages). Each entry
+ * names every column: in a statement of several rows, a column one row leaves out is written
+ * NULL on SQLite and its default on PostgreSQL.
+ */
+export async function insertActivityMany(
+  db: Kysely<Database>,
+  list: readonly NewActivity[],
+  chunk = 500,
+): Promise<void> {
+  for (let start = 0; start < list.length; start += chunk)
+    await db
+      .insertInto('activity')
+      .values(list.slice(start, start + chunk).map(activityValues))
+      .execute();
+}
+
+function activityValues(a: NewActivity) {
+  return {
+    desk_id: a.deskId,
+    kind: a.kind,
+    obligation_id: a.workId ?? null,
+    arrangement_id: a.arrangementId ?? null,
+    outcome_id: a.outcomeId ?? null,
+    channel: a.channel,
+    direction: a.direction,
+    subject: a.subject ?? null,
+    body: a.body,
+    to_address: a.to ?? null,
+    status: a.status,
+    actor: a.actor,
+    failure_reason: a.failureReason ?? null,
+    created_at: a.at,
+    sent_at: a.sentAt ?? null,
+    approved_at: a.approvedAt ?? null,
+    message_id: a.messageId ?? null,
+    attachments: a.attachments ? JSON.stringify(a.attachments) : null,
+  };
 }
 
 /** A work row's messages in one state, one at a time: the newest first, or the oldest. */

@@ -17,14 +17,29 @@ export async function addEvent(
     .execute();
 }
 
-export async function addTimeline(
-  db: Kysely<Database>,
-  e: { deskId: string; workId: number; kind: string; text: string; at: string },
-): Promise<void> {
-  await db
-    .insertInto('timeline')
-    .values({ desk_id: e.deskId, work_id: e.workId, kind: e.kind, text: e.text, at: e.at })
-    .execute();
+export interface NewTimeline {
+  deskId: string;
+  workId: number;
+  kind: string;
+  text: string;
+  at: string;
+}
+
+function timelineValues(e: NewTimeline) {
+  return { desk_id: e.deskId, work_id: e.workId, kind: e.kind, text: e.text, at: e.at };
+}
+
+export async function addTimeline(db: Kysely<Database>, e: NewTimeline): Promise<void> {
+  await db.insertInto('timeline').values(timelineValues(e)).execute();
+}
+
+/** Many timeline entries at once, in statements of a thousand (an import's rows). */
+export async function addTimelineMany(db: Kysely<Database>, list: readonly NewTimeline[], chunk = 1000): Promise<void> {
+  for (let start = 0; start < list.length; start += chunk)
+    await db
+      .insertInto('timeline')
+      .values(list.slice(start, start + chunk).map(timelineValues))
+      .execute();
 }
 
 /** The desk log, newest first (/events). */
