@@ -64,17 +64,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   // With --json, failures too are printed for programs: the API's error envelope, on stdout.
   const json = argv.slice(2).includes('--json');
   const program = buildProgram(json ? { ...io, err: () => {} } : io);
-  if (argv.length <= 2) {
-    program.outputHelp();
-    return 0;
-  }
   let failure: { code: string; message: string; details?: Record<string, unknown> };
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) {
-      // commander has already said why (or printed help or the version, exit 0)
+      // commander has already said why (or printed help or the version, exit 0). A group named
+      // with no command under it (bare `desk`, `desk work`) is a mistake, as commander has it:
+      // its help goes to stderr and the exit is 1 (P-cli-6).
       if (!json || err.exitCode === 0) return err.exitCode;
       failure = { code: 'bad_request', message: err.message.replace(/^error: /, '') };
     } else if (err instanceof Reported) {

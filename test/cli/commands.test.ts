@@ -34,6 +34,17 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(add.out).toContain('--json');
   });
 
+  it('bare desk and a group with no command are mistakes: help on stderr, exit 1; asked for, help is on stdout', async () => {
+    for (const args of [[], ['work'], ['keys']]) {
+      const r = await desk(store.target, ...args);
+      expect(r, args.join(' ')).toMatchObject({ code: 1, out: '' });
+      expect(r.err).toContain(`Usage: ${['desk', ...args].join(' ')} [options] [command]`);
+      const asked = await desk(store.target, ...args, '--help');
+      expect(asked).toMatchObject({ code: 0, err: '' });
+      expect(asked.out).toBe(r.err);
+    }
+  });
+
   it('several bad flags on work add are each named, one line apiece, and nothing is added', async () => {
     const run = await desk(
       store.target,
