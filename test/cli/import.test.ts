@@ -251,6 +251,64 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     }
   });
 
+  it('reads a .json file, or standard input opening with {, as strict JSON, with the line and a caret', async () => {
+    const { writeFileSync, rmSync, mkdtempSync } = await import('node:fs');
+    const dir = mkdtempSync(path.join((await import('node:os')).tmpdir(), 'desk-json-'));
+    const lines = [
+      '{',
+      '  "desk": { "name": "Json Cafe", "slug": "json-cafe", "timezone": "Europe/London" },',
+      '  "work": [',
+      '    { "title": "Renew the licence", "due": "+3d" },',
+      '  ]',
+      '}',
+    ];
+    const trailing = lines.join('\n');
+    const refused = (err: string, source: string) => {
+      const shown = err.split('\n');
+      expect(shown[0]).toBe(
+        `desk: ${source} is not JSON: line 4, column 51: a comma before ], where JSON takes none after the last entry.`,
+      );
+      expect(shown[1]).toBe(`  4 | ${lines[3]}`);
+      expect(shown[2]).toBe(`    | ${' '.repeat(50)}^`);
+    };
+    try {
+      const file = path.join(dir, 'cafe.json');
+      writeFileSync(file, trailing);
+      const before = await counts();
+      const bad = await desk(store.target, 'import', file);
+      expect(bad).toMatchObject({ code: 1, out: '' });
+      refused(bad.err, file);
+      const twice = path.join(dir, 'twice.json');
+      writeFileSync(twice, '{ "desk": { "name": "Json Cafe", "slug": "json-cafe", "slug": "other" } }');
+      expect((await desk(store.target, 'import', twice)).err).toMatch(
+        /is not JSON: line 1, column 55: "slug" is given twice in one object\.\n/,
+      );
+      expect(await counts()).toEqual(before);
+
+      const { spawn } = await import('node:child_process');
+      const child = spawn(process.execPath, ['bin/desk.js', 'import', '-'], {
+        env: { ...process.env, DESK_DATABASE_URL: store.target, DESK_NOW: TEST_NOW, ...secretKeyEnv(store.target) },
+      });
+      let err = '';
+      child.stderr.on('data', (c) => (err += c));
+      child.stdin.end(trailing);
+      expect(await new Promise((resolve) => child.on('close', resolve))).toBe(1);
+      refused(err, 'standard input');
+      expect(await counts()).toEqual(before);
+
+      writeFileSync(file, trailing.replace('},\n  ]', '}\n  ]'));
+      const good = await desk(store.target, 'import', file, '--json');
+      expect(good.code, good.err).toBe(0);
+      expect(good.json().desk.slug).toBe('json-cafe');
+      // A YAML file may open with { too: a flow mapping, read as YAML.
+      const flow = path.join(dir, 'flow.yaml');
+      writeFileSync(flow, '{ desk: { name: Flow Cafe, slug: flow-cafe }, work: [{ title: A row }, ] }\n');
+      expect((await desk(store.target, 'import', flow)).code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the demo desk shows every action type, and `desk demo` again gives a new key to the same desk', async () => {
     const first = await desk(store.target, 'demo', '--json');
     expect(first.code).toBe(0);

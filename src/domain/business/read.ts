@@ -15,6 +15,7 @@ import {
   type WorkStatus,
 } from '../vocab.ts';
 import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
+import { jsonFault, lineAndColumn } from './json.ts';
 import { plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { railErrors } from '../desks/rails.ts';
@@ -202,7 +203,6 @@ function readImap(e: Entry, raw: unknown): Raw {
   };
 }
 
-/** Parses the file's text; YAML is a superset of JSON, so one parser reads both. */
 // "an arrangement", "a unit": the words a ref can name.
 const article = (word: string) => (/^(?:[aeio]|u(?!ni))/i.test(word) ? 'an' : 'a');
 
@@ -219,13 +219,40 @@ export function planFromText(text: string, opts: { now: Date; source?: string; s
   return readBusiness(raw, opts.now);
 }
 
+/**
+ * Whether the text is JSON: a file named `.json`, or text with no YAML name (standard input,
+ * a file given on the screen) that opens with `{`. `source` is the file's name where it has one.
+ */
+export function readsAsJson(source: string, text: string): boolean {
+  if (/\.json$/i.test(source)) return true;
+  if (/\.ya?ml$/i.test(source)) return false;
+  return /^\uFEFF?\s*\{/.test(text);
+}
+
+/**
+ * Parses the file's text: JSON strictly (json.ts), anything else as YAML.
+ */
 export function parseBusinessText(text: string, source = 'the file'): unknown {
+  if (readsAsJson(source, text)) return parseJson(text.replace(/^\uFEFF/, ''), source);
   try {
     return parseYaml(text, { prettyErrors: true });
   } catch (err) {
     if (!(err instanceof YAMLParseError)) throw badRequest(`${source} is not YAML or JSON: ${String(err)}`);
     const first = (err.message.split('\n')[0] ?? '').replace(/:\s*$/, '.');
     throw badRequest(`${source} is not YAML or JSON: ${first}${pointAt(text, err.linePos?.[0])}`);
+  }
+}
+
+function parseJson(text: string, source: string): unknown {
+  const fault = jsonFault(text);
+  if (fault) {
+    const at = lineAndColumn(text, fault.at);
+    throw badRequest(`${source} is not JSON: line ${at.line}, column ${at.col}: ${fault.what}.${pointAt(text, at)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw badRequest(`${source} is not JSON: ${err instanceof Error ? err.message : String(err)}.`);
   }
 }
 
