@@ -58,6 +58,34 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     expect(body(again.out)).toBe(body(first));
   });
 
+  it('--json writes the same file as JSON, and a FILE named .json gets JSON that desk import reads back', async () => {
+    const yaml = parse((await desk(store.target, 'export', '--desk', 'round-trip')).out);
+    const printed = await desk(store.target, 'export', '--desk', 'round-trip', '--json');
+    expect(printed).toMatchObject({ code: 0, err: '' });
+    for (const s of SECRETS) expect(printed.out).not.toContain(s);
+    expect(JSON.parse(printed.out)).toEqual(yaml);
+
+    const file = path.join(dir, 'out.json');
+    const w = await desk(store.target, 'export', '--desk', 'round-trip', file);
+    expect(w.code).toBe(0);
+    expect(w.out).toBe(
+      `Wrote the business file of round-trip to ${file}, as JSON. Secrets were left out: "Shop mailbox" (pass); "Tax portal" (password); "Bank feed" (api_token). Enter them again on the desk after importing.\n`,
+    );
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(yaml);
+    const i = await desk(store.target, 'import', file, '--slug', 'round-trip-json', '--json');
+    expect(i.code, i.err).toBe(0);
+    const again = await desk(store.target, 'export', '--desk', 'round-trip-json', '--json');
+    expect({ ...JSON.parse(again.out), desk: null }).toEqual({ ...yaml, desk: null });
+
+    const asData = await desk(store.target, 'export', '--desk', 'round-trip', path.join(dir, 'data.json'), '--json');
+    expect(asData.json()).toEqual({
+      desk: 'round-trip',
+      file: path.join(dir, 'data.json'),
+      format: 'json',
+      secrets_left_out: ['"Shop mailbox" (pass)', '"Tax portal" (password)', '"Bank feed" (api_token)'],
+    });
+  });
+
   it('refuses an unknown desk, a missing --desk, and a database that is not there', async () => {
     const unknown = await desk(store.target, 'export', '--desk', 'nope');
     expect(unknown.code).toBe(1);
@@ -82,6 +110,7 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     expect(r.out).toContain('--desk <desk>');
     expect(r.out).toMatch(/secrets are left out/);
     expect(r.out).toMatch(/API keys are never part of the file/);
+    expect(r.out).toMatch(/--json +write the business file as JSON/);
   });
 
   it('refuses a slug taken already, writing nothing', async () => {

@@ -1,24 +1,30 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { dbOption, ownerContext, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, ownerContext, print, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
 
 export function exportCommand(program: Command, io: Io): void {
   dbOption(
     program
       .command('export')
-      .description('Write a desk out as a business file (YAML) that `desk import` reads back; no secrets, no keys')
+      .description(
+        'Write a desk out as a business file (YAML, or JSON with --json) that `desk import` reads back; no secrets, no keys',
+      )
       .requiredOption('--desk <desk>', 'desk id or slug')
-      .argument('[file]', 'where to write it (default: print it)')
+      .argument('[file]', 'where to write it (default: print it); a name ending in .json gets JSON')
+      .option('--json', 'write the business file as JSON; with FILE, print what was written as JSON too')
       .addHelpText(
         'after',
-        '\nConnection passwords and other secrets are left out (a comment at the top of the file names them),\nand API keys are never part of the file. Dates are written as they stand today.\n\nExample:\n  desk export --desk corner-bakery corner-bakery.yaml\n  desk import corner-bakery.yaml --slug corner-bakery-copy',
+        '\nConnection passwords and other secrets are left out (a comment at the top of the file names them),\nand API keys are never part of the file. Dates are written as they stand today.\nJSON has no comments: written to FILE, the secrets left out are named on the terminal instead.\n`desk import` reads a file named .json as JSON, strictly, and far faster than YAML.\n\nExample:\n  desk export --desk corner-bakery corner-bakery.yaml\n  desk import corner-bakery.yaml --slug corner-bakery-copy\n  desk export --desk corner-bakery --json > corner-bakery.json',
       ),
-  ).action(async (file: string | undefined, opts: DbOptions & { desk: string }) => {
+  ).action(async (file: string | undefined, opts: DbOptions & { desk: string; json?: boolean }) => {
+    const toFile = file !== undefined && file !== '-';
+    // A file named .json must hold JSON: that is how `desk import` will read it.
+    const format = opts.json || (toFile && /\.json$/i.test(file)) ? 'json' : 'yaml';
     const { exportDesk } = await import('../../domain/business/export.ts');
     await withDeps(io, opts, async (deps) => {
       const ctx = await ownerContext(deps, opts.desk);
-      const { text } = await exportDesk(ctx);
-      if (file === undefined || file === '-') {
+      const { text, secretsLeftOut } = await exportDesk(ctx, format);
+      if (!toFile) {
         io.out(text);
         return;
       }
@@ -27,7 +33,12 @@ export function exportCommand(program: Command, io: Io): void {
       } catch (err) {
         throw new UsageError(`Cannot write ${file}: ${(err as Error).message}.`);
       }
-      io.out(`Wrote the business file of ${ctx.desk.slug} to ${file}.`);
+      const data = { desk: ctx.desk.slug, file, format, secrets_left_out: secretsLeftOut };
+      print(io, opts.json, data, () =>
+        format === 'json' && secretsLeftOut.length > 0
+          ? `Wrote the business file of ${ctx.desk.slug} to ${file}, as JSON. Secrets were left out: ${secretsLeftOut.join('; ')}. Enter them again on the desk after importing.`
+          : `Wrote the business file of ${ctx.desk.slug} to ${file}${format === 'json' ? ', as JSON' : ''}.`,
+      );
     });
   });
 }

@@ -23,7 +23,12 @@ export interface ExportedFile {
   text: string;
   /** A name for the file when it is saved: the desk's slug and today's date. */
   filename: string;
+  /** The connections whose secrets were left out, each with the settings' names. */
+  secretsLeftOut: string[];
 }
+
+/** YAML opens with a comment naming what was left out; JSON has no comments, so its caller says it. */
+export type FileFormat = 'yaml' | 'json';
 
 type Entry = Record<string, unknown>;
 
@@ -66,7 +71,7 @@ function parsedList(json: string): unknown[] {
   }
 }
 
-export async function exportDesk(ctx: DeskContext): Promise<ExportedFile> {
+export async function exportDesk(ctx: DeskContext, format: FileFormat = 'yaml'): Promise<ExportedFile> {
   const { db, desk } = ctx;
   const deskId = desk.id;
   const [granted, connections, sections, units, arrangements, watches, domains, playbooks, work, messages] =
@@ -206,7 +211,10 @@ export async function exportDesk(ctx: DeskContext): Promise<ExportedFile> {
     'API keys are not part of a business file; make new ones on the desk that reads it.',
   ];
   // A name with a line break in it must not end the comment and start YAML of its own.
-  const text = `${header.map((l) => `# ${l.replace(/[\r\n]+/g, ' ')}`).join('\n')}\n${stringify(doc, { lineWidth: 0 })}`;
+  const text =
+    format === 'json'
+      ? `${JSON.stringify(doc, null, 2)}\n`
+      : `${header.map((l) => `# ${l.replace(/[\r\n]+/g, ' ')}`).join('\n')}\n${stringify(doc, { lineWidth: 0 })}`;
   // Taking the business's data away is an owner action like any other, so the log says who did it.
   await logEvent(
     ctx,
@@ -218,5 +226,5 @@ export async function exportDesk(ctx: DeskContext): Promise<ExportedFile> {
       secrets_left_out: leftOut.length,
     },
   );
-  return { text, filename: `${desk.slug}-${today}.yaml` };
+  return { text, filename: `${desk.slug}-${today}.${format}`, secretsLeftOut: leftOut };
 }
