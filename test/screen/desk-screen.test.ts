@@ -338,8 +338,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     const refused = page.waitForResponse((r) => r.url().endsWith('/snooze'));
     await page.getByRole('button', { name: 'Snooze' }).click();
     expect((await refused).status()).toBe(400);
+    // Said in the owner's words; the API keeps its own (test/http).
     await expect(page.locator('#snooze-days-error').textContent()).resolves.toBe(
-      'days must be a whole number between 1 and 365.',
+      'Snooze for a whole number of days from 1 to 365.',
     );
     expect(await page.getByLabel('Snooze for how many days').getAttribute('aria-invalid')).toBe('true');
     // The refused field has the focus, so the page opens at the mistake, not at its top.
@@ -362,7 +363,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/work/${rows.done}`);
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(page.locator('#note-body-error').textContent()).resolves.toBe('Say something in body.');
+    await expect(page.locator('#note-body-error').textContent()).resolves.toBe(
+      'Write something in the note before adding it.',
+    );
     await page.getByLabel('Note on Quay Street lease').fill('Landlord prefers calls.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByRole('status').filter({ hasText: 'Note added' }).waitFor();
@@ -423,7 +426,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
 
     await page.getByLabel('Your question').fill('   ');
     await page.getByRole('button', { name: 'Ask' }).click();
-    await page.locator('#chat-answer').getByText('Say something in text.').waitFor();
+    await page.locator('#chat-answer').getByText('Type a question before asking.').waitFor();
     await expectAccessible(page);
     await context.close();
   });

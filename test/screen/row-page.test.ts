@@ -11,7 +11,7 @@ import { TEST_NOW } from '../helpers/app.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { addArrangement } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { connectMailbox } from '../http/writes-helpers.ts';
 import {
@@ -178,6 +178,30 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       } finally {
         await grant(false);
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says an emptied message in the words of the approve form', async () => {
+    const { id } = await makeWork(store.db, desk.id, {
+      title: 'Confirm the flour delivery',
+      class: 'commit',
+      contact_email: 'mill@flour.test',
+    });
+    await makeDraft(store.db, desk.id, id, {
+      subject: 'Flour',
+      body: 'Hello,\n\nIs Monday fine?\n',
+      to: 'mill@flour.test',
+    });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      await page.getByLabel('Message', { exact: true }).fill('  ');
+      await page.getByRole('button', { name: 'Approve and send' }).click();
+      await page.getByText('The message must not be empty.', { exact: true }).waitFor();
+      await expect(page.getByLabel('Message', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(smtp.received.map((m) => m.to[0])).not.toContain('mill@flour.test');
     } finally {
       await context.close();
     }

@@ -390,6 +390,32 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     }
   });
 
+  it('says a date the picker could not give in the words of the form', async () => {
+    const { context, page } = await signedIn();
+    const arrangements = async () =>
+      (await api.call('GET', '/api/v1/arrangements', { key: deskKey })).json().data.items.length;
+    const before = await arrangements();
+    try {
+      await page.goto(`${server.base}/arrangements/new`);
+      await page.getByLabel('Name', { exact: true }).fill('Bread van lease');
+      // A browser without a date picker draws a text box, and what is typed there reaches the desk.
+      await page.getByLabel('Starts on').evaluate((input) => {
+        (input as HTMLInputElement).type = 'text';
+      });
+      await page.getByLabel('Starts on').fill('spring');
+      await page.getByRole('button', { name: 'Add the arrangement' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Add an arrangement' }).waitFor();
+      await expect(page.getByLabel('Starts on').getAttribute('aria-invalid')).resolves.toBe('true');
+      await page.getByText('Pick a date, or type it as YYYY-MM-DD.', { exact: true }).waitFor();
+      await expect(page.getByText('+3d').count()).resolves.toBe(0);
+      await expectAccessible(page);
+      await screenshots(page, 'arrangement-date-refused', [1280, 390]);
+      expect(await arrangements()).toBe(before);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('removes a watch only after asking, and the rows it pointed at stay', async () => {
     const { context, page } = await signedIn();
     const [watch] = (await api.call('GET', '/api/v1/watches', { key: deskKey })).json().data.items;

@@ -256,7 +256,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByLabel(/^Note/).fill('Signs came with the fit-out.');
       await closeWork(deskContext(server.deps, desk, { type: 'owner', name: 'owner' }), second);
       await page.getByRole('button', { name: 'Close the row' }).click();
-      await expect(page.locator('#close-error').textContent()).resolves.toBe(`Work item ${second} is already closed.`);
+      await expect(page.locator('#close-error').textContent()).resolves.toBe('This row is already closed.');
       await expect(page.getByLabel(/^Note/).inputValue()).resolves.toBe('Signs came with the fit-out.');
       expect((await findWork(store.db, desk.id, second))!.detail).toBeNull();
     },
@@ -277,7 +277,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
 
       await stale.getByRole('button', { name: 'Reopen', exact: true }).click();
       await expect(stale.locator('#reopen-error').textContent()).resolves.toBe(
-        `Work item ${rowId} is open, not done or closed; there is nothing to reopen.`,
+        'This row is open, not done or closed; there is nothing to reopen.',
       );
       await stale.close();
       expect((await row()).status).toBe('open');
@@ -345,6 +345,29 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       ]);
       expect(fromScreen).toEqual(fromCli);
       for (const e of fromScreen) expect(e.data.by, e.kind).toBe('owner');
+    },
+    SLOW,
+  );
+
+  it(
+    'says a refused title and a date the picker could not give in the words of the form, not of the command line',
+    async () => {
+      const before = await workCount(desk.id);
+      await page.goto(`${server.base}/work/new`);
+      await page.getByLabel('Title').fill('   ');
+      // A browser without a date picker draws a text box, and what is typed there reaches the desk.
+      await page.getByLabel(/^Due date/).evaluate((input) => {
+        (input as HTMLInputElement).type = 'text';
+      });
+      await page.getByLabel(/^Due date/).fill('next friday');
+      await page.getByRole('button', { name: 'Add the row' }).click();
+      await expect(fieldError('work-title-error').textContent()).resolves.toBe('A row needs a title.');
+      await expect(fieldError('work-due-error').textContent()).resolves.toBe('Pick a date, or type it as YYYY-MM-DD.');
+      // Drawn back as typed; a date picker shows it empty, as it cannot show anything but a date.
+      await expect(page.getByLabel(/^Due date/).getAttribute('value')).resolves.toBe('next friday');
+      expect(await workCount(desk.id)).toBe(before);
+      await expectAccessible(page);
+      await shots(page, 'work-add-date-refused');
     },
     SLOW,
   );

@@ -12,6 +12,7 @@ import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { SignInPage } from '../pages/misc.tsx';
 import { ChatAnswer, DeskPage, type ChatView } from '../pages/desk.tsx';
 import { once } from '../once.ts';
+import { saidToOwner } from '../words.ts';
 
 // GET / (the desk page) and POST /chat (the chat box; a partial answer for htmx, the whole
 // page without it).
@@ -88,7 +89,9 @@ export async function deskScreenRoutes(app: FastifyInstance): Promise<void> {
     if (!ctx) return reply.code(303).redirect('/');
     const text = fieldOf(request.body, 'text');
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => askDesk(ctx, { text }));
-    const chat: ChatView = r.ok ? { key: formKey(), asked: r.value } : { key: formKey(), error: r.error.message, text };
+    const chat: ChatView = r.ok
+      ? { key: formKey(), asked: r.value }
+      : { key: formKey(), error: saidToOwner(r.error.message), text };
     if (request.headers['hx-request'] === 'true') return html(reply, ChatAnswer({ chat, oob: true }));
     return deskPage(ctx, reply, {}, chat, r.ok ? 200 : 400);
   });

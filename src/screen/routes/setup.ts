@@ -22,6 +22,7 @@ import {
   type EntryFormView,
 } from '../pages/setup.tsx';
 import { csrfToken, formKey, html } from '../reply.ts';
+import { saidToOwner } from '../words.ts';
 import { signedIn } from './owner.ts';
 
 // Arrangements, units and watches: a list page, and a page per entry to add, edit or remove
@@ -179,8 +180,11 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
       if (!r.ok) {
         if (r.error.code !== 'bad_request') throw r.error;
         const fields = r.error.details?.fields;
-        const errors =
-          fields && typeof fields === 'object' ? (fields as Record<string, string>) : { '': r.error.message };
+        const errors = Object.fromEntries(
+          Object.entries(
+            fields && typeof fields === 'object' ? (fields as Record<string, string>) : { '': r.error.message },
+          ).map(([field, message]) => [field, saidToOwner(message, field)]),
+        );
         return formPage(ctx, reply, kind, id, { values, errors }, 400);
       }
       return setupPage(ctx, reply, `The ${kind} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`);

@@ -13,6 +13,7 @@ import { findWork } from '../../store/repositories/work.ts';
 import { once } from '../once.ts';
 import { CloseWorkPage, FORM_FIELDS, WorkFormPage, type FormValues, type WorkFormView } from '../pages/work-form.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
+import { saidToOwner } from '../words.ts';
 import { signedIn } from './owner.ts';
 import { act, rowPage, workId } from './work.ts';
 
@@ -91,10 +92,10 @@ function refusal(err: DeskError): Array<{ field?: string; message: string }> {
   if (Array.isArray(fields))
     return (fields as FieldFault[]).map((f) => ({
       ...(f.field ? { field: f.field } : {}),
-      message: sentence(f.message),
+      message: sentence(saidToOwner(f.message, f.field)),
     }));
   const field = typeof err.details?.field === 'string' ? err.details.field : undefined;
-  return [{ ...(field ? { field } : {}), message: sentence(err.message) }];
+  return [{ ...(field ? { field } : {}), message: sentence(saidToOwner(err.message, field)) }];
 }
 
 async function rowOf(ctx: DeskContext, id: number): Promise<WorkRow> {

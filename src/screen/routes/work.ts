@@ -18,6 +18,7 @@ import { once } from '../once.ts';
 import { RunPage } from '../pages/misc.tsx';
 import { NOTES_SHOWN, RowPage, type RowView } from '../pages/work.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
+import { saidToOwner } from '../words.ts';
 
 // A row's page and the forms on it. Each form calls the verb the API route of the same name
 // calls; what the verb answers is shown at the top of the row, a refusal beside its field.
@@ -104,7 +105,7 @@ export async function act<T>(
       ctx,
       reply,
       row,
-      { error: { form, ...(field ? { field } : {}), message: r.error.message }, typed },
+      { error: { form, ...(field ? { field } : {}), message: saidToOwner(r.error.message, field) }, typed },
       400,
     );
   }
