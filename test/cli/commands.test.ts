@@ -146,6 +146,19 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     ]);
   });
 
+  it('grants help offers only what can be granted, and says money and sign never can be', async () => {
+    const group = await desk(store.target, 'grants', '--help');
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    expect(flat(group.out)).toContain(
+      'Let the desk act on its own for a class of work (reach_out, chase, file or commit); money and sign can never be granted: they always need a person',
+    );
+    for (const verb of ['set', 'unset']) {
+      const r = await desk(store.target, 'grants', verb, '--help');
+      expect(r.code).toBe(0);
+      expect(flat(r.out)).toContain('class reach_out | chase | file | commit (money and sign can never be granted)');
+    }
+  });
+
   it('grants: money and sign are refused with a reason; others are set and unset', async () => {
     for (const cls of ['money', 'sign']) {
       const r = await desk(store.target, 'grants', 'set', '--desk', slug, cls);

@@ -1,12 +1,17 @@
 import type { Command } from 'commander';
-import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
+import { PERMISSION_CLASSES, UNGRANTABLE } from '../../domain/vocab.ts';
 import { dbOption, deskByRef, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
+
+// What may be granted is the domain's list; the help reads it, so it never offers a class that
+// setGrant would refuse.
+const GRANTABLE = PERMISSION_CLASSES.filter((c) => !UNGRANTABLE.includes(c));
+const NEVER = `${UNGRANTABLE.join(' and ')} can never be granted`;
 
 export function grantCommands(program: Command, io: Io): void {
   const grants = program
     .command('grants')
     .description(
-      `Let the desk act on its own for a class of work (${PERMISSION_CLASSES.join(', ')}); money and sign always need a person`,
+      `Let the desk act on its own for a class of work (${GRANTABLE.slice(0, -1).join(', ')} or ${GRANTABLE.at(-1)}); ${NEVER}: they always need a person`,
     );
 
   for (const [name, granted] of [
@@ -23,7 +28,7 @@ export function grantCommands(program: Command, io: Io): void {
               : 'Withdraw a class: the desk asks again',
           )
           .requiredOption('--desk <desk>', 'desk id or slug')
-          .argument('<class>', PERMISSION_CLASSES.join(' | ')),
+          .argument('<class>', `${GRANTABLE.join(' | ')} (${NEVER})`),
       ),
     ).action(async (cls: string, opts: DbOptions & { desk: string; json?: boolean }) => {
       const { setGrant } = await import('../../domain/grants/manage.ts');

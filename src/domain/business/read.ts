@@ -8,7 +8,6 @@ import {
   OUTBOUND_STATUSES,
   PERMISSION_CLASSES,
   SECTION_KINDS,
-  UNGRANTABLE,
   WORK_STATUSES,
   type PermissionClass,
   type SectionKind,
@@ -19,6 +18,7 @@ import { jsonFault, lineAndColumn } from './json.ts';
 import { plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { railErrors } from '../desks/rails.ts';
+import { ungrantableReason } from '../grants/manage.ts';
 
 // Reads a business file (YAML or JSON) into a plan the importer writes in one transaction.
 // Every error names the entry and the field; a file with any error yields no plan at all.
@@ -524,11 +524,8 @@ function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
         `grants[${i}]`,
         `${JSON.stringify(g)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`,
       );
-    } else if ((UNGRANTABLE as readonly string[]).includes(g)) {
-      errors.add(
-        `grants[${i}]`,
-        `"${g}" cannot be granted: ${g === 'money' ? 'paying money' : 'signing'} always needs a person`,
-      );
+    } else if (ungrantableReason(g) !== null) {
+      errors.add(`grants[${i}]`, `"${g}" cannot be granted: ${ungrantableReason(g)}`);
     } else if (!out.includes(g as PermissionClass)) out.push(g as PermissionClass);
   });
   return out;
