@@ -301,6 +301,61 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(again.out).toBe('Checked 1 desk: 0 new rows.\n');
     expect((await desk(store.target, 'watches', 'run', '--desk', 'nope')).err).toMatch(/^desk: No desk "nope"/);
   });
+  it('watches run names the desk of each new row, and --json gives its slug beside its id', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const dir = mkdtempSync(path.join((await import('node:os')).tmpdir(), 'desk-watches-'));
+    const today = dateIn('Europe/London', new Date(TEST_NOW));
+    try {
+      const made: Record<string, string> = {};
+      for (const [slug, site] of [
+        ['watch-one', 'The Shop'],
+        ['watch-two', 'The Yard'],
+      ] as const) {
+        const file = path.join(dir, `${slug}.yaml`);
+        writeFileSync(
+          file,
+          [
+            `desk: { name: ${site} Ltd, slug: ${slug}, timezone: Europe/London }`,
+            `units: [{ type: site, name: ${site}, fields: { lease_end: "+10d" } }]`,
+            'watches: [{ subject_type: site, field: lease_end, label: Lease renewal, lead_days: 60, kind: lease_renewal, action: commit }]',
+          ].join('\n'),
+        );
+        made[slug] = (await desk(store.target, 'import', file, '--json')).json().desk.id;
+      }
+      const run = await desk(store.target, 'watches', 'run');
+      expect(run.code, run.err).toBe(0);
+      for (const [slug, site] of [
+        ['watch-one', 'The Shop'],
+        ['watch-two', 'The Yard'],
+      ] as const) {
+        const row = await store.db
+          .selectFrom('work')
+          .select('id')
+          .where('desk_id', '=', made[slug]!)
+          .where('title', '=', `Lease renewal: ${site}`)
+          .executeTakeFirstOrThrow();
+        expect(run.out).toContain(`\n  ${slug} #${row.id} Lease renewal: ${site} (due ${addDays(today, 10)})\n`);
+      }
+
+      const file = path.join(dir, 'watch-three.yaml');
+      writeFileSync(
+        file,
+        [
+          'desk: { name: Three Ltd, slug: watch-three, timezone: Europe/London }',
+          'units: [{ type: site, name: The Barn, fields: { lease_end: "+10d" } }]',
+          'watches: [{ subject_type: site, field: lease_end, label: Lease renewal, lead_days: 60, kind: lease_renewal, action: commit }]',
+        ].join('\n'),
+      );
+      const three = (await desk(store.target, 'import', file, '--json')).json().desk;
+      const json = (await desk(store.target, 'watches', 'run', '--json')).json();
+      expect(json.created).toEqual([
+        expect.objectContaining({ desk: 'watch-three', desk_id: three.id, title: 'Lease renewal: The Barn' }),
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('desks create makes an empty desk, logged as the owner; --link adds its sign-in link; bad input writes nothing', async () => {
     const made = await desk(
       store.target,

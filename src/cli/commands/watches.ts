@@ -17,15 +17,24 @@ export function watchCommands(program: Command, io: Io): void {
     ),
   ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
     const { runWatchPass } = await import('../../app/watches/pass.ts');
+    const { listDesks } = await import('../../domain/desks/manage.ts');
     await withDeps(io, o, async (deps) => {
       const r = await runWatchPass(deps, { desk: o.desk });
-      print(io, o.json, r, () => {
+      // A pass over every desk opens rows on several: each is named by the slug the owner types.
+      const slugs = new Map((await listDesks(deps.store.db)).map((d) => [d.id, d.slug]));
+      const slug = (id: string) => slugs.get(id) ?? id;
+      const data = {
+        ...r,
+        created: r.created.map((c) => ({ desk: slug(c.desk_id), ...c })),
+        failures: r.failures.map((f) => ({ desk: slug(f.desk_id), ...f })),
+      };
+      print(io, o.json, data, () => {
         const lines = [`Checked ${plural(r.desks, 'desk')}: ${plural(r.created.length, 'new row')}.`];
-        for (const c of r.created) lines.push(`  #${c.work_id} ${c.title} (due ${c.watch_date})`);
+        for (const c of data.created) lines.push(`  ${c.desk} #${c.work_id} ${c.title} (due ${c.watch_date})`);
         return lines.join('\n');
       });
-      if (r.failures.length > 0) {
-        for (const f of r.failures) io.err(`desk: the watch pass failed for desk ${f.desk_id}: ${f.error}`);
+      if (data.failures.length > 0) {
+        for (const f of data.failures) io.err(`desk: the watch pass failed for desk ${f.desk}: ${f.error}`);
         throw new Reported('watch pass failures');
       }
     });
