@@ -102,34 +102,16 @@ export function table(rows: Array<Record<string, unknown>>, columns: string[]): 
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
-/** A `--port` typed on the command line; 0 (any free port) only where `lowest` allows it. */
-export function portArg(raw: string | undefined, lowest: 0 | 1 = 1): number | undefined {
-  if (raw === undefined) return undefined;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || port < lowest || port > 65535) {
-    throw new UsageError(`--port "${raw}" is not a port number (${lowest}-65535).`);
-  }
-  return port;
-}
-
-/** A count typed on the command line, such as `--limit 20`, from `min` to `max`. */
-export function countArg(raw: string, flag: string, min: number, max: number): number {
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || n < min || n > max)
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${raw}".`);
-  return n;
-}
-
-/** An id typed on the command line. */
-export function idArg(raw: string, what: string): number {
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1)
-    throw new UsageError(`"${raw}" is not a ${what} id; ids are whole numbers such as 12.`);
-  return n;
-}
-
 /** An error the command has already printed in full. */
 export class Reported extends Error {}
 
-/** A mistake in how a command was typed. */
-export class UsageError extends Error {}
+/** Mistakes in how a command was typed: one, or several, each said on a line of its own. */
+export class UsageError extends Error {
+  readonly faults: string[];
+  constructor(...faults: string[]) {
+    const n = faults.length;
+    const first = faults[0]?.replace(/\.$/, '');
+    super(n === 1 ? faults[0] : `The command has ${n} mistakes; nothing was done. ${first} (and ${n - 1} more).`);
+    this.faults = faults;
+  }
+}

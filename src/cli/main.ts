@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { DeskError } from '../domain/errors.ts';
 import { processIo, Reported, UsageError, type Io } from './io.ts';
+import { checkBeforeActions } from './checks.ts';
 import { ConfigError } from '../config.ts';
 import { SecretKeyError } from '../store/cipher.ts';
 import { StoreUnusable } from '../store/location.ts';
@@ -43,6 +44,7 @@ export function buildProgram(io: Io): Command {
       'after',
       '\nEach command has its own --help. Commands that print data take --json.\nThe database is DESK_DATABASE_URL or --db (a SQLite file path or a postgres:// URL), default ./data/desk.db.',
     );
+  checkBeforeActions(program);
   serveCommand(program, io);
   importCommands(program, io);
   exportCommand(program, io);
@@ -79,7 +81,13 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return 1; // already printed in full, as data or as lines
     } else if (err instanceof DeskError) {
       failure = { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
-    } else if (err instanceof UsageError || err instanceof ConfigError || err instanceof SecretKeyError) {
+    } else if (err instanceof UsageError) {
+      failure = {
+        code: 'bad_request',
+        message: err.message,
+        ...(err.faults.length > 1 ? { details: { errors: err.faults } } : {}),
+      };
+    } else if (err instanceof ConfigError || err instanceof SecretKeyError) {
       failure = { code: 'bad_request', message: err.message };
     } else if (err instanceof StoreUnusable) {
       // A server that does not answer may answer later; a wrong path or URL will not.
@@ -91,7 +99,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   }
   if (json) io.out(JSON.stringify({ error: failure }));
   else {
-    // Several mistakes (a business file's, a row's fields): the summary, then one line each, so
+    // Several mistakes (a business file's, a row's fields, a command's flags): the summary, then one line each, so
     // all of them can be fixed at once.
     const list = failure.details?.errors;
     const lines = Array.isArray(list) && list.length > 1 ? list.map((l) => `  ${String(l)}`) : [];

@@ -71,6 +71,53 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(await store.db.selectFrom('work').select('id').where('title', '=', 'x').execute()).toEqual([]);
   });
 
+  it('several mistakes in what was typed are each said, one line apiece, before the database is opened', async () => {
+    const lines = (r: { err: string }) => r.err.split('\n').filter(Boolean);
+    const list = await desk(store.target, 'work', 'list', '--status', 'later', '--limit', '0');
+    expect(list.code).toBe(1);
+    expect(lines(list)).toEqual([
+      'desk: The command has 3 mistakes; nothing was done:',
+      '  work list needs --desk <desk> (desk id or slug).',
+      '  --status must be one of open, in_progress, waiting, done, closed.',
+      '  --limit must be a whole number from 1 to 200, not "0".',
+    ]);
+    const json = await desk(store.target, 'work', 'list', '--status', 'later', '--limit', '0', '--json');
+    expect(json.json()).toEqual({
+      error: {
+        code: 'bad_request',
+        message:
+          'The command has 3 mistakes; nothing was done. work list needs --desk <desk> (desk id or slug) (and 2 more).',
+        details: {
+          errors: lines(list)
+            .slice(1)
+            .map((l) => l.trim()),
+        },
+      },
+    });
+
+    const create = await desk(store.target, 'desks', 'create', 'Third', '--currency', 'GBP', '--port', '70000');
+    expect(lines(create)).toEqual([
+      'desk: The command has 3 mistakes; nothing was done:',
+      '  desks create needs --slug <slug> (short name for commands: lower-case letters, digits and dashes).',
+      '  desks create needs --timezone <zone> (IANA time zone its days are counted in, such as Europe/London).',
+      '  --port "70000" is not a port number (1-65535).',
+    ]);
+    expect(lines(await desk(store.target, 'keys', 'create'))).toEqual([
+      'desk: The command has 2 mistakes; nothing was done:',
+      '  keys create needs --desk <desk> (desk id or slug).',
+      '  keys create needs --name <name> (who will hold it, e.g. zapier).',
+    ]);
+    expect(lines(await desk(store.target, 'work', 'assign', 'twelve'))).toEqual([
+      'desk: The command has 2 mistakes; nothing was done:',
+      '  "twelve" is not a work item id; ids are whole numbers such as 12.',
+      '  work assign needs either --to <person> or --clear.',
+    ]);
+    // What was typed is judged before the database is looked for.
+    const nowhere = path.join((await import('node:os')).tmpdir(), 'desk-no-such-folder', 'desk.db');
+    const keys = await desk(nowhere, 'keys', 'create', '--desk', slug, '--name', 'x', '--expires', 'soon');
+    expect(keys.err).toBe('desk: --expires "soon" is not a date; use YYYY-MM-DD or +30d.\n');
+  });
+
   it('work list --limit takes a whole number from 1 to 200, and says so otherwise', async () => {
     for (const bad of ['abc', '0', '500', '2.5']) {
       const run = await desk(store.target, 'work', 'list', '--desk', slug, '--limit', bad);
@@ -456,7 +503,7 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       ],
       [
         ['desks', 'create', 'Second', '--timezone', 'UTC', '--currency', 'GBP'],
-        "desk: required option '--slug <slug>' not specified\n",
+        'desk: desks create needs --slug <slug> (short name for commands: lower-case letters, digits and dashes).\n',
       ],
     ] as const) {
       const r = await desk(store.target, ...args);

@@ -93,7 +93,7 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
 
     const bare = await desk(store.target, 'export');
     expect(bare.code).not.toBe(0);
-    expect(bare.err).toContain("required option '--desk <desk>' not specified");
+    expect(bare.err).toBe('desk: export needs --desk <desk> (desk id or slug).\n');
 
     const typo = path.join(dir, 'no-such.db');
     const missing = await desk(typo, 'export', '--desk', 'round-trip');

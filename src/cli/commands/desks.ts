@@ -3,11 +3,11 @@ import { publicOrigin } from '../../config.ts';
 import type { Rails } from '../../domain/desks/rails.ts';
 import { LINK_MINUTES, signInUrl } from '../../domain/owner/link-url.ts';
 import type { Deps } from '../../domain/context.ts';
+import { checkedOption, neededOption, portNumber } from '../checks.ts';
 import {
   dbOption,
   deskByRef,
   jsonOption,
-  portArg,
   print,
   table,
   UsageError,
@@ -22,7 +22,7 @@ interface CreateOptions extends DbOptions {
   timezone: string;
   currency: string;
   link?: boolean;
-  port?: string;
+  port?: number;
   json?: boolean;
 }
 
@@ -61,17 +61,20 @@ export function deskCommands(program: Command, io: Io): void {
         .command('create')
         .description('Make an empty desk, to be set up from its screen')
         .argument('<name>', "the business's name, as the screen shows it")
-        .requiredOption('--slug <slug>', 'short name for commands: lower-case letters, digits and dashes')
-        .requiredOption('--timezone <zone>', 'IANA time zone its days are counted in, such as Europe/London')
-        .requiredOption('--currency <code>', 'three-letter currency code, such as GBP')
+        .addOption(neededOption('--slug <slug>', 'short name for commands: lower-case letters, digits and dashes'))
+        .addOption(neededOption('--timezone <zone>', 'IANA time zone its days are counted in, such as Europe/London'))
+        .addOption(neededOption('--currency <code>', 'three-letter currency code, such as GBP'))
         .option('--link', `also print a one-time sign-in link for its screen (valid ${LINK_MINUTES} minutes)`)
-        .option(
-          '--port <port>',
-          'the port the server listens on, for the link (default DESK_PORT or 8080; DESK_PUBLIC_URL wins)',
+        .addOption(
+          checkedOption(
+            '--port <port>',
+            'the port the server listens on, for the link (default DESK_PORT or 8080; DESK_PUBLIC_URL wins)',
+            portNumber(),
+          ),
         ),
     ),
   ).action(async (name: string, opts: CreateOptions) => {
-    const port = portArg(opts.port);
+    const port = opts.port;
     const { createEmptyDesk } = await import('../../domain/desks/create.ts');
     const { createSignInLink } = await import('../../domain/owner/sign-in.ts');
     await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {

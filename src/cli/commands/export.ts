@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { neededOption } from '../checks.ts';
 import { dbOption, ownerContext, print, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
 
 export function exportCommand(program: Command, io: Io): void {
@@ -9,7 +10,7 @@ export function exportCommand(program: Command, io: Io): void {
       .description(
         'Write a desk out as a business file (YAML, or JSON with --json) that `desk import` reads back; no secrets, no keys',
       )
-      .requiredOption('--desk <desk>', 'desk id or slug')
+      .addOption(neededOption('--desk <desk>', 'desk id or slug'))
       .argument('[file]', 'where to write it (default: print it); a name ending in .json gets JSON')
       .option('--json', 'write the business file as JSON; with FILE, print what was written as JSON too')
       .addHelpText(

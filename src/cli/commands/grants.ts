@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { PERMISSION_CLASSES, UNGRANTABLE } from '../../domain/vocab.ts';
+import { neededOption } from '../checks.ts';
 import { dbOption, deskByRef, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
 
 // What may be granted is the domain's list; the help reads it, so it never offers a class that
@@ -27,7 +28,7 @@ export function grantCommands(program: Command, io: Io): void {
               ? 'Grant a class: the desk may do that work without asking'
               : 'Withdraw a class: the desk asks again',
           )
-          .requiredOption('--desk <desk>', 'desk id or slug')
+          .addOption(neededOption('--desk <desk>', 'desk id or slug'))
           .argument('<class>', `${GRANTABLE.join(' | ')} (${NEVER})`),
       ),
     ).action(async (cls: string, opts: DbOptions & { desk: string; json?: boolean }) => {
@@ -59,7 +60,7 @@ export function grantCommands(program: Command, io: Io): void {
       grants
         .command('list')
         .description('Show what a desk may do without asking')
-        .requiredOption('--desk <desk>', 'desk id or slug'),
+        .addOption(neededOption('--desk <desk>', 'desk id or slug')),
     ),
   ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
     const { grantsOf } = await import('../../store/repositories/desks.ts');

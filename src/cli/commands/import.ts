@@ -2,17 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { clockFor } from '../../domain/clock.ts';
 import { plural } from '../../domain/text.ts';
-import {
-  configFor,
-  dbOption,
-  jsonOption,
-  portArg,
-  print,
-  withNewDeps,
-  UsageError,
-  type DbOptions,
-  type Io,
-} from '../io.ts';
+import { checkedOption, portNumber, someText } from '../checks.ts';
+import { configFor, dbOption, jsonOption, print, withNewDeps, UsageError, type DbOptions, type Io } from '../io.ts';
 
 export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
   return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
@@ -23,7 +14,13 @@ export function importCommands(program: Command, io: Io): void {
     .command('import')
     .description('Read a business file (YAML or JSON) into a new desk; all or nothing')
     .argument('<file>', 'the business file (see docs/business-file.md); - reads standard input')
-    .option('--key <name>', 'also create an API key with this name and print it (shown once)')
+    .addOption(
+      checkedOption(
+        '--key <name>',
+        'also create an API key with this name and print it (shown once)',
+        someText('--key needs a name, such as --key zapier.'),
+      ),
+    )
     .option('--slug <slug>', "make the desk under this slug instead of the file's (a copy of an exported desk)");
   jsonOption(dbOption(imp)).action(
     async (file: string, opts: DbOptions & { key?: string; slug?: string; json?: boolean }) => {
@@ -36,8 +33,6 @@ export function importCommands(program: Command, io: Io): void {
           `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`,
         );
       }
-      if (opts.key !== undefined && opts.key.trim() === '')
-        throw new UsageError('--key needs a name, such as --key zapier.');
       // The file is read and checked before the database is opened: a file with mistakes
       // leaves no new database behind.
       const { planFromText } = await import('../../domain/business/read.ts');
@@ -90,9 +85,15 @@ export function importCommands(program: Command, io: Io): void {
     .command('demo')
     .description('Bring in the bundled demo business (a bakery with work in every state) and print a key for it')
     .option('--key <name>', 'name for the key', 'demo')
-    .option('--port <port>', 'the port the server listens on, for the printed curl line (default DESK_PORT or 8080)');
-  jsonOption(dbOption(demo)).action(async (opts: DbOptions & { key: string; port?: string; json?: boolean }) => {
-    const port = portArg(opts.port);
+    .addOption(
+      checkedOption(
+        '--port <port>',
+        'the port the server listens on, for the printed curl line (default DESK_PORT or 8080)',
+        portNumber(),
+      ),
+    );
+  jsonOption(dbOption(demo)).action(async (opts: DbOptions & { key: string; port?: number; json?: boolean }) => {
+    const port = opts.port;
     const { importDemo } = await import('../../domain/business/demo.ts');
     await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const r = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: opts.key });

@@ -1,18 +1,16 @@
 import type { Command } from 'commander';
 import { dateIn, isIsoDate, resolveDate } from '../../domain/dates.ts';
 import { expiryAfter, lastDayOf } from '../../domain/keys/expiry.ts';
-import {
-  dbOption,
-  deskByRef,
-  idArg,
-  jsonOption,
-  print,
-  table,
-  UsageError,
-  withDeps,
-  type DbOptions,
-  type Io,
-} from '../io.ts';
+import { checkedArgument, checkedOption, idOf, neededOption, type Rule } from '../checks.ts';
+import { dbOption, deskByRef, jsonOption, print, table, withDeps, type DbOptions, type Io } from '../io.ts';
+
+/** YYYY-MM-DD or an offset such as +30d: read against the desk's own today once the desk is found. */
+const expiry: Rule = (raw) => {
+  const shape = resolveDate(raw, '2000-01-01');
+  return shape !== null && isIsoDate(shape)
+    ? { value: raw }
+    : { fault: `--expires "${raw}" is not a date; use YYYY-MM-DD or +30d.` };
+};
 
 export function keyCommands(program: Command, io: Io): void {
   const keys = program.command('keys').description('Create, list and revoke API keys');
@@ -22,9 +20,15 @@ export function keyCommands(program: Command, io: Io): void {
       keys
         .command('create')
         .description('Create a key for a desk; it is shown once')
-        .requiredOption('--desk <desk>', 'desk id or slug')
-        .requiredOption('--name <name>', 'who will hold it, e.g. zapier')
-        .option('--expires <date>', "last day the key works (YYYY-MM-DD or +30d), in the desk's time zone"),
+        .addOption(neededOption('--desk <desk>', 'desk id or slug'))
+        .addOption(neededOption('--name <name>', 'who will hold it, e.g. zapier'))
+        .addOption(
+          checkedOption(
+            '--expires <date>',
+            "last day the key works (YYYY-MM-DD or +30d), in the desk's time zone",
+            expiry,
+          ),
+        ),
     ),
   ).action(async (opts: DbOptions & { desk: string; name: string; expires?: string; json?: boolean }) => {
     const { createKey } = await import('../../domain/keys/create.ts');
@@ -34,9 +38,7 @@ export function keyCommands(program: Command, io: Io): void {
       let expiresAt: string | null = null;
       let last: string | null = null;
       if (opts.expires !== undefined) {
-        last = resolveDate(opts.expires, dateIn(desk.timezone, now));
-        if (!last || !isIsoDate(last))
-          throw new UsageError(`--expires "${opts.expires}" is not a date; use YYYY-MM-DD or +30d.`);
+        last = resolveDate(opts.expires, dateIn(desk.timezone, now))!;
         expiresAt = expiryAfter(desk.timezone, last);
       }
       const k = await createKey(deps.store.db, {
@@ -68,7 +70,7 @@ export function keyCommands(program: Command, io: Io): void {
       keys
         .command('list')
         .description("List a desk's keys (never the keys themselves)")
-        .requiredOption('--desk <desk>', 'desk id or slug'),
+        .addOption(neededOption('--desk <desk>', 'desk id or slug')),
     ),
   ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
     const { listKeys } = await import('../../domain/keys/create.ts');
@@ -91,10 +93,9 @@ export function keyCommands(program: Command, io: Io): void {
       keys
         .command('revoke')
         .description('Revoke a key; programs using it get 401 from then on')
-        .argument('<id>', 'the key id (from keys list)'),
+        .addArgument(checkedArgument('<id>', 'the key id (from keys list)', idOf('key'))),
     ),
-  ).action(async (raw: string, opts: DbOptions & { json?: boolean }) => {
-    const id = idArg(raw, 'key');
+  ).action(async (id: number, opts: DbOptions & { json?: boolean }) => {
     const { revokeKey } = await import('../../domain/keys/revoke.ts');
     await withDeps(io, opts, async (deps) => {
       const r = await revokeKey(deps.store.db, { keyId: id, now: deps.clock.now().toISOString(), by: 'owner' });

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { publicOrigin } from '../../config.ts';
 import { LINK_MINUTES, signInUrl } from '../../domain/owner/link-url.ts';
-import { dbOption, deskByRef, jsonOption, portArg, print, withDeps, type DbOptions, type Io } from '../io.ts';
+import { checkedOption, neededOption, portNumber } from '../checks.ts';
+import { dbOption, deskByRef, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
 import { plural } from '../../domain/text.ts';
 
 // The owner's way into the screen: a one-time sign-in link, and signing every browser out.
@@ -16,14 +17,17 @@ export function ownerCommands(program: Command, io: Io): void {
       owner
         .command('link')
         .description(`Print a one-time sign-in link for the screen (valid ${LINK_MINUTES} minutes)`)
-        .requiredOption('--desk <desk>', 'desk id or slug')
-        .option(
-          '--port <port>',
-          'the port the server listens on, for the link (default DESK_PORT or 8080; DESK_PUBLIC_URL wins)',
+        .addOption(neededOption('--desk <desk>', 'desk id or slug'))
+        .addOption(
+          checkedOption(
+            '--port <port>',
+            'the port the server listens on, for the link (default DESK_PORT or 8080; DESK_PUBLIC_URL wins)',
+            portNumber(),
+          ),
         ),
     ),
-  ).action(async (opts: DbOptions & { desk: string; port?: string; json?: boolean }) => {
-    const port = portArg(opts.port);
+  ).action(async (opts: DbOptions & { desk: string; port?: number; json?: boolean }) => {
+    const port = opts.port;
     const { createSignInLink } = await import('../../domain/owner/sign-in.ts');
     await withDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const desk = await deskByRef(deps, opts.desk);
@@ -43,7 +47,7 @@ export function ownerCommands(program: Command, io: Io): void {
       owner
         .command('signout')
         .description('End every screen session of a desk')
-        .requiredOption('--desk <desk>', 'desk id or slug'),
+        .addOption(neededOption('--desk <desk>', 'desk id or slug')),
     ),
   ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
     const { signOutDesk } = await import('../../domain/owner/sign-in.ts');

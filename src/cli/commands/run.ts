@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { dbOption, idArg, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { checkedArgument, idOf } from '../checks.ts';
+import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
 import { contextForRow } from './work.ts';
 
 // `desk run ID`: the same run as POST /work/{id}/run, from the terminal, with each step shown
@@ -11,10 +12,9 @@ export function runCommand(program: Command, io: Io): void {
     .description(
       'Have the desk carry a row out now (send its message, or drive its playbook in Chromium), showing each step',
     )
-    .argument('<id>', 'work item id')
+    .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug');
-  jsonOption(dbOption(run)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
-    const id = idArg(raw, 'work item');
+  jsonOption(dbOption(run)).action(async (id: number, o: DbOptions & { desk?: string; json?: boolean }) => {
     const { runWork } = await import('../../domain/work/run.ts');
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);

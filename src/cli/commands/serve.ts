@@ -1,19 +1,19 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
-import { configFor, dbOption, portArg, type DbOptions, type Io } from '../io.ts';
+import { checkedOption, portNumber } from '../checks.ts';
+import { configFor, dbOption, type DbOptions, type Io } from '../io.ts';
 
 export function serveCommand(program: Command, io: Io): void {
   dbOption(
     program
       .command('serve')
       .description('Run the API under /api/v1 (creates a demo desk and prints its key on first start)')
-      .option('--port <port>', 'port to listen on (default DESK_PORT or 8080)')
+      .addOption(checkedOption('--port <port>', 'port to listen on (default DESK_PORT or 8080)', portNumber(0)))
       .option('--host <host>', 'address to listen on (default DESK_HOST or 127.0.0.1)'),
-  ).action(async (opts: DbOptions & { port?: string; host?: string }) => {
-    const port = portArg(opts.port, 0);
+  ).action(async (opts: DbOptions & { port?: number; host?: string }) => {
     const config = configFor(io, {
       db: opts.db,
-      ...(port !== undefined ? { port } : {}),
+      ...(opts.port !== undefined ? { port: opts.port } : {}),
       ...(opts.host ? { host: opts.host } : {}),
     });
     heapForServing();

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { asFlags } from '../flags.ts';
-import { dbOption, idArg, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { checkedArgument, idOf } from '../checks.ts';
+import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
 import { contextForRow } from './work.ts';
 
 // The API's own verbs on a row (POST /work/{id}/snooze, draft, complete), from the terminal:
@@ -14,7 +15,7 @@ function rowCommand(work: Command, name: string, description: string): Command {
       work
         .command(name)
         .description(description)
-        .argument('<id>', 'work item id')
+        .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
         .option('--desk <desk>', 'desk id or slug'),
     ),
   );
@@ -23,8 +24,7 @@ function rowCommand(work: Command, name: string, description: string): Command {
 export function workVerbCommands(work: Command, io: Io): void {
   rowCommand(work, 'snooze', 'Push the due date out (default 3 days); priority falls by 5')
     .option('--days <n>', 'whole days, 1-365')
-    .action(async (raw: string, o: RowOptions & { days?: string }) => {
-      const id = idArg(raw, 'work item');
+    .action(async (id: number, o: RowOptions & { days?: string }) => {
       const days = o.days === undefined ? undefined : /^\s*\d+\s*$/.test(o.days) ? Number(o.days) : o.days;
       const { snoozeWork } = await import('../../domain/work/snooze.ts');
       await withDeps(io, o, async (deps) => {
@@ -40,8 +40,7 @@ export function workVerbCommands(work: Command, io: Io): void {
     });
 
   rowCommand(work, 'draft', "Have the desk write the row's message (nothing is sent)").action(
-    async (raw: string, o: RowOptions) => {
-      const id = idArg(raw, 'work item');
+    async (id: number, o: RowOptions) => {
       const { draftWork } = await import('../../domain/work/draft.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
@@ -57,8 +56,7 @@ export function workVerbCommands(work: Command, io: Io): void {
 
   rowCommand(work, 'complete', 'Do what the row asks: send its prepared message, then move it to waiting or done')
     .option('--note <text>', "appended to the row's detail")
-    .action(async (raw: string, o: RowOptions & { note?: string }) => {
-      const id = idArg(raw, 'work item');
+    .action(async (id: number, o: RowOptions & { note?: string }) => {
       const { completeWork } = await import('../../domain/work/complete.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);

@@ -4,22 +4,11 @@ import { DeskError } from '../../domain/errors.ts';
 import type { OwnerFields } from '../../domain/work/fields.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
-import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
+import { PERMISSION_CLASSES, WORK_STATUSES } from '../../domain/vocab.ts';
 import { plural } from '../../domain/text.ts';
 import { asFlags } from '../flags.ts';
-import {
-  dbOption,
-  countArg,
-  idArg,
-  jsonOption,
-  ownerContext,
-  print,
-  table,
-  UsageError,
-  withDeps,
-  type DbOptions,
-  type Io,
-} from '../io.ts';
+import { checkedArgument, checkedOption, checkedTogether, idOf, neededOption, oneOf, wholeNumber } from '../checks.ts';
+import { dbOption, jsonOption, ownerContext, print, table, withDeps, type DbOptions, type Io } from '../io.ts';
 
 // The owner's view of the queue (list, show) and actions on rows (add, edit, close, reopen,
 // assign). Reading goes through the same verbs as the API; the actions are not API routes.
@@ -133,21 +122,25 @@ export function workCommands(program: Command, io: Io): Command {
   const list = work
     .command('list')
     .description('The open queue in the order the API gives it: overdue first, then priority')
-    .requiredOption('--desk <desk>', 'desk id or slug')
-    .option('--status <status>', 'open, in_progress or waiting; done or closed lists finished rows, newest first')
+    .addOption(neededOption('--desk <desk>', 'desk id or slug'))
+    .addOption(
+      checkedOption(
+        '--status <status>',
+        'open, in_progress or waiting; done or closed lists finished rows, newest first',
+        oneOf('--status', WORK_STATUSES),
+      ),
+    )
     .option('--kind <kind>', 'only this kind of work')
-    .option('--limit <n>', 'rows to show (1-200)', '50')
+    .addOption(checkedOption('--limit <n>', 'rows to show (1-200)', wholeNumber('--limit', 1, 200), '50'))
     .option('--all', 'every open row, however many');
   jsonOption(dbOption(list)).action(
     async (
-      o: DbOptions & { desk: string; status?: string; kind?: string; limit: string; all?: boolean; json?: boolean },
+      o: DbOptions & { desk: string; status?: string; kind?: string; limit: number; all?: boolean; json?: boolean },
     ) => {
       const { listFinished } = await import('../../domain/work/finished.ts');
       const { listWork } = await import('../../domain/work/list.ts');
       await withDeps(io, o, async (deps) => {
-        if (o.status !== undefined && !['open', 'in_progress', 'waiting', 'done', 'closed'].includes(o.status))
-          throw new UsageError('--status must be one of open, in_progress, waiting, done, closed.');
-        const limit = countArg(o.limit, '--limit', 1, 200);
+        const limit = o.limit;
         const ctx = await ownerContext(deps, o.desk);
         if (o.status === 'done' || o.status === 'closed') {
           const finished = await listFinished(ctx, o.status, o.all ? 10_000 : limit);
@@ -179,10 +172,9 @@ export function workCommands(program: Command, io: Io): Command {
   const showCmd = work
     .command('show')
     .description('One row with its messages and its history')
-    .argument('<id>', 'work item id')
+    .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug');
-  jsonOption(dbOption(showCmd)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
-    const id = idArg(raw, 'work item');
+  jsonOption(dbOption(showCmd)).action(async (id: number, o: DbOptions & { desk?: string; json?: boolean }) => {
     const { getWork } = await import('../../domain/work/get.ts');
     const { findWork } = await import('../../store/repositories/work.ts');
     await withDeps(io, o, async (deps) => {
@@ -222,12 +214,16 @@ export function workCommands(program: Command, io: Io): Command {
   });
 
   const add = fieldOptions(
-    work.command('add').description('Add a work row to a desk').requiredOption('--desk <desk>', 'desk id or slug'),
+    work
+      .command('add')
+      .description('Add a work row to a desk')
+      .addOption(neededOption('--desk <desk>', 'desk id or slug')),
     true,
   );
+  checkedTogether(add, (o) =>
+    o.title === undefined ? 'work add needs --title, such as --title "Renew the alarm contract".' : null,
+  );
   jsonOption(dbOption(add)).action(async (o: FieldOptions & DbOptions & { desk: string; json?: boolean }) => {
-    if (o.title === undefined)
-      throw new UsageError('work add needs --title, such as --title "Renew the alarm contract".');
     const { addWork } = await import('../../domain/work/add.ts');
     await withDeps(io, o, async (deps) => {
       const ctx = await ownerContext(deps, o.desk);
@@ -240,13 +236,12 @@ export function workCommands(program: Command, io: Io): Command {
     work
       .command('edit')
       .description('Change only the fields given (not its status)')
-      .argument('<id>', 'work item id')
+      .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
       .option('--desk <desk>', 'desk id or slug'),
     false,
   ).option('--clear-error', 'mark the last failure as dealt with');
   jsonOption(dbOption(edit)).action(
-    async (raw: string, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
-      const id = idArg(raw, 'work item');
+    async (id: number, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
       const { editWork } = await import('../../domain/work/edit.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
@@ -259,12 +254,11 @@ export function workCommands(program: Command, io: Io): Command {
   const close = work
     .command('close')
     .description('Close a row: it leaves the queue')
-    .argument('<id>', 'work item id')
+    .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug')
     .option('--note <text>', "appended to the row's detail");
   jsonOption(dbOption(close)).action(
-    async (raw: string, o: DbOptions & { desk?: string; note?: string; json?: boolean }) => {
-      const id = idArg(raw, 'work item');
+    async (id: number, o: DbOptions & { desk?: string; note?: string; json?: boolean }) => {
       const { closeWork } = await import('../../domain/work/status.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
@@ -276,10 +270,9 @@ export function workCommands(program: Command, io: Io): Command {
   const reopen = work
     .command('reopen')
     .description('Bring a done or closed row back to the queue')
-    .argument('<id>', 'work item id')
+    .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug');
-  jsonOption(dbOption(reopen)).action(async (raw: string, o: DbOptions & { desk?: string; json?: boolean }) => {
-    const id = idArg(raw, 'work item');
+  jsonOption(dbOption(reopen)).action(async (id: number, o: DbOptions & { desk?: string; json?: boolean }) => {
     const { reopenWork } = await import('../../domain/work/status.ts');
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);
@@ -290,14 +283,15 @@ export function workCommands(program: Command, io: Io): Command {
   const assign = work
     .command('assign')
     .description('Give a row to a person: the desk prepares it and stops')
-    .argument('<id>', 'work item id')
+    .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug')
     .option('--to <person>', 'who does it')
     .option('--clear', 'hand the row back to the desk');
+  checkedTogether(assign, (o) =>
+    (o.to === undefined) === !o.clear ? 'work assign needs either --to <person> or --clear.' : null,
+  );
   jsonOption(dbOption(assign)).action(
-    async (raw: string, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {
-      const id = idArg(raw, 'work item');
-      if ((o.to === undefined) === !o.clear) throw new UsageError('work assign needs either --to <person> or --clear.');
+    async (id: number, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {
       const { assignWork } = await import('../../domain/work/assign.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);

@@ -1,0 +1,123 @@
+import { Argument, type Command, Option } from 'commander';
+import { UsageError } from './io.ts';
+
+// What the CLI checks of what was typed (ids, counts, ports, the flags a command needs) is
+// declared with the option or argument it concerns, and one hook runs every such rule of the
+// command about to run, before its action: a command typed with several mistakes hears of all
+// of them, one line each, as the business file and a row's fields do (P-cli-7). What only the
+// domain can judge (a row's fields, whether a slug is free) is judged after, as before.
+
+/** The value as the command uses it, or what is wrong with what was typed. */
+export type Rule = (raw: string) => { value: unknown } | { fault: string };
+
+const rules = new WeakMap<Option | Argument, Rule>();
+const needed = new WeakMap<Option, string | null>();
+const together = new WeakMap<Command, Array<(opts: Record<string, unknown>) => string | null>>();
+
+/** An option whose value is checked with the others before the command runs; the action gets the rule's value. */
+export function checkedOption(flags: string, description: string, rule: Rule, fallback?: string): Option {
+  const option = new Option(flags, description);
+  if (fallback !== undefined) option.default(fallback);
+  rules.set(option, rule);
+  return option;
+}
+
+/** An option the command cannot run without; `missing` says so in the command's words (default: its flag and description). */
+export function neededOption(flags: string, description: string, missing?: string, rule?: Rule): Option {
+  const option = new Option(flags, description);
+  needed.set(option, missing ?? null);
+  if (rule) rules.set(option, rule);
+  return option;
+}
+
+/** An argument whose value is checked with the flags; the action gets the rule's value. */
+export function checkedArgument(name: string, description: string, rule: Rule): Argument {
+  const argument = new Argument(name, description);
+  rules.set(argument, rule);
+  return argument;
+}
+
+/** A rule over several flags at once (one of two, at least one of three): a sentence when broken. */
+export function checkedTogether(cmd: Command, rule: (opts: Record<string, unknown>) => string | null): Command {
+  together.set(cmd, [...(together.get(cmd) ?? []), rule]);
+  return cmd;
+}
+
+/** `keys create`: the command as typed after `desk`. */
+function pathOf(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** Every rule of the command about to run, all at once; the action then gets the values the rules made. */
+export function checkBeforeActions(program: Command): void {
+  program.hook('preAction', (_program, cmd) => {
+    const faults: string[] = [];
+    cmd.registeredArguments.forEach((argument, i) => {
+      const rule = rules.get(argument);
+      const raw: unknown = cmd.processedArgs[i];
+      if (!rule || typeof raw !== 'string') return;
+      const r = rule(raw);
+      if ('fault' in r) faults.push(r.fault);
+      else cmd.processedArgs[i] = r.value;
+    });
+    for (const option of cmd.options) {
+      const key = option.attributeName();
+      const raw: unknown = cmd.getOptionValue(key);
+      const missing = needed.get(option);
+      if (raw === undefined && missing !== undefined)
+        faults.push(missing ?? `${pathOf(cmd)} needs ${option.flags} (${option.description}).`);
+      const rule = rules.get(option);
+      if (!rule || typeof raw !== 'string') continue;
+      const r = rule(raw);
+      if ('fault' in r) faults.push(r.fault);
+      else cmd.setOptionValue(key, r.value);
+    }
+    for (const rule of together.get(cmd) ?? []) {
+      const fault = rule(cmd.opts());
+      if (fault) faults.push(fault);
+    }
+    if (faults.length > 0) throw new UsageError(...faults);
+  });
+}
+
+/** A whole number from `min` to `max`, such as `--limit 20`. */
+export function wholeNumber(flag: string, min: number, max: number): Rule {
+  return (raw) => {
+    const n = Number(raw);
+    return /^\d+$/.test(raw.trim()) && n >= min && n <= max
+      ? { value: n }
+      : { fault: `${flag} must be a whole number from ${min} to ${max}, not "${raw}".` };
+  };
+}
+
+/** A port number; 0 (any free port) only where `lowest` allows it. */
+export function portNumber(lowest: 0 | 1 = 1): Rule {
+  return (raw) => {
+    const n = Number(raw);
+    return /^\d+$/.test(raw.trim()) && n >= lowest && n <= 65535
+      ? { value: n }
+      : { fault: `--port "${raw}" is not a port number (${lowest}-65535).` };
+  };
+}
+
+/** A row's or key's id: a whole number from 1. */
+export function idOf(what: string): Rule {
+  return (raw) => {
+    const n = Number(raw);
+    return /^\d+$/.test(raw.trim()) && Number.isSafeInteger(n) && n >= 1
+      ? { value: n }
+      : { fault: `"${raw}" is not a ${what} id; ids are whole numbers such as 12.` };
+  };
+}
+
+/** One of a fixed set of words. */
+export function oneOf(flag: string, words: readonly string[]): Rule {
+  return (raw) => (words.includes(raw) ? { value: raw } : { fault: `${flag} must be one of ${words.join(', ')}.` });
+}
+
+/** Text that is not empty; `fault` says what to type instead. */
+export function someText(fault: string): Rule {
+  return (raw) => (raw.trim() === '' ? { fault } : { value: raw });
+}
