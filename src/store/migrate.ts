@@ -12,6 +12,7 @@ import { mailReading } from './migrations/008_mail_reading.ts';
 import { openCounts } from './migrations/009_open_counts.ts';
 import { passOrder } from './migrations/010_pass_order.ts';
 import { sparseIndexes } from './migrations/011_sparse_indexes.ts';
+import { queueByStatus } from './migrations/012_queue_by_status.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -28,6 +29,7 @@ const migrations: Record<string, DeskMigration> = {
   '009_open_counts': openCounts,
   '010_pass_order': passOrder,
   '011_sparse_indexes': sparseIndexes,
+  '012_queue_by_status': queueByStatus,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,42 +1,16 @@
-import { CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely';
+import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../../../test/helpers/db.ts';
+import { plan } from '../../../test/helpers/plan.ts';
 import { makeArrangement, makeDesk, makeWorkMany } from '../../../test/helpers/factories.ts';
 import { passPage } from '../repositories/pass.ts';
 import { walkQuery } from '../repositories/queue.ts';
-import type { Database } from '../schema.ts';
 
 // The two indexes that leave out NULL rows must still be the ones the arrangement walk and the
 // pass read: each planner has to see that `x = ?` rules out NULL. A plan that fell back to
 // another index or to the table would still answer, only ever slower as the queue grows.
 // No clock is involved: the pass is given its horizon, so these dates are plain keys, true on
 // any day.
-
-let prepared = 0;
-const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
-
-/** What each planner says it will do with a statement. */
-async function plan(db: Kysely<Database>, dialect: string, q: CompiledQuery): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const lines = (rows: unknown[]) =>
-      (rows as Record<string, unknown>[]).map((row) => String(row['QUERY PLAN'] ?? row.detail)).join('\n');
-    if (dialect !== 'postgres')
-      return lines((await trx.executeQuery(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))).rows);
-    // Tables this small are cheaper to read whole; the question is whether the index can serve.
-    // The plan is the one for any value of the parameters, as a named statement's becomes.
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
-    const name = `plan_of_${++prepared}`;
-    await trx.executeQuery(CompiledQuery.raw(`prepare ${name} as ${q.sql}`));
-    try {
-      const args = q.parameters.map(literal).join(', ');
-      const r = await trx.executeQuery(CompiledQuery.raw(`explain execute ${name}(${args})`));
-      return lines(r.rows);
-    } finally {
-      await trx.executeQuery(CompiledQuery.raw(`deallocate ${name}`));
-    }
-  });
-}
 
 describe.each(DIALECTS)('indexes without their NULL rows ($name)', ({ name, open }) => {
   let store: TestStore;
