@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { addEvent, addTimelineMany } from '../../store/repositories/events.ts';
-import { lastWorkId, workIdsAfter } from '../../store/repositories/business.ts';
 import { insertWorkMany } from '../../store/repositories/work.ts';
 import { atomicallyOn } from '../../store/tx.ts';
 import { createDesk } from '../desks/manage.ts';
@@ -170,14 +169,10 @@ export async function fillDesk(
   // rows, their ids, their messages and their timeline, rather than several statements a row.
   // The stored open counts move once a batch, so a file of 100,000 rows rewrites them ten times,
   // not 100,000 times.
-  let after = await lastWorkId(trx);
   for (let start = 0; start < total; start += step) {
     const batch = plan.work.slice(start, start + step);
     const rows = batch.map((w) => workRow(w, desk.id, ids, now));
-    await insertWorkMany(trx, rows, STATEMENT_ROWS);
-    const made = await workIdsAfter(trx, desk.id, after, rows.length);
-    if (made.length !== rows.length) throw new Error(`Wrote ${rows.length} work items but found ${made.length}.`);
-    after = made[made.length - 1]!;
+    const made = await insertWorkMany(trx, rows, STATEMENT_ROWS);
     const messages: NewActivity[] = [];
     batch.forEach((w, i) => {
       const workId = made[i]!;

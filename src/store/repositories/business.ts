@@ -30,39 +30,6 @@ export async function playbooksOf(db: Kysely<Database>, deskId: string) {
     .execute();
 }
 
-/** The highest work id in the database, 0 when there is none: where a batch's new rows start after. */
-export async function lastWorkId(db: Kysely<Database>): Promise<number> {
-  const r = await db
-    .selectFrom('work')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  return Number(r?.id ?? 0);
-}
-
-/**
- * The ids of the desk's first `count` rows above `after`, lowest first: the rows a batch has
- * just written, in the order it wrote them (each database numbers a statement's rows in
- * order). Read by the primary key alone, since SQLite would otherwise read every row of the
- * desk through an index that leads with it and sort them; another desk's rows in the range
- * are passed over.
- */
-export async function workIdsAfter(db: Kysely<Database>, deskId: string, after: number, count: number) {
-  const ids: number[] = [];
-  for (let from = after; ids.length < count; ) {
-    const rows = await db
-      .selectFrom('work')
-      .select(['id', 'desk_id'])
-      .where('id', '>', from)
-      .orderBy('id')
-      .limit(count - ids.length)
-      .execute();
-    if (rows.length === 0) break;
-    for (const r of rows) if (r.desk_id === deskId) ids.push(r.id);
-    from = rows[rows.length - 1]!.id;
-  }
-  return ids;
-}
-
 const HELD = [
   'work',
   'arrangements',

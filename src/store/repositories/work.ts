@@ -31,14 +31,21 @@ export async function insertWork(db: Kysely<Database>, row: WorkInsert): Promise
 
 /**
  * Many rows at once, in statements of a few hundred (an import, a test's large desk), with
- * the counts moved once for all of them. Run it in a transaction when the rows and the
- * counts must land together.
+ * the counts moved once for all of them; gives their ids, in the order of `rows`. Run it in a
+ * transaction when the rows and the counts must land together.
  */
-export async function insertWorkMany(db: Kysely<Database>, rows: readonly WorkInsert[], chunk = 400): Promise<number> {
+export async function insertWorkMany(
+  db: Kysely<Database>,
+  rows: readonly WorkInsert[],
+  chunk = 400,
+): Promise<number[]> {
   const counts = new OpenCounts();
+  const ids: number[] = [];
   for (let start = 0; start < rows.length; start += chunk) {
     const part = rows.slice(start, start + chunk).map((r) => ({ ...r, due_key: dueKey(r.due_date ?? null) }));
-    await db.insertInto('work').values(part).execute();
+    // Both databases number a multi-row insert's rows in the order given, and return them so.
+    const made = await db.insertInto('work').values(part).returning('id').execute();
+    for (const m of made) ids.push(Number(m.id));
     for (const r of part)
       counts.count(
         {
@@ -53,7 +60,7 @@ export async function insertWorkMany(db: Kysely<Database>, rows: readonly WorkIn
       );
   }
   await counts.write(db);
-  return rows.length;
+  return ids;
 }
 
 function touchesCounts(patch: WorkPatch): boolean {
