@@ -38,7 +38,10 @@ function shown(m: ActivityRow): DraftAnswer {
 
 async function loadFacts(ctx: DeskContext, row: WorkRow): Promise<{ about: string | null; notes: string[] }> {
   let about = await arrangementName(ctx.db, ctx.desk.id, row.arrangement_id);
-  const notes = row.arrangement_id === null ? [] : await recentNotes(ctx.db, ctx.desk.id, row.arrangement_id, 3);
+  const notes =
+    row.arrangement_id === null
+      ? []
+      : (await recentNotes(ctx.db, ctx.desk.id, row.arrangement_id, 3)).map((n) => n.body);
   if (about === null) about = await unitName(ctx.db, ctx.desk.id, row.unit_id);
   return { about, notes };
 }

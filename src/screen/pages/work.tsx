@@ -17,10 +17,9 @@ export interface RowView {
   arrangement: {
     id: number;
     name: string;
-    /** The newest notes on it, newest first, at most NOTES_SHOWN. */
-    notes: string[];
+    /** The newest notes on it, newest first, at most NOTES_SHOWN: what each says, who wrote it, when. */
+    notes: Array<{ body: string; actor: string; created_at: string }>;
     notesCount: number;
-    lastNoteAt: string | null;
   } | null;
   /** The person the row is given to, if any. */
   assignee: string | null;
@@ -78,14 +77,17 @@ function NotesRead(p: { a: NonNullable<RowView['arrangement']>; zone: string }):
       <h3 id="notes-title">{`Notes on ${a.name}`}</h3>
       <ol class="notes" aria-labelledby="notes-title">
         {a.notes.map((n) => (
-          <li class="body">{n}</li>
+          <li>
+            <p class="body">{n.body}</p>
+            <small class="meta">{`${n.actor}, ${when(n.created_at, p.zone)}`}</small>
+          </li>
         ))}
       </ol>
       <p class="meta">
         {some
           ? `The newest ${a.notes.length} of ${a.notesCount} notes; the rest are in the `
           : 'Newest first; all of them are also in the '}
-        <a href="/record">Record</a>.{a.lastNoteAt ? ` The newest was added ${when(a.lastNoteAt, p.zone)}.` : ''}
+        <a href="/record">Record</a>.
       </p>
     </>
   );

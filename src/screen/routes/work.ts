@@ -50,7 +50,6 @@ export async function rowPage(
         name: a.name,
         notes: a.notes_count === 0 ? [] : await recentNotes(ctx.db, ctx.desk.id, a.id, NOTES_SHOWN),
         notesCount: a.notes_count,
-        lastNoteAt: a.last_note_at,
       };
   }
   const keys = {

@@ -118,23 +118,29 @@ export async function withdrawDraft(db: Kysely<Database>, id: number): Promise<v
   await db.deleteFrom('activity').where('id', '=', id).where('status', '=', 'drafted').execute();
 }
 
-/** The bodies of the newest notes on an arrangement, newest first. */
+/** A note on an arrangement: what it says, who wrote it and when. */
+export interface NoteRead {
+  body: string;
+  actor: string;
+  created_at: string;
+}
+
+/** The newest notes on an arrangement, newest first. */
 export async function recentNotes(
   db: Kysely<Database>,
   deskId: string,
   arrangementId: number,
   limit: number,
-): Promise<string[]> {
-  const rows = await db
+): Promise<NoteRead[]> {
+  return db
     .selectFrom('activity')
-    .select('body')
+    .select(['body', 'actor', 'created_at'])
     .where('desk_id', '=', deskId)
     .where('arrangement_id', '=', arrangementId)
     .where('kind', '=', 'note')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.body);
 }
 
 /** Is a message on the row approved, unsent, with no reason recorded, and claimed at or after `since`? */
