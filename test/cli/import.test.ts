@@ -148,6 +148,8 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
         'grants: [reach_out, money]',
         'arrangements:',
         '  - { ref: lease, name: Lease }',
+        // Plain dates, compared with each other: no clock is read.
+        '  - { ref: short, name: Short lease, starts_on: 2026-05-01, ends_on: 2026-04-30 }',
         'work:',
         '  - { title: Good row, due: "+3d" }',
         '  - { title: Bad date, due: "next week" }',
@@ -168,7 +170,10 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
       expect(run.err).toContain('work[3] "Dangling".arrangement: no arrangement has ref "nowhere"');
       expect(run.err).toContain('work[3] "Dangling".colour: unknown field');
       expect(run.err).toContain('work[4] "Crossed".arrangement: "oven" is a unit, not an arrangement');
-      expect(run.err.split('\n')[0]).toBe('desk: The business file has 6 errors; nothing was written:');
+      expect(run.err).toContain(
+        'arrangements[1] "short".ends_on: 2026-04-30 is before starts_on 2026-05-01; an arrangement ends on or after the day it starts',
+      );
+      expect(run.err.split('\n')[0]).toBe('desk: The business file has 7 errors; nothing was written:');
       expect(await counts()).toEqual(before);
     } finally {
       rmSync(file, { force: true });

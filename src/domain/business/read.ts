@@ -599,14 +599,23 @@ export function readArrangement(e: Entry, ref: string | null, deskCurrency: stri
   let currency = currencyOf(e, 'currency');
   if (amount !== null && currency === null) currency = deskCurrency;
   if (amount === null && currency !== null) e.fail('currency', 'is given without amount_cents; the two go together');
+  const name = e.text('name', { required: true });
+  const counterparty = e.text('counterparty');
+  const kind = e.text('kind') ?? 'general';
+  const status = e.oneOf('status', ARRANGEMENT_STATUSES, 'active');
+  const starts_on = e.date('starts_on');
+  const ends_on = e.date('ends_on');
+  // Dates are YYYY-MM-DD, so they compare as text.
+  if (starts_on !== null && ends_on !== null && ends_on < starts_on)
+    e.fail('ends_on', `${ends_on} is before starts_on ${starts_on}; an arrangement ends on or after the day it starts`);
   return {
     ref,
-    name: e.text('name', { required: true }),
-    counterparty: e.text('counterparty'),
-    kind: e.text('kind') ?? 'general',
-    status: e.oneOf('status', ARRANGEMENT_STATUSES, 'active'),
-    starts_on: e.date('starts_on'),
-    ends_on: e.date('ends_on'),
+    name,
+    counterparty,
+    kind,
+    status,
+    starts_on,
+    ends_on,
     renews_on: e.date('renews_on'),
     amount_cents: amount,
     currency: amount === null ? null : currency,
