@@ -13,6 +13,7 @@ import { openCounts } from './migrations/009_open_counts.ts';
 import { passOrder } from './migrations/010_pass_order.ts';
 import { sparseIndexes } from './migrations/011_sparse_indexes.ts';
 import { queueByStatus } from './migrations/012_queue_by_status.ts';
+import { plainPlans } from './migrations/013_plain_plans.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -30,6 +31,7 @@ const migrations: Record<string, DeskMigration> = {
   '010_pass_order': passOrder,
   '011_sparse_indexes': sparseIndexes,
   '012_queue_by_status': queueByStatus,
+  '013_plain_plans': plainPlans,
 };
 
 class InCodeProvider implements MigrationProvider {

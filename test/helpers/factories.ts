@@ -59,6 +59,7 @@ export function workValues(deskId: string, over: WorkOver = {}) {
     created_at: over.created_at ?? TEST_NOW,
     updated_at: over.updated_at ?? TEST_NOW,
     closed_at: over.closed_at ?? null,
+    replied_at: over.replied_at ?? null,
   };
 }
 
