@@ -12,7 +12,8 @@ import { UNGRANTABLE } from '../vocab.ts';
 import { ownAct } from './own.ts';
 import { rowsInTurn, type PassTurns } from './pass-turns.ts';
 import { runWork } from './run.ts';
-import { queueOrder, ShortList } from './short-list.ts';
+import { queueOrder } from '../../store/repositories/queue.ts';
+import { ShortList } from './short-list.ts';
 
 // One pass of a desk over its own list (issue 17): within its rails (not paused, in working
 // hours, under its daily cap), every row the desk may act on by itself is carried out through

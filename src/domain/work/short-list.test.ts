@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkRow } from '../../store/schema.ts';
 import { NO_DATE_KEY } from '../../store/repositories/open-counts.ts';
-import { queueOrder, ShortList } from './short-list.ts';
+import { queueOrder } from '../../store/repositories/queue.ts';
+import { ShortList } from './short-list.ts';
 
 /** A small deterministic generator, so a failure names its seed. */
 function random(seed: number) {

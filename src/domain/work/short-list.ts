@@ -1,3 +1,4 @@
+import { queueOrder } from '../../store/repositories/queue.ts';
 import type { WorkRow } from '../../store/schema.ts';
 
 // The rows a work pass will act on, kept while it reads the rows in reach a page at a time
@@ -10,9 +11,6 @@ export interface Choice {
   /** The address the act would write to, when it writes. */
   to: string | undefined;
 }
-
-export const queueOrder = (a: WorkRow, b: WorkRow) =>
-  b.priority - a.priority || a.due_key.localeCompare(b.due_key) || a.id - b.id;
 
 /** The best `most` choices in queue order, one for each address. */
 export class ShortList {

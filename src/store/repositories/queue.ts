@@ -67,16 +67,18 @@ export async function walkQueue(
   filters: QueueFilters,
   count: number,
 ): Promise<QueueEntry[]> {
-  const result = await walkQuery(deskId, band, after, filters, count).execute(db);
-  const places = result.rows.map((r) => ({ id: Number(r.id), priority: Number(r.priority), dueKey: r.due_key }));
-  return isNarrowed(filters) ? places : places.sort(inQueueOrder).slice(0, count);
+  const rows = (await walkQuery(deskId, band, after, filters, count).execute(db)).rows.map((r) => ({
+    id: Number(r.id),
+    priority: Number(r.priority),
+    due_key: r.due_key,
+  }));
+  const places = isNarrowed(filters) ? rows : rows.sort(queueOrder).slice(0, count);
+  return places.map((r) => ({ id: r.id, priority: r.priority, dueKey: r.due_key }));
 }
 
-function inQueueOrder(a: QueueEntry, b: QueueEntry): number {
-  if (a.priority !== b.priority) return b.priority - a.priority;
-  if (a.dueKey !== b.dueKey) return a.dueKey < b.dueKey ? -1 : 1;
-  return a.id - b.id;
-}
+/** The queue's order between two rows: priority desc, then due_key, then id. */
+export const queueOrder = (a: WalkRow, b: WalkRow) =>
+  b.priority - a.priority || (a.due_key < b.due_key ? -1 : a.due_key > b.due_key ? 1 : 0) || a.id - b.id;
 
 /** The statement walkQueue runs; separate so that its plan can be inspected. */
 export function walkQuery(
@@ -103,19 +105,14 @@ export function walkQuery(
 
 /** The places the walks found: one walk's in queue order, merged walks' to be put in it. */
 function placesOf(walks: string[]) {
-  const id = (s: string) => idOf(sql.ref(s));
-  const key = (s: string) => keyOf(sql.ref(s));
-  // One walk's rows are in queue order as it found them.
-  if (walks.length === 1)
-    return sql`select ${id('w.s')} as id, w.p as priority, ${key('w.s')} as due_key
-      from ${sql.table(walks[0]!)} w where w.s is not null order by w.n`;
-  // Merged walks' rows come unordered: an ORDER BY here would have SQLite walk the first
-  // again, at three times the cost of putting the few rows in order afterwards (walkQueue).
   const found = walks.map(
-    (w) => sql`select ${id('w.s')} as id, w.p as priority, ${key('w.s')} as due_key
+    (w) => sql`select ${idOf(sql.ref('w.s'))} as id, w.p as priority, ${keyOf(sql.ref('w.s'))} as due_key
     from ${sql.table(w)} w where w.s is not null`,
   );
-  return sql.join(found, sql` union all `);
+  // One walk's rows are in queue order as it found them. Merged walks' rows come unordered:
+  // an ORDER BY here would have SQLite walk the first again, at three times the cost of
+  // putting the few rows in order afterwards (walkQueue).
+  return found.length === 1 ? sql`${found[0]!} order by w.n` : sql.join(found, sql` union all `);
 }
 
 // A place is a row's due_key and id as one value, so that a walk goes on from the row it found
