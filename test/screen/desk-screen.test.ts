@@ -403,6 +403,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     // Once it has ended, neither the heading nor the tab's title says it is running.
     await page.getByRole('heading', { level: 1, name: 'Run finished: File VAT return' }).waitFor();
     await expect(page.title()).resolves.toBe('Run finished: File VAT return · Harbour Books');
+    await expect(page.getByText('None: the desk did this without a browser.').isVisible()).resolves.toBe(false);
     await expectAccessible(page);
     await screenshots(page, 'run');
     await context.close();

@@ -30,6 +30,7 @@
     source.addEventListener('end', (e) => {
       var end = JSON.parse(e.data);
       outcome.textContent = end.outcome;
+      if (steps.children.length === 0) section.querySelector('#run-no-steps')?.removeAttribute('hidden');
       retitle(end.ok ? 'data-ended-ok' : 'data-ended-failed');
       section.setAttribute('data-run-finished', 'yes');
       source.close();

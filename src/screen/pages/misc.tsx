@@ -132,6 +132,10 @@ export function RunPage(p: {
               <li>{s.type === 'step' ? s.text : ''}</li>
             ))}
           </ol>
+          {/* A run that writes, rather than drives a portal, has no steps; the script shows this when it ends so. */}
+          <p id="run-no-steps" class="meta" hidden={!(end && steps.length === 0)}>
+            None: the desk did this without a browser.
+          </p>
           <h2>Outcome</h2>
           <p id="run-outcome" role="status" aria-live="polite">
             {end && end.type === 'end' ? end.outcome : 'The desk is working on it…'}
