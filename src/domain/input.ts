@@ -7,11 +7,17 @@ export const MAX_LIMIT = 200;
 /** Ids are int4 on PostgreSQL; anything larger names no row (and must never reach the query). */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * A number as a person or a JSON encoder writes one. `Number()` alone would also read `0x10`,
+ * `0b11` and `0o7`, which no client means as a count of rows (P-query-2).
+ */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 /** D18: non-numbers mean the default; fractions are truncated; the result is brought into 1-200. */
 export function clampLimit(raw: unknown): number {
   if (raw === undefined || raw === null) return DEFAULT_LIMIT;
   const text = typeof raw === 'number' ? null : String(raw).trim();
-  if (text === '') return DEFAULT_LIMIT;
+  if (text !== null && !DECIMAL.test(text)) return DEFAULT_LIMIT;
   const n = typeof raw === 'number' ? raw : Number(text);
   if (!Number.isFinite(n)) return DEFAULT_LIMIT;
   return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(n)));

@@ -24,6 +24,7 @@ const QUERIES = [
   'limit=1.5',
   'limit=99999999999999999999',
   'limit=1e400',
+  'limit=0x10',
   'limit=%00',
   'limit=a&limit=b',
   'limit[]=1',
