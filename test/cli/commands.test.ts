@@ -502,6 +502,14 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
         'desk: A desk needs a name, such as the business it runs.\n',
       ],
       [
+        ['desks', 'create', ' ', '--slug', 'harbour-joinery', '--timezone', 'Mars/Base', '--currency', 'pounds'],
+        'desk: The new desk has 4 mistakes; nothing was made:\n' +
+          '  A desk needs a name, such as the business it runs.\n' +
+          '  A desk with slug "harbour-joinery" already exists.\n' +
+          '  "Mars/Base" is not a time zone; use an IANA name such as Europe/London.\n' +
+          '  Currency "pounds" must be a three-letter code such as GBP.\n',
+      ],
+      [
         ['desks', 'create', 'Second', '--timezone', 'UTC', '--currency', 'GBP'],
         'desk: desks create needs --slug <slug> (short name for commands: lower-case letters, digits and dashes).\n',
       ],

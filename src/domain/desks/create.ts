@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { addEvent } from '../../store/repositories/events.ts';
 import { atomicallyOn } from '../../store/tx.ts';
-import { badRequest } from '../errors.ts';
 import { createDesk } from './manage.ts';
 
 // A business starting from nothing: a desk with no rows, no grants and no keys, set up from the
@@ -21,7 +20,6 @@ export async function createEmptyDesk(
   opts: { now: string; by: string },
 ): Promise<DeskRow> {
   const name = input.name.trim();
-  if (!name) throw badRequest('A desk needs a name, such as the business it runs.');
   return atomicallyOn(db, async (tx) => {
     const desk = await createDesk(
       tx,

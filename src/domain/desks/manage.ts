@@ -27,14 +27,18 @@ export function newDeskId(): string {
 
 export async function createDesk(db: Kysely<Database>, input: NewDesk, now: string): Promise<DeskRow> {
   const timezone = input.timezone ?? 'UTC';
-  if (!isTimeZone(timezone))
-    throw badRequest(`"${timezone}" is not a time zone; use an IANA name such as Europe/London.`);
-  if (!SLUG_RE.test(input.slug))
-    throw badRequest(`Slug "${input.slug}" must be lower-case letters, digits and dashes.`);
-  if (await findDeskByRef(db, input.slug)) throw badRequest(`A desk with slug "${input.slug}" already exists.`);
   const currency = (input.currency ?? 'GBP').toUpperCase();
+  // Every problem at once, so one retry can fix them all (as the command line's own checks do).
+  const problems: string[] = [];
+  if (!input.name.trim()) problems.push('A desk needs a name, such as the business it runs.');
+  if (!SLUG_RE.test(input.slug)) problems.push(`Slug "${input.slug}" must be lower-case letters, digits and dashes.`);
+  else if (await findDeskByRef(db, input.slug)) problems.push(`A desk with slug "${input.slug}" already exists.`);
+  if (!isTimeZone(timezone)) problems.push(`"${timezone}" is not a time zone; use an IANA name such as Europe/London.`);
   if (!/^[A-Z]{3}$/.test(currency))
-    throw badRequest(`Currency "${input.currency}" must be a three-letter code such as GBP.`);
+    problems.push(`Currency "${input.currency}" must be a three-letter code such as GBP.`);
+  if (problems.length === 1) throw badRequest(problems[0]!);
+  if (problems.length > 1)
+    throw badRequest(`The new desk has ${problems.length} mistakes; nothing was made.`, { errors: problems });
   const insert = insertDesk(db, {
     id: newDeskId(),
     name: input.name,
