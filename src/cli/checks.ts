@@ -1,4 +1,4 @@
-import { Argument, type Command, Option } from 'commander';
+import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './io.ts';
 
 // What the CLI checks of what was typed (ids, counts, ports, the flags a command needs) is
@@ -120,4 +120,23 @@ export function oneOf(flag: string, words: readonly string[]): Rule {
 /** Text that is not empty; `fault` says what to type instead. */
 export function someText(fault: string): Rule {
   return (raw) => (raw.trim() === '' ? { fault } : { value: raw });
+}
+
+/**
+ * A flag typed where a value belongs (`--name --db x`, the name forgotten) is said as that:
+ * commander would take `--db` as the name and then refuse `x` as one argument too many.
+ * Applied to every command once all are declared; only the command's own flags count, so a
+ * value that merely starts with dashes still passes.
+ */
+export function refuseFlagsAsValues(cmd: Command): void {
+  const flags = new Set(['--help', '-h', ...cmd.options.flatMap((o) => [o.long, o.short])]);
+  for (const option of cmd.options) {
+    if (!option.required || option.variadic || option.parseArg) continue;
+    const name = option.long ?? option.short ?? option.flags;
+    option.argParser((value: string) => {
+      if (flags.has(value)) throw new InvalidArgumentError(`${name} needs its value before ${value}.`);
+      return value;
+    });
+  }
+  for (const sub of cmd.commands) refuseFlagsAsValues(sub);
 }

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { DeskError } from '../domain/errors.ts';
 import { processIo, Reported, UsageError, type Io } from './io.ts';
-import { checkBeforeActions } from './checks.ts';
+import { checkBeforeActions, refuseFlagsAsValues } from './checks.ts';
 import { ConfigError } from '../config.ts';
 import { SecretKeyError } from '../store/cipher.ts';
 import { StoreUnusable } from '../store/location.ts';
@@ -59,6 +59,7 @@ export function buildProgram(io: Io): Command {
   mailCommands(program, io);
   ownerCommands(program, io);
   secretsCommands(program, io);
+  refuseFlagsAsValues(program);
   return program;
 }
 

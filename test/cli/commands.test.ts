@@ -132,6 +132,17 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const flag = await desk(store.target, 'desks', 'list', '--colour');
     expect(flag.code).toBe(1);
     expect(flag.err).toBe("desk: unknown option '--colour'\n");
+    // A value forgotten: the next flag is not taken for it, and nothing is made.
+    const keys = (await desk(store.target, 'keys', 'list', '--desk', slug, '--json')).json().length;
+    const forgot = await desk(store.target, 'keys', 'create', '--name', '--desk', slug);
+    expect({ code: forgot.code, err: forgot.err }).toEqual({
+      code: 1,
+      err: "desk: option '--name <name>' argument '--desk' is invalid. --name needs its value before --desk.\n",
+    });
+    expect((await desk(store.target, 'keys', 'list', '--desk', slug, '--json')).json()).toHaveLength(keys);
+    // A value that only looks like a flag is still a value.
+    const dashed = await desk(store.target, 'work', 'list', '--desk', '--not-a-flag');
+    expect(dashed.err).toBe('desk: No desk "--not-a-flag". `desk desks list` shows the desks.\n');
     const missing = await desk(store.target, 'work', 'add', '--desk', 'no-such-desk', '--title', 'X');
     expect(missing).toMatchObject({ code: 1, out: '' });
     expect(missing.err).toBe('desk: No desk "no-such-desk". `desk desks list` shows the desks.\n');
