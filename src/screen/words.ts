@@ -22,7 +22,12 @@ const REWORDED: Array<[RegExp, string]> = [
   [/^A work item /, 'A row '],
   // The approve form calls the body of the message "Message".
   [/^The body /, 'The message '],
+  // A rail's field shows its range and meaning in its hint; the refusal only says what to type.
+  [/^.+ must be a whole number from (\d+) to (\d+) \([^)]*\)$/, 'Type a whole number from $1 to $2.'],
 ];
+
+/** The verbs may leave a reason without its full stop (it follows a field's name there); here it stands alone. */
+const ended = (m: string) => (/[.!?]$/.test(m) ? m : `${m}.`);
 
 /** A refusal as the owner reads it on the screen; `field` is the form field it names, if any. */
 export function saidToOwner(message: string, field?: string): string {
@@ -30,6 +35,6 @@ export function saidToOwner(message: string, field?: string): string {
   if (said) return said;
   if (field !== undefined && DATE_FIELDS.has(field) && / is not a date\b/.test(message))
     return 'Pick a date, or type it as YYYY-MM-DD.';
-  for (const [pattern, words] of REWORDED) if (pattern.test(message)) return message.replace(pattern, words);
-  return message;
+  for (const [pattern, words] of REWORDED) if (pattern.test(message)) return ended(message.replace(pattern, words));
+  return ended(message);
 }

@@ -84,7 +84,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
       await page.getByRole('button', { name: 'Save the rails' }).click();
       const error = page.locator('#error-daily_cap');
       await error.waitFor();
-      await expect(error.textContent()).resolves.toContain('must be a whole number from 0 to 1000');
+      await expect(error.textContent()).resolves.toBe('Type a whole number from 0 to 1000.');
       await expect(page.getByLabel('Daily cap').getAttribute('aria-invalid')).resolves.toBe('true');
       expect(await rails()).toEqual(before);
       await expectAccessible(page);

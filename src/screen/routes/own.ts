@@ -5,6 +5,7 @@ import { ownRecord } from '../../domain/work/own-record.ts';
 import { once } from '../once.ts';
 import { OwnPage, type OwnView } from '../pages/own.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
+import { saidToOwner } from '../words.ts';
 import { signedIn } from './owner.ts';
 
 // GET /on-its-own shows the rails and what the desk did by itself; the two forms set the rails
@@ -59,7 +60,10 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
       if (r.error.code !== 'bad_request') throw r.error;
       const list = (r.error.details?.errors as string[] | undefined) ?? [];
       const errors = Object.fromEntries(
-        list.map((e) => [e.slice(0, e.indexOf(':')), e.slice(e.indexOf(':') + 1).trim()]),
+        list.map((e) => {
+          const field = e.slice(0, e.indexOf(':'));
+          return [field, saidToOwner(e.slice(e.indexOf(':') + 1).trim(), field)];
+        }),
       );
       return ownPage(ctx, reply, { errors, typed }, 400);
     }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { railErrors } from '../domain/desks/rails.ts';
+import { DAYS_MESSAGE } from '../domain/work/snooze.ts';
+import { saidToOwner } from './words.ts';
+
+describe('saidToOwner', () => {
+  it("says a rail's range as what to type, since the field's hint already says what it means", () => {
+    const errors = railErrors({ daily_cap: 5000, act_within_days: 'soon' as unknown as number });
+    expect(saidToOwner(errors.daily_cap!, 'daily_cap')).toBe('Type a whole number from 0 to 1000.');
+    expect(saidToOwner(errors.act_within_days!, 'act_within_days')).toBe('Type a whole number from 0 to 365.');
+  });
+
+  it('ends a reason the verbs leave open with a full stop, and leaves an ended one alone', () => {
+    const hours = railErrors({ hours: 'nine to five' }).hours!;
+    expect(hours.endsWith('.')).toBe(false);
+    expect(saidToOwner(hours, 'hours')).toBe(`${hours}.`);
+    expect(saidToOwner('Pick a row first.')).toBe('Pick a row first.');
+    expect(saidToOwner('Really?')).toBe('Really?');
+  });
+
+  it('keeps the words chosen for the verbs it knows, and the screen’s names for things', () => {
+    expect(saidToOwner(DAYS_MESSAGE)).toBe('Snooze for a whole number of days from 1 to 365.');
+    expect(saidToOwner('"31/12" is not a date; use YYYY-MM-DD.', 'due')).toBe('Pick a date, or type it as YYYY-MM-DD.');
+    expect(saidToOwner('Work item 12 is closed.')).toBe('This row is closed.');
+  });
+});
