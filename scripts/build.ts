@@ -18,7 +18,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 };
 
 /** Libraries of many small ES modules, bundled; every other one is loaded from node_modules. */
-const BUNDLED = new Set(['kysely', '@sinclair/typebox', 'yaml']);
+const BUNDLED = new Set(['kysely', '@sinclair/typebox']);
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);

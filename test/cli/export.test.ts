@@ -2,10 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import { desk } from '../helpers/cli.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
+
+/** The file as the tests read it: any shape, as JSON.parse gives. */
+const parse = (text: string): any => load(text);
 
 // `desk export --desk SLUG [FILE]`: the business file on stdout or in a file, which
 // `desk import --slug` reads back; refused like every command on a database that is not there.

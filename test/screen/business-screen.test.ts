@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import { importBusinessText } from '../../src/domain/business/import.ts';
 import { heldOn } from '../../src/store/repositories/business.ts';
 import { harness, type Harness } from '../helpers/app.ts';
@@ -20,6 +20,9 @@ import {
   screenshots,
   signIn,
 } from './helpers.ts';
+
+/** The file as the tests read it: any shape, as JSON.parse gives. */
+const parse = (text: string): any => load(text);
 
 // The business file page in a real browser: Download gives the file as an attachment, and
 // Import reads one into an empty desk, or refuses a file with mistakes, listing them all.

@@ -1,4 +1,3 @@
-import { stringify } from 'yaml';
 import { allWorkOf, messagesOfDesk, playbooksOf } from '../../store/repositories/business.ts';
 import { connectionSettingsOf } from '../../store/repositories/connections.ts';
 import { arrangementsOf, unitsOf, watchesOf } from '../../store/repositories/desk-reads.ts';
@@ -10,6 +9,7 @@ import { logEvent } from '../record.ts';
 import { dateIn, isIsoDate } from '../dates.ts';
 import { MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
 import { plural, storedObject } from '../text.ts';
+import { writeYaml } from './yaml.ts';
 
 // The desk as a business file (docs/business-file.md) that `desk import` reads back into an
 // equal desk. Dates are written absolute, so the file means the same on any later day. What
@@ -214,7 +214,7 @@ export async function exportDesk(ctx: DeskContext, format: FileFormat = 'yaml'):
   const text =
     format === 'json'
       ? `${JSON.stringify(doc, null, 2)}\n`
-      : `${header.map((l) => `# ${l.replace(/[\r\n]+/g, ' ')}`).join('\n')}\n${stringify(doc, { lineWidth: 0 })}`;
+      : `${header.map((l) => `# ${l.replace(/[\r\n]+/g, ' ')}`).join('\n')}\n${writeYaml(doc)}`;
   // Taking the business's data away is an owner action like any other, so the log says who did it.
   await logEvent(
     ctx,

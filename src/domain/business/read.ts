@@ -1,4 +1,3 @@
-import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
 import { dateIn, isTimeZone } from '../dates.ts';
 import { badRequest } from '../errors.ts';
@@ -15,6 +14,7 @@ import {
 } from '../vocab.ts';
 import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
 import { jsonFault, lineAndColumn } from './json.ts';
+import { readYaml } from './yaml.ts';
 import { plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { railErrors } from '../desks/rails.ts';
@@ -234,13 +234,14 @@ export function readsAsJson(source: string, text: string): boolean {
  */
 export function parseBusinessText(text: string, source = 'the file'): unknown {
   if (readsAsJson(source, text)) return parseJson(text.replace(/^\uFEFF/, ''), source);
+  let read: ReturnType<typeof readYaml>;
   try {
-    return parseYaml(text, { prettyErrors: true });
+    read = readYaml(text);
   } catch (err) {
-    if (!(err instanceof YAMLParseError)) throw badRequest(`${source} is not YAML or JSON: ${String(err)}`);
-    const first = (err.message.split('\n')[0] ?? '').replace(/:\s*$/, '.');
-    throw badRequest(`${source} is not YAML or JSON: ${first}${pointAt(text, err.linePos?.[0])}`);
+    throw badRequest(`${source} is not YAML or JSON: ${String(err)}`);
   }
+  if ('fault' in read) throw badRequest(`${source} is not YAML or JSON: ${read.fault}${pointAt(text, read.at)}`);
+  return read.value;
 }
 
 function parseJson(text: string, source: string): unknown {
