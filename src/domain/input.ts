@@ -18,9 +18,11 @@ export function clampLimit(raw: unknown): number {
   if (raw === undefined || raw === null) return DEFAULT_LIMIT;
   const text = typeof raw === 'number' ? null : String(raw).trim();
   if (text !== null && !DECIMAL.test(text)) return DEFAULT_LIMIT;
-  const n = typeof raw === 'number' ? raw : Number(text);
-  if (!Number.isFinite(n)) return DEFAULT_LIMIT;
-  return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(n)));
+  // Without an exponent, the whole part as written: Number() would round `1.9999999999999999`
+  // up to 2 before it could be truncated. `1e309` is a number too large to hold: out of range.
+  const n = text === null ? raw : Number(/e/i.test(text) ? text : text.replace(/\.\d*$/, '').replace(/^[+-]?$/, '0'));
+  if (Number.isNaN(n)) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(n as number)));
 }
 
 /** A positive integer id that a stored row could have, or null when the value cannot name one. */
