@@ -67,8 +67,10 @@ export function decodeCursor(secret: Buffer, scope: string, raw: unknown): Queue
   if (parts.length !== 2) return null;
   const [body, sig] = parts as [string, string];
   if (!/^[A-Za-z0-9_-]+$/.test(body) || !/^[A-Za-z0-9_-]+$/.test(sig)) return null;
-  const given = Buffer.from(sig, 'base64url');
-  const expected = sign(secret, scope, body);
+  // Compared as written, not as decoded: base64url leaves the last character's low bits unread,
+  // so a decoded comparison would take a signature with its last character edited.
+  const given = Buffer.from(sig);
+  const expected = Buffer.from(sign(secret, scope, body).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   let v: unknown;
   try {
