@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { storable, unstorableIn } from './text.ts';
+import { plural, storable, unstorableIn } from './text.ts';
+
+describe('plural', () => {
+  it('counts one and many, with the irregular words and large counts grouped by thousands', () => {
+    expect([plural(1, 'unit'), plural(0, 'unit'), plural(3, 'entry'), plural(2, 'watch', 'watches')]).toEqual([
+      '1 unit',
+      '0 units',
+      '3 entries',
+      '2 watches',
+    ]);
+    expect(plural(100_000, 'work item')).toBe('100,000 work items');
+  });
+});
 
 describe('text from outside, made storable', () => {
   it('finds NUL characters and lone surrogates, and nothing in whole pairs', () => {

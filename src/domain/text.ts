@@ -7,9 +7,9 @@ const IRREGULAR: Record<string, string> = {
   person: 'people',
 };
 
-/** The one plural rule for everything the desk says: "1 unit", "2 units", "3 entries". */
+/** The one plural rule for everything the desk says: "1 unit", "2 units", "3 entries", "100,000 work items". */
 export function plural(n: number, word: string, many?: string): string {
-  return `${n} ${n === 1 ? word : (many ?? IRREGULAR[word] ?? `${word}s`)}`;
+  return `${n.toLocaleString('en')} ${n === 1 ? word : (many ?? IRREGULAR[word] ?? `${word}s`)}`;
 }
 
 /**
