@@ -74,28 +74,29 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, validateSchema: false } },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
-    routerOptions: { ignoreTrailingSlash: true, querystringParser: firstValues },
+    // An id of any length reaches its route, which checks the key first and then finds no such
+    // row (D20): the router's own refusal of a long path part would answer before either.
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: firstValues, maxParamLength: 16_384 },
     // POST /work/{id}/run takes minutes and /chat up to four: no server-side limit may cut an
     // answer short. Each slow verb keeps its own limit (DESK_RUN_TIMEOUT, DESK_CHAT_TIMEOUT).
     connectionTimeout: 0,
     requestTimeout: 0,
     handlerTimeout: 0,
-    // A path that is not valid URL text (`/work/%ff`), or an id longer than any id, names
-    // nothing: 404 in the envelope, like any other id that is not a row (D20), rather than
-    // Fastify's own 400 or 414.
     // Refused by Node's parser before any route: still the envelope (P-headers-2).
     clientErrorHandler: (err, socket) => {
       if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
       if (socket.writable) socket.end(clientErrorResponse(err as NodeJS.ErrnoException));
       else socket.destroy(err);
     },
+    // A path that is not valid URL text (`/work/%ff`) names nothing: 404 in the envelope, like
+    // any other id that is not a row (D20), rather than Fastify's own 400. The router refuses it
+    // before any hook, so the headers every answer carries are set here.
     frameworkErrors: (err, request, reply) => {
+      reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
       const e =
         err.code === 'FST_ERR_BAD_URL'
           ? new DeskError('not_found', 'Nothing here: the path is not valid URL text.')
-          : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-            ? new DeskError('not_found', 'Nothing here: that id is longer than any id on a desk.')
-            : err;
+          : err;
       sendError(e, request, reply);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

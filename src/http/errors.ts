@@ -91,18 +91,30 @@ const TOO_SLOW = "The request's headers did not arrive in time.";
  * (headers too large or too slow, a control byte in a header): the contract's envelope, status 400, as for
  * any other request refused as unreadable, and the connection then closes.
  */
-export function clientErrorResponse(err: { code?: string }): string {
+export function clientErrorResponse(err: { code?: string; rawPacket?: Buffer }): string {
+  // A method Node does not know (`BREW`, `get`) is a route no one serves, as PURGE is (D28).
+  if (err.code === 'HPE_INVALID_METHOD') {
+    const line = /^([!-~]{1,40}) (\/[!-~]{0,200}) HTTP\//.exec(err.rawPacket?.toString('latin1') ?? '');
+    const message = line ? `No route ${line[1]} ${line[2]!.split('?')[0]}.` : 'No route takes that method.';
+    return rawAnswer('404 Not Found', { error: { code: 'not_found', message } });
+  }
   const message =
     err.code === 'HPE_HEADER_OVERFLOW'
       ? HEADERS_TOO_LARGE
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? TOO_SLOW
         : NOT_HTTP;
-  const body = JSON.stringify({ error: { code: 'bad_request', message } } satisfies ErrorBody);
+  return rawAnswer('400 Bad Request', { error: { code: 'bad_request', message } });
+}
+
+/** A whole answer written on the socket itself, with the headers every answer carries (P-headers-1). */
+function rawAnswer(status: string, envelope: ErrorBody): string {
+  const body = JSON.stringify(envelope);
   return [
-    'HTTP/1.1 400 Bad Request',
+    `HTTP/1.1 ${status}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
+    'X-Content-Type-Options: nosniff',
     'Connection: close',
     '',
     body,

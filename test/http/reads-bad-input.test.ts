@@ -83,4 +83,15 @@ describe.each(DIALECTS)('bad input on the reads ($name)', ({ open }) => {
     const res = await h.call('POST', `/api/v1/work/${long}/draft`, { key });
     expect(res.statusCode).toBe(404);
   });
+
+  it('an odd id is looked for only once the key is known, and carries the headers of every answer', async () => {
+    for (const id of ['%ff', '7'.repeat(300)]) {
+      const res = await h.call('GET', `/api/v1/work/${id}`, { key });
+      expect(res.headers['x-content-type-options'], id).toBe('nosniff');
+      expect(res.headers['x-request-id'], id).toBeTruthy();
+    }
+    const keyless = await h.call('GET', `/api/v1/work/${'7'.repeat(300)}`);
+    expect(keyless.statusCode).toBe(401);
+    expect(keyless.json().error.code).toBe('unauthorized');
+  });
 });

@@ -50,6 +50,7 @@ describe('requests refused before any route', () => {
     );
     expect(res.status).toBe(400);
     expect(res.headers).toMatch(/content-type: application\/json/i);
+    expect(res.headers).toMatch(/x-content-type-options: nosniff/i);
     expect(envelope(res.body).error.code).toBe('bad_request');
     expect(envelope(res.body).error.message).toMatch(/headers are larger than 16 KiB/);
   });
@@ -65,6 +66,15 @@ describe('requests refused before any route', () => {
     expect(envelope(res.body)).toEqual({
       error: { code: 'bad_request', message: expect.stringMatching(/not readable HTTP/) },
     });
+  });
+
+  it('a method HTTP has no name for is a route no one serves: 404 not_found, naming it', async () => {
+    for (const method of ['BREW', 'get']) {
+      const res = await raw(`${method} /api/v1/me?x=1 HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\n\r\n`);
+      expect(res.status, method).toBe(404);
+      expect(res.headers).toMatch(/x-content-type-options: nosniff/i);
+      expect(envelope(res.body)).toEqual({ error: { code: 'not_found', message: `No route ${method} /api/v1/me.` } });
+    }
   });
 
   it('the server goes on answering after refusing them', async () => {
