@@ -14,6 +14,7 @@ import { passOrder } from './migrations/010_pass_order.ts';
 import { sparseIndexes } from './migrations/011_sparse_indexes.ts';
 import { queueByStatus } from './migrations/012_queue_by_status.ts';
 import { plainPlans } from './migrations/013_plain_plans.ts';
+import { undatedLast } from './migrations/014_undated_last.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -32,6 +33,7 @@ const migrations: Record<string, DeskMigration> = {
   '011_sparse_indexes': sparseIndexes,
   '012_queue_by_status': queueByStatus,
   '013_plain_plans': plainPlans,
+  '014_undated_last': undatedLast,
 };
 
 class InCodeProvider implements MigrationProvider {

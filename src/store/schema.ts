@@ -52,7 +52,7 @@ export interface WorkTable {
   kind: string;
   status: string;
   due_date: string | null;
-  /** due_date, or '9999-12-31' when there is none: one sort key that orders the same on both dialects. */
+  /** due_date, or NO_DATE_KEY ('9999-12-32') when there is none: one sort key, after every date, on both dialects. */
   due_key: string;
   priority: number;
   class: string | null;

@@ -12,9 +12,9 @@ import { addDays } from '../../src/domain/dates.ts';
 const OPEN_ROWS = 5_000;
 const TODAY = '2026-11-22';
 
-/** The D17 sort key of a work item as a client sees it. */
+/** The D17 sort key of a work item as a client sees it: no date after every date. */
 const keyOf = (i: { overdue: boolean; priority: number; due_date: string | null; id: number }) =>
-  [i.overdue ? 0 : 1, -i.priority, i.due_date ?? '9999-12-31', i.id] as const;
+  [i.overdue ? 0 : 1, -i.priority, i.due_date === null ? 1 : 0, i.due_date ?? '', i.id] as const;
 function inOrder(a: ReturnType<typeof keyOf>, b: ReturnType<typeof keyOf>): boolean {
   for (let j = 0; j < a.length; j++) {
     if (a[j]! < b[j]!) return true;
@@ -47,7 +47,14 @@ describe.each(DIALECTS)('a cursor walk over a 5,000-row desk ($name)', ({ open }
             : 'closed'
           : (['open', 'open', 'in_progress', 'waiting'] as const)[i % 4]!;
       const tied = i % 5 === 0;
-      const due = tied ? '2026-11-30' : i % 6 === 0 ? null : addDays(TODAY, (i % 61) - 30);
+      // Some rows are due on the last day there is, and must still come before the undated.
+      const due = tied
+        ? '2026-11-30'
+        : i % 6 === 0
+          ? null
+          : i % 11 === 1
+            ? '9999-12-31'
+            : addDays(TODAY, (i % 61) - 30);
       rows.push({
         title: `Row ${i}`,
         status,

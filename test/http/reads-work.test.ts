@@ -262,7 +262,7 @@ describe.each(DIALECTS)('reading the queue ($name)', ({ open }) => {
 
       it('a forged position with a borrowed signature', async () => {
         const sig = first.next_cursor!.split('.')[1];
-        const forged = Buffer.from(JSON.stringify([1, '2026-11-22', 1, 60, '9999-12-31', ids.h])).toString('base64url');
+        const forged = Buffer.from(JSON.stringify([2, '2026-11-22', 1, 60, '9999-12-32', ids.h])).toString('base64url');
         await restarts(`${forged}.${sig}`);
       });
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { settingOnce } from '../../store/repositories/desks.ts';
+import { NO_DATE_KEY } from '../../store/repositories/open-counts.ts';
 import type { Database } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { isIsoDate } from '../dates.ts';
@@ -22,7 +23,9 @@ export interface QueuePosition {
   id: number;
 }
 
-const VERSION = 1;
+// 2 since rows with no date sort after 9999-12-31 (migration 014): a cursor made before names
+// its place by the old key, so it restarts the list rather than skip or repeat rows.
+const VERSION = 2;
 const SIG_BYTES = 16;
 const MAX_CURSOR_CHARS = 400;
 export const CURSOR_SECRET_SETTING = 'cursor_secret';
@@ -81,7 +84,14 @@ export function decodeCursor(secret: Buffer, scope: string, raw: unknown): Queue
   if (!Array.isArray(v) || v.length !== 6) return null;
   const [version, today, segment, priority, dueKey, id] = v as unknown[];
   if (version !== VERSION || !isIsoDate(today) || (segment !== 0 && segment !== 1)) return null;
-  if (!isInt(priority) || !isInt(id) || id < 1 || typeof dueKey !== 'string' || !isIsoDate(dueKey)) return null;
+  if (
+    !isInt(priority) ||
+    !isInt(id) ||
+    id < 1 ||
+    typeof dueKey !== 'string' ||
+    !(isIsoDate(dueKey) || dueKey === NO_DATE_KEY)
+  )
+    return null;
   return { today, segment, priority, dueKey, id };
 }
 

@@ -16,8 +16,11 @@ export const COUNTED_COLUMNS = ['desk_id', 'status', 'class', 'waiting_on', 'arr
 export const COUNTED_FIELDS = ['class', 'waiting_on', 'arrangement_id', 'due_date'] as const;
 
 const NO_CLASS = '';
-/** The due_key of a row with no due date: one sort key that orders the same on both dialects. */
-export const NO_DATE_KEY = '9999-12-31';
+/**
+ * The due_key of a row with no due date: ten characters like a date, ordering after every date
+ * (9999-12-31 included) on both dialects, so that "no date" comes last (D17; migration 014).
+ */
+export const NO_DATE_KEY = '9999-12-32';
 
 /** Changes to the counts, gathered over one or many rows and then written at once. */
 export class OpenCounts {
