@@ -25,6 +25,21 @@ describe("the demo's drafts", () => {
     await store.close();
   });
 
+  it('lists every kind of its rows on a work block of GET /desk, so each is a `kind` filter a client can offer', async () => {
+    const desk = (await h.call('GET', '/api/v1/desk', { key: demo.key.key })).json().data;
+    const listed = new Set<string>(
+      desk.sections.filter((s: { kind: string }) => s.kind === 'work').flatMap((s: { kinds: string[] }) => s.kinds),
+    );
+    const kinds = await store.db
+      .selectFrom('work')
+      .select('kind')
+      .distinct()
+      .where('desk_id', '=', demo.desk.id)
+      .execute();
+    expect(kinds.length).toBeGreaterThan(5);
+    for (const { kind } of kinds) expect(listed.has(kind), kind).toBe(true);
+  });
+
   it('each open row drafted through the API, and under every template, names its task as a person would', async () => {
     const rows = await store.db
       .selectFrom('work')
