@@ -27,10 +27,20 @@ function text(child: unknown): string {
 
 type Props = Record<string, unknown> & { children?: unknown };
 
+/**
+ * Attribute values with `&` written as `&amp;`: @kitajs/html escapes quotes only, and the
+ * browser would read `&amp;` in a stored title back as `&`, so a form would send the owner's
+ * text changed.
+ */
+function attributes(attrs: Record<string, unknown>): string {
+  for (const [name, v] of Object.entries(attrs)) if (typeof v === 'string') attrs[name] = v.replaceAll('&', '&amp;');
+  return attributesToString(attrs);
+}
+
 export function jsx(tag: string | ((props: Props) => Markup), props: Props): Markup {
   if (typeof tag === 'function') return tag(props);
   const { children, ...attrs } = props;
-  const open = `<${tag}${attributesToString(attrs)}>`;
+  const open = `<${tag}${attributes(attrs)}>`;
   if (isVoidElement(tag)) return new Markup(open);
   return new Markup(`${open}${text(children)}</${tag}>`);
 }

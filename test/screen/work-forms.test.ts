@@ -9,7 +9,7 @@ import { TEST_NOW } from '../helpers/app.ts';
 import { addArrangement } from '../helpers/business.ts';
 import { desk as cli } from '../helpers/cli.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { makeDesk } from '../helpers/factories.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
 import {
   CHROMIUM,
   CHROMIUM_PRESENT,
@@ -192,6 +192,24 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByRole('status').filter({ hasText: 'Nothing was changed.' }).waitFor();
       const edited = (await ownerEvents(desk.id)).filter((e) => e.kind === 'work_edited');
       expect(edited.map((e) => e.data)).toEqual([{ fields: ['title', 'due_date'], by: 'owner' }]);
+    },
+    SLOW,
+  );
+
+  it(
+    'saves a form left as it was without changing text that holds & and what looks like an entity',
+    async () => {
+      const title = 'Tom &amp; Jerry &copy renewal';
+      const other = await makeWork(store.db, desk.id, { title, contact_name: 'Ann &lt;Accounts&gt;' });
+      await page.goto(`${server.base}/work/${other.id}/edit`);
+      await expect(page.getByLabel('Title').inputValue()).resolves.toBe(title);
+      await page.getByRole('button', { name: 'Save the changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Nothing was changed.' }).waitFor();
+      expect(await findWork(store.db, desk.id, other.id)).toMatchObject({
+        title,
+        contact_name: 'Ann &lt;Accounts&gt;',
+      });
+      await page.goto(`${server.base}/work/${rowId}`);
     },
     SLOW,
   );
