@@ -4,6 +4,7 @@ import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { redact } from '../store/location.ts';
 import type { DeskRow } from '../store/schema.ts';
 import { askOnTerminal, missingDatabase } from './terminal.ts';
+import { OWNER } from '../domain/vocab.ts';
 
 // What every command shares: where output goes, how the store is opened and closed, and how a
 // command's data is printed (plain lines for people, or JSON with --json).
@@ -82,7 +83,7 @@ export async function deskByRef(deps: Deps, deskRef: string): Promise<DeskRow> {
 
 /** A desk context for the owner acting from the terminal. */
 export async function ownerContext(deps: Deps, deskRef: string): Promise<DeskContext> {
-  return deskContext(deps, await deskByRef(deps, deskRef), { type: 'owner', name: 'owner' });
+  return deskContext(deps, await deskByRef(deps, deskRef), { type: 'owner', name: OWNER });
 }
 
 export function print(io: Io, json: boolean | undefined, data: unknown, human: () => string): void {

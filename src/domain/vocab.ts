@@ -51,3 +51,6 @@ export function storedClass(s: string | null): PermissionClass | null {
  * is `pass` inside `imap`). They are written, never shown: a form left empty keeps them.
  */
 export const CONNECTION_SECRETS = ['pass', 'password', 'imap.pass'] as const;
+
+/** The owner's name in the record and as an assignee: the screen and the CLI act under it. */
+export const OWNER = 'owner';

@@ -26,6 +26,7 @@ import { recordScreenRoutes } from './routes/record.ts';
 import { setupScreenRoutes } from './routes/setup.ts';
 import { workScreenRoutes } from './routes/work.ts';
 import { workEditScreenRoutes } from './routes/work-edit.ts';
+import { OWNER } from '../domain/vocab.ts';
 
 // The owner's screen at `/`: server-rendered pages over the same domain verbs as the API and
 // the CLI. Everything here (cookies, CSRF, helmet's headers, form bodies, HTML errors) is
@@ -121,7 +122,7 @@ export function screen(deps: Deps) {
       if (!token?.valid || !token.value) return;
       const desk = await deskForSession(deps.store.db, token.value, deps.clock.now());
       if (!desk) return;
-      request.owner = deskContext(deps, desk, { type: 'owner', name: 'owner' });
+      request.owner = deskContext(deps, desk, { type: 'owner', name: OWNER });
     });
     app.addHook('preHandler', (request, reply, done) => {
       if (request.method !== 'POST') return done();

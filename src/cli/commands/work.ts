@@ -4,7 +4,7 @@ import { DeskError } from '../../domain/errors.ts';
 import type { OwnerFields } from '../../domain/work/fields.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
-import { PERMISSION_CLASSES, WORK_STATUSES } from '../../domain/vocab.ts';
+import { OWNER, PERMISSION_CLASSES, WORK_STATUSES } from '../../domain/vocab.ts';
 import { plural } from '../../domain/text.ts';
 import { asFlags } from '../flags.ts';
 import { checkedArgument, checkedOption, checkedTogether, idOf, neededOption, oneOf, wholeNumber } from '../checks.ts';
@@ -79,7 +79,7 @@ export async function contextForRow(deps: Deps, id: number, deskRef?: string): P
       'not_found',
       `No work item ${id} in this database. \`desk work list --desk SLUG\` shows a desk's rows.`,
     );
-  return deskContext(deps, desk, { type: 'owner', name: 'owner' });
+  return deskContext(deps, desk, { type: 'owner', name: OWNER });
 }
 
 async function show(

@@ -27,7 +27,9 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
     });
     const who = actorName(tx.actor);
     const text = person
-      ? `${who} assigned this to ${person}.`
+      ? person === who
+        ? `${who} took this on.`
+        : `${who} assigned this to ${person}.`
       : `${who} took this back from ${row.assignee ?? 'its assignee'}.`;
     await logEvent(tx, 'work_assigned', text, { work_id: row.id, assignee: person, by: who });
     await logTimeline(tx, row.id, 'assigned', text);

@@ -303,6 +303,11 @@ describe("hints are sentences from the row's facts", () => {
     expect(action({ needs_person: 1 })!.label).toBe('Assign to me');
     expect(action({ class: 'sign' })!.hint).toMatch(/^It needs a signature/);
   });
+  it('own, once the owner took the row, is theirs to do, with nobody to check with', () => {
+    const taken = action({ needs_person: 1, assignee: 'owner' })!;
+    expect(taken).toMatchObject({ type: 'own', label: 'Yours to do' });
+    expect(taken.hint).toMatch(/^You took it on; the desk has prepared what it can\./);
+  });
   it('prepare and run say when it is due', () => {
     expect(action({ due_date: '2026-11-20' })!.hint).toContain('due 2 days ago');
     expect(action({ due_date: TODAY }, { grants: ALL_GRANTABLE })!.hint).toContain('due today');
@@ -404,7 +409,7 @@ describe('the rules that always hold', () => {
       run: /^(Let the desk do it|Run it now)$/,
       nudge: /^Chase it$/,
       wait: /^Waiting( \d+d)?$/,
-      own: /^(Assign to me|Check with .+)$/,
+      own: /^(Assign to me|Yours to do|Check with .+)$/,
       answer: /^How does this one get done\?$/,
       prepare: /^Prepare this$/,
       fix: /^Needs a look$/,

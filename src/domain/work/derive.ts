@@ -1,6 +1,6 @@
 import type { WorkRow } from '../../store/schema.ts';
 import { daysBetween, dateOfInstant } from '../dates.ts';
-import { UNGRANTABLE, isFinished, type PermissionClass, storedClass, storedStatus } from '../vocab.ts';
+import { OWNER, UNGRANTABLE, isFinished, type PermissionClass, storedClass, storedStatus } from '../vocab.ts';
 import { plural } from '../text.ts';
 import type { Action, WorkItem } from '../contract/shared.ts';
 
@@ -123,10 +123,15 @@ export function deriveAction(input: DeriveInput): Action | null {
   if (needsPerson(row) || outOfChases(row, input.today, input.timezone)) {
     if (!needsPerson(row)) {
       const hint = `${unansweredWords(row, input.timezone)}; the desk has stopped chasing. ${due}.`;
-      return row.assignee
-        ? { type: 'own', label: `Check with ${row.assignee}`, hint }
-        : { type: 'own', label: 'Assign to me', hint };
+      return { type: 'own', label: ownLabel(row.assignee), hint };
     }
+    // The owner took it ("Assign to me"): theirs to do, with nobody else to check with.
+    if (row.assignee === OWNER)
+      return {
+        type: 'own',
+        label: ownLabel(row.assignee),
+        hint: `You took it on; the desk has prepared what it can. ${due}.`,
+      };
     // A row already given to somebody asks the owner to follow it up, not to take it (P-cli-3).
     if (row.assignee)
       return {
@@ -206,4 +211,9 @@ export function toWorkItem(input: DeriveInput): WorkItem {
     allowed: isAllowed(row.class, input.grants),
     has_draft: input.hasDraft,
   };
+}
+
+/** The label of `own`: take the row, do it (the owner took it), or follow it up with whoever has it. */
+function ownLabel(assignee: string | null): string {
+  return assignee === null ? 'Assign to me' : assignee === OWNER ? 'Yours to do' : `Check with ${assignee}`;
 }

@@ -1,4 +1,5 @@
 import type { Markup } from '../jsx-runtime.ts';
+import { OWNER } from '../../domain/vocab.ts';
 import { FieldError, FormKeys } from './layout.tsx';
 
 // The owner's own changes to a row, as `desk work edit/assign/close/reopen` makes them: edit
@@ -41,7 +42,9 @@ export function RowChanges(v: RowChangesView): Markup {
           <form method="post" action={`/work/${v.id}/assignee`} data-once novalidate>
             <FormKeys csrf={v.csrf} idem={v.keys.assign} />
             <p id="assignee-now">
-              {v.assignee ? (
+              {v.assignee === OWNER ? (
+                'Yours: you took it on, and the desk prepares what it can and stops.'
+              ) : v.assignee ? (
                 <>
                   With <strong>{v.assignee}</strong>: the desk prepares it and stops.
                 </>

@@ -19,6 +19,7 @@ import { RunPage } from '../pages/misc.tsx';
 import { NOTES_SHOWN, RowPage, type RowView } from '../pages/work.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { saidToOwner } from '../words.ts';
+import { OWNER } from '../../domain/vocab.ts';
 
 // A row's page and the forms on it. Each form calls the verb the API route of the same name
 // calls; what the verb answers is shown at the top of the row, a refusal beside its field.
@@ -151,8 +152,8 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       request,
       reply,
       'action',
-      (ctx, id) => assignWork(ctx, id, 'owner'),
-      (row) => `This row is now with ${row.assignee ?? 'nobody'}.`,
+      (ctx, id) => assignWork(ctx, id, OWNER),
+      () => 'This row is now yours.',
     ),
   );
 
