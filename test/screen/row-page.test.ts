@@ -207,4 +207,51 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await context.close();
     }
   });
+
+  it('takes a row that needs a person as the owner\'s own: "yours", never "with owner"', async () => {
+    const { id } = await makeWork(store.db, desk.id, { title: 'Sign the new lease', needs_person: 1 });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      await page.getByRole('button', { name: 'Assign to me' }).click();
+      await page.getByRole('status').filter({ hasText: 'This row is now yours.' }).waitFor();
+      await expect(page.locator('#assignee-now').textContent()).resolves.toContain('Yours: you took it on');
+      await page.getByText('owner took this on.').first().waitFor();
+      await expect(page.getByText(/with owner/i).count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: 'Assign to me' }).count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps what was typed in the form that was refused, and only there, though two forms have a field called body', async () => {
+    const lease = await addArrangement(store.db, desk.id, { name: 'Mill lease' });
+    const { id } = await makeWork(store.db, desk.id, {
+      title: 'Confirm the oats delivery',
+      class: 'commit',
+      contact_email: 'mill@oats.test',
+      arrangement_id: lease.id,
+    });
+    const draft = 'Hello,\n\nIs Tuesday fine?';
+    await makeDraft(store.db, desk.id, id, { subject: 'Oats', body: draft, to: 'mill@oats.test' });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      const message = page.getByLabel('Message', { exact: true });
+      const note = page.getByLabel('Note on Mill lease');
+      await note.fill('   ');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByText('Write something in the note before adding it.').waitFor();
+      await expect(message.inputValue()).resolves.toBe(draft);
+
+      await page.getByLabel('Subject').fill('');
+      await message.fill('Hello,\n\nIs Wednesday fine?');
+      await page.getByRole('button', { name: 'Approve and send' }).click();
+      await expect(page.getByLabel('Subject').getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(message.inputValue()).resolves.toBe('Hello,\n\nIs Wednesday fine?');
+      await expect(note.inputValue()).resolves.toBe('');
+    } finally {
+      await context.close();
+    }
+  });
 });

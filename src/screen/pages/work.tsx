@@ -113,6 +113,14 @@ function err(v: RowView, form: string, field?: string): string | null {
   return v.error && v.error.form === form && (field === undefined || v.error.field === field) ? v.error.message : null;
 }
 
+/**
+ * What was typed into a field of `form`, when that form was the one refused: the row's page has
+ * several forms, and two of them have a field called `body`.
+ */
+function typedIn(v: RowView, form: NonNullable<RowView['error']>['form'], name: string): string | undefined {
+  return v.error?.form === form ? v.typed?.[name] : undefined;
+}
+
 function ApproveForm(p: { v: RowView; label: string }): Markup {
   const v = p.v;
   const draft = [...v.detail.messages].reverse().find((m) => m.status === 'drafted');
@@ -130,7 +138,7 @@ function ApproveForm(p: { v: RowView; label: string }): Markup {
         id="approve-subject"
         name="subject"
         type="text"
-        value={v.typed?.subject ?? draft?.subject ?? ''}
+        value={typedIn(v, 'approve', 'subject') ?? draft?.subject ?? ''}
         aria-invalid={subjectError ? 'true' : undefined}
         autofocus={subjectError ? true : undefined}
         aria-describedby={subjectError ? 'approve-subject-error' : undefined}
@@ -145,7 +153,7 @@ function ApproveForm(p: { v: RowView; label: string }): Markup {
         autofocus={bodyError && !subjectError ? true : undefined}
         aria-describedby={bodyError ? 'approve-body-error' : undefined}
       >
-        {v.typed?.body ?? draft?.body ?? ''}
+        {typedIn(v, 'approve', 'body') ?? draft?.body ?? ''}
       </textarea>
       <FieldError id="approve-body-error" message={bodyError} />
       <FieldError id="approve-error" message={otherError} />
@@ -254,7 +262,7 @@ export function RowPage(v: RowView): Markup {
                 inputmode="numeric"
                 min={String(SNOOZE_MIN_DAYS)}
                 max={String(SNOOZE_MAX_DAYS)}
-                value={v.typed?.days ?? String(SNOOZE_DEFAULT_DAYS)}
+                value={typedIn(v, 'snooze', 'days') ?? String(SNOOZE_DEFAULT_DAYS)}
                 aria-invalid={snoozeError ? 'true' : undefined}
                 autofocus={snoozeError ? true : undefined}
                 aria-describedby={snoozeError ? 'snooze-days-error' : undefined}
@@ -276,7 +284,7 @@ export function RowPage(v: RowView): Markup {
                 <FormKeys csrf={v.csrf} idem={v.keys.complete} />
                 <label for="complete-note">Note (optional)</label>
                 <textarea id="complete-note" name="note" rows="2">
-                  {v.typed?.note ?? ''}
+                  {typedIn(v, 'complete', 'note') ?? ''}
                 </textarea>
                 <FieldError id="complete-error" message={err(v, 'complete')} />
                 <button type="submit" class="secondary">
@@ -298,7 +306,7 @@ export function RowPage(v: RowView): Markup {
                     autofocus={noteError ? true : undefined}
                     aria-describedby={noteError ? 'note-body-error' : undefined}
                   >
-                    {v.typed?.body ?? ''}
+                    {typedIn(v, 'note', 'body') ?? ''}
                   </textarea>
                   <FieldError id="note-body-error" message={noteError} />
                   <button type="submit" class="secondary">
@@ -321,7 +329,7 @@ export function RowPage(v: RowView): Markup {
         {...(v.error?.form === 'assign' || v.error?.form === 'reopen'
           ? { error: { form: v.error.form, message: v.error.message } }
           : {})}
-        {...(v.typed?.assignee !== undefined ? { typedAssignee: v.typed.assignee } : {})}
+        {...(typedIn(v, 'assign', 'assignee') !== undefined ? { typedAssignee: typedIn(v, 'assign', 'assignee') } : {})}
       />
 
       <section aria-labelledby="messages-title">
