@@ -25,7 +25,9 @@ if (builtIsCurrent()) {
   ({ main } = await import('../dist/main.js'));
 } else {
   const { register } = await import('tsx/esm/api');
-  register();
+  // The project's own settings (the screen's JSX runtime among them), from whatever folder
+  // `desk` is started in.
+  register({ tsconfig: new URL('tsconfig.json', root).pathname });
   ({ main } = await import('../src/cli/main.ts'));
 }
 process.exitCode = await main(process.argv);
