@@ -27,6 +27,7 @@ import { setupScreenRoutes } from './routes/setup.ts';
 import { workScreenRoutes } from './routes/work.ts';
 import { workEditScreenRoutes } from './routes/work-edit.ts';
 import { OWNER } from '../domain/vocab.ts';
+import { saidToOwner } from './words.ts';
 
 // The owner's screen at `/`: server-rendered pages over the same domain verbs as the API and
 // the CLI. Everything here (cookies, CSRF, helmet's headers, form bodies, HTML errors) is
@@ -167,7 +168,7 @@ export function screen(deps: Deps) {
       if (err instanceof DeskError) {
         if (err.code === 'unauthorized') return toSignIn(request, reply);
         const status = STATUS_OF[err.code];
-        return page(status, status === 404 ? 'Not found' : 'That did not work', err.message);
+        return page(status, status === 404 ? 'Not found' : 'That did not work', saidToOwner(err.message));
       }
       if (err.code?.startsWith('FST_CSRF')) {
         return page(
@@ -228,5 +229,13 @@ export function screen(deps: Deps) {
     await app.register(businessScreenRoutes);
     await app.register(connectionScreenRoutes);
     await app.register(setupScreenRoutes);
+
+    // An address no page has (a form's own address kept in the address bar and opened again, a
+    // mistyped one) answers as a page, not with the API's envelope. The API's paths keep theirs.
+    app.get('/*', async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
+      throw new DeskError('not_found', `There is no page at ${path}.`);
+    });
   };
 }

@@ -22,5 +22,9 @@ describe('saidToOwner', () => {
     expect(saidToOwner(DAYS_MESSAGE)).toBe('Snooze for a whole number of days from 1 to 365.');
     expect(saidToOwner('"31/12" is not a date; use YYYY-MM-DD.', 'due')).toBe('Pick a date, or type it as YYYY-MM-DD.');
     expect(saidToOwner('Work item 12 is closed.')).toBe('This row is closed.');
+    expect(saidToOwner('No work item 64 on this desk.')).toBe('No row 64 on this desk.');
+    expect(saidToOwner('This desk already holds 63 work items, 1 unit')).toBe(
+      'This desk already holds 63 rows, 1 unit.',
+    );
   });
 });

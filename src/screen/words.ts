@@ -35,6 +35,12 @@ export function saidToOwner(message: string, field?: string): string {
   if (said) return said;
   if (field !== undefined && DATE_FIELDS.has(field) && / is not a date\b/.test(message))
     return 'Pick a date, or type it as YYYY-MM-DD.';
-  for (const [pattern, words] of REWORDED) if (pattern.test(message)) return ended(message.replace(pattern, words));
-  return ended(message);
+  for (const [pattern, words] of REWORDED)
+    if (pattern.test(message)) return ended(inRows(message.replace(pattern, words)));
+  return ended(inRows(message));
+}
+
+/** Text from the verbs with their "work item" said as the screen says it: "row". */
+export function inRows(text: string): string {
+  return text.replace(/\bwork item(s?)\b/g, 'row$1');
 }

@@ -89,7 +89,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       const { context, page } = await signedIn(full.id);
       // The desk holds entries, so Import is refused in words and offers no form.
       await expect(page.locator('#import-refused').textContent()).resolves.toMatch(
-        /^This desk already holds 8 work items, 2 arrangements, 2 units, 2 watches, 3 connections, 1 domain, 2 sections, 1 playbook, 2 granted permissions, so it cannot take a business file/,
+        /^This desk already holds 8 rows, 2 arrangements, 2 units, 2 watches, 3 connections, 1 domain, 2 sections, 1 playbook, 2 granted permissions, so it cannot take a business file/,
       );
       await expect(page.locator('form[action="/business/import"]').count()).resolves.toBe(0);
       await expectAccessible(page);
@@ -148,7 +148,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       await page.getByRole('button', { name: 'Import' }).click();
       await page
         .getByRole('status')
-        .filter({ hasText: 'Imported: 8 work items, 2 arrangements, 2 units, 2 watches, 3 connections.' })
+        .filter({ hasText: 'Imported: 8 rows, 2 arrangements, 2 units, 2 watches, 3 connections.' })
         .waitFor();
       // The desk took the file's name and kept its own address; Import is now refused.
       await expect(page.title()).resolves.toBe('Business file · Round Trip Cafe');

@@ -224,6 +224,30 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     }
   });
 
+  it("answers a form's own address, opened as a page, and a row that is not there with the screen's Not found", async () => {
+    const { id } = await makeWork(store.db, desk.id, { title: 'Wash the windows' });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      const formAddress = await page.goto(`${server.base}/work/${id}/snooze`);
+      expect(formAddress!.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+      await page.getByText(`There is no page at /work/${id}/snooze.`).waitFor();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Back to the desk' }).click();
+      await page.waitForURL(`${server.base}/`);
+
+      const missing = await page.goto(`${server.base}/work/99999`);
+      expect(missing!.status()).toBe(404);
+      await page.getByText('No row 99999 on this desk.').waitFor();
+      // The API's own paths keep the envelope.
+      const api = await page.request.get(`${server.base}/api/v1/nothing-here`);
+      expect(api.status()).toBe(404);
+      expect((await api.json()).error.code).toBe('not_found');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps what was typed in the form that was refused, and only there, though two forms have a field called body', async () => {
     const lease = await addArrangement(store.db, desk.id, { name: 'Mill lease' });
     const { id } = await makeWork(store.db, desk.id, {

@@ -38,7 +38,7 @@ export function BusinessPage(v: BusinessView): Markup {
       <h1>Business file</h1>
       <p>
         The whole desk in one YAML file: its settings, permissions, connections, arrangements, units, watches and every
-        work item, open and finished. <code>desk import</code> reads it back into an equal desk.
+        row, open and finished. <code>desk import</code> reads it back into an equal desk.
       </p>
       {v.notice ? (
         <p class="notice" role="status">

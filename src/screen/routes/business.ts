@@ -9,6 +9,7 @@ import { once } from '../once.ts';
 import { BusinessPage, type BusinessView } from '../pages/business.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { signedIn } from './owner.ts';
+import { inRows } from '../words.ts';
 
 // The business file both ways, over the verbs `desk export` and `desk import` use: Download
 // sends the file as an attachment; Import reads one into this desk while it holds nothing.
@@ -32,7 +33,7 @@ async function businessPage(
       slug: desk.slug,
       csrf: csrfToken(reply),
       importKey: formKey(),
-      holds: holds?.words ?? null,
+      holds: holds ? inRows(holds.words) : null,
       ...extra,
     }),
     status,
@@ -68,12 +69,12 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
       const message =
         list.length > 1
           ? `The business file has ${plural(list.length, 'error')}; nothing was written. Fix them all and import it again:`
-          : r.error.message;
+          : inRows(r.error.message);
       return businessPage(ctx, reply, { error: { message, list }, typed }, 400);
     }
     const c = r.value.counts;
     return businessPage(ctx, reply, {
-      notice: `Imported: ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.connections, 'connection')].join(', ')}. Enter the connections' passwords again; the file never holds them.`,
+      notice: `Imported: ${[plural(c.work, 'row'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.connections, 'connection')].join(', ')}. Enter the connections' passwords again; the file never holds them.`,
     });
   });
 }
