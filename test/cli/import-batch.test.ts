@@ -170,7 +170,7 @@ describe.each(DIALECTS)('a large import, written in batches ($name)', ({ open })
       ['grant_changed', { class: 'chase', granted: true, by: 'import' }],
       ['desk_imported', { work: ROWS, by: 'import' }],
     ]);
-    expect(events[2]!.message).toBe('Desk "Batch Bakery" set up from a business file with 2345 work items.');
+    expect(events[2]!.message).toBe('Desk "Batch Bakery" set up from a business file with 2,345 work items.');
 
     const openRows = rows.filter((r) => ['open', 'in_progress', 'waiting'].includes(r.status)).length;
     const stored = await store.db.selectFrom('desks').select('open_count').where('id', '=', made.id).executeTakeFirst();

@@ -211,7 +211,7 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
         'Importing: 1,000 of 2,500 work items written…',
         'Importing: 2,000 of 2,500 work items written…',
       ]);
-      expect(run.out).toMatch(/^Imported "Long Desk" as desk long-desk .*: 2500 work items,/);
+      expect(run.out).toMatch(/^Imported "Long Desk" as desk long-desk .*: 2,500 work items,/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
