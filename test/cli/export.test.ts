@@ -41,6 +41,10 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
       timezone: 'America/New_York',
       currency: 'USD',
       broker: 'Sedo',
+      hours: 'mon-sat 08:00-18:00',
+      daily_cap: 7,
+      act_within_days: 10,
+      paused: true,
     });
     expect(doc.work).toHaveLength(8);
     expect(doc.grants).toEqual(['reach_out', 'file']);
@@ -72,7 +76,7 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     const w = await desk(store.target, 'export', '--desk', 'round-trip', file);
     expect(w.code).toBe(0);
     expect(w.out).toBe(
-      `Wrote the business file of round-trip to ${file}, as JSON. Secrets were left out: "Shop mailbox" (pass); "Tax portal" (password); "Bank feed" (api_token). Enter them again on the desk after importing.\n`,
+      `Wrote the business file of round-trip to ${file}, as JSON. Secrets were left out: "Shop mailbox" (pass); "Tax portal" (password); "Bank feed" (api_token, accounts[0].password). Enter them again on the desk after importing.\n`,
     );
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(yaml);
     const i = await desk(store.target, 'import', file, '--slug', 'round-trip-json', '--json');
@@ -85,7 +89,11 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
       desk: 'round-trip',
       file: path.join(dir, 'data.json'),
       format: 'json',
-      secrets_left_out: ['"Shop mailbox" (pass)', '"Tax portal" (password)', '"Bank feed" (api_token)'],
+      secrets_left_out: [
+        '"Shop mailbox" (pass)',
+        '"Tax portal" (password)',
+        '"Bank feed" (api_token, accounts[0].password)',
+      ],
     });
   });
 
@@ -104,6 +112,28 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     expect(missing.err).toBe(
       `desk: No database at ${typo} (DESK_DATABASE_URL or --db). Start the server, or run desk demo or desk import, to make one.\n`,
     );
+  });
+
+  it('logs nothing when the file cannot be written', async () => {
+    const exported = async () =>
+      Number(
+        (
+          await store.db
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('kind', '=', 'desk_exported')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await exported();
+    for (const target of [path.join(dir, 'no-such-folder', 'x.yaml'), dir]) {
+      const r = await desk(store.target, 'export', '--desk', 'round-trip', target);
+      expect(r.code, target).toBe(1);
+      expect(r.err).toMatch(/^desk: Cannot write /);
+    }
+    expect(await exported()).toBe(before);
+    await desk(store.target, 'export', '--desk', 'round-trip', path.join(dir, 'written.yaml'));
+    expect(await exported()).toBe(before + 1);
   });
 
   it('says in --help what it leaves out', async () => {

@@ -1,17 +1,19 @@
 // A business file with every kind of entry the format holds, and the secrets in it that must
 // never come back out of the desk.
 
-export const SECRETS = ['mail-pass-7781x', 'portal-s3cret-99', 'tok-abc123456789'];
+export const SECRETS = ['mail-pass-7781x', 'portal-s3cret-99', 'tok-abc123456789', 'listed-pw-4242'];
 
 export const EVERYTHING = `
-desk: { name: Round Trip Cafe, slug: round-trip, plan: standard, timezone: America/New_York, currency: USD, broker: Sedo }
+desk: { name: Round Trip Cafe, slug: round-trip, plan: standard, timezone: America/New_York, currency: USD, broker: Sedo,
+        hours: mon-sat 08:00-18:00, daily_cap: 7, act_within_days: 10, paused: true }
 grants: [reach_out, file]
 connections:
   - { ref: mailbox, provider: smtp, name: Shop mailbox, category: mail, auth_type: token, status: connected,
       config: { host: 127.0.0.1, port: 2525, secure: false, user: shop, pass: ${SECRETS[0]}, from: "Cafe <owner@cafe.test>" } }
   - { ref: portal, provider: gov-portal, name: Tax portal, category: filing, auth_type: login, status: error,
       config: { username: cafe, password: ${SECRETS[1]} } }
-  - { provider: bank-feed, name: Bank feed, category: money, status: pending, config: { api_token: ${SECRETS[2]}, region: us } }
+  - { provider: bank-feed, name: Bank feed, category: money, status: pending, config: { api_token: ${SECRETS[2]}, region: us,
+      accounts: [{ user: cafe, password: ${SECRETS[3]} }, { user: spare }] } }
 sections:
   - { id: obligations, title: What keeps us open, blurb: Licences, kind: work, kinds: [licence_renewal, filing], why: A lapse shuts us. }
   - { id: sites, title: Sites, kind: units, unit: site, fields: [{ name: lease_end, hint: Date the lease ends }], why: Dates hang off sites. }
@@ -37,7 +39,7 @@ playbooks:
       - { expect_text: "Return received" }
 work:
   - { title: Get the oven repair quote, kind: repair, class: chase, priority: 60, due: "+2d", contact_name: Sam Oven,
-      contact_email: sam@ovens.test, waiting_on: Sam Oven, waiting_since: "-12d", chase_after_days: 5, arrangement: lease }
+      contact_email: sam@ovens.test, waiting_on: Sam Oven, waiting_since: "-12d", chase_after_days: 5, max_chases: 9, arrangement: lease }
   - { title: File the sales tax return, kind: filing, class: file, due: "-1d", priority: 80, playbook: file-return, status: in_progress }
   - { title: Sign the lease renewal, kind: lease_renewal, class: sign, needs_person: true, unit: main-st, due: "+30d" }
   - { title: Pay the flour invoice, kind: invoice, class: money, due: "+5d", contact_name: Mill Co, contact_email: accounts@mill.test,

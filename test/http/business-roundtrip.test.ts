@@ -64,13 +64,13 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     expect(text).not.toContain(sourceKey);
     expect(text).not.toContain(sourceKey.slice(0, 12));
     expect(text).toMatch(
-      /^# Secrets were left out: "Shop mailbox" \(pass\); "Tax portal" \(password\); "Bank feed" \(api_token\)\./m,
+      /^# Secrets were left out: "Shop mailbox" \(pass\); "Tax portal" \(password\); "Bank feed" \(api_token, accounts\[0\]\.password\)\./m,
     );
     const doc = parse(text);
     expect(doc.connections.map((c: { config: object }) => c.config)).toEqual([
       { host: '127.0.0.1', port: 2525, secure: false, user: 'shop', from: 'Cafe <owner@cafe.test>' },
       { username: 'cafe' },
-      { region: 'us' },
+      { region: 'us', accounts: [{ user: 'cafe' }, { user: 'spare' }] },
     ]);
   });
 
@@ -146,6 +146,14 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
         ['sent', 'Invoice 4470'],
       ]),
     );
+  });
+
+  it("keeps the desk's rails, so a paused desk's copy is paused, and each row's max_chases", async () => {
+    const copy = (await findDeskByRef(store.db, copyId))!;
+    expect(copy).toMatchObject({ hours: 'mon-sat 08:00-18:00', daily_cap: 7, act_within_days: 10, paused: 1 });
+    const oven = (await allWorkOf(store.db, copyId)).find((w) => w.title === 'Get the oven repair quote')!;
+    expect(oven.max_chases).toBe(9);
+    expect(parse(text).connections[2].config.accounts).toEqual([{ user: 'cafe' }, { user: 'spare' }]);
   });
 
   it('writes the same file again from the copy, but for its slug and the secrets it no longer has', async () => {

@@ -24,16 +24,15 @@ export function exportCommand(program: Command, io: Io): void {
     const { exportDesk } = await import('../../domain/business/export.ts');
     await withDeps(io, opts, async (deps) => {
       const ctx = await ownerContext(deps, opts.desk);
-      const { text, secretsLeftOut } = await exportDesk(ctx, format);
-      if (!toFile) {
-        io.out(text);
-        return;
-      }
-      try {
-        writeFileSync(file, text, 'utf8');
-      } catch (err) {
-        throw new UsageError(`Cannot write ${file}: ${(err as Error).message}.`);
-      }
+      const { secretsLeftOut } = await exportDesk(ctx, format, (text) => {
+        if (!toFile) return io.out(text);
+        try {
+          writeFileSync(file, text, 'utf8');
+        } catch (err) {
+          throw new UsageError(`Cannot write ${file}: ${(err as Error).message}.`);
+        }
+      });
+      if (!toFile) return;
       const data = { desk: ctx.desk.slug, file, format, secrets_left_out: secretsLeftOut };
       print(io, opts.json, data, () =>
         format === 'json' && secretsLeftOut.length > 0

@@ -37,7 +37,7 @@ function compact(e: Entry): Entry {
   return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== null && v !== undefined));
 }
 
-/** The settings without their secrets, and the names of the secrets that had a value. */
+/** The settings without their secrets, at any depth (lists included), and the names of the secrets that had a value. */
 export function withoutSecrets(config: Record<string, unknown>, at = ''): { kept: Entry; dropped: string[] } {
   const kept: Entry = {};
   const dropped: string[] = [];
@@ -46,13 +46,18 @@ export function withoutSecrets(config: Record<string, unknown>, at = ''): { kept
       if (value !== null && value !== undefined && value !== '') dropped.push(`${at}${name}`);
       continue;
     }
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const inner = withoutSecrets(value as Record<string, unknown>, `${at}${name}.`);
-      kept[name] = inner.kept;
-      dropped.push(...inner.dropped);
-    } else kept[name] = value;
+    kept[name] = keptOf(value, `${at}${name}`, dropped);
   }
   return { kept, dropped };
+}
+
+/** A setting's value with the secrets inside it left out; `at` names where it is ("accounts[1]"). */
+function keptOf(value: unknown, at: string, dropped: string[]): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => keptOf(v, `${at}[${i}]`, dropped));
+  if (value === null || typeof value !== 'object') return value;
+  const inner = withoutSecrets(value as Record<string, unknown>, `${at}.`);
+  dropped.push(...inner.dropped);
+  return inner.kept;
 }
 
 /** A stored timestamp as the desk's calendar date; a date stays as it is. */
@@ -71,7 +76,15 @@ function parsedList(json: string): unknown[] {
   }
 }
 
-export async function exportDesk(ctx: DeskContext, format: FileFormat = 'yaml'): Promise<ExportedFile> {
+/**
+ * The desk as a business file. `deliver` hands the text over (writes the file, say) before the
+ * export is logged, so an export that could not be delivered is not recorded as done.
+ */
+export async function exportDesk(
+  ctx: DeskContext,
+  format: FileFormat = 'yaml',
+  deliver: (text: string) => void | Promise<void> = () => {},
+): Promise<ExportedFile> {
   const { db, desk } = ctx;
   const deskId = desk.id;
   const [granted, connections, sections, units, arrangements, watches, domains, playbooks, work, messages] =
@@ -137,6 +150,10 @@ export async function exportDesk(ctx: DeskContext, format: FileFormat = 'yaml'):
       timezone: desk.timezone,
       currency: desk.currency,
       broker: desk.broker,
+      hours: desk.hours,
+      daily_cap: desk.daily_cap,
+      act_within_days: desk.act_within_days,
+      paused: desk.paused === 1,
     }),
     grants: PERMISSION_CLASSES.filter((c) => granted.has(c) && !(UNGRANTABLE as readonly string[]).includes(c)),
     connections: connectionEntries,
@@ -188,6 +205,7 @@ export async function exportDesk(ctx: DeskContext, format: FileFormat = 'yaml'):
         class: w.class,
         needs_person: w.needs_person === 1,
         chase_after_days: w.chase_after_days,
+        max_chases: w.max_chases,
         contact_name: w.contact_name,
         contact_email: w.contact_email,
         waiting_on: w.waiting_on,
@@ -215,6 +233,7 @@ export async function exportDesk(ctx: DeskContext, format: FileFormat = 'yaml'):
     format === 'json'
       ? `${JSON.stringify(doc, null, 2)}\n`
       : `${header.map((l) => `# ${l.replace(/[\r\n]+/g, ' ')}`).join('\n')}\n${writeYaml(doc)}`;
+  await deliver(text);
   // Taking the business's data away is an owner action like any other, so the log says who did it.
   await logEvent(
     ctx,
