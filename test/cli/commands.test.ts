@@ -64,9 +64,9 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(run.code).toBe(1);
     expect(run.err.split('\n').filter(Boolean)).toEqual([
       'desk: 3 fields need fixing; nothing was changed:',
-      '  "2026-13-01" is not a date; use YYYY-MM-DD, today, +14d or -3d.',
-      '  priority must be a whole number from 1 to 100, not "500".',
-      expect.stringMatching(/^ {2}"zzz" is not a permission class/),
+      '  --due: "2026-13-01" is not a date; use YYYY-MM-DD, today, +14d or -3d.',
+      '  --priority must be a whole number from 1 to 100, not "500".',
+      expect.stringMatching(/^ {2}--class: "zzz" is not a permission class/),
     ]);
     expect(await store.db.selectFrom('work').select('id').where('title', '=', 'x').execute()).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(missing.err).toBe('desk: No desk "no-such-desk". `desk desks list` shows the desks.\n');
     const date = await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'X', '--due', '31/12/2026');
     expect(date.code).toBe(1);
-    expect(date.err).toBe('desk: "31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.\n');
+    expect(date.err).toBe('desk: --due: "31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.\n');
     const expires = await desk(store.target, 'keys', 'create', '--desk', slug, '--name', 'x', '--expires', 'soon');
     expect(expires.code).toBe(1);
     expect(expires.err.split('\n').filter(Boolean)).toHaveLength(1);

@@ -92,17 +92,24 @@ describe.each(DIALECTS)('desk desks set, pause and resume ($name)', ({ open }) =
     expect(await railsOf(d.desk.id)).toEqual(set);
 
     for (const [args, field] of [
-      [['--hours', 'weekdays'], 'hours'],
-      [['--daily-cap', '1001'], 'daily_cap'],
-      [['--daily-cap', 'lots'], 'daily_cap'],
-      [['--act-within-days', '-1'], 'act_within_days'],
-      [['--hours', 'always', '--act-within-days', '400'], 'act_within_days'],
+      [['--hours', 'weekdays'], '--hours'],
+      [['--daily-cap', '1001'], '--daily-cap'],
+      [['--daily-cap', 'lots'], '--daily-cap'],
+      [['--act-within-days', '-1'], '--act-within-days'],
+      [['--hours', 'always', '--act-within-days', '400'], '--act-within-days'],
     ] as const) {
       const bad = await desk(store.target, 'desks', 'set', d.desk.slug, ...args);
       expect(bad.code, args.join(' ')).not.toBe(0);
+      // Named by the flag typed, not the column (P-cli-4).
       expect(bad.err).toContain(`Nothing was changed. ${field}: `);
       expect(await railsOf(d.desk.id)).toEqual(set);
     }
+    const two = await desk(store.target, 'desks', 'set', d.desk.slug, '--hours', 'never', '--daily-cap', '5000');
+    expect(two.err.split('\n').filter(Boolean)).toEqual([
+      'desk: Nothing was changed:',
+      expect.stringMatching(/^ {2}--hours: "never" is not working hours/),
+      expect.stringMatching(/^ {2}--daily-cap: 5000 must be a whole number from 0 to 1000/),
+    ]);
   });
 
   it('pauses and resumes; the list says paused with the way to resume', async () => {

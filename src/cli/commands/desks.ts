@@ -16,6 +16,7 @@ import {
   type DbOptions,
   type Io,
 } from '../io.ts';
+import { asFlags } from '../flags.ts';
 
 interface CreateOptions extends DbOptions {
   slug: string;
@@ -48,7 +49,7 @@ async function changeRails(
 ): Promise<void> {
   const { setRails } = await import('../../domain/desks/rails.ts');
   const desk = await deskByRef(deps, ref);
-  const r = await setRails(deps.store.db, desk.id, input);
+  const r = await asFlags(() => setRails(deps.store.db, desk.id, input));
   print(io, json, { slug: desk.slug, ...r }, () => railsLine(desk.slug, r));
 }
 
