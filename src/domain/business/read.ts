@@ -19,6 +19,7 @@ import { plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { railErrors } from '../desks/rails.ts';
 import { ungrantableReason } from '../grants/manage.ts';
+import { everyDays } from '../watches/schedule.ts';
 
 // Reads a business file (YAML or JSON) into a plan the importer writes in one transaction.
 // Every error names the entry and the field; a file with any error yields no plan at all.
@@ -599,7 +600,9 @@ export function readArrangement(e: Entry, ref: string | null, deskCurrency: stri
   const amount = e.integer('amount_cents', { min: 0, fallback: null });
   let currency = currencyOf(e, 'currency');
   if (amount !== null && currency === null) currency = deskCurrency;
-  if (amount === null && currency !== null) e.fail('currency', 'is given without amount_cents; the two go together');
+  // An amount given but refused is its own mistake; the currency beside it is not a second one.
+  const amountGiven = e.raw.amount_cents !== undefined && e.raw.amount_cents !== null;
+  if (!amountGiven && currency !== null) e.fail('currency', 'is given without amount_cents; the two go together');
   const name = e.text('name', { required: true });
   const counterparty = e.text('counterparty');
   const kind = e.text('kind') ?? 'general';
@@ -632,12 +635,16 @@ function missingAction(e: Entry): 'reach_out' {
 }
 
 export function readWatch(e: Entry): WatchPlan {
+  // Read by the watches' own rule (P-watches-2): `365`, `30d`, `14 days`; blank or 0 is one-off.
+  // Any other word is refused: whoever wrote `yearly` meant something, and one-off is not it.
   let every: string | null = null;
   const raw = e.raw.every;
   if (raw !== undefined && raw !== null) {
     const s = String(raw).trim();
-    if (!/^[1-9]\d{0,4}$/.test(s)) e.fail('every', `${JSON.stringify(raw)} must be a number of days, such as "365"`);
-    else every = s;
+    const days = everyDays(s);
+    if (days !== null) every = String(days);
+    else if (s !== '' && !/^0+\s*(d|days?)?$/i.test(s))
+      e.fail('every', `${JSON.stringify(raw)} must be a number of days, such as "365" or "30d", or 0 for once`);
   }
   return {
     subject_type: e.text('subject_type', { required: true }),

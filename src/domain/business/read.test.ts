@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { readBusiness } from './read.ts';
+
+// Fields of a business file read by rules that live elsewhere: a watch's `every` by the
+// watches' own rule, and an arrangement's money, whose two fields go together. No date here is
+// relative, so the moment handed in is only the reader's today.
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const DESK = { name: 'Corner Bakery', slug: 'corner-bakery', currency: 'GBP' };
+
+function errorsOf(doc: unknown): string[] {
+  try {
+    readBusiness(doc, NOW);
+  } catch (err) {
+    return (err as { details?: { errors?: string[] } }).details?.errors ?? [String(err)];
+  }
+  return [];
+}
+
+const watch = (every: unknown) => ({
+  desk: DESK,
+  watches: [
+    { subject_type: 'site', field: 'lease_end', label: 'Lease', kind: 'lease_renewal', action: 'commit', every },
+  ],
+});
+
+describe("a watch's every", () => {
+  it.each([
+    ['365', '365'],
+    [365, '365'],
+    ['30d', '30'],
+    ['14 days', '14'],
+    [' 7 day ', '7'],
+    ['', null],
+    [0, null],
+    ['0d', null],
+    [null, null],
+  ])('%j is %j', (every, days) => {
+    expect(readBusiness(watch(every), NOW).watches[0]!.every).toBe(days);
+  });
+
+  it.each(['never', 'yearly', '-5', '1.5', '123456'])('refuses %j, naming the field', (every) => {
+    expect(errorsOf(watch(every))).toEqual([
+      `watches[0].every: ${JSON.stringify(every)} must be a number of days, such as "365" or "30d", or 0 for once`,
+    ]);
+  });
+});
+
+describe("an arrangement's amount and currency", () => {
+  const arrangement = (over: Record<string, unknown>) => ({
+    desk: DESK,
+    arrangements: [{ name: 'Lease', kind: 'lease', ...over }],
+  });
+
+  it('refuses a bad amount once, not again for the currency beside it', () => {
+    for (const amount of [-5, 1.5, 'lots']) {
+      const errors = errorsOf(arrangement({ amount_cents: amount, currency: 'GBP' }));
+      expect(errors, String(amount)).toHaveLength(1);
+      expect(errors[0]).toMatch(/^arrangements\[0\] "Lease"\.amount_cents: /);
+    }
+  });
+
+  it('still refuses a currency with no amount at all', () => {
+    expect(errorsOf(arrangement({ currency: 'GBP' }))).toEqual([
+      'arrangements[0] "Lease".currency: is given without amount_cents; the two go together',
+    ]);
+  });
+});
