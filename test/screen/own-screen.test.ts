@@ -86,6 +86,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
       await error.waitFor();
       await expect(error.textContent()).resolves.toBe('Type a whole number from 0 to 1000.');
       await expect(page.getByLabel('Daily cap').getAttribute('aria-invalid')).resolves.toBe('true');
+      // The refused field has the focus, as on a row's forms.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('daily_cap');
       expect(await rails()).toEqual(before);
       await expectAccessible(page);
 

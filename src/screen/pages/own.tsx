@@ -36,9 +36,13 @@ function Acted(p: { rows: OwnRow[]; zone: string; none: string }): Markup {
   );
 }
 
+/** The rails in the order the form shows them, so the first refused one takes the focus. */
+const RAIL_ORDER = ['hours', 'daily_cap', 'act_within_days'];
+
 function Field(p: { v: OwnView; name: string; label: string; hint: string; value: string; type?: string }): Markup {
   const error = p.v.errors?.[p.name] ?? null;
   const value = p.v.typed?.[p.name] ?? p.value;
+  const first = RAIL_ORDER.find((name) => p.v.errors?.[name]) === p.name;
   return (
     <label>
       {p.label}
@@ -47,6 +51,7 @@ function Field(p: { v: OwnView; name: string; label: string; hint: string; value
         type={p.type ?? 'text'}
         value={value}
         aria-invalid={error ? 'true' : undefined}
+        autofocus={first ? true : undefined}
         aria-describedby={`hint-${p.name}${error ? ` error-${p.name}` : ''}`}
       />
       <small id={`hint-${p.name}`}>{p.hint}</small>
