@@ -166,10 +166,14 @@ export function Items<T extends TSchema>(item: T, description?: string) {
 /** An error response: the named error schema, said in this route's own words. */
 const answer = (id: string, description: string) => Type.Unsafe({ $ref: id, description });
 
+/** What any route answers with 400, before a route sees the request (P-headers-2). */
+const UNREADABLE =
+  'headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP.';
+
 /**
- * What can go wrong on one route, beyond what every route behind a key can answer (401, 403
- * no_desk, 429, 500). Each entry says, in the route's words, when that status comes back; a
- * status a route cannot give is not listed.
+ * What can go wrong on one route, beyond what every route behind a key can answer (400 for a
+ * request no route could read, 401, 403 no_desk, 429, 500). Each entry says, in the route's
+ * words, when that status comes back; a status a route cannot give is not listed.
  */
 export interface RouteErrors {
   /** 400 bad_request. */
@@ -185,7 +189,10 @@ export interface RouteErrors {
 /** The error responses of a route behind a key. */
 export function keyedErrors(e: RouteErrors = {}): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
-  if (e.badRequest) out[400] = answer('BadRequestError', e.badRequest);
+  out[400] = answer(
+    'BadRequestError',
+    e.badRequest ? `${e.badRequest} On any route: ${UNREADABLE}` : `On any route: ${UNREADABLE}`,
+  );
   out[401] = answer('UnauthorizedError', 'No key, a malformed Authorization header, or an unknown or revoked key.');
   out[403] = e.notPermitted
     ? Type.Union([Type.Ref('NoDeskError'), Type.Ref('NotPermittedError')], {
@@ -203,6 +210,7 @@ export function keyedErrors(e: RouteErrors = {}): Record<number, TSchema> {
 /** The errors of a public route: it is counted per address, so it can answer 429. */
 export function publicErrors(): Record<number, TSchema> {
   return {
+    400: answer('BadRequestError', `On any route: ${UNREADABLE}`),
     429: answer('RateLimitedError', 'Too many requests from this address.'),
     500: answer('InternalError', 'A fault at the desk end; try again.'),
     503: answer('UnavailableError', 'The server is stopping; retry after Retry-After seconds.'),

@@ -1092,6 +1092,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
             /** @description Too many requests from this address. */
             429: {
                 headers: {
@@ -1162,6 +1175,19 @@ export interface operations {
                             version: "v1";
                         };
                     };
+                };
+            };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
@@ -1254,6 +1280,19 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["KeySummary"];
                     };
+                };
+            };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
@@ -1359,7 +1398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `status` is not one of open, in_progress, waiting; details.allowed lists them. */
+            /** @description `status` is not one of open, in_progress, waiting; details.allowed lists them. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1465,6 +1504,19 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["WorkDetail"];
                     };
+                };
+            };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
@@ -1598,7 +1650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not a JSON object this route reads: an unknown field, or a field of the wrong type. */
+            /** @description The body is not a JSON object this route reads: an unknown field, or a field of the wrong type. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1758,7 +1810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `days` is not a whole number from 1 to 365 (enforced, not clamped), a field is unknown, or the body is not JSON. */
+            /** @description `days` is not a whole number from 1 to 365 (enforced, not clamped), a field is unknown, or the body is not JSON. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1902,6 +1954,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
             401: {
                 headers: {
@@ -2032,6 +2098,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
             401: {
                 headers: {
@@ -2154,6 +2234,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
             401: {
                 headers: {
@@ -2273,7 +2366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `body` is empty, whitespace only or missing, a field is unknown, or the request is not JSON. */
+            /** @description `body` is empty, whitespace only or missing, a field is unknown, or the request is not JSON. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2409,6 +2502,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
             401: {
                 headers: {
@@ -2506,6 +2612,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
             401: {
                 headers: {
@@ -2598,6 +2717,19 @@ export interface operations {
                             items: components["schemas"]["Connection"][];
                         };
                     };
+                };
+            };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
@@ -2695,6 +2827,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
             401: {
                 headers: {
@@ -2785,6 +2930,19 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["PermissionSummary"];
                     };
+                };
+            };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
@@ -2879,6 +3037,19 @@ export interface operations {
                             items: components["schemas"]["Watch"][];
                         };
                     };
+                };
+            };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
@@ -2978,6 +3149,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
             401: {
                 headers: {
@@ -3073,6 +3257,19 @@ export interface operations {
                             items: components["schemas"]["Event"][];
                         };
                     };
+                };
+            };
+            /** @description On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No key, a malformed Authorization header, or an unknown or revoked key. */
@@ -3186,7 +3383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `text` is empty or missing, a field is unknown, or the request is not JSON. */
+            /** @description `text` is empty or missing, a field is unknown, or the request is not JSON. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
