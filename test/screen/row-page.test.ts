@@ -219,6 +219,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await page.getByText('owner took this on.').first().waitFor();
       await expect(page.getByText(/with owner/i).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: 'Assign to me' }).count()).resolves.toBe(0);
+      await shots(page, 'row-yours');
     } finally {
       await context.close();
     }
@@ -233,6 +234,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
       await page.getByText(`There is no page at /work/${id}/snooze.`).waitFor();
       await expectAccessible(page);
+      await shots(page, 'not-found');
       await page.getByRole('link', { name: 'Back to the desk' }).click();
       await page.waitForURL(`${server.base}/`);
 
@@ -274,6 +276,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await expect(page.getByLabel('Subject').getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(message.inputValue()).resolves.toBe('Hello,\n\nIs Wednesday fine?');
       await expect(note.inputValue()).resolves.toBe('');
+      await shots(page, 'row-approve-refused');
     } finally {
       await context.close();
     }
