@@ -253,6 +253,23 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect((await findWork(store.db, d.desk.id, row.id))!.status).toBe('waiting');
   });
 
+  it('of many concurrent completes on a row with no draft, one records the work and the others say it was done', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Lock the back door' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(`/work/${row.id}/complete`)));
+    const notes = answers.map((a) => a.json().data.delivery_note as string);
+    expect(
+      notes.filter((n) => n === 'There was no prepared message; the work was recorded as done by hand.'),
+    ).toHaveLength(1);
+    expect(notes.filter((n) => n === 'This row is already done; nothing was changed.')).toHaveLength(9);
+    const completed = await store.db
+      .selectFrom('events')
+      .select('id')
+      .where('kind', '=', 'completed')
+      .where('data', 'like', `%"work_id":${row.id},%`)
+      .execute();
+    expect(completed).toHaveLength(1);
+  });
+
   it('complete with no draft records the work as done and appends the note; on a finished row it changes nothing', async () => {
     const row = await makeWork(store.db, d.desk.id, { title: 'Sweep the yard', detail: 'Weekly.' });
     const openBefore = (

@@ -53,6 +53,8 @@ async function keepNote(ctx: DeskContext, row: WorkRow, note: string | null, aft
   return (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 }
 
+const alreadyFinished = (status: string) => `This row is already ${status}; nothing was changed.`;
+
 export async function completeWork(
   ctx: DeskContext,
   workId: number,
@@ -65,9 +67,7 @@ export async function completeWork(
   // A failed send before this call: a retry may bring the note it already appended.
   const afterFailure = row.last_error !== null;
 
-  if (isFinished(row.status)) {
-    return answer(row, false, false, `This row is already ${row.status}; nothing was changed.`);
-  }
+  if (isFinished(row.status)) return answer(row, false, false, alreadyFinished(row.status));
 
   let deliveryNote = 'There was no prepared message; the work was recorded as done by hand.';
   let delivered = false;
@@ -113,7 +113,9 @@ async function settle(
   await lockRow(ctx, workId);
   const current = await findWork(ctx.db, ctx.desk.id, workId);
   if (!current) throw notFound('work item', workId);
-  if (isFinished(current.status)) return answer(current, false, delivered, deliveryNote);
+  // Another complete finished it first: this one changed nothing, unless it sent the message.
+  if (isFinished(current.status))
+    return answer(current, false, delivered, delivered ? deliveryNote : alreadyFinished(current.status));
   const to = current.waiting_on ? 'waiting' : 'done';
   const now = ctx.now();
   const patch = {
