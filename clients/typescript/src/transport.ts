@@ -69,6 +69,25 @@ const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { run: 15 * 60_000, chat: 4 *
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * `wait(ms)`, given up as soon as the caller's signal aborts: a cancelled call rejects at once
+ * rather than sitting out its back-off or a Retry-After.
+ */
+async function pause(wait: (ms: number) => Promise<void>, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return wait(ms);
+  signal.throwIfAborted();
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([wait(ms), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
 export function retryAfterMs(value: string | null, now = Date.now()): number | null {
   if (value === null) return null;
   const seconds = Number(value);
@@ -150,7 +169,7 @@ export function createTransport(opts: TransportOptions) {
             cause,
           });
         }
-        await wait(backoffMs(attempt - 1, baseDelay, maxDelay));
+        await pause(wait, backoffMs(attempt - 1, baseDelay, maxDelay), req.options?.signal);
         continue;
       } finally {
         clearTimeout(clock);
@@ -179,7 +198,7 @@ export function createTransport(opts: TransportOptions) {
       if (!retryable || attempt > retries) throw errorFromAnswer(status, text, requestId);
       const asked = status === 429 ? retryAfterMs(answerHeaders.get('retry-after')) : null;
       if (asked !== null && asked > maxRetryAfter) throw errorFromAnswer(status, text, requestId);
-      await wait(asked ?? backoffMs(attempt - 1, baseDelay, maxDelay));
+      await pause(wait, asked ?? backoffMs(attempt - 1, baseDelay, maxDelay), req.options?.signal);
     }
   };
 }

@@ -181,6 +181,27 @@ describe('desk-client and the rate limit', () => {
     expect(waits[0]).toBeLessThanOrEqual(60_000);
   });
 
+  it('stops waiting between attempts as soon as the caller aborts, with the abort reason', async () => {
+    let attempts = 0;
+    const client = createDeskClient({
+      baseUrl: 'http://desk.invalid/api/v1',
+      key: 'desk_x',
+      // Every answer is a 503, so the call waits out its back-off: a minute, were it not cancelled.
+      fetch: async () => {
+        attempts += 1;
+        return new Response('{"error":{"code":"unavailable","message":"Stopping."}}', { status: 503 });
+      },
+      retries: { baseDelayMs: 60_000, maxDelayMs: 60_000, wait: () => new Promise(() => {}) },
+    });
+    const stop = new AbortController();
+    const reason = new Error('the caller gave up');
+    const call = client.work.snooze(1, { days: 3 }, { signal: stop.signal });
+    await vi.waitFor(() => expect(attempts).toBe(1));
+    stop.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    expect(attempts).toBe(1);
+  });
+
   it('never retries other 4xx', async () => {
     const d = await makeDesk(store.db);
     const answers: AnswerInfo[] = [];
