@@ -15,6 +15,8 @@ describe('automatic answers', () => {
     ['an out-of-office subject', {}, 'Out of Office: Quote', true],
     ['an Automatic reply subject', {}, 'Automatic reply: Quote', true],
     ['a person', {}, 'Re: Quote', false],
+    ['a person answering about cover', {}, 'Re: Out of office cover for December', false],
+    ['a person answering about the mailbox', {}, 'AW: Automatic reply for the shop mailbox', false],
   ];
   it.each(cases)('%s', (_name, headers, subject, expected) => {
     expect(isAutomatic({ headers, subject })).toBe(expected);

@@ -12,8 +12,10 @@ export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): bool
   if (h['x-auto-response-suppress'] !== undefined && /\b(oof|all)\b/i.test(h['x-auto-response-suppress'])) return true;
   const precedence = h.precedence?.trim().toLowerCase();
   if (precedence === 'auto_reply') return true;
-  return /^(out of (the )?office|automatic reply|auto(matic)?[- ]?(reply|response)|autoreply|abwesenheitsnotiz)\b/i.test(
-    mail.subject.replace(/^\s*(re|aw|fwd?)\s*:\s*/i, ''),
+  // Only a subject that opens with the words: "Re: Out of office cover for December" is a
+  // person answering a message about cover, and must end the wait like any reply.
+  return /^\s*(out of (the )?office|automatic reply|auto(matic)?[- ]?(reply|response)|autoreply|abwesenheitsnotiz)\b/i.test(
+    mail.subject,
   );
 }
 
