@@ -18,4 +18,47 @@ describe('a raw message read for the desk', () => {
     const mail = await parseMail(raw, false);
     expect(mail).toMatchObject({ subject: 'Re: lease', text: 'Signed and sent back.', fromAddress: 'sam@acme.test' });
   });
+
+  const headers = (type: string) => [
+    'From: Mill Co <accounts@mill.test>',
+    'To: desk@shop.test',
+    'Subject: Re: Prices',
+    'Message-ID: <r2@mill.test>',
+    'MIME-Version: 1.0',
+    `Content-Type: ${type}`,
+    '',
+  ];
+  const htmlPart = [
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    '<p>New prices from <b>January</b>: see the list.</p>',
+  ];
+
+  it('reads HTML as text when it is alone in a message with an attachment', async () => {
+    const raw = Buffer.from(
+      [
+        ...headers('multipart/mixed; boundary="b1"'),
+        '--b1',
+        ...htmlPart,
+        '--b1',
+        'Content-Type: application/pdf; name="prices.pdf"',
+        'Content-Disposition: attachment; filename="prices.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        'JVBERi0xLjQK',
+        '--b1--',
+        '',
+      ].join('\r\n'),
+    );
+    const mail = await parseMail(raw, false);
+    expect(mail?.text).toBe('New prices from January: see the list.');
+    expect(mail?.attachments).toEqual([{ name: 'prices.pdf', size: 9 }]);
+  });
+
+  it('reads HTML as text when it is the only part of an alternative', async () => {
+    const raw = Buffer.from(
+      [...headers('multipart/alternative; boundary="b2"'), '--b2', ...htmlPart, '--b2--', ''].join('\r\n'),
+    );
+    expect((await parseMail(raw, false))?.text).toBe('New prices from January: see the list.');
+  });
 });

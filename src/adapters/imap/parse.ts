@@ -1,6 +1,7 @@
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { ParsedMail } from '../../domain/ports.ts';
 import { storable } from '../../domain/text.ts';
+import { convert } from 'html-to-text';
 
 // A raw message, or its header block alone, as the domain reads it. Mail is hostile input: a
 // message that will not parse is null, and nothing here runs or keeps what it carries.
@@ -21,6 +22,21 @@ function firstAddress(from: AddressObject | AddressObject[] | undefined): {
   const list = Array.isArray(from) ? from : from ? [from] : [];
   const first = list[0]?.value[0];
   return { name: first?.name?.trim() || null, address: first?.address?.trim().toLowerCase() || null };
+}
+
+/**
+ * The message's text: its text part, or its HTML read as text. mailparser reads the HTML only
+ * when it is the whole message or sits beside a text part; HTML alone in a multipart message
+ * (with an attachment, say) it leaves unread.
+ */
+function textOf(parsed: { text?: string | undefined; html?: string | false | undefined }): string {
+  const text = (parsed.text ?? '').trim();
+  if (text !== '' || typeof parsed.html !== 'string') return text;
+  try {
+    return convert(parsed.html, { limits: { maxDepth: 1000, maxInputLength: 1_000_000 } }).trim();
+  } catch {
+    return '';
+  }
 }
 
 export async function parseMail(source: Buffer, headersOnly: boolean): Promise<ParsedMail | null> {
@@ -62,7 +78,7 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
       subject: parsed.subject?.trim() ?? '',
       date,
       headers,
-      text: headersOnly ? '' : (parsed.text ?? '').trim(),
+      text: headersOnly ? '' : textOf(parsed),
       attachments,
       deliveryStatus,
       returnedHeaders,
