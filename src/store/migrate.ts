@@ -15,6 +15,7 @@ import { sparseIndexes } from './migrations/011_sparse_indexes.ts';
 import { queueByStatus } from './migrations/012_queue_by_status.ts';
 import { plainPlans } from './migrations/013_plain_plans.ts';
 import { undatedLast } from './migrations/014_undated_last.ts';
+import { addressesAnyCase } from './migrations/015_addresses_any_case.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -34,6 +35,7 @@ const migrations: Record<string, DeskMigration> = {
   '012_queue_by_status': queueByStatus,
   '013_plain_plans': plainPlans,
   '014_undated_last': undatedLast,
+  '015_addresses_any_case': addressesAnyCase,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -255,6 +255,23 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect(mailTo('page0@page.test')).toHaveLength(0);
   });
 
+  it('writes once a day to an address however its letters are cased on each row', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    for (const [i, email] of ['lee@same.test', 'lee@SAME.TEST', 'Lee@Same.Test'].entries())
+      await makeWork(store.db, d.desk.id, {
+        title: `Cased ${i}`,
+        class: 'reach_out',
+        due_date: TODAY,
+        contact_email: email,
+      });
+    const first = (await pass(d.desk.slug)).desks[0]!;
+    expect(first.acts.map((a) => a.title)).toEqual(['Cased 0']);
+    // A later pass the same day finds the address written to, in whatever case it is stored.
+    clock.set(new Date(Date.parse(TEST_NOW) + 3600_000).toISOString());
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+  });
+
   it('with more rows in reach than a pass reads, the passes after it go on from there to the last row', async () => {
     clock.set(TEST_NOW);
     const d = await desk(['reach_out']);

@@ -149,7 +149,10 @@ async function choose(
       dayAgo,
     });
     if ('leave' in decided) return;
-    const to = (hasDraft ? (await draftOn(ctx.db, desk.id, row.id))?.to_address : row.contact_email)?.trim();
+    // One mailbox whatever the letter case it was written in.
+    const to = (hasDraft ? (await draftOn(ctx.db, desk.id, row.id))?.to_address : row.contact_email)
+      ?.trim()
+      .toLowerCase();
     const held = to ? list.heldFor(to) : undefined;
     if (held ? queueOrder(row, held.row) >= 0 : to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) return;
     list.add({ row, as: decided.as, to });

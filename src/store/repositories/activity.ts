@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ActivityRow, Database } from '../schema.ts';
 
 // The activity table: messages, notes and run reports. Every entry is written here, so the
@@ -301,16 +301,18 @@ export async function lastSentOn(db: Kysely<Database>, deskId: string, workId: n
   return rows.find((r) => r.desk_id === deskId);
 }
 
-/** Whether the desk has sent a message to this address at or after `since`. */
+/** Whether the desk wrote to `to`, in any letter case, at or after `since` (migration 015's index). */
 export async function sentToSince(db: Kysely<Database>, deskId: string, to: string, since: string): Promise<boolean> {
-  const m = await db
+  return (await sentToQuery(db, deskId, to, since).executeTakeFirst()) !== undefined;
+}
+
+export function sentToQuery(db: Kysely<Database>, deskId: string, to: string, since: string) {
+  return db
     .selectFrom('activity')
     .select('id')
     .where('desk_id', '=', deskId)
-    .where('to_address', '=', to)
+    .where(sql<string>`lower(to_address)`, '=', to.trim().toLowerCase())
     .where('sent_at', '>=', since)
     .where('kind', '=', 'message')
-    .limit(1)
-    .executeTakeFirst();
-  return m !== undefined;
+    .limit(1);
 }
