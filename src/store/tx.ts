@@ -33,6 +33,12 @@ function transact<T>(db: Kysely<Database>, fn: (db: Kysely<Database>) => Promise
   return groups ? groups.run(db, fn) : db.transaction().execute(fn);
 }
 
+/** Inside a transaction, holds the desk's row until commit where the database needs telling (dialect.ts). */
+export async function lockDesk(ctx: Scope): Promise<void> {
+  if (!holdsRowLocks(ctx.store.dialect) || !ctx.db.isTransaction) return;
+  await ctx.db.selectFrom('desks').select('id').where('id', '=', ctx.desk.id).forUpdate().execute();
+}
+
 /** Inside a transaction, holds the work row until commit where the database needs telling (dialect.ts). */
 export async function lockRow(ctx: Scope, workId: number): Promise<void> {
   if (!holdsRowLocks(ctx.store.dialect) || !ctx.db.isTransaction) return;

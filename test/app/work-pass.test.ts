@@ -397,6 +397,39 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
   });
 
   it.runIf(name === 'postgres')(
+    'two passes at once on two connections keep to the daily cap between them',
+    async () => {
+      clock.set(TEST_NOW);
+      const d = await desk(['reach_out']);
+      await setRails(store.db, d.desk.id, { daily_cap: 3 });
+      for (let n = 0; n < 10; n++)
+        await makeWork(store.db, d.desk.id, {
+          title: `Capped ${n}`,
+          class: 'reach_out',
+          contact_email: `capped${n}@cap-race.test`,
+        });
+      const other = await reopenStore(store.target, { migrate: false });
+      try {
+        const deps2: Deps = { ...deps, store: { ...other } as unknown as Deps['store'] };
+        const desk = await store.db
+          .selectFrom('desks')
+          .selectAll()
+          .where('id', '=', d.desk.id)
+          .executeTakeFirstOrThrow();
+        const [a, b] = await Promise.all([
+          passDesk(deskContext(deps, desk, DESK_ACTOR)),
+          passDesk(deskContext(deps2, desk, DESK_ACTOR)),
+        ]);
+        expect(a.acts.length + b.acts.length).toBe(3);
+        expect([a.state, b.state]).toEqual(['cap_reached', 'cap_reached']);
+      } finally {
+        await other.close();
+      }
+      expect(smtp.received.filter((m) => m.to.some((t) => t.endsWith('@cap-race.test')))).toHaveLength(3);
+    },
+  );
+
+  it.runIf(name === 'postgres')(
     'two processes passing at once send each message once',
     async () => {
       clock.set(TEST_NOW);

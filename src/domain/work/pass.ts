@@ -88,7 +88,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}): Pro
     let claimed = false;
     try {
       const answer = await runWork(ctx, row.id, {
-        own: { as, since: dayAgo },
+        own: { as, since: dayAgo, daily: { cap: desk.daily_cap, from: dayStart } },
         onClaim: () => (claimed = true),
       });
       if (claimed)
@@ -108,7 +108,8 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}): Pro
       }
       result.faults.push({ work_id: row.id, error: err instanceof Error ? err.message : String(err) });
     }
-    if (claimed && --left <= 0) return done('cap_reached');
+    if (claimed ? --left <= 0 : (await countActedSince(ctx.db, desk.id, dayStart)) >= desk.daily_cap)
+      return done('cap_reached');
   }
   return done('acted');
 }

@@ -11,7 +11,8 @@ import { logEvent, logTimeline } from '../record.ts';
 import { isFinished, UNGRANTABLE } from '../vocab.ts';
 import { chaseDue, daysWaiting, isAllowed, needsPerson, outOfChases, unansweredWords } from './derive.ts';
 import { draftWork, newestDraft } from './draft.ts';
-import { atomically, lockRow } from '../../store/tx.ts';
+import { atomically, lockDesk, lockRow } from '../../store/tx.ts';
+import { countActedSince } from '../../store/repositories/pass.ts';
 import { drivePlaybook } from './run-playbook.ts';
 import { unlessInterrupted } from './in-flight.ts';
 import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
@@ -33,9 +34,10 @@ export interface RunOptions {
   /**
    * The desk acting on its own (the work pass, P-pass-3): `run` carries out a granted row,
    * `chase` follows up a row whose chase is due under the `chase` grant, whatever the row's class.
-   * The run then also refuses a row another act holds, or one the desk acted on since `since`.
+   * The run then also refuses a row another act holds, or one the desk acted on since `since`,
+   * and, with `daily`, any row once the desk has acted `cap` times since `from` (its midnight).
    */
-  own?: { as: 'run' | 'chase'; since: string };
+  own?: { as: 'run' | 'chase'; since: string; daily?: { cap: number; from: string } };
   /** Told once the row is claimed and the run is under way. */
   onClaim?: () => void;
 }
@@ -128,7 +130,7 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
     });
   }
   if (opts.own) {
-    const why = ownRefusal(ctx, row, opts.own);
+    const why = ownRefusal(ctx, row, opts.own) ?? (await capRefusal(ctx, opts.own.daily));
     if (why) return refuse({ outcome: `The desk left "${row.title}" alone: ${why}`, reason: why });
   }
 
@@ -201,6 +203,17 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
   });
   opts.onClaim?.();
   return { started: { run, row, how, prior, elapsed } };
+}
+
+/**
+ * Why the desk may act on nothing more today: its acts since midnight, counted in the same
+ * transaction as the claim, with the desk held so that two processes' claims take turns.
+ */
+async function capRefusal(ctx: DeskContext, daily: { cap: number; from: string } | undefined): Promise<string | null> {
+  if (!daily) return null;
+  await lockDesk(ctx);
+  const acted = await countActedSince(ctx.db, ctx.desk.id, daily.from);
+  return acted >= daily.cap ? `it has done its ${plural(daily.cap, 'act')} for today.` : null;
 }
 
 /** Why the desk will not act on this row on its own right now, beyond what any run refuses. */
