@@ -13,6 +13,7 @@ import { startWatchScheduler } from './app/watches/scheduler.ts';
 import { interruptRuns } from './domain/work/in-flight.ts';
 import { startWorkScheduler } from './app/work/scheduler.ts';
 import { startMailScheduler } from './app/mail/scheduler.ts';
+import { untilLeftRunningEnds } from './domain/work/in-flight.ts';
 
 // The running service: opens the store (migrating it), seeds a demo desk on first start,
 // listens, checks watched dates, lets each desk work its list and reads its mailbox on a schedule, and on SIGTERM
@@ -132,6 +133,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
       );
       await app.close();
       await schedulers;
+      await untilLeftRunningEnds();
       await deps.store.close();
       resolveClosed();
     })();

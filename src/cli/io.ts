@@ -66,6 +66,9 @@ export async function withDeps<T>(
   try {
     return await fn(deps);
   } finally {
+    // A send a run left going past its time limit records whether it went before the store closes.
+    const { untilLeftRunningEnds } = await import('../domain/work/in-flight.ts');
+    await untilLeftRunningEnds();
     await deps.store.close();
   }
 }

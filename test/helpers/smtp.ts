@@ -2,9 +2,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server on loopback for the mail tests. It accepts, refuses every recipient
-// (550), or takes the message and never answers, and records exactly what it received.
+// (550), takes the message and never answers, or answers it a second late, and records
+// exactly what it received.
 
-export type SmtpMode = 'accept' | 'refuse' | 'hang';
+export type SmtpMode = 'accept' | 'refuse' | 'hang' | 'slow';
+
+/** How late the `slow` mode answers the end of DATA. */
+export const SLOW_ANSWER_MS = 1_000;
 
 export interface ReceivedMail {
   from: string;
@@ -63,7 +67,8 @@ export async function startSmtpServer(
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        cb();
+        if (mode === 'slow') setTimeout(() => cb(), SLOW_ANSWER_MS);
+        else cb();
       });
     },
   });

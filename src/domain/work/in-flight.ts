@@ -47,3 +47,19 @@ export function interruptRuns(db: object): number {
   for (const interrupt of all) interrupt();
   return all.length;
 }
+
+// Work a run leaves going past its time limit (a send the mail server has not yet answered)
+// records its own result when it ends. A process must not close its store before then: the
+// message would stay `approved` with nothing to say it went, and a later pass send it again.
+const leftRunning = new Set<Promise<unknown>>();
+
+/** Keeps `work` in view until it ends, so the process waits for it before closing its store. */
+export function leaveRunning(work: Promise<unknown>): void {
+  const kept = work.catch(() => undefined).finally(() => leftRunning.delete(kept));
+  leftRunning.add(kept);
+}
+
+/** Ends once everything runs left going in this process has recorded its result. */
+export async function untilLeftRunningEnds(): Promise<void> {
+  while (leftRunning.size > 0) await Promise.all([...leftRunning]);
+}

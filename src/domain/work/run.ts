@@ -14,7 +14,7 @@ import { draftWork, newestDraft } from './draft.ts';
 import { atomically, lockDesk, lockRow } from '../../store/tx.ts';
 import { countActedSince } from '../../store/repositories/pass.ts';
 import { drivePlaybook } from './run-playbook.ts';
-import { unlessInterrupted } from './in-flight.ts';
+import { leaveRunning, unlessInterrupted } from './in-flight.ts';
 import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
 import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
 import { plural } from '../text.ts';
@@ -233,10 +233,12 @@ async function withinRunTime<T>(ctx: DeskContext, s: StartedRun, work: Promise<T
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<typeof OUT_OF_TIME>((resolve) => (timer = setTimeout(() => resolve(OUT_OF_TIME), left)));
   try {
-    return await Promise.race([work, limit]);
+    const r = await Promise.race([work, limit]);
+    // A send still under way finishes on its own and records its result; its failure is recorded there.
+    if (r === OUT_OF_TIME) leaveRunning(work);
+    return r;
   } finally {
     clearTimeout(timer);
-    // A send still under way finishes on its own and records its result; its failure is recorded there.
     work.catch(() => undefined);
   }
 }

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRails } from '../../src/domain/desks/rails.ts';
+import { deskWith } from '../helpers/cli.ts';
+import { sqliteStore, type TestStore } from '../helpers/db.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
+import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { connectMailbox, messagesOf } from '../http/writes-helpers.ts';
+
+// A send the mail server answers after the run's time limit records whether it went on its
+// own. `desk work pass` must wait for that before it closes the store and exits: otherwise the
+// message stays `approved` with nothing to say it went, and a later pass sends it again.
+
+describe('desk work pass and a send answered late', () => {
+  let store: TestStore;
+  let smtp: TestSmtp;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    smtp = await startSmtpServer({ mode: 'slow' });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await store?.close();
+  });
+
+  it('records the message sent before the command ends, though the run ran out of time', async () => {
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask the supplier',
+      class: 'reach_out',
+      contact_email: 'late@supplier.test',
+    });
+    await makeDraft(store.db, d.desk.id, row.id, { to: 'late@supplier.test', status: 'drafted' });
+
+    const run = await deskWith(
+      { env: { DESK_RUN_TIMEOUT: '200ms' } },
+      store.target,
+      'work',
+      'pass',
+      '--desk',
+      d.desk.slug,
+      '--json',
+    );
+    expect(run.code, run.err).toBe(0);
+    expect(run.json().desks[0].acts[0].outcome).toMatch(/ran out of time while sending/);
+    expect(smtp.received.map((m) => m.to)).toEqual([['late@supplier.test']]);
+    const [message] = await messagesOf(store.db, d.desk.id, row.id);
+    expect(message).toMatchObject({ status: 'sent' });
+    expect(message!.sent_at).not.toBeNull();
+  });
+});
