@@ -1,3 +1,5 @@
+import { readBusiness } from '../../src/domain/business/read.ts';
+
 // A business file with every kind of entry the format holds, and the secrets in it that must
 // never come back out of the desk.
 
@@ -50,3 +52,13 @@ work:
   - { title: Book the MOT, kind: mot, class: commit, status: done, unit: van }
   - { title: Old supplier query, class: reach_out, status: closed, detail: "Supplier went out of business" }
 `;
+
+/** The errors `readBusiness` lists for a parsed file, one sentence each; none when it reads. */
+export function fileErrors(doc: unknown, now: Date): string[] {
+  try {
+    readBusiness(doc, now);
+  } catch (err) {
+    return (err as { details?: { errors?: string[] } }).details?.errors ?? [String(err)];
+  }
+  return [];
+}

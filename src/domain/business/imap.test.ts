@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileErrors } from '../../../test/helpers/business-file.ts';
 import { readBusiness } from './read.ts';
 
 // The `imap` part of a mailbox in the business file (P-mail-4).
@@ -14,14 +15,7 @@ function file(imap: unknown) {
   };
 }
 
-function errorsOf(doc: unknown): string[] {
-  try {
-    readBusiness(doc, NOW);
-  } catch (err) {
-    return (err as { details?: { errors?: string[] } }).details?.errors ?? [String(err)];
-  }
-  return [];
-}
+const errorsOf = (doc: unknown) => fileErrors(doc, NOW);
 
 describe('the imap part of a mailbox', () => {
   it('fills in the port, TLS and the INBOX', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileErrors } from '../../../test/helpers/business-file.ts';
 import { readBusiness } from './read.ts';
 
 // Fields of a business file read by rules that live elsewhere: a watch's `every` by the
@@ -8,14 +9,7 @@ import { readBusiness } from './read.ts';
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const DESK = { name: 'Corner Bakery', slug: 'corner-bakery', currency: 'GBP' };
 
-function errorsOf(doc: unknown): string[] {
-  try {
-    readBusiness(doc, NOW);
-  } catch (err) {
-    return (err as { details?: { errors?: string[] } }).details?.errors ?? [String(err)];
-  }
-  return [];
-}
+const errorsOf = (doc: unknown) => fileErrors(doc, NOW);
 
 const watch = (every: unknown) => ({
   desk: DESK,
