@@ -19,7 +19,7 @@ import { plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { railErrors } from '../desks/rails.ts';
 import { ungrantableReason } from '../grants/manage.ts';
-import { everyDays } from '../watches/schedule.ts';
+import { everyCount } from '../watches/schedule.ts';
 
 // Reads a business file (YAML or JSON) into a plan the importer writes in one transaction.
 // Every error names the entry and the field; a file with any error yields no plan at all.
@@ -640,11 +640,10 @@ export function readWatch(e: Entry): WatchPlan {
   let every: string | null = null;
   const raw = e.raw.every;
   if (raw !== undefined && raw !== null) {
-    const s = String(raw).trim();
-    const days = everyDays(s);
-    if (days !== null) every = String(days);
-    else if (s !== '' && !/^0+\s*(d|days?)?$/i.test(s))
+    const days = everyCount(String(raw));
+    if (days === null)
       e.fail('every', `${JSON.stringify(raw)} must be a number of days, such as "365" or "30d", or 0 for once`);
+    else every = days > 0 ? String(days) : null;
   }
   return {
     subject_type: e.text('subject_type', { required: true }),

@@ -8,13 +8,17 @@ import { storedObject } from '../text.ts';
 /** Guards a chain of `every` occurrences against a date that never catches up with today. */
 const MAX_STEPS = 10_000;
 
+/** A watch's `every` as written: whole days (`365`, `30d`, `14 days`), 0 when blank, or null when it is not a count. */
+export function everyCount(every: string): number | null {
+  if (every.trim() === '') return 0;
+  const m = /^\s*(\d{1,5})\s*(d|days?)?\s*$/i.exec(every);
+  return m ? Number(m[1]) : null;
+}
+
 /** A watch's `every` as whole days, or null when it is one-off (null, blank, 0 or not a count). */
 export function everyDays(every: string | null): number | null {
-  if (every === null) return null;
-  const m = /^\s*(\d{1,5})\s*(d|days?)?\s*$/i.exec(every);
-  if (!m) return null;
-  const n = Number(m[1]);
-  return n > 0 ? n : null;
+  const n = every === null ? null : everyCount(every);
+  return n ? n : null;
 }
 
 /** The date a unit holds in `field`, or null when the field is missing or not a real YYYY-MM-DD date. */
