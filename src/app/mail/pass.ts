@@ -9,11 +9,16 @@ import type { DeskRow } from '../../store/schema.ts';
 // DESK_MAIL_POLL and `desk mail pass` runs once. A desk that fails is reported; the others
 // still get their pass.
 
+interface DeskNamed {
+  desk_id: string;
+  desk_slug: string;
+}
+
 export interface MailPassReport {
   desks: number;
-  mailboxes: Array<MailboxPass & { desk_id: string }>;
-  matched: Array<MatchedMail & { desk_id: string }>;
-  failures: Array<{ desk_id: string; error: string }>;
+  mailboxes: Array<MailboxPass & DeskNamed>;
+  matched: Array<MatchedMail & DeskNamed>;
+  failures: Array<DeskNamed & { error: string }>;
 }
 
 export const MAIL_ACTOR = { type: 'system', name: 'mail' } as const;
@@ -25,10 +30,12 @@ export async function runMailPass(deps: Deps, opts: { desk?: string } = {}): Pro
   for (const desk of desks) {
     try {
       const r = await readMail(deskContext(deps, desk, MAIL_ACTOR));
-      report.mailboxes.push(...r.mailboxes.map((m) => ({ ...m, desk_id: desk.id })));
-      report.matched.push(...r.matched.map((m) => ({ ...m, desk_id: desk.id })));
+      const named = { desk_id: desk.id, desk_slug: desk.slug };
+      report.mailboxes.push(...r.mailboxes.map((m) => ({ ...m, ...named })));
+      report.matched.push(...r.matched.map((m) => ({ ...m, ...named })));
     } catch (err) {
-      report.failures.push({ desk_id: desk.id, error: err instanceof Error ? err.message : String(err) });
+      const error = err instanceof Error ? err.message : String(err);
+      report.failures.push({ desk_id: desk.id, desk_slug: desk.slug, error });
     }
   }
   return report;

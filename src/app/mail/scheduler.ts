@@ -25,10 +25,11 @@ export function startMailScheduler(deps: Deps, opts: MailSchedulerOptions = {}):
       for (const m of r.mailboxes)
         if (m.error)
           log.error(
-            { desk_id: m.desk_id, connection_id: m.connection_id, error: m.error },
+            { desk_id: m.desk_id, desk_slug: m.desk_slug, connection_id: m.connection_id, error: m.error },
             'A mailbox could not be read.',
           );
-      for (const f of r.failures) log.error({ desk_id: f.desk_id, error: f.error }, 'The mail pass failed for a desk.');
+      for (const f of r.failures)
+        log.error({ desk_id: f.desk_id, desk_slug: f.desk_slug, error: f.error }, 'The mail pass failed for a desk.');
       opts.onPass?.(r);
     } catch (err) {
       log.error({ err }, 'The mail pass failed; the next one runs on schedule.');

@@ -34,14 +34,15 @@ export function mailCommands(program: Command, io: Io): void {
             `${m.unparseable} unreadable`,
             `${m.already_handled} already handled`,
           ];
-          lines.push(m.error ? `  ${m.name}: could not be read: ${m.error}` : `  ${m.name}: ${counts.join(', ')}`);
+          const where = `${m.desk_slug}, ${m.name}`;
+          lines.push(m.error ? `  ${where}: could not be read: ${m.error}` : `  ${where}: ${counts.join(', ')}`);
         }
         for (const x of r.matched)
-          lines.push(`  #${x.work_id} ${x.kind.replace('_', ' ')} from ${x.from}: ${x.subject}`);
+          lines.push(`  ${x.desk_slug} #${x.work_id} ${x.kind.replace('_', ' ')} from ${x.from}: ${x.subject}`);
         return lines.join('\n');
       });
       const faults = r.mailboxes.filter((m) => m.error);
-      for (const f of r.failures) io.err(`desk: the mail pass failed for desk ${f.desk_id}: ${f.error}`);
+      for (const f of r.failures) io.err(`desk: the mail pass failed for desk ${f.desk_slug}: ${f.error}`);
       if (r.failures.length > 0 || faults.length > 0) throw new Reported('mail pass failures');
     });
   });
