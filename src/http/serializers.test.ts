@@ -45,4 +45,12 @@ describe('response serializers', () => {
     expect(serialize({ data: answer, extra: 'a' })).toBe('{"data":{"n":1},"extra":"a"}');
     expect(serialize({ data: answer, extra: 'b' })).toBe('{"data":{"n":1},"extra":"b"}');
   });
+
+  it('build a serializer on its first use, not when the route is registered', () => {
+    // A reference to nothing: building this schema fails, so the failure shows when the build runs.
+    const serialize = sharedSerializers()(undefined, {})({
+      schema: { type: 'object', properties: { n: { $ref: '#/definitions/missing' } } },
+    });
+    expect(() => serialize({ n: 1 })).toThrow(/missing/);
+  });
 });

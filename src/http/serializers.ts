@@ -63,9 +63,15 @@ export function sharedSerializers() {
           const { [id]: _self, ...others } = own.schema;
           own = { ...own, schema: others };
         }
-        serialize = rememberingBytes(
-          fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], own) as Serialize,
-        );
+        // Built on its first use, not at start: most routes and refusals are not answered in a
+        // server's first seconds, and building them all was a fifth of `desk serve`'s start.
+        let made: Serialize | undefined;
+        const make = () =>
+          rememberingBytes(fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], own) as Serialize);
+        serialize = (payload) => {
+          made ??= make();
+          return made(payload);
+        };
         built.set(key, serialize);
       }
       return serialize;
