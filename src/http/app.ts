@@ -7,9 +7,9 @@ import { DeskError } from '../domain/errors.ts';
 import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
-import { clientErrorResponse, sendError } from './errors.ts';
+import { clientErrorResponse, refuseExpectation, sendError } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
-import { readJsonBodies, refusedUnread } from './body.ts';
+import { anyContentType, readJsonBodies, refusedUnread } from './body.ts';
 import { replayUnread } from './idempotency.ts';
 import { registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
@@ -101,6 +101,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.server.on('checkExpectation', refuseExpectation);
   readJsonBodies(app);
   if (opts.requestLines) {
     app.addHook('onResponse', async (request, reply) => {
@@ -146,6 +147,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
 
   await app.register(
     async (api) => {
+      anyContentType(api);
       api.addHook('onRequest', async (request) => {
         if (request.routeOptions.config?.public) return;
         try {

@@ -1,8 +1,11 @@
+import { isUtf8 } from 'node:buffer';
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { DeskError } from '../domain/errors.ts';
 import { unstorableIn } from '../domain/text.ts';
 
 export const NOT_JSON = 'The body is not JSON this route can read; send a JSON object.';
+const NOT_UTF8 = 'The body is not UTF-8 text (JSON is sent in UTF-8, whatever charset the Content-Type names).';
 
 /** A body refused before any route read it: no write started, and none may be stored for it. */
 export class UnreadBody extends DeskError {
@@ -23,8 +26,12 @@ export function refusedUnread(err: unknown): boolean {
  */
 export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    // Read as UTF-8 whatever charset the header names (JSON is UTF-8); bytes that are not would
+    // be stored as U+FFFD, text other than what was sent, as a lone surrogate would (P-bodies-3).
+    if (!isUtf8(bytes)) return done(new UnreadBody(NOT_UTF8), undefined);
+    const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, {});
     // Refused before parsing: whatever reads the value afterwards may recurse through it.
     if (deeperThan(text, MAX_DEPTH))
@@ -89,6 +96,24 @@ function unstorable(v: unknown): 'nul' | 'surrogate' | null {
     }
   }
   return null;
+}
+
+// Fastify's own reading of a Content-Type header, so that what it would refuse is known exactly.
+const ContentType = createRequire(import.meta.url)('fastify/lib/content-type.js') as {
+  from(header: string): { isValid: boolean };
+};
+
+/**
+ * Sets aside a Content-Type header that is not a media type at all (`json`, `a/b/c`, empty):
+ * Fastify answers such a request 415 before any parser runs, where the API reads every body
+ * as JSON whatever its type claims (P-5) and draft and run read none (P-writes-1).
+ */
+export function anyContentType(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const type = request.headers['content-type'];
+    if (type !== undefined && !ContentType.from(type).isValid) delete request.headers['content-type'];
+    done();
+  });
 }
 
 /** For routes that take no body (draft, run): whatever is sent is not read, so it cannot be a 400. */

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
 import { NOT_JSON } from './body.ts';
@@ -105,6 +106,25 @@ export function clientErrorResponse(err: { code?: string; rawPacket?: Buffer }):
         ? TOO_SLOW
         : NOT_HTTP;
   return rawAnswer('400 Bad Request', { error: { code: 'bad_request', message } });
+}
+
+/**
+ * The answer to a request whose `Expect` header asks for something other than `100-continue`,
+ * which Node would otherwise refuse with a bare 417 before any route saw it (P-headers-2).
+ */
+export function refuseExpectation(req: IncomingMessage, res: ServerResponse): void {
+  const asked = String(req.headers.expect ?? '');
+  const shown = asked.length > 100 ? `${asked.slice(0, 100)}...` : asked;
+  const message = `The desk cannot meet the expectation "${shown}" (Expect header); it understands only 100-continue. Send the request without it.`;
+  const body = JSON.stringify({ error: { code: 'bad_request', message } } satisfies ErrorBody);
+  res
+    .writeHead(400, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-content-type-options': 'nosniff',
+      connection: 'close',
+    })
+    .end(body);
 }
 
 /** A whole answer written on the socket itself, with the headers every answer carries (P-headers-1). */

@@ -18,7 +18,7 @@ export interface Harness {
   call(
     method: string,
     url: string,
-    opts?: { key?: string | null; body?: unknown; headers?: Record<string, string>; payload?: string },
+    opts?: { key?: string | null; body?: unknown; headers?: Record<string, string>; payload?: string | Buffer },
   ): Promise<LightMyRequestResponse & { json: () => any }>;
   close(): Promise<void>;
 }

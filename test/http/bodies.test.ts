@@ -84,6 +84,39 @@ describe.each(DIALECTS)('write bodies holding what no database can store ($name)
     const stored = await store.db.selectFrom('activity').select('body').where('desk_id', '=', d.desk.id).execute();
     expect(stored.map((a) => a.body)).toEqual(['Rang them \u{1F600}']);
   });
+
+  it('bytes that are not UTF-8 are refused the same way, whatever charset is named; UTF-8 is kept as sent', async () => {
+    const { d, arr, row } = await target();
+    // "café" in Latin-1: the é is the byte 0xE9, which in UTF-8 opens a character that never comes.
+    const latin1 = (json: string) => Buffer.from(json, 'latin1');
+    const calls: Array<[string, Buffer]> = [
+      [`/api/v1/arrangements/${arr.id}/notes`, latin1('{"body":"caf\u00e9"}')],
+      [`/api/v1/work/${row.id}/complete`, latin1('{"note":"caf\u00e9"}')],
+      [
+        '/api/v1/chat',
+        Buffer.concat([Buffer.from('{"text":"what is overdue?'), Buffer.from([0xc3]), Buffer.from('"}')]),
+      ],
+    ];
+    for (const [url, payload] of calls) {
+      const res = await h.call('POST', url, {
+        key: d.key,
+        payload,
+        headers: { 'content-type': 'application/json; charset=latin1' },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'bad_request',
+        message: 'The body is not UTF-8 text (JSON is sent in UTF-8, whatever charset the Content-Type names).',
+      });
+    }
+    await expectNothingWritten(d.desk.id, row.id);
+    const ok = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, {
+      key: d.key,
+      payload: Buffer.from('{"body":"caf\u00e9"}', 'utf8'),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(ok.json().data.body).toBe('caf\u00e9');
+  });
 });
 
 describe.each(DIALECTS)('write bodies nested too deep ($name)', ({ open }) => {

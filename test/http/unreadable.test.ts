@@ -77,6 +77,30 @@ describe('requests refused before any route', () => {
     }
   });
 
+  it('an Expect header other than 100-continue is a 400 bad_request in the envelope, naming it', async () => {
+    const res = await raw(
+      `POST /api/v1/work/1/snooze HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\nExpect: foo\r\nContent-Length: 2\r\n\r\n{}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers).toMatch(/x-content-type-options: nosniff/i);
+    expect(res.headers).toMatch(/connection: close/i);
+    expect(envelope(res.body)).toEqual({
+      error: {
+        code: 'bad_request',
+        message:
+          'The desk cannot meet the expectation "foo" (Expect header); it understands only 100-continue. Send the request without it.',
+      },
+    });
+  });
+
+  it('Expect: 100-continue is met: the server says continue, then answers the request', async () => {
+    const res = await raw(
+      `GET /api/v1/me HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    expect(res.status).toBe(100);
+    expect(res.body).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+
   it('the server goes on answering after refusing them', async () => {
     const res = await raw(
       `GET /api/v1/me HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
