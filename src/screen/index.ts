@@ -28,6 +28,7 @@ import { workScreenRoutes } from './routes/work.ts';
 import { workEditScreenRoutes } from './routes/work-edit.ts';
 import { OWNER } from '../domain/vocab.ts';
 import { saidToOwner } from './words.ts';
+import { unstorableIn } from '../domain/text.ts';
 
 // The owner's screen at `/`: server-rendered pages over the same domain verbs as the API and
 // the CLI. Everything here (cookies, CSRF, helmet's headers, form bodies, HTML errors) is
@@ -101,7 +102,7 @@ export function screen(deps: Deps) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       const fields: Record<string, string> = {};
       for (const [k, v] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) fields[k] = v;
-      done(null, fields);
+      done(unstorableForm(fields), fields);
     });
     app.addContentTypeParser(
       'multipart/form-data',
@@ -109,7 +110,7 @@ export function screen(deps: Deps) {
       (request, body, done) => {
         const boundary = boundaryOf(request.headers['content-type'] ?? '');
         const fields = boundary ? parseMultipart(body as Buffer, boundary) : null;
-        if (fields) return done(null, fields);
+        if (fields) return done(unstorableForm(fields), fields);
         done(Object.assign(new Error('The form could not be read.'), { statusCode: 400 }), undefined);
       },
     );
@@ -238,4 +239,26 @@ export function screen(deps: Deps) {
       throw new DeskError('not_found', `There is no page at ${path}.`);
     });
   };
+}
+
+/**
+ * A form holding text no database can store as sent (a NUL character pasted in) is refused
+ * whole before any verb runs, as the API refuses such a body (P-bodies-1): PostgreSQL cannot
+ * store it, and SQLite would keep it.
+ */
+function unstorableForm(fields: Record<string, string>): DeskError | null {
+  for (const [k, v] of Object.entries(fields)) {
+    const bad = unstorableIn(k) ?? unstorableIn(v);
+    if (bad === 'nul')
+      return new DeskError(
+        'bad_request',
+        'The form holds a NUL character, which the desk cannot store. Remove it and send the form again.',
+      );
+    if (bad)
+      return new DeskError(
+        'bad_request',
+        'The form holds text that is not whole characters. Type it again and send the form.',
+      );
+  }
+  return null;
 }

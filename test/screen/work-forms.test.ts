@@ -389,4 +389,34 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
     },
     SLOW,
   );
+
+  it('refuses a form holding a NUL character whole, on both databases, and writes nothing', async () => {
+    const target = await makeWork(store.db, desk.id, { title: 'Sweep the yard' });
+    const before = await workCount(desk.id);
+    const events = (await store.db.selectFrom('events').selectAll().where('desk_id', '=', desk.id).execute()).length;
+    await page.goto(`${server.base}/work/${target.id}`);
+    const csrf = await page.locator('input[name="_csrf"]').first().inputValue();
+    const forms: Array<[string, Record<string, string>]> = [
+      [`/work/${target.id}/complete`, { note: 'a\u0000b' }],
+      ['/work', { title: 'New\u0000row' }],
+      [`/work/${target.id}/edit`, { title: 'Sweep the yard', contact_name: 'Sam\u0000' }],
+      [`/work/${target.id}/assignee`, { to: 'Sam\u0000' }],
+    ];
+    for (const [path, form] of forms) {
+      const res = await page.request.post(`${server.base}${path}`, {
+        form: { _csrf: csrf, idempotency_key: `nul-${path}`, ...form },
+      });
+      expect(res.status(), path).toBe(400);
+      expect(await res.text(), path).toContain('The form holds a NUL character, which the desk cannot store.');
+    }
+    expect(await workCount(desk.id)).toBe(before);
+    expect(await findWork(store.db, desk.id, target.id)).toMatchObject({
+      status: 'open',
+      title: 'Sweep the yard',
+      contact_name: null,
+    });
+    expect((await store.db.selectFrom('events').selectAll().where('desk_id', '=', desk.id).execute()).length).toBe(
+      events,
+    );
+  });
 });

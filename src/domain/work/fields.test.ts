@@ -29,6 +29,9 @@ describe('checkFields', () => {
     [{ contact_email: 'maria at example' }, 'contact_email', '"maria at example" is not an email address.'],
     [{ arrangement_id: 'seven' }, 'arrangement_id', 'There is no arrangement seven on this desk.'],
     [{ unit_id: '-1' }, 'unit_id', 'There is no unit -1 on this desk.'],
+    // Past the largest id, refused without asking the store (PostgreSQL would refuse the number).
+    [{ arrangement_id: '2147483648' }, 'arrangement_id', 'There is no arrangement 2147483648 on this desk.'],
+    [{ unit_id: 99_999_999_999 }, 'unit_id', 'There is no unit 99999999999 on this desk.'],
   ] as const)('refuses %j naming field %s', async (f, field, message) => {
     const err = await refusal(f as OwnerFields);
     expect({ code: err.code, field: err.details?.field, message: err.message }).toEqual({

@@ -1,6 +1,7 @@
 import type { DeskContext } from '../context.ts';
 import { resolveDate } from '../dates.ts';
 import { badRequest, DeskError } from '../errors.ts';
+import { MAX_ID } from '../input.ts';
 import { isPermissionClass, PERMISSION_CLASSES } from '../vocab.ts';
 import { onDesk } from '../../store/repositories/desks.ts';
 
@@ -59,7 +60,8 @@ async function rowOnDesk(
   what: 'arrangement' | 'unit',
 ): Promise<number> {
   const id = Number(String(raw).trim());
-  const found = Number.isSafeInteger(id) && id > 0 ? await onDesk(ctx.db, table, ctx.desk.id, id) : false;
+  // Past MAX_ID no row has it, and PostgreSQL would refuse the number itself.
+  const found = Number.isInteger(id) && id > 0 && id <= MAX_ID ? await onDesk(ctx.db, table, ctx.desk.id, id) : false;
   if (!found) throw badRequest(`There is no ${what} ${raw} on this desk.`, { field: `${what}_id` });
   return id;
 }
