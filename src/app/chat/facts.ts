@@ -4,6 +4,7 @@ import { listConnections, type Connection } from '../../domain/desks/connections
 import type { WorkItem } from '../../domain/work/derive.ts';
 import { toItem, toItems } from '../../domain/work/items.ts';
 import { addDays } from '../../domain/dates.ts';
+import { MAX_ID } from '../../domain/input.ts';
 import { OPEN_STATUSES } from '../../domain/vocab.ts';
 import { lastSentMessage, lastUnsentMessage } from '../../store/repositories/activity.ts';
 import { arrangementsOf, openRows, unitsOf, usedKinds } from '../../store/repositories/desk-reads.ts';
@@ -47,7 +48,7 @@ export interface WorkDetail {
 
 /** One row on this desk, whatever its status, with the names of what it hangs off. */
 export async function workDetail(ctx: DeskContext, id: number): Promise<WorkDetail | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return null;
   const row = await findWork(ctx.db, ctx.desk.id, id);
   if (!row) return null;
   const arrangement = await arrangementName(ctx.db, ctx.desk.id, row.arrangement_id);
