@@ -13,6 +13,7 @@ import { racePasses } from '../helpers/racers.ts';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { assignWork } from '../../src/domain/work/assign.ts';
+import { dateOfInstant } from '../../src/domain/dates.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
 // for what goes out. Every date is derived from the pinned test clock.
@@ -126,7 +127,9 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     const detail = (await get(`/work/${row.id}`)).json().data;
     expect(detail.work).toMatchObject({ status: 'open', waiting_on: null, days_waiting: null });
     expect(detail.work.action.type).toBe('own');
-    expect(detail.work.action.hint).toContain(`Sam Oven replied on ${hoursAgo(2).toISOString().slice(0, 10)}`);
+    // The reply's date on the desk's own calendar.
+    const repliedOn = dateOfInstant(d.desk.timezone, hoursAgo(2).toISOString());
+    expect(detail.work.action.hint).toContain(`Sam Oven replied on ${repliedOn}`);
     const reply = detail.messages.find((m: { direction: string }) => m.direction === 'inbound');
     expect(reply).toMatchObject({
       status: 'received',

@@ -156,8 +156,9 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     );
   });
 
-  it('"is the mailbox working?" mentions the last message sent', async () => {
-    const d = await makeDesk(store.db);
+  it('"is the mailbox working?" mentions the last message sent, on the desk\'s own date', async () => {
+    // At UTC+14 the message sent at 11:01 UTC on the 20th went out at 01:01 on the 21st.
+    const d = await makeDesk(store.db, { timezone: 'Pacific/Kiritimati' });
     await addConnection(store.db, d.desk.id, { name: 'Office mail', status: 'connected' });
     const row = await makeWork(store.db, d.desk.id, { title: 'Say hello' });
     await store.db
@@ -176,13 +177,13 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
         status: 'sent',
         actor: 'desk',
         failure_reason: null,
-        created_at: '2026-11-20T09:00:00.000Z',
-        sent_at: '2026-11-20T09:01:00.000Z',
-        approved_at: '2026-11-20T09:01:00.000Z',
+        created_at: '2026-11-20T11:00:00.000Z',
+        sent_at: '2026-11-20T11:01:00.000Z',
+        approved_at: '2026-11-20T11:01:00.000Z',
       })
       .execute();
     expect((await ask('is email working', d.key)).json().data.answer).toBe(
-      'Yes: Office mail (smtp) is connected. The last message went out 2026-11-20 to jo@example.test.',
+      'Yes: Office mail (smtp) is connected. The last message went out 2026-11-21 to jo@example.test.',
     );
   });
 

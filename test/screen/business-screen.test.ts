@@ -9,6 +9,7 @@ import { harness, type Harness } from '../helpers/app.ts';
 import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
+import { dateOfInstant } from '../../src/domain/dates.ts';
 import {
   CHROMIUM,
   CHROMIUM_PRESENT,
@@ -99,7 +100,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download the business file' }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`round-trip-${server.clock.now().toISOString().slice(0, 10)}.yaml`);
+      // Named for the desk's own date (EVERYTHING's desk keeps New York time).
+      const today = dateOfInstant('America/New_York', server.clock.now().toISOString());
+      expect(download.suggestedFilename()).toBe(`round-trip-${today}.yaml`);
       downloaded = fs.readFileSync(await download.path(), 'utf8');
       for (const s of SECRETS) expect(downloaded).not.toContain(s);
       expect(downloaded).not.toContain(full.key.slice(0, 12));

@@ -1,4 +1,5 @@
 import type { DeskContext } from '../../domain/context.ts';
+import { dateOfInstant } from '../../domain/dates.ts';
 import { isOwing, listDomains, type Domain } from '../../domain/desks/domains.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
@@ -110,11 +111,13 @@ export async function answerMailbox(ctx: DeskContext): Promise<string> {
   }
   if (record.lastSent)
     parts.push(
-      `The last message went out ${record.lastSent.sent_at.slice(0, 10)}${record.lastSent.to ? ` to ${record.lastSent.to}` : ''}.`,
+      `The last message went out ${dateOfInstant(ctx.desk.timezone, record.lastSent.sent_at)}${record.lastSent.to ? ` to ${record.lastSent.to}` : ''}.`,
     );
   else if (mail.length > 0) parts.push('No message has gone out through it yet.');
   if (record.lastFailure && (!record.lastSent || record.lastFailure.at > record.lastSent.sent_at)) {
-    parts.push(`The last send failed ${record.lastFailure.at.slice(0, 10)}: ${record.lastFailure.reason}`);
+    parts.push(
+      `The last send failed ${dateOfInstant(ctx.desk.timezone, record.lastFailure.at)}: ${record.lastFailure.reason}`,
+    );
   }
   return parts.join(' ');
 }
