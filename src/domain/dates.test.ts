@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateIn, dateOfInstant, daysBetween, midnightIn, resolveDate, todayIn } from './dates.ts';
+import {
+  addDays,
+  dateIn,
+  dateOfInstant,
+  daysBetween,
+  midnightIn,
+  minuteOfInstant,
+  resolveDate,
+  todayIn,
+} from './dates.ts';
 
 describe("calendar dates in a desk's timezone", () => {
   it('midnight is the instant the date begins in the zone, across DST changes and at both ends of the day', () => {
@@ -62,5 +71,15 @@ describe('today, formatted once a minute', () => {
         expect(todayIn(tz, at), `${tz} ${at.toISOString()}`).toBe(dateIn(tz, at));
       }
     }
+  });
+});
+
+describe("an instant on the desk's clock", () => {
+  it('is the date and minute in the zone, with a 24-hour clock, on either side of midnight', () => {
+    // 11:30 UTC is 01:30 the next day at UTC+14 and 00:30 the same day at UTC-11.
+    expect(minuteOfInstant('Pacific/Kiritimati', '2026-11-20T11:30:59.000Z')).toBe('2026-11-21 01:30');
+    expect(minuteOfInstant('Pacific/Pago_Pago', '2026-11-20T11:30:00.000Z')).toBe('2026-11-20 00:30');
+    expect(minuteOfInstant('UTC', '2026-11-20T00:05:00.000Z')).toBe('2026-11-20 00:05');
+    expect(minuteOfInstant('UTC', 'not a time')).toBe('not a time');
   });
 });

@@ -62,6 +62,33 @@ export function dateOfInstant(timeZone: string, instant: string): string {
   return date;
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/** A stored instant as `YYYY-MM-DD HH:MM` on the desk's clock, for a person to read. */
+export function minuteOfInstant(timeZone: string, instant: string): string {
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return instant;
+  let f = clocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, f);
+  }
+  const part = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
+/** A stored date or instant as a date on the desk's calendar: a plain date already is one. */
+export function dateOfStored(timeZone: string, value: string): string {
+  return value.length === 10 ? value : dateOfInstant(timeZone, value);
+}
+
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

@@ -57,7 +57,7 @@ describe("drafting from a row's facts", () => {
       ...base,
       permission: 'chase',
       waiting_on: 'Priya Shah',
-      waiting_since: '2026-11-10T09:00:00.000Z',
+      waiting_since: '2026-11-10',
     });
     expect(d.subject).toBe('Following up: Renew the shop lease');
     expect(d.body).toContain('waiting on an answer for 12 days');

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { dateIn, isIsoDate, resolveDate } from '../../domain/dates.ts';
+import { dateIn, dateOfInstant, isIsoDate, resolveDate } from '../../domain/dates.ts';
 import { expiryAfter, lastDayOf } from '../../domain/keys/expiry.ts';
 import { checkedArgument, checkedOption, idOf, neededOption, type Rule } from '../checks.ts';
 import { dbOption, deskByRef, jsonOption, print, table, withDeps, type DbOptions, type Io } from '../io.ts';
@@ -77,12 +77,12 @@ export function keyCommands(program: Command, io: Io): void {
     await withDeps(io, opts, async (deps) => {
       const desk = await deskByRef(deps, opts.desk);
       const rows = (await listKeys(deps.store.db, desk.id)).map(({ desk_id: _d, ...k }) => k);
-      // People read the last day the key works, as it was given, on the desk's calendar.
+      // People read each date on the desk's calendar; the last day the key works as it was given.
       const shown = rows.map((k) => ({
         ...k,
-        created: k.created_at.slice(0, 10),
+        created: dateOfInstant(desk.timezone, k.created_at),
         last_day: k.expires_at ? lastDayOf(desk.timezone, k.expires_at) : null,
-        revoked: k.revoked_at?.slice(0, 10) ?? null,
+        revoked: k.revoked_at ? dateOfInstant(desk.timezone, k.revoked_at) : null,
       }));
       print(io, opts.json, rows, () => table(shown, ['id', 'name', 'prefix', 'created', 'last_day', 'revoked']));
     });

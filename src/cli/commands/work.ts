@@ -6,6 +6,7 @@ import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { OWNER, PERMISSION_CLASSES, WORK_STATUSES } from '../../domain/vocab.ts';
 import { plural } from '../../domain/text.ts';
+import { minuteOfInstant } from '../../domain/dates.ts';
 import { asFlags } from '../flags.ts';
 import { checkedArgument, checkedOption, checkedTogether, idOf, neededOption, oneOf, wholeNumber } from '../checks.ts';
 import { dbOption, jsonOption, ownerContext, print, table, withDeps, type DbOptions, type Io } from '../io.ts';
@@ -203,11 +204,13 @@ export function workCommands(program: Command, io: Io): Command {
                 'Messages:',
                 ...d.messages.map(
                   (m) =>
-                    `  ${m.created_at.slice(0, 16)} ${m.status} ${m.channel} to ${m.to ?? '-'}: ${m.subject ?? ''}`,
+                    `  ${minuteOfInstant(ctx.desk.timezone, m.created_at)} ${m.status} ${m.channel} to ${m.to ?? '-'}: ${m.subject ?? ''}`,
                 ),
               ]
             : []),
-          ...(d.timeline.length ? ['', 'History:', ...d.timeline.map((t) => `  ${t.at.slice(0, 16)} ${t.text}`)] : []),
+          ...(d.timeline.length
+            ? ['', 'History:', ...d.timeline.map((t) => `  ${minuteOfInstant(ctx.desk.timezone, t.at)} ${t.text}`)]
+            : []),
         ].join('\n'),
       );
     });

@@ -16,7 +16,7 @@ export interface DraftFacts {
   /** Who the message goes to: a name when known. */
   contact_name: string | null;
   contact_email: string;
-  /** Who the row is out with, and since which date (YYYY-MM-DD), when it is waiting. */
+  /** Who the row is out with, and since which date on the desk's calendar, when it is waiting. */
   waiting_on: string | null;
   waiting_since: string | null;
   /** The arrangement's name, else the unit's name, else null. */
@@ -67,8 +67,7 @@ function dueSentence(f: DraftFacts): string | null {
 
 function waitedDays(f: DraftFacts): number | null {
   if (!f.waiting_on || !f.waiting_since) return null;
-  const since = f.waiting_since.slice(0, 10);
-  return Math.max(0, daysBetween(since, f.today));
+  return Math.max(0, daysBetween(f.waiting_since, f.today));
 }
 
 function notesBlock(f: DraftFacts): string | null {

@@ -1,5 +1,5 @@
 import type { WorkRow } from '../../store/schema.ts';
-import { daysBetween, dateOfInstant } from '../dates.ts';
+import { daysBetween, dateOfInstant, dateOfStored } from '../dates.ts';
 import { OWNER, UNGRANTABLE, isFinished, type PermissionClass, storedClass, storedStatus } from '../vocab.ts';
 import { plural } from '../text.ts';
 import type { Action, WorkItem } from '../contract/shared.ts';
@@ -44,8 +44,7 @@ export function daysWaiting(
 ): number | null {
   if (!row.waiting_on) return null;
   const since = row.waiting_since ?? row.updated_at;
-  const sinceDate = since.length === 10 ? since : dateOfInstant(timezone, since);
-  return Math.max(0, daysBetween(sinceDate, today));
+  return Math.max(0, daysBetween(dateOfStored(timezone, since), today));
 }
 
 /** The owner marked the step as a person's, or it needs a signature (D10 rule 3). */
@@ -84,8 +83,7 @@ export function outOfChases(row: ChaseFacts, today: string, timezone: string): b
 /** Who has not answered since when, after how many chases. */
 export function unansweredWords(row: ChaseFacts, timezone: string): string {
   const since = row.waiting_since ?? row.updated_at;
-  const date = since.length === 10 ? since : dateOfInstant(timezone, since);
-  return `${row.waiting_on} has not answered since ${date}, after ${plural(row.chases, 'chase')}`;
+  return `${row.waiting_on} has not answered since ${dateOfStored(timezone, since)}, after ${plural(row.chases, 'chase')}`;
 }
 
 function dueWords(days: number | null): string {

@@ -1,4 +1,5 @@
 import { composeDraft } from './compose.ts';
+import { dateOfStored } from '../dates.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
@@ -67,7 +68,7 @@ async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
     contact_name: row.contact_name,
     contact_email: email,
     waiting_on: row.waiting_on,
-    waiting_since: row.waiting_since,
+    waiting_since: row.waiting_since && dateOfStored(ctx.desk.timezone, row.waiting_since),
     about: facts.about,
     notes: facts.notes,
     signature: ctx.desk.name,
