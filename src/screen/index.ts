@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
+import { SecretKeyError } from '../store/cipher.ts';
 import { PACKAGE_ROOT } from '../root.ts';
 import { deskForSession, endSession, redeemSignInLink, SESSION_IDLE_DAYS } from '../domain/owner/sign-in.ts';
 import { STATUS_OF } from '../http/errors.ts';
@@ -180,6 +181,12 @@ export function screen(deps: Deps) {
       }
       if (err.statusCode && err.statusCode < 500)
         return page(err.statusCode, 'That did not work', 'The request could not be read.');
+      // The owner runs the desk: a key that does not open its secrets (a rotation this server
+      // has not been restarted for) is theirs to mend, so the page says what the desk knows.
+      if (err instanceof SecretKeyError) {
+        request.log.error({ err }, 'screen request failed');
+        return page(500, 'The desk cannot open its secrets', err.message);
+      }
       request.log.error({ err }, 'screen request failed');
       return page(500, 'Something went wrong', 'Something went wrong at the desk end. Try again.');
     });

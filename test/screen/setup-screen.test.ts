@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addDays } from '../../src/domain/dates.ts';
-import { connectionById, connectionsWithConfig } from '../../src/store/repositories/connections.ts';
+import { connectionById, connectionsWithConfig, sealConfig } from '../../src/store/repositories/connections.ts';
+import { newKey, Sealer } from '../../src/store/cipher.ts';
+import { withSealer } from '../../src/store/secret-key.ts';
 import { insertPlaybook } from '../../src/store/repositories/records.ts';
 import { playbooksOf } from '../../src/store/repositories/setup.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
@@ -353,6 +355,37 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect(await count()).toBe(before);
     await context.close();
   }, 120_000);
+
+  it('says why when a secret was sealed under a key this server does not hold, rather than "Something went wrong"', async () => {
+    // As after `desk secrets rotate` with this server left running on the old key.
+    const { desk: other } = await makeDesk(store.db, { name: 'Moved Key Bakery' });
+    const foreign = withSealer(store.db, new Sealer(newKey()));
+    await store.db
+      .insertInto('connections')
+      .values({
+        desk_id: other.id,
+        provider: 'smtp',
+        name: 'Mail',
+        category: 'mail',
+        auth_type: 'login',
+        status: 'connected',
+        config: sealConfig(foreign, JSON.stringify({ host: '127.0.0.1', port: 25, user: 'desk', pass: 'hidden' })),
+        created_at: TEST_NOW,
+      })
+      .execute();
+    const { context, page } = await signIn(browser, server, other.id);
+    try {
+      const res = await page.goto(`${server.base}/connections`);
+      expect(res?.status()).toBe(500);
+      await page.getByRole('heading', { name: 'The desk cannot open its secrets' }).waitFor();
+      await page.getByText(/sealed under the key with fingerprint [0-9a-f]{12}/).waitFor();
+      await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+      await store.db.deleteFrom('connections').where('desk_id', '=', other.id).execute();
+    }
+  });
 
   it('says in words what a unit or an arrangement leaves empty', async () => {
     // A desk of its own, so the other tests' counts stay as they are.

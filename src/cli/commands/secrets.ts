@@ -9,7 +9,9 @@ export function secretsCommands(program: Command, io: Io): void {
     dbOption(
       secrets
         .command('rotate')
-        .description('Re-seal every connection secret under a new master key, in one transaction')
+        .description(
+          'Re-seal every connection secret under a new master key, in one transaction. Stop every Desk server using this database first: one left running keeps the old key and can no longer open a secret until it is restarted',
+        )
         .option('--new-key <key>', 'the new key, 32 bytes as hex or base64 (default: a new random one)'),
     ),
   ).action(async (opts: DbOptions & { newKey?: string; json?: boolean }) => {
