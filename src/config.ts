@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { redact } from './store/location.ts';
 
 // Configuration is read once, from the environment and command-line flags, into a frozen object.
 
@@ -134,4 +135,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
   for (const [k, v] of Object.entries(flags))
     if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
   return Object.freeze(config);
+}
+
+/** `--db …` when the database is not the default, so a printed command reaches the same one. */
+export function dbFlag(config: Readonly<Config>): string {
+  return config.database === DEFAULT_DATABASE ? '' : ` --db '${redact(config.database)}'`;
+}
+
+/** How to start the server on this database, as a printed hint says it. */
+export function serveCommand(config: Readonly<Config>): string {
+  return config.database === DEFAULT_DATABASE ? 'npm start' : `npx desk serve${dbFlag(config)}`;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_DATABASE, publicOrigin, type Config } from './config.ts';
+import { dbFlag, publicOrigin, type Config } from './config.ts';
 import { buildDeps } from './container.ts';
 import type { Deps } from './domain/context.ts';
 import { DEMO_SLUG, importDemo } from './domain/business/demo.ts';
@@ -38,11 +38,6 @@ export interface RunningServer {
 export function demoTip(config: Readonly<Config>, port: number): string {
   const p = port === 8080 ? '' : ` --port ${port}`;
   return `Another key any time: npx desk demo${dbFlag(config)}${p}`;
-}
-
-/** `--db …` when the server's database is not the default, so a printed command reaches it. */
-function dbFlag(config: Readonly<Config>): string {
-  return config.database === DEFAULT_DATABASE ? '' : ` --db '${redact(config.database)}'`;
 }
 
 async function firstStart(deps: Deps, out: Output, base: string, tip: string): Promise<string | null> {

@@ -6,6 +6,7 @@ import { findWork } from '../../src/store/repositories/work.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { deskForSession, redeemSignInLink } from '../../src/domain/owner/sign-in.ts';
+import { redact } from '../../src/store/location.ts';
 
 // The owner's commands, run as the owner types them, against both databases.
 
@@ -476,7 +477,8 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     );
     expect(plain.code).toBe(0);
     expect(plain.out).toMatch(/^Created desk quay-lettings \(dsk_\S+\): Quay Lettings, UTC, GBP\. It is empty\.\n/);
-    expect(plain.out).toContain('`desk owner link --desk quay-lettings`');
+    // The hint names the database this desk went into, so it works as printed.
+    expect(plain.out).toContain(`\`npx desk owner link --desk quay-lettings --db '${redact(store.target)}'\``);
     expect(plain.out).not.toContain('sign-in?token=');
     const linked = await desk(
       store.target,

@@ -245,6 +245,8 @@ describe('a missing database, and tips that work as printed', () => {
     expect(viaEnv.out).toContain('http://127.0.0.1:18080/api/v1/me');
     const viaFlag = await desk(db, 'demo', '--port', '18081');
     expect(viaFlag.out).toContain('http://127.0.0.1:18081/api/v1/me');
+    // `npm start` serves ./data/desk.db, not this one: the tip starts the server on it.
+    expect(viaFlag.out).toContain(`With the server running (npx desk serve --db '${db}'): curl`);
     expect(demoTip(loadConfig({}), 8080)).toBe('Another key any time: npx desk demo');
     expect(demoTip(loadConfig({ DESK_DATABASE_URL: '/srv/desk.db' }), 18080)).toBe(
       "Another key any time: npx desk demo --db '/srv/desk.db' --port 18080",

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { publicOrigin } from '../../config.ts';
+import { dbFlag, publicOrigin } from '../../config.ts';
 import type { Rails } from '../../domain/desks/rails.ts';
 import { LINK_MINUTES, signInUrl } from '../../domain/owner/link-url.ts';
 import type { Deps } from '../../domain/context.ts';
@@ -94,7 +94,7 @@ export function deskCommands(program: Command, io: Io): void {
           `Created desk ${d.slug} (${d.id}): ${d.name}, ${d.timezone}, ${d.currency}. It is empty.`,
           url
             ? `Open this in a browser to sign in to ${d.slug} (once, within ${LINK_MINUTES} minutes):\n  ${url}`
-            : `\`desk owner link --desk ${d.slug}\` prints a sign-in link for its screen.`,
+            : `\`npx desk owner link --desk ${d.slug}${dbFlag(deps.config)}\` prints a sign-in link for its screen.`,
         ].join('\n'),
       );
     });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { serveCommand } from '../../config.ts';
 import { clockFor } from '../../domain/clock.ts';
 import { plural } from '../../domain/text.ts';
 import { checkedOption, portNumber, someText } from '../checks.ts';
@@ -110,7 +111,7 @@ export function importCommands(program: Command, io: Io): void {
             : `The demo desk "${r.desk.name}" already exists; here is a new key for it.`,
           `Key "${r.key.name}" (id ${r.key.id}), shown once:`,
           `  ${r.key.key}`,
-          `With the server running (npm start): ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
+          `With the server running (${serveCommand(deps.config)}): ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
         ].join('\n'),
       );
     });
