@@ -34,4 +34,13 @@ describe('the clock a desk process runs on', () => {
       'DESK_LOG_FORMAT must be one of json, pretty, got "xml"',
     );
   });
+
+  it('DESK_PORT is a port number, refused by name otherwise', () => {
+    expect(loadConfig({ DESK_PORT: '18080' }).port).toBe(18080);
+    expect(loadConfig({ DESK_PORT: '0' }).port).toBe(0);
+    for (const raw of ['70000', '-1', '80.5', 'http'])
+      expect(() => loadConfig({ DESK_PORT: raw }), raw).toThrow(
+        `DESK_PORT must be a port number from 0 to 65535, got "${raw}"`,
+      );
+  });
 });

@@ -53,6 +53,15 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   return n;
 }
 
+/** A port as --port takes it: 0 (any free one) to 65535. */
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) > 65535)
+    throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+  return Number(raw);
+}
+
 /** Durations accept plain milliseconds or a number with s, m or h. */
 function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): number {
   const raw = env[name];
@@ -110,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
   const config: Config = {
     database: env.DESK_DATABASE_URL || DEFAULT_DATABASE,
     host: env.DESK_HOST || '127.0.0.1',
-    port: int(env, 'DESK_PORT', 8080),
+    port: port(env, 'DESK_PORT', 8080),
     runTimeoutMs: duration(env, 'DESK_RUN_TIMEOUT', 10 * 60_000),
     drainTimeoutMs: duration(env, 'DESK_DRAIN_TIMEOUT', 30_000),
     chatTimeoutMs: duration(env, 'DESK_CHAT_TIMEOUT', 240_000),
