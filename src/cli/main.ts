@@ -67,6 +67,16 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   // With --json, failures too are printed for programs: the API's error envelope, on stdout.
   const json = argv.slice(2).includes('--json');
   const program = buildProgram(json ? { ...io, err: () => {} } : io);
+  // `desk help wrok` names no command: commander would print the whole help and no more. It
+  // is refused as `desk wrok` is, with the command it was likely meant to be.
+  const [first, named] = argv.slice(2);
+  if (
+    first === 'help' &&
+    named !== undefined &&
+    !named.startsWith('-') &&
+    !program.commands.some((c) => c.name() === named)
+  )
+    argv = [...argv.slice(0, 2), ...argv.slice(3)];
   let failure: { code: string; message: string; details?: Record<string, unknown> };
   try {
     await program.parseAsync(argv);

@@ -29,6 +29,18 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const top = await desk(store.target, '--help');
     expect(top.code).toBe(0);
     for (const c of ['serve', 'import', 'demo', 'desks', 'keys', 'grants', 'work']) expect(top.out).toContain(c);
+    // The work group names each of its commands where the top help lists it (its entry runs on
+    // over the indented lines after it).
+    const lines = top.out.split('\n');
+    const at = lines.findIndex((l) => /^ {2}work /.test(l));
+    const next = lines.findIndex((l, i) => i > at && /^ {2}\S/.test(l));
+    const workEntry = lines.slice(at, next).join(' ');
+    for (const c of ['list', 'show', 'snooze', 'draft', 'complete', 'add', 'edit', 'close', 'reopen', 'assign', 'pass'])
+      expect(workEntry, c).toMatch(new RegExp(`\\b${c}\\b`));
+    // `desk help` on a command that does not exist is refused as the command itself would be.
+    const typo = await desk(store.target, 'help', 'wrok');
+    expect(typo).toMatchObject({ code: 1, out: '' });
+    expect(typo.err).toBe("desk: unknown command 'wrok'\n(Did you mean work?)\n");
     const add = await desk(store.target, 'work', 'add', '--help');
     expect(add.code).toBe(0);
     expect(add.out).toContain('--due <date>');

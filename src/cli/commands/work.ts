@@ -117,7 +117,7 @@ export function workCommands(program: Command, io: Io): Command {
   const work = program
     .command('work')
     .description(
-      'The queue and the actions on work rows: list, show, snooze, draft, complete, add, edit, close, reopen, assign',
+      'The queue and the actions on work rows: list, show, snooze, draft, complete, add, edit, close, reopen, assign, and pass (the desk does what it may)',
     );
 
   const list = work
