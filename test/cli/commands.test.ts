@@ -137,6 +137,10 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       expect(run.code, bad).toBe(1);
       expect(run.err).toBe(`desk: --limit must be a whole number from 1 to 200, not "${bad}".\n`);
     }
+    // --all shows every row, so a limit beside it would be ignored: the two are refused together.
+    const both = await desk(store.target, 'work', 'list', '--desk', slug, '--all', '--limit', '5');
+    expect(both).toMatchObject({ code: 1, out: '' });
+    expect(both.err).toBe("desk: option '--limit <n>' cannot be used with option '--all'\n");
     const two = await desk(store.target, 'work', 'list', '--desk', slug, '--limit', '2', '--json');
     expect(two.json().items).toHaveLength(2);
   });

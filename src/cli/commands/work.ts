@@ -132,7 +132,9 @@ export function workCommands(program: Command, io: Io): Command {
       ),
     )
     .option('--kind <kind>', 'only this kind of work')
-    .addOption(checkedOption('--limit <n>', 'rows to show (1-200)', wholeNumber('--limit', 1, 200), '50'))
+    .addOption(
+      checkedOption('--limit <n>', 'rows to show (1-200)', wholeNumber('--limit', 1, 200), '50').conflicts('all'),
+    )
     .option('--all', 'every open row, however many');
   jsonOption(dbOption(list)).action(
     async (
