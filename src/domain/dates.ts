@@ -62,26 +62,11 @@ export function dateOfInstant(timeZone: string, instant: string): string {
   return date;
 }
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
 /** A stored instant as `YYYY-MM-DD HH:MM` on the desk's clock, for a person to read. */
 export function minuteOfInstant(timeZone: string, instant: string): string {
   const at = new Date(instant);
   if (Number.isNaN(at.getTime())) return instant;
-  let f = clocks.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, f);
-  }
-  const part = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  return dateTimeIn(timeZone, at).slice(0, 16).replace('T', ' ');
 }
 
 /** A stored date or instant as a date on the desk's calendar: a plain date already is one. */
