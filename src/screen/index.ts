@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -109,6 +110,13 @@ export function screen(deps: Deps) {
       'multipart/form-data',
       { parseAs: 'buffer', bodyLimit: IMPORT_LIMIT },
       (request, body, done) => {
+        // The one form sent this way carries a business file: one saved in another encoding
+        // would be read with U+FFFD in place of its letters, so it is refused, saying why.
+        if (!isUtf8(body as Buffer))
+          return done(
+            new DeskError('bad_request', 'The file is not UTF-8 text. Save it as UTF-8 and import it again.'),
+            undefined,
+          );
         const boundary = boundaryOf(request.headers['content-type'] ?? '');
         const fields = boundary ? parseMultipart(body as Buffer, boundary) : null;
         if (fields) return done(unstorableForm(fields), fields);

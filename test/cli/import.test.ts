@@ -256,6 +256,23 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     }
   });
 
+  it('refuses a file that is not UTF-8 text, naming it, and writes nothing', async () => {
+    const { writeFileSync, rmSync, mkdtempSync } = await import('node:fs');
+    const dir = mkdtempSync(path.join((await import('node:os')).tmpdir(), 'desk-latin1-'));
+    const file = path.join(dir, 'latin1.yaml');
+    // Saved as Latin-1: the é of "Café" is the one byte 0xE9.
+    writeFileSync(file, Buffer.from('desk: { name: Café Nord, slug: cafe-nord, timezone: UTC }\n', 'latin1'));
+    try {
+      const before = await counts();
+      const run = await desk(store.target, 'import', file);
+      expect(run).toMatchObject({ code: 1, out: '' });
+      expect(run.err).toBe(`desk: ${file} is not UTF-8 text; save it as UTF-8 and import it again.\n`);
+      expect(await counts()).toEqual(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads a .json file, or standard input opening with {, as strict JSON, with the line and a caret', async () => {
     const { writeFileSync, rmSync, mkdtempSync } = await import('node:fs');
     const dir = mkdtempSync(path.join((await import('node:os')).tmpdir(), 'desk-json-'));

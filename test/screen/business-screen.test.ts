@@ -142,6 +142,20 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       await context.close();
     });
 
+    it('Import refuses a file saved in another encoding than UTF-8, saying so, and writes nothing', async () => {
+      const { context, page } = await signedIn(empty.id);
+      const file = path.join(SHOTS, `business-latin1-${name}.yaml`);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      // Latin-1: the é of "Café" is the one byte 0xE9.
+      fs.writeFileSync(file, Buffer.from('desk: { name: Café Nord, slug: cafe-nord, timezone: UTC }\n', 'latin1'));
+      await page.getByLabel('The file (YAML or JSON)').setInputFiles(file);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText('The file is not UTF-8 text. Save it as UTF-8 and import it again.').waitFor();
+      expect(Object.values(await heldOn(store.db, empty.id)).every((n) => n === 0)).toBe(true);
+      await expectAccessible(page);
+      await context.close();
+    });
+
     it('Import reads the downloaded file into the empty desk, which the API then cannot tell from the first', async () => {
       const { context, page } = await signedIn(empty.id);
       const file = path.join(SHOTS, `business-${name}.yaml`);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { serveCommand } from '../../config.ts';
@@ -25,15 +26,21 @@ export function importCommands(program: Command, io: Io): void {
     .option('--slug <slug>', "make the desk under this slug instead of the file's (a copy of an exported desk)");
   jsonOption(dbOption(imp)).action(
     async (file: string, opts: DbOptions & { key?: string; slug?: string; json?: boolean }) => {
-      let text: string;
+      let bytes: Buffer;
       try {
         // `-` is standard input, as `desk export --desk X -` writes to standard output.
-        text = readFileSync(file === '-' ? 0 : file, 'utf8');
+        bytes = readFileSync(file === '-' ? 0 : file);
       } catch (err) {
         throw new UsageError(
           `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`,
         );
       }
+      // Read as anything else, a Latin-1 "café" would be kept as "caf\uFFFD" (P-bodies-3).
+      if (!isUtf8(bytes))
+        throw new UsageError(
+          `${file === '-' ? 'Standard input' : file} is not UTF-8 text; save it as UTF-8 and import it again.`,
+        );
+      const text = bytes.toString('utf8');
       // The file is read and checked before the database is opened: a file with mistakes
       // leaves no new database behind.
       const { planFromText } = await import('../../domain/business/read.ts');
