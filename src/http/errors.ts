@@ -73,6 +73,20 @@ export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       return { status: 400, body: { error: { code: 'bad_request', message: fe.message } } };
     }
+    // Another process held SQLite's write lock for longer than the busy timeout (a large
+    // import, say): nothing was written, and the same request will go through in a moment.
+    if (String(fe.code ?? '').startsWith('SQLITE_BUSY')) {
+      request.log.warn({ err }, 'the database was busy');
+      return {
+        status: 503,
+        body: {
+          error: {
+            code: 'unavailable',
+            message: "The database is busy with another process's write; try again in a moment.",
+          },
+        },
+      };
+    }
   }
   request.log.error({ err }, 'request failed');
   return {
@@ -144,5 +158,6 @@ function rawAnswer(status: string, envelope: ErrorBody): string {
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body } = answerFor(err, request);
   if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
   return reply.code(status).send(body);
 }

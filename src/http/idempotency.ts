@@ -41,6 +41,7 @@ function serialise(reply: FastifyReply, answer: HttpAnswer): string {
 
 function send(reply: FastifyReply, status: number, bytes: string): FastifyReply {
   if (status === 429) reply.header('retry-after', '60');
+  if (status === 503) reply.header('retry-after', '1');
   return reply.code(status).type('application/json; charset=utf-8').send(bytes);
 }
 
@@ -131,6 +132,8 @@ export async function write(
     const once = await inOneCommit(request, reply, key, handler);
     if ('bytes' in once) return send(reply, 200, once.bytes);
     answer = once.answer;
+    // A fault at the desk end (the database busy, say) kept nothing: no key to claim or let go.
+    if (answer && answer.status >= 500) return send(reply, answer.status, serialise(reply, answer));
   }
 
   // Whether this call holds the key: only then does it store or release the answer.

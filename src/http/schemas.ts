@@ -203,7 +203,10 @@ export function keyedErrors(e: RouteErrors = {}): Record<number, TSchema> {
   if (e.tooLarge) out[413] = answer('PayloadTooLargeError', 'The request body is larger than 1 MiB.');
   out[429] = answer('RateLimitedError', 'Too many requests from this key, or from this address without a key.');
   out[500] = answer('InternalError', 'A fault at the desk end; retry with back-off and the same Idempotency-Key.');
-  out[503] = answer('UnavailableError', 'The server is stopping; retry after Retry-After seconds.');
+  out[503] = answer(
+    'UnavailableError',
+    'The server is stopping, or the database is busy with another process; retry after Retry-After seconds.',
+  );
   return out;
 }
 
@@ -213,7 +216,10 @@ export function publicErrors(): Record<number, TSchema> {
     400: answer('BadRequestError', `On any route: ${UNREADABLE}`),
     429: answer('RateLimitedError', 'Too many requests from this address.'),
     500: answer('InternalError', 'A fault at the desk end; try again.'),
-    503: answer('UnavailableError', 'The server is stopping; retry after Retry-After seconds.'),
+    503: answer(
+      'UnavailableError',
+      'The server is stopping, or the database is busy with another process; retry after Retry-After seconds.',
+    ),
   };
 }
 

@@ -112,7 +112,11 @@ export function sqliteHandle(sqlite: SQLite.Database, onWrite?: () => void): Sql
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const database: SqliteDatabase = {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(asked: string) {
+      // Kysely begins every transaction with a plain (deferred) `begin`. One that has read and
+      // then writes, after another process committed, is refused at once (SQLITE_BUSY) and no
+      // busy timeout helps; begun immediate, it waits its turn for the write lock instead.
+      const text = asked === 'begin' ? 'begin immediate' : asked;
       const hit = cache.get(text);
       if (hit && !hit.stmt.busy) {
         hit.used = true;

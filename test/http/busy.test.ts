@@ -1,0 +1,57 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findWork } from '../../src/store/repositories/work.ts';
+import { harness, type Harness } from '../helpers/app.ts';
+import { sqliteStore, type TestStore } from '../helpers/db.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+
+// Another process holding SQLite's write lock for longer than the busy timeout (a large import
+// runs in one transaction) is a wait the client can retry, not a fault: 503 with Retry-After,
+// nothing written, and the same Idempotency-Key goes through once the lock is let go.
+
+describe('a write while another process holds the SQLite write lock', () => {
+  let store: TestStore;
+  let h: Harness;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store);
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('is 503 unavailable with Retry-After, writes nothing, and the retry is answered', async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2030-01-01' });
+    const other = new Database(store.target);
+    other.pragma('busy_timeout = 0');
+    other.exec('begin immediate');
+    const call = () =>
+      h.call('POST', `/api/v1/work/${row.id}/snooze`, {
+        key: d.key,
+        body: { days: 2 },
+        headers: { 'idempotency-key': 'held-lock' },
+      });
+    try {
+      const busy = await call();
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(busy.json()).toEqual({
+        error: {
+          code: 'unavailable',
+          message: "The database is busy with another process's write; try again in a moment.",
+        },
+      });
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    expect((await findWork(store.db, d.desk.id, row.id))!.due_date).toBe('2030-01-01');
+    const retried = await call();
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(retried.json().data.due_date).toBe('2030-01-03');
+  }, 30_000);
+});
