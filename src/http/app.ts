@@ -9,7 +9,7 @@ import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
 import { clientErrorResponse, refuseExpectation, sendError } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
-import { anyContentType, readJsonBodies, refusedUnread } from './body.ts';
+import { readJsonBodies, refusedUnread, setAsideNoMediaType } from './body.ts';
 import { replayUnread } from './idempotency.ts';
 import { registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
@@ -147,8 +147,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
 
   await app.register(
     async (api) => {
-      anyContentType(api);
       api.addHook('onRequest', async (request) => {
+        setAsideNoMediaType(request);
         if (request.routeOptions.config?.public) return;
         try {
           const presented = presentedKey(request);

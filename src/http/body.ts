@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createRequire } from 'node:module';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DeskError } from '../domain/errors.ts';
 import { unstorableIn } from '../domain/text.ts';
 
@@ -106,14 +106,12 @@ const ContentType = createRequire(import.meta.url)('fastify/lib/content-type.js'
 /**
  * Sets aside a Content-Type header that is not a media type at all (`json`, `a/b/c`, empty):
  * Fastify answers such a request 415 before any parser runs, where the API reads every body
- * as JSON whatever its type claims (P-5) and draft and run read none (P-writes-1).
+ * as JSON whatever its type claims (P-5) and draft and run read none (P-writes-1). Called by
+ * a hook every API request passes anyway, rather than by a hook of its own.
  */
-export function anyContentType(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const type = request.headers['content-type'];
-    if (type !== undefined && !ContentType.from(type).isValid) delete request.headers['content-type'];
-    done();
-  });
+export function setAsideNoMediaType(request: FastifyRequest): void {
+  const type = request.headers['content-type'];
+  if (type !== undefined && !ContentType.from(type).isValid) delete request.headers['content-type'];
 }
 
 /** For routes that take no body (draft, run): whatever is sent is not read, so it cannot be a 400. */
