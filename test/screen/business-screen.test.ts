@@ -153,6 +153,15 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       await page.getByText('The file is not UTF-8 text. Save it as UTF-8 and import it again.').waitFor();
       expect(Object.values(await heldOn(store.db, empty.id)).every((n) => n === 0)).toBe(true);
       await expectAccessible(page);
+      // Text that is not YAML is shown with its line and a caret under the place, laid out as said.
+      await page.goto(`${server.base}/business`);
+      await page.getByLabel('Or paste it here').fill('desk: { name: [unclosed');
+      await page.getByRole('button', { name: 'Import' }).click();
+      const excerpt = page.locator('#import-errors pre');
+      await excerpt.waitFor();
+      await expect(excerpt.textContent()).resolves.toMatch(/^ {2}1 \| desk: \{ name: \[unclosed\n {4}\| {2,}\^$/);
+      await expectAccessible(page);
+      await screenshots(page, 'business-file-syntax', [1280, 390]);
       await context.close();
     });
 

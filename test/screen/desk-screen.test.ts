@@ -164,7 +164,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
         ).resolves.toBe(i.action.label);
     }
     await expect(page.locator('.counts').textContent()).resolves.toMatch(
-      /needs you.*with the desk.*waiting.*done today/,
+      /needs you.*with the desk.*waiting on an answer.*done today/,
     );
     await expectAccessible(page);
     await screenshots(page, 'desk');
@@ -280,7 +280,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/work/${rows.prepare}`);
     await page.getByRole('button', { name: 'Prepare this' }).click();
-    await page.getByRole('status').filter({ hasText: 'The desk prepared a message to sam@heat.test' }).waitFor();
+    const said = page.getByRole('status').filter({ hasText: 'The desk prepared a message to sam@heat.test' });
+    await said.waitFor();
+    await expect(said.getAttribute('class')).resolves.toBe('notice');
     await page.getByRole('button', { name: 'Approve and send' }).waitFor();
     expect(await page.getByLabel('Subject').inputValue()).not.toBe('');
     await context.close();
@@ -307,6 +309,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     smtp.setMode('refuse');
     try {
       await page.getByRole('button', { name: 'Approve and send' }).click();
+      // The send failed: said in the colour of a refusal, not as a thing done.
+      const said = page.getByRole('status').filter({ hasText: 'Not sent:' });
+      await said.waitFor();
+      await expect(said.getAttribute('class')).resolves.toBe('notice refused');
       await page.getByRole('button', { name: 'Needs a look' }).click();
     } finally {
       smtp.setMode('accept');

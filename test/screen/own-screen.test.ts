@@ -78,6 +78,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
       await page.getByRole('button', { name: 'Resume' }).click();
       await page.getByRole('status').filter({ hasText: 'Resumed' }).waitFor();
       expect((await rails()).paused).toBe(0);
+      // Paused again: the notice says what the press did, and the state is said once, below it.
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await page.getByRole('status').filter({ hasText: 'The desk is paused.' }).waitFor();
+      expect((await rails()).paused).toBe(1);
+      await expect(page.getByText(/^Paused: the desk does nothing on its own/).count()).resolves.toBe(1);
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await page.getByRole('status').filter({ hasText: 'Resumed' }).waitFor();
 
       const before = await rails();
       await page.getByLabel('Daily cap').fill('5000');

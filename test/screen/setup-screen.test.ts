@@ -111,6 +111,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await expect(page.locator('#test-outcome').textContent()).resolves.toBe(
       'The mail server took the test message for sam@ovens.test.',
     );
+    // The outcome is far down the page: the page opens on it, not at the top.
+    const inView = () =>
+      page.locator('#test-outcome').evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      });
+    await expect.poll(inView).toBe(true);
     expect(smtp.received.map((m) => m.to)).toEqual([['sam@ovens.test']]);
     expect(smtp.received[0]?.from).toBe('owner@quay.test');
     await expectAccessible(page);
@@ -344,10 +351,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await page.getByRole('button', { name: 'Add the watch' }).click();
     await page.locator('#watch-lead_days-error').waitFor();
     await expect(page.locator('#watch-lead_days-error').textContent()).resolves.toBe(
-      'Lead days: "lots" is not a whole number.',
+      'Days ahead: "lots" is not a whole number.',
     );
     await expect(page.getByLabel('Label').inputValue()).resolves.toBe('MOT');
     await expect(page.getByLabel('Days ahead').getAttribute('aria-invalid')).resolves.toBe('true');
+    // The refused field has the focus, as on a row's forms.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('lead_days');
 
     expect((await api.call('GET', '/api/v1/arrangements', { key: deskKey })).json().data.items).toHaveLength(1);
     expect((await api.call('GET', '/api/v1/units', { key: deskKey })).json().data.items).toHaveLength(1);

@@ -18,17 +18,20 @@ export function formEntry(form: FormValues, numbers: readonly string[] = []): Ra
   return raw;
 }
 
-/** "Lead days must be between 0 and 3650." or "Lead days: "x" is not a whole number." */
-function said(field: string, message: string): string {
+/**
+ * "Days ahead must be between 0 and 3650." or "Days ahead: "x" is not a whole number.": by the
+ * form's own label where it has one that is not the file's field name.
+ */
+function said(field: string, message: string, labels: Readonly<Record<string, string>>): string {
   const words = field.replace(/_/g, ' ');
-  const label = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  const label = labels[field] ?? `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
   return /^(is|must) /.test(message) ? `${label} ${message}.` : `${label}: ${message}.`;
 }
 
 /**
  * Reads `raw` with a business-file reader; any error is thrown as one bad_request whose
  * `details.fields` says each field's first error in words, for the form to show beside it.
- * `extra` holds errors the caller found itself, by field.
+ * `extra` holds errors the caller found itself, by field; `labels`, the form's words for its fields.
  */
 export function readFormEntry<T>(
   what: string,
@@ -37,6 +40,7 @@ export function readFormEntry<T>(
   today: string,
   read: (e: Entry) => T,
   extra: Record<string, string> = {},
+  labels: Readonly<Record<string, string>> = {},
 ): T {
   const errors = new FileErrors();
   const value = read(new Entry(what, raw, errors, today, allowed));
@@ -44,7 +48,7 @@ export function readFormEntry<T>(
   for (const [field, message] of Object.entries(errors.byField)) {
     // A unit's own columns are one field on the form.
     const name = field.startsWith('fields.') ? 'fields' : field;
-    fields[name] ??= said(name === field ? field : field.slice('fields.'.length), message);
+    fields[name] ??= said(name === field ? field : field.slice('fields.'.length), message, labels);
   }
   Object.assign(fields, extra);
   const names = Object.keys(fields);

@@ -7,6 +7,7 @@ import { centsOf } from '../arrangements/save.ts';
 import { readFormEntry, formEntry } from '../business/form.ts';
 import { readWatch, WATCH_FIELDS } from '../business/read.ts';
 import { DeskError } from '../errors.ts';
+import { WATCH_LABELS } from '../watches/save.ts';
 
 // How the owner's forms become what the store keeps, and back.
 
@@ -159,6 +160,21 @@ describe('a form read by the business file rules', () => {
         kind: 'Kind is required.',
         action: 'Action is required: one of reach_out, chase, file, commit, money, sign.',
         priority: 'Priority: 500 must be between 1 and 100.',
+      });
+    }
+  });
+
+  it("names a field by the form's own label where it gives one", () => {
+    const raw = formEntry({ label: 'MOT', lead_days: 'lots' }, ['lead_days']);
+    try {
+      readFormEntry('watch', raw, WATCH_FIELDS, '2026-11-22', readWatch, {}, WATCH_LABELS);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as DeskError).details?.fields).toMatchObject({
+        subject_type: 'Unit type is required.',
+        field: 'Date column is required.',
+        lead_days: 'Days ahead: "lots" is not a whole number.',
+        kind: 'Kind is required.',
       });
     }
   });

@@ -9,13 +9,21 @@ import { findWatch, updateWatch } from '../../store/repositories/setup.ts';
 
 // The owner adds or edits a watch, by the business file's rules for one.
 
+/** The watch form's words for the fields whose file names say less to an owner. */
+export const WATCH_LABELS = {
+  subject_type: 'Unit type',
+  field: 'Date column',
+  lead_days: 'Days ahead',
+  every: 'Comes round every',
+} as const;
+
 export async function saveWatch(
   ctx: DeskContext,
   id: number | null,
   form: FormValues,
 ): Promise<{ id: number; name: string; created: boolean }> {
   const raw = formEntry(Object.fromEntries(WATCH_FIELDS.map((k) => [k, form[k]])), ['lead_days', 'priority']);
-  const plan = readFormEntry('watch', raw, WATCH_FIELDS, ctx.today(), readWatch);
+  const plan = readFormEntry('watch', raw, WATCH_FIELDS, ctx.today(), readWatch, {}, WATCH_LABELS);
   return atomically(ctx, async (tx) => {
     const before = id === null ? undefined : await findWatch(tx.db, tx.desk.id, id);
     if (id !== null && !before) throw notFound('watch', id);

@@ -66,7 +66,24 @@
     else byHand();
   });
 
+  // A page drawn after a form was sent starts where the owner must look: the first refused
+  // field where the page did not already give one the focus, else what the page says of the
+  // press (a test message's outcome, a refusal) when that is below the first screenful.
+  function lookHere() {
+    if (document.querySelector('[autofocus]')) return;
+    var refused = document.querySelector('[aria-invalid="true"]');
+    if (refused) {
+      refused.focus();
+      return;
+    }
+    var said = Array.from(document.querySelectorAll('[role="status"], [role="alert"]')).find(
+      (e) => e.textContent.trim() !== '',
+    );
+    if (said && said.getBoundingClientRect().top > window.innerHeight) said.scrollIntoView({ block: 'center' });
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
     document.querySelectorAll('[data-run-events]').forEach(follow);
+    lookHere();
   });
 })();

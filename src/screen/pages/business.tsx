@@ -17,9 +17,12 @@ export interface BusinessView {
 }
 
 function Errors(p: { error: NonNullable<BusinessView['error']> }): Markup {
+  // A syntax error goes on with the lines it is on and a caret under the place: kept as laid out.
+  const [said, ...excerpt] = p.error.message.split('\n');
   return (
     <div id="import-errors" class="import-errors" role="alert">
-      <p>{p.error.message}</p>
+      <p>{said}</p>
+      {excerpt.length > 0 ? <pre>{excerpt.join('\n')}</pre> : null}
       {p.error.list.length > 1 ? (
         <ul>
           {p.error.list.map((line) => (

@@ -196,7 +196,8 @@ export function DeskPage(v: DeskView): Markup {
             <span class="count">{v.counts.with_desk}</span> with the desk
           </li>
           <li>
-            <span class="count">{v.counts.waiting}</span> waiting
+            {/* Rows owed an answer, whatever their status: the Waiting filter is the status alone. */}
+            <span class="count">{v.counts.waiting}</span> waiting on an answer
           </li>
           <li>
             <span class="count">{v.counts.replies}</span> {v.counts.replies === 1 ? 'reply' : 'replies'} to read

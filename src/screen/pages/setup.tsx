@@ -1,6 +1,7 @@
 import type { Arrangement } from '../../domain/arrangements/list.ts';
 import type { Unit } from '../../domain/desks/units.ts';
 import type { UpcomingWatch } from '../../domain/watches/upcoming.ts';
+import { WATCH_LABELS } from '../../domain/watches/save.ts';
 import { ARRANGEMENT_STATUSES, PERMISSION_CLASSES } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { Choice, Field, FormProblem, Lines, type FormState } from './form-fields.tsx';
@@ -322,10 +323,10 @@ export function WatchFormPage(v: EntryFormView): Markup {
       <Field form={f} prefix={p} name="label" label="Label" hint="Names the work, such as Lease renewal." />
       <div class="pair">
         <div>
-          <Field form={f} prefix={p} name="subject_type" label="Unit type" list="unit-types" />
+          <Field form={f} prefix={p} name="subject_type" label={WATCH_LABELS.subject_type} list="unit-types" />
         </div>
         <div>
-          <Field form={f} prefix={p} name="field" label="Date column" hint="Such as lease_end." />
+          <Field form={f} prefix={p} name="field" label={WATCH_LABELS.field} hint="Such as lease_end." />
         </div>
       </div>
       <datalist id="unit-types">
@@ -335,10 +336,23 @@ export function WatchFormPage(v: EntryFormView): Markup {
       </datalist>
       <div class="pair">
         <div>
-          <Field form={f} prefix={p} name="lead_days" label="Days ahead" inputmode="numeric" hint="0 to 3650." />
+          <Field
+            form={f}
+            prefix={p}
+            name="lead_days"
+            label={WATCH_LABELS.lead_days}
+            inputmode="numeric"
+            hint="0 to 3650."
+          />
         </div>
         <div>
-          <Field form={f} prefix={p} name="every" label="Comes round every (days, optional)" inputmode="numeric" />
+          <Field
+            form={f}
+            prefix={p}
+            name="every"
+            label={`${WATCH_LABELS.every} (days, optional)`}
+            inputmode="numeric"
+          />
         </div>
       </div>
       <Field form={f} prefix={p} name="kind" label="Kind of work" hint="Such as lease_renewal." />

@@ -2,6 +2,7 @@ import type { WorkDetail } from '../../domain/work/get.ts';
 import { APPROVE_LABEL } from '../../domain/work/derive.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze.ts';
 import { isFinished } from '../../domain/vocab.ts';
+import { plural } from '../../domain/text.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page, when } from './layout.tsx';
 import { RowChanges } from './row-changes.tsx';
@@ -34,6 +35,8 @@ export interface RowView {
   typed?: Record<string, string>;
   /** What the last action said, shown at the top. */
   notice?: string;
+  /** The last action was refused or failed: its notice is drawn as a refusal, not as done. */
+  refused?: boolean;
   /** When the desk will next act on the row by itself, or why it will not. */
   onOwn?: string | null;
 }
@@ -102,11 +105,13 @@ function Field(p: { name: string; children?: unknown }): Markup {
   );
 }
 
-function dueWords(days: number | null, date: string | null): string {
+/** A finished row's date is only a date: it is no longer overdue, nor coming. */
+function dueWords(days: number | null, date: string | null, finished: boolean): string {
   if (date === null || days === null) return 'No due date';
-  if (days < 0) return `${date} (${-days} day${days === -1 ? '' : 's'} overdue)`;
+  if (finished) return date;
+  if (days < 0) return `${date} (${plural(-days, 'day')} overdue)`;
   if (days === 0) return `${date} (today)`;
-  return `${date} (in ${days} day${days === 1 ? '' : 's'})`;
+  return `${date} (in ${plural(days, 'day')})`;
 }
 
 function err(v: RowView, form: string, field?: string): string | null {
@@ -202,7 +207,7 @@ export function RowPage(v: RowView): Markup {
       </p>
       <h1>{w.title}</h1>
       {v.notice ? (
-        <p class="notice" role="status">
+        <p class={v.refused ? 'notice refused' : 'notice'} role="status">
           {v.notice}
         </p>
       ) : null}
@@ -230,7 +235,7 @@ export function RowPage(v: RowView): Markup {
         <dl class="fields">
           <Field name="Status">{w.status}</Field>
           <Field name="Kind">{w.kind}</Field>
-          <Field name="Due">{dueWords(w.days_to_due, w.due_date)}</Field>
+          <Field name="Due">{dueWords(w.days_to_due, w.due_date, isFinished(w.status))}</Field>
           <Field name="Priority">{String(w.priority)}</Field>
           <Field name="Permission">
             {w.permission

@@ -78,7 +78,8 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
     );
     if (!r.ok) throw r.error;
     return ownPage(ctx, reply, {
-      notice: paused ? 'Paused: the desk does nothing on its own.' : 'Resumed: the desk works its list on its own.',
+      // The state itself is said just below; the notice says what the press did.
+      notice: paused ? 'The desk is paused.' : 'Resumed: the desk works its list on its own.',
     });
   });
 }

@@ -37,7 +37,7 @@ export async function rowPage(
   ctx: DeskContext,
   reply: FastifyReply,
   id: number,
-  extra: Pick<RowView, 'error' | 'typed' | 'notice'> = {},
+  extra: Pick<RowView, 'error' | 'typed' | 'notice' | 'refused'> = {},
   status = 200,
 ): Promise<FastifyReply> {
   const detail = await getWork(ctx, id);
@@ -89,6 +89,8 @@ export async function act<T>(
   fn: (ctx: DeskContext, id: number) => Promise<T>,
   words: (v: T) => string,
   id?: number,
+  /** Whether the verb, though it answered, did not do what the press asked (a send that failed). */
+  refused: (v: T) => boolean = () => false,
 ): Promise<FastifyReply> {
   const ctx = owner(request);
   const row = id ?? workId(request);
@@ -109,7 +111,7 @@ export async function act<T>(
       400,
     );
   }
-  return rowPage(ctx, reply, row, { notice: words(r.value) });
+  return rowPage(ctx, reply, row, { notice: words(r.value), refused: refused(r.value) });
 }
 
 /** A form's days as typed: digits become a number, anything else goes to the verb as typed and is refused there. */
@@ -134,6 +136,8 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
         return completeWork(ctx, id, {});
       },
       (a) => (a.failed ? `Not sent: ${a.delivery_note}` : a.delivery_note),
+      undefined,
+      (a) => a.failed,
     ),
   );
 
@@ -144,6 +148,8 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       'action',
       (ctx, id) => draftWork(ctx, id),
       (d) => (d.drafted ? `The desk prepared a message to ${d.to}; read it before you approve it.` : d.reason),
+      undefined,
+      (d) => !d.drafted,
     ),
   );
 
