@@ -223,6 +223,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     expect(cells[5]).toBe('Works');
     await expectAccessible(page);
     await screenshots(page, 'keys');
+    // On a phone the key's state and its Revoke link fit the screen, with no sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshots(page, 'keys-phone', [390]);
+    const revoke = row.getByRole('link', { name: /^Revoke Accounts sync/ });
+    const box = await revoke.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(row.getByText('Works', { exact: true }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 

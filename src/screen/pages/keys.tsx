@@ -106,9 +106,15 @@ export function KeysPage(v: KeysView & { now: string }): Markup {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
+                  <th scope="col" class="wide-only">
+                    Starts with
+                  </th>
+                  <th scope="col" class="wide-only">
+                    Created
+                  </th>
+                  <th scope="col" class="wide-only">
+                    Last used
+                  </th>
                   <th scope="col">Last day</th>
                   <th scope="col">State</th>
                   <th scope="col">
@@ -120,11 +126,11 @@ export function KeysPage(v: KeysView & { now: string }): Markup {
                 {v.keys.map((k) => (
                   <tr data-key-id={String(k.id)}>
                     <td>{k.name}</td>
-                    <td>
+                    <td class="wide-only">
                       <code>{k.prefix}…</code>
                     </td>
-                    <td>{when(k.created_at, v.zone)}</td>
-                    <td>{k.last_used_at ? when(k.last_used_at, v.zone) : 'Never'}</td>
+                    <td class="wide-only">{when(k.created_at, v.zone)}</td>
+                    <td class="wide-only">{k.last_used_at ? when(k.last_used_at, v.zone) : 'Never'}</td>
                     <td class="nowrap">{k.expires_at ? lastDayOf(v.zone, k.expires_at) : 'No end'}</td>
                     <td>{state(k, v.zone, v.now)}</td>
                     <td>
