@@ -383,6 +383,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     expect(row.status).toBe('done');
     expect(row.detail).toContain('Swept on Monday.');
     await page.getByText('owner marked this done. Note: Swept on Monday.').waitFor();
+    // The row's details, the note among them, are one of its labelled fields.
+    await expect(page.getByRole('definition').filter({ hasText: 'Swept on Monday.' }).count()).resolves.toBe(1);
+    await expect(page.locator('dl.fields dt').allTextContents()).resolves.toContain('Details');
+    // Finished: its date is only a date, neither overdue nor coming.
+    const due = await page.locator('dl.fields dt:text-is("Due") + dd').textContent();
+    expect(due).not.toMatch(/overdue|in \d+ day|today/);
     await context.close();
   });
 

@@ -427,6 +427,16 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
       ]);
       await expectAccessible(page);
       await screenshots(page, 'arrangements-unset', [1280, 390]);
+      // Units and watches are listed here; their own addresses lead here.
+      for (const [path, heading] of [
+        ['/units', 'units-title'],
+        ['/watches', 'watches-title'],
+      ] as const) {
+        const res = await page.goto(`${server.base}${path}`);
+        expect(res?.status(), path).toBe(200);
+        expect(page.url(), path).toBe(`${server.base}/arrangements#${heading}`);
+        await page.locator(`#${heading}`).waitFor();
+      }
     } finally {
       await context.close();
     }

@@ -169,6 +169,7 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
           placeholder="What is overdue?"
           aria-invalid={p.chat.error ? 'true' : undefined}
           aria-describedby={p.chat.error ? 'chat-text-error' : undefined}
+          autofocus={p.chat.error ? true : undefined}
         />
         <FieldError id="chat-text-error" message={p.chat.error} />
         <button type="submit">Ask</button>
@@ -179,7 +180,7 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
 }
 
 export function DeskPage(v: DeskView): Markup {
-  const kinds = [...new Set([...v.kinds, ...v.sections.flatMap((s) => s.kinds)])];
+  const kinds = [...new Set([...v.kinds, ...v.sections.flatMap((s) => s.kinds)])].sort();
   if (v.filters.kind && !kinds.includes(v.filters.kind)) kinds.push(v.filters.kind);
   return (
     <Page title="Desk" desk={v.desk} csrf={v.csrf}>

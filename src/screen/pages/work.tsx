@@ -243,12 +243,16 @@ export function RowPage(v: RowView): Markup {
               : 'Unclassified (needs you)'}
           </Field>
           {w.waiting_on ? (
-            <Field name="Waiting on">{`${w.waiting_on}${w.days_waiting !== null ? ` for ${w.days_waiting} day${w.days_waiting === 1 ? '' : 's'}` : ''}`}</Field>
+            <Field name="Waiting on">{`${w.waiting_on}${w.days_waiting !== null ? ` for ${plural(w.days_waiting, 'day')}` : ''}`}</Field>
           ) : null}
           {w.last_error ? <Field name="Last error">{w.last_error}</Field> : null}
           {v.arrangement ? <Field name="Arrangement">{v.arrangement.name}</Field> : null}
+          {w.detail ? (
+            <Field name="Details">
+              <span class="body">{w.detail}</span>
+            </Field>
+          ) : null}
         </dl>
-        {w.detail ? <p class="body">{w.detail}</p> : null}
         {/* An open row shows the notes beside the form that adds one. */}
         {v.arrangement && !open ? <NotesRead a={v.arrangement} zone={v.zone} /> : null}
       </section>

@@ -159,6 +159,15 @@ const SAVE = { arrangement: saveArrangement, unit: saveUnit, watch: saveWatch };
 
 export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
   app.get('/arrangements', async (request, reply) => setupPage(signedIn(request), reply));
+  // Units and watches are listed on the arrangements' page: their own addresses lead there.
+  app.get('/units', async (request, reply) => {
+    signedIn(request);
+    return reply.code(303).redirect('/arrangements#units-title');
+  });
+  app.get('/watches', async (request, reply) => {
+    signedIn(request);
+    return reply.code(303).redirect('/arrangements#watches-title');
+  });
 
   for (const kind of ['arrangement', 'unit', 'watch'] as const) {
     const base = `/${PATH[kind]}`;
