@@ -225,6 +225,33 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     }
   });
 
+  it('says the action as words, not a button, where the desk has nobody to write to', async () => {
+    // A failed row the desk may not do itself: its press would draft, and nobody can be written to.
+    const bare = await makeWork(store.db, desk.id, {
+      title: 'Renew the hygiene certificate',
+      class: 'money',
+      last_error: 'Portal rejected the upload',
+    });
+    const reachable = await makeWork(store.db, desk.id, {
+      title: 'Ask about the upload',
+      class: 'money',
+      last_error: 'Portal rejected the upload',
+      contact_email: 'help@portal.test',
+    });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${bare.id}`);
+      await page.getByText('Needs a look', { exact: true }).waitFor();
+      await expect(page.getByRole('button', { name: 'Needs a look' }).count()).resolves.toBe(0);
+      await expectAccessible(page);
+      await page.goto(`${server.base}/work/${reachable.id}`);
+      await page.getByRole('button', { name: 'Needs a look' }).click();
+      await page.getByRole('status').filter({ hasText: 'The desk prepared a message to help@portal.test' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("answers a form's own address, opened as a page, and a row that is not there with the screen's Not found", async () => {
     const { id } = await makeWork(store.db, desk.id, { title: 'Wash the windows' });
     const { context, page } = await signIn(browser, server, desk.id);

@@ -24,6 +24,8 @@ export interface RowView {
   } | null;
   /** The person the row is given to, if any. */
   assignee: string | null;
+  /** The row names somebody to write to, so the desk can draft its message. */
+  canWrite: boolean;
   /** A fresh key per form, so each submit happens once. */
   keys: { action: string; snooze: string; complete: string; note: string; assign: string; reopen: string };
   /** The field a refused form named, and what to fix; the values typed are kept. */
@@ -44,25 +46,28 @@ export interface RowView {
 /** Which form carries the action; labels stay the API's, only the verb behind them is chosen here. */
 export type ActionForm = 'approve' | 'run' | 'draft' | 'assign' | null;
 
-export function actionForm(d: WorkDetail, assignee: string | null): ActionForm {
+export function actionForm(d: WorkDetail, assignee: string | null, canWrite: boolean): ActionForm {
   const a = d.work.action;
   if (!a) return null;
+  // Drafting needs somebody to write to: with nobody, the label is said, not offered as a press
+  // that can only be refused.
+  const draft = canWrite ? 'draft' : null;
   switch (a.type) {
     case 'approve':
       return 'approve';
     case 'run':
       return 'run';
     case 'prepare':
-      return 'draft';
+      return draft;
     case 'own':
       // "Assign to me" takes the row; "Check with Sam" is a reminder, not a button that takes it.
       return assignee ? null : 'assign';
     case 'fix':
       // After a failed send, a message drafted again is approved here like any other.
       if (d.work.has_draft) return 'approve';
-      return d.work.allowed ? 'run' : 'draft';
+      return d.work.allowed ? 'run' : draft;
     case 'nudge':
-      return d.work.allowed ? 'run' : 'draft';
+      return d.work.allowed ? 'run' : draft;
     default:
       return null;
   }
@@ -172,7 +177,7 @@ function ActionPanel(p: { v: RowView }): Markup {
   const w = v.detail.work;
   const a = w.action;
   if (!a) return <p>Nothing is left to do on this row: it is {w.status}.</p>;
-  const form = actionForm(v.detail, v.assignee);
+  const form = actionForm(v.detail, v.assignee, v.canWrite);
   const path = form === 'run' ? 'run' : form === 'draft' ? 'draft' : form === 'assign' ? 'assign' : null;
   return (
     <>
@@ -219,7 +224,7 @@ export function RowPage(v: RowView): Markup {
             {v.onOwn}
           </p>
         ) : null}
-        {draft && actionForm(v.detail, v.assignee) !== 'approve' ? (
+        {draft && actionForm(v.detail, v.assignee, v.canWrite) !== 'approve' ? (
           <details>
             <summary>The prepared message</summary>
             <p>

@@ -71,6 +71,7 @@ export async function rowPage(
       detail,
       arrangement,
       assignee: row?.assignee ?? null,
+      canWrite: !!row?.contact_email?.trim(),
       keys,
       onOwn,
       ...extra,
