@@ -75,7 +75,7 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     expect(answer).toContain(
       `${named(rows.flour)} is due 2026-11-27 (in 5 days): a prepared message waits for your approval.`,
     );
-    expect(answer).toContain(`${named(rows.sweep)} is due 2026-11-26 (in 4 days): the desk can prepare the message.`);
+    expect(answer).toContain(`${named(rows.sweep)} is due 2026-11-26 (in 4 days): nothing is prepared for it yet.`);
     // Three more need the owner later or have no date: the signature, the failed upload, the allergen sheet.
     expect(answer).toContain('3 more rows need you later or have no date.');
   });

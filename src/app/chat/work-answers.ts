@@ -23,7 +23,8 @@ function nextStep(item: WorkItem): string | null {
     case 'answer':
       return 'say who it goes to';
     case 'prepare':
-      return 'the desk can prepare the message';
+      // A playbook row with nobody to write to is 'prepare' too: say what is so, not what the desk can do.
+      return 'nothing is prepared for it yet';
     case 'fix':
       return 'the last attempt failed and needs a look';
     default:
