@@ -10,8 +10,9 @@ import type { DeskRow } from '../../src/store/schema.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { addArrangement, addUnit } from '../helpers/business.ts';
-import { makeDesk } from '../helpers/factories.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
 import {
   CHROMIUM,
   CHROMIUM_PRESENT,
@@ -463,6 +464,38 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
       await expectAccessible(page);
       await screenshots(page, 'arrangement-date-refused', [1280, 390]);
       expect(await arrangements()).toBe(before);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks before removing an arrangement, counting the notes that go and the rows and units that stay', async () => {
+    // A desk of its own, so the other tests' counts stay as they are.
+    const made = await makeDesk(store.db, { name: 'Mill Bakery' });
+    const lease = await addArrangement(store.db, made.desk.id, { name: 'Mill lease' });
+    const empty = await addArrangement(store.db, made.desk.id, { name: 'Old van lease' });
+    for (const body of ['Rent rises in March.', 'Landlord prefers calls.'])
+      expect(
+        (await api.call('POST', `/api/v1/arrangements/${lease.id}/notes`, { key: made.key, body: { body } }))
+          .statusCode,
+      ).toBe(200);
+    const rows = [];
+    for (const title of ['Pay the rent', 'Renew the lease', 'Fix the gutter'])
+      rows.push(await makeWork(store.db, made.desk.id, { title, arrangement_id: lease.id }));
+    await addUnit(store.db, made.desk.id, { name: 'Mill yard', arrangement_id: lease.id });
+    const { context, page } = await signIn(browser, server, made.desk.id);
+    try {
+      await page.goto(`${server.base}/arrangements/${empty.id}/remove`);
+      await page.getByText('It has no notes. No row or unit belongs to it.').waitFor();
+      await page.goto(`${server.base}/arrangements/${lease.id}/remove`);
+      await page.getByRole('heading', { level: 1, name: 'Remove the arrangement "Mill lease"?' }).waitFor();
+      await page
+        .getByText('Its 2 notes go with it. 3 rows and 1 unit that belong to it stay, belonging to no arrangement.')
+        .waitFor();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Remove it' }).click();
+      await page.getByRole('status').filter({ hasText: 'The arrangement "Mill lease" is removed.' }).waitFor();
+      for (const r of rows) expect((await findWork(store.db, made.desk.id, r.id))?.arrangement_id).toBeNull();
     } finally {
       await context.close();
     }

@@ -4,7 +4,7 @@ import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
 import { connectionById, dropConnection } from '../../store/repositories/connections.ts';
 import { findArrangement, findUnit } from '../../store/repositories/rows.ts';
-import { deleteSetupRow, findWatch } from '../../store/repositories/setup.ts';
+import { arrangementTies, deleteSetupRow, findWatch } from '../../store/repositories/setup.ts';
 
 // The owner removes a connection, an arrangement, a unit or a watch. What pointed at it keeps
 // going without it: work rows and units lose the link (the schema's ON DELETE SET NULL), a
@@ -37,4 +37,12 @@ export async function removeEntry(ctx: DeskContext, kind: Removable, id: number)
     await logEvent(tx, `${kind}_removed`, `${who} removed the ${kind} "${name}".`, { [`${kind}_id`]: id, by: who });
     return { name };
   });
+}
+
+/** What removing an arrangement takes with it (its notes) and leaves without it (rows, units). */
+export async function tiedToArrangement(
+  ctx: DeskContext,
+  id: number,
+): Promise<{ notes: number; rows: number; units: number }> {
+  return arrangementTies(ctx.db, ctx.desk.id, id);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listArrangements } from '../../domain/arrangements/list.ts';
 import { saveArrangement } from '../../domain/arrangements/save.ts';
 import type { DeskContext } from '../../domain/context.ts';
-import { removableName, removeEntry, type Removable } from '../../domain/desks/remove.ts';
+import { removableName, removeEntry, tiedToArrangement, type Removable } from '../../domain/desks/remove.ts';
 import { linesOf, saveUnit } from '../../domain/desks/save-unit.ts';
 import { listUnits } from '../../domain/desks/units.ts';
 import { listWatches } from '../../domain/desks/watches.ts';
@@ -23,6 +23,7 @@ import {
 } from '../pages/setup.tsx';
 import { csrfToken, formKey, html } from '../reply.ts';
 import { saidToOwner } from '../words.ts';
+import { plural } from '../../domain/text.ts';
 import { signedIn } from './owner.ts';
 
 // Arrangements, units and watches: a list page, and a page per entry to add, edit or remove
@@ -140,6 +141,17 @@ function typed(body: unknown): Record<string, string> {
   return out;
 }
 
+/** What removing an arrangement does, with what it holds counted. */
+function arrangementConsequence(t: { notes: number; rows: number; units: number }): string {
+  const notes =
+    t.notes === 0 ? 'It has no notes.' : `Its ${plural(t.notes, 'note')} ${t.notes === 1 ? 'goes' : 'go'} with it.`;
+  const tied = [t.rows ? plural(t.rows, 'row') : null, t.units ? plural(t.units, 'unit') : null].filter(Boolean);
+  const stay = tied.length
+    ? `${tied.join(' and ')} that belong to it stay, belonging to no arrangement.`
+    : 'No row or unit belongs to it.';
+  return `${notes} ${stay.charAt(0).toUpperCase()}${stay.slice(1)}`;
+}
+
 const CONSEQUENCE: Record<Removable, string> = {
   connection:
     'The desk stops using it at once: with no mailbox nothing is sent, and a playbook that signed in with it has no sign-in. Its settings and password are deleted.',
@@ -218,7 +230,8 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
           name,
           action: `${path}/${id}/remove`,
           back: kind === 'connection' ? BACK[kind] : `${path}/${id}`,
-          consequence: CONSEQUENCE[kind],
+          consequence:
+            kind === 'arrangement' ? arrangementConsequence(await tiedToArrangement(ctx, id)) : CONSEQUENCE[kind],
         }),
       );
     });

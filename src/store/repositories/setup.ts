@@ -86,3 +86,21 @@ export async function signInPlaybooksWith(
       .where('id', 'in', playbookIds)
       .execute();
 }
+
+/** What is tied to an arrangement: its notes, and the work rows and units that belong to it. */
+export async function arrangementTies(
+  db: Kysely<Database>,
+  deskId: string,
+  id: number,
+): Promise<{ notes: number; rows: number; units: number }> {
+  const count = async (table: 'activity' | 'work' | 'units', note = false) => {
+    let q = db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('desk_id', '=', deskId)
+      .where('arrangement_id', '=', id);
+    if (note) q = q.where('kind', '=', 'note');
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  return { notes: await count('activity', true), rows: await count('work'), units: await count('units') };
+}
