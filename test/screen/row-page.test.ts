@@ -252,6 +252,28 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     }
   });
 
+  it('says which press above finishes a row whose prepared message the desk may send itself', async () => {
+    const granted = await makeDesk(store.db, { name: 'Granted Bakery', grants: ['reach_out'] });
+    const { id } = await makeWork(store.db, granted.desk.id, {
+      title: 'Ask for the oats price',
+      class: 'reach_out',
+      contact_email: 'mill@oats.test',
+    });
+    await makeDraft(store.db, granted.desk.id, id, { subject: 'Oats', body: 'Hello', to: 'mill@oats.test' });
+    const { context, page } = await signIn(browser, server, granted.desk.id);
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      const press = page.getByRole('button', { name: 'Run it now' });
+      await press.waitFor();
+      await expect(page.getByRole('button', { name: 'Approve and send' }).count()).resolves.toBe(0);
+      await expect(page.locator('#complete-instead').textContent()).resolves.toBe(
+        'A message is prepared, so this row is finished by "Run it now" above, which sends it, or without sending it by closing the row.',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it("answers a form's own address, opened as a page, and a row that is not there with the screen's Not found", async () => {
     const { id } = await makeWork(store.db, desk.id, { title: 'Wash the windows' });
     const { context, page } = await signIn(browser, server, desk.id);

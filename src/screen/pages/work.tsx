@@ -290,8 +290,11 @@ export function RowPage(v: RowView): Markup {
               // Marking done sends the prepared message (the complete verb): with one waiting,
               // sending is the approve form's to do, and finishing without it is closing.
               <p id="complete-instead">
-                A message is prepared, so this row is finished by approving it above, or without sending it by{' '}
-                <a href={`/work/${w.id}/close`}>closing the row</a>.
+                A message is prepared, so this row is finished by{' '}
+                {actionForm(v.detail, v.assignee, v.canWrite) === 'approve' || !w.action
+                  ? 'approving it above'
+                  : `"${w.action.label}" above, which sends it`}
+                , or without sending it by <a href={`/work/${w.id}/close`}>closing the row</a>.
               </p>
             ) : (
               <form method="post" action={`/work/${w.id}/complete`} data-once>
