@@ -266,6 +266,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       const press = page.getByRole('button', { name: 'Run it now' });
       await press.waitFor();
       await expect(page.getByRole('button', { name: 'Approve and send' }).count()).resolves.toBe(0);
+      // The permission is said by its title, as the Permissions page says it.
+      await expect(page.locator('dl.fields dt:text-is("Permission") + dd').textContent()).resolves.toBe(
+        'Reach out: the desk may do it',
+      );
       await expect(page.locator('#complete-instead').textContent()).resolves.toBe(
         'A message is prepared, so this row is finished by "Run it now" above, which sends it, or without sending it by closing the row.',
       );

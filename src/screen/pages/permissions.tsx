@@ -2,6 +2,7 @@ import type { ClassCounts, PermissionSummary } from '../../domain/desks/permissi
 import { PERMISSION_CLASSES, UNGRANTABLE, type PermissionClass } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page } from './layout.tsx';
+import { plural } from '../../domain/text.ts';
 
 // The permissions page: one switch per class the owner may grant, with the open rows it covers
 // (the counts GET /permissions gives). Money and sign are drawn switched off and cannot be
@@ -41,7 +42,7 @@ export const TITLE: Record<PermissionClass, string> = {
 };
 
 function rows(n: number): string {
-  return `${n} row${n === 1 ? '' : 's'}`;
+  return plural(n, 'row');
 }
 
 function total(c: ClassCounts): number {

@@ -1,7 +1,8 @@
 import type { WorkDetail } from '../../domain/work/get.ts';
 import { APPROVE_LABEL } from '../../domain/work/derive.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze.ts';
-import { isFinished } from '../../domain/vocab.ts';
+import { isFinished, type PermissionClass } from '../../domain/vocab.ts';
+import { TITLE } from './permissions.tsx';
 import { plural } from '../../domain/text.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page, when } from './layout.tsx';
@@ -244,8 +245,8 @@ export function RowPage(v: RowView): Markup {
           <Field name="Priority">{String(w.priority)}</Field>
           <Field name="Permission">
             {w.permission
-              ? `${w.permission} (${w.allowed ? 'the desk may do it' : 'needs you'})`
-              : 'Unclassified (needs you)'}
+              ? `${TITLE[w.permission as PermissionClass] ?? w.permission}: ${w.allowed ? 'the desk may do it' : 'needs you'}`
+              : 'Unclassified: needs you'}
           </Field>
           {w.waiting_on ? (
             <Field name="Waiting on">{`${w.waiting_on}${w.days_waiting !== null ? ` for ${plural(w.days_waiting, 'day')}` : ''}`}</Field>
