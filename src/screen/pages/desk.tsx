@@ -5,6 +5,7 @@ import type { WorkPage } from '../../domain/work/list.ts';
 import { OPEN_STATUSES } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page } from './layout.tsx';
+import { plural } from '../../domain/text.ts';
 
 // The desk page: the counts, the sections in GET /desk order, the open queue in the API's
 // order with its filters and pages, and the chat box.
@@ -247,7 +248,7 @@ export function DeskPage(v: DeskView): Markup {
           {v.page.items.length === 0
             ? 'Nothing open here.'
             : v.filters.status || v.filters.kind
-              ? `Showing ${v.page.items.length} matching row${v.page.items.length === 1 ? '' : 's'}${v.page.next_cursor ? ' (more on the next page)' : ''}; ${v.page.open_total} open in all.`
+              ? `Showing ${plural(v.page.items.length, 'matching row')}${v.page.next_cursor ? ' (more on the next page)' : ''}; ${v.page.open_total} open in all.`
               : `Showing ${v.page.items.length} of ${v.page.open_total} open rows.`}
         </p>
         <ol class="queue">

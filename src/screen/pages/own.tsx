@@ -1,6 +1,7 @@
 import type { OwnRecord, OwnRow } from '../../domain/work/own-record.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page, when } from './layout.tsx';
+import { plural } from '../../domain/text.ts';
 
 // "On its own": the rails on what the desk does by itself, with their controls, and what it did
 // on its own today and this week, each with its row.
@@ -28,7 +29,7 @@ function Acted(p: { rows: OwnRow[]; zone: string; none: string }): Markup {
           <span class="meta">
             {when(r.at, p.zone)}: {r.last_error ? `needs a look (${r.last_error})` : r.status}
             {r.waiting_on ? `, waiting on ${r.waiting_on}` : ''}
-            {r.chases > 0 ? `, chased ${r.chases} time${r.chases === 1 ? '' : 's'}` : ''}
+            {r.chases > 0 ? `, chased ${plural(r.chases, 'time')}` : ''}
           </span>
         </li>
       ))}
