@@ -76,6 +76,11 @@ async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
   });
 }
 
+/** Who the desk writes to on a row, or null when it names nobody: without one, no draft. */
+export function addressOf(row: Pick<WorkRow, 'contact_email'>): string | null {
+  return row.contact_email?.trim() || null;
+}
+
 export async function draftWork(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   return atomically(ctx, (tx) => draftIn(tx, workId));
 }
@@ -94,7 +99,7 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   // then be sent twice (D14, P-writes-9).
   if (await sendInFlight(ctx, row.id)) return decline(ctx, row, SENDING);
 
-  const email = row.contact_email?.trim();
+  const email = addressOf(row);
   if (!email) {
     return decline(ctx, row, 'Nobody on this row can be written to. Say who it goes to, and the desk can draft it.');
   }

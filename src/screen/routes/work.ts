@@ -7,7 +7,7 @@ import { DeskError } from '../../domain/errors.ts';
 import { parseId } from '../../domain/input.ts';
 import { assignWork } from '../../domain/work/assign.ts';
 import { completeWork } from '../../domain/work/complete.ts';
-import { draftWork } from '../../domain/work/draft.ts';
+import { addressOf, draftWork } from '../../domain/work/draft.ts';
 import { getWork } from '../../domain/work/get.ts';
 import { reviseDraft } from '../../domain/work/revise.ts';
 import { snoozeWork } from '../../domain/work/snooze.ts';
@@ -71,7 +71,7 @@ export async function rowPage(
       detail,
       arrangement,
       assignee: row?.assignee ?? null,
-      canWrite: !!row?.contact_email?.trim(),
+      canWrite: row !== undefined && addressOf(row) !== null,
       keys,
       onOwn,
       ...extra,
