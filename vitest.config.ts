@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The suite reads desk-client's sources, not the dist/ an integrator imports; the rest are
+  // Vite's own conditions for code run on the server.
+  ssr: { resolve: { conditions: ['desk-source', 'module', 'node', 'development|production'] } },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'clients/typescript/test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -4,8 +4,12 @@
 // of small ES modules, into a few files: loading each module costs a file lookup and a read at
 // every start (P-speed-2). Every `await import()` stays a file of its own, so a command loads
 // only what it uses. The result is built beside dist/ and swapped in, dist/.built written last,
-// so a failed build is never run. Types are checked by `npm test` (tsc), not here.
+// so a failed build is never run. Types are checked by `npm test` (tsc), not here. The
+// TypeScript client is compiled too, into clients/typescript/dist/, the JavaScript and type
+// declarations another project imports.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -44,3 +48,7 @@ await build({
 fs.rmSync(dist, { recursive: true, force: true });
 fs.renameSync(next, dist);
 fs.writeFileSync(path.join(dist, '.built'), `${new Date().toISOString()}\n`);
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+fs.rmSync(path.join(root, 'clients/typescript/dist'), { recursive: true, force: true });
+execFileSync(process.execPath, [tsc, '-p', path.join(root, 'clients/typescript/tsconfig.json')], { stdio: 'inherit' });

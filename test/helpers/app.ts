@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { FixedClock } from '../../src/domain/clock.ts';
 import type { Deps, Engine } from '../../src/domain/context.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp, type AppOptions } from '../../src/http/app.ts';
 import { realEngine } from '../../src/container.ts';
 import type { TestStore } from './db.ts';
 import { checkResponse } from './openapi.ts';
@@ -25,7 +25,7 @@ export interface Harness {
 
 export async function harness(
   store: TestStore,
-  opts: { config?: Partial<Config>; engine?: Partial<Engine>; now?: string } = {},
+  opts: { config?: Partial<Config>; engine?: Partial<Engine>; now?: string; app?: AppOptions } = {},
 ): Promise<Harness> {
   const config = loadConfig(
     { DESK_DATABASE_URL: store.target },
@@ -33,7 +33,7 @@ export async function harness(
   );
   const clock = new FixedClock(new Date(opts.now ?? TEST_NOW));
   const deps: Deps = { store, clock, config, engine: { ...realEngine(config), ...opts.engine } };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, opts.app);
   await app.ready();
   const h: Harness = {
     app,

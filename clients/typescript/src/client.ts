@@ -1,5 +1,5 @@
 import type { BodyOf, DataOf, IdOf, QueryOf } from './types.ts';
-import { createTransport, type CallOptions, type TransportOptions } from './transport.ts';
+import { createTransport, type CallOptions, type ReadOptions, type TransportOptions } from './transport.ts';
 
 export type DeskClientOptions = TransportOptions;
 
@@ -29,8 +29,8 @@ const idPath = (id: WorkId | IdOf<'/arrangements/{id}/notes', 'post'>) => encode
  */
 export function createDeskClient(options: DeskClientOptions) {
   const call = createTransport(options);
-  const get = <T>(path: string, query?: object, timeout: 'default' = 'default') =>
-    call<T>({ method: 'GET', path, query, timeout, write: false });
+  const get = <T>(path: string, query: object | undefined, options: ReadOptions | undefined) =>
+    call<T>({ method: 'GET', path, query, timeout: 'default', write: false, options });
   const post = <T>(
     path: string,
     body: unknown,
@@ -40,21 +40,23 @@ export function createDeskClient(options: DeskClientOptions) {
 
   const work = {
     /** One page of the open queue; follow `next_cursor` as given, or use `all`. */
-    list: (filters: WorkFilters = {}) => get<WorkPage>('/work', filters),
+    list: (filters: WorkFilters = {}, options?: ReadOptions) => get<WorkPage>('/work', filters, options),
     /**
      * Every open row matching the filters, walking the cursors. Stops when `next_cursor` is null
      * or a cursor repeats (an unreadable cursor restarts the list), and yields each row once.
      */
-    async *all(filters: Omit<WorkFilters, 'cursor'> = {}): AsyncGenerator<WorkItem, void, undefined> {
+    async *all(
+      filters: Omit<WorkFilters, 'cursor'> = {},
+      options?: ReadOptions,
+    ): AsyncGenerator<WorkItem, void, undefined> {
       const seenCursors = new Set<string>();
       const seenRows = new Set<WorkItem['id']>();
       let cursor: string | null = null;
       for (;;) {
-        const page: WorkPage = await work.list({
-          limit: WALK_LIMIT,
-          ...filters,
-          ...(cursor === null ? {} : { cursor }),
-        });
+        const page: WorkPage = await work.list(
+          { limit: WALK_LIMIT, ...filters, ...(cursor === null ? {} : { cursor }) },
+          options,
+        );
         for (const item of page.items) {
           if (seenRows.has(item.id)) continue;
           seenRows.add(item.id);
@@ -65,7 +67,7 @@ export function createDeskClient(options: DeskClientOptions) {
         cursor = page.next_cursor;
       }
     },
-    get: (id: WorkId) => get<DataOf<'/work/{id}', 'get'>>(`/work/${idPath(id)}`),
+    get: (id: WorkId, options?: ReadOptions) => get<DataOf<'/work/{id}', 'get'>>(`/work/${idPath(id)}`, {}, options),
     /** Does what the row asks; `delivered: false` in the answer is news, not an error. */
     complete: (id: WorkId, body: CompleteBody = {}, options?: CallOptions) =>
       post<DataOf<'/work/{id}/complete', 'post'>>(`/work/${idPath(id)}/complete`, body, options),
@@ -80,11 +82,14 @@ export function createDeskClient(options: DeskClientOptions) {
   };
 
   const arrangements = {
-    list: (filters: QueryOf<'/arrangements', 'get'> = {}) =>
-      get<DataOf<'/arrangements', 'get'>>('/arrangements', filters),
+    list: (filters: QueryOf<'/arrangements', 'get'> = {}, options?: ReadOptions) =>
+      get<DataOf<'/arrangements', 'get'>>('/arrangements', filters, options),
     /** The arrangements are not paged: one call gives them all. */
-    async *all(filters: QueryOf<'/arrangements', 'get'> = {}): AsyncGenerator<Arrangement, void, undefined> {
-      yield* (await arrangements.list(filters)).items;
+    async *all(
+      filters: QueryOf<'/arrangements', 'get'> = {},
+      options?: ReadOptions,
+    ): AsyncGenerator<Arrangement, void, undefined> {
+      yield* (await arrangements.list(filters, options)).items;
     },
     addNote: (id: IdOf<'/arrangements/{id}/notes', 'post'>, body: NoteBody, options?: CallOptions) =>
       post<DataOf<'/arrangements/{id}/notes', 'post'>>(`/arrangements/${idPath(id)}/notes`, body, options),
@@ -92,26 +97,31 @@ export function createDeskClient(options: DeskClientOptions) {
 
   // Newest first, and unpaged: `all` reads the most the desk gives (200 entries).
   const events = {
-    list: (filters: QueryOf<'/events', 'get'> = {}) => get<DataOf<'/events', 'get'>>('/events', filters),
-    async *all(): AsyncGenerator<DeskEvent, void, undefined> {
-      yield* (await events.list({ limit: LOG_LIMIT })).items;
+    list: (filters: QueryOf<'/events', 'get'> = {}, options?: ReadOptions) =>
+      get<DataOf<'/events', 'get'>>('/events', filters, options),
+    async *all(options?: ReadOptions): AsyncGenerator<DeskEvent, void, undefined> {
+      yield* (await events.list({ limit: LOG_LIMIT }, options)).items;
     },
   };
   const activity = {
-    list: (filters: QueryOf<'/activity', 'get'> = {}) => get<DataOf<'/activity', 'get'>>('/activity', filters),
-    async *all(): AsyncGenerator<ActivityEntry, void, undefined> {
-      yield* (await activity.list({ limit: LOG_LIMIT })).items;
+    list: (filters: QueryOf<'/activity', 'get'> = {}, options?: ReadOptions) =>
+      get<DataOf<'/activity', 'get'>>('/activity', filters, options),
+    async *all(options?: ReadOptions): AsyncGenerator<ActivityEntry, void, undefined> {
+      yield* (await activity.list({ limit: LOG_LIMIT }, options)).items;
     },
   };
 
   return {
-    me: () => get<DataOf<'/me', 'get'>>('/me'),
-    desk: () => get<DataOf<'/desk', 'get'>>('/desk'),
-    units: (filters: QueryOf<'/units', 'get'> = {}) => get<DataOf<'/units', 'get'>>('/units', filters),
-    connections: () => get<DataOf<'/connections', 'get'>>('/connections'),
-    permissions: () => get<DataOf<'/permissions', 'get'>>('/permissions'),
-    domains: () => get<DataOf<'/domains', 'get'>>('/domains'),
-    watches: () => get<DataOf<'/watches', 'get'>>('/watches'),
+    /** The cheapest check that the key is good: its desk's id, no counts. */
+    check: (options?: ReadOptions) => get<DataOf<'/', 'get'>>('/', {}, options),
+    me: (options?: ReadOptions) => get<DataOf<'/me', 'get'>>('/me', {}, options),
+    desk: (options?: ReadOptions) => get<DataOf<'/desk', 'get'>>('/desk', {}, options),
+    units: (filters: QueryOf<'/units', 'get'> = {}, options?: ReadOptions) =>
+      get<DataOf<'/units', 'get'>>('/units', filters, options),
+    connections: (options?: ReadOptions) => get<DataOf<'/connections', 'get'>>('/connections', {}, options),
+    permissions: (options?: ReadOptions) => get<DataOf<'/permissions', 'get'>>('/permissions', {}, options),
+    domains: (options?: ReadOptions) => get<DataOf<'/domains', 'get'>>('/domains', {}, options),
+    watches: (options?: ReadOptions) => get<DataOf<'/watches', 'get'>>('/watches', {}, options),
     work,
     arrangements,
     /** Up to four minutes; `timed_out: true` means no answer in time and nothing changed. */

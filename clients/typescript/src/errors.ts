@@ -1,51 +1,73 @@
+import type { ErrorCode } from './types.ts';
+
 /**
  * The desk answered with an error. Branch on `code` (the contract's machine-readable code, such
- * as `not_found` or `not_permitted`), never on `message`, which is for people.
+ * as `not_found` or `not_permitted`), never on `message`, which is for people. An answer that
+ * did not come from the desk (a proxy's 502, say) has the code `http_` and its status.
  */
 export class DeskApiError extends Error {
   override readonly name = 'DeskApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode | `http_${number}`;
   /** Extra context the desk gave, such as `permission` on `not_permitted`; null when none. */
   readonly details: Readonly<Record<string, unknown>> | null;
   /** The answer's `X-Request-Id`, to quote when asking the desk's owner about a failure. */
   readonly requestId: string | null;
+  /** How long the answer's `Retry-After` asked the caller to wait, in ms; null when it asked nothing. */
+  readonly retryAfterMs: number | null;
 
   constructor(init: {
     status: number;
-    code: string;
+    code: ErrorCode | `http_${number}`;
     message: string;
     details: Readonly<Record<string, unknown>> | null;
     requestId: string | null;
+    retryAfterMs?: number | null;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
     this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 }
 
 /**
  * No answer came: the network failed or the call ran past its time-out, on every attempt. The
- * outcome of a write is then unknown; calling it again with the same `idempotencyKey` is safe.
+ * outcome of a write is then unknown; calling it again with `{ idempotencyKey }` set to this
+ * error's `idempotencyKey` is safe: the desk does it at most once.
  */
 export class DeskConnectionError extends Error {
   override readonly name = 'DeskConnectionError';
   readonly timedOut: boolean;
   readonly attempts: number;
+  /** The key every attempt of a write carried (made by the client when none was given); null for a read. */
+  readonly idempotencyKey: string | null;
 
-  constructor(init: { message: string; timedOut: boolean; attempts: number; cause: unknown }) {
+  constructor(init: {
+    message: string;
+    timedOut: boolean;
+    attempts: number;
+    idempotencyKey: string | null;
+    cause: unknown;
+  }) {
     super(init.message, { cause: init.cause });
     this.timedOut = init.timedOut;
     this.attempts = init.attempts;
+    this.idempotencyKey = init.idempotencyKey;
   }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads the contract's `{ error: { code, message, details? } }`, or says what came instead. */
-export function errorFromAnswer(status: number, text: string, requestId: string | null): DeskApiError {
+export function errorFromAnswer(
+  status: number,
+  text: string,
+  requestId: string | null,
+  retryAfterMs: number | null = null,
+): DeskApiError {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -56,10 +78,12 @@ export function errorFromAnswer(status: number, text: string, requestId: string 
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     return new DeskApiError({
       status,
-      code: error.code,
+      // The desk's own codes are the contract's; a code it has never named is still passed on.
+      code: error.code as ErrorCode,
       message: error.message,
       details: isRecord(error.details) ? error.details : null,
       requestId,
+      retryAfterMs,
     });
   }
   // Something between the client and the desk answered (a proxy's 502, say): keep the status,
@@ -70,5 +94,6 @@ export function errorFromAnswer(status: number, text: string, requestId: string 
     message: `HTTP ${status} without a Desk error body`,
     details: null,
     requestId,
+    retryAfterMs,
   });
 }

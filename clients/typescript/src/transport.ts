@@ -2,7 +2,8 @@ import { DeskConnectionError, errorFromAnswer } from './errors.ts';
 
 // One call, kept to the contract's client rules: a write carries one Idempotency-Key for all
 // its attempts; network failures, time-outs, 429 and 5xx are retried with exponential back-off
-// and jitter (a 429's Retry-After is honoured); any other 4xx is final.
+// and jitter (a Retry-After, on a 429 or a stopping desk's 503, is honoured); any other 4xx is
+// final.
 
 export interface RetryOptions {
   /** Retries after the first attempt. Default 3. */
@@ -11,7 +12,7 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** The longest back-off between attempts. Default 20 s. */
   maxDelayMs?: number;
-  /** A Retry-After longer than this is not waited out; the 429 is thrown. Default 2 min. */
+  /** A Retry-After longer than this is not waited out; the answer is thrown. Default 2 min. */
   maxRetryAfterMs?: number;
   /** How to wait between attempts; replace it to observe or shorten the waits. */
   wait?: (ms: number) => Promise<void>;
@@ -48,21 +49,24 @@ export interface TransportOptions {
   onAnswer?: (info: AnswerInfo) => void;
 }
 
-export interface CallOptions {
+export interface ReadOptions {
+  /** Cancels the call and its retries: the call rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+}
+
+export interface CallOptions extends ReadOptions {
   /** The intent's key; by default one is made per call and reused on each of its retries. */
-  idempotencyKey?: string;
-  /** Cancels the call and its retries. */
-  signal?: AbortSignal;
+  idempotencyKey?: string | undefined;
 }
 
 export interface Request {
   method: 'GET' | 'POST';
   path: string;
-  query?: object;
+  query?: object | undefined;
   body?: unknown;
   timeout: keyof TimeoutOptions;
   write: boolean;
-  options?: CallOptions;
+  options?: CallOptions | undefined;
 }
 
 const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { run: 15 * 60_000, chat: 4 * 60_000, default: 30_000 };
@@ -111,6 +115,17 @@ function queryString(query: object | undefined): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** The `data` of a success, or undefined when the body is not the contract's `{ data }`. */
+function dataOf<T>(text: string): T | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && 'data' in parsed) return (parsed as { data: T }).data;
+  } catch {
+    // Not JSON: said by the caller as an answer without a Desk body.
+  }
+  return undefined;
 }
 
 export function createTransport(opts: TransportOptions) {
@@ -166,6 +181,7 @@ export function createTransport(opts: TransportOptions) {
               : `${req.method} ${req.path} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
             timedOut,
             attempts: attempt,
+            idempotencyKey: key,
             cause,
           });
         }
@@ -186,18 +202,15 @@ export function createTransport(opts: TransportOptions) {
         idempotencyKey: key,
       });
 
+      const asked = retryAfterMs(answerHeaders.get('retry-after'));
       if (status >= 200 && status < 300) {
-        try {
-          const parsed = JSON.parse(text) as { data: T };
-          return parsed.data;
-        } catch {
-          throw errorFromAnswer(status, text, requestId);
-        }
+        const data = dataOf<T>(text);
+        if (data === undefined) throw errorFromAnswer(status, text, requestId, asked);
+        return data;
       }
       const retryable = status === 429 || status >= 500;
-      if (!retryable || attempt > retries) throw errorFromAnswer(status, text, requestId);
-      const asked = status === 429 ? retryAfterMs(answerHeaders.get('retry-after')) : null;
-      if (asked !== null && asked > maxRetryAfter) throw errorFromAnswer(status, text, requestId);
+      if (!retryable || attempt > retries) throw errorFromAnswer(status, text, requestId, asked);
+      if (asked !== null && asked > maxRetryAfter) throw errorFromAnswer(status, text, requestId, asked);
       await pause(wait, asked ?? backoffMs(attempt - 1, baseDelay, maxDelay), req.options?.signal);
     }
   };

@@ -32,3 +32,10 @@ export type BodyOf<P extends Path, M extends Method> =
 /** The `{id}` path parameter of an operation. */
 export type IdOf<P extends Path, M extends Method> =
   Operation<P, M> extends { parameters: { path: { id: infer I } } } ? I : never;
+
+type Responses<P extends Path, M extends Method> = Operation<P, M> extends { responses: infer R } ? R : never;
+type CodeOf<R> = R extends { content: { 'application/json': { error: { code: infer C } } } } ? C : never;
+type CodesOf<P extends Path, M extends Method> = CodeOf<Responses<P, M>[keyof Responses<P, M>]>;
+
+/** Every error `code` some route names in its answers: what `DeskApiError.code` can be. */
+export type ErrorCode = { [P in Path]: { [M in Method]: CodesOf<P, M> }[Method] }[Path];

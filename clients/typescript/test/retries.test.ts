@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDeskClient, DeskConnectionError, type AnswerInfo } from 'desk-client';
+import { createDeskClient, DeskApiError, DeskConnectionError, type AnswerInfo } from 'desk-client';
 import { sqliteStore, type TestStore } from '../../../test/helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../../../test/helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../../../test/helpers/smtp.ts';
@@ -131,7 +131,93 @@ describe('desk-client retries', () => {
     });
     const err = await unreachable.me().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeskConnectionError);
-    expect(err).toMatchObject({ attempts: 3, timedOut: false });
+    expect(err).toMatchObject({ attempts: 3, timedOut: false, idempotencyKey: null });
+  });
+
+  it('a write that never got an answer names its key, and calling again with it does the work once', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the van insurance', due_date: '2030-03-01' });
+    // The desk answers every attempt, and every answer is lost on the way back.
+    const { client, answers, proxy } = await clientThrough('pass', () => false);
+    const dropping = await startProxy(served.baseUrl, () => 'drop-answer');
+    const lossy = createDeskClient({
+      baseUrl: dropping.baseUrl,
+      key: d.key,
+      retries: { retries: 1, baseDelayMs: 1, maxDelayMs: 5, wait: async () => {} },
+    });
+    const err = await lossy.work.snooze(row.id, { days: 7 }).catch((e: unknown) => e);
+    await dropping.close();
+    expect(dropping.seen.map((s) => [s.status, s.replayed])).toEqual([
+      [200, false],
+      [200, true],
+    ]);
+    expect(err).toBeInstanceOf(DeskConnectionError);
+    const key = (err as DeskConnectionError).idempotencyKey;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+
+    const again = await client.work.snooze(row.id, { days: 7 }, { idempotencyKey: key ?? undefined });
+    expect(again.due_date).toBe('2030-03-08');
+    expect(answers.map((a) => [a.status, a.replayed])).toEqual([[200, true]]);
+    expect(proxy.seen.map((s) => s.idempotencyKey)).toEqual([key]);
+  });
+});
+
+describe('desk-client and a desk that is stopping', () => {
+  let store: TestStore;
+  let served: Served;
+  let stopping = true;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    served = await serve(store, {}, { draining: () => stopping });
+  });
+  afterAll(async () => {
+    await served.close();
+    await store.close();
+  });
+
+  it("waits as long as the 503's Retry-After asks, not its own short back-off", async () => {
+    const d = await makeDesk(store.db);
+    const waits: number[] = [];
+    const answers: AnswerInfo[] = [];
+    const client = createDeskClient({
+      baseUrl: served.baseUrl,
+      key: d.key,
+      retries: {
+        baseDelayMs: 1,
+        maxDelayMs: 5,
+        wait: async (ms) => {
+          waits.push(ms);
+          stopping = false;
+        },
+      },
+      onAnswer: (a) => answers.push(a),
+    });
+    expect((await client.me()).desk.id).toBe(d.desk.id);
+    expect(answers.map((a) => a.status)).toEqual([503, 200]);
+    expect(waits).toEqual([5_000]);
+  });
+
+  it('throws the 503 with its Retry-After when that is longer than the client will wait', async () => {
+    stopping = true;
+    const d = await makeDesk(store.db);
+    const client = createDeskClient({
+      baseUrl: served.baseUrl,
+      key: d.key,
+      retries: { maxRetryAfterMs: 1_000, wait: async () => {} },
+    });
+    const err = await client.me().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeskApiError);
+    expect(err).toMatchObject({ status: 503, code: 'unavailable', retryAfterMs: 5_000 });
+  });
+
+  it("cancels a read with the caller's signal, with the abort reason", async () => {
+    const d = await makeDesk(store.db);
+    const client = createDeskClient({ baseUrl: served.baseUrl, key: d.key });
+    const stop = new AbortController();
+    const reason = new Error('the page was closed');
+    stop.abort(reason);
+    await expect(client.work.list({ limit: 5 }, { signal: stop.signal })).rejects.toBe(reason);
+    await expect(client.me({ signal: stop.signal })).rejects.toBe(reason);
   });
 });
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Config } from '../../../src/config.ts';
+import type { AppOptions } from '../../../src/http/app.ts';
 import { harness, type Harness } from '../../../test/helpers/app.ts';
 import type { TestStore } from '../../../test/helpers/db.ts';
 
@@ -14,8 +15,8 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serve(store: TestStore, config: Partial<Config> = {}): Promise<Served> {
-  const h = await harness(store, { config });
+export async function serve(store: TestStore, config: Partial<Config> = {}, app: AppOptions = {}): Promise<Served> {
+  const h = await harness(store, { config, app });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = h.app.server.address() as AddressInfo;
   return { h, baseUrl: `http://127.0.0.1:${port}/api/v1`, close: () => h.close() };
