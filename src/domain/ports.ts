@@ -99,6 +99,10 @@ export interface MailBatch {
   uidValidity: string;
   /** In UID order. */
   messages: IncomingMail[];
+  /** More new messages wait than one pass reads: the next pass goes on after the last one here. */
+  more: boolean;
+  /** Why reading stopped early, in words a person can act on; the messages read before it are still given. */
+  fault: string | null;
 }
 
 export interface MailReader {

@@ -14,6 +14,7 @@ import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { assignWork } from '../../src/domain/work/assign.ts';
 import { dateOfInstant } from '../../src/domain/dates.ts';
+import { ImapReader } from '../../src/adapters/imap/reader.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
 // for what goes out. Every date is derived from the pinned test clock.
@@ -444,6 +445,89 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
     }
+  });
+
+  it('a message the server cannot deliver does not hold back the replies read before it', async () => {
+    const first = await sentRow('Proofing cabinet');
+    const second = await sentRow('Mixer service');
+    // A loopback proxy in front of Dovecot that cuts the connection at the fifth FETCH: each
+    // message takes two (its size, then the message), so the third message is never read.
+    let fetches = 0;
+    let cut = true;
+    const sockets = new Set<Socket>();
+    const proxy: Server = createServer((client) => {
+      const upstream = connect(imap.port, '127.0.0.1');
+      sockets.add(client).add(upstream);
+      client.on('data', (chunk) => {
+        if (/FETCH/i.test(chunk.toString()) && ++fetches >= 5 && cut) {
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        upstream.write(chunk);
+      });
+      upstream.on('data', (chunk) => client.write(chunk));
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (proxy.address() as AddressInfo).port;
+    await addConnection(store.db, d.desk.id, {
+      name: 'Partial mail',
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        imap: {
+          host: '127.0.0.1',
+          port: proxyPort,
+          secure: false,
+          user: imap.user,
+          pass: imap.pass,
+          mailbox: 'Partial',
+        },
+      },
+    });
+    const at = { mailbox: 'Partial', at: hoursAgo(1) };
+    try {
+      await imap.append(samReplies(first, 'Yes, Tuesday.'), at);
+      await imap.append(samReplies(second, 'Booked for Friday.'), at);
+      await imap.append(rawMail({ from: 'x@y.test', subject: 'Hello', date: hoursAgo(1), text: 'x' }), at);
+
+      const stopped = (await pass()).mailboxes.find((m) => m.name === 'Partial mail');
+      expect(stopped).toMatchObject({ status: 'error', read: 2, replies: 2, more: false });
+      expect(stopped?.error).toContain(`127.0.0.1:${proxyPort}`);
+      for (const row of [first, second])
+        expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'open', waiting_on: null });
+
+      cut = false;
+      const resumed = (await pass()).mailboxes.find((m) => m.name === 'Partial mail');
+      expect(resumed).toMatchObject({ status: 'read', error: null, read: 1, unrelated: 1 });
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await store.db.deleteFrom('connections').where('name', '=', 'Partial mail').execute();
+    }
+  });
+
+  it('says when more messages wait than one pass reads, and the next read goes on after them', async () => {
+    const settings = { host: imap.host, port: imap.port, secure: false, user: imap.user, pass: imap.pass };
+    const at = { mailbox: 'Backlog', at: hoursAgo(1) };
+    for (const n of [1, 2, 3])
+      await imap.append(rawMail({ from: 'x@y.test', subject: `Note ${n}`, date: hoursAgo(1), text: 'x' }), at);
+    const reader = new ImapReader();
+    const limits = { timeoutMs: 3000, maxBytes: 1_000_000, maxMessages: 2 };
+    const from = { uidValidity: null, lastUid: 0, since: hoursAgo(24) };
+    const firstRead = await reader.read({ ...settings, mailbox: 'Backlog' }, from, limits);
+    expect(firstRead).toMatchObject({ more: true, fault: null });
+    expect(firstRead.messages.map((m) => m.mail?.subject)).toEqual(['Note 1', 'Note 2']);
+    const next = { uidValidity: firstRead.uidValidity, lastUid: firstRead.messages[1]!.uid, since: from.since };
+    const secondRead = await reader.read({ ...settings, mailbox: 'Backlog' }, next, limits);
+    expect(secondRead).toMatchObject({ more: false, fault: null });
+    expect(secondRead.messages.map((m) => m.mail?.subject)).toEqual(['Note 3']);
   });
 
   it('a message over 10 MB is matched on its headers alone', async () => {

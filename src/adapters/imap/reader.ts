@@ -10,16 +10,25 @@ import type {
 
 // The real mail reader: one IMAP session a pass, the mailbox opened read-only, so reading
 // never changes the owner's mail (flags included). Every step has its own time limit; a step
-// that runs out closes the session and the pass fails with the step named.
+// that runs out closes the session and the pass stops with the step named. The messages read
+// before a fault are still handed over, so one message the server cannot deliver does not hold
+// back the replies before it.
 
 class StepTimeout extends Error {}
+
+/**
+ * How slow a link may be before a message's download counts as stalled, in bytes a
+ * millisecond (64 KB/s): a large message gets this much time on top of the step's limit.
+ */
+const SLOWEST_LINK = 64;
 
 async function step<T>(client: ImapFlow, what: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       client.close();
-      reject(new StepTimeout(`The mail server did not answer while ${what} within ${Math.round(ms / 1000)}s.`));
+      const took = `${what[0]?.toUpperCase()}${what.slice(1)} took longer than ${Math.round(ms / 1000)}s`;
+      reject(new StepTimeout(`${took}: the mail server was too slow or stopped answering.`));
     }, ms);
   });
   try {
@@ -80,10 +89,12 @@ export class ImapReader implements MailReader {
   async read(s: MailboxSettings, from: ReadPosition, limits: ReadLimits): Promise<MailBatch> {
     const ms = limits.timeoutMs;
     const client = await clientFor(s, ms);
+    let uidValidity: string | null = null;
+    const messages: IncomingMail[] = [];
     try {
       await step(client, 'connecting and signing in', ms, client.connect());
       const box = await step(client, `opening ${s.mailbox}`, ms, client.mailboxOpen(s.mailbox, { readOnly: true }));
-      const uidValidity = String(box.uidValidity);
+      uidValidity = String(box.uidValidity);
       const same = uidValidity === from.uidValidity;
       let uids: number[] = [];
       if (!same) {
@@ -103,12 +114,9 @@ export class ImapReader implements MailReader {
         );
         uids = found || [];
       }
-      uids = [...new Set(uids)]
-        .filter((u) => !same || u > from.lastUid)
-        .sort((a, b) => a - b)
-        .slice(0, limits.maxMessages);
+      const waiting = [...new Set(uids)].filter((u) => !same || u > from.lastUid).sort((a, b) => a - b);
+      uids = waiting.slice(0, limits.maxMessages);
 
-      const messages: IncomingMail[] = [];
       for (const uid of uids) {
         const meta = await step(
           client,
@@ -121,17 +129,18 @@ export class ImapReader implements MailReader {
         const got = await step(
           client,
           `reading message ${uid}`,
-          ms,
+          big ? ms : ms + Math.ceil((meta.size ?? 0) / SLOWEST_LINK),
           client.fetchOne(String(uid), big ? { headers: true } : { source: true }, { uid: true }),
         );
         const raw = got ? (big ? got.headers : got.source) : undefined;
         messages.push({ uid, mail: raw ? await (await import('./parse.ts')).parseMail(raw, big) : null });
       }
       await step(client, 'signing out', ms, client.logout()).catch(() => client.close());
-      return { uidValidity, messages };
+      return { uidValidity, messages, more: waiting.length > uids.length, fault: null };
     } catch (err) {
       client.close();
-      throw new Error(readFault(err, s));
+      if (uidValidity === null) throw new Error(readFault(err, s));
+      return { uidValidity, messages, more: false, fault: readFault(err, s) };
     }
   }
 }

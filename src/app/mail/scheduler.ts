@@ -25,14 +25,23 @@ export function startMailScheduler(deps: Deps, opts: MailSchedulerOptions = {}):
       for (const m of r.mailboxes)
         if (m.error)
           log.error(
-            { desk_id: m.desk_id, desk_slug: m.desk_slug, connection_id: m.connection_id, error: m.error },
-            'A mailbox could not be read.',
+            {
+              desk_id: m.desk_id,
+              desk_slug: m.desk_slug,
+              connection_id: m.connection_id,
+              error: m.error,
+              read: m.read,
+            },
+            m.read > 0 ? 'A mailbox could not be read to the end.' : 'A mailbox could not be read.',
           );
       for (const f of r.failures)
         log.error({ desk_id: f.desk_id, desk_slug: f.desk_slug, error: f.error }, 'The mail pass failed for a desk.');
       opts.onPass?.(r);
+      // A backlog is read pass after pass without waiting out the poll between them.
+      if (r.mailboxes.some((m) => m.more)) return 'again';
     } catch (err) {
       log.error({ err }, 'The mail pass failed; the next one runs on schedule.');
     }
+    return undefined;
   });
 }

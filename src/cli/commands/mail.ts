@@ -35,7 +35,11 @@ export function mailCommands(program: Command, io: Io): void {
             `${m.already_handled} already handled`,
           ];
           const where = `${m.desk_slug}, ${m.name}`;
-          lines.push(m.error ? `  ${where}: could not be read: ${m.error}` : `  ${where}: ${counts.join(', ')}`);
+          if (m.error && m.read === 0) lines.push(`  ${where}: could not be read: ${m.error}`);
+          else if (m.error) lines.push(`  ${where}: ${counts.join(', ')}; then reading stopped: ${m.error}`);
+          else if (m.more)
+            lines.push(`  ${where}: ${counts.join(', ')}; more messages wait, and the next pass reads on`);
+          else lines.push(`  ${where}: ${counts.join(', ')}`);
         }
         for (const x of r.matched)
           lines.push(`  ${x.desk_slug} #${x.work_id} ${x.kind.replace('_', ' ')} from ${x.from}: ${x.subject}`);

@@ -28,9 +28,12 @@ export const MAX_MESSAGES = 200;
 export interface MailboxPass {
   connection_id: number;
   name: string;
-  /** `read` when the server was reached, `error` when it was not. */
+  /** `read` when the whole pass went through, `error` when the server could not be read to the end. */
   status: 'read' | 'error';
+  /** What stopped the pass; the messages counted below were read before it and handled. */
   error: string | null;
+  /** More new messages wait than one pass reads; the next pass goes on from here. */
+  more: boolean;
   /** Messages this pass looked at, and what became of them. */
   read: number;
   replies: number;
@@ -73,6 +76,7 @@ async function readOne(
     name,
     status: 'read',
     error: null,
+    more: false,
     read: 0,
     replies: 0,
     auto_replies: 0,
@@ -112,8 +116,12 @@ async function readOne(
       else pass.bounces++;
     }
   }
+  if (batch.fault !== null) {
+    await noteReadFault(ctx.db, connectionId, batch.fault, ctx.now());
+    return { ...pass, status: 'error', error: batch.fault };
+  }
   await noteRead(ctx.db, connectionId, { uidvalidity: batch.uidValidity, checked_at: ctx.now() });
-  return pass;
+  return { ...pass, more: batch.more };
 }
 
 type Handled = MatchedMail | 'seen' | 'unparseable' | 'unrelated' | 'repeat';
