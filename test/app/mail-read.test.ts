@@ -227,6 +227,35 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(detail.work.action.type).toBe('own');
   });
 
+  it("a reply names the row it answers by In-Reply-To, before the thread's other messages", async () => {
+    const asked = await sentRow('Flour order');
+    const chased = await sentRow('Flour order, the invoice');
+    await put(samReplies(asked, 'The order ships Monday.', { references: `${asked.messageId} ${chased.messageId}` }));
+    const r = await pass();
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: asked.id, kind: 'reply' })]);
+    expect((await get(`/work/${chased.id}`)).json().data.work).toMatchObject({ status: 'waiting' });
+  });
+
+  it("a reply threaded on another desk's message is not this desk's, whatever its sender and subject", async () => {
+    const row = await sentRow('Shared mailbox question');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(1),
+        // The form of a Message-ID a desk makes, under the same domain, but not one this desk sent.
+        inReplyTo: '<BBBBBBBBBBBBBBBBBBBBBB.desk@bakery.test>',
+        text: 'Answering the other desk.',
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([]);
+    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({
+      status: 'waiting',
+      waiting_on: 'Sam Oven',
+    });
+  });
+
   it('an out-of-office answer goes on the timeline and the wait goes on', async () => {
     const row = await sentRow('Boiler service');
     await put(

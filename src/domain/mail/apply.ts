@@ -7,6 +7,7 @@ import type { ParsedMail } from '../ports.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { baseSubject, bounceOf, isAutomatic, isReplySubject, namedIds } from './classify.ts';
+import { isDeskMessageId } from '../work/message-id.ts';
 
 // What one message from the mailbox does to the desk, inside the caller's transaction. A
 // message is the desk's business only when it answers something the desk sent (P-mail-2):
@@ -42,8 +43,12 @@ function oneLine(text: string, max = 120): string {
 }
 
 async function matchSent(ctx: DeskContext, mail: ParsedMail): Promise<SentMessage | null> {
-  const threaded = await sentUnderIds(ctx.db, ctx.desk.id, namedIds(mail));
+  const ids = namedIds(mail);
+  const threaded = await sentUnderIds(ctx.db, ctx.desk.id, ids);
   if (threaded) return threaded;
+  // Threaded on a message a desk sent, and not this one: another desk that shares the mailbox
+  // wrote it, and sender and subject must not make it this desk's too.
+  if (ids.some(isDeskMessageId)) return null;
   if (!mail.fromAddress || !isReplySubject(mail.subject)) return null;
   const since = new Date(ctx.clock.now().getTime() - SUBJECT_DAYS * 86_400_000).toISOString();
   const wanted = baseSubject(mail.subject);

@@ -14,6 +14,8 @@ describe('automatic answers', () => {
     ['Exchange OOF', { 'x-auto-response-suppress': 'OOF' }, 'Re: Quote', true],
     ['an out-of-office subject', {}, 'Out of Office: Quote', true],
     ['an Automatic reply subject', {}, 'Automatic reply: Quote', true],
+    ['a Notes AUTO: subject', {}, 'AUTO: Alex Acct is out of the office (returning 02/12/2026)', true],
+    ['a person writing about autos', {}, 'Re: Autos for the delivery run', false],
     ['a person', {}, 'Re: Quote', false],
     ['a person answering about cover', {}, 'Re: Out of office cover for December', false],
     ['a person answering about the mailbox', {}, 'AW: Automatic reply for the shop mailbox', false],
@@ -80,5 +82,12 @@ describe('subjects and threading', () => {
       '<c@x>',
       '<a@x>',
     ]);
+  });
+  it('a long thread keeps its 49 newest references and its root', () => {
+    const thread = Array.from({ length: 61 }, (_, i) => `<m${i}@x>`);
+    const ids = namedIds({ inReplyTo: '<m60@x>', references: [thread.join(' ')] });
+    expect(ids).toHaveLength(50);
+    expect(ids.slice(0, 49)).toEqual(thread.slice(12).reverse());
+    expect(ids[49]).toBe('<m0@x>');
   });
 });

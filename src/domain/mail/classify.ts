@@ -13,8 +13,9 @@ export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): bool
   const precedence = h.precedence?.trim().toLowerCase();
   if (precedence === 'auto_reply') return true;
   // Only a subject that opens with the words: "Re: Out of office cover for December" is a
-  // person answering a message about cover, and must end the wait like any reply.
-  return /^\s*(out of (the )?office|automatic reply|auto(matic)?[- ]?(reply|response)|autoreply|abwesenheitsnotiz)\b/i.test(
+  // person answering a message about cover, and must end the wait like any reply. Notes and
+  // Domino mark theirs "AUTO: … is out of the office".
+  return /^\s*(out of (the )?office|automatic reply|auto(matic)?[- ]?(reply|response)|autoreply|abwesenheitsnotiz|auto:)(\b|\s)/i.test(
     mail.subject,
   );
 }
@@ -64,10 +65,20 @@ export function isReplySubject(subject: string): boolean {
   return /^\s*(re|aw|sv)(\[\d+\])?\s*:/i.test(subject);
 }
 
-/** The Message-IDs a message names as the ones it answers: In-Reply-To first, then References newest first. */
+export const MAX_NAMED_IDS = 50;
+
+const idsIn = (v: string | null | undefined) => (v ? (v.match(/<[^<>\s]+>/g) ?? []) : []);
+
+/**
+ * The Message-IDs a message names as the ones it answers, most telling first: In-Reply-To, then
+ * References newest first, each once, at most 50. A long thread keeps its first reference too:
+ * clients that trim References keep the root, which is often the desk's own message.
+ */
 export function namedIds(mail: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
-  const ids = [mail.inReplyTo, ...[...mail.references].reverse()]
-    .flatMap((v) => (v ? (v.match(/<[^<>\s]+>/g) ?? []) : []))
-    .filter((v, i, all) => all.indexOf(v) === i);
-  return ids.slice(0, 50);
+  const references = mail.references.flatMap(idsIn);
+  const ids = [...idsIn(mail.inReplyTo), ...[...references].reverse()].filter((v, i, all) => all.indexOf(v) === i);
+  if (ids.length <= MAX_NAMED_IDS) return ids;
+  const root = references[0];
+  const kept = ids.slice(0, MAX_NAMED_IDS - 1);
+  return root && !kept.includes(root) ? [...kept, root] : ids.slice(0, MAX_NAMED_IDS);
 }

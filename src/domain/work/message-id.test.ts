@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newMessageId } from './message-id.ts';
+import { isDeskMessageId, newMessageId } from './message-id.ts';
 
 describe('newMessageId', () => {
   it('is under the sending domain, with a random part that differs every time', () => {
@@ -14,5 +14,12 @@ describe('newMessageId', () => {
     expect(newMessageId(null, 'demo-bakery')).toMatch(/@demo-bakery\.desk\.invalid>$/);
     expect(newMessageId('not an address', 'x')).toMatch(/@x\.desk\.invalid>$/);
     expect(newMessageId('a@bad domain!', 'x')).toMatch(/@x\.desk\.invalid>$/);
+  });
+
+  it('is known again by its form, and no other id is taken for one', () => {
+    expect(isDeskMessageId(newMessageId('desk@corner-bakery.example', 'corner'))).toBe(true);
+    expect(isDeskMessageId(newMessageId(null, 'demo-bakery'))).toBe(true);
+    expect(isDeskMessageId('<CAKx8yz@mail.gmail.com>')).toBe(false);
+    expect(isDeskMessageId('<short.desk@bakery.test>')).toBe(false);
   });
 });

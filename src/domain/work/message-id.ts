@@ -11,3 +11,8 @@ export function newMessageId(from: string | null | undefined, slug: string): str
   const right = /^[A-Za-z0-9.-]+$/.test(domain) ? domain.toLowerCase() : `${slug}.desk.invalid`;
   return `<${randomBytes(16).toString('base64url')}.desk@${right}>`;
 }
+
+/** Whether a Message-ID has the form `newMessageId` gives: a message some desk sent. */
+export function isDeskMessageId(id: string): boolean {
+  return /^<[A-Za-z0-9_-]{22}\.desk@[^<>\s]+>$/.test(id);
+}

@@ -115,20 +115,21 @@ export async function handledBefore(
   return r !== undefined;
 }
 
-/** The newest message the desk sent under one of these Message-IDs. */
+/** The message the desk sent under the first of these Message-IDs that names one. */
 export async function sentUnderIds(db: Kysely<Database>, deskId: string, ids: readonly string[]) {
   if (ids.length === 0) return undefined;
-  return db
+  const sent = await db
     .selectFrom('activity')
-    .select(['id', 'obligation_id', 'to_address', 'subject', 'status'])
+    .select(['id', 'obligation_id', 'to_address', 'subject', 'status', 'message_id'])
     .where('desk_id', '=', deskId)
     .where('message_id', 'in', ids)
     .where('direction', '=', 'outbound')
     .where('kind', '=', 'message')
     .where('obligation_id', 'is not', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  // The id named first wins (the caller gives In-Reply-To before References).
+  const rank = (m: { message_id: string | null }) => ids.indexOf(m.message_id ?? '');
+  return sent.sort((a, b) => rank(a) - rank(b) || b.id - a.id)[0];
 }
 
 /** Messages the desk sent since `since` on unfinished rows waiting on somebody at this address. */
