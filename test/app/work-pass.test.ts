@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { realEngine } from '../../src/container.ts';
 import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
@@ -219,6 +219,47 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect(count()).toBe(3);
   });
 
+  it('a pause, or the end of working hours, during a pass stops its next act', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const write = async (deskId: string, prefix: string) => {
+      for (const n of [1, 2, 3])
+        await makeWork(store.db, deskId, {
+          title: `Write ${n}`,
+          class: 'reach_out',
+          contact_email: `${prefix}${n}@pass.test`,
+        });
+    };
+    const sent = (prefix: string) => smtp.received.filter((m) => m.to.some((t) => t.startsWith(prefix))).length;
+    // Each message is answered a second after it arrives: time for the owner to act meanwhile.
+    smtp.setMode('slow');
+    try {
+      await write(d.desk.id, 'mid-pause');
+      const paused = pass(d.desk.slug);
+      await vi.waitFor(() => expect(sent('mid-pause')).toBe(1), { timeout: 5_000 });
+      await setRails(store.db, d.desk.id, { paused: true });
+      expect((await paused).desks[0]).toMatchObject({ state: 'paused', acts: [{ ok: true }] });
+      expect(sent('mid-pause')).toBe(1);
+
+      // Hours that end a minute from now: the clock passes their end while the first message goes.
+      const end = new Intl.DateTimeFormat('en-GB', {
+        timeZone: d.desk.timezone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(clock.now().getTime() + 60_000));
+      const late = await desk(['reach_out'], `sun,mon,tue,wed,thu,fri,sat 00:00-${end}`);
+      await write(late.desk.id, 'mid-hours');
+      const closing = pass(late.desk.slug);
+      await vi.waitFor(() => expect(sent('mid-hours')).toBe(1), { timeout: 5_000 });
+      clock.advance(120_000);
+      expect((await closing).desks[0]).toMatchObject({ state: 'outside_hours', acts: [{ ok: true }] });
+      expect(sent('mid-hours')).toBe(1);
+    } finally {
+      smtp.setMode('accept');
+    }
+  });
+
   it('with more rows in reach than a page, acts on the best in queue order, one message to an address', async () => {
     clock.set(TEST_NOW);
     const d = await desk(['reach_out']);
@@ -366,6 +407,31 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     const sent = (await messagesOf(store.db, d.desk.id, quiet.id)).filter((m) => m.status === 'sent');
     expect(sent).toHaveLength(3);
     expect(mailTo('mo@pass.test')[2]!.raw).toContain(`In-Reply-To: ${sent[1]!.message_id}`);
+  });
+
+  it("chases on the desk's own next day, west of UTC as everywhere", async () => {
+    clock.set(TEST_NOW);
+    const zone = 'America/Los_Angeles';
+    const d = await makeDesk(store.db, { grants: ['chase'], timezone: zone });
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+    await setRails(store.db, d.desk.id, { hours: 'always' });
+    // Out with Kai since eight hours ago: the desk's yesterday, though the same date in UTC.
+    const since = new Date(clock.now().getTime() - 8 * 3600_000);
+    expect(addDays(dateIn(zone, since), 1)).toBe(dateIn(zone, clock.now()));
+    expect(dateIn('UTC', since)).toBe(dateIn('UTC', clock.now()));
+    const quiet = await makeWork(store.db, d.desk.id, {
+      title: 'Get the van booked',
+      class: 'commit',
+      status: 'waiting',
+      contact_name: 'Kai Vans',
+      contact_email: 'kai@west.test',
+      waiting_on: 'Kai Vans',
+      waiting_since: since.toISOString(),
+      chase_after_days: 1,
+    });
+    const r = (await pass(d.desk.slug)).desks[0]!;
+    expect(r.acts.map((a) => [a.work_id, a.as, a.ok])).toEqual([[quiet.id, 'chase', true]]);
+    expect(mailTo('kai@west.test')).toHaveLength(1);
   });
 
   it.runIf(name === 'postgres')('two passes at once on two connections send each message once', async () => {

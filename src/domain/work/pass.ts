@@ -67,12 +67,12 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}): Pro
     result.ms = Math.max(0, Math.round(performance.now() - t0));
     return result;
   };
-  // The rails as they are now, not as they were when the pass began.
+  // The rails as they are now, not as they were when the pass began; each claim reads them
+  // again (run.ts), and a row not taken has the pass look whether they have closed.
   const desk = await findDesk(ctx.db, ctx.desk.id);
-  if (!desk) return done('gone');
-  if (desk.paused) return done('paused');
+  const closed = railsClosed(ctx, desk);
+  if (closed || !desk) return done(closed ?? 'gone');
   const now = ctx.clock.now();
-  if (!isWorkingTime(desk.hours, desk.timezone, now)) return done('outside_hours');
   const today = ctx.today();
   const dayStart = midnightIn(desk.timezone, today).toISOString();
   let left = desk.daily_cap - (await countActedSince(ctx.db, desk.id, dayStart));
@@ -102,16 +102,24 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}): Pro
         });
     } catch (err) {
       // A row deleted (or a grant withdrawn) since the pass read it is simply skipped.
-      if (err instanceof DeskError && (err.code === 'not_found' || err.code === 'not_permitted')) {
-        if (!(await findDesk(ctx.db, desk.id))) return done('gone');
-        continue;
-      }
-      result.faults.push({ work_id: row.id, error: err instanceof Error ? err.message : String(err) });
+      if (!(err instanceof DeskError && (err.code === 'not_found' || err.code === 'not_permitted')))
+        result.faults.push({ work_id: row.id, error: err instanceof Error ? err.message : String(err) });
+    }
+    if (!claimed) {
+      const stop = railsClosed(ctx, await findDesk(ctx.db, desk.id));
+      if (stop) return done(stop);
     }
     if (claimed ? --left <= 0 : (await countActedSince(ctx.db, desk.id, dayStart)) >= desk.daily_cap)
       return done('cap_reached');
   }
   return done('acted');
+}
+
+/** What keeps the desk from acting on its own now, if anything. */
+function railsClosed(ctx: DeskContext, desk: DeskRow | undefined): 'gone' | 'paused' | 'outside_hours' | null {
+  if (!desk) return 'gone';
+  if (desk.paused) return 'paused';
+  return isWorkingTime(desk.hours, desk.timezone, ctx.clock.now()) ? null : 'outside_hours';
 }
 
 /**
@@ -134,8 +142,8 @@ async function choose(
     if ((UNGRANTABLE as readonly string[]).includes(cls)) continue;
     sources.push({ kind: 'due', cls, horizon }, { kind: 'undated', cls });
   }
-  // Chase intervals are at least a day, so nothing out since today can be due.
-  if (grants.has('chase')) sources.push({ kind: 'waiting', before: today });
+  // Chase intervals are at least a day, so nothing out since the desk's midnight can be due.
+  if (grants.has('chase')) sources.push({ kind: 'waiting', before: midnightIn(desk.timezone, today).toISOString() });
 
   const list = new ShortList(most);
   const offer = async (row: WorkRow, hasDraft: boolean) => {

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { PlaybookRequest } from '../playbooks.ts';
-import { grantsOf } from '../../store/repositories/desks.ts';
+import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
+import { isWorkingTime } from '../desks/hours.ts';
 import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
 import { lastSentOn } from '../../store/repositories/activity.ts';
@@ -130,7 +131,7 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
     });
   }
   if (opts.own) {
-    const why = ownRefusal(ctx, row, opts.own) ?? (await capRefusal(ctx, opts.own.daily));
+    const why = ownRefusal(ctx, row, opts.own) ?? (await railsRefusal(ctx, opts.own.daily));
     if (why) return refuse({ outcome: `The desk left "${row.title}" alone: ${why}`, reason: why });
   }
 
@@ -206,12 +207,17 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
 }
 
 /**
- * Why the desk may act on nothing more today: its acts since midnight, counted in the same
- * transaction as the claim, with the desk held so that two processes' claims take turns.
+ * Why the desk may not act on its own now: it is paused, outside its working hours, or has done
+ * its acts for today. Read in the same transaction as the claim, with the desk held, so a pause
+ * committed while a pass runs stops the pass's next act, and two processes' claims take turns
+ * on the cap.
  */
-async function capRefusal(ctx: DeskContext, daily: { cap: number; from: string } | undefined): Promise<string | null> {
-  if (!daily) return null;
+async function railsRefusal(ctx: DeskContext, daily: { cap: number; from: string } | undefined): Promise<string | null> {
   await lockDesk(ctx);
+  const desk = await findDesk(ctx.db, ctx.desk.id);
+  if (desk?.paused) return 'it is paused.';
+  if (desk && !isWorkingTime(desk.hours, desk.timezone, ctx.clock.now())) return 'it is outside its working hours.';
+  if (!daily) return null;
   const acted = await countActedSince(ctx.db, ctx.desk.id, daily.from);
   return acted >= daily.cap ? `it has done its ${plural(daily.cap, 'act')} for today.` : null;
 }
