@@ -212,7 +212,10 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
  * committed while a pass runs stops the pass's next act, and two processes' claims take turns
  * on the cap.
  */
-async function railsRefusal(ctx: DeskContext, daily: { cap: number; from: string } | undefined): Promise<string | null> {
+async function railsRefusal(
+  ctx: DeskContext,
+  daily: { cap: number; from: string } | undefined,
+): Promise<string | null> {
   await lockDesk(ctx);
   const desk = await findDesk(ctx.db, ctx.desk.id);
   if (desk?.paused) return 'it is paused.';
