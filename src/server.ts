@@ -118,7 +118,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
     closing ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
-      // No new pass starts once stopping; one under way finishes while requests drain.
+      // No new pass starts once stopping; one under way ends after its act in hand, while requests drain.
       const schedulers = Promise.all([stopWatches(), stopWork(), stopMail()]);
       await drain(
         app,

@@ -36,4 +36,23 @@ describe('repeat', () => {
     expect(runs).toBe(3);
     await stop();
   });
+
+  it('tells a step in flight that the loop is stopping, and waits for it', async () => {
+    let seen: AbortSignal | null = null;
+    let finish!: () => void;
+    const stop = repeat(1_000, async (stopping) => {
+      seen = stopping;
+      await new Promise<void>((r) => (finish = r));
+    });
+    expect(seen).not.toBeNull();
+    expect(seen!.aborted).toBe(false);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    expect(seen!.aborted).toBe(true);
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
 });

@@ -3,7 +3,8 @@
 // one process (other processes are kept apart by each pass's own claims). A step that left work
 // behind (a mailbox with more messages than one pass reads) asks for the next one soon. The
 // timer does not keep the process alive; `step` reports its own faults. The function returned
-// stops the loop and resolves once no step is running.
+// stops the loop: it aborts the signal each step is given, so a long pass stops between its
+// acts, and resolves once no step is running.
 
 /** How soon a step that asked to go `again` runs next. */
 export const AGAIN_MS = 1_000;
@@ -19,16 +20,17 @@ export const consoleLog: SchedulerLog = {
   error: (obj, msg) => console.error(msg, obj),
 };
 
-export function repeat(intervalMs: number, step: () => Promise<unknown>): () => Promise<void> {
+export function repeat(intervalMs: number, step: (stopping: AbortSignal) => Promise<unknown>): () => Promise<void> {
   const every = Math.max(1, intervalMs);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> | null = null;
+  const stopping = new AbortController();
 
   const tick = (): void => {
     timer = undefined;
     if (stopped) return;
-    inFlight = step();
+    inFlight = step(stopping.signal);
     void inFlight.then(
       (asked) => next(asked === 'again' ? Math.min(every, AGAIN_MS) : every),
       () => next(every),
@@ -44,6 +46,7 @@ export function repeat(intervalMs: number, step: () => Promise<unknown>): () => 
   tick();
   return async () => {
     stopped = true;
+    stopping.abort();
     if (timer) clearTimeout(timer);
     if (inFlight) await inFlight;
   };

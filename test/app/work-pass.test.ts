@@ -260,6 +260,31 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     }
   });
 
+  it('a process that begins to stop ends its pass after the act under way', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    for (const n of [1, 2, 3])
+      await makeWork(store.db, d.desk.id, {
+        title: `Stop ${n}`,
+        class: 'reach_out',
+        contact_email: `stop${n}@pass.test`,
+      });
+    const sent = () => smtp.received.filter((m) => m.to.some((t) => t.startsWith('stop'))).length;
+    smtp.setMode('slow');
+    try {
+      const stopping = new AbortController();
+      const passing = runWorkPass(deps, { desk: d.desk.slug, stopping: stopping.signal });
+      await vi.waitFor(() => expect(sent()).toBe(1), { timeout: 5_000 });
+      stopping.abort();
+      expect((await passing).desks[0]).toMatchObject({ state: 'stopped', acts: [{ ok: true }] });
+      expect(sent()).toBe(1);
+    } finally {
+      smtp.setMode('accept');
+    }
+    // The next pass goes on with the rest.
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toHaveLength(2);
+  });
+
   it('with more rows in reach than a page, acts on the best in queue order, one message to an address', async () => {
     clock.set(TEST_NOW);
     const d = await desk(['reach_out']);

@@ -43,11 +43,44 @@ describe('desk work pass and a send answered late', () => {
       d.desk.slug,
       '--json',
     );
-    expect(run.code, run.err).toBe(0);
+    // The run could not say the message went: like `desk run`, the command exits 1.
+    expect(run.code, run.err).toBe(1);
+    expect(run.json().desks[0].acts[0]).toMatchObject({ ok: false });
     expect(run.json().desks[0].acts[0].outcome).toMatch(/ran out of time while sending/);
     expect(smtp.received.map((m) => m.to)).toEqual([['late@supplier.test']]);
     const [message] = await messagesOf(store.db, d.desk.id, row.id);
     expect(message).toMatchObject({ status: 'sent' });
     expect(message!.sent_at).not.toBeNull();
+  });
+});
+
+describe('desk work pass and a mail server that refuses', () => {
+  let store: TestStore;
+  let smtp: TestSmtp;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    smtp = await startSmtpServer({ mode: 'refuse' });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await store?.close();
+  });
+
+  it('counts the acts that failed, says so on stderr and exits 1', async () => {
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+    await setRails(store.db, d.desk.id, { hours: 'always' });
+    for (const n of [1, 2])
+      await makeWork(store.db, d.desk.id, {
+        title: `Ask ${n}`,
+        class: 'reach_out',
+        contact_email: `no${n}@refused.test`,
+      });
+
+    const run = await deskWith({}, store.target, 'work', 'pass', '--desk', d.desk.slug);
+    expect(run.code).toBe(1);
+    expect(run.out).toContain(`${d.desk.slug}: 2 acts, 2 of them failed.`);
+    expect(run.err).toContain('desk: 2 acts did not succeed; see each row above.');
   });
 });

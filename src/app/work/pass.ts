@@ -14,18 +14,20 @@ export interface WorkPassResult {
 
 /**
  * `desk`: an id or slug to pass over one desk only (an unknown one throws not_found). `reading`:
- * where the last passes stopped (the server's scheduler keeps it from pass to pass).
+ * where the last passes stopped (the server's scheduler keeps it from pass to pass). `stopping`:
+ * the process is stopping; the pass ends after the act under way.
  */
 export async function runWorkPass(
   deps: Deps,
-  opts: { desk?: string; reading?: PassReading } = {},
+  opts: { desk?: string; reading?: PassReading; stopping?: AbortSignal } = {},
 ): Promise<WorkPassResult> {
   const desks: DeskRow[] =
     opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
   const result: WorkPassResult = { desks: [], failures: [] };
   for (const desk of desks) {
+    if (opts.stopping?.aborted) break;
     try {
-      result.desks.push(await passDesk(deskContext(deps, desk, DESK_ACTOR), opts.reading));
+      result.desks.push(await passDesk(deskContext(deps, desk, DESK_ACTOR), opts.reading, opts.stopping));
     } catch (err) {
       result.failures.push({ desk_id: desk.id, error: err instanceof Error ? err.message : String(err) });
     }

@@ -7,7 +7,7 @@ import { runWorkPass, type WorkPassResult } from './pass.ts';
 // The work pass inside the server: one at start, then one every DESK_WORK_INTERVAL, measured from
 // the end of the previous pass, so a pass that overruns its interval is never started twice in
 // one process (across processes, each act is claimed by compare-and-set). A failing pass is
-// logged and the next one still comes; stopping waits for a pass in flight.
+// logged and the next one still comes; stopping ends a pass in flight after the act under way.
 
 export interface WorkSchedulerOptions {
   /** Default: config.workIntervalMs. */
@@ -15,22 +15,29 @@ export interface WorkSchedulerOptions {
   log: SchedulerLog;
   onPass?: (result: WorkPassResult) => void;
   /** The pass to run; tests replace it. */
-  pass?: (deps: Deps) => Promise<WorkPassResult>;
+  pass?: (deps: Deps, stopping: AbortSignal) => Promise<WorkPassResult>;
 }
 
 export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () => Promise<void> {
   const intervalMs = opts.intervalMs ?? deps.config.workIntervalMs;
   // Each pass goes on reading where the one before it stopped (P-pass-7).
   const turns = new PassTurns();
-  const pass = opts.pass ?? ((d: Deps) => runWorkPass(d, { reading: { turns } }));
-  return repeat(intervalMs, async () => {
+  const pass = opts.pass ?? ((d: Deps, stopping: AbortSignal) => runWorkPass(d, { reading: { turns }, stopping }));
+  return repeat(intervalMs, async (stopping) => {
     try {
-      const result = await pass(deps);
+      const result = await pass(deps, stopping);
       const acts = result.desks.reduce((n, d) => n + d.acts.length, 0);
       if (acts > 0) opts.log.info({ acts }, `The desk acted on its own ${plural(acts, 'time')}.`);
-      for (const d of result.desks)
+      for (const d of result.desks) {
+        for (const a of d.acts)
+          if (!a.ok)
+            opts.log.error(
+              { desk_id: d.desk_id, work_id: a.work_id, outcome: a.outcome },
+              'An act of the desk on its own did not succeed.',
+            );
         for (const f of d.faults)
           opts.log.error({ desk_id: d.desk_id, work_id: f.work_id, error: f.error }, 'A work pass act failed.');
+      }
       for (const f of result.failures)
         opts.log.error({ desk_id: f.desk_id, error: f.error }, 'The work pass failed for a desk.');
       opts.onPass?.(result);

@@ -10,6 +10,7 @@ const WHY: Record<Exclude<DeskPass['state'], 'acted'>, (slug: string) => string>
   outside_hours: () => 'outside its working hours; nothing done on its own',
   cap_reached: () => 'reached its daily cap of acts on its own',
   gone: () => 'deleted during the pass; skipped',
+  stopped: () => 'stopped with the process; the next pass goes on',
 };
 
 export function workPassCommand(work: Command, io: Io): void {
@@ -29,17 +30,26 @@ export function workPassCommand(work: Command, io: Io): void {
       print(io, o.json, r, () => {
         const lines: string[] = [];
         for (const d of r.desks) {
-          const head = `${d.slug}: ${plural(d.acts.length, 'act')}`;
+          const failed = d.acts.filter((a) => !a.ok).length;
+          const head = `${d.slug}: ${plural(d.acts.length, 'act')}${failed > 0 ? `, ${failed} of them failed` : ''}`;
           lines.push(d.state === 'acted' ? `${head}.` : `${head}; ${WHY[d.state](d.slug)}.`);
           for (const a of d.acts) lines.push(`  #${a.work_id} ${a.as === 'chase' ? 'chased' : 'ran'}: ${a.outcome}`);
           for (const f of d.faults) lines.push(`  #${f.work_id} failed at the desk end: ${f.error}`);
         }
         return lines.join('\n') || 'No desks.';
       });
-      if (r.failures.length > 0) {
-        for (const f of r.failures) io.err(`desk: the work pass failed for desk ${f.desk_id}: ${f.error}`);
-        throw new Reported('work pass failures');
+      for (const f of r.failures) io.err(`desk: the work pass failed for desk ${f.desk_id}: ${f.error}`);
+      // As `desk run` does: an act that did not succeed (a refused send, a failed filing) is exit 1.
+      const failedActs = r.desks.flatMap((d) => d.acts.filter((a) => !a.ok));
+      const faults = r.desks.flatMap((d) => d.faults);
+      if (failedActs.length > 0 || faults.length > 0) {
+        const what = [
+          ...(failedActs.length > 0 ? [`${plural(failedActs.length, 'act')} did not succeed`] : []),
+          ...(faults.length > 0 ? [`${plural(faults.length, 'act')} failed at the desk end`] : []),
+        ];
+        io.err(`desk: ${what.join(', and ')}; see each row above.`);
       }
+      if (r.failures.length > 0 || failedActs.length > 0 || faults.length > 0) throw new Reported('work pass failures');
     });
   });
 }

@@ -41,8 +41,11 @@ export interface PassAct {
 export interface DeskPass {
   desk_id: string;
   slug: string;
-  /** acted: the pass looked at the rows (whether or not any needed acting on). */
-  state: 'acted' | 'paused' | 'outside_hours' | 'cap_reached' | 'gone';
+  /**
+   * acted: the pass looked at the rows (whether or not any needed acting on); stopped: the
+   * process running it began to stop, and the rest is left for the next pass.
+   */
+  state: 'acted' | 'paused' | 'outside_hours' | 'cap_reached' | 'gone' | 'stopped';
   acts: PassAct[];
   /** Rows the pass could not act on because of a fault at the desk end, with why. */
   faults: Array<{ work_id: number; error: string }>;
@@ -59,7 +62,7 @@ export interface PassReading {
   most?: number;
 }
 
-export async function passDesk(ctx: DeskContext, reading: PassReading = {}): Promise<DeskPass> {
+export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stopping?: AbortSignal): Promise<DeskPass> {
   const t0 = performance.now();
   const result: DeskPass = { desk_id: ctx.desk.id, slug: ctx.desk.slug, state: 'acted', acts: [], faults: [], ms: 0 };
   const done = (state: DeskPass['state']) => {
@@ -82,6 +85,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}): Pro
   const chosen = await choose(ctx, desk, today, dayAgo, left * 2, reading);
 
   for (const { row, as, to } of chosen) {
+    if (stopping?.aborted) return done('stopped');
     // One message a day from the desk to any one address, whichever row it is about.
     if (to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) continue;
 
