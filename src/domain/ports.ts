@@ -31,7 +31,8 @@ export interface MailConnection {
 
 export type SendResult =
   | { accepted: true; messageId: string | null; response: string | null }
-  | { accepted: false; reason: string };
+  /** `unknown`: the server stopped answering, perhaps after it had the message, so it may have gone. */
+  | { accepted: false; reason: string; unknown?: boolean };
 
 export interface Mailer {
   send(connection: MailConnection, mail: OutgoingMail): Promise<SendResult>;

@@ -3,21 +3,28 @@ import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../dom
 // The real mailer: one SMTP conversation per message, through the desk's own mailbox.
 // A server that accepts the message makes it sent; a refusal, a connection that fails or a
 // server that does not answer within the mail timeout is reported as not accepted, with why.
+// A server that stops answering may already hold the message (the wait may be for its answer
+// to the message itself), so that is said to be not known rather than not sent.
+
+const NO_ANSWER: SendResult = {
+  accepted: false,
+  unknown: true,
+  reason:
+    "The mail server did not answer in time, so whether the message went is not known. Look in the mailbox's sent mail, or ask the recipient, before sending it again.",
+};
 
 function text(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }
 
-function errorReason(err: unknown): string {
+function failure(err: unknown): SendResult {
   const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
   if (e.code === 'EENVELOPE' || (typeof e.responseCode === 'number' && e.responseCode >= 400)) {
     const said = (e.response ?? e.message ?? '').trim();
-    return `The mail server refused the message${said ? `: ${said}` : ''}.`;
+    return { accepted: false, reason: `The mail server refused the message${said ? `: ${said}` : ''}.` };
   }
-  if (e.code === 'ETIMEDOUT' || (e.code === 'ESOCKET' && /timeout/i.test(e.message ?? ''))) {
-    return 'The mail server did not answer in time.';
-  }
-  return `The mail server could not be reached: ${e.message ?? String(err)}`;
+  if (e.code === 'ETIMEDOUT' || (e.code === 'ESOCKET' && /timeout/i.test(e.message ?? ''))) return NO_ANSWER;
+  return { accepted: false, reason: `The mail server could not be reached: ${e.message ?? String(err)}` };
 }
 
 export class SmtpMailer implements Mailer {
@@ -58,10 +65,7 @@ export class SmtpMailer implements Mailer {
     // The whole conversation is bounded too: a server may answer each step slowly but never finish.
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<SendResult>((resolve) => {
-      timer = setTimeout(
-        () => resolve({ accepted: false, reason: 'The mail server did not answer in time.' }),
-        t + 1000,
-      );
+      timer = setTimeout(() => resolve(NO_ANSWER), t + 1000);
     });
     try {
       const attempt = transport
@@ -84,7 +88,7 @@ export class SmtpMailer implements Mailer {
           }
           return { accepted: true, messageId: info.messageId ?? null, response: info.response ?? null };
         })
-        .catch((err: unknown): SendResult => ({ accepted: false, reason: errorReason(err) }));
+        .catch(failure);
       return await Promise.race([attempt, deadline]);
     } finally {
       clearTimeout(timer);

@@ -312,9 +312,13 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
   if (sent.failed) {
     return {
       kind: 'failed',
-      outcome: `Could not send "${subject}" to ${who || 'nobody'}; "${row.title}" needs a look.`,
+      outcome: sent.unknown
+        ? `The mail server stopped answering while "${subject}" went to ${who}; "${row.title}" needs a look.`
+        : `Could not send "${subject}" to ${who || 'nobody'}; "${row.title}" needs a look.`,
       reason: sent.note,
-      done: `Approved "${subject}" for ${who || 'nobody'}; it was not sent.`,
+      done: sent.unknown
+        ? `Approved "${subject}" for ${who}; whether it went is not known.`
+        : `Approved "${subject}" for ${who || 'nobody'}; it was not sent.`,
     };
   }
   if (row.waiting_on) await countChase(ctx, row);

@@ -20,6 +20,8 @@ export interface SendOutcome {
   note: string;
   /** True when another call had already claimed this message; nothing was done here. */
   skipped?: boolean;
+  /** True when the mail server stopped answering: the message may have gone. */
+  unknown?: boolean;
 }
 
 export const IN_FLIGHT =
@@ -68,6 +70,8 @@ export async function sendDraft(
 
   let reason: string | null = null;
   let messageId: string | null = null;
+  /** The server stopped answering: the message may have gone. */
+  let unknown = false;
   const mailbox = await findMailbox(ctx).catch((err: unknown) => {
     // A password sealed under another key is a reason on the row, like a refusal, not a crash.
     if (!(err instanceof SecretKeyError)) throw err;
@@ -84,8 +88,10 @@ export async function sendDraft(
         ctx.desk.slug,
       );
       const r = await ctx.engine.mailer.send(mailbox, { to, subject, text: message.body, messageId: id, ...threading });
-      if (!r.accepted) reason = r.reason || 'The mail server refused the message.';
-      else messageId = id;
+      if (!r.accepted) {
+        reason = r.reason || 'The mail server refused the message.';
+        unknown = r.unknown === true;
+      } else messageId = id;
     } catch (err) {
       reason = `The mail server could not be reached: ${err instanceof Error ? err.message : String(err)}`;
     }
@@ -132,7 +138,9 @@ export async function sendDraft(
     to,
     reason,
     actor,
+    ...(unknown ? { outcome_unknown: true } : {}),
   });
-  await logTimeline(ctx, row.id, 'send_failed', `"${subject}" was approved but not sent: ${reason}`);
-  return { delivered: false, failed: true, note: reason };
+  const said = unknown ? 'was approved, but is not known to have been sent' : 'was approved but not sent';
+  await logTimeline(ctx, row.id, 'send_failed', `"${subject}" ${said}: ${reason}`);
+  return { delivered: false, failed: true, note: reason, ...(unknown ? { unknown } : {}) };
 }
