@@ -16,6 +16,7 @@ import { queueByStatus } from './migrations/012_queue_by_status.ts';
 import { plainPlans } from './migrations/013_plain_plans.ts';
 import { undatedLast } from './migrations/014_undated_last.ts';
 import { addressesAnyCase } from './migrations/015_addresses_any_case.ts';
+import { runningRuns } from './migrations/016_running_runs.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -36,6 +37,7 @@ const migrations: Record<string, DeskMigration> = {
   '013_plain_plans': plainPlans,
   '014_undated_last': undatedLast,
   '015_addresses_any_case': addressesAnyCase,
+  '016_running_runs': runningRuns,
 };
 
 class InCodeProvider implements MigrationProvider {

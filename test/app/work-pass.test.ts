@@ -10,7 +10,8 @@ import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
 import { DESK_ACTOR, passDesk, type PassReading } from '../../src/domain/work/pass.ts';
 import { PassTurns } from '../../src/domain/work/pass-turns.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
-import { findWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
+import { findWork, moveWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
+import { insertRun } from '../../src/store/repositories/runs.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, reopenStore, type TestStore } from '../helpers/db.ts';
@@ -283,6 +284,52 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     }
     // The next pass goes on with the rest.
     expect((await pass(d.desk.slug)).desks[0]!.acts).toHaveLength(2);
+  });
+
+  it('ends the runs a stopped process left behind, so their rows need a look rather than stay in progress', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const id = d.desk.id;
+    const left = await makeWork(store.db, id, {
+      title: 'Left mid-send',
+      class: 'reach_out',
+      contact_email: 'left@pass.test',
+    });
+    await makeDraft(store.db, id, left.id, { to: 'left@pass.test', status: 'approved' });
+    const fresh = await makeWork(store.db, id, {
+      title: 'Sending now',
+      class: 'reach_out',
+      contact_email: 'now@pass.test',
+    });
+    // One run began a day ago and its process never came back; another began a moment ago.
+    const dayAgo = new Date(clock.now().getTime() - DAY).toISOString();
+    for (const [row, at] of [
+      [left, dayAgo],
+      [fresh, clock.now().toISOString()],
+    ] as const) {
+      await moveWork(store.db, id, row.id, 'open', 'in_progress');
+      await insertRun(store.db, { deskId: id, workId: row.id, how: 'send', priorStatus: 'open', at });
+    }
+
+    const r = (await pass(d.desk.slug)).desks[0]!;
+    expect(r.acts).toEqual([]);
+    expect(mailTo('left@pass.test')).toHaveLength(0);
+    const settled = await row(id, left.id);
+    expect(settled).toMatchObject({ status: 'open' });
+    expect(settled.last_error).toMatch(/whether the message went is not known/);
+    expect((await timelineOf(store.db, id, left.id)).map((t) => t.kind)).toContain('run_failed');
+    expect((await store.db.selectFrom('runs').select('status').where('work_id', '=', left.id).execute())[0]).toEqual({
+      status: 'failed',
+    });
+    expect(
+      toWorkItem({ row: settled, hasDraft: true, grants: new Set(['reach_out']), today: TODAY, timezone: 'UTC' })
+        .action,
+    ).toMatchObject({ type: 'fix' });
+    // The run still under way is left to finish.
+    expect(await row(id, fresh.id)).toMatchObject({ status: 'in_progress', last_error: null });
+    // And a second pass neither settles it again nor acts on the row that needs a look.
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    expect((await timelineOf(store.db, id, left.id)).filter((t) => t.kind === 'run_failed')).toHaveLength(1);
   });
 
   it('with more rows in reach than a page, acts on the best in queue order, one message to an address', async () => {

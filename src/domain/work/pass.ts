@@ -10,6 +10,7 @@ import { DeskError } from '../errors.ts';
 import { isWorkingTime } from '../desks/hours.ts';
 import { UNGRANTABLE } from '../vocab.ts';
 import { ownAct } from './own.ts';
+import { settleAbandoned } from './abandoned.ts';
 import { rowsInTurn, type PassTurns } from './pass-turns.ts';
 import { runWork } from './run.ts';
 import { queueOrder } from '../../store/repositories/queue.ts';
@@ -73,6 +74,8 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
   // The rails as they are now, not as they were when the pass began; each claim reads them
   // again (run.ts), and a row not taken has the pass look whether they have closed.
   const desk = await findDesk(ctx.db, ctx.desk.id);
+  // Bookkeeping, not an act: done whatever the rails, so no row stays "being worked on" for good.
+  if (desk) await settleAbandoned(ctx);
   const closed = railsClosed(ctx, desk);
   if (closed || !desk) return done(closed ?? 'gone');
   const now = ctx.clock.now();

@@ -83,3 +83,27 @@ export async function closeAbandoned(
     .where('started_at', '<', before)
     .execute();
 }
+
+/** Runs of the desk still marked `running` though started before `before`, oldest first. */
+export async function staleRuns(db: Kysely<Database>, deskId: string, before: string, most: number): Promise<RunRow[]> {
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('status', '=', 'running')
+    .where('started_at', '<', before)
+    .orderBy('started_at')
+    .limit(most)
+    .execute();
+}
+
+/** Whether the run is still marked `running`. */
+export async function stillRunning(db: Kysely<Database>, id: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('runs')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return r !== undefined;
+}
