@@ -295,10 +295,20 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(detail.work).toMatchObject({
       status: 'open',
       waiting_on: null,
-      last_error: 'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown',
+      last_error:
+        'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown. Correct the address on the row, then draft the message again.',
     });
     expect(detail.work.action.type).toBe('fix');
     expect(detail.messages[0].status).toBe('approved');
+
+    // As the row says: the address corrected, a new draft goes to it and the row is clear again.
+    await store.db.updateTable('work').set({ contact_email: 'sam@ovens.test' }).where('id', '=', row.id).execute();
+    const drafted = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });
+    expect(drafted.json().data).toMatchObject({ drafted: true });
+    const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+    expect(done.json().data).toMatchObject({ delivered: true, status: 'waiting' });
+    expect(smtp.received.at(-1)?.to).toEqual(['sam@ovens.test']);
+    expect((await get(`/work/${row.id}`)).json().data.work.last_error).toBeNull();
   });
 
   it('unrelated mail and a forged In-Reply-To change nothing', async () => {

@@ -141,7 +141,9 @@ async function applyBounce(
   await markBounced(ctx.db, sent.id, error);
   const now = ctx.now();
   if (!isFinished(row.status)) {
-    const patch = { last_error: error, waiting_on: null, waiting_since: null, updated_at: now };
+    // The bounced message is kept as it went; what the owner does next is a new draft.
+    const advice = `${error.replace(/[.!?]$/, '')}. Correct the address on the row, then draft the message again.`;
+    const patch = { last_error: advice, waiting_on: null, waiting_since: null, updated_at: now };
     if (row.status === 'waiting') await moveWork(ctx.db, ctx.desk.id, row.id, 'waiting', 'open', patch);
     else await updateWork(ctx.db, ctx.desk.id, row.id, patch);
   }
