@@ -6,6 +6,7 @@ import { startSmtpServer } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { SENDING } from '../../src/domain/work/draft.ts';
 import { connectMailbox, eventsOf, itemOf, makeArrangement, messagesOf, timelineOf } from './writes-helpers.ts';
+import { makePlaybook } from './run-helpers.ts';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -353,6 +354,15 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(res.statusCode).toBe(200);
     expect(res.json().data.drafted).toBe(false);
     expect(res.json().data.reason).toMatch(/who it goes to/);
+    // A row done by its playbook, whose class is not granted: prepare (D10), and the draft says how it gets done.
+    const pb = await makePlaybook(store.db, d.desk.id, 'file-the-return', [], null);
+    const filed = await makeWork(store.db, d.desk.id, { title: 'File the return', class: 'file', playbook_id: pb.id });
+    expect((await itemOf(store.db, d.desk.id, filed.id)).action).toMatchObject({ type: 'prepare' });
+    expect((await post(`/work/${filed.id}/draft`)).json().data).toEqual({
+      drafted: false,
+      reason:
+        'Nobody on this row can be written to; it is done by following its playbook, which the desk may run once "file" is granted.',
+    });
     const finished = await makeWork(store.db, d.desk.id, {
       title: 'Finished',
       status: 'closed',

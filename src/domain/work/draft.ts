@@ -101,7 +101,13 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
 
   const email = addressOf(row);
   if (!email) {
-    return decline(ctx, row, 'Nobody on this row can be written to. Say who it goes to, and the desk can draft it.');
+    // A row with a playbook and nobody to write to is done by following the playbook, once its
+    // class is granted (D10: until then its action is prepare).
+    const why =
+      row.playbook_id !== null
+        ? `Nobody on this row can be written to; it is done by following its playbook, which the desk may run once ${row.class ? `"${row.class}" is granted` : 'the row has a class of work that is granted'}.`
+        : 'Nobody on this row can be written to. Say who it goes to, and the desk can draft it.';
+    return decline(ctx, row, why);
   }
 
   // After a failed send the message is drafted again as it was approved, owner's edits and
