@@ -256,6 +256,18 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     });
   });
 
+  it('a reply dated before the message it answers is dated when the desk read it', async () => {
+    const row = await sentRow('Ledger question');
+    await put(samReplies(row, 'Answered.', { date: new Date('1970-01-01T00:00:00Z') }));
+    expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    const reply = detail.messages.find((m: { direction: string }) => m.direction === 'inbound');
+    expect(reply.sent_at).toBe(h.clock.now().toISOString());
+    expect(detail.work.action.hint).toContain(
+      `replied on ${dateOfInstant(d.desk.timezone, h.clock.now().toISOString())}`,
+    );
+  });
+
   it('an out-of-office answer goes on the timeline and the wait goes on', async () => {
     const row = await sentRow('Boiler service');
     await put(

@@ -95,6 +95,8 @@ work:
     // Each mailbox and answer names its desk: mailboxes of several desks may share a name.
     expect(pass.out).toContain(`mail-pass-bakery, Shop mailbox: 1 message, 1 reply`);
     expect(pass.out).toContain(`mail-pass-bakery #${id} reply from Sam Oven`);
+    const shown = await desk(store.target, 'work', 'show', id, '--desk', d.slug);
+    expect(shown.out).toMatch(/ received email from Sam Oven: Re: /);
 
     const h = await harness(store);
     try {

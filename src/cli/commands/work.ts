@@ -206,7 +206,7 @@ export function workCommands(program: Command, io: Io): Command {
                 'Messages:',
                 ...d.messages.map(
                   (m) =>
-                    `  ${minuteOfInstant(ctx.desk.timezone, m.created_at)} ${m.status} ${m.channel} to ${m.to ?? '-'}: ${m.subject ?? ''}`,
+                    `  ${minuteOfInstant(ctx.desk.timezone, m.created_at)} ${m.status} ${m.channel} ${m.direction === 'inbound' ? `from ${m.actor}` : `to ${m.to ?? '-'}`}: ${m.subject ?? ''}`,
                 ),
               ]
             : []),

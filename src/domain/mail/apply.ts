@@ -31,6 +31,7 @@ interface SentMessage {
   obligation_id: number | null;
   to_address: string | null;
   subject: string | null;
+  sent_at: string | null;
 }
 
 /** Text from outside, fit for one line of the desk's own record. */
@@ -56,10 +57,18 @@ async function matchSent(ctx: DeskContext, mail: ParsedMail): Promise<SentMessag
   return candidates.find((c) => c.subject !== null && baseSubject(c.subject) === wanted) ?? null;
 }
 
-/** The instant a message says it was written, unless it claims to come from the future. */
-function writtenAt(ctx: DeskContext, mail: ParsedMail): string {
+/** How far before the message it answers a reply's date may be, for senders' clocks that are off. */
+const CLOCK_SLACK_MS = 86_400_000;
+
+/**
+ * The instant a message says it was written, unless it claims to come from the future or from
+ * well before the message it answers (a sender's clock that is wrong): then when the desk read it.
+ */
+function writtenAt(ctx: DeskContext, mail: ParsedMail, answered: string | null): string {
   const now = ctx.now();
-  return mail.date && mail.date <= now ? mail.date : now;
+  if (!mail.date || mail.date > now) return now;
+  const earliest = answered === null ? null : Date.parse(answered) - CLOCK_SLACK_MS;
+  return earliest !== null && Date.parse(mail.date) < earliest ? now : mail.date;
 }
 
 export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<MatchedMail | null> {
@@ -86,7 +95,7 @@ export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<Mat
     return { work_id: row.id, kind: 'auto_reply', from: who, subject };
   }
 
-  const at = writtenAt(ctx, mail);
+  const at = writtenAt(ctx, mail, sent.sent_at);
   const body = mail.headersOnly
     ? 'The message was too large to read; only its headers were read. Open it in the mailbox.'
     : mail.text.slice(0, BODY_LIMIT);

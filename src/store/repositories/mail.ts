@@ -120,7 +120,7 @@ export async function sentUnderIds(db: Kysely<Database>, deskId: string, ids: re
   if (ids.length === 0) return undefined;
   const sent = await db
     .selectFrom('activity')
-    .select(['id', 'obligation_id', 'to_address', 'subject', 'status', 'message_id'])
+    .select(['id', 'obligation_id', 'to_address', 'subject', 'status', 'message_id', 'sent_at'])
     .where('desk_id', '=', deskId)
     .where('message_id', 'in', ids)
     .where('direction', '=', 'outbound')
@@ -137,7 +137,14 @@ export async function sentToWaiting(db: Kysely<Database>, deskId: string, addres
   return db
     .selectFrom('activity')
     .innerJoin('work', 'work.id', 'activity.obligation_id')
-    .select(['activity.id', 'activity.obligation_id', 'activity.to_address', 'activity.subject', 'activity.status'])
+    .select([
+      'activity.id',
+      'activity.obligation_id',
+      'activity.to_address',
+      'activity.subject',
+      'activity.status',
+      'activity.sent_at',
+    ])
     .where('activity.desk_id', '=', deskId)
     .where('work.desk_id', '=', deskId)
     .where('activity.direction', '=', 'outbound')
