@@ -61,4 +61,16 @@ describe('a raw message read for the desk', () => {
     );
     expect((await parseMail(raw, false))?.text).toBe('New prices from January: see the list.');
   });
+
+  it("reads an HTML message's table cells apart, so a price does not run into its label", async () => {
+    const raw = Buffer.from(
+      [
+        ...headers('text/html; charset=utf-8'),
+        '',
+        '<p>Our quote:</p><table><tr><td>Price</td><td>40 EUR</td></tr><tr><td>VAT</td><td>8 EUR</td></tr></table>',
+        '',
+      ].join('\r\n'),
+    );
+    expect((await parseMail(raw, false))?.text).toBe('Our quote:\n\nPrice\n\n40 EUR\n\nVAT\n\n8 EUR');
+  });
 });

@@ -25,15 +25,22 @@ function firstAddress(from: AddressObject | AddressObject[] | undefined): {
 }
 
 /**
- * The message's text: its text part, or its HTML read as text. mailparser reads the HTML only
- * when it is the whole message or sits beside a text part; HTML alone in a multipart message
- * (with an attachment, say) it leaves unread.
+ * The message's text: its text part, or its HTML read as text, whether the HTML is the whole
+ * message, the one part of an alternative, or alone beside an attachment.
  */
 function textOf(parsed: { text?: string | undefined; html?: string | false | undefined }): string {
   const text = (parsed.text ?? '').trim();
   if (text !== '' || typeof parsed.html !== 'string') return text;
   try {
-    return convert(parsed.html, { limits: { maxDepth: 1000, maxInputLength: 1_000_000 } }).trim();
+    return convert(parsed.html, {
+      limits: { maxDepth: 1000, maxInputLength: 1_000_000 },
+      // A table cell is a block of its own: "Price" and "€40" must not run together as
+      // "Price€40", and a table used for layout still reads as paragraphs.
+      selectors: [
+        { selector: 'td', format: 'block' },
+        { selector: 'th', format: 'block' },
+      ],
+    }).trim();
   } catch {
     return '';
   }
@@ -44,6 +51,8 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
     const parsed = await simpleParser(headersOnly ? Buffer.concat([source, Buffer.from('\r\n\r\n')]) : source, {
       skipImageLinks: true,
       skipTextLinks: true,
+      // HTML is read as text here (textOf), one way wherever it sits in the message.
+      skipHtmlToText: true,
     });
     const headers: Record<string, string> = {};
     for (const h of parsed.headerLines) {

@@ -47,7 +47,13 @@ export function readFault(err: unknown, s: MailboxSettings): string {
     return `The mail server at ${where} refused the login${e.responseText ? `: ${e.responseText}` : '.'}`;
   if (e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND' || e?.code === 'EHOSTUNREACH')
     return `The mail server at ${where} could not be reached (${e.code}).`;
-  if (e?.code === 'NoConnection' || e?.code === 'EConnectionClosed' || e?.code === 'ECONNRESET')
+  // imapflow says a connection cut before the greeting only in its message.
+  if (
+    e?.code === 'NoConnection' ||
+    e?.code === 'EConnectionClosed' ||
+    e?.code === 'ECONNRESET' ||
+    /^unexpected close/i.test(e?.message ?? '')
+  )
     return `The mail server at ${where} closed the connection before the pass finished.`;
   const said = e?.responseText || e?.message || String(err);
   return `Reading the mailbox at ${where} failed: ${said}`;

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { readFault } from './reader.ts';
+
+const at = { host: 'imap.shop.test', port: 993, secure: true, user: 'desk', pass: 'secret', mailbox: 'INBOX' };
+
+describe('readFault', () => {
+  it('says a connection cut before the greeting was closed, as it says for one cut later', () => {
+    const closed = 'The mail server at imap.shop.test:993 closed the connection before the pass finished.';
+    expect(readFault(new Error('Unexpected close'), at)).toBe(closed);
+    expect(readFault(Object.assign(new Error('Connection closed'), { code: 'EConnectionClosed' }), at)).toBe(closed);
+  });
+
+  it('names the server, and never the password, when the login is refused', () => {
+    const said = readFault({ authenticationFailed: true, responseText: 'Invalid credentials' }, at);
+    expect(said).toBe('The mail server at imap.shop.test:993 refused the login: Invalid credentials');
+    expect(said).not.toContain('secret');
+  });
+});
