@@ -98,6 +98,38 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       ...over,
     });
 
+  /** A loopback proxy in front of Dovecot that cuts the connection at the client's command `cuts` picks. */
+  async function cuttingProxy(cuts: (command: string) => boolean) {
+    const sockets = new Set<Socket>();
+    const proxy: Server = createServer((client) => {
+      const upstream = connect(imap.port, '127.0.0.1');
+      sockets.add(client).add(upstream);
+      client.on('data', (chunk) => {
+        if (cuts(chunk.toString())) {
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        upstream.write(chunk);
+      });
+      upstream.on('data', (chunk) => client.write(chunk));
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (proxy.address() as AddressInfo).port,
+      close: async () => {
+        for (const s of sockets) s.destroy();
+        await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      },
+    };
+  }
+
   async function footprint() {
     const count = async (t: 'activity' | 'timeline' | 'events') =>
       Number(
@@ -442,28 +474,8 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   it('a connection dropped in the middle of a fetch loses nothing, and the next pass resumes', async () => {
     // A loopback proxy in front of Dovecot that cuts the connection at the first FETCH.
     let cut = true;
-    const sockets = new Set<Socket>();
-    const proxy: Server = createServer((client) => {
-      const upstream = connect(imap.port, '127.0.0.1');
-      sockets.add(client).add(upstream);
-      client.on('data', (chunk) => {
-        if (cut && /FETCH/i.test(chunk.toString())) {
-          client.destroy();
-          upstream.destroy();
-          return;
-        }
-        upstream.write(chunk);
-      });
-      upstream.on('data', (chunk) => client.write(chunk));
-      const end = () => {
-        client.destroy();
-        upstream.destroy();
-      };
-      client.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxyPort = (proxy.address() as AddressInfo).port;
+    const proxy = await cuttingProxy((command) => cut && /FETCH/i.test(command));
+    const proxyPort = proxy.port;
     const other = await makeDesk(store.db);
     await addConnection(store.db, other.desk.id, {
       name: 'Proxied mail',
@@ -493,8 +505,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       expect(resumed.mailboxes[0]).toMatchObject({ status: 'read', read: 1, unrelated: 1 });
       expect((await runMailPass(h.deps, { desk: other.desk.slug })).mailboxes[0]).toMatchObject({ read: 0 });
     } finally {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await proxy.close();
     }
   });
 
@@ -505,28 +516,8 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     // message takes two (its size, then the message), so the third message is never read.
     let fetches = 0;
     let cut = true;
-    const sockets = new Set<Socket>();
-    const proxy: Server = createServer((client) => {
-      const upstream = connect(imap.port, '127.0.0.1');
-      sockets.add(client).add(upstream);
-      client.on('data', (chunk) => {
-        if (/FETCH/i.test(chunk.toString()) && ++fetches >= 5 && cut) {
-          client.destroy();
-          upstream.destroy();
-          return;
-        }
-        upstream.write(chunk);
-      });
-      upstream.on('data', (chunk) => client.write(chunk));
-      const end = () => {
-        client.destroy();
-        upstream.destroy();
-      };
-      client.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxyPort = (proxy.address() as AddressInfo).port;
+    const proxy = await cuttingProxy((command) => /FETCH/i.test(command) && ++fetches >= 5 && cut);
+    const proxyPort = proxy.port;
     await addConnection(store.db, d.desk.id, {
       name: 'Partial mail',
       config: {
@@ -558,8 +549,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       const resumed = (await pass()).mailboxes.find((m) => m.name === 'Partial mail');
       expect(resumed).toMatchObject({ status: 'read', error: null, read: 1, unrelated: 1 });
     } finally {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await proxy.close();
       await store.db.deleteFrom('connections').where('name', '=', 'Partial mail').execute();
     }
   });
