@@ -31,8 +31,12 @@ export interface MailConnection {
 
 export type SendResult =
   | { accepted: true; messageId: string | null; response: string | null }
-  /** `unknown`: the server stopped answering, perhaps after it had the message, so it may have gone. */
-  | { accepted: false; reason: string; unknown?: boolean };
+  /**
+   * `unknown`: the server stopped answering, perhaps after it had the message, so it may have
+   * gone. `unreachable`: the mailbox's server could not be reached or stopped answering, so any
+   * other message through it would fare the same just now (a refusal of this message is not).
+   */
+  | { accepted: false; reason: string; unknown?: boolean; unreachable?: boolean };
 
 export interface Mailer {
   send(connection: MailConnection, mail: OutgoingMail): Promise<SendResult>;

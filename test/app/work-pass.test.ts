@@ -436,6 +436,30 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
   });
 
+  it('a mail server that cannot be reached costs one row a look, and the pass tries no more against it', async () => {
+    clock.set(TEST_NOW);
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    // A port where a mail server was and is no more.
+    const gone = await startSmtpServer();
+    await gone.close();
+    await connectMailbox(store.db, d.desk.id, gone.port);
+    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const rows = [];
+    for (const n of [1, 2, 3])
+      rows.push(
+        await makeWork(store.db, d.desk.id, {
+          title: `Down ${n}`,
+          class: 'reach_out',
+          contact_email: `down${n}@pass.test`,
+        }),
+      );
+    const r = (await pass(d.desk.slug)).desks[0]!;
+    expect(r).toMatchObject({ state: 'mailbox_down', acts: [{ ok: false }] });
+    const looked = await Promise.all(rows.map((w) => row(d.desk.id, w.id)));
+    expect(looked.filter((w) => w.last_error !== null)).toHaveLength(1);
+    expect(looked.find((w) => w.last_error !== null)?.last_error).toMatch(/could not be reached/);
+  });
+
   it('chases three times without an answer, then the row needs a person and the desk stops', async () => {
     clock.set(TEST_NOW);
     const d = await desk(['chase']);

@@ -9,6 +9,7 @@ import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../dom
 const NO_ANSWER: SendResult = {
   accepted: false,
   unknown: true,
+  unreachable: true,
   reason:
     "The mail server did not answer in time, so whether the message went is not known. Look in the mailbox's sent mail, or ask the recipient, before sending it again.",
 };
@@ -24,7 +25,11 @@ function failure(err: unknown): SendResult {
     return { accepted: false, reason: `The mail server refused the message${said ? `: ${said}` : ''}.` };
   }
   if (e.code === 'ETIMEDOUT' || (e.code === 'ESOCKET' && /timeout/i.test(e.message ?? ''))) return NO_ANSWER;
-  return { accepted: false, reason: `The mail server could not be reached: ${e.message ?? String(err)}` };
+  return {
+    accepted: false,
+    unreachable: true,
+    reason: `The mail server could not be reached: ${e.message ?? String(err)}`,
+  };
 }
 
 export class SmtpMailer implements Mailer {

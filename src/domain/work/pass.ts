@@ -44,9 +44,11 @@ export interface DeskPass {
   slug: string;
   /**
    * acted: the pass looked at the rows (whether or not any needed acting on); stopped: the
-   * process running it began to stop, and the rest is left for the next pass.
+   * process running it began to stop, and the rest is left for the next pass; mailbox_down: a
+   * send found the desk's mail server unreachable or not answering, so no more rows were tried
+   * against it (one row needs a look, not every row the pass reached).
    */
-  state: 'acted' | 'paused' | 'outside_hours' | 'cap_reached' | 'gone' | 'stopped';
+  state: 'acted' | 'paused' | 'outside_hours' | 'cap_reached' | 'gone' | 'stopped' | 'mailbox_down';
   acts: PassAct[];
   /** Rows the pass could not act on because of a fault at the desk end, with why. */
   faults: Array<{ work_id: number; error: string }>;
@@ -93,10 +95,12 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
     if (to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) continue;
 
     let claimed = false;
+    let mailboxDown = false;
     try {
       const answer = await runWork(ctx, row.id, {
         own: { as, since: dayAgo, daily: { cap: desk.daily_cap, from: dayStart } },
         onClaim: () => (claimed = true),
+        onMailboxDown: () => (mailboxDown = true),
       });
       if (claimed)
         result.acts.push({
@@ -112,6 +116,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
       if (!(err instanceof DeskError && (err.code === 'not_found' || err.code === 'not_permitted')))
         result.faults.push({ work_id: row.id, error: err instanceof Error ? err.message : String(err) });
     }
+    if (mailboxDown) return done('mailbox_down');
     if (!claimed) {
       const stop = railsClosed(ctx, await findDesk(ctx.db, desk.id));
       if (stop) return done(stop);

@@ -41,6 +41,8 @@ export interface RunOptions {
   own?: { as: 'run' | 'chase'; since: string; daily?: { cap: number; from: string } };
   /** Told once the row is claimed and the run is under way. */
   onClaim?: () => void;
+  /** Told when a send failed because the mailbox's server could not be reached or stopped answering. */
+  onMailboxDown?: () => void;
 }
 
 type Begun = { started: StartedRun } | { refused: RunAnswer };
@@ -290,6 +292,9 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
     s,
     sendDraft(ctx, current, draft, { actor: 'desk', ...(thread?.message_id ? { inReplyTo: thread.message_id } : {}) }),
   );
+  // A server that cannot be reached, or keeps a send past the run's limit, would do the same to
+  // the next message through it: the caller may hold the rest.
+  if (sent === OUT_OF_TIME || sent.unreachable) opts.onMailboxDown?.();
   if (sent === OUT_OF_TIME) {
     // The mail server has the message and has not answered: whether it went is not known yet.
     // The message stays approved, and the send records sent or failed when the answer comes.

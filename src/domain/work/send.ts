@@ -22,6 +22,8 @@ export interface SendOutcome {
   skipped?: boolean;
   /** True when the mail server stopped answering: the message may have gone. */
   unknown?: boolean;
+  /** True when the mailbox's server could not be reached or stopped answering (not a refusal). */
+  unreachable?: boolean;
 }
 
 export const IN_FLIGHT =
@@ -72,6 +74,7 @@ export async function sendDraft(
   let messageId: string | null = null;
   /** The server stopped answering: the message may have gone. */
   let unknown = false;
+  let unreachable = false;
   const mailbox = await findMailbox(ctx).catch((err: unknown) => {
     // A password sealed under another key is a reason on the row, like a refusal, not a crash.
     if (!(err instanceof SecretKeyError)) throw err;
@@ -91,9 +94,11 @@ export async function sendDraft(
       if (!r.accepted) {
         reason = r.reason || 'The mail server refused the message.';
         unknown = r.unknown === true;
+        unreachable = r.unreachable === true;
       } else messageId = id;
     } catch (err) {
       reason = `The mail server could not be reached: ${err instanceof Error ? err.message : String(err)}`;
+      unreachable = true;
     }
   }
 
@@ -142,5 +147,11 @@ export async function sendDraft(
   });
   const said = unknown ? 'was approved, but is not known to have been sent' : 'was approved but not sent';
   await logTimeline(ctx, row.id, 'send_failed', `"${subject}" ${said}: ${reason}`);
-  return { delivered: false, failed: true, note: reason, ...(unknown ? { unknown } : {}) };
+  return {
+    delivered: false,
+    failed: true,
+    note: reason,
+    ...(unknown ? { unknown } : {}),
+    ...(unreachable ? { unreachable } : {}),
+  };
 }
