@@ -456,20 +456,27 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   it('a reset mailbox is read again from the last 14 days without handling a message twice', async () => {
     const row = await sentRow('Awning quote');
     const first = samReplies(row, 'First answer.', { date: hoursAgo(3), messageId: '<first-answer@ovens.test>' });
+    // Some mail programs send no Message-ID at all.
+    const bare = await sentRow('Awning colour');
+    const unnamed = samReplies(bare, 'Green, please.', { date: hoursAgo(3), messageId: null });
     await put(first);
-    expect((await pass()).matched).toHaveLength(1);
+    await put(unnamed);
+    expect((await pass()).matched).toHaveLength(2);
 
     await imap.reset(MAILBOX);
     await put(first);
+    await put(unnamed);
     const late = await sentRow('Awning fitting');
     await put(samReplies(late, 'Second.'));
     const r = await pass();
-    expect(r.mailboxes[0]).toMatchObject({ read: 2, replies: 1, already_handled: 1 });
+    expect(r.mailboxes[0]).toMatchObject({ read: 3, replies: 1, already_handled: 2 });
     expect(r.matched).toEqual([expect.objectContaining({ work_id: late.id })]);
-    const inbound = (await get(`/work/${row.id}`))
-      .json()
-      .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
-    expect(inbound).toHaveLength(1);
+    for (const answered of [row, bare]) {
+      const inbound = (await get(`/work/${answered.id}`))
+        .json()
+        .data.messages.filter((m: { direction: string }) => m.direction === 'inbound');
+      expect(inbound).toHaveLength(1);
+    }
   });
   it('a connection dropped in the middle of a fetch loses nothing, and the next pass resumes', async () => {
     // A loopback proxy in front of Dovecot that cuts the connection at the first FETCH.

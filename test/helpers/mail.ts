@@ -6,7 +6,8 @@ export interface RawMail {
   to?: string;
   subject: string;
   date: Date;
-  messageId?: string;
+  /** Made up when absent; null leaves the header out, as some mail programs do. */
+  messageId?: string | null;
   inReplyTo?: string;
   references?: string;
   headers?: Record<string, string>;
@@ -24,7 +25,9 @@ export function rawMail(m: RawMail): string {
     `To: ${m.to ?? 'Corner Bakery <desk@bakery.test>'}`,
     `Subject: ${m.subject}`,
     `Date: ${m.date.toUTCString()}`,
-    `Message-ID: ${m.messageId ?? `<reply-${n}-${Math.random().toString(36).slice(2)}@ovens.test>`}`,
+    ...(m.messageId === null
+      ? []
+      : [`Message-ID: ${m.messageId ?? `<reply-${n}-${Math.random().toString(36).slice(2)}@ovens.test>`}`]),
     ...(m.inReplyTo ? [`In-Reply-To: ${m.inReplyTo}`] : []),
     ...(m.references ? [`References: ${m.references}`] : []),
     ...Object.entries(m.headers ?? {}).map(([k, v]) => `${k}: ${v}`),

@@ -11,7 +11,8 @@ import {
 } from '../../store/repositories/mail.ts';
 import { atomically } from '../../store/tx.ts';
 import type { DeskContext } from '../context.ts';
-import type { IncomingMail, MailboxSettings } from '../ports.ts';
+import { createHash } from 'node:crypto';
+import type { IncomingMail, MailboxSettings, ParsedMail } from '../ports.ts';
 import { storedObject } from '../text.ts';
 import { applyMail, type MatchedMail } from './apply.ts';
 import { mailboxSettings } from './settings.ts';
@@ -126,14 +127,27 @@ async function readOne(
 
 type Handled = MatchedMail | 'seen' | 'unparseable' | 'unrelated' | 'repeat';
 
+/**
+ * What a message is known by when a reset mailbox is read again: its Message-ID, or for mail
+ * that has none, a digest of its sender, date, subject and text, which a second copy shares.
+ */
+export function identityOf(mail: Pick<ParsedMail, 'messageId' | 'fromAddress' | 'date' | 'subject' | 'text'>): string {
+  if (mail.messageId) return mail.messageId.slice(0, 500);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([mail.fromAddress, mail.date, mail.subject, mail.text]))
+    .digest('base64url');
+  return `<${digest}@no-message-id.desk.invalid>`;
+}
+
 async function handle(ctx: DeskContext, connectionId: number, uidvalidity: string, m: IncomingMail): Promise<Handled> {
   return atomically(ctx, async (tx) => {
     const key = { connection_id: connectionId, uidvalidity, uid: m.uid };
     const now = tx.now();
+    const identity = m.mail ? identityOf(m.mail) : null;
     const claimed = await claimSeen(tx.db, {
       ...key,
       desk_id: tx.desk.id,
-      message_id: m.mail?.messageId?.slice(0, 500) ?? null,
+      message_id: identity,
       outcome: 'unrelated',
       handled_at: now,
     });
@@ -143,7 +157,7 @@ async function handle(ctx: DeskContext, connectionId: number, uidvalidity: strin
       await setSeenOutcome(tx.db, key, 'unparseable');
       return 'unparseable';
     }
-    if (m.mail.messageId && (await handledBefore(tx.db, key, m.mail.messageId.slice(0, 500)))) {
+    if (identity && (await handledBefore(tx.db, key, identity))) {
       await setSeenOutcome(tx.db, key, 'repeat');
       return 'repeat';
     }
