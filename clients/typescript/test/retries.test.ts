@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeskClient, DeskApiError, DeskConnectionError, type AnswerInfo } from 'desk-client';
+import { addDays, dateIn } from '../../../src/domain/dates.ts';
+import { TEST_NOW } from '../../../test/helpers/app.ts';
 import { sqliteStore, type TestStore } from '../../../test/helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../../../test/helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../../../test/helpers/smtp.ts';
@@ -135,7 +137,9 @@ describe('desk-client retries', () => {
   });
 
   it('a write that never got an answer names its key, and calling again with it does the work once', async () => {
-    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the van insurance', due_date: '2030-03-01' });
+    // Due a month after the desk's pinned today; the snooze moves it on from there.
+    const due = addDays(dateIn(d.desk.timezone, new Date(TEST_NOW)), 30);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the van insurance', due_date: due });
     // The desk answers every attempt, and every answer is lost on the way back.
     const { client, answers, proxy } = await clientThrough('pass', () => false);
     const dropping = await startProxy(served.baseUrl, () => 'drop-answer');
@@ -155,7 +159,7 @@ describe('desk-client retries', () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
 
     const again = await client.work.snooze(row.id, { days: 7 }, { idempotencyKey: key ?? undefined });
-    expect(again.due_date).toBe('2030-03-08');
+    expect(again.due_date).toBe(addDays(due, 7));
     expect(answers.map((a) => [a.status, a.replayed])).toEqual([[200, true]]);
     expect(proxy.seen.map((s) => s.idempotencyKey)).toEqual([key]);
   });
