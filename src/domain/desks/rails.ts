@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { updateDeskRails } from '../../store/repositories/desks.ts';
 import { badRequest } from '../errors.ts';
-import { parseHours } from './hours.ts';
+import { isWorkingTime, parseHours } from './hours.ts';
 import { requireDesk } from './manage.ts';
 
 // The rails on what a desk does on its own (issue 17): its working hours, a cap on acts per
@@ -14,6 +14,19 @@ export interface Rails {
   daily_cap: number;
   act_within_days: number;
   paused: boolean;
+}
+
+/**
+ * What keeps the desk from acting on its own at `now`, if anything: the pass asks before it
+ * starts and after a row it did not take, and each claim asks again in its own transaction.
+ */
+export function railsClosed(
+  desk: Pick<DeskRow, 'paused' | 'hours' | 'timezone'> | undefined,
+  now: Date,
+): 'gone' | 'paused' | 'outside_hours' | null {
+  if (!desk) return 'gone';
+  if (desk.paused) return 'paused';
+  return isWorkingTime(desk.hours, desk.timezone, now) ? null : 'outside_hours';
 }
 
 export const CAP_MAX = 1000;

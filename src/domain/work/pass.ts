@@ -7,7 +7,7 @@ import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { addDays, midnightIn } from '../dates.ts';
 import { DeskError } from '../errors.ts';
-import { isWorkingTime } from '../desks/hours.ts';
+import { railsClosed } from '../desks/rails.ts';
 import { UNGRANTABLE } from '../vocab.ts';
 import { ownAct } from './own.ts';
 import { settleAbandoned } from './abandoned.ts';
@@ -78,7 +78,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
   const desk = await findDesk(ctx.db, ctx.desk.id);
   // Bookkeeping, not an act: done whatever the rails, so no row stays "being worked on" for good.
   if (desk) await settleAbandoned(ctx);
-  const closed = railsClosed(ctx, desk);
+  const closed = railsClosed(desk, ctx.clock.now());
   if (closed || !desk) return done(closed ?? 'gone');
   const now = ctx.clock.now();
   const today = ctx.today();
@@ -118,20 +118,13 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
     }
     if (mailboxDown) return done('mailbox_down');
     if (!claimed) {
-      const stop = railsClosed(ctx, await findDesk(ctx.db, desk.id));
+      const stop = railsClosed(await findDesk(ctx.db, desk.id), ctx.clock.now());
       if (stop) return done(stop);
     }
     if (claimed ? --left <= 0 : (await countActedSince(ctx.db, desk.id, dayStart)) >= desk.daily_cap)
       return done('cap_reached');
   }
   return done('acted');
-}
-
-/** What keeps the desk from acting on its own now, if anything. */
-function railsClosed(ctx: DeskContext, desk: DeskRow | undefined): 'gone' | 'paused' | 'outside_hours' | null {
-  if (!desk) return 'gone';
-  if (desk.paused) return 'paused';
-  return isWorkingTime(desk.hours, desk.timezone, ctx.clock.now()) ? null : 'outside_hours';
 }
 
 /**

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { PlaybookRequest } from '../playbooks.ts';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
-import { isWorkingTime } from '../desks/hours.ts';
+import { railsClosed } from '../desks/rails.ts';
 import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
 import { lastSentOn } from '../../store/repositories/activity.ts';
@@ -219,9 +219,9 @@ async function railsRefusal(
   daily: { cap: number; from: string } | undefined,
 ): Promise<string | null> {
   await lockDesk(ctx);
-  const desk = await findDesk(ctx.db, ctx.desk.id);
-  if (desk?.paused) return 'it is paused.';
-  if (desk && !isWorkingTime(desk.hours, desk.timezone, ctx.clock.now())) return 'it is outside its working hours.';
+  const closed = railsClosed(await findDesk(ctx.db, ctx.desk.id), ctx.clock.now());
+  if (closed === 'paused') return 'it is paused.';
+  if (closed === 'outside_hours') return 'it is outside its working hours.';
   if (!daily) return null;
   const acted = await countActedSince(ctx.db, ctx.desk.id, daily.from);
   return acted >= daily.cap ? `it has done its ${plural(daily.cap, 'act')} for today.` : null;
