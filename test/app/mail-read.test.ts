@@ -130,6 +130,17 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     };
   }
 
+  /** A mail connection for the desk whose replies are read through `port` (a proxy in front of Dovecot). */
+  const readVia = (deskId: string, name: string, port: number, mailbox: string) =>
+    addConnection(store.db, deskId, {
+      name,
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        imap: { host: '127.0.0.1', port, secure: false, user: imap.user, pass: imap.pass, mailbox },
+      },
+    });
+
   async function footprint() {
     const count = async (t: 'activity' | 'timeline' | 'events') =>
       Number(
@@ -484,21 +495,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     const proxy = await cuttingProxy((command) => cut && /FETCH/i.test(command));
     const proxyPort = proxy.port;
     const other = await makeDesk(store.db);
-    await addConnection(store.db, other.desk.id, {
-      name: 'Proxied mail',
-      config: {
-        host: '127.0.0.1',
-        port: smtp.port,
-        imap: {
-          host: '127.0.0.1',
-          port: proxyPort,
-          secure: false,
-          user: imap.user,
-          pass: imap.pass,
-          mailbox: 'Dropped',
-        },
-      },
-    });
+    await readVia(other.desk.id, 'Proxied mail', proxyPort, 'Dropped');
     try {
       await imap.append(rawMail({ from: 'x@y.test', subject: 'Hello', date: hoursAgo(1), text: 'x' }), {
         mailbox: 'Dropped',
@@ -525,21 +522,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     let cut = true;
     const proxy = await cuttingProxy((command) => /FETCH/i.test(command) && ++fetches >= 5 && cut);
     const proxyPort = proxy.port;
-    await addConnection(store.db, d.desk.id, {
-      name: 'Partial mail',
-      config: {
-        host: '127.0.0.1',
-        port: smtp.port,
-        imap: {
-          host: '127.0.0.1',
-          port: proxyPort,
-          secure: false,
-          user: imap.user,
-          pass: imap.pass,
-          mailbox: 'Partial',
-        },
-      },
-    });
+    await readVia(d.desk.id, 'Partial mail', proxyPort, 'Partial');
     const at = { mailbox: 'Partial', at: hoursAgo(1) };
     try {
       await imap.append(samReplies(first, 'Yes, Tuesday.'), at);
