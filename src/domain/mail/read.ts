@@ -131,7 +131,7 @@ type Handled = MatchedMail | 'seen' | 'unparseable' | 'unrelated' | 'repeat';
  * What a message is known by when a reset mailbox is read again: its Message-ID, or for mail
  * that has none, a digest of its sender, date, subject and text, which a second copy shares.
  */
-export function identityOf(mail: Pick<ParsedMail, 'messageId' | 'fromAddress' | 'date' | 'subject' | 'text'>): string {
+function identityOf(mail: Pick<ParsedMail, 'messageId' | 'fromAddress' | 'date' | 'subject' | 'text'>): string {
   if (mail.messageId) return mail.messageId.slice(0, 500);
   const digest = createHash('sha256')
     .update(JSON.stringify([mail.fromAddress, mail.date, mail.subject, mail.text]))
