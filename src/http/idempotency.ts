@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { badRequest, DeskError } from '../domain/errors.ts';
@@ -13,10 +14,18 @@ import { atomically } from '../store/tx.ts';
 
 const KEY_CHARS = 200;
 
+/**
+ * The key as the client wrote it: Node reads header bytes as Latin-1, so a key sent in UTF-8
+ * is decoded again, and its first 200 characters (code points, never half of one) are used
+ * (P-idempotency-3). Bytes that are not UTF-8 stay as Node read them.
+ */
 export function idempotencyKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  return key ? key.slice(0, KEY_CHARS) : null;
+  const read = Array.isArray(raw) ? raw[0] : raw;
+  if (!read) return null;
+  const bytes = Buffer.from(read, 'latin1');
+  const key = isUtf8(bytes) ? bytes.toString('utf8') : read;
+  return Array.from(key).slice(0, KEY_CHARS).join('');
 }
 
 async function perform(request: FastifyRequest, handler: () => Promise<unknown>): Promise<HttpAnswer> {

@@ -147,6 +147,24 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     expect(b.json()).toEqual(a.json());
   });
 
+  it('a key written in UTF-8 counts its characters, not its bytes', async () => {
+    // Node reads header bytes as Latin-1: this is how a UTF-8 key arrives at the route.
+    const asSent = (key: string) => Buffer.from(key, 'utf8').toString('latin1');
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    // Two keys of 101 characters (202 bytes) that differ in their last character.
+    const a = await snooze(row.id, asSent(`${'é'.repeat(100)}A`));
+    const b = await snooze(row.id, asSent(`${'é'.repeat(100)}B`));
+    expect(a.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(await dueOf(row.id)).toBe('2026-12-05');
+    // The 200th character is a whole character, even outside the Basic Multilingual Plane.
+    const c = await snooze(row.id, asSent(`${'k'.repeat(199)}💥-first`));
+    const e = await snooze(row.id, asSent(`${'k'.repeat(199)}💥-second`));
+    expect(e.headers['idempotent-replayed']).toBe('true');
+    expect(e.json()).toEqual(c.json());
+    expect(await dueOf(row.id)).toBe('2026-12-07');
+  });
+
   it('a record expires after 24 hours', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
     await snooze(row.id, 'day-old');
