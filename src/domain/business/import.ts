@@ -272,8 +272,14 @@ function messageOf(
     at: now,
     sentAt: m.status === 'sent' ? now : null,
     approvedAt: m.status === 'drafted' ? null : now,
+    // An approved message came signed off and not sent by this desk; its reason says so, as a
+    // refused send's does, so it is never taken for a send some call has under way (P-writes-12).
+    failureReason: m.status === 'approved' ? IMPORTED_UNSENT : null,
   };
 }
+
+/** Why a message the file brought in as approved has not gone: this desk never sent it. */
+export const IMPORTED_UNSENT = 'It came in approved with the business file; this desk has not sent it.';
 
 function summary(desk: DeskRow) {
   return { id: desk.id, slug: desk.slug, name: desk.name };
