@@ -279,7 +279,7 @@ function messageOf(
 }
 
 /** Why a message the file brought in as approved has not gone: this desk never sent it. */
-export const IMPORTED_UNSENT = 'It came in approved with the business file; this desk has not sent it.';
+const IMPORTED_UNSENT = 'It came in approved with the business file; this desk has not sent it.';
 
 function summary(desk: DeskRow) {
   return { id: desk.id, slug: desk.slug, name: desk.name };
