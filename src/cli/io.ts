@@ -19,10 +19,32 @@ export interface Io {
   ask?(question: string): Promise<boolean>;
 }
 
+const gone = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * Writes a line to a stream of this process. A reader that has gone away (`desk export | head
+ * -1`) is not a fault of the command: what it would have read is dropped, and the command ends
+ * as it would have, rather than on an unhandled EPIPE with a stack trace.
+ */
+function lineTo(stream: NodeJS.WriteStream): (text: string) => void {
+  let watched = false;
+  return (text) => {
+    if (!watched) {
+      watched = true;
+      stream.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+        gone.add(stream);
+      });
+    }
+    if (gone.has(stream) || stream.destroyed) return;
+    stream.write(text.endsWith('\n') ? text : `${text}\n`);
+  };
+}
+
 export const processIo: Io = {
   env: process.env,
-  out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
-  err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+  out: lineTo(process.stdout),
+  err: lineTo(process.stderr),
   interactive: process.stdin.isTTY === true,
   ask: askOnTerminal,
 };

@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteStore, type TestStore } from '../../test/helpers/db.ts';
+import { desk } from '../../test/helpers/cli.ts';
+import { TEST_NOW } from '../../test/helpers/app.ts';
+
+// `desk … | head -1`: the reader goes away before the command has said everything. What is
+// left unsaid is dropped; the command ends as it would have, with no stack trace.
+
+async function withStdoutClosed(db: string, ...args: string[]): Promise<{ code: number | null; err: string }> {
+  const child = spawn(process.execPath, ['bin/desk.js', ...args], {
+    env: { ...process.env, DESK_DATABASE_URL: db, DESK_NOW: TEST_NOW },
+  });
+  child.stdout.destroy();
+  let err = '';
+  child.stderr.on('data', (c) => (err += c));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, err };
+}
+
+describe('a command whose reader has gone', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await sqliteStore();
+    expect((await desk(store.target, 'import', path.resolve('example.yaml'))).code).toBe(0);
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('ends quietly, with its own exit code, when standard output is closed', async () => {
+    expect(await withStdoutClosed(store.target, '--help')).toEqual({ code: 0, err: '' });
+    expect(await withStdoutClosed(store.target, 'export', '--desk', 'corner-bakery')).toEqual({ code: 0, err: '' });
+    const missing = await withStdoutClosed(store.target, 'export', '--desk', 'nope');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toBe('desk: No desk "nope". `desk desks list` shows the desks.\n');
+  });
+});
