@@ -95,6 +95,42 @@ export async function withDeps<T>(
   }
 }
 
+/** A command stopped by Ctrl-C (SIGINT) or SIGTERM once it had recorded what was under way: exit 130. */
+export class Interrupted extends Error {}
+
+/** How long an interrupted command may take to record its run and close before the process ends anyway. */
+const AFTER_INTERRUPT_MS = 5_000;
+
+/**
+ * Runs a command that acts (`desk run`, `desk work pass`) so that Ctrl-C does what a stopping
+ * server does (P-cli-10): the run under way is ended as interrupted, its row put back and the
+ * run recorded, a pass stops after the act in hand, and then the command ends with 130. A second
+ * Ctrl-C, or a send that holds the process past a few seconds, ends it at once, as before.
+ */
+export async function stoppable<T>(io: Io, deps: Deps, fn: (stopping: AbortSignal) => Promise<T>): Promise<T> {
+  const { interruptRuns } = await import('../domain/work/in-flight.ts');
+  const stopping = new AbortController();
+  const onSignal = () => {
+    if (stopping.signal.aborted) process.exit(130);
+    stopping.abort();
+    io.err('Stopping: the run under way is recorded as interrupted (Ctrl-C again to stop at once)...');
+    interruptRuns(deps.store.db);
+    setTimeout(() => process.exit(130), AFTER_INTERRUPT_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const result = await fn(stopping.signal);
+    if (stopping.signal.aborted) throw new Interrupted();
+    return result;
+  } catch (err) {
+    throw stopping.signal.aborted ? new Interrupted() : err;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 /** withDeps for the commands that bring data in (import, demo): they may make the database. */
 export function withNewDeps<T>(io: Io, opts: DbOptions, fn: (deps: Deps) => Promise<T>): Promise<T> {
   return withDeps(io, opts, fn, { create: true });

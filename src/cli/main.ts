@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { DeskError } from '../domain/errors.ts';
-import { processIo, Reported, UsageError, type Io } from './io.ts';
+import { Interrupted, processIo, Reported, UsageError, type Io } from './io.ts';
 import { checkBeforeActions, refuseFlagsAsValues } from './checks.ts';
 import { ConfigError } from '../config.ts';
 import { SecretKeyError } from '../store/cipher.ts';
@@ -88,6 +88,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       // its help goes to stderr and the exit is 1 (P-cli-6).
       if (!json || err.exitCode === 0) return err.exitCode;
       failure = { code: 'bad_request', message: err.message.replace(/^error: /, '') };
+    } else if (err instanceof Interrupted) {
+      return 130; // stopped by Ctrl-C, after saying what became of the work under way
     } else if (err instanceof Reported) {
       return 1; // already printed in full, as data or as lines
     } else if (err instanceof DeskError) {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { checkedArgument, idOf } from '../checks.ts';
-import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, jsonOption, print, Reported, stoppable, withDeps, type DbOptions, type Io } from '../io.ts';
 import { contextForRow } from './work.ts';
 
 // `desk run ID`: the same run as POST /work/{id}/run, from the terminal, with each step shown
@@ -19,23 +19,26 @@ export function runCommand(program: Command, io: Io): void {
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);
       if (!o.json) io.err(`Running #${id} on ${ctx.desk.slug}...`);
-      const answer = await runWork(ctx, id, {
-        onStep: o.json ? undefined : (i, what) => io.err(`  step ${i + 1}: ${what}`),
+      // Ctrl-C ends the run as interrupted; its answer says so before the command stops (P-cli-10).
+      await stoppable(io, deps, async () => {
+        const answer = await runWork(ctx, id, {
+          onStep: o.json ? undefined : (i, what) => io.err(`  step ${i + 1}: ${what}`),
+        });
+        print(io, o.json, answer, () => {
+          const lines = [
+            answer.ok
+              ? `Done in ${(answer.ms / 1000).toFixed(1)} s: ${answer.outcome}`
+              : `Not done: ${answer.reason ?? answer.outcome}`,
+          ];
+          if (answer.result) lines.push(`Result: ${answer.result}`);
+          if (answer.waiting) lines.push(`Waiting on: ${answer.waiting}`);
+          if (answer.needs) lines.push(`Needs: ${answer.needs}`);
+          if (answer.timed_out) lines.push('The run ran out of time; nothing was changed.');
+          return lines.join('\n');
+        });
+        // A run that did not finish the work is a failure to a script checking the exit code.
+        if (!answer.ok) throw new Reported(answer.reason ?? answer.outcome);
       });
-      print(io, o.json, answer, () => {
-        const lines = [
-          answer.ok
-            ? `Done in ${(answer.ms / 1000).toFixed(1)} s: ${answer.outcome}`
-            : `Not done: ${answer.reason ?? answer.outcome}`,
-        ];
-        if (answer.result) lines.push(`Result: ${answer.result}`);
-        if (answer.waiting) lines.push(`Waiting on: ${answer.waiting}`);
-        if (answer.needs) lines.push(`Needs: ${answer.needs}`);
-        if (answer.timed_out) lines.push('The run ran out of time; nothing was changed.');
-        return lines.join('\n');
-      });
-      // A run that did not finish the work is a failure to a script checking the exit code.
-      if (!answer.ok) throw new Reported(answer.reason ?? answer.outcome);
     });
   });
 }

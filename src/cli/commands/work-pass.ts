@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { DeskPass } from '../../domain/work/pass.ts';
 import { plural } from '../../domain/text.ts';
-import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, jsonOption, print, Reported, stoppable, withDeps, type DbOptions, type Io } from '../io.ts';
 
 // `desk work pass`: one pass of the desk over its own list now, as the server does every DESK_WORK_INTERVAL.
 
@@ -27,7 +27,7 @@ export function workPassCommand(work: Command, io: Io): void {
   ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
     const { runWorkPass } = await import('../../app/work/pass.ts');
     await withDeps(io, o, async (deps) => {
-      const r = await runWorkPass(deps, { desk: o.desk });
+      const r = await stoppable(io, deps, (stopping) => runWorkPass(deps, { desk: o.desk, stopping }));
       print(io, o.json, r, () => {
         const lines: string[] = [];
         for (const d of r.desks) {

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteStore, type TestStore } from '../../test/helpers/db.ts';
+import { makeDesk, makeDraft, makeWork } from '../../test/helpers/factories.ts';
+import { startSmtpServer, type TestSmtp } from '../../test/helpers/smtp.ts';
+import { TEST_NOW } from '../../test/helpers/app.ts';
+import { connectMailbox } from '../../test/http/writes-helpers.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+import { updateDeskRails } from '../../src/store/repositories/desks.ts';
+
+// Ctrl-C while `desk run` or `desk work pass` is sending through a mail server that never
+// answers: the run is recorded as interrupted and its row put back, as a stopping server does
+// (P-cli-10), rather than left `in_progress` until a later pass calls it abandoned.
+
+describe('Ctrl-C during a run from the terminal', () => {
+  let store: TestStore;
+  let smtp: TestSmtp;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    smtp = await startSmtpServer({ mode: 'hang' });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await store?.close();
+  });
+
+  async function rowToSend(title: string) {
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    await updateDeskRails(store.db, d.desk.id, { hours: 'always', paused: 0 });
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+    const row = await makeWork(store.db, d.desk.id, { title, class: 'reach_out', contact_email: 'gus@gutters.test' });
+    await makeDraft(store.db, d.desk.id, row.id, { to: 'gus@gutters.test' });
+    return { desk: d.desk, row };
+  }
+
+  const runsOf = (workId: number) =>
+    store.db.selectFrom('runs').select(['id', 'status']).where('work_id', '=', workId).orderBy('id').execute();
+
+  async function interrupted(workId: number, ...args: string[]) {
+    const child = spawn(process.execPath, ['bin/desk.js', ...args], {
+      env: { ...process.env, DESK_DATABASE_URL: store.target, DESK_NOW: TEST_NOW, DESK_MAIL_TIMEOUT: '10m' },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    for (let i = 0; i < 800 && (await runsOf(workId)).length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await runsOf(workId)).toEqual([expect.objectContaining({ status: 'running' })]);
+    child.kill('SIGINT');
+    return { code: await closed, out, err };
+  }
+
+  it('`desk run` records the run as interrupted, puts the row back and exits 130', async () => {
+    const { row } = await rowToSend('Ask for the gutter quote');
+    const r = await interrupted(row.id, 'run', String(row.id));
+    expect(r.code).toBe(130);
+    expect(r.err).toContain('Stopping:');
+    expect(r.out).toContain('Not done: The desk was stopping');
+    expect(await runsOf(row.id)).toEqual([expect.objectContaining({ status: 'interrupted' })]);
+    expect((await findWork(store.db, row.desk_id, row.id))!.status).toBe('open');
+  }, 60_000);
+
+  it('`desk work pass` stops after the act in hand, recorded as interrupted', async () => {
+    const { desk, row } = await rowToSend('Ask for the drain quote');
+    const r = await interrupted(row.id, 'work', 'pass', '--desk', desk.slug);
+    expect(r.code).toBe(130);
+    expect(r.err).toContain('Stopping:');
+    expect(await runsOf(row.id)).toEqual([expect.objectContaining({ status: 'interrupted' })]);
+    expect((await findWork(store.db, row.desk_id, row.id))!.status).toBe('open');
+  }, 60_000);
+});
