@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteStore, type TestStore } from '../../test/helpers/db.ts';
@@ -35,5 +37,22 @@ describe('a command whose reader has gone', () => {
     const missing = await withStdoutClosed(store.target, 'export', '--desk', 'nope');
     expect(missing.code).toBe(1);
     expect(missing.err).toBe('desk: No desk "nope". `desk desks list` shows the desks.\n');
+  });
+
+  it('says in words why a file cannot be read or written: a folder, a folder that is not there', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-files-'));
+    try {
+      const folder = await desk(store.target, 'import', dir);
+      expect(folder).toMatchObject({ code: 1, out: '' });
+      expect(folder.err).toBe(`desk: Cannot read ${dir}: it is a folder, not a file.\n`);
+      const into = await desk(store.target, 'export', '--desk', 'corner-bakery', dir);
+      expect(into.err).toBe(`desk: Cannot write ${dir}: it is a folder, not a file.\n`);
+      const nowhere = path.join(dir, 'missing', 'bakery.yaml');
+      const lost = await desk(store.target, 'export', '--desk', 'corner-bakery', nowhere);
+      expect(lost).toMatchObject({ code: 1, out: '' });
+      expect(lost.err).toBe(`desk: Cannot write ${nowhere}: there is no folder ${path.dirname(nowhere)}.\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
@@ -162,6 +163,24 @@ export function table(rows: Array<Record<string, unknown>>, columns: string[]): 
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
   const line = (vals: string[]) => vals.map((v, i) => (i === vals.length - 1 ? v : v.padEnd(widths[i]!))).join('  ');
   return [line(columns), ...cells.map(line)].join('\n');
+}
+
+/** Why a file named on the command line could not be read or written, in words rather than Node's error codes. */
+export function fileFault(file: string, err: unknown, doing: 'read' | 'write'): UsageError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EISDIR'
+      ? 'it is a folder, not a file'
+      : code === 'ENOENT'
+        ? doing === 'read'
+          ? 'no such file'
+          : `there is no folder ${path.dirname(file)}`
+        : code === 'ENOTDIR'
+          ? `${path.dirname(file)} is not a folder`
+          : code === 'EACCES' || code === 'EPERM'
+            ? `permission denied`
+            : (err as Error).message;
+  return new UsageError(`Cannot ${doing} ${file}: ${why}.`);
 }
 
 /** An error the command has already printed in full. */

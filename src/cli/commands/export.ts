@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { neededOption } from '../checks.ts';
-import { dbOption, ownerContext, print, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, fileFault, ownerContext, print, withDeps, type DbOptions, type Io } from '../io.ts';
 
 export function exportCommand(program: Command, io: Io): void {
   dbOption(
@@ -29,7 +29,7 @@ export function exportCommand(program: Command, io: Io): void {
         try {
           writeFileSync(file, text, 'utf8');
         } catch (err) {
-          throw new UsageError(`Cannot write ${file}: ${(err as Error).message}.`);
+          throw fileFault(file, err, 'write');
         }
       });
       if (!toFile) return;

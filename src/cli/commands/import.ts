@@ -5,7 +5,17 @@ import { serveCommand } from '../../config.ts';
 import { clockFor } from '../../domain/clock.ts';
 import { plural } from '../../domain/text.ts';
 import { checkedOption, portNumber, someText } from '../checks.ts';
-import { configFor, dbOption, jsonOption, print, withNewDeps, UsageError, type DbOptions, type Io } from '../io.ts';
+import {
+  configFor,
+  dbOption,
+  fileFault,
+  jsonOption,
+  print,
+  withNewDeps,
+  UsageError,
+  type DbOptions,
+  type Io,
+} from '../io.ts';
 
 export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
   return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
@@ -31,9 +41,7 @@ export function importCommands(program: Command, io: Io): void {
         // `-` is standard input, as `desk export --desk X -` writes to standard output.
         bytes = readFileSync(file === '-' ? 0 : file);
       } catch (err) {
-        throw new UsageError(
-          `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`,
-        );
+        throw fileFault(file, err, 'read');
       }
       // Read as anything else, a Latin-1 "café" would be kept as "caf\uFFFD" (P-bodies-3).
       if (!isUtf8(bytes))
