@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,13 @@ async function withStdoutClosed(db: string, ...args: string[]): Promise<{ code: 
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   return { code, err };
 }
+
+/** No control character a terminal would obey: only tabs and line breaks. */
+const noControls = (text: string) =>
+  [...text].every((c) => {
+    const code = c.charCodeAt(0);
+    return code === 0x09 || code === 0x0a || (code >= 0x20 && (code < 0x7f || code > 0x9f));
+  });
 
 describe('a command whose reader has gone', () => {
   let store: TestStore;
@@ -51,6 +58,29 @@ describe('a command whose reader has gone', () => {
       const lost = await desk(store.target, 'export', '--desk', 'corner-bakery', nowhere);
       expect(lost).toMatchObject({ code: 1, out: '' });
       expect(lost.err).toBe(`desk: Cannot write ${nowhere}: there is no folder ${path.dirname(nowhere)}.\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never lets stored text steer the terminal: control characters are shown, not obeyed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-controls-'));
+    const title = 'Pay \u001b[2J\u001b]0;owned\u0007the bill\r\nnow\tplease';
+    try {
+      const file = path.join(dir, 'controls.json');
+      writeFileSync(file, JSON.stringify({ desk: { name: 'Controls', slug: 'controls' }, work: [{ title }] }));
+      expect((await desk(store.target, 'import', file)).code).toBe(0);
+      const list = await desk(store.target, 'work', 'list', '--desk', 'controls');
+      expect(list.code).toBe(0);
+      expect(list.out).toSatisfy(noControls);
+      const rows = list.out.trimEnd().split('\n');
+      expect(rows).toHaveLength(3); // the header, the one row, the count
+      expect(rows[1]).toContain('Pay \\u001b[2J\\u001b]0;owned\\u0007the bill\\r\\nnow\\tplease');
+      const id = rows[1]!.split(' ')[0]!;
+      const shown = await desk(store.target, 'work', 'show', id);
+      expect(shown.out).toSatisfy(noControls);
+      // JSON carries the text as it is stored.
+      expect((await desk(store.target, 'work', 'show', id, '--json')).json().work.title).toBe(title);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

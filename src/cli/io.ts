@@ -148,8 +148,32 @@ export async function ownerContext(deps: Deps, deskRef: string): Promise<DeskCon
   return deskContext(deps, await deskByRef(deps, deskRef), { type: 'owner', name: OWNER });
 }
 
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** C0 and C1 control characters and DEL; a tab and a line break only where `cell` says so. */
+function isControl(code: number, cell: boolean): boolean {
+  if (code === 0x09 || code === 0x0a) return cell;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+/**
+ * Stored text as a terminal should show it: its control characters written out (`\u001b`),
+ * never obeyed. A title or a mail subject is text from people and from outside, and an escape
+ * sequence in it could clear the screen, retitle the window or hide what follows. Lines keep
+ * their breaks and tabs; one cell of a table (`cell`) writes those out too, as they would
+ * break its columns.
+ */
+export function forTerminal(text: string, { cell = false } = {}): string {
+  let out = '';
+  for (const c of text) {
+    const code = c.charCodeAt(0);
+    out += isControl(code, cell) ? (NAMED[c] ?? `\\u${code.toString(16).padStart(4, '0')}`) : c;
+  }
+  return out;
+}
+
 export function print(io: Io, json: boolean | undefined, data: unknown, human: () => string): void {
-  io.out(json ? JSON.stringify(data, null, 2) : human());
+  io.out(json ? JSON.stringify(data, null, 2) : forTerminal(human()));
 }
 
 export function where(deps: Deps): string {
@@ -159,7 +183,9 @@ export function where(deps: Deps): string {
 /** Rows as aligned columns, for people. */
 export function table(rows: Array<Record<string, unknown>>, columns: string[]): string {
   if (rows.length === 0) return '(none)';
-  const cells = rows.map((r) => columns.map((c) => (r[c] === null || r[c] === undefined ? '-' : String(r[c]))));
+  const cells = rows.map((r) =>
+    columns.map((c) => (r[c] === null || r[c] === undefined ? '-' : forTerminal(String(r[c]), { cell: true }))),
+  );
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
   const line = (vals: string[]) => vals.map((v, i) => (i === vals.length - 1 ? v : v.padEnd(widths[i]!))).join('  ');
   return [line(columns), ...cells.map(line)].join('\n');
