@@ -368,6 +368,24 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
   );
 
   it(
+    'a row given by name to the owner, however it is capitalised, is said to be theirs, never "given to owner"',
+    async () => {
+      for (const typed of ['owner', ' Owner ']) {
+        const { id } = await makeWork(store.db, desk.id, { title: `Check the till roll (${typed.trim()})` });
+        await page.goto(`${server.base}/work/${id}`);
+        await page.getByLabel('Give it to a person').fill(typed);
+        await page.getByRole('button', { name: 'Assign', exact: true }).click();
+        await page.getByRole('status').filter({ hasText: 'This row is now yours.' }).waitFor();
+        await expect(page.getByRole('status').textContent()).resolves.not.toMatch(/given to owner/i);
+        await expect(page.locator('#assignee-now').textContent()).resolves.toContain('Yours: you took it on');
+        await expect(page.getByText(/with owner/i).count()).resolves.toBe(0);
+        expect((await findWork(store.db, desk.id, id))!.assignee).toBe('owner');
+      }
+    },
+    SLOW,
+  );
+
+  it(
     'says a refused title and a date the picker could not give in the words of the form, not of the command line',
     async () => {
       const before = await workCount(desk.id);

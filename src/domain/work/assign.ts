@@ -4,12 +4,19 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
+import { OWNER } from '../vocab.ts';
 
 // The owner gives a row to a person ("Assign to me"): from then on it needs that person, so
 // the desk prepares and stops (action `own`). Clearing the assignee hands the row back.
 
-export async function assignWork(ctx: DeskContext, workId: number, to: string | null): Promise<WorkRow> {
+/** The person a row goes to as typed; the owner's own name, in any case, is the owner. */
+function personOf(to: string | null): string | null {
   const person = to?.trim() || null;
+  return person?.toLowerCase() === OWNER ? OWNER : person;
+}
+
+export async function assignWork(ctx: DeskContext, workId: number, to: string | null): Promise<WorkRow> {
+  const person = personOf(to);
   if (to !== null && person === null)
     throw badRequest('Say who the row goes to, or clear the assignment.', { field: 'assignee' });
   return atomically(ctx, async (tx) => {

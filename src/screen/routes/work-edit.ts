@@ -7,7 +7,7 @@ import { assignWork } from '../../domain/work/assign.ts';
 import { editWork } from '../../domain/work/edit.ts';
 import type { FieldFault, OwnerFields } from '../../domain/work/fields.ts';
 import { closeWork, reopenWork } from '../../domain/work/status.ts';
-import { isFinished } from '../../domain/vocab.ts';
+import { isFinished, OWNER } from '../../domain/vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { once } from '../once.ts';
@@ -153,7 +153,12 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
       reply,
       'assign',
       (ctx, id) => assignWork(ctx, id, back ? null : fieldOf(request.body, 'assignee')),
-      (row) => (row.assignee ? `Given to ${row.assignee}; the desk prepares it and stops.` : 'Back with the desk.'),
+      (row) =>
+        row.assignee === OWNER
+          ? 'This row is now yours.'
+          : row.assignee
+            ? `Given to ${row.assignee}; the desk prepares it and stops.`
+            : 'Back with the desk.',
     );
   });
 
