@@ -233,6 +233,32 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     await context.close();
   });
 
+  it("on a phone a key with a long name still shows every key's state and Revoke link within the width", async () => {
+    const { desk: shop } = await makeDesk(store.db, { name: 'Long Names Ltd' });
+    const { context, page } = await signIn(browser, server, shop.id, { width: 390 });
+    await page.goto(`${server.base}/keys`);
+    const long = `payroll-export-${'x'.repeat(90)}@accounts.example`;
+    for (const name of [long, 'Till sync']) {
+      await page.getByLabel('Name: who will hold it').fill(name);
+      await page.getByRole('button', { name: 'Make the key' }).click();
+      await page.getByRole('heading', { name: `Key "${name}" made` }).waitFor();
+    }
+    await page.goto(`${server.base}/keys`);
+    for (const name of [long, 'Till sync', 'demo']) {
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: new RegExp(`^Revoke ${name}`) }) });
+      if (name === 'demo' && (await row.count()) === 0) continue;
+      for (const part of [row.getByRole('link', { name: /^Revoke / }), row.getByRole('cell', { name: 'Works' })]) {
+        const box = await part.boundingBox();
+        expect(box && box.x + box.width, `${name}: ${await part.textContent()}`).toBeLessThanOrEqual(390);
+      }
+    }
+    await expectAccessible(page);
+    await screenshots(page, 'keys-long-name-phone', [390]);
+    await context.close();
+  });
+
   it('refuses a key without a name or with a past last day beside the field, keeping what was typed', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/keys`);
