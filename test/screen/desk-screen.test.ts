@@ -444,6 +444,36 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await context.close();
   });
 
+  it('asking from the keyboard keeps the focus in the chat box, and an empty question marks and focuses the field', async () => {
+    const { context, page } = await signedIn();
+    const question = page.getByLabel('Your question');
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+    await question.fill('what is overdue?');
+    await question.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('#chat-answer').getByText('You asked:').waitFor();
+    await expect.poll(focused).not.toBe('BODY');
+
+    await question.fill('   ');
+    await question.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('#chat-answer').getByText('Type a question before asking.').waitFor();
+    await expect.poll(focused).toBe('chat-text');
+    await expect(question.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(
+      page.getByRole('textbox', { name: 'Your question', description: 'Type a question before asking.' }).count(),
+    ).resolves.toBe(1);
+    await expectAccessible(page);
+
+    // Asked again with a question, the field is no longer marked.
+    await question.fill('what is overdue?');
+    await question.press('Enter');
+    await page.locator('#chat-answer').getByText('You asked:').waitFor();
+    await expect.poll(() => question.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(focused).toBe('chat-text');
+    await context.close();
+  });
+
   it('the record shows the events log and activity', async () => {
     const { context, page } = await signedIn();
     await page.getByRole('link', { name: 'Record' }).click();

@@ -114,7 +114,7 @@ export function ChatAnswer(p: { chat: ChatView; oob?: boolean }): Markup {
   return (
     <div id="chat-answer" aria-live="polite">
       {p.oob && p.chat.error ? (
-        <p class="field-error" role="alert">
+        <p class="field-error" role="alert" id="chat-text-error">
           {p.chat.error}
         </p>
       ) : null}
@@ -139,9 +139,29 @@ export function ChatAnswer(p: { chat: ChatView; oob?: boolean }): Markup {
         </>
       ) : null}
       {p.oob ? (
-        <input type="hidden" name="idempotency_key" value={p.chat.key} id="chat-key" hx-swap-oob="true" />
+        <>
+          <input type="hidden" name="idempotency_key" value={p.chat.key} id="chat-key" hx-swap-oob="true" />
+          {/* The field as the whole page would draw it: marked and focused when refused, plain again when not. */}
+          <QuestionField chat={p.chat} oob />
+        </>
       ) : null}
     </div>
+  );
+}
+
+function QuestionField(p: { chat: ChatView; oob?: boolean }): Markup {
+  return (
+    <input
+      id="chat-text"
+      name="text"
+      type="text"
+      value={p.chat.text ?? (p.oob ? p.chat.asked?.question : undefined) ?? ''}
+      placeholder="What is overdue?"
+      aria-invalid={p.chat.error ? 'true' : undefined}
+      aria-describedby={p.chat.error ? 'chat-text-error' : undefined}
+      autofocus={p.chat.error ? true : undefined}
+      hx-swap-oob={p.oob ? 'true' : undefined}
+    />
   );
 }
 
@@ -149,7 +169,8 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
   return (
     <section aria-labelledby="chat-title">
       <h2 id="chat-title">Ask the desk</h2>
-      {/* A second click while the first question is out is dropped: its answer brings a fresh key. */}
+      {/* A second click while the first question is out is dropped: its answer brings a fresh key. The button
+       stays enabled meanwhile, since a disabled button drops the keyboard's focus to the page. */}
       <form
         method="post"
         action="/chat"
@@ -157,21 +178,11 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
         hx-target="#chat-answer"
         hx-swap="outerHTML"
         hx-sync="this:drop"
-        hx-disabled-elt="find button"
         data-once
       >
         <FormKeys csrf={p.csrf} idem={p.chat.key} id="chat-key" />
         <label for="chat-text">Your question</label>
-        <input
-          id="chat-text"
-          name="text"
-          type="text"
-          value={p.chat.text ?? ''}
-          placeholder="What is overdue?"
-          aria-invalid={p.chat.error ? 'true' : undefined}
-          aria-describedby={p.chat.error ? 'chat-text-error' : undefined}
-          autofocus={p.chat.error ? true : undefined}
-        />
+        <QuestionField chat={p.chat} />
         <FieldError id="chat-text-error" message={p.chat.error} />
         <button type="submit">Ask</button>
       </form>
