@@ -428,6 +428,21 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await page.locator('#chat-answer').getByText('You asked:').waitFor();
     await expect(page.locator('#chat-answer .answer').textContent()).resolves.toMatch(/overdue/i);
 
+    // While a question is out the form says so, and says nothing once the answer is in.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/chat', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Your question').fill('what is due?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByRole('status').filter({ hasText: 'Asking the desk…' }).waitFor();
+    release();
+    await page.locator('#chat-answer').getByText('what is due?').waitFor();
+    await expect.poll(() => page.locator('#chat-busy').textContent()).toBe('');
+    await page.unroute('**/chat');
+
     await page.getByLabel('Your question').fill('add a block for invoices');
     // A double click asks once: one block, not two.
     await page.getByRole('button', { name: 'Ask' }).dblclick();

@@ -11,9 +11,17 @@
     }
     form.dataset.sending = 'yes';
   });
+  // A question to the desk can take minutes; the form says it is out until its answer comes.
+  document.addEventListener('htmx:beforeRequest', (event) => {
+    var busy = event.target instanceof HTMLFormElement && event.target.querySelector('#chat-busy');
+    if (busy) busy.textContent = 'Asking the desk…';
+  });
   document.addEventListener('htmx:afterRequest', (event) => {
     var form = event.target;
-    if (form instanceof HTMLFormElement) form.dataset.sending = '';
+    if (!(form instanceof HTMLFormElement)) return;
+    form.dataset.sending = '';
+    var busy = form.querySelector('#chat-busy');
+    if (busy) busy.textContent = '';
   });
 
   function follow(section) {

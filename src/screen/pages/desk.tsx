@@ -185,6 +185,8 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
         <QuestionField chat={p.chat} />
         <FieldError id="chat-text-error" message={p.chat.error} />
         <button type="submit">Ask</button>
+        {/* The script says here that a question is out, as the button stays as it was. */}
+        <p id="chat-busy" class="meta" role="status" />
       </form>
       <ChatAnswer chat={p.chat} />
     </section>
