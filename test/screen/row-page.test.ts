@@ -11,7 +11,7 @@ import { TEST_NOW } from '../helpers/app.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { addArrangement } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
+import { makeDesk, makeDraft, makeWork, makeWorkMany } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { connectMailbox } from '../http/writes-helpers.ts';
 import {
@@ -54,6 +54,28 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     await browser?.close();
     await server?.close();
     await store?.close();
+  });
+
+  it('a later page of the queue says its rows are more of the open rows, not all of them', async () => {
+    const { desk: busy } = await makeDesk(store.db, { name: 'Busy Bakery' });
+    await makeWorkMany(
+      store.db,
+      busy.id,
+      Array.from({ length: 53 }, (_, i) => ({ title: `Order ${i + 1}` })),
+    );
+    const { context, page } = await signIn(browser, server, busy.id);
+    try {
+      await page.goto(`${server.base}/`);
+      await page.getByText('Showing 50 of 53 open rows.').waitFor();
+      await page
+        .getByRole('navigation', { name: 'Pages of open work' })
+        .getByRole('link', { name: 'Next page' })
+        .click();
+      await page.getByText('Showing 3 more of 53 open rows.').waitFor();
+      await expect(page.getByRole('link', { name: 'First page' }).count()).resolves.toBe(1);
+    } finally {
+      await context.close();
+    }
   });
 
   it('a run that has ended no longer says it is running, as it ends and when opened again', async () => {

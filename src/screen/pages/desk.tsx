@@ -262,7 +262,9 @@ export function DeskPage(v: DeskView): Markup {
             ? 'Nothing open here.'
             : v.filters.status || v.filters.kind
               ? `Showing ${plural(v.page.items.length, 'matching row')}${v.page.next_cursor ? ' (more on the next page)' : ''}; ${v.page.open_total} open in all.`
-              : `Showing ${v.page.items.length} of ${v.page.open_total} open rows.`}
+              : v.filters.cursor
+                ? `Showing ${v.page.items.length} more of ${v.page.open_total} open rows.`
+                : `Showing ${v.page.items.length} of ${v.page.open_total} open rows.`}
         </p>
         <ol class="queue">
           {v.page.items.map((item) => (
