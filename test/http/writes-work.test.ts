@@ -314,7 +314,13 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
       waiting_since: '2026-11-20T09:00:00.000Z',
     });
     const res = await post(`/work/${row.id}/complete`);
-    expect(res.json().data).toMatchObject({ status: 'waiting', waiting_on: 'Joe', delivered: false, failed: false });
+    expect(res.json().data).toMatchObject({
+      status: 'waiting',
+      waiting_on: 'Joe',
+      delivered: false,
+      failed: false,
+      delivery_note: 'There was no prepared message; this step was recorded as done by hand.',
+    });
   });
 
   it('complete refuses bodies it cannot read and unknown ids, writing nothing', async () => {

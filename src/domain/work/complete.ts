@@ -69,7 +69,7 @@ export async function completeWork(
 
   if (isFinished(row.status)) return answer(row, false, false, alreadyFinished(row.status));
 
-  let deliveryNote = 'There was no prepared message; the work was recorded as done by hand.';
+  let deliveryNote = BY_HAND;
   let delivered = false;
   const draft = await newestDraft(ctx, row.id);
   if (draft) {
@@ -102,6 +102,8 @@ export async function completeWork(
   const last = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
   return answer(last, false, delivered, deliveryNote);
 }
+
+const BY_HAND = 'There was no prepared message; the work was recorded as done by hand.';
 
 /** One try at closing the row; null when another writer moved it first. */
 async function settle(
@@ -142,5 +144,10 @@ async function settle(
   );
   await logTimeline(ctx, current.id, 'completed', note ? `${text} Note: ${note}` : text);
   const after = (await findWork(ctx.db, ctx.desk.id, current.id))!;
-  return answer(after, false, delivered, deliveryNote);
+  // A row still out with somebody is not done: the note says what was recorded.
+  const said =
+    deliveryNote === BY_HAND && to === 'waiting'
+      ? 'There was no prepared message; this step was recorded as done by hand.'
+      : deliveryNote;
+  return answer(after, false, delivered, said);
 }
