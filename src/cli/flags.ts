@@ -20,6 +20,7 @@ const FLAG_OF: Record<string, string> = {
   priority: '--priority',
   class: '--class',
   note: '--note',
+  assignee: '--to',
   hours: '--hours',
   daily_cap: '--daily-cap',
   act_within_days: '--act-within-days',

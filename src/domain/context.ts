@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../store/schema.ts';
 import type { Actor, DeskContext, Deps } from './ports.ts';
 import { todayIn } from './dates.ts';
+import { cutAt } from './text.ts';
 
 export type { Actor, DeskContext, Deps, Engine } from './ports.ts';
 
@@ -28,6 +29,14 @@ export function deskContext(
 }
 
 /** The name recorded as who did a thing. */
+/** The most of a write's `actor` that is kept: it names who did it, not what they said. */
+export const ACTOR_MAX_CHARS = 200;
+
+/** Who a write says did it: its `actor` trimmed and cut at 200 characters, or the caller's own name. */
+export function actorOf(ctx: DeskContext, given: string | undefined): string {
+  return cutAt(given ?? '', ACTOR_MAX_CHARS) || actorName(ctx.actor);
+}
+
 export function actorName(actor: Actor): string {
   switch (actor.type) {
     case 'key':

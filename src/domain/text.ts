@@ -52,3 +52,10 @@ export function storable<T>(v: T): T {
   }
   return v;
 }
+
+/** Trimmed and cut at `max` whole characters (never half of a pair), trimmed again after the cut. */
+export function cutAt(text: string, max: number): string {
+  const trimmed = text.trim();
+  const chars = Array.from(trimmed);
+  return chars.length > max ? chars.slice(0, max).join('').trimEnd() : trimmed;
+}

@@ -166,6 +166,8 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const date = await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'X', '--due', '31/12/2026');
     expect(date.code).toBe(1);
     expect(date.err).toBe('desk: --due: "31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.\n');
+    const named = await desk(store.target, 'keys', 'create', '--desk', slug, '--name', 'k'.repeat(201));
+    expect(named).toMatchObject({ code: 1, out: '', err: "desk: A key's name is at most 200 characters.\n" });
     const expires = await desk(store.target, 'keys', 'create', '--desk', slug, '--name', 'x', '--expires', 'soon');
     expect(expires.code).toBe(1);
     expect(expires.err.split('\n').filter(Boolean)).toHaveLength(1);
@@ -304,6 +306,9 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect((await findWork(store.db, deskId, item.id))!.assignee).toBe('Sam');
     const back = (await desk(store.target, 'work', 'assign', String(item.id), '--clear', '--json')).json();
     expect(back.action.type).toBe('run');
+    const long = await desk(store.target, 'work', 'assign', String(item.id), '--to', 'S'.repeat(201));
+    expect(long).toMatchObject({ code: 1, err: "desk: --to: A person's name is at most 200 characters.\n" });
+    expect((await findWork(store.db, deskId, item.id))!.assignee).toBeNull();
 
     const closed = (
       await desk(store.target, 'work', 'close', String(item.id), '--note', 'Renewed by phone.', '--json')

@@ -306,6 +306,16 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect((await findWork(store.db, d.desk.id, row.id))!.detail).toBe('Weekly.\n\nDone by Sam.');
   });
 
+  it("complete keeps 4,000 characters of a note and 200 of an actor, as an arrangement's note does", async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Count the till' });
+    const note = `${'n'.repeat(3999)}😀 and more`;
+    const res = await post(`/work/${row.id}/complete`, { note, actor: ` ${'A'.repeat(199)}😀${'B'.repeat(50)} ` });
+    expect(res.statusCode).toBe(200);
+    expect((await findWork(store.db, d.desk.id, row.id))!.detail).toBe(`${'n'.repeat(3999)}😀`);
+    const completed = (await eventsOf(store.db, d.desk.id, 'completed')).find((e) => e.data.work_id === row.id);
+    expect(completed!.data.actor).toBe(`${'A'.repeat(199)}😀`);
+  });
+
   it('complete on a row out with somebody and no draft keeps it waiting', async () => {
     const row = await makeWork(store.db, d.desk.id, {
       title: 'Quote from the plumber',

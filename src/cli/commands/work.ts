@@ -300,7 +300,7 @@ export function workCommands(program: Command, io: Io): Command {
       const { assignWork } = await import('../../domain/work/assign.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
-        const row = await assignWork(ctx, id, o.clear ? null : o.to!);
+        const row = await asFlags(() => assignWork(ctx, id, o.clear ? null : o.to!));
         await show(
           io,
           ctx,

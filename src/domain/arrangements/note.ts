@@ -1,4 +1,5 @@
-import { actorName, type DeskContext } from '../context.ts';
+import { actorOf, type DeskContext } from '../context.ts';
+import { cutAt } from '../text.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
@@ -29,11 +30,8 @@ export interface NoteAnswer {
 /** Trimmed and cut at 4,000 characters (whole characters, never half of a pair). */
 export function noteBody(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest(EMPTY_NOTE);
-  const trimmed = raw.trim();
-  if (trimmed === '') throw badRequest(EMPTY_NOTE);
-  const chars = Array.from(trimmed);
-  // Cutting can leave a space at the end: trim again after the cut.
-  return chars.length > NOTE_MAX_CHARS ? chars.slice(0, NOTE_MAX_CHARS).join('').trimEnd() : trimmed;
+  if (raw.trim() === '') throw badRequest(EMPTY_NOTE);
+  return cutAt(raw, NOTE_MAX_CHARS);
 }
 
 export async function addArrangementNote(
@@ -50,7 +48,7 @@ async function noteIn(ctx: DeskContext, arrangementId: number, body: string, inp
   if (!arrangement) throw notFound('arrangement', arrangementId);
 
   const channel = input.channel === 'call' ? 'call' : 'note';
-  const actor = input.actor?.trim() || actorName(ctx.actor);
+  const actor = actorOf(ctx, input.actor);
   const now = ctx.now();
   const row = await insertActivity(ctx.db, {
     deskId: ctx.desk.id,

@@ -60,3 +60,23 @@ describe("an arrangement's amount and currency", () => {
     ]);
   });
 });
+
+describe("a row's text", () => {
+  it('is as long as the same field may be on the screen, and no longer', () => {
+    const row = {
+      title: 'Big row',
+      kind: 'k'.repeat(101),
+      detail: 'd'.repeat(20_001),
+      contact_name: 'n'.repeat(201),
+      waiting_on: 'w'.repeat(200),
+    };
+    expect(errorsOf({ desk: DESK, work: [row] }).sort()).toEqual([
+      'work[0] "Big row".contact_name: must be at most 200 characters',
+      'work[0] "Big row".detail: must be at most 20000 characters',
+      'work[0] "Big row".kind: must be at most 100 characters',
+    ]);
+    expect(errorsOf({ desk: DESK, work: [{ title: 't'.repeat(501) }] })).toEqual([
+      `work[0] "${'t'.repeat(501)}".title: must be at most 500 characters`,
+    ]);
+  });
+});

@@ -18,6 +18,7 @@ import { readYaml } from './yaml.ts';
 import { plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { railErrors } from '../desks/rails.ts';
+import { TEXT_MAX } from '../work/limits.ts';
 import { ungrantableReason } from '../grants/manage.ts';
 import { everyCount } from '../watches/schedule.ts';
 
@@ -460,7 +461,7 @@ function currencyOf(e: Entry, field: string): string | null {
 }
 
 function email(e: Entry, field: string): string | null {
-  const v = e.text(field);
+  const v = e.text(field, { max: TEXT_MAX.contact_email });
   if (v !== null && !EMAIL.test(v)) e.fail(field, `"${v}" is not an email address`);
   return v;
 }
@@ -623,7 +624,7 @@ export function readArrangement(e: Entry, ref: string | null, deskCurrency: stri
     renews_on: e.date('renews_on'),
     amount_cents: amount,
     currency: amount === null ? null : currency,
-    contact_name: e.text('contact_name'),
+    contact_name: e.text('contact_name', { max: TEXT_MAX.contact_name }),
     contact_email: email(e, 'contact_email'),
   };
 }
@@ -714,9 +715,9 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
   });
   return {
     ref,
-    title: e.text('title', { required: true, max: 500 }),
-    detail: e.text('detail'),
-    kind: e.text('kind') ?? 'general',
+    title: e.text('title', { required: true, max: TEXT_MAX.title }),
+    detail: e.text('detail', { max: TEXT_MAX.detail }),
+    kind: e.text('kind', { max: TEXT_MAX.kind }) ?? 'general',
     status: e.oneOf('status', WORK_STATUSES, 'open'),
     due_date: e.date('due'),
     priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),
@@ -724,9 +725,9 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     needs_person: e.flag('needs_person'),
     chase_after_days: e.integer('chase_after_days', { min: 1, max: 365, fallback: 7 }),
     max_chases: e.integer('max_chases', { min: 0, max: 100, fallback: 3 }),
-    contact_name: e.text('contact_name'),
+    contact_name: e.text('contact_name', { max: TEXT_MAX.contact_name }),
     contact_email: contactEmail,
-    waiting_on: e.text('waiting_on'),
+    waiting_on: e.text('waiting_on', { max: TEXT_MAX.waiting_on }),
     waiting_since: e.date('waiting_since'),
     last_error: e.text('last_error'),
     arrangement: e.text('arrangement'),

@@ -14,12 +14,16 @@ export interface CreatedKey {
   expires_at: string | null;
 }
 
+/** A key's name says which program holds it; the Keys page shows it in a column. */
+const KEY_NAME_MAX = 200;
+
 export async function createKey(
   db: Kysely<Database>,
   input: { deskId: string; name: string; expiresAt?: string | null; now: string; by?: string },
 ): Promise<CreatedKey> {
   const name = input.name.trim();
   if (!name) throw badRequest('A key needs a name, such as the program that will hold it.');
+  if (name.length > KEY_NAME_MAX) throw badRequest(`A key's name is at most ${KEY_NAME_MAX} characters.`);
   if (input.expiresAt && input.expiresAt <= input.now) throw badRequest('A key cannot expire in the past.');
   const key = newKeySecret();
   const row = await insertKey(db, {

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { OWNER } from '../vocab.ts';
+import { withinLimit } from './limits.ts';
 
 // The owner gives a row to a person ("Assign to me"): from then on it needs that person, so
 // the desk prepares and stops (action `own`). Clearing the assignee hands the row back.
@@ -16,7 +17,7 @@ function personOf(to: string | null): string | null {
 }
 
 export async function assignWork(ctx: DeskContext, workId: number, to: string | null): Promise<WorkRow> {
-  const person = personOf(to);
+  const person = withinLimit('assignee', personOf(to));
   if (to !== null && person === null)
     throw badRequest('Say who the row goes to, or clear the assignment.', { field: 'assignee' });
   return atomically(ctx, async (tx) => {

@@ -1,7 +1,9 @@
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
-import { actorName, type DeskContext } from '../context.ts';
+import { actorOf, type DeskContext } from '../context.ts';
+import { NOTE_MAX_CHARS } from '../arrangements/note.ts';
+import { cutAt } from '../text.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished, storedStatus } from '../vocab.ts';
@@ -62,8 +64,9 @@ export async function completeWork(
 ): Promise<CompleteAnswer> {
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
-  const actor = input.actor?.trim() || actorName(ctx.actor);
-  const note = input.note?.trim() || null;
+  const actor = actorOf(ctx, input.actor);
+  // The same cut as an arrangement's note: what is appended to the row's detail stays readable.
+  const note = cutAt(input.note ?? '', NOTE_MAX_CHARS) || null;
   // A failed send before this call: a retry may bring the note it already appended.
   const afterFailure = row.last_error !== null;
 

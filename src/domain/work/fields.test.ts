@@ -21,6 +21,11 @@ describe('checkFields', () => {
     [{ title: '  ' }, 'title', 'A work item needs a title.'],
     [{ title: 'x'.repeat(501) }, 'title', 'A title is at most 500 characters.'],
     [{ kind: ' ' }, 'kind', 'kind must not be empty.'],
+    [{ kind: 'k'.repeat(101) }, 'kind', 'A kind is at most 100 characters.'],
+    [{ detail: 'd'.repeat(20_001) }, 'detail', 'The detail is at most 20,000 characters.'],
+    [{ contact_name: 'n'.repeat(201) }, 'contact_name', "A contact's name is at most 200 characters."],
+    [{ contact_email: `${'e'.repeat(250)}@x.test` }, 'contact_email', 'An email address is at most 254 characters.'],
+    [{ waiting_on: 'w'.repeat(201) }, 'waiting_on', 'Who the row waits on is at most 200 characters.'],
     [{ due: '31/12/2026' }, 'due', '"31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.'],
     [{ priority: '500' }, 'priority', 'priority must be a whole number from 1 to 100, not "500".'],
     [{ priority: ' ' }, 'priority', 'priority must be a whole number from 1 to 100, not " ".'],
@@ -53,6 +58,12 @@ describe('checkFields', () => {
       detail: null,
     });
     await expect(checkFields(ctx, { due: 'none', class: 'none' })).resolves.toEqual({ due_date: null, class: null });
+  });
+
+  it('takes text as long as each field allows', async () => {
+    await expect(
+      checkFields(ctx, { title: 't'.repeat(500), kind: 'k'.repeat(100), contact_name: 'n'.repeat(200) }),
+    ).resolves.toEqual({ title: 't'.repeat(500), kind: 'k'.repeat(100), contact_name: 'n'.repeat(200) });
   });
 
   it('refuses several mistakes at once: a summary, and each beside its field', async () => {

@@ -2,6 +2,7 @@ import type { DeskContext } from '../context.ts';
 import { resolveDate } from '../dates.ts';
 import { badRequest, DeskError } from '../errors.ts';
 import { MAX_ID } from '../input.ts';
+import { withinLimit } from './limits.ts';
 import { isPermissionClass, PERMISSION_CLASSES } from '../vocab.ts';
 import { onDesk } from '../../store/repositories/desks.ts';
 
@@ -92,15 +93,16 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
     if (f.title === undefined) return;
     const t = f.title.trim();
     if (!t) throw badRequest('A work item needs a title.', { field: 'title' });
-    if (t.length > 500) throw badRequest('A title is at most 500 characters.', { field: 'title' });
-    out.title = t;
+    out.title = withinLimit('title', t);
   });
-  if (f.detail !== undefined) out.detail = optionalText(f.detail);
+  await field(() => {
+    if (f.detail !== undefined) out.detail = withinLimit('detail', optionalText(f.detail));
+  });
   await field(() => {
     if (f.kind === undefined) return;
     const k = f.kind.trim();
     if (!k) throw badRequest('kind must not be empty.', { field: 'kind' });
-    out.kind = k;
+    out.kind = withinLimit('kind', k);
   });
   await field(() => {
     if (f.due === undefined) return;
@@ -131,15 +133,19 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
     if (f.chase_after_days !== undefined)
       out.chase_after_days = wholeNumber(f.chase_after_days, 'chase_after_days', 1, 365);
   });
-  if (f.contact_name !== undefined) out.contact_name = optionalText(f.contact_name);
+  await field(() => {
+    if (f.contact_name !== undefined) out.contact_name = withinLimit('contact_name', optionalText(f.contact_name));
+  });
   await field(() => {
     if (f.contact_email === undefined) return;
     const e = optionalText(f.contact_email);
     if (e !== null && !/^[^\s@<>]+@[^\s@<>]+$/.test(e))
       throw badRequest(`"${e}" is not an email address.`, { field: 'contact_email' });
-    out.contact_email = e;
+    out.contact_email = withinLimit('contact_email', e);
   });
-  if (f.waiting_on !== undefined) out.waiting_on = optionalText(f.waiting_on);
+  await field(() => {
+    if (f.waiting_on !== undefined) out.waiting_on = withinLimit('waiting_on', optionalText(f.waiting_on));
+  });
   // Null, or text left empty, takes the row off its arrangement or unit.
   const given = (v: number | string | null) => (v === null || String(v).trim() === '' ? null : v);
   await field(async () => {

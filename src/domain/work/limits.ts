@@ -1,0 +1,32 @@
+import { badRequest } from '../errors.ts';
+
+// How long the owner's text on a row may be, wherever it comes in (a form, a command, a
+// business file). Long enough for anything the field is for; short enough that a whole
+// document pasted into a one-line field is refused rather than shown everywhere the row is.
+
+export const TEXT_MAX = {
+  title: 500,
+  kind: 100,
+  detail: 20_000,
+  contact_name: 200,
+  contact_email: 254,
+  waiting_on: 200,
+  assignee: 200,
+} as const;
+
+const WORDS: Record<keyof typeof TEXT_MAX, string> = {
+  title: 'A title',
+  kind: 'A kind',
+  detail: 'The detail',
+  contact_name: "A contact's name",
+  contact_email: 'An email address',
+  waiting_on: 'Who the row waits on',
+  assignee: "A person's name",
+};
+
+/** The text as given, or a refusal naming the field when it is longer than the field allows. */
+export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MAX, text: T): T {
+  if (text !== null && text.length > TEXT_MAX[field])
+    throw badRequest(`${WORDS[field]} is at most ${TEXT_MAX[field].toLocaleString('en')} characters.`, { field });
+  return text;
+}
