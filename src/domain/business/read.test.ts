@@ -80,3 +80,23 @@ describe("a row's text", () => {
     ]);
   });
 });
+
+describe("a row's messages", () => {
+  const row = (over: Record<string, unknown>, message: Record<string, unknown>) => ({
+    desk: DESK,
+    work: [{ title: 'Pay the flour invoice', ...over, messages: [{ body: 'Paying on Friday.', ...message }] }],
+  });
+
+  it('refuses a message still to go with nobody to go to', () => {
+    for (const status of ['drafted', 'approved'])
+      expect(errorsOf(row({}, { status }))).toEqual([
+        `work[0] "Pay the flour invoice".messages[0].to: is needed for a ${status} message: give "to", or contact_email on the row`,
+      ]);
+  });
+
+  it("takes one addressed by itself or by the row's contact, and a sent one with neither", () => {
+    expect(errorsOf(row({}, { status: 'drafted', to: 'accounts@mill.test' }))).toEqual([]);
+    expect(errorsOf(row({ contact_email: 'accounts@mill.test' }, { status: 'approved' }))).toEqual([]);
+    expect(errorsOf(row({}, { status: 'sent' }))).toEqual([]);
+  });
+});

@@ -702,13 +702,18 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
       return [];
     }
     const me = new Entry(where, m, errors, '', ['status', 'channel', 'subject', 'body', 'to', 'actor']);
+    const status = me.oneOf('status', OUTBOUND_STATUSES, 'drafted');
+    const to = email(me, 'to') ?? contactEmail;
+    // A message still to go needs somebody to go to: the desk would offer to send it and could only fail.
+    if (to === null && status !== 'sent')
+      me.fail('to', `is needed for a ${status} message: give "to", or contact_email on the row`);
     return [
       {
-        status: me.oneOf('status', OUTBOUND_STATUSES, 'drafted'),
+        status,
         channel: me.text('channel') ?? 'email',
         subject: me.text('subject'),
         body: me.text('body', { required: true }),
-        to: email(me, 'to') ?? contactEmail,
+        to,
         actor: me.text('actor') ?? 'desk',
       },
     ];
