@@ -313,6 +313,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       const said = page.getByRole('status').filter({ hasText: 'Not sent:' });
       await said.waitFor();
       await expect(said.getAttribute('class')).resolves.toBe('notice refused');
+      // The message itself says it did not go, and why, not only that it was approved.
+      const messages = page.getByRole('region', { name: 'Messages' });
+      await expect(messages.getByText(/ · approved, not sent · /).count()).resolves.toBe(1);
+      await expect(messages.getByText(/^Not sent: The mail server refused the message/).count()).resolves.toBe(1);
+      await expectAccessible(page);
+      await screenshots(page, 'row-unsent');
       await page.getByRole('button', { name: 'Needs a look' }).click();
     } finally {
       smtp.setMode('accept');

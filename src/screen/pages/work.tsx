@@ -25,6 +25,8 @@ export interface RowView {
   } | null;
   /** The person the row is given to, if any. */
   assignee: string | null;
+  /** Why each message approved and not sent did not go, by message id. */
+  unsent: Map<number, string>;
   /** The row names somebody to write to, so the desk can draft its message. */
   canWrite: boolean;
   /** A fresh key per form, so each submit happens once. */
@@ -359,10 +361,11 @@ export function RowPage(v: RowView): Markup {
               <strong>{m.subject ?? '(no subject)'}</strong>
               <br />
               <small>
-                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : `From ${m.actor}`} · {m.status} ·{' '}
-                {when(m.sent_at ?? m.created_at, v.zone)}
+                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : `From ${m.actor}`} ·{' '}
+                {v.unsent.has(m.id) ? 'approved, not sent' : m.status} · {when(m.sent_at ?? m.created_at, v.zone)}
               </small>
             </header>
+            {v.unsent.has(m.id) ? <p class="field-error">{`Not sent: ${v.unsent.get(m.id)}`}</p> : null}
             <p class="body">{m.body}</p>
             {m.attachments && m.attachments.length > 0 ? (
               <p>

@@ -11,7 +11,7 @@ import { addressOf, draftWork } from '../../domain/work/draft.ts';
 import { getWork } from '../../domain/work/get.ts';
 import { reviseDraft } from '../../domain/work/revise.ts';
 import { snoozeWork } from '../../domain/work/snooze.ts';
-import { recentNotes } from '../../store/repositories/activity.ts';
+import { recentNotes, unsentReasonsOn } from '../../store/repositories/activity.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { findLiveRun, startLiveRun, type RunEvent } from '../live-runs.ts';
 import { once } from '../once.ts';
@@ -71,6 +71,7 @@ export async function rowPage(
       detail,
       arrangement,
       assignee: row?.assignee ?? null,
+      unsent: await unsentReasonsOn(ctx.db, ctx.desk.id, id),
       canWrite: row !== undefined && addressOf(row) !== null,
       keys,
       onOwn,

@@ -223,6 +223,20 @@ export async function lastUnsentMessage(db: Kysely<Database>, deskId: string) {
     .executeTakeFirst();
 }
 
+/** Why each message on a row that was approved and not sent was not sent, by message id. */
+export async function unsentReasonsOn(db: Kysely<Database>, deskId: string, workId: number) {
+  const rows = await db
+    .selectFrom('activity')
+    .select(['id', 'failure_reason'])
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'approved')
+    .where('failure_reason', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.failure_reason!]));
+}
+
 /** Per arrangement: how many notes it has and when the newest was written. */
 export async function notesByArrangement(db: Kysely<Database>, deskId: string) {
   return db
