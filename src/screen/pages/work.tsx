@@ -361,11 +361,12 @@ export function RowPage(v: RowView): Markup {
               <strong>{m.subject ?? '(no subject)'}</strong>
               <br />
               <small>
-                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : `From ${m.actor}`} ·{' '}
-                {v.unsent.has(m.id) ? 'approved, not sent' : m.status} · {when(m.sent_at ?? m.created_at, v.zone)}
+                {m.direction === 'outbound' ? `To ${m.to ?? 'nobody'}` : `From ${m.actor}`} · {m.status} ·{' '}
+                {when(m.sent_at ?? m.created_at, v.zone)}
               </small>
             </header>
-            {v.unsent.has(m.id) ? <p class="field-error">{`Not sent: ${v.unsent.get(m.id)}`}</p> : null}
+            {/* The reason says itself whether the message did not go or may have gone. */}
+            {v.unsent.has(m.id) ? <p class="field-error">{v.unsent.get(m.id)}</p> : null}
             <p class="body">{m.body}</p>
             {m.attachments && m.attachments.length > 0 ? (
               <p>
