@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import querystring from 'node:querystring';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -44,9 +45,14 @@ export interface AppOptions {
   draining?: () => boolean;
 }
 
-/** A key sent as `?token=` must not reach the logs with the URL it came in. */
+/**
+ * A key sent as `?token=` must not reach the logs with the URL it came in. The name is read as
+ * the query parser reads it, so `?%74oken=` (which the server takes as `token`) is redacted too.
+ */
 export function redactToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&])([^&#=]*)=[^&#]*/g, (whole, sep: string, name: string) =>
+    querystring.unescape(name).toLowerCase() === 'token' ? `${sep}${name}=[redacted]` : whole,
+  );
 }
 
 function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {

@@ -43,6 +43,32 @@ describe('the server log', () => {
       await app.close();
     }
   });
+
+  it('redacts a token whose name is spelled with escapes, which the server still reads as token', async () => {
+    let logged = '';
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    const config = loadConfig({ DESK_DATABASE_URL: store.target });
+    const app = await buildApp(
+      { store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) },
+      { logger: { level: 'info', stream } },
+    );
+    try {
+      const d = await makeDesk(store.db);
+      for (const name of ['%74oken', 'tok%65n', '%54OKEN']) {
+        const res = await app.inject({ method: 'GET', url: `/api/v1/me?x=1&${name}=${d.key}` });
+        if (name !== '%54OKEN') expect(res.statusCode).toBe(200);
+        expect(logged).toContain(`/api/v1/me?x=1&${name}=[redacted]`);
+      }
+      expect(logged).not.toContain(d.key.slice(5));
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe("the log's format and the root", () => {
