@@ -200,7 +200,9 @@ export function screen(deps: Deps) {
     });
 
     app.get('/assets/:name', async (request, reply) => {
-      const a = ASSETS[(request.params as { name: string }).name];
+      const name = (request.params as { name: string }).name;
+      // Own names only: `__proto__` or `toString` would find what every object has.
+      const a = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
       if (!a) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       return reply.type(a.type).header('cache-control', 'public, max-age=3600').send(a.body);
     });
