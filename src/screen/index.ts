@@ -218,6 +218,11 @@ export function screen(deps: Deps) {
       if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);
       const r = await redeemSignInLink(deps.store.db, token, deps.clock.now());
       if (!r.ok) return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[r.reason] }), 401);
+      // The new session replaces the one this browser held (on this desk or another), so that one
+      // ends here rather than living on unseen for its idle days.
+      const held = request.cookies[SESSION_COOKIE];
+      const old = held ? reply.unsignCookie(held) : null;
+      if (old?.valid && old.value) await endSession(deps.store.db, old.value);
       reply.setCookie(SESSION_COOKIE, r.session, {
         path: '/',
         httpOnly: true,

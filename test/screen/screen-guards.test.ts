@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
@@ -24,5 +25,27 @@ describe("the screen's guards", () => {
       expect(res.statusCode, name).toBe(404);
     }
     expect((await h.app.inject({ method: 'GET', url: '/assets/screen.js' })).statusCode).toBe(200);
+  });
+
+  /** The cookies a sign-in link sets, as a Cookie header's pairs. */
+  async function signIn(deskId: string, cookies: Record<string, string> = {}): Promise<Record<string, string>> {
+    const { token } = await createSignInLink(store.db, deskId, h.clock.now());
+    const res = await h.app.inject({ method: 'GET', url: `/sign-in?token=${token}`, cookies });
+    expect(res.statusCode).toBe(303);
+    return { ...cookies, ...Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) };
+  }
+
+  const page = (cookies: Record<string, string>) =>
+    h.app.inject({ method: 'GET', url: '/keys', cookies, headers: { accept: 'text/html' } });
+
+  it("a link for one desk opened while signed in to another ends the first desk's session", async () => {
+    const a = await makeDesk(store.db);
+    const b = await makeDesk(store.db);
+    const first = await signIn(a.desk.id);
+    const second = await signIn(b.desk.id, first);
+    expect(second.desk_session).not.toBe(first.desk_session);
+    expect((await page(second)).body).toContain(b.desk.name);
+    // The cookie the browser no longer holds opens nothing.
+    expect((await page({ desk_session: first.desk_session! })).statusCode).toBe(303);
   });
 });
