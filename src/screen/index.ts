@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { PACKAGE_ROOT } from '../root.ts';
 import { deskForSession, endSession, redeemSignInLink, SESSION_IDLE_DAYS } from '../domain/owner/sign-in.ts';
 import { STATUS_OF } from '../http/errors.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
-import { csrfToken as csrfFor, html } from './reply.ts';
+import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply.ts';
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
 import { ErrorPage, SignInPage } from './pages/misc.tsx';
@@ -43,7 +43,7 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'desk_session';
+export { SESSION_COOKIE };
 
 const resolveModule = createRequire(import.meta.url).resolve;
 const asset = (spec: string) => readFileSync(resolveModule(spec));
@@ -80,6 +80,10 @@ export function screen(deps: Deps) {
     await app.register(csrf, {
       sessionPlugin: '@fastify/cookie',
       cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: true, secure },
+      // A token holds its session's mark, so another session's token and secret cookie, planted
+      // beside this session's cookie, are refused.
+      getUserInfo: csrfBinding,
+      csrfOpts: { hmacKey: createHmac('sha256', secret).update('csrf').digest() },
     });
     await app.register(helmet, {
       contentSecurityPolicy: {

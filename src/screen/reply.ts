@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Markup } from './jsx-runtime.ts';
 
 export function html(reply: FastifyReply, page: Markup, status = 200): FastifyReply {
@@ -13,8 +13,19 @@ export function html(reply: FastifyReply, page: Markup, status = 200): FastifyRe
 /** A key for one form: the server replays the first answer to any second submit of it. */
 export const formKey = (): string => randomUUID();
 
+export const SESSION_COOKIE = 'desk_session';
+
+/**
+ * What a form's CSRF token is bound to: the session cookie the browser sent (a hash of it), so a
+ * token drawn for one session, with its secret cookie, is refused beside any other session.
+ */
+export function csrfBinding(request: FastifyRequest): string {
+  const session = request.cookies[SESSION_COOKIE];
+  return session ? createHash('sha256').update(session).digest('base64url') : '';
+}
+
 export function csrfToken(reply: FastifyReply): string {
-  return reply.generateCsrf();
+  return reply.generateCsrf({ userInfo: csrfBinding(reply.request) });
 }
 
 /** A form value as text; fields a browser did not send read as empty. */

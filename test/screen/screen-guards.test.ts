@@ -35,6 +35,15 @@ describe("the screen's guards", () => {
     return { ...cookies, ...Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) };
   }
 
+  /** A page's CSRF token, and the cookies after drawing it. */
+  async function formOf(cookies: Record<string, string>): Promise<{ csrf: string; cookies: Record<string, string> }> {
+    const res = await h.app.inject({ method: 'GET', url: '/keys', cookies, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(res.body)?.[1];
+    if (!csrf) throw new Error('no CSRF token on /keys');
+    return { csrf, cookies: { ...cookies, ...Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) } };
+  }
+
   const page = (cookies: Record<string, string>) =>
     h.app.inject({ method: 'GET', url: '/keys', cookies, headers: { accept: 'text/html' } });
 
@@ -47,5 +56,25 @@ describe("the screen's guards", () => {
     expect((await page(second)).body).toContain(b.desk.name);
     // The cookie the browser no longer holds opens nothing.
     expect((await page({ desk_session: first.desk_session! })).statusCode).toBe(303);
+  });
+
+  it("refuses a form sent with another session's CSRF token, even beside that session's CSRF cookie", async () => {
+    const a = await makeDesk(store.db);
+    const b = await makeDesk(store.db);
+    const victim = await formOf(await signIn(a.desk.id));
+    const other = await formOf(await signIn(b.desk.id));
+    const post = (cookies: Record<string, string>, csrf: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/keys',
+        cookies,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _csrf: csrf, name: 'planted', expires: '' }).toString(),
+      });
+    // The other session's token and secret cookie, planted beside the victim's session.
+    const planted = await post({ desk_session: victim.cookies.desk_session!, _csrf: other.cookies._csrf! }, other.csrf);
+    expect(planted.statusCode).toBe(403);
+    // A session's own token still works.
+    expect((await post(victim.cookies, victim.csrf)).statusCode).toBe(200);
   });
 });
