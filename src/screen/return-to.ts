@@ -23,6 +23,7 @@ export function returnPath(raw: unknown): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== HOME || NOT_PAGES.test(url.pathname)) return null;
+  // Dot segments are resolved here ("/.//host" becomes "//host"), so what is followed is checked again.
+  if (url.origin !== HOME || url.pathname.startsWith('//') || NOT_PAGES.test(url.pathname)) return null;
   return `${url.pathname}${url.search}`;
 }
