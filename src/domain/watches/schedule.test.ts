@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_NOW } from '../../../test/helpers/app.ts';
 import { addDays } from '../dates.ts';
 import { dueOccurrence, pendingOccurrence, workStartsOn } from './schedule.ts';
 
@@ -48,5 +49,22 @@ describe('workStartsOn', () => {
       if (starts > TODAY)
         expect(dueOccurrence({ date: D, every: null, leadDays: lead, today: addDays(starts, -1), made })).toBeNull();
     }
+  });
+});
+
+describe('a unit whose date was changed while its row is open', () => {
+  // The clock the suite pins, read as a UTC desk's today.
+  const today = TEST_NOW.slice(0, 10);
+  const old = addDays(today, 10);
+
+  it.each([
+    ['moved later: no second row while the first is open', addDays(old, 3), 'open', null],
+    ['moved earlier: no second row while the first is waiting', addDays(old, -3), 'waiting', null],
+    ['moved later, the first row done: the new date', addDays(old, 3), 'done', addDays(old, 3)],
+  ] as const)('%s', (_name, moved, status, expected) => {
+    const made = new Map([[old, status]]);
+    expect(pendingOccurrence({ date: moved, every: null, made })).toBe(expected);
+    expect(pendingOccurrence({ date: moved, every: 30, made })).toBe(expected);
+    expect(dueOccurrence({ date: moved, every: 30, leadDays: 30, today, made })).toBe(expected);
   });
 });

@@ -38,13 +38,15 @@ export function isInLead(date: string, leadDays: number, today: string): boolean
  * The occurrence a watch will make work of next for one unit, or null when there is none yet.
  * `made` maps each watch_date already holding a row to that row's status.
  * The first occurrence is the unit's date; with `every`, the next one follows only once the
- * current one is done or closed.
+ * current one is done or closed. While any row the watch made for the unit is unfinished, none
+ * is pending: a date changed on the unit meanwhile waits for that row (P-watches-2).
  */
 export function pendingOccurrence(input: {
   date: string;
   every: number | null;
   made: ReadonlyMap<string, string>;
 }): string | null {
+  for (const status of input.made.values()) if (!isFinished(status)) return null;
   let d = input.date;
   for (let i = 0; i < MAX_STEPS; i++) {
     const status = input.made.get(d);
