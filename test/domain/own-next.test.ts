@@ -55,3 +55,38 @@ describe("a row's own next step, for a row due beyond the desk's reach", () => {
     }
   });
 });
+
+describe("a row's own next step, for a row the desk has just sent on and now waits", () => {
+  let store: TestStore;
+  let h: Harness;
+  let ctx: DeskContext;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store);
+    const { desk } = await makeDesk(store.db, { grants: ['reach_out', 'chase'], timezone: 'UTC' });
+    ctx = deskContext(h.deps, desk, { type: 'owner', name: 'owner' });
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('names the day the chase comes due, not the act of an hour ago', async () => {
+    const hourAgo = new Date(ctx.clock.now().getTime() - 3600_000).toISOString();
+    const row = await makeWork(store.db, ctx.desk.id, {
+      title: 'Out with Jo',
+      class: 'reach_out',
+      status: 'waiting',
+      contact_name: 'Jo',
+      contact_email: 'jo@acme.test',
+      waiting_on: 'Jo',
+      waiting_since: hourAgo,
+      chase_after_days: 7,
+      due_date: addDays(ctx.today(), 2),
+    });
+    await store.db.updateTable('work').set({ desk_acted_at: hourAgo }).where('id', '=', row.id).execute();
+    const from = addDays(ctx.today(), 7);
+    expect(await ownNext(ctx, row.id)).toBe(`The desk acts on this on its own from ${from}.`);
+  });
+});

@@ -112,7 +112,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
       await screenshots(page, 'on-its-own');
       await today.getByRole('link', { name: 'Ask the window cleaner for a quote' }).click();
       await expect(page.locator('#on-own').textContent()).resolves.toBe(
-        'The desk will not act on this on its own: The desk acted on it in the last 24 hours.',
+        'The desk will not act on this on its own: Chasing is not granted, so the desk only prepares.',
       );
     } finally {
       await context.close();

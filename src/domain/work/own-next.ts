@@ -1,7 +1,7 @@
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import { findWork, rowsWithDrafts } from '../../store/repositories/work.ts';
 import type { DeskContext } from '../context.ts';
-import { addDays } from '../dates.ts';
+import { addDays, midnightIn } from '../dates.ts';
 import { isWorkingTime } from '../desks/hours.ts';
 import { isFinished } from '../vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
@@ -27,7 +27,10 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   if ('leave' in decided) {
     // Not today: say when it would act only if the rule says it would on that day.
     const from = laterDay(row, today, desk.timezone, desk.act_within_days);
-    const then = from ? ownAct({ ...facts, today: from }) : decided;
+    // On that day, by its end, an act before the day began is more than 24 hours old.
+    const then = from
+      ? ownAct({ ...facts, today: from, dayAgo: midnightIn(desk.timezone, from).toISOString() })
+      : decided;
     if ('leave' in then)
       // The row's hint is said beside this line; saying it again here only repeats it.
       return then.shown
