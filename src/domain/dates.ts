@@ -118,6 +118,19 @@ export function midnightIn(timeZone: string, date: string): Date {
     const diff = Date.parse(`${local}Z`) - Date.parse(`${date}T00:00:00Z`);
     guess -= diff;
   }
+  // Where the clocks go forward at midnight (Santiago, Asunción, Havana), no instant reads
+  // 00:00 on that date and the guess lands in the hour before it, on the day before: the day
+  // then begins at the change, the first minute whose date is `date`.
+  if (dateIn(timeZone, new Date(guess)) < date) {
+    let lo = guess;
+    let hi = guess + 86_400_000;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+      if (dateIn(timeZone, new Date(mid)) < date) lo = mid;
+      else hi = mid;
+    }
+    guess = hi;
+  }
   if (midnights.size >= MIDNIGHTS_KEPT) midnights.clear();
   midnights.set(key, new Date(guess));
   return new Date(guess);
