@@ -8,6 +8,9 @@ import { dueOccurrence, everyDays, watchedDate } from '../../src/domain/watches/
 import { runWatchPass, type WatchPassResult } from '../../src/app/watches/pass.ts';
 import { startWatchScheduler, type SchedulerLog } from '../../src/app/watches/scheduler.ts';
 import { countOpenWork, moveWork } from '../../src/store/repositories/work.ts';
+import { findDesk } from '../../src/store/repositories/desks.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import { editWork } from '../../src/domain/work/edit.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { addArrangement, addUnit, addWatch } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -241,6 +244,24 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     await moveWork(store.db, desk.id, row!.id, 'open', 'done', { closed_at: TEST_NOW });
     expect((await passFor(desk)).created).toEqual([]);
     expect(await rowsOf(desk.id)).toHaveLength(1);
+  });
+
+  it("keeps a watch's row on its unit, so taking it off makes no second row for the same date", async () => {
+    const { desk } = await makeDesk(store.db);
+    const unit = await addUnit(store.db, desk.id, { fields: { lease_end: addDays(TODAY, 5) } });
+    const other = await addUnit(store.db, desk.id, { name: 'Other site', fields: {} });
+    await addWatch(store.db, desk.id, { every: '30' });
+    await passFor(desk);
+    const [row] = await rowsOf(desk.id);
+    const ctx = deskContext(deps, (await findDesk(store.db, desk.id))!, { type: 'owner', name: 'owner' });
+    for (const unit_id of ['', other.id]) {
+      const refused = await editWork(ctx, row!.id, { unit_id }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'bad_request', details: { field: 'unit_id' } });
+    }
+    // Naming the unit it already has changes nothing and is not refused.
+    await editWork(ctx, row!.id, { unit_id: unit.id, priority: 60 });
+    expect((await passFor(desk)).created).toEqual([]);
+    expect((await rowsOf(desk.id)).map((r) => [r.unit_id, r.watch_date])).toEqual([[unit.id, addDays(TODAY, 5)]]);
   });
 
   it("uses each desk's own today: a desk already on tomorrow starts a day earlier", async () => {

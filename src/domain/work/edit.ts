@@ -21,6 +21,13 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
+    // A watch knows the rows it made by their unit: a row taken off it, or moved to another,
+    // would have the watch make its date again (P-watches-5).
+    if (f.unit_id !== undefined && row.watch_id !== null && row.unit_id !== null && f.unit_id !== row.unit_id)
+      throw badRequest(
+        `This row was opened by a watch for its unit, so it stays on that unit; close it if it is not needed.`,
+        { field: 'unit_id' },
+      );
     const now = tx.now();
     const patch: Parameters<typeof updateWork>[3] = { ...f, updated_at: now };
     if (input.clear_error) patch.last_error = null;
