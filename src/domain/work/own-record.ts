@@ -4,6 +4,7 @@ import type { DeskContext } from '../context.ts';
 import { addDays, midnightIn } from '../dates.ts';
 import { railsOf, type Rails } from '../desks/rails.ts';
 import { notFound } from '../errors.ts';
+import { isFinished } from '../vocab.ts';
 
 // What the owner reads about the desk on its own: its rails, and the rows it acted on by
 // itself today and over the last seven desk-days, newest first.
@@ -37,7 +38,8 @@ export async function ownRecord(ctx: DeskContext): Promise<OwnRecord> {
     at: r.desk_acted_at ?? '',
     waiting_on: r.waiting_on,
     chases: r.chases,
-    last_error: r.last_error,
+    // A row finished since needs no look (D10 rule 1): its fault is history, not a step.
+    last_error: isFinished(r.status) ? null : r.last_error,
   }));
   return { rails: railsOf(desk), today: rows.filter((r) => r.at >= dayStart), week: rows };
 }
