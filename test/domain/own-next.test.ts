@@ -90,3 +90,36 @@ describe("a row's own next step, for a row the desk has just sent on and now wai
     expect(await ownNext(ctx, row.id)).toBe(`The desk acts on this on its own from ${from}.`);
   });
 });
+
+describe("a row's own next step, once the desk has done its acts for the day", () => {
+  let store: TestStore;
+  let h: Harness;
+  let ctx: DeskContext;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store);
+    const { desk } = await makeDesk(store.db, { grants: ['reach_out'], timezone: 'America/Los_Angeles' });
+    await store.db.updateTable('desks').set({ hours: 'always', daily_cap: 1 }).where('id', '=', desk.id).execute();
+    ctx = deskContext(h.deps, desk, { type: 'owner', name: 'owner' });
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('says the cap holds it to tomorrow rather than promising the next pass', async () => {
+    const row = await makeWork(store.db, ctx.desk.id, {
+      title: 'Ask for the quote',
+      class: 'reach_out',
+      contact_email: 'quotes@supplier.test',
+      due_date: ctx.today(),
+    });
+    expect(await ownNext(ctx, row.id)).toBe('The desk will do this on its own on its next pass.');
+    const acted = await makeWork(store.db, ctx.desk.id, { title: 'Acted on today', status: 'waiting' });
+    await store.db.updateTable('work').set({ desk_acted_at: ctx.now() }).where('id', '=', acted.id).execute();
+    expect(await ownNext(ctx, row.id)).toBe(
+      `The desk has done its 1 act for today; it will do this on its own from ${addDays(ctx.today(), 1)}.`,
+    );
+  });
+});
