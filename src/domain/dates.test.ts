@@ -1,10 +1,93 @@
 import { describe, expect, it } from 'vitest';
-import { dateIn, midnightIn } from './dates.ts';
+import {
+  addDays,
+  dateIn,
+  dateOfInstant,
+  daysBetween,
+  midnightIn,
+  minuteOfInstant,
+  resolveDate,
+  todayIn,
+} from './dates.ts';
+
+describe("calendar dates in a desk's timezone", () => {
+  it('midnight is the instant the date begins in the zone, across DST changes and at both ends of the day', () => {
+    expect(midnightIn('UTC', '2026-11-22').toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(midnightIn('Europe/London', '2026-07-01').toISOString()).toBe('2026-06-30T23:00:00.000Z');
+    expect(midnightIn('Europe/London', '2026-03-29').toISOString()).toBe('2026-03-29T00:00:00.000Z'); // clocks go forward at 01:00
+    expect(midnightIn('Europe/London', '2026-03-30').toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(midnightIn('Pacific/Kiritimati', '2026-11-23').toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    expect(midnightIn('Pacific/Pago_Pago', '2026-11-21').toISOString()).toBe('2026-11-21T11:00:00.000Z');
+  });
+
+  it('a kept midnight cannot be changed through the value handed out', () => {
+    const first = midnightIn('Europe/Paris', '2026-11-22');
+    first.setTime(0);
+    expect(midnightIn('Europe/Paris', '2026-11-22').toISOString()).toBe('2026-11-21T23:00:00.000Z');
+  });
+
+  it('today, day counts and business-file offsets agree with one another', () => {
+    const at = new Date('2026-11-22T10:30:00.000Z');
+    expect(dateIn('Pacific/Kiritimati', at)).toBe('2026-11-23');
+    expect(dateIn('Pacific/Pago_Pago', at)).toBe('2026-11-21');
+    expect(daysBetween('2026-11-21', addDays('2026-11-21', 400))).toBe(400);
+    expect(resolveDate('-12d', '2026-03-01')).toBe('2026-02-17');
+    expect(resolveDate('today', '2026-03-01')).toBe('2026-03-01');
+    expect(resolveDate('2026-02-30', '2026-03-01')).toBeNull();
+  });
+});
+
+describe('day arithmetic without Date parsing', () => {
+  it('agrees with Date.parse over four centuries of dates, leap days and all', () => {
+    const byParse = (a: string, b: string) =>
+      Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+    const start = Date.parse('1899-12-25T00:00:00Z');
+    for (let i = 0; i < 400 * 366; i += 7) {
+      const a = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+      const b = new Date(start + ((i * 13) % 150_000) * 86_400_000).toISOString().slice(0, 10);
+      expect(daysBetween(a, b)).toBe(byParse(a, b));
+    }
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2100-02-28', '2100-03-01')).toBe(1);
+    expect(daysBetween('2000-02-28', '2000-03-01')).toBe(2);
+  });
+
+  it('gives the same date for a stored instant as for the instant itself', () => {
+    for (const tz of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kathmandu']) {
+      for (const at of ['2026-11-22T10:00:00.000Z', '2026-03-29T00:30:00.000Z', '2026-12-31T23:59:59.999Z']) {
+        expect(dateOfInstant(tz, at)).toBe(dateIn(tz, new Date(at)));
+        expect(dateOfInstant(tz, at)).toBe(dateIn(tz, new Date(at)));
+      }
+    }
+  });
+});
+
+describe('today, formatted once a minute', () => {
+  it("turns at each zone's midnight exactly as dateIn does, to the millisecond", () => {
+    for (const tz of ['UTC', 'Pacific/Kiritimati', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/St_Johns']) {
+      const midnight = midnightIn(tz, '2026-11-23').getTime();
+      for (const offset of [-60_001, -60_000, -1, 0, 1, 59_999, 60_000]) {
+        const at = new Date(midnight + offset);
+        expect(todayIn(tz, at), `${tz} ${at.toISOString()}`).toBe(dateIn(tz, at));
+      }
+    }
+  });
+});
+
+describe("an instant on the desk's clock", () => {
+  it('is the date and minute in the zone, with a 24-hour clock, on either side of midnight', () => {
+    // 11:30 UTC is 01:30 the next day at UTC+14 and 00:30 the same day at UTC-11.
+    expect(minuteOfInstant('Pacific/Kiritimati', '2026-11-20T11:30:59.000Z')).toBe('2026-11-21 01:30');
+    expect(minuteOfInstant('Pacific/Pago_Pago', '2026-11-20T11:30:00.000Z')).toBe('2026-11-20 00:30');
+    expect(minuteOfInstant('UTC', '2026-11-20T00:05:00.000Z')).toBe('2026-11-20 00:05');
+    expect(minuteOfInstant('UTC', 'not a time')).toBe('not a time');
+  });
+});
 
 // The instant a desk's day begins, in zones whose clocks change at or near midnight. The dates
 // are the zones' own changes, not "today": each test reads them from the zone.
 
-describe('midnightIn', () => {
+describe('midnightIn where the clocks change at or near midnight', () => {
   it.each([
     // Clocks go forward at midnight: 00:00 never happens, and the day begins at 01:00.
     ['America/Santiago', '2027-09-05', '2027-09-05T04:00:00.000Z'],
