@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { updateDeskRails } from '../../store/repositories/desks.ts';
+import { countActedSince } from '../../store/repositories/pass.ts';
+import { midnightIn } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import { isWorkingTime, parseHours } from './hours.ts';
 import { requireDesk } from './manage.ts';
@@ -27,6 +29,20 @@ export function railsClosed(
   if (!desk) return 'gone';
   if (desk.paused) return 'paused';
   return isWorkingTime(desk.hours, desk.timezone, now) ? null : 'outside_hours';
+}
+
+/** Where the desk's day began: its acts since then count against its daily cap. */
+export function capDayStart(desk: Pick<DeskRow, 'timezone'>, today: string): string {
+  return midnightIn(desk.timezone, today).toISOString();
+}
+
+/** How many more acts the desk may do on its own today (none or fewer once the cap is used). */
+export async function actsLeft(
+  db: Kysely<Database>,
+  desk: Pick<DeskRow, 'id' | 'timezone' | 'daily_cap'>,
+  today: string,
+): Promise<number> {
+  return desk.daily_cap - (await countActedSince(db, desk.id, capDayStart(desk, today)));
 }
 
 export const CAP_MAX = 1000;

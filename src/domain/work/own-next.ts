@@ -1,9 +1,9 @@
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import { findWork, rowsWithDrafts } from '../../store/repositories/work.ts';
-import { countActedSince } from '../../store/repositories/pass.ts';
 import { plural } from '../text.ts';
 import type { DeskContext } from '../context.ts';
 import { addDays, midnightIn } from '../dates.ts';
+import { actsLeft } from '../desks/rails.ts';
 import { isWorkingTime } from '../desks/hours.ts';
 import { isFinished } from '../vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
@@ -47,9 +47,8 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   if (!isWorkingTime(desk.hours, desk.timezone, now))
     return `The desk will ${what} on its own in its working hours (${desk.hours}).`;
   // The pass's own cap (P-pass-4): acts since the desk's midnight.
-  const acted = await countActedSince(ctx.db, desk.id, midnightIn(desk.timezone, today).toISOString());
   if (desk.daily_cap === 0) return `The desk will not ${what} on its own: its daily cap is 0.`;
-  if (acted >= desk.daily_cap)
+  if ((await actsLeft(ctx.db, desk, today)) <= 0)
     return `The desk has done its ${plural(desk.daily_cap, 'act')} for today; it will ${what} on its own from ${addDays(today, 1)}.`;
   return `The desk will ${what} on its own on its next pass.`;
 }

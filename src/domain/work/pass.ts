@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
-import { countActedSince, type PassSource } from '../../store/repositories/pass.ts';
+import type { PassSource } from '../../store/repositories/pass.ts';
 import { rowsWithDrafts } from '../../store/repositories/work.ts';
 import { draftOn, sentToSince } from '../../store/repositories/activity.ts';
 import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { addDays, midnightIn } from '../dates.ts';
 import { DeskError } from '../errors.ts';
-import { railsClosed } from '../desks/rails.ts';
+import { actsLeft, capDayStart, railsClosed } from '../desks/rails.ts';
 import { UNGRANTABLE } from '../vocab.ts';
 import { ownAct } from './own.ts';
 import { settleAbandoned } from './abandoned.ts';
@@ -82,8 +82,8 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
   if (closed || !desk) return done(closed ?? 'gone');
   const now = ctx.clock.now();
   const today = ctx.today();
-  const dayStart = midnightIn(desk.timezone, today).toISOString();
-  let left = desk.daily_cap - (await countActedSince(ctx.db, desk.id, dayStart));
+  const dayStart = capDayStart(desk, today);
+  let left = await actsLeft(ctx.db, desk, today);
   if (left <= 0) return done('cap_reached');
 
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
@@ -121,8 +121,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
       const stop = railsClosed(await findDesk(ctx.db, desk.id), ctx.clock.now());
       if (stop) return done(stop);
     }
-    if (claimed ? --left <= 0 : (await countActedSince(ctx.db, desk.id, dayStart)) >= desk.daily_cap)
-      return done('cap_reached');
+    if (claimed ? --left <= 0 : (await actsLeft(ctx.db, desk, today)) <= 0) return done('cap_reached');
   }
   return done('acted');
 }
