@@ -72,14 +72,6 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
 
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
-  // The grant is the only permission there is (contract: nothing substitutes for it).
-  const grants = await grantsOf(ctx.db, ctx.desk.id);
-  if (opts.own?.as === 'chase') {
-    // Chasing is chase work whatever the row's class, but never money or sign (P-pass-2).
-    if (!isAllowed('chase', grants)) throw notPermitted('chase', ctx.desk.slug);
-    if (row.class !== null && (UNGRANTABLE as readonly string[]).includes(row.class))
-      throw notPermitted(row.class, ctx.desk.slug);
-  } else if (!isAllowed(row.class, grants)) throw notPermitted(row.class, ctx.desk.slug);
 
   const begun = await atomically(ctx, (tx) => begin(tx, workId, elapsed, opts));
   if ('refused' in begun) return begun.refused;
@@ -101,11 +93,25 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
   return settleRun(ctx, started, ending);
 }
 
+/** The grant is the only permission there is (contract: nothing substitutes for it): 403 without it. */
+async function requireGrant(ctx: DeskContext, row: WorkRow, opts: RunOptions): Promise<void> {
+  const grants = await grantsOf(ctx.db, ctx.desk.id);
+  if (opts.own?.as === 'chase') {
+    // Chasing is chase work whatever the row's class, but never money or sign (P-pass-2).
+    if (!isAllowed('chase', grants)) throw notPermitted('chase', ctx.desk.slug);
+    if (row.class !== null && (UNGRANTABLE as readonly string[]).includes(row.class))
+      throw notPermitted(row.class, ctx.desk.slug);
+  } else if (!isAllowed(row.class, grants)) throw notPermitted(row.class, ctx.desk.slug);
+}
+
 /** Inside one transaction with the row held: decide what the run does, or why it does nothing, and mark it in_progress. */
 async function begin(ctx: DeskContext, workId: number, elapsed: () => number, opts: RunOptions): Promise<Begun> {
   await lockRow(ctx, workId);
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
+  // Read with the row held, in the claim's transaction, so a grant withdrawn before the claim
+  // stops this act.
+  await requireGrant(ctx, row, opts);
   const refuse = (r: Parameters<typeof refusal>[1]): Begun => ({ refused: refusal(elapsed(), r) });
 
   if (isFinished(row.status)) {
