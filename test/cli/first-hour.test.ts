@@ -8,6 +8,8 @@ import { TEST_NOW } from '../helpers/app.ts';
 import { addDays } from '../../src/domain/dates.ts';
 import { loadConfig } from '../../src/config.ts';
 import { demoTip } from '../../src/server.ts';
+import { IN_FLIGHT } from '../../src/domain/work/send.ts';
+import { makeDraft } from '../helpers/factories.ts';
 
 // What a newcomer trips on in the owner's command: deleting without asking, a mistyped --db,
 // tips that point elsewhere, the API's verbs missing, errors that do not say what to do.
@@ -90,6 +92,28 @@ describe.each(DIALECTS)("the owner's first hour ($name)", ({ open }) => {
         .json()
         .items.map((i: { id: number }) => i.id),
     ).not.toContain(added.id);
+  });
+
+  it('work complete exits 1 when it did nothing: another send on the row under way, or the row closed', async () => {
+    const added = (
+      await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Pay the gas bill', '--json')
+    ).json();
+    const deskId = (
+      await store.db.selectFrom('work').select('desk_id').where('id', '=', added.id).executeTakeFirstOrThrow()
+    ).desk_id;
+    // Another call claimed the row's message a moment ago and is still waiting on the mail server.
+    const m = await makeDraft(store.db, deskId, added.id, { to: 'gas@supplier.test', status: 'approved' });
+    await store.db.updateTable('activity').set({ approved_at: TEST_NOW }).where('id', '=', m.id).execute();
+    const busy = await desk(store.target, 'work', 'complete', String(added.id));
+    expect(busy).toMatchObject({ code: 1, err: '' });
+    expect(busy.out).toBe(`#${added.id} is open. ${IN_FLIGHT}\n`);
+    expect((await desk(store.target, 'work', 'show', String(added.id), '--json')).json().work.status).toBe('open');
+
+    const closed = (await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Old errand', '--json')).json();
+    expect((await desk(store.target, 'work', 'close', String(closed.id))).code).toBe(0);
+    const again = await desk(store.target, 'work', 'complete', String(closed.id), '--json');
+    expect(again.code).toBe(1);
+    expect(again.json()).toMatchObject({ id: closed.id, status: 'closed', failed: false, delivered: false });
   });
 
   it("--json errors print the API's error envelope on stdout and exit 1", async () => {

@@ -67,8 +67,10 @@ export function workVerbCommands(work: Command, io: Io): void {
           a,
           () => `#${a.id} is ${a.status}${a.waiting_on ? `, waiting on ${a.waiting_on}` : ''}. ${a.delivery_note}`,
         );
-        // A send that failed is a failure to a script checking the exit code, as with desk run.
-        if (a.failed) throw new Reported(a.delivery_note);
+        // A send that failed is a failure to a script checking the exit code, as with desk run;
+        // so is a complete that left the row neither out with somebody nor done (another send
+        // on it still under way, or the row closed): nothing was done.
+        if (a.failed || !(a.status === 'waiting' || a.status === 'done')) throw new Reported(a.delivery_note);
       });
     });
 }
