@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { serveCommand } from '../../config.ts';
 import { clockFor } from '../../domain/clock.ts';
+import { isSlug, slugFault } from '../../domain/desks/slug.ts';
 import { plural } from '../../domain/text.ts';
 import { checkedOption, portNumber, someText } from '../checks.ts';
 import {
@@ -33,7 +34,14 @@ export function importCommands(program: Command, io: Io): void {
         someText('--key needs a name, such as --key zapier.'),
       ),
     )
-    .option('--slug <slug>', "make the desk under this slug instead of the file's (a copy of an exported desk)");
+    .addOption(
+      checkedOption(
+        '--slug <slug>',
+        "make the desk under this slug instead of the file's (a copy of an exported desk)",
+        // Said of the flag typed, not of the file it stands in for.
+        (raw) => (isSlug(raw) ? { value: raw } : { fault: `--slug: ${slugFault(raw)}.` }),
+      ),
+    );
   jsonOption(dbOption(imp)).action(
     async (file: string, opts: DbOptions & { key?: string; slug?: string; json?: boolean }) => {
       let bytes: Buffer;

@@ -17,6 +17,7 @@ import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
 import { plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
+import { isSlug, slugFault } from '../desks/slug.ts';
 import { railErrors } from '../desks/rails.ts';
 import { TEXT_MAX } from '../work/limits.ts';
 import { ungrantableReason } from '../grants/manage.ts';
@@ -183,7 +184,6 @@ export const WATCH_FIELDS = [
   'every',
   'priority',
 ] as const;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
 const IMAP_FIELDS = ['host', 'port', 'secure', 'user', 'pass', 'mailbox'];
@@ -481,7 +481,7 @@ function readDesk(e: Entry | null): DeskPlan {
       paused: false,
     };
   const slug = e.text('slug', { required: true });
-  if (slug && !SLUG.test(slug)) e.fail('slug', `"${slug}" must be lower-case letters, digits and dashes`);
+  if (slug && !isSlug(slug)) e.fail('slug', slugFault(slug));
   const timezone = e.text('timezone') ?? 'UTC';
   if (!isTimeZone(timezone))
     e.fail('timezone', `"${timezone}" is not a time zone; use an IANA name such as Europe/London`);

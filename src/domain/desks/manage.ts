@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isSlug, slugFault } from './slug.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { findDeskByRef, insertDesk, listDesks, removeDeskRows } from '../../store/repositories/desks.ts';
@@ -19,8 +20,6 @@ export interface NewDesk {
   paused?: boolean;
 }
 
-const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,62}$/;
-
 export function newDeskId(): string {
   return `dsk_${randomBytes(9).toString('base64url')}`;
 }
@@ -31,7 +30,7 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
   // Every problem at once, so one retry can fix them all (as the command line's own checks do).
   const problems: string[] = [];
   if (!input.name.trim()) problems.push('A desk needs a name, such as the business it runs.');
-  if (!SLUG_RE.test(input.slug)) problems.push(`Slug "${input.slug}" must be lower-case letters, digits and dashes.`);
+  if (!isSlug(input.slug)) problems.push(`Slug ${slugFault(input.slug)}.`);
   else if (await findDeskByRef(db, input.slug)) problems.push(`A desk with slug "${input.slug}" already exists.`);
   if (!isTimeZone(timezone)) problems.push(`"${timezone}" is not a time zone; use an IANA name such as Europe/London.`);
   if (!/^[A-Z]{3}$/.test(currency))

@@ -1,0 +1,10 @@
+// A desk's slug names it in URLs, commands and business files: one rule for all of them.
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+export function isSlug(s: string): boolean {
+  return SLUG.test(s);
+}
+
+/** Why a slug is refused, ending without a full stop so each door can frame it. */
+export const slugFault = (s: string) => `"${s}" must be lower-case letters, digits and dashes`;
