@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
-import { makeDesk } from '../helpers/factories.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
 
 // The screen's doors, knocked on without a browser: the files it serves, the session a link
 // starts, and the forms a session may send.
@@ -46,6 +46,17 @@ describe("the screen's guards", () => {
 
   const page = (cookies: Record<string, string>) =>
     h.app.inject({ method: 'GET', url: '/keys', cookies, headers: { accept: 'text/html' } });
+
+  it("a run page for a run this server is not following answers 404, and points to the row's timeline", async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Pay the rates' });
+    const cookies = await signIn(d.desk.id);
+    const res = await h.app.inject({ method: 'GET', url: `/work/${row.id}/runs/no-such-run`, cookies });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('This run is no longer followed here; what came of it is on the row&#39;s timeline.');
+    expect(res.body).toContain(`<a href="/work/${row.id}">Back to the row</a>`);
+  });
 
   it("a link for one desk opened while signed in to another ends the first desk's session", async () => {
     const a = await makeDesk(store.db);

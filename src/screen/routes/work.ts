@@ -229,6 +229,8 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
         runId: run?.id ?? null,
         events: run ? [...run.events] : [],
       }),
+      // A run this process never started, or forgot an hour after it ended: the page says so.
+      run ? 200 : 404,
     );
   });
 
