@@ -11,13 +11,19 @@ import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { SecretKeyError } from '../store/cipher.ts';
 import { PACKAGE_ROOT } from '../root.ts';
-import { deskForSession, endSession, redeemSignInLink, SESSION_IDLE_DAYS } from '../domain/owner/sign-in.ts';
+import {
+  deskForSession,
+  endSession,
+  lookAtSignInLink,
+  redeemSignInLink,
+  SESSION_IDLE_DAYS,
+} from '../domain/owner/sign-in.ts';
 import { STATUS_OF } from '../http/errors.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply.ts';
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
-import { ErrorPage, SignInPage } from './pages/misc.tsx';
+import { ErrorPage, SignInPage, SwitchDeskPage } from './pages/misc.tsx';
 import { businessScreenRoutes, IMPORT_LIMIT } from './routes/business.ts';
 import { deskScreenRoutes } from './routes/desk.ts';
 import { connectionScreenRoutes } from './routes/connections.ts';
@@ -217,9 +223,7 @@ export function screen(deps: Deps) {
       reply.code(204).header('cache-control', 'public, max-age=86400').send(),
     );
 
-    app.get('/sign-in', async (request, reply) => {
-      const token = (request.query as { token?: unknown }).token;
-      if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);
+    const signInWith = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
       const r = await redeemSignInLink(deps.store.db, token, deps.clock.now());
       if (!r.ok) return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[r.reason] }), 401);
       // The new session replaces the one this browser held (on this desk or another), so that one
@@ -236,6 +240,26 @@ export function screen(deps: Deps) {
         maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
       });
       return reply.code(303).redirect(returnOf(request, reply));
+    };
+
+    app.get('/sign-in', async (request, reply) => {
+      const token = (request.query as { token?: unknown }).token;
+      if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);
+      // A link for another desk, opened where this browser works on one, may not be the owner's
+      // own doing (a link sent to them): it is asked about, and kept unused until they agree.
+      const current = request.owner?.desk;
+      if (current) {
+        const look = await lookAtSignInLink(deps.store.db, token, deps.clock.now());
+        if (look.ok && look.desk.id !== current.id)
+          return html(reply, SwitchDeskPage({ desk: current.name, csrf: csrfFor(reply), to: look.desk.name, token }));
+      }
+      return signInWith(request, reply, token);
+    });
+
+    app.post('/sign-in', async (request, reply) => {
+      const token = (request.body as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);
+      return signInWith(request, reply, token);
     });
 
     app.post('/sign-out', async (request, reply) => {

@@ -211,6 +211,31 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await context.close();
   });
 
+  it('a link for another desk asks before it switches: staying keeps this desk, agreeing opens the other', async () => {
+    const { context, page } = await signedIn();
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
+      const url = await server.link(other.desk.id);
+      await page.goto(url);
+      await page.getByRole('heading', { level: 1, name: 'Sign in to Other Shop?' }).waitFor();
+      await page.getByText('This browser is signed in to Harbour Books.', { exact: false }).waitFor();
+      await expectAccessible(page);
+      await screenshots(page, 'switch-desk');
+
+      await page.getByRole('link', { name: 'Stay on Harbour Books' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
+
+      // Staying left the link unused: it still opens the question, and agreeing switches.
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Sign in to Other Shop' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Other Shop' }).waitFor();
+      expect(page.url()).toBe(`${server.base}/`);
+      await page.getByRole('link', { name: 'Not yours' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('approves and sends an edited draft: the mail server receives one message with the edited subject', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/work/${rows.approve}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
+import { createSignInLink, lookAtSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
@@ -58,14 +58,49 @@ describe("the screen's guards", () => {
     expect(res.body).toContain(`<a href="/work/${row.id}">Back to the row</a>`);
   });
 
-  it("a link for one desk opened while signed in to another ends the first desk's session", async () => {
+  it("a link for another desk asks before it switches; agreeing ends the first desk's session", async () => {
     const a = await makeDesk(store.db);
     const b = await makeDesk(store.db);
     const first = await signIn(a.desk.id);
-    const second = await signIn(b.desk.id, first);
+    const { token } = await createSignInLink(store.db, b.desk.id, h.clock.now());
+    const asked = await h.app.inject({ method: 'GET', url: `/sign-in?token=${token}`, cookies: first });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.cookies.map((c) => c.name)).not.toContain('desk_session');
+    expect(asked.body).toContain(`<h1>Sign in to ${b.desk.name}?</h1>`);
+    expect(asked.body).toContain(`<button type="submit">Sign in to ${b.desk.name}</button>`);
+    expect(asked.body).toContain(`<a href="/">Stay on ${a.desk.name}</a>`);
+    // Asking changed nothing: the browser still works on the first desk.
+    expect((await page(first)).body).toContain(a.desk.name);
+
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(asked.body)![1]!;
+    const cookies = { ...first, ...Object.fromEntries(asked.cookies.map((c) => [c.name, c.value])) };
+    const form = (fields: Record<string, string>, with_: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/sign-in',
+        cookies: with_,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    // Sent from anywhere but the question's own page, the form is refused and the link kept.
+    expect((await form({ token }, cookies)).statusCode).toBe(403);
+    expect((await lookAtSignInLink(store.db, token, h.clock.now())).ok).toBe(true);
+    const agreed = await form({ _csrf: csrf, token }, cookies);
+    expect(agreed.statusCode).toBe(303);
+    const second = { desk_session: agreed.cookies.find((c) => c.name === 'desk_session')!.value };
     expect(second.desk_session).not.toBe(first.desk_session);
     expect((await page(second)).body).toContain(b.desk.name);
     // The cookie the browser no longer holds opens nothing.
+    expect((await page({ desk_session: first.desk_session! })).statusCode).toBe(303);
+    expect(await lookAtSignInLink(store.db, token, h.clock.now())).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it('a link for the desk the browser is on signs in again at once, ending the old session', async () => {
+    const a = await makeDesk(store.db);
+    const first = await signIn(a.desk.id);
+    const second = await signIn(a.desk.id, first);
+    expect(second.desk_session).not.toBe(first.desk_session);
+    expect((await page(second)).body).toContain(a.desk.name);
     expect((await page({ desk_session: first.desk_session! })).statusCode).toBe(303);
   });
 

@@ -46,16 +46,26 @@ export type SignIn =
   | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
 /** Trades a link's token for a session token, once; a used, expired or unknown link starts nothing. */
-export async function redeemSignInLink(db: Kysely<Database>, token: string, now: Date): Promise<SignIn> {
-  const hash = hashToken(token);
-  const link = await findLink(db, hash);
+export type LinkLook = { ok: true; desk: DeskRow } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+
+/** The desk a link would sign in to, without using it up. */
+export async function lookAtSignInLink(db: Kysely<Database>, token: string, now: Date): Promise<LinkLook> {
+  const link = await findLink(db, hashToken(token));
   if (!link) return { ok: false, reason: 'unknown' };
-  const at = now.toISOString();
   if (link.used_at !== null) return { ok: false, reason: 'used' };
-  if (link.expires_at <= at) return { ok: false, reason: 'expired' };
-  if (!(await useLink(db, hash, at))) return { ok: false, reason: 'used' };
+  if (link.expires_at <= now.toISOString()) return { ok: false, reason: 'expired' };
   const desk = await findDesk(db, link.desk_id);
-  if (!desk) return { ok: false, reason: 'unknown' };
+  return desk ? { ok: true, desk } : { ok: false, reason: 'unknown' };
+}
+
+export async function redeemSignInLink(db: Kysely<Database>, token: string, now: Date): Promise<SignIn> {
+  const look = await lookAtSignInLink(db, token, now);
+  if (!look.ok) return look;
+  const at = now.toISOString();
+  const hash = hashToken(token);
+  // Two tabs opening one link: only the first uses it.
+  if (!(await useLink(db, hash, at))) return { ok: false, reason: 'used' };
+  const desk = look.desk;
   const session = newToken();
   await insertSession(db, { hash: hashToken(session), deskId: desk.id, now: at });
   return { ok: true, session, desk };

@@ -26,6 +26,26 @@ export function SignInPage(p: { problem?: string }): Markup {
   );
 }
 
+/** A link for another desk, opened in a browser signed in to this one: asked, not done. */
+export function SwitchDeskPage(p: { desk: string; csrf: string; to: string; token: string }): Markup {
+  return (
+    <Page title={`Sign in to ${p.to}?`} desk={p.desk} csrf={p.csrf}>
+      <h1>Sign in to {p.to}?</h1>
+      <p>
+        This browser is signed in to {p.desk}. The link you opened signs it in to {p.to} instead, and out of {p.desk}.
+      </p>
+      <form method="post" action="/sign-in">
+        <input type="hidden" name="_csrf" value={p.csrf} />
+        <input type="hidden" name="token" value={p.token} />
+        <button type="submit">Sign in to {p.to}</button>
+      </form>
+      <p>
+        <a href="/">Stay on {p.desk}</a>
+      </p>
+    </Page>
+  );
+}
+
 export function ErrorPage(p: { title: string; message: string; desk?: string; csrf?: string }): Markup {
   return (
     <Page title={p.title} desk={p.desk} csrf={p.csrf}>
