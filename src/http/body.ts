@@ -31,7 +31,9 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     // Read as UTF-8 whatever charset the header names (JSON is UTF-8); bytes that are not would
     // be stored as U+FFFD, text other than what was sent, as a lone surrogate would (P-bodies-3).
     if (!isUtf8(bytes)) return done(new UnreadBody(NOT_UTF8), undefined);
-    const text = bytes.toString('utf8');
+    // A byte-order mark before the JSON, as some editors and shells save it, is read past
+    // (RFC 8259, 8.1).
+    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     if (text.trim() === '') return done(null, {});
     // Refused before parsing: whatever reads the value afterwards may recurse through it.
     if (deeperThan(text, MAX_DEPTH))

@@ -117,6 +117,18 @@ describe.each(DIALECTS)('write bodies holding what no database can store ($name)
     });
     expect(ok.json().data.body).toBe('caf\u00e9');
   });
+
+  it('a UTF-8 byte-order mark before the JSON is read past, as RFC 8259 allows', async () => {
+    const { d, arr } = await target();
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const res = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, {
+      key: d.key,
+      payload: Buffer.concat([bom, Buffer.from('{"body":"Rang them"}', 'utf8')]),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.body).toBe('Rang them');
+  });
 });
 
 describe.each(DIALECTS)('write bodies nested too deep ($name)', ({ open }) => {
