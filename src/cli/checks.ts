@@ -44,7 +44,7 @@ export function checkedTogether(cmd: Command, rule: (opts: Record<string, unknow
 }
 
 /** `keys create`: the command as typed after `desk`. */
-function pathOf(cmd: Command): string {
+export function pathOf(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
   return names.join(' ');

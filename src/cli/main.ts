@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { DeskError } from '../domain/errors.ts';
 import { Interrupted, processIo, Reported, UsageError, type Io } from './io.ts';
-import { checkBeforeActions, refuseFlagsAsValues } from './checks.ts';
+import { checkBeforeActions, pathOf, refuseFlagsAsValues } from './checks.ts';
 import { ConfigError } from '../config.ts';
 import { SecretKeyError } from '../store/cipher.ts';
 import { StoreUnusable } from '../store/location.ts';
@@ -86,8 +86,16 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       // commander has already said why (or printed help or the version, exit 0). A group named
       // with no command under it (bare `desk`, `desk work`) is a mistake, as commander has it:
       // its help goes to stderr and the exit is 1 (P-cli-6).
-      if (!json || err.exitCode === 0) return err.exitCode;
-      failure = { code: 'bad_request', message: err.message.replace(/^error: /, '') };
+      const offer = err.code === 'commander.unknownCommand' ? commandsOffered(program, argv.slice(2), err) : null;
+      if (!json) {
+        if (offer) io.err(offer);
+        return err.exitCode;
+      }
+      if (err.exitCode === 0) return 0;
+      failure = {
+        code: 'bad_request',
+        message: [err.message.replace(/^error: /, ''), offer].filter(Boolean).join('. '),
+      };
     } else if (err instanceof Interrupted) {
       return 130; // stopped by Ctrl-C, after saying what became of the work under way
     } else if (err instanceof Reported) {
@@ -121,4 +129,24 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     for (const line of lines) io.err(line);
   }
   return 1;
+}
+
+/**
+ * A command no group has, with nothing close enough for commander to suggest (`desk grants
+ * add`): the group's own commands, so the next try can be the right one.
+ */
+function commandsOffered(program: Command, args: string[], err: CommanderError): string | null {
+  if (/Did you mean/.test(err.message)) return null;
+  let group = program;
+  for (const word of args) {
+    if (word.startsWith('-')) continue;
+    const next = group.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) break;
+    group = next;
+  }
+  const names = group.commands.map((c) => c.name()).filter((n) => n !== 'help');
+  if (names.length === 0) return null;
+  const path = `desk${group.parent ? ` ${pathOf(group)}` : ''}`;
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `The commands of \`${path}\` are ${listed}; \`${path} --help\` says what each does.`;
 }

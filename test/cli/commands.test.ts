@@ -173,7 +173,17 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(expires.err.split('\n').filter(Boolean)).toHaveLength(1);
     const unknown = await desk(store.target, 'frobnicate');
     expect(unknown.code).toBe(1);
-    expect(unknown.err).toMatch(/^desk: unknown command 'frobnicate'/);
+    expect(unknown.err).toMatch(/^desk: unknown command 'frobnicate'\nThe commands of `desk` are serve, import, /);
+    // Nothing close enough to suggest: the group's own commands are named.
+    const none = await desk(store.target, 'grants', 'add', 'chase');
+    expect(none).toMatchObject({ code: 1, out: '' });
+    expect(none.err).toBe(
+      "desk: unknown command 'add'\nThe commands of `desk grants` are set, unset and list; `desk grants --help` says what each does.\n",
+    );
+    const asJson = await desk(store.target, 'keys', 'zz', '--json');
+    expect(asJson.json().error.message).toBe(
+      "unknown command 'zz'. The commands of `desk keys` are create, list and revoke; `desk keys --help` says what each does.",
+    );
   });
 
   it('desks list and keys list print JSON with --json; keys never show the secret again', async () => {
