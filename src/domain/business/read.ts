@@ -18,6 +18,7 @@ import { readYaml } from './yaml.ts';
 import { plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
+import { isEmailAddress } from '../mail/address.ts';
 import { railErrors } from '../desks/rails.ts';
 import { TEXT_MAX } from '../work/limits.ts';
 import { ungrantableReason } from '../grants/manage.ts';
@@ -184,7 +185,6 @@ export const WATCH_FIELDS = [
   'every',
   'priority',
 ] as const;
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
 const IMAP_FIELDS = ['host', 'port', 'secure', 'user', 'pass', 'mailbox'];
 
@@ -462,7 +462,7 @@ function currencyOf(e: Entry, field: string): string | null {
 
 function email(e: Entry, field: string): string | null {
   const v = e.text(field, { max: TEXT_MAX.contact_email });
-  if (v !== null && !EMAIL.test(v)) e.fail(field, `"${v}" is not an email address`);
+  if (v !== null && !isEmailAddress(v)) e.fail(field, `"${v}" is not an email address`);
   return v;
 }
 

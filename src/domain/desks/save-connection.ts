@@ -1,4 +1,5 @@
 import { actorName, type DeskContext } from '../context.ts';
+import { isEmailAddress } from '../mail/address.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { CONNECTION_SECRETS } from '../vocab.ts';
@@ -26,8 +27,6 @@ export interface SavedConnection {
   name: string;
   created: boolean;
 }
-
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
 
 function secretAt(config: Record<string, unknown>, path: string): unknown {
   return path
@@ -59,7 +58,7 @@ const empty = (v: unknown) => v === undefined || v === null || v === '';
 export function addressOf(from: string): string | null {
   const m = /<([^<>]*)>\s*$/.exec(from);
   const address = (m ? m[1]! : from).trim();
-  return ADDRESS.test(address) ? address : null;
+  return isEmailAddress(address) ? address : null;
 }
 
 /** The imap part's rules, by the inbox form's field names. */

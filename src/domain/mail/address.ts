@@ -1,0 +1,9 @@
+// What the desk takes for an email address, wherever one comes in (a row's contact, a business
+// file, a mailbox's From): one @, something either side, no spaces or angle brackets. Loose on
+// purpose: the mail server is the judge of whether it delivers.
+
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+
+export function isEmailAddress(s: string): boolean {
+  return ADDRESS.test(s);
+}
