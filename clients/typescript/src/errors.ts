@@ -15,6 +15,12 @@ export class DeskApiError extends Error {
   readonly requestId: string | null;
   /** How long the answer's `Retry-After` asked the caller to wait, in ms; null when it asked nothing. */
   readonly retryAfterMs: number | null;
+  /**
+   * The key every attempt of a write carried; null for a read. After a 5xx (a desk fault, or a
+   * gateway that gave up while the desk may have done the work) the outcome is unknown: call
+   * again with this key and the desk does the work at most once.
+   */
+  readonly idempotencyKey: string | null;
 
   constructor(init: {
     status: number;
@@ -23,6 +29,7 @@ export class DeskApiError extends Error {
     details: Readonly<Record<string, unknown>> | null;
     requestId: string | null;
     retryAfterMs?: number | null;
+    idempotencyKey?: string | null;
   }) {
     super(init.message);
     this.status = init.status;
@@ -30,6 +37,7 @@ export class DeskApiError extends Error {
     this.details = init.details;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.idempotencyKey = init.idempotencyKey ?? null;
   }
 }
 
@@ -67,6 +75,7 @@ export function errorFromAnswer(
   text: string,
   requestId: string | null,
   retryAfterMs: number | null = null,
+  idempotencyKey: string | null = null,
 ): DeskApiError {
   let parsed: unknown;
   try {
@@ -84,6 +93,7 @@ export function errorFromAnswer(
       details: isRecord(error.details) ? error.details : null,
       requestId,
       retryAfterMs,
+      idempotencyKey,
     });
   }
   // Something between the client and the desk answered (a proxy's 502, say): keep the status,
@@ -95,5 +105,6 @@ export function errorFromAnswer(
     details: null,
     requestId,
     retryAfterMs,
+    idempotencyKey,
   });
 }

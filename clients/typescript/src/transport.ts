@@ -205,12 +205,12 @@ export function createTransport(opts: TransportOptions) {
       const asked = retryAfterMs(answerHeaders.get('retry-after'));
       if (status >= 200 && status < 300) {
         const data = dataOf<T>(text);
-        if (data === undefined) throw errorFromAnswer(status, text, requestId, asked);
+        if (data === undefined) throw errorFromAnswer(status, text, requestId, asked, key);
         return data;
       }
       const retryable = status === 429 || status >= 500;
-      if (!retryable || attempt > retries) throw errorFromAnswer(status, text, requestId, asked);
-      if (asked !== null && asked > maxRetryAfter) throw errorFromAnswer(status, text, requestId, asked);
+      if (!retryable || attempt > retries) throw errorFromAnswer(status, text, requestId, asked, key);
+      if (asked !== null && asked > maxRetryAfter) throw errorFromAnswer(status, text, requestId, asked, key);
       await pause(wait, asked ?? backoffMs(attempt - 1, baseDelay, maxDelay), req.options?.signal);
     }
   };

@@ -163,6 +163,42 @@ describe('desk-client retries', () => {
     expect(answers.map((a) => [a.status, a.replayed])).toEqual([[200, true]]);
     expect(proxy.seen.map((s) => s.idempotencyKey)).toEqual([key]);
   });
+
+  it('a write whose every answer was a 5xx names its key on the error, and calling again with it does the work once', async () => {
+    // A gateway that gives up after the desk has done the work: the outcome is unknown to the
+    // caller, exactly as with no answer at all, so the key must reach the caller here too.
+    const due = addDays(dateIn(d.desk.timezone, new Date(TEST_NOW)), 30);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the shop insurance', due_date: due });
+    const { client, answers, proxy } = await clientThrough('pass', () => false);
+    const gateway = await startProxy(served.baseUrl, () => 'gateway-504');
+    const behindGateway = createDeskClient({
+      baseUrl: gateway.baseUrl,
+      key: d.key,
+      retries: { retries: 1, baseDelayMs: 1, maxDelayMs: 5, wait: async () => {} },
+    });
+    const err = await behindGateway.work.snooze(row.id, { days: 7 }).catch((e: unknown) => e);
+    await gateway.close();
+    expect(gateway.seen.map((s) => [s.status, s.replayed])).toEqual([
+      [200, false],
+      [200, true],
+    ]);
+    expect(err).toBeInstanceOf(DeskApiError);
+    expect(err).toMatchObject({ status: 504, code: 'http_504' });
+    const key = (err as DeskApiError).idempotencyKey;
+    expect(key).toBe(gateway.seen[0]?.idempotencyKey);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+
+    const again = await client.work.snooze(row.id, { days: 7 }, { idempotencyKey: key ?? undefined });
+    expect(again.due_date).toBe(addDays(due, 7));
+    expect(answers.map((a) => [a.status, a.replayed])).toEqual([[200, true]]);
+    expect(proxy.seen.map((s) => s.idempotencyKey)).toEqual([key]);
+
+    // A read carries no key, so its error names none.
+    const read = await createDeskClient({ baseUrl: served.baseUrl, key: d.key })
+      .work.get(1_000_000)
+      .catch((e: unknown) => e);
+    expect(read).toMatchObject({ status: 404, idempotencyKey: null });
+  });
 });
 
 describe('desk-client and a desk that is stopping', () => {

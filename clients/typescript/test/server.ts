@@ -30,7 +30,9 @@ export type Fate =
   /** Forward it and never answer the client; its own time-out has to end the wait. */
   | 'hold-answer'
   /** Answer 503 without forwarding, as a load balancer in trouble would. */
-  | 'fail-503';
+  | 'fail-503'
+  /** Forward it, let the desk answer in full, then answer 504 as a gateway that gave up would. */
+  | 'gateway-504';
 
 export interface Seen {
   method: string;
@@ -85,6 +87,8 @@ export async function startProxy(
           entry.replayed = answer.headers['idempotent-replayed'] === 'true';
           if (fate === 'drop-answer') return req.socket.destroy();
           if (fate === 'hold-answer') return;
+          if (fate === 'gateway-504')
+            return res.writeHead(504, { 'content-type': 'text/plain' }).end('gateway timeout');
           res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
         });
       },
