@@ -21,6 +21,11 @@ export class DeskApiError extends Error {
    * again with this key and the desk does the work at most once.
    */
   readonly idempotencyKey: string | null;
+  /**
+   * The desk sent the stored answer of an earlier call with the same Idempotency-Key
+   * (`Idempotent-Replayed: true`): the refusal is about that call's request, not this one's.
+   */
+  readonly replayed: boolean;
 
   constructor(init: {
     status: number;
@@ -30,6 +35,7 @@ export class DeskApiError extends Error {
     requestId: string | null;
     retryAfterMs?: number | null;
     idempotencyKey?: string | null;
+    replayed?: boolean;
   }) {
     super(init.message);
     this.status = init.status;
@@ -38,6 +44,7 @@ export class DeskApiError extends Error {
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.idempotencyKey = init.idempotencyKey ?? null;
+    this.replayed = init.replayed ?? false;
   }
 }
 
@@ -69,14 +76,16 @@ export class DeskConnectionError extends Error {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What the transport knows of an answer beyond its status and body. */
+export interface AnswerFacts {
+  requestId: string | null;
+  retryAfterMs: number | null;
+  idempotencyKey: string | null;
+  replayed: boolean;
+}
+
 /** Reads the contract's `{ error: { code, message, details? } }`, or says what came instead. */
-export function errorFromAnswer(
-  status: number,
-  text: string,
-  requestId: string | null,
-  retryAfterMs: number | null = null,
-  idempotencyKey: string | null = null,
-): DeskApiError {
+export function errorFromAnswer(status: number, text: string, facts: AnswerFacts): DeskApiError {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -91,9 +100,7 @@ export function errorFromAnswer(
       code: error.code as ErrorCode,
       message: error.message,
       details: isRecord(error.details) ? error.details : null,
-      requestId,
-      retryAfterMs,
-      idempotencyKey,
+      ...facts,
     });
   }
   // Something between the client and the desk answered (a proxy's 502, say): keep the status,
@@ -103,8 +110,6 @@ export function errorFromAnswer(
     code: `http_${status}`,
     message: `HTTP ${status} without a Desk error body`,
     details: null,
-    requestId,
-    retryAfterMs,
-    idempotencyKey,
+    ...facts,
   });
 }

@@ -192,25 +192,27 @@ export function createTransport(opts: TransportOptions) {
       }
 
       const requestId = answerHeaders.get('x-request-id');
+      const replayed = answerHeaders.get('idempotent-replayed') === 'true';
       opts.onAnswer?.({
         method: req.method,
         path: req.path,
         status,
         requestId,
-        replayed: answerHeaders.get('idempotent-replayed') === 'true',
+        replayed,
         attempt,
         idempotencyKey: key,
       });
 
       const asked = retryAfterMs(answerHeaders.get('retry-after'));
+      const facts = { requestId, retryAfterMs: asked, idempotencyKey: key, replayed };
       if (status >= 200 && status < 300) {
         const data = dataOf<T>(text);
-        if (data === undefined) throw errorFromAnswer(status, text, requestId, asked, key);
+        if (data === undefined) throw errorFromAnswer(status, text, facts);
         return data;
       }
       const retryable = status === 429 || status >= 500;
-      if (!retryable || attempt > retries) throw errorFromAnswer(status, text, requestId, asked, key);
-      if (asked !== null && asked > maxRetryAfter) throw errorFromAnswer(status, text, requestId, asked, key);
+      if (!retryable || attempt > retries) throw errorFromAnswer(status, text, facts);
+      if (asked !== null && asked > maxRetryAfter) throw errorFromAnswer(status, text, facts);
       await pause(wait, asked ?? backoffMs(attempt - 1, baseDelay, maxDelay), req.options?.signal);
     }
   };

@@ -185,4 +185,15 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
     expect(err).toBeInstanceOf(DeskApiError);
     expect(err).toMatchObject({ status: 403, code: 'not_permitted', details: { permission: 'file' } });
   });
+
+  it('says on DeskApiError when the refusal is the stored answer of an earlier call with the same key', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the parking permit' });
+    const idempotencyKey = `client-replayed-refusal-${row.id}`;
+    const first = await client.work.snooze(row.id, { days: 0 }, { idempotencyKey }).catch((e: unknown) => e);
+    expect(first).toMatchObject({ status: 400, code: 'bad_request', replayed: false, idempotencyKey });
+    // A good body under the same key still gets the first refusal: the error must say why.
+    const again = await client.work.snooze(row.id, { days: 7 }, { idempotencyKey }).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(DeskApiError);
+    expect(again).toMatchObject({ status: 400, code: 'bad_request', replayed: true, idempotencyKey });
+  });
 });
