@@ -38,6 +38,15 @@ describe('bounces', () => {
       }),
     ).toEqual({ recipient: 'sam@ovens.test', reason: '550 5.1.1 user unknown', messageId: '<a.desk@bakery.test>' });
   });
+  it('reads a report for a message sent with international addresses (RFC 6533) the same way', () => {
+    expect(
+      bounceOf({
+        headers: { 'content-type': 'multipart/report; report-type=global-delivery-status; boundary="x"' },
+        deliveryStatus: status,
+        returnedHeaders: 'Message-ID: <a.desk@bakery.test>',
+      }),
+    ).toEqual({ recipient: 'sam@ovens.test', reason: '550 5.1.1 user unknown', messageId: '<a.desk@bakery.test>' });
+  });
   it('is not a bounce when the report says delayed', () => {
     expect(
       bounceOf({

@@ -36,7 +36,8 @@ function field(block: string, name: string): string | null {
 /** A delivery status report (RFC 3464) saying a message failed; null for anything else. */
 export function bounceOf(mail: Pick<ParsedMail, 'headers' | 'deliveryStatus' | 'returnedHeaders'>): Bounce | null {
   const type = mail.headers['content-type']?.toLowerCase() ?? '';
-  if (!/multipart\/report/.test(type) || !/report-type\s*=\s*"?delivery-status/.test(type)) return null;
+  // A message sent with international addresses comes back as a global report (RFC 6533).
+  if (!/multipart\/report/.test(type) || !/report-type\s*=\s*"?(global-)?delivery-status/.test(type)) return null;
   const status = mail.deliveryStatus ?? '';
   const action = field(status, 'Action')?.toLowerCase();
   // A report that a message was delayed, relayed or delivered is not a bounce.
