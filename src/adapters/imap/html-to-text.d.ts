@@ -6,6 +6,10 @@ declare module 'html-to-text' {
     options?: {
       limits?: { maxDepth?: number; maxInputLength?: number };
       selectors?: Array<{ selector: string; format: string }>;
+      formatters?: Record<
+        string,
+        (elem: { attribs?: Record<string, string> }, walk: unknown, builder: { addInline(text: string): void }) => void
+      >;
     },
   ): string;
 }

@@ -73,4 +73,18 @@ describe('a raw message read for the desk', () => {
     );
     expect((await parseMail(raw, false))?.text).toBe('Our quote:\n\nPrice\n\n40 EUR\n\nVAT\n\n8 EUR');
   });
+
+  it("reads an HTML message's images as their words, never their sources", async () => {
+    const pasted = `data:image/png;base64,${'QUJD'.repeat(400_000)}`;
+    const raw = Buffer.from(
+      [
+        ...headers('text/html; charset=utf-8'),
+        '',
+        // A pasted picture travels inside the HTML; a signature's logo is a part of the message.
+        `<p><img src="${pasted}"></p><p>Yes, Friday.</p><p>Sam<br><img src="cid:image001.png@01DB" alt="Ovens Ltd"></p>`,
+        '',
+      ].join('\r\n'),
+    );
+    expect((await parseMail(raw, false))?.text).toBe('Yes, Friday.\n\nSam\nOvens Ltd');
+  });
 });

@@ -32,13 +32,20 @@ function textOf(parsed: { text?: string | undefined; html?: string | false | und
   const text = (parsed.text ?? '').trim();
   if (text !== '' || typeof parsed.html !== 'string') return text;
   try {
-    return convert(parsed.html, {
+    // A picture pasted into a message travels inside the HTML as a data: address, often larger
+    // than the input read below, and would push the words after it out of reach.
+    const html = parsed.html.replace(/(\ssrc\s*=\s*)(["'])data:[^"']*\2/gi, '$1$2$2');
+    return convert(html, {
       limits: { maxDepth: 1000, maxInputLength: 1_000_000 },
+      // A picture is read as its words (a signature's logo as "Ovens Ltd"); its source, a
+      // `cid:` part name or a data: address, means nothing to the person reading the reply.
+      formatters: { altText: (elem, _walk, builder) => builder.addInline(elem.attribs?.alt?.trim() ?? '') },
       // A table cell is a block of its own: "Price" and "€40" must not run together as
       // "Price€40", and a table used for layout still reads as paragraphs.
       selectors: [
         { selector: 'td', format: 'block' },
         { selector: 'th', format: 'block' },
+        { selector: 'img', format: 'altText' },
       ],
     }).trim();
   } catch {
