@@ -299,6 +299,29 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     });
   });
 
+  it("the desk's own message read back from the mailbox is not a reply, though it is threaded on one", async () => {
+    const row = await sentRow('Van hire');
+    // A copy of the desk's chase, threaded on its first message, lands in the mailbox it reads
+    // (a copy to itself, or a contact address that includes the desk's own).
+    const chase = rawMail({
+      from: 'Corner Bakery <desk@bakery.test>',
+      to: 'Sam Oven <sam@ovens.test>',
+      subject: `Re: ${row.subject}`,
+      date: hoursAgo(1),
+      messageId: '<DDDDDDDDDDDDDDDDDDDDDD.desk@bakery.test>',
+      inReplyTo: row.messageId,
+      references: row.messageId,
+      text: 'Any news on the van?',
+    });
+    await put(chase);
+    const r = await pass();
+    expect(r.matched).toEqual([]);
+    expect(r.mailboxes[0]).toMatchObject({ replies: 0, auto_replies: 0 });
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven' });
+    expect(detail.messages.every((m: { direction: string }) => m.direction === 'outbound')).toBe(true);
+  });
+
   it('a reply dated before the message it answers is dated when the desk read it', async () => {
     const row = await sentRow('Ledger question');
     await put(samReplies(row, 'Answered.', { date: new Date('1970-01-01T00:00:00Z') }));
