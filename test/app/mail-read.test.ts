@@ -433,6 +433,24 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(inbound).toHaveLength(1);
   });
 
+  it("a reply to two of the desk's addresses, read from both mailboxes, is handled once", async () => {
+    const row = await sentRow('Bread crates');
+    await readVia(d.desk.id, 'Accounts mail', imap.port, 'Accounts');
+    const reply = samReplies(row, 'Crates come Thursday.', { messageId: '<crates@ovens.test>' });
+    await put(reply);
+    await imap.append(reply, { mailbox: 'Accounts', at: hoursAgo(1) });
+    try {
+      const r = await pass();
+      expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+      expect(r.mailboxes.find((m) => m.name === 'Accounts mail')).toMatchObject({ replies: 0, already_handled: 1 });
+      const detail = (await get(`/work/${row.id}`)).json().data;
+      expect(detail.messages.filter((m: { direction: string }) => m.direction === 'inbound')).toHaveLength(1);
+      expect(detail.timeline.filter((t: { text: string }) => t.text === 'Sam Oven replied.')).toHaveLength(1);
+    } finally {
+      await store.db.deleteFrom('connections').where('name', '=', 'Accounts mail').execute();
+    }
+  });
+
   it('two server processes reading at once handle each message once', async () => {
     const rows = [await sentRow('Tiles quote'), await sentRow('Grout quote'), await sentRow('Sealant quote')];
     for (const row of rows) await put(samReplies(row, 'Here.'));

@@ -157,7 +157,7 @@ async function handle(ctx: DeskContext, connectionId: number, uidvalidity: strin
       await setSeenOutcome(tx.db, key, 'unparseable');
       return 'unparseable';
     }
-    if (identity && (await handledBefore(tx.db, key, identity))) {
+    if (identity && (await handledBefore(tx.db, key, tx.desk.id, identity))) {
       await setSeenOutcome(tx.db, key, 'repeat');
       return 'repeat';
     }

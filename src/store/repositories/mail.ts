@@ -98,18 +98,29 @@ export async function setSeenOutcome(
     .execute();
 }
 
-/** A message with this Message-ID was already handled under another UID or UIDVALIDITY. */
+/**
+ * A message with this Message-ID was already handled under another UID or UIDVALIDITY, or
+ * from another of the desk's mailboxes: a reply sent to two of the desk's addresses is in both.
+ */
 export async function handledBefore(
   db: Kysely<Database>,
   key: { connection_id: number; uidvalidity: string; uid: number },
+  deskId: string,
   messageId: string,
 ): Promise<boolean> {
   const r = await db
     .selectFrom('mail_seen')
     .select('uid')
-    .where('connection_id', '=', key.connection_id)
+    // By connection, so the look-up keeps to the (connection, Message-ID) index.
+    .where('connection_id', 'in', db.selectFrom('connections').select('id').where('desk_id', '=', deskId))
     .where('message_id', '=', messageId)
-    .where((eb) => eb.or([eb('uidvalidity', '!=', key.uidvalidity), eb('uid', '!=', key.uid)]))
+    .where((eb) =>
+      eb.or([
+        eb('connection_id', '!=', key.connection_id),
+        eb('uidvalidity', '!=', key.uidvalidity),
+        eb('uid', '!=', key.uid),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return r !== undefined;
