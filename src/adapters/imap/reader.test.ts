@@ -15,4 +15,16 @@ describe('readFault', () => {
     expect(said).toBe('The mail server at imap.shop.test:993 refused the login: Invalid credentials');
     expect(said).not.toContain('secret');
   });
+
+  it("says a server that does not speak TLS on the port in words, not in OpenSSL's", () => {
+    const tls = Object.assign(
+      new Error(
+        '80FC8AD40B7F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:350:\n',
+      ),
+      { code: 'ERR_SSL_WRONG_VERSION_NUMBER', library: 'SSL routines', reason: 'wrong version number' },
+    );
+    expect(readFault(tls, at)).toBe(
+      'The mail server at imap.shop.test:993 did not answer over TLS; check the security setting (TLS or none) and the port.',
+    );
+  });
 });

@@ -45,6 +45,10 @@ export function readFault(err: unknown, s: MailboxSettings): string {
   const where = `${s.host}:${s.port}`;
   if (e?.authenticationFailed)
     return `The mail server at ${where} refused the login${e.responseText ? `: ${e.responseText}` : '.'}`;
+  // TLS asked of a server that answers in plain text (port 143, or one that wants STARTTLS):
+  // OpenSSL's own words would name its source file, not what to change.
+  if (e?.code === 'ERR_SSL_WRONG_VERSION_NUMBER')
+    return `The mail server at ${where} did not answer over TLS; check the security setting (TLS or none) and the port.`;
   if (e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND' || e?.code === 'EHOSTUNREACH')
     return `The mail server at ${where} could not be reached (${e.code}).`;
   // imapflow says a connection cut before the greeting only in its message.
