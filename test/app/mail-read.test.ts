@@ -389,6 +389,44 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect((await get(`/work/${row.id}`)).json().data.work.last_error).toBeNull();
   });
 
+  it('a late bounce of a message to an address corrected since leaves the row waiting on the new one', async () => {
+    const row = await sentRow('Glass order', 'glass@ovens.test');
+    // The owner corrected the address and the message went again before the report came.
+    await store.db.updateTable('work').set({ contact_email: 'sam@ovens.test' }).where('id', '=', row.id).execute();
+    await makeDraft(store.db, d.desk.id, row.id, {
+      subject: row.subject,
+      body: 'Could you quote?',
+      to: 'sam@ovens.test',
+    });
+    const again = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+    expect(again.json().data).toMatchObject({ status: 'waiting', delivered: true });
+    await put(
+      bounceMail({
+        to: 'desk@bakery.test',
+        recipient: 'glass@ovens.test',
+        messageId: row.messageId,
+        subject: row.subject,
+        date: hoursAgo(1),
+        diagnostic: '550 5.1.1 user unknown',
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'bounce' })]);
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven', last_error: null });
+    expect(detail.work.action.type).toBe('wait');
+    const statuses = detail.messages.map((m: { to: string; status: string }) => [m.to, m.status]);
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        ['glass@ovens.test', 'approved'],
+        ['sam@ovens.test', 'sent'],
+      ]),
+    );
+    expect(detail.timeline.map((t: { text: string }) => t.text)).toContain(
+      'Mail to glass@ovens.test bounced: 550 5.1.1 user unknown. A later message went to sam@ovens.test; the row is left as it was.',
+    );
+  });
+
   it('unrelated mail and a forged In-Reply-To change nothing', async () => {
     const row = await sentRow('Lease question');
     const before = await footprint();

@@ -1,6 +1,6 @@
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
 import { insertActivity } from '../../store/repositories/activity.ts';
-import { markBounced, sentToWaiting, sentUnderIds } from '../../store/repositories/mail.ts';
+import { markBounced, sentOnRowAfter, sentToWaiting, sentUnderIds } from '../../store/repositories/mail.ts';
 import { lockRow } from '../../store/tx.ts';
 import type { DeskContext } from '../context.ts';
 import type { ParsedMail } from '../ports.ts';
@@ -152,14 +152,24 @@ async function applyBounce(
   const error = `Mail to ${to} bounced: ${oneLine(reason, 300)}`;
   await markBounced(ctx.db, sent.id, error);
   const now = ctx.now();
-  if (!isFinished(row.status)) {
+  // A report can come days late, after the address was corrected and the message went again:
+  // the row then waits on the new message, and telling the owner to correct it would be wrong.
+  const later = await sentOnRowAfter(ctx.db, ctx.desk.id, row.id, sent.id);
+  const elsewhere =
+    later?.to_address && sent.to_address && later.to_address.toLowerCase() !== sent.to_address.toLowerCase()
+      ? oneLine(later.to_address, 200)
+      : null;
+  if (elsewhere) {
+    await updateWork(ctx.db, ctx.desk.id, row.id, { updated_at: now });
+  } else if (!isFinished(row.status)) {
     // The bounced message is kept as it went; what the owner does next is a new draft.
     const advice = `${error.replace(/[.!?]$/, '')}. Correct the address on the row, then draft the message again.`;
     const patch = { last_error: advice, waiting_on: null, waiting_since: null, updated_at: now };
     if (row.status === 'waiting') await moveWork(ctx.db, ctx.desk.id, row.id, 'waiting', 'open', patch);
     else await updateWork(ctx.db, ctx.desk.id, row.id, patch);
   }
-  await logTimeline(ctx, row.id, 'bounced', `${error}.`);
+  const left = elsewhere ? ` A later message went to ${elsewhere}; the row is left as it was.` : '';
+  await logTimeline(ctx, row.id, 'bounced', `${error}.${left}`);
   await logEvent(ctx, 'bounced', `"${sent.subject ?? ''}" did not reach ${to}.`, {
     work_id: row.id,
     activity_id: sent.id,

@@ -170,6 +170,22 @@ export async function sentToWaiting(db: Kysely<Database>, deskId: string, addres
     .execute();
 }
 
+/** The newest message the desk sent on a row after message `afterId`, and still counts as sent. */
+export async function sentOnRowAfter(db: Kysely<Database>, deskId: string, workId: number, afterId: number) {
+  return db
+    .selectFrom('activity')
+    .select(['id', 'to_address'])
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('direction', '=', 'outbound')
+    .where('kind', '=', 'message')
+    .where('status', '=', 'sent')
+    .where('id', '>', afterId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** A sent message a delivery report says never arrived. */
 export async function markBounced(db: Kysely<Database>, id: number, reason: string): Promise<void> {
   await db.updateTable('activity').set({ status: 'approved', failure_reason: reason }).where('id', '=', id).execute();
