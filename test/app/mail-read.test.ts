@@ -301,7 +301,21 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
 
   it("the desk's own message read back from the mailbox is not a reply, though it is threaded on one", async () => {
     const row = await sentRow('Van hire');
-    // A copy of the desk's chase, threaded on its first message, lands in the mailbox it reads
+    // The desk chased: a second message on the row, sent under its own Message-ID.
+    const sentChase = await makeDraft(store.db, d.desk.id, row.id, {
+      subject: `Re: ${row.subject}`,
+      to: 'sam@ovens.test',
+    });
+    await store.db
+      .updateTable('activity')
+      .set({
+        status: 'sent',
+        sent_at: hoursAgo(1).toISOString(),
+        message_id: '<DDDDDDDDDDDDDDDDDDDDDD.desk@bakery.test>',
+      })
+      .where('id', '=', sentChase.id)
+      .execute();
+    // A copy of that chase, threaded on the first message, lands in the mailbox the desk reads
     // (a copy to itself, or a contact address that includes the desk's own).
     const chase = rawMail({
       from: 'Corner Bakery <desk@bakery.test>',
@@ -320,6 +334,16 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     const detail = (await get(`/work/${row.id}`)).json().data;
     expect(detail.work).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven' });
     expect(detail.messages.every((m: { direction: string }) => m.direction === 'outbound')).toBe(true);
+  });
+
+  it("a reply written by another business's desk, threaded on this desk's message, is a reply", async () => {
+    const row = await sentRow('Oven parts');
+    await put(samReplies(row, 'The parts ship Monday.', { messageId: '<EEEEEEEEEEEEEEEEEEEEEE.desk@ovens.test>' }));
+    const r = await pass();
+    expect(r.mailboxes[0]).toMatchObject({ replies: 1 });
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work.status).toBe('open');
+    expect(detail.messages.some((m: { direction: string; body: string }) => m.direction === 'inbound')).toBe(true);
   });
 
   it('a reply dated before the message it answers is dated when the desk read it', async () => {

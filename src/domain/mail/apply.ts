@@ -77,9 +77,10 @@ export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<Mat
     const sent = await sentUnderIds(ctx.db, ctx.desk.id, bounce.messageId ? [bounce.messageId] : namedIds(mail));
     return sent?.obligation_id ? applyBounce(ctx, sent, bounce.recipient, bounce.reason, mail) : null;
   }
-  // A message a desk wrote (a copy of its own chase, threaded on its first message) answers
-  // nothing; only the desk makes Message-IDs of that form.
-  if (mail.messageId && isDeskMessageId(mail.messageId)) return null;
+  // A message this desk sent, read back (a copy of its own chase, threaded on its first
+  // message), answers nothing. Known by its own Message-ID being one the desk sent: another
+  // business's desk answering is a reply like any other.
+  if (mail.messageId && (await sentUnderIds(ctx.db, ctx.desk.id, [mail.messageId]))) return null;
   const sent = await matchSent(ctx, mail);
   if (!sent?.obligation_id) return null;
   await lockRow(ctx, sent.obligation_id);
