@@ -28,7 +28,6 @@ export function deskContext(
   };
 }
 
-/** The name recorded as who did a thing. */
 /** The most of a write's `actor` that is kept: it names who did it, not what they said. */
 export const ACTOR_MAX_CHARS = 200;
 
@@ -37,6 +36,7 @@ export function actorOf(ctx: DeskContext, given: string | undefined): string {
   return cutAt(given ?? '', ACTOR_MAX_CHARS) || actorName(ctx.actor);
 }
 
+/** The name recorded as who did a thing. */
 export function actorName(actor: Actor): string {
   switch (actor.type) {
     case 'key':

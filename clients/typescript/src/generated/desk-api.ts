@@ -131,8 +131,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Push the due date out; priority falls by 5
-         * @description Moves the due date forward by `days` (default 3), counted from the existing date, or from today when there is none. Priority falls by 5. An entry is written to the desk log. Status and action are unchanged and nothing is sent. Works on every row.
+         * Push the due date out; priority falls by 5, to no lower than 1
+         * @description Moves the due date forward by `days` (default 3), counted from the existing date, or from today when there is none. Priority falls by 5, to no lower than 1. An entry is written to the desk log. Status and action are unchanged and nothing is sent. Works on every row.
          */
         post: operations["snoozeWork"];
         delete?: never;
@@ -1626,9 +1626,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Appended to the row's detail. */
+                    /** @description Appended to the row's detail. Trimmed and cut at 4,000 characters. */
                     note?: string;
-                    /** @description Recorded as who did it; default `api`. */
+                    /** @description Recorded as who did it; default `api`. Trimmed and cut at 200 characters. */
                     actor?: string;
                 };
             };
@@ -2342,7 +2342,7 @@ export interface operations {
                 "application/json": {
                     /** @description Trimmed and cut at 4,000 characters; must not be empty. */
                     body: string;
-                    /** @description Who wrote it; default `api`. */
+                    /** @description Who wrote it; default `api`. Trimmed and cut at 200 characters. */
                     actor?: string;
                     /** @description `call` is kept; any other value (of any type) is stored as `note`. */
                     channel?: unknown;
@@ -2366,7 +2366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `body` is empty, whitespace only or missing, a field is unknown, or the request is not JSON. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            /** @description `body` is empty, whitespace only or missing, a field is unknown or of the wrong type (`actor` not a string), or the request is not JSON. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

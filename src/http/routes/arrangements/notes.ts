@@ -9,7 +9,9 @@ import { Envelope, IdempotencyHeaders, IdParams, keyedErrors, RefTo, Timestamp, 
 const NoteBody = Type.Object(
   {
     body: Type.String({ description: 'Trimmed and cut at 4,000 characters; must not be empty.' }),
-    actor: Type.Optional(Type.String({ description: 'Who wrote it; default `api`.' })),
+    actor: Type.Optional(
+      Type.String({ description: 'Who wrote it; default `api`. Trimmed and cut at 200 characters.' }),
+    ),
     channel: Type.Optional(
       Type.Unknown({ description: '`call` is kept; any other value (of any type) is stored as `note`.' }),
     ),
@@ -55,7 +57,8 @@ export const arrangementsNotesRoutes: FastifyPluginAsyncTypebox = async (app) =>
           200: Envelope(RefTo(NoteResult), 'The note as stored.'),
           ...keyedErrors({
             ...WRITE_ERRORS,
-            badRequest: '`body` is empty, whitespace only or missing, a field is unknown, or the request is not JSON.',
+            badRequest:
+              '`body` is empty, whitespace only or missing, a field is unknown or of the wrong type (`actor` not a string), or the request is not JSON.',
             notFound: 'No arrangement with this id on this desk; no note is written.',
           }),
         },

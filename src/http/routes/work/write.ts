@@ -15,8 +15,12 @@ import { Envelope, IdempotencyHeaders, IdParams, keyedErrors, RefTo, WRITE_ERROR
 
 const CompleteBody = Type.Object(
   {
-    note: Type.Optional(Type.String({ description: "Appended to the row's detail." })),
-    actor: Type.Optional(Type.String({ description: 'Recorded as who did it; default `api`.' })),
+    note: Type.Optional(
+      Type.String({ description: "Appended to the row's detail. Trimmed and cut at 4,000 characters." }),
+    ),
+    actor: Type.Optional(
+      Type.String({ description: 'Recorded as who did it; default `api`. Trimmed and cut at 200 characters.' }),
+    ),
   },
   {
     additionalProperties: false,
@@ -78,10 +82,10 @@ export const workWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Work'],
         operationId: 'snoozeWork',
-        summary: 'Push the due date out; priority falls by 5',
+        summary: 'Push the due date out; priority falls by 5, to no lower than 1',
         description:
           'Moves the due date forward by `days` (default 3), counted from the existing date, or from today when ' +
-          'there is none. Priority falls by 5. An entry is written to the desk log. Status and action are ' +
+          'there is none. Priority falls by 5, to no lower than 1. An entry is written to the desk log. Status and action are ' +
           'unchanged and nothing is sent. Works on every row.',
         params: IdParams,
         headers: IdempotencyHeaders,
