@@ -102,6 +102,26 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     ]);
   });
 
+  it('a chase sent with complete is threaded on the message it follows up, as a run threads one', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask for the boiler service date',
+      class: 'reach_out',
+      contact_name: 'Ola Heat',
+      contact_email: 'ola+thread@heating.test',
+    });
+    await post(`/work/${row.id}/draft`);
+    expect((await post(`/work/${row.id}/complete`)).json().data).toMatchObject({ status: 'waiting', delivered: true });
+    const [first] = await messagesOf(store.db, d.desk.id, row.id);
+    expect(sentTo('ola+thread@heating.test')[0]!.raw).not.toMatch(/^In-Reply-To:/im);
+
+    // Out with Ola, a draft is a chase; sending it with complete threads it on the first message.
+    expect((await post(`/work/${row.id}/draft`)).json().data).toMatchObject({ drafted: true });
+    expect((await post(`/work/${row.id}/complete`)).json().data).toMatchObject({ status: 'waiting', delivered: true });
+    const chase = sentTo('ola+thread@heating.test')[1]!.raw;
+    expect(chase).toContain(`In-Reply-To: ${first!.message_id}`);
+    expect(chase).toContain(`References: ${first!.message_id}`);
+  });
+
   it('a refusing mail server leaves the message approved and the row a fault; a fresh draft then sends and clears it', async () => {
     const row = await makeWork(store.db, d.desk.id, {
       title: 'Confirm the delivery slot',

@@ -4,7 +4,6 @@ import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import { railsClosed } from '../desks/rails.ts';
 import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
-import { lastSentOn } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { notFound, notPermitted } from '../errors.ts';
@@ -291,13 +290,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
   const subject = draft.subject ?? '';
   const to = draft.to_address ?? '';
   const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
-  // A follow-up to somebody who has not answered is threaded on the desk's last message to them.
-  const thread = row.waiting_on ? await lastSentOn(ctx.db, ctx.desk.id, row.id) : undefined;
-  const sent = await withinRunTime(
-    ctx,
-    s,
-    sendDraft(ctx, current, draft, { actor: 'desk', ...(thread?.message_id ? { inReplyTo: thread.message_id } : {}) }),
-  );
+  const sent = await withinRunTime(ctx, s, sendDraft(ctx, current, draft, { actor: 'desk' }));
   // A server that cannot be reached, or keeps a send past the run's limit, would do the same to
   // the next message through it: the caller may hold the rest.
   if (sent === OUT_OF_TIME || sent.unreachable) opts.onMailboxDown?.();

@@ -4,7 +4,13 @@ import type { ActivityRow, WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { storedObject } from '../text.ts';
-import { claimDraft, markSent, markUnsent, messageClaimedSince } from '../../store/repositories/activity.ts';
+import {
+  claimDraft,
+  lastSentOn,
+  markSent,
+  markUnsent,
+  messageClaimedSince,
+} from '../../store/repositories/activity.ts';
 import { connectedMailbox } from '../../store/repositories/connections.ts';
 import { SecretKeyError } from '../../store/cipher.ts';
 import { newMessageId } from './message-id.ts';
@@ -57,9 +63,13 @@ export async function sendDraft(
   ctx: DeskContext,
   row: WorkRow,
   message: ActivityRow,
-  opts: { actor?: string; inReplyTo?: string } = {},
+  opts: { actor?: string } = {},
 ): Promise<SendOutcome> {
-  const threading = opts.inReplyTo ? { inReplyTo: opts.inReplyTo, references: [opts.inReplyTo] } : {};
+  // A follow-up to somebody who has not answered is threaded on the desk's last message to
+  // them, however it is sent (a run, complete, the screen's button), so their mail shows one
+  // conversation and their reply names a message the desk knows.
+  const thread = row.waiting_on ? (await lastSentOn(ctx.db, ctx.desk.id, row.id))?.message_id : null;
+  const threading = thread ? { inReplyTo: thread, references: [thread] } : {};
   const actor = opts.actor ?? actorName(ctx.actor);
   const claimedAt = ctx.now();
   if (!(await claimDraft(ctx.db, ctx.desk.id, message.id, claimedAt))) {
