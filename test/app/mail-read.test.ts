@@ -270,6 +270,20 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(detail.work.action.type).toBe('own');
   });
 
+  it('a reply whose subject a mail system tagged [EXTERNAL] is matched by sender and subject all the same', async () => {
+    const row = await sentRow('Gutter repair', 'gutters@roofing.test');
+    await put(
+      rawMail({
+        from: 'Roofing <gutters@roofing.test>',
+        subject: `RE: [EXTERNAL] ${row.subject}`,
+        date: hoursAgo(1),
+        text: 'We can come Thursday.',
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+  });
+
   it("a reply names the row it answers by In-Reply-To, before the thread's other messages", async () => {
     const asked = await sentRow('Flour order');
     const chased = await sentRow('Flour order, the invoice');

@@ -19,6 +19,11 @@ describe('automatic answers', () => {
     ['a person', {}, 'Re: Quote', false],
     ['a person answering about cover', {}, 'Re: Out of office cover for December', false],
     ['a person answering about the mailbox', {}, 'AW: Automatic reply for the shop mailbox', false],
+    ["Outlook's German auto-reply subject", {}, 'Automatische Antwort: Quote', true],
+    ["Outlook's French auto-reply subject", {}, 'Réponse automatique : Quote', true],
+    ["Outlook's Spanish auto-reply subject", {}, 'Respuesta automática: Quote', true],
+    ["Outlook's Dutch auto-reply subject", {}, 'Automatisch antwoord: Quote', true],
+    ['a person answering in German about the auto-reply', {}, 'AW: Automatische Antwort im Postfach', false],
   ];
   it.each(cases)('%s', (_name, headers, subject, expected) => {
     expect(isAutomatic({ headers, subject })).toBe(expected);
@@ -77,10 +82,16 @@ describe('subjects and threading', () => {
     ['Fwd: Re: Quote', 'quote'],
     ['AW: Quote', 'quote'],
     ['Quote', 'quote'],
+    ['RE: [EXTERNAL] About: Quote', 'about: quote'],
+    ['[EXT] Re: [EXTERNAL] Quote', 'quote'],
+    ['RE: [CAUTION: External] Quote', 'quote'],
+    ['Re: [Invoice 42] Quote', '[invoice 42] quote'],
   ])('%s compares as %s', (subject, base) => {
     expect(baseSubject(subject)).toBe(base);
   });
-  it('a reply subject starts with Re:', () => {
+  it('a reply subject starts with Re:, after any tag a mail system put before it', () => {
+    expect(isReplySubject('[EXTERNAL] RE: About: Quote')).toBe(true);
+    expect(isReplySubject('[EXTERNAL] About: Quote')).toBe(false);
     expect(isReplySubject('Re: Quote')).toBe(true);
     expect(isReplySubject('Quote re: oven')).toBe(false);
     expect(isReplySubject('Fwd: Quote')).toBe(false);

@@ -15,7 +15,9 @@ export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): bool
   // Only a subject that opens with the words: "Re: Out of office cover for December" is a
   // person answering a message about cover, and must end the wait like any reply. Notes and
   // Domino mark theirs "AUTO: … is out of the office".
-  return /^\s*(out of (the )?office|automatic reply|auto(matic)?[- ]?(reply|response)|autoreply|abwesenheitsnotiz|auto:)(\b|\s)/i.test(
+  // Outlook writes its own in the reader's language: German, French, Spanish, Dutch, Italian,
+  // Portuguese.
+  return /^\s*(out of (the )?office|automatic reply|auto(matic)?[- ]?(reply|response)|autoreply|abwesenheitsnotiz|automatische antwort|r[ée]ponse automatique|respuesta autom[áa]tica|automatisch antwoord|risposta automatica|resposta autom[áa]tica|auto:)(\b|\s)/i.test(
     mail.subject,
   );
 }
@@ -55,15 +57,24 @@ export function bounceOf(mail: Pick<ParsedMail, 'headers' | 'deliveryStatus' | '
 export function baseSubject(subject: string): string {
   let s = subject.trim();
   for (;;) {
-    const next = s.replace(/^(re|aw|sv|fwd?|fw)(\[\d+\])?\s*:\s*/i, '');
+    const next = withoutTag(s).replace(/^(re|aw|sv|fwd?|fw)(\[\d+\])?\s*:\s*/i, '');
     if (next === s) break;
     s = next;
   }
   return s.replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * A tag a mail system puts before a subject ("[EXTERNAL] ", "[CAUTION: External] "), on the way
+ * in to the contact or to the desk: "RE: [EXTERNAL] About: Quote" answers "About: Quote". Words
+ * only: "[Invoice 42]" is part of what a person wrote, and tells two subjects apart.
+ */
+function withoutTag(s: string): string {
+  return s.replace(/^\[\p{L}[\p{L} .:-]{0,29}\]\s*/u, '');
+}
+
 export function isReplySubject(subject: string): boolean {
-  return /^\s*(re|aw|sv)(\[\d+\])?\s*:/i.test(subject);
+  return /^(re|aw|sv)(\[\d+\])?\s*:/i.test(withoutTag(subject.trim()));
 }
 
 export const MAX_NAMED_IDS = 50;
