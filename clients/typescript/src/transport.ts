@@ -21,7 +21,7 @@ export interface RetryOptions {
 export interface TimeoutOptions {
   /** POST /work/{id}/run. Default 15 minutes: the contract says a run takes minutes. */
   run?: number;
-  /** POST /chat. Default 4 minutes. */
+  /** POST /chat. Default 5 minutes: longer than the desk's own 4, so its timed-out answer arrives. */
   chat?: number;
   /** Every other route. Default 30 s. */
   default?: number;
@@ -69,7 +69,12 @@ export interface Request {
   options?: CallOptions | undefined;
 }
 
-const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { run: 15 * 60_000, chat: 4 * 60_000, default: 30_000 };
+/**
+ * Each longer than the desk's own limit on the verb (DESK_RUN_TIMEOUT 10 minutes, DESK_CHAT_TIMEOUT
+ * 4), so the desk's answer saying it stopped arrives, rather than a cut and a retry under the
+ * same key that would find the first call still under way.
+ */
+export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { run: 15 * 60_000, chat: 5 * 60_000, default: 30_000 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, retryAfterMs } from '../src/transport.ts';
+import { backoffMs, DEFAULT_TIMEOUTS, retryAfterMs } from '../src/transport.ts';
+import { loadConfig } from '../../../src/config.ts';
 
 // How long the client waits between attempts, as a table.
 
@@ -30,5 +31,13 @@ describe('waits between attempts', () => {
   ])('retry %i waits between %i and %i ms with a 500 ms base and a 20 s cap', (retry, low, high) => {
     expect(backoffMs(retry, 500, 20_000, () => 0)).toBe(low);
     expect(backoffMs(retry, 500, 20_000, () => 1)).toBe(high);
+  });
+});
+
+describe('time-outs', () => {
+  it("wait longer than the desk's own limits on a run and a chat, so the desk's answer arrives first", () => {
+    const desk = loadConfig({});
+    expect(DEFAULT_TIMEOUTS.run).toBeGreaterThan(desk.runTimeoutMs);
+    expect(DEFAULT_TIMEOUTS.chat).toBeGreaterThan(desk.chatTimeoutMs);
   });
 });
