@@ -160,6 +160,34 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(sentTo('dan+refuse@mill.test')).toHaveLength(1);
   });
 
+  it('complete after a failed send, with nothing drafted again, says the message did not go as it records the work', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Pay the window cleaner',
+      class: 'money',
+      contact_name: 'Cleo',
+      contact_email: 'cleo+retry@clear.test',
+    });
+    expect((await post(`/work/${row.id}/draft`)).json().data.drafted).toBe(true);
+    smtp.setMode('refuse');
+    try {
+      expect((await post(`/work/${row.id}/complete`)).json().data).toMatchObject({ failed: true, delivered: false });
+    } finally {
+      smtp.setMode('accept');
+    }
+    // The caller retries with complete: per D13 that records the work, and it must say nothing went.
+    const retried = (await post(`/work/${row.id}/complete`)).json().data;
+    expect(retried).toEqual({
+      id: row.id,
+      status: 'done',
+      waiting_on: null,
+      failed: false,
+      delivered: false,
+      delivery_note:
+        'Nothing was sent: the message that failed before is not sent again by complete (draft prepares it afresh); the work was recorded as done by hand.',
+    });
+    expect(sentTo('cleo+retry@clear.test')).toHaveLength(0);
+  });
+
   it('a mail server that never answers counts as a failed send after the mail timeout', async () => {
     const row = await makeWork(store.db, d.desk.id, {
       title: 'File the quarterly return',

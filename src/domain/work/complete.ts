@@ -1,4 +1,5 @@
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
+import { unsentOn } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { actorOf, type DeskContext } from '../context.ts';
@@ -72,7 +73,9 @@ export async function completeWork(
 
   if (isFinished(row.status)) return answer(row, false, false, alreadyFinished(row.status));
 
-  let deliveryNote = BY_HAND;
+  // What a send said; null when nothing was sent and the work is recorded as done by hand.
+  let deliveryNote: string | null = null;
+  let failedBefore = false;
   let delivered = false;
   const draft = await newestDraft(ctx, row.id);
   if (draft) {
@@ -91,6 +94,8 @@ export async function completeWork(
   } else if (await sendInFlight(ctx, row.id)) {
     // Closing the row now would race the send that decides whether it is waiting or done.
     return answer(row, false, false, IN_FLIGHT);
+  } else {
+    failedBefore = afterFailure && (await unsentOn(ctx.db, ctx.desk.id, row.id)) !== undefined;
   }
 
   // The row as sending left it; compare-and-set on its status so a racing writer wins cleanly.
@@ -98,21 +103,38 @@ export async function completeWork(
   // it is not, since a transaction must never be held open across a mail server's answer.
   for (let attempt = 0; attempt < 3; attempt++) {
     const settled = await atomically(ctx, (tx) =>
-      settle(tx, row.id, { actor, note, afterFailure, delivered, deliveryNote }),
+      settle(tx, row.id, { actor, note, afterFailure, delivered, deliveryNote, failedBefore }),
     );
     if (settled) return settled;
   }
   const last = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
-  return answer(last, false, delivered, deliveryNote);
+  return answer(last, false, delivered, deliveryNote ?? byHand(failedBefore, last.status === 'waiting'));
 }
 
-const BY_HAND = 'There was no prepared message; the work was recorded as done by hand.';
+/**
+ * What complete says when it sent nothing. A row still out with somebody is not done, so only
+ * the step was. After a failed send, a caller retrying it with complete must learn that the
+ * message did not go: D13 has draft prepare it again.
+ */
+function byHand(failedBefore: boolean, waiting: boolean): string {
+  const recorded = `${waiting ? 'this step' : 'the work'} was recorded as done by hand.`;
+  return failedBefore
+    ? `Nothing was sent: the message that failed before is not sent again by complete (draft prepares it afresh); ${recorded}`
+    : `There was no prepared message; ${recorded}`;
+}
 
 /** One try at closing the row; null when another writer moved it first. */
 async function settle(
   ctx: DeskContext,
   workId: number,
-  c: { actor: string; note: string | null; afterFailure: boolean; delivered: boolean; deliveryNote: string },
+  c: {
+    actor: string;
+    note: string | null;
+    afterFailure: boolean;
+    delivered: boolean;
+    deliveryNote: string | null;
+    failedBefore: boolean;
+  },
 ): Promise<CompleteAnswer | null> {
   const { actor, note, delivered, deliveryNote } = c;
   await lockRow(ctx, workId);
@@ -120,7 +142,12 @@ async function settle(
   if (!current) throw notFound('work item', workId);
   // Another complete finished it first: this one changed nothing, unless it sent the message.
   if (isFinished(current.status))
-    return answer(current, false, delivered, delivered ? deliveryNote : alreadyFinished(current.status));
+    return answer(
+      current,
+      false,
+      delivered,
+      delivered && deliveryNote ? deliveryNote : alreadyFinished(current.status),
+    );
   const to = current.waiting_on ? 'waiting' : 'done';
   const now = ctx.now();
   const patch = {
@@ -147,10 +174,5 @@ async function settle(
   );
   await logTimeline(ctx, current.id, 'completed', note ? `${text} Note: ${note}` : text);
   const after = (await findWork(ctx.db, ctx.desk.id, current.id))!;
-  // A row still out with somebody is not done: the note says what was recorded.
-  const said =
-    deliveryNote === BY_HAND && to === 'waiting'
-      ? 'There was no prepared message; this step was recorded as done by hand.'
-      : deliveryNote;
-  return answer(after, false, delivered, said);
+  return answer(after, false, delivered, deliveryNote ?? byHand(c.failedBefore, to === 'waiting'));
 }
