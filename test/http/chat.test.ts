@@ -362,6 +362,24 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       expect(await sections()).toHaveLength(before);
     });
 
+    it('a refusal or a question about a block adds nothing, and the answer says so', async () => {
+      const before = await sections();
+      const addedBefore = (await eventsOf(store.db, d.desk.id, 'section_added')).length;
+      for (const question of [
+        "Don't add a block for invoices",
+        'why did you add a block for invoices?',
+        'how do I add a block for repairs?',
+      ]) {
+        const data = (await ask(question, d.key)).json().data;
+        expect(data.desk_added, question).toEqual([]);
+        expect(data.answer, question).toMatch(
+          /^No block was added\. To add one, say "add a block for (invoices|repairs)"\.$/,
+        );
+      }
+      expect(await sections()).toEqual(before);
+      expect(await eventsOf(store.db, d.desk.id, 'section_added')).toHaveLength(addedBefore);
+    });
+
     it('a replay with the same Idempotency-Key answers the first response and adds nothing', async () => {
       const before = (await sections()).length;
       const headers = { 'idempotency-key': 'chat-repairs-1' };

@@ -43,6 +43,8 @@ export class BuiltinChat implements ChatBackend {
           backend: 'builtin',
         };
       }
+      case 'no_block':
+        return reply(`No block was added. To add one, say "add a block for ${intent.subject || '...'}".`);
       case 'row':
         return reply(await answerRow(ctx, intent.id));
       case 'overdue':

@@ -5,6 +5,7 @@ import { words } from './words.ts';
 
 export type Intent =
   | { type: 'add_block'; subject: string }
+  | { type: 'no_block'; subject: string }
   | { type: 'row'; id: number }
   | { type: 'overdue' }
   | { type: 'needs_me'; days: number | null; window: string }
@@ -18,6 +19,17 @@ export type Intent =
 
 const ADD_BLOCK =
   /\b(?:add|create|make|put|start|build|want|need|like)\b(?:\s+(?:me|us))?\s+(?:(?:a|an|another|one|the)\s+)?(?:new\s+)?(?:block|section|panel)\b[\s:,-]*(?:(?:for|about|on|of|with|showing|listing|tracking|called|named|to\s+(?:show|track|list|hold))\b\s*)?(.*)$/i;
+
+/**
+ * Words before "add a block" that make it not a request: a refusal ("don't add..."), a question
+ * about one ("did you add...", "why did you add...") or about how ("how do I add..."). Each
+ * would otherwise save a block the owner did not ask for.
+ */
+const NOT_ASKING =
+  /\b(?:not|never|no\s+need|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|shouldn'?t|did|does|why|how|when|where|who|whether|was|were|has|had)\b/i;
+
+/** "I want the block for invoices removed": asking for the opposite of a new block. */
+const TAKEN_AWAY = /\s+(?:removed|deleted|gone|hidden|taken\s+(?:off|away|down))$/i;
 
 /** Words that say nothing about which arrangement or domain is meant. */
 const FILLER = new Set(
@@ -45,6 +57,9 @@ export function matchIntent(question: string): Intent {
       .replace(/\s*,?\s*please\s*$/i, '')
       .replace(/[\s.!?,;:]+$/g, '')
       .trim();
+    const before = question.slice(0, block.index).replace(/[’]/g, "'");
+    if (NOT_ASKING.test(before) || TAKEN_AWAY.test(subject))
+      return { type: 'no_block', subject: subject.replace(TAKEN_AWAY, '') };
     return { type: 'add_block', subject };
   }
   const q = question.toLowerCase().replace(/[’]/g, "'");
