@@ -23,6 +23,18 @@ export const CAN_ANSWER = [
 
 export const CANNOT_ANSWER = `I can't answer that from the desk's records. I can answer: ${CAN_ANSWER.join(', ')}.`;
 
+/** What the chat says to an order: it did nothing, and where the thing can be done. */
+function refusal(money: boolean, grant: boolean): string {
+  return [
+    "I can't do that from the chat, and nothing was changed.",
+    money ? 'Paying money and signing always need a person; the desk never does either on its own.' : '',
+    grant ? "What the desk may do without asking is the owner's to set, on the Permissions page." : '',
+    "The chat answers questions and adds blocks to the desk; to snooze, complete, draft or run a row, do it on the row's page or through its API route.",
+  ]
+    .filter((s) => s !== '')
+    .join(' ');
+}
+
 export class BuiltinChat implements ChatBackend {
   async answer(ctx: DeskContext, question: string): Promise<ChatReply> {
     const intent = matchIntent(question);
@@ -45,6 +57,8 @@ export class BuiltinChat implements ChatBackend {
       }
       case 'no_block':
         return reply(`No block was added. To add one, say "add a block for ${intent.subject || '...'}".`);
+      case 'change':
+        return reply(refusal(intent.money, intent.grant));
       case 'row':
         return reply(await answerRow(ctx, intent.id));
       case 'overdue':

@@ -6,6 +6,7 @@ import { words } from './words.ts';
 export type Intent =
   | { type: 'add_block'; subject: string }
   | { type: 'no_block'; subject: string }
+  | { type: 'change'; money: boolean; grant: boolean }
   | { type: 'row'; id: number }
   | { type: 'overdue' }
   | { type: 'needs_me'; days: number | null; window: string }
@@ -30,6 +31,14 @@ const NOT_ASKING =
 
 /** "I want the block for invoices removed": asking for the opposite of a new block. */
 const TAKEN_AWAY = /\s+(?:removed|deleted|gone|hidden|taken\s+(?:off|away|down))$/i;
+
+/**
+ * An order rather than a question: "snooze the VAT return a week", "close every row", "can you
+ * pay the flour invoice?". The chat changes nothing but blocks, so these get an answer that says
+ * nothing was done, instead of being read as a question about the row or date they name.
+ */
+const ORDER =
+  /^(?:(?:please|ok(?:ay)?|now|just)[\s,]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+|go\s+ahead\s+and\s+)?(?:snooze|postpone|defer|delay|push|move|reschedule|close|complete|finish|mark|tick|delete|remove|cancel|archive|reopen|pay|send|approve|draft|write|run|file|submit|grant|revoke|allow|assign|reassign|add|create|set|change|update|edit|rename|renew|sign|chase|nudge|ignore|forget|transfer|refund|book|order|buy)\b/;
 
 /** Words that say nothing about which arrangement or domain is meant. */
 const FILLER = new Set(
@@ -63,6 +72,13 @@ export function matchIntent(question: string): Intent {
     return { type: 'add_block', subject };
   }
   const q = question.toLowerCase().replace(/[’]/g, "'");
+  if (ORDER.test(q.trim())) {
+    return {
+      type: 'change',
+      money: /\b(?:pay\w*|paid|money|refund\w*|transfer\w*|buy|sign|signature)\b/.test(q),
+      grant: /\b(?:grant\w*|revoke\w*|allow\w*|permi\w*)/.test(q),
+    };
+  }
   const row =
     /\b(?:row|item|task|obligation|work\s+item|number|no\.?)\s*#?\s*(\d{1,12})\b/.exec(q) ?? /#\s*(\d{1,12})\b/.exec(q);
   if (row) return { type: 'row', id: Number(row[1]) };
