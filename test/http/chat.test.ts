@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { harness, type Harness } from '../helpers/app.ts';
+import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
+import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { addConnection } from '../helpers/business.ts';
 import { listSections } from '../../src/domain/desks/sections.ts';
@@ -184,6 +185,41 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       .execute();
     expect((await ask('is email working', d.key)).json().data.answer).toBe(
       'Yes: Office mail (smtp) is connected. The last message went out 2026-11-21 to jo@example.test.',
+    );
+  });
+
+  it('"what is due tomorrow?" counts from the desk\'s own date, near its midnight, and says overdue rows apart', async () => {
+    // At TEST_NOW it is midnight starting the next day at UTC+14, and 23:00 the day before at UTC-11.
+    for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const d = await makeDesk(store.db, { timezone });
+      const today = dateIn(timezone, new Date(TEST_NOW));
+      const at = (n: number) => addDays(today, n);
+      const late = await makeWork(store.db, d.desk.id, { title: 'Late one', due_date: at(-1) });
+      const now = await makeWork(store.db, d.desk.id, { title: 'Today one', due_date: at(0) });
+      const next = await makeWork(store.db, d.desk.id, { title: 'Tomorrow one', due_date: at(1) });
+      const week = await makeWork(store.db, d.desk.id, { title: 'Week one', due_date: at(7) });
+      await makeWork(store.db, d.desk.id, { title: 'Later one', due_date: at(8) });
+      const ask = async (q: string) =>
+        (await h.call('POST', '/api/v1/chat', { key: d.key, body: { text: q } })).json().data.answer;
+      const overdue = `1 row is overdue. ${named(late)} was due ${at(-1)} (yesterday): say who it goes to.`;
+      const line = (r: { id: number; title: string }, n: number, rel: string) =>
+        `${named(r)} is due ${at(n)} (${rel}): say who it goes to.`;
+
+      expect(await ask('What is due today?'), timezone).toBe(
+        `1 row is due today (up to ${at(0)}). ${line(now, 0, 'today')} ${overdue.replace('is overdue', 'is also overdue')}`,
+      );
+      expect(await ask('what is due tomorrow?'), timezone).toBe(
+        `2 rows are due by tomorrow (up to ${at(1)}). ${line(now, 0, 'today')} ${line(next, 1, 'tomorrow')} ${overdue.replace('is overdue', 'is also overdue')}`,
+      );
+      const weekAnswer = await ask("what's due this week?");
+      expect(weekAnswer, timezone).toMatch(new RegExp(`^3 rows are due in the next 7 days \\(up to ${at(7)}\\)\\. `));
+      expect(weekAnswer).toContain(line(week, 7, 'in 7 days'));
+      expect(weekAnswer).not.toContain('Later one');
+    }
+    const empty = await makeDesk(store.db);
+    const res = await h.call('POST', '/api/v1/chat', { key: empty.key, body: { text: 'what is due this week?' } });
+    expect(res.json().data.answer).toBe(
+      `Nothing is due in the next 7 days (up to ${addDays(TEST_NOW.slice(0, 10), 7)}).`,
     );
   });
 

@@ -3,7 +3,7 @@ import type { ChatBackend, ChatReply } from '../../domain/ports.ts';
 import { blockFor } from './blocks.ts';
 import { answerMailbox, answerOwe, answerPermissions, answerRenewal } from './desk-answers.ts';
 import { matchIntent } from './intents.ts';
-import { answerNeedsMe, answerOverdue, answerRow, answerWaiting } from './work-answers.ts';
+import { answerDue, answerNeedsMe, answerOverdue, answerRow, answerWaiting } from './work-answers.ts';
 
 // The answerer that needs nothing outside the server: it matches the question to what it
 // knows how to answer and answers from the desk's live data. A question it cannot place gets
@@ -12,6 +12,7 @@ import { answerNeedsMe, answerOverdue, answerRow, answerWaiting } from './work-a
 export const CAN_ANSWER = [
   '"what is overdue?"',
   '"what needs me this week?"',
+  '"what is due tomorrow?"',
   '"what are we waiting on?"',
   '"when does the lease renew?"',
   '"how much do we owe on domains?"',
@@ -67,6 +68,8 @@ export class BuiltinChat implements ChatBackend {
         return reply(await answerNeedsMe(ctx, intent.days, intent.window));
       case 'waiting':
         return reply(await answerWaiting(ctx));
+      case 'due':
+        return reply(await answerDue(ctx, intent.days, intent.window));
       case 'owe':
         return reply(await answerOwe(ctx));
       case 'renewal':

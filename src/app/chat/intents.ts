@@ -11,6 +11,7 @@ export type Intent =
   | { type: 'overdue' }
   | { type: 'needs_me'; days: number | null; window: string }
   | { type: 'waiting' }
+  | { type: 'due'; days: number | null; window: string }
   | { type: 'owe' }
   | { type: 'renewal'; words: string[] }
   | { type: 'mailbox' }
@@ -92,6 +93,9 @@ export function matchIntent(question: string): Intent {
   }
   if (/\bwait(?:ing)?\b|\bhear(?:d)?\s+back\b|\bchas(?:e|ing)\b|\bout\s+with\b|\bowes?\s+us\b|\bawait/.test(q))
     return { type: 'waiting' };
+  // "What is due this week?": by date alone, whoever's the next step is (needs_me narrows to the owner's).
+  if (/\bdue\b/.test(q) && !/\b(?:domains?|owe|owing|owed|debt|unpaid)\b/.test(q))
+    return { type: 'due', ...needsWindow(q) };
   if (
     /\b(?:owe|owing|owed|debt|unpaid|collections?|outstanding)\b/.test(q) ||
     (/\bdomains?\b/.test(q) && !/\b(?:renew\w*|expir\w*)\b/.test(q))

@@ -74,6 +74,35 @@ export async function answerNeedsMe(ctx: DeskContext, days: number | null, windo
   return `${capitalise(plural(soon.length, 'row'))} ${verb} you ${window} (up to ${until}, overdue ones included). ${sentences(soon.map((i) => rowSentence(i, today)))}${rest}`;
 }
 
+/** Open rows by due date alone: due by the window's last day (overdue included), or every dated one. */
+export async function answerDue(ctx: DeskContext, days: number | null, window: string): Promise<string> {
+  const today = ctx.today();
+  if (days === null) {
+    const open = await openWork(ctx);
+    const dated = open.filter((i) => i.due_date !== null);
+    const undated = open.length - dated.length;
+    const rest =
+      undated === 0
+        ? ''
+        : ` ${capitalise(plural(undated, 'more open row'))} ${undated === 1 ? 'has' : 'have'} no due date.`;
+    if (dated.length === 0) return `No open row has a due date.${rest}`;
+    const have = dated.length === 1 ? 'has' : 'have';
+    return `${capitalise(plural(dated.length, 'open row'))} ${have} a due date, soonest first. ${sentences(dated.map((i) => rowSentence(i, today)))}${rest}`;
+  }
+  const until = horizon(ctx, days);
+  const open = (await openWork(ctx, until)).filter((i) => i.due_date !== null);
+  // Overdue rows are said apart: "2 rows are due today" must not count rows due last week.
+  const due = open.filter((i) => !i.overdue);
+  const overdue = open.filter((i) => i.overdue);
+  const head =
+    due.length === 0
+      ? `Nothing is due ${window} (up to ${until}).`
+      : `${capitalise(plural(due.length, 'row'))} ${due.length === 1 ? 'is' : 'are'} due ${window} (up to ${until}). ${sentences(due.map((i) => rowSentence(i, today)))}`;
+  if (overdue.length === 0) return head;
+  const also = due.length === 0 ? '' : ' also';
+  return `${head} ${capitalise(plural(overdue.length, 'row'))} ${overdue.length === 1 ? 'is' : 'are'}${also} overdue. ${sentences(overdue.map((i) => rowSentence(i, today)))}`;
+}
+
 export async function answerWaiting(ctx: DeskContext): Promise<string> {
   const items = await waitingWork(ctx);
   if (items.length === 0) return 'We are not waiting on anybody: no open row is out with somebody.';
