@@ -223,6 +223,29 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     );
   });
 
+  it('a window in weeks or up to a weekday is the window asked for, not every dated row', async () => {
+    const today = TEST_NOW.slice(0, 10);
+    const friday = addDays(today, (5 - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7);
+    const byFriday = await answerTo('What is due by Friday?');
+    expect(byFriday).toMatch(new RegExp(`^4 rows are due by Friday \\(up to ${friday}\\)\\. `));
+    expectNames(
+      byFriday,
+      ['oven', 'menu', 'sweep', 'flour', 'vat', 'council'],
+      except('oven', 'menu', 'sweep', 'flour', 'vat', 'council'),
+    );
+
+    const weeks = await answerTo('what is due in the next 3 weeks?');
+    expect(weeks).toMatch(new RegExp(`^5 rows are due in the next 21 days \\(up to ${addDays(today, 21)}\\)\\. `));
+    expect(weeks).toContain(named(rows.hygiene));
+    expect(weeks).not.toContain(rows.lease.title);
+
+    // Today's own weekday is today.
+    const weekday = new Date(`${today}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+    expect(await answerTo(`what needs me by ${weekday}?`)).toMatch(
+      new RegExp(`^1 row needs you by ${weekday} \\(up to ${today}, overdue ones included\\)\\. `),
+    );
+  });
+
   it('"what can the desk do without asking?" lists the granted classes and names the rows it is doing', async () => {
     const answer = await answerTo('What can the desk do without asking?');
     expect(answer).toContain(

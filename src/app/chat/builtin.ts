@@ -36,6 +36,13 @@ function refusal(money: boolean, grant: boolean): string {
     .join(' ');
 }
 
+/** Days from the desk's today to the window's last day; a weekday is the first on or after today. */
+function windowDays(ctx: DeskContext, w: { days: number | null; weekday?: number }): number | null {
+  if (w.weekday === undefined) return w.days;
+  const today = new Date(`${ctx.today()}T00:00:00Z`).getUTCDay();
+  return (w.weekday - today + 7) % 7;
+}
+
 export class BuiltinChat implements ChatBackend {
   async answer(ctx: DeskContext, question: string): Promise<ChatReply> {
     const intent = matchIntent(question);
@@ -65,11 +72,11 @@ export class BuiltinChat implements ChatBackend {
       case 'overdue':
         return reply(await answerOverdue(ctx));
       case 'needs_me':
-        return reply(await answerNeedsMe(ctx, intent.days, intent.window));
+        return reply(await answerNeedsMe(ctx, windowDays(ctx, intent), intent.window));
       case 'waiting':
         return reply(await answerWaiting(ctx));
       case 'due':
-        return reply(await answerDue(ctx, intent.days, intent.window));
+        return reply(await answerDue(ctx, windowDays(ctx, intent), intent.window));
       case 'owe':
         return reply(await answerOwe(ctx));
       case 'renewal':

@@ -9,9 +9,9 @@ export type Intent =
   | { type: 'change'; money: boolean; grant: boolean }
   | { type: 'row'; id: number }
   | { type: 'overdue' }
-  | { type: 'needs_me'; days: number | null; window: string }
+  | { type: 'needs_me'; days: number | null; window: string; weekday?: number }
   | { type: 'waiting' }
-  | { type: 'due'; days: number | null; window: string }
+  | { type: 'due'; days: number | null; window: string; weekday?: number }
   | { type: 'owe' }
   | { type: 'renewal'; words: string[] }
   | { type: 'mailbox' }
@@ -48,12 +48,29 @@ const FILLER = new Set(
   ),
 );
 
-function needsWindow(q: string): { days: number | null; window: string } {
-  const n = /\b(?:next|coming|within)\s+(\d{1,3})\s+days?\b/.exec(q);
-  if (n) return { days: Number(n[1]), window: `in the next ${n[1]} days` };
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * The window a question names. A weekday ("by Friday", "next Friday") is the first such day on
+ * or after today, which only the answer knows: it comes back as `weekday` (0 is Sunday).
+ */
+export function needsWindow(q: string): { days: number | null; window: string; weekday?: number } {
+  const n = /\b(?:next|coming|within|in)\s+(\d{1,3})\s+(days?|weeks?)\b/.exec(q);
+  if (n) {
+    const days = Number(n[1]) * (n[2]!.startsWith('week') ? 7 : 1);
+    return { days, window: `in the next ${days} days` };
+  }
   if (/\btoday\b/.test(q)) return { days: 0, window: 'today' };
   if (/\btomorrow\b/.test(q)) return { days: 1, window: 'by tomorrow' };
-  if (/\b(?:this|next|coming)\s+fortnight\b/.test(q)) return { days: 14, window: 'in the next 14 days' };
+  const day = new RegExp(`\\b(${WEEKDAYS.join('|')})\\b`).exec(q);
+  if (day)
+    return {
+      days: null,
+      window: `by ${day[1]!.charAt(0).toUpperCase()}${day[1]!.slice(1)}`,
+      weekday: WEEKDAYS.indexOf(day[1]!),
+    };
+  if (/\b(?:this|next|coming)\s+fortnight\b|\b(?:two|2)\s+weeks\b/.test(q))
+    return { days: 14, window: 'in the next 14 days' };
   if (/\bweek\b/.test(q)) return { days: 7, window: 'in the next 7 days' };
   if (/\bmonth\b/.test(q)) return { days: 30, window: 'in the next 30 days' };
   return { days: null, window: '' };
