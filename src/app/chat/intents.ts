@@ -41,6 +41,15 @@ const TAKEN_AWAY = /\s+(?:removed|deleted|gone|hidden|taken\s+(?:off|away|down))
 const ORDER =
   /^(?:(?:please|ok(?:ay)?|now|just)[\s,]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+|go\s+ahead\s+and\s+)?(?:snooze|postpone|defer|delay|push|move|reschedule|close|complete|finish|mark|tick|delete|remove|cancel|archive|reopen|pay|send|approve|draft|write|run|file|submit|grant|revoke|allow|assign|reassign|add|create|set|change|update|edit|rename|renew|sign|chase|nudge|ignore|forget|transfer|refund|book|order|buy)\b/;
 
+/**
+ * An order, not a question put shortly ("update on the lease?", "run out of anything?"): a
+ * question mark makes it a question, unless it asks the desk to do the thing ("can you ...?").
+ */
+function isOrder(q: string): boolean {
+  if (!ORDER.test(q)) return false;
+  return !q.endsWith('?') || /^(?:(?:please|ok(?:ay)?|now|just)[\s,]+)*(?:can|could|would|will)\s+you\b/.test(q);
+}
+
 /** Words that say nothing about which arrangement or domain is meant. */
 const FILLER = new Set(
   'when what which does do did will is are the a an our my we us of for on in to at by it its next date dates renew renews renewed renewal renewals due come comes up expire expires expiry end ends ending run runs out how long until till please tell me about and or with have has'.split(
@@ -90,7 +99,7 @@ export function matchIntent(question: string): Intent {
     return { type: 'add_block', subject };
   }
   const q = question.toLowerCase().replace(/[’]/g, "'");
-  if (ORDER.test(q.trim())) {
+  if (isOrder(q.trim())) {
     return {
       type: 'change',
       money: /\b(?:pay\w*|paid|money|refund\w*|transfer\w*|buy|sign|signature)\b/.test(q),
