@@ -505,6 +505,36 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect(mailTo('mo@pass.test')[2]!.raw).toContain(`In-Reply-To: ${sent[1]!.message_id}`);
   });
 
+  it('chases a quiet row that has a playbook by writing, never by following a playbook its class is not granted', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['chase']);
+    const conn = await makeLoginConnection(store.db, d.desk.id);
+    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(portal.url), conn.id);
+    const quiet = {
+      class: 'file',
+      status: 'waiting',
+      playbook_id: pb.id,
+      waiting_on: 'The tax office',
+      waiting_since: addDays(TODAY, -10),
+    };
+    const writable = await makeWork(store.db, d.desk.id, {
+      ...quiet,
+      title: 'Get the filing acknowledged',
+      contact_email: 'office@tax-pass.test',
+    });
+    const unwritable = await makeWork(store.db, d.desk.id, { ...quiet, title: 'Nobody to write to' });
+
+    const r = (await pass(d.desk.slug)).desks[0]!;
+    expect(r.acts.map((a) => [a.work_id, a.as, a.ok])).toEqual([[writable.id, 'chase', true]]);
+    expect(mailTo('office@tax-pass.test')).toHaveLength(1);
+    const started = (await eventsOf(store.db, d.desk.id, 'run_started')).filter((e) =>
+      [writable.id, unwritable.id].includes(e.data.work_id as number),
+    );
+    expect(started.map((e) => [e.data.work_id, e.data.how])).toEqual([[writable.id, 'draft_send']]);
+    expect(await row(d.desk.id, writable.id)).toMatchObject({ status: 'waiting', chases: 1 });
+    expect(await row(d.desk.id, unwritable.id)).toMatchObject({ status: 'waiting', chases: 0, desk_acted_at: null });
+  });
+
   it("chases on the desk's own next day, west of UTC as everywhere", async () => {
     clock.set(TEST_NOW);
     const zone = 'America/Los_Angeles';

@@ -42,6 +42,9 @@ export function ownAct(i: OwnInput): OwnAct {
   if (action.type === 'nudge') {
     if (!chaseDue(row, i.today, i.timezone)) return { leave: action.hint, shown: true };
     if (!isAllowed('chase', i.grants)) return { leave: 'Chasing is not granted, so the desk only prepares.' };
+    // A chase is a message; a playbook is no way to chase somebody.
+    if (!i.hasDraft && !row.contact_email?.trim())
+      return { leave: 'Nobody on it can be written to, so the desk cannot chase. Say who it goes to.' };
     return { as: 'chase' };
   }
   // Approving and preparing are left to the owner only because the class is not granted.

@@ -162,9 +162,18 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
       reason: `Waiting on ${row.waiting_on} ${waited >= 1 ? `for ${plural(waited, 'day')}` : 'since today'}; the desk chases after ${plural(row.chase_after_days, 'day')}, so nothing was sent.`,
       waiting: row.waiting_on,
     });
-  } else if (row.playbook_id !== null) how = 'playbook';
+  }
+  // A chase on the desk's own is a message to whoever has gone quiet, under the chase grant:
+  // never the row's playbook, which is its own class of work, granted or not (P-pass-2).
+  else if (row.playbook_id !== null && opts.own?.as !== 'chase') how = 'playbook';
   else if (row.contact_email?.trim()) how = 'draft_send';
-  else {
+  else if (opts.own?.as === 'chase') {
+    return refuse({
+      outcome: `The desk has nobody to chase on "${row.title}".`,
+      reason: `Nobody on this row can be written to, so the desk cannot chase ${row.waiting_on}. Say who it goes to.`,
+      needs: 'Somebody to write to.',
+    });
+  } else {
     return refuse({
       outcome: `The desk has no way to do "${row.title}".`,
       reason:
