@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownerDesk } from '../helpers/owner-desk.ts';
-import { addDays } from '../../src/domain/dates.ts';
+import { addDays, dateIn, minuteOfInstant } from '../../src/domain/dates.ts';
 import { ownNext } from '../../src/domain/work/own-next.ts';
 import { makeWork } from '../helpers/factories.ts';
 
@@ -79,5 +79,49 @@ describe("a row's own next step, once the desk has done its acts for the day", (
     expect(await ownNext(t.ctx, row.id)).toBe(
       `The desk has done its 1 act for today; it will do this on its own from ${addDays(t.ctx.today(), 1)}.`,
     );
+  });
+});
+
+describe("a row's own next step, for a row the desk acted on less than a day ago", () => {
+  const zone = 'Asia/Kathmandu';
+  const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: zone }, { hours: 'always' });
+  const hoursAgo = (h: number) => new Date(t.ctx.clock.now().getTime() - h * 3600_000).toISOString();
+  const anHourOn = () => minuteOfInstant(zone, new Date(t.ctx.clock.now().getTime() + 3600_000).toISOString());
+
+  it('names the moment the day since its last act is up, for a row an act left as it was', async () => {
+    // A run that stopped (no browser, out of time) leaves the row open, acted on 23 hours ago.
+    const row = await makeWork(t.store.db, t.ctx.desk.id, {
+      title: 'File the return',
+      class: 'reach_out',
+      contact_email: 'clerk@council.test',
+      due_date: t.ctx.today(),
+    });
+    await t.store.db
+      .updateTable('work')
+      .set({ desk_acted_at: hoursAgo(23) })
+      .where('id', '=', row.id)
+      .execute();
+    expect(await ownNext(t.ctx, row.id)).toBe(`The desk acts on this on its own from ${anHourOn()}.`);
+  });
+
+  it('names it for a daily chase whose day has come, rather than saying it will not chase', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, {
+      title: 'Out with Jo every day',
+      class: 'reach_out',
+      status: 'waiting',
+      contact_name: 'Jo',
+      contact_email: 'jo@acme.test',
+      waiting_on: 'Jo',
+      waiting_since: hoursAgo(23),
+      chase_after_days: 1,
+    });
+    await t.store.db
+      .updateTable('work')
+      .set({ desk_acted_at: hoursAgo(23) })
+      .where('id', '=', row.id)
+      .execute();
+    // 23 hours ago was the desk's yesterday, so the chase is due by the date.
+    expect(addDays(dateIn(zone, new Date(hoursAgo(23))), 1)).toBe(t.ctx.today());
+    expect(await ownNext(t.ctx, row.id)).toBe(`The desk acts on this on its own from ${anHourOn()}.`);
   });
 });

@@ -2,7 +2,7 @@ import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import { findWork, rowsWithDrafts } from '../../store/repositories/work.ts';
 import { plural } from '../text.ts';
 import type { DeskContext } from '../context.ts';
-import { addDays, midnightIn } from '../dates.ts';
+import { addDays, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
 import { actsLeft } from '../desks/rails.ts';
 import { isWorkingTime } from '../desks/hours.ts';
 import { isFinished } from '../vocab.ts';
@@ -11,6 +11,8 @@ import { daysWaiting } from './derive.ts';
 import { ownAct } from './own.ts';
 
 // One sentence for a row: when the desk will next act on it by itself, or why it will not.
+
+const DAY_MS = 24 * 3600_000;
 
 export async function ownNext(ctx: DeskContext, workId: number): Promise<string | null> {
   const [row, desk] = await Promise.all([findWork(ctx.db, ctx.desk.id, workId), findDesk(ctx.db, ctx.desk.id)]);
@@ -23,15 +25,27 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
     grants: await grantsOf(ctx.db, desk.id),
     timezone: desk.timezone,
     actWithinDays: desk.act_within_days,
-    dayAgo: new Date(now.getTime() - 24 * 3600_000).toISOString(),
+    dayAgo: new Date(now.getTime() - DAY_MS).toISOString(),
   };
   const decided = ownAct({ ...facts, today });
   if ('leave' in decided) {
-    // Not today: say when it would act only if the rule says it would on that day.
-    const from = laterDay(row, today, desk.timezone, desk.act_within_days);
-    // On that day, by its end, an act before the day began is more than 24 hours old.
+    // Not now: say when it would act only if the rule says it would then. Its last act holds
+    // it for a day; a wait or a far-off date holds it to a later date.
+    const lapse =
+      row.desk_acted_at && row.desk_acted_at >= facts.dayAgo ? Date.parse(row.desk_acted_at) + DAY_MS : null;
+    const lapseDay = lapse === null ? null : dateIn(desk.timezone, new Date(lapse));
+    const later = laterDay(row, today, desk.timezone, desk.act_within_days);
+    const from = lapseDay !== null && (later === null || lapseDay >= later) ? lapseDay : later;
+    // When the day is up is what holds it, the minute is the answer: that may still be today.
+    const when =
+      lapse !== null && from === lapseDay ? minuteOfInstant(desk.timezone, new Date(lapse).toISOString()) : from;
+    // On that day, by its end, an act more than a day before the end is more than 24 hours old.
     const then = from
-      ? ownAct({ ...facts, today: from, dayAgo: midnightIn(desk.timezone, from).toISOString() })
+      ? ownAct({
+          ...facts,
+          today: from,
+          dayAgo: new Date(midnightIn(desk.timezone, addDays(from, 1)).getTime() - DAY_MS).toISOString(),
+        })
       : decided;
     if ('leave' in then)
       // The row's hint is said beside this line; saying it again here only repeats it.
@@ -39,8 +53,8 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
         ? 'The desk will not act on this on its own.'
         : `The desk will not act on this on its own: ${then.leave}`;
     return desk.paused
-      ? `The desk would act on this on its own from ${from}, but it is paused.`
-      : `The desk acts on this on its own from ${from}.`;
+      ? `The desk would act on this on its own from ${when}, but it is paused.`
+      : `The desk acts on this on its own from ${when}.`;
   }
   const what = decided.as === 'chase' ? 'chase this' : 'do this';
   if (desk.paused) return `The desk would ${what} on its own, but it is paused.`;
