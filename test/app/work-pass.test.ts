@@ -10,6 +10,7 @@ import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
 import { DESK_ACTOR, passDesk, type PassReading } from '../../src/domain/work/pass.ts';
 import { PassTurns } from '../../src/domain/work/pass-turns.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
+import { editWork } from '../../src/domain/work/edit.ts';
 import { findWork, moveWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import { insertRun } from '../../src/store/repositories/runs.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
@@ -383,6 +384,29 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     // A later pass the same day finds the address written to, in whatever case it is stored.
     clock.set(new Date(Date.parse(TEST_NOW) + 3600_000).toISOString());
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+  });
+
+  it("a contact's address corrected after the message was prepared: the desk sends it to the corrected one", async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const w = await makeWork(store.db, d.desk.id, {
+      title: 'Ask the printer for a proof',
+      class: 'reach_out',
+      due_date: TODAY,
+      contact_name: 'Pat Print',
+      contact_email: 'pat@old-print.test',
+    });
+    await makeDraft(store.db, d.desk.id, w.id, { subject: 'Proof', to: 'pat@old-print.test' });
+    const owner = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
+    await editWork(owner, w.id, { contact_email: 'pat@new-print.test' });
+    expect((await timelineOf(store.db, d.desk.id, w.id)).at(-1)?.text).toBe(
+      'owner changed contact email. Its prepared message now goes to pat@new-print.test.',
+    );
+
+    const acts = (await pass(d.desk.slug)).desks[0]!.acts;
+    expect(acts.map((a) => [a.work_id, a.ok])).toEqual([[w.id, true]]);
+    expect(mailTo('pat@old-print.test')).toHaveLength(0);
+    expect(mailTo('pat@new-print.test')).toHaveLength(1);
   });
 
   it('with more rows in reach than a pass reads, the passes after it go on from there to the last row', async () => {

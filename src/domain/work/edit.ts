@@ -1,4 +1,5 @@
 import { findWork, updateWork } from '../../store/repositories/work.ts';
+import { readdressDrafts } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -34,6 +35,13 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
     // Somebody newly awaited starts the waiting clock; nobody awaited stops it.
     if (f.waiting_on !== undefined && f.waiting_on !== row.waiting_on) patch.waiting_since = f.waiting_on ? now : null;
     await updateWork(tx.db, tx.desk.id, row.id, patch);
+    // A contact's address corrected corrects the prepared message that went to the old one:
+    // the desk may send it on its own, and must not send it to an address the owner replaced.
+    const old = row.contact_email?.trim();
+    const corrected =
+      old && f.contact_email && f.contact_email.toLowerCase() !== old.toLowerCase()
+        ? await readdressDrafts(tx.db, tx.desk.id, row.id, old, f.contact_email)
+        : 0;
     const what = [
       ...changes.map((c) =>
         c
@@ -49,7 +57,8 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
       fields: changes,
       by: who,
     });
-    await logTimeline(tx, row.id, 'edited', `${who} changed ${what.join(', ')}.`);
+    const readdressed = corrected > 0 ? ` Its prepared message now goes to ${f.contact_email}.` : '';
+    await logTimeline(tx, row.id, 'edited', `${who} changed ${what.join(', ')}.${readdressed}`);
     return (await findWork(tx.db, tx.desk.id, row.id))!;
   });
 }

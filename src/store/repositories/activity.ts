@@ -96,7 +96,26 @@ export async function draftOn(
   return messageOn(db, deskId, workId, 'drafted', which).executeTakeFirst();
 }
 
-/** Withdraws a draft that lost a race; a message already claimed for sending is left alone. */
+/** The row's messages still in `drafted` to `from` (any letter case) go to `to` instead; how many. */
+export async function readdressDrafts(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  from: string,
+  to: string,
+): Promise<number> {
+  const r = await db
+    .updateTable('activity')
+    .set({ to_address: to })
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'drafted')
+    .where((eb) => eb(eb.fn('lower', ['to_address']), '=', from.toLowerCase()))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** The owner's edit of a message still in `drafted`; what was sent is never rewritten. */
 export async function reviseDraftText(
   db: Kysely<Database>,
@@ -114,6 +133,7 @@ export async function reviseDraftText(
     .execute();
 }
 
+/** Withdraws a draft that lost a race; a message already claimed for sending is left alone. */
 export async function withdrawDraft(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('activity').where('id', '=', id).where('status', '=', 'drafted').execute();
 }
