@@ -82,6 +82,11 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     // An idle connection the server drops (a restart, an administrator) is replaced on next use;
     // without a listener the pool's error would end the process.
     pool.on('error', () => undefined);
+    // The pool listens only to idle connections: one lost while a statement is in flight
+    // (the server gone, a network cut) is also emitted on its client, and with no listener
+    // there that would end the process. The statement is failed all the same, and the pool
+    // drops the connection when it is given back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const pgDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
     db = pgDb;
     fresh = askOneAtATime(
