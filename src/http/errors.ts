@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
+import { databaseUnreachable } from '../store/unreachable.ts';
 import { NOT_JSON } from './body.ts';
 
 // The one place where errors become HTTP: domain codes to statuses, framework errors to the
@@ -17,6 +18,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unavailable: 503,
   internal_error: 500,
 };
+
+export const UNREACHABLE_MESSAGE = 'The database cannot be reached; try again in a moment.';
 
 export const INTERNAL_MESSAGE = 'Something went wrong at the desk end. Try again with the same Idempotency-Key.';
 
@@ -86,6 +89,11 @@ export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
           },
         },
       };
+    }
+    // Nothing is half-written: a transaction cut off with its connection is rolled back.
+    if (databaseUnreachable(fe)) {
+      request.log.error({ err }, 'the database could not be reached');
+      return { status: 503, body: { error: { code: 'unavailable', message: UNREACHABLE_MESSAGE } } };
     }
   }
   request.log.error({ err }, 'request failed');
