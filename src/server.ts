@@ -30,7 +30,7 @@ export interface RunningServer {
   deps: Deps;
   url: string;
   close(): Promise<void>;
-  /** Settles once the server has shut down. */
+  /** Settles once the server has shut down; rejects when it gave up waiting for the database. */
   closed: Promise<void>;
 }
 
@@ -112,7 +112,13 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   const stopMail = startMailScheduler(deps, { log: app.log });
 
   let resolveClosed!: () => void;
-  const closed = new Promise<void>((r) => (resolveClosed = r));
+  let rejectClosed!: (err: Error) => void;
+  const closed = new Promise<void>((resolve, reject) => {
+    resolveClosed = resolve;
+    rejectClosed = reject;
+  });
+  // Whoever awaits `closed` (desk serve) hears of a stop that gave up; no one else need.
+  closed.catch(() => undefined);
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
@@ -127,10 +133,21 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
         (on) => (draining = on),
       );
       await app.close();
-      await schedulers;
-      await untilLeftRunningEnds();
-      await deps.store.close();
-      resolveClosed();
+      const rest = (async () => {
+        await schedulers;
+        await untilLeftRunningEnds();
+        await deps.store.close();
+      })();
+      // A database that has stopped answering holds a pass's statement, and the store's
+      // connections, for ever: the stop waits as long as a send left going may take, no longer.
+      const limit = deps.config.mailTimeoutMs + AFTER_LIMIT_MS;
+      if (await settlesWithin(rest, limit)) {
+        await rest;
+        return resolveClosed();
+      }
+      const said = `Stopped without closing the database: it did not answer within ${Math.round(limit / 1000)} s of the server no longer listening. A pass or a run under way may not have recorded its end; the next start takes it up.`;
+      app.log.error(said);
+      rejectClosed(new Error(said));
     })();
     return closing;
   };
@@ -145,6 +162,20 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   return { app, deps, url, close, closed };
+}
+
+/** Whether `work` settles within `ms`; the timer does not hold the process open. */
+function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+    work
+      .then(
+        () => resolve(true),
+        () => resolve(true),
+      )
+      .finally(() => clearTimeout(timer));
+  });
 }
 
 const DRAIN_POLL_MS = 25;

@@ -8,7 +8,8 @@ import { secretKeyEnv } from './db.ts';
 export interface ServerProcess {
   url: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** Sends SIGTERM; resolves with the exit code once the process has ended. */
+  stop(): Promise<number | null>;
   /** Ends the process at once, as a power cut or an out-of-memory kill would (SIGKILL). */
   kill(): Promise<void>;
 }
@@ -40,9 +41,9 @@ export async function startServerProcess(db: string, env: Record<string, string>
     url,
     output: () => output,
     stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+      new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
       }),
     kill: () =>

@@ -10,6 +10,8 @@ export interface TcpProxy {
   sent(text: string): Promise<void>;
   /** Drops every connection and refuses new ones until `restore`. */
   cut(): void;
+  /** Holds every connection, old and new, open and silent: a server that has stopped answering. */
+  pause(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -17,10 +19,16 @@ export interface TcpProxy {
 export async function tcpProxy(target: string): Promise<TcpProxy> {
   const to = new URL(target);
   let open = true;
+  let paused = false;
   const sockets = new Set<net.Socket>();
   const watchers: { text: string; seen: () => void }[] = [];
   const server = net.createServer((client) => {
     if (!open) return void client.destroy();
+    if (paused) {
+      sockets.add(client);
+      client.on('error', () => undefined);
+      return;
+    }
     const upstream = net.connect(Number(to.port || 5432), to.hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -49,6 +57,13 @@ export async function tcpProxy(target: string): Promise<TcpProxy> {
     cut: () => {
       open = false;
       for (const s of sockets) s.destroy();
+    },
+    pause: () => {
+      paused = true;
+      for (const s of sockets) {
+        s.unpipe();
+        s.pause();
+      }
     },
     restore: () => {
       open = true;
