@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, misspeltSettings } from './config.ts';
 import { clockFrom, FixedClock } from './domain/clock.ts';
 
 describe('the clock a desk process runs on', () => {
@@ -42,5 +42,24 @@ describe('the clock a desk process runs on', () => {
       expect(() => loadConfig({ DESK_PORT: raw }), raw).toThrow(
         `DESK_PORT must be a port number from 0 to 65535, got "${raw}"`,
       );
+  });
+});
+
+describe('a DESK_ variable that is not a setting', () => {
+  it('is named, with the setting it was likely meant to be, when it is a letter or two away from one', () => {
+    expect(
+      misspeltSettings({
+        DESK_DATABSE_URL: '/tmp/x.db',
+        DESK_PROT: '8081',
+        DESK_LOGLEVEL: 'debug',
+        DESK_PORT: '8080',
+        DESK_TEST_DATABASE_URL: 'postgres://localhost/t',
+        HOME: '/root',
+      }),
+    ).toEqual([
+      'DESK_DATABSE_URL is not a setting, and is ignored; did you mean DESK_DATABASE_URL?',
+      'DESK_PROT is not a setting, and is ignored; did you mean DESK_PORT?',
+      'DESK_LOGLEVEL is not a setting, and is ignored; did you mean DESK_LOG_LEVEL?',
+    ]);
   });
 });

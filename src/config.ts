@@ -113,6 +113,59 @@ export function publicOrigin(config: Readonly<Config>, port: number = config.por
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** Every environment variable loadConfig reads. */
+const SETTINGS = [
+  'DESK_DATABASE_URL',
+  'DESK_HOST',
+  'DESK_PORT',
+  'DESK_PUBLIC_URL',
+  'DESK_RUN_TIMEOUT',
+  'DESK_DRAIN_TIMEOUT',
+  'DESK_CHAT_TIMEOUT',
+  'DESK_MAIL_TIMEOUT',
+  'DESK_CHROMIUM_PATH',
+  'DESK_WATCH_INTERVAL',
+  'DESK_WORK_INTERVAL',
+  'DESK_MAIL_POLL',
+  'DESK_LLM_URL',
+  'DESK_LLM_MODEL',
+  'DESK_LLM_KEY',
+  'DESK_LOG_LEVEL',
+  'DESK_LOG_FORMAT',
+  'DESK_RATE_LIMIT',
+  'DESK_REFUSED_KEY_LIMIT',
+  'DESK_REDIS_URL',
+  'DESK_SECRET_KEY',
+  'DESK_NOW',
+] as const;
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * DESK_ variables a letter or two away from a setting: a misspelt DESK_DATABASE_URL would
+ * otherwise start the server on the default database without a word. Other DESK_ names (a
+ * test suite's own) are left alone.
+ */
+export function misspeltSettings(env: NodeJS.ProcessEnv): string[] {
+  const known: readonly string[] = SETTINGS;
+  const said: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (!name.startsWith('DESK_') || known.includes(name)) continue;
+    const near = SETTINGS.map((s) => ({ s, d: editDistance(name, s) })).sort((x, y) => x.d - y.d)[0]!;
+    if (near.d <= 2) said.push(`${name} is not a setting, and is ignored; did you mean ${near.s}?`);
+  }
+  return said;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Config> = {}): Readonly<Config> {

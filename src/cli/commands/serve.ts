@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import { checkedOption, portNumber } from '../checks.ts';
+import { misspeltSettings } from '../../config.ts';
 import { configFor, dbOption, type DbOptions, type Io } from '../io.ts';
 
 export function serveCommand(program: Command, io: Io): void {
@@ -16,6 +17,7 @@ export function serveCommand(program: Command, io: Io): void {
       ...(opts.port !== undefined ? { port: opts.port } : {}),
       ...(opts.host ? { host: opts.host } : {}),
     });
+    for (const line of misspeltSettings(io.env)) io.err(`desk: ${line}`);
     heapForServing();
     // The server (Fastify, the screen) is loaded only for this command.
     const { startServer } = await import('../../server.ts');
