@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, misspeltSettings } from './config.ts';
+import { loadConfig, misspeltSettings, SETTINGS } from './config.ts';
 import { clockFrom, FixedClock } from './domain/clock.ts';
 
 describe('the clock a desk process runs on', () => {
@@ -46,6 +46,18 @@ describe('the clock a desk process runs on', () => {
 });
 
 describe('a DESK_ variable that is not a setting', () => {
+  it('is told from a setting by a list that holds every variable loadConfig reads', () => {
+    const read = new Set<string>();
+    const env = new Proxy({} as NodeJS.ProcessEnv, {
+      get: (_target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    });
+    loadConfig(env);
+    expect([...read].filter((n) => n.startsWith('DESK_')).sort()).toEqual([...SETTINGS].sort());
+  });
+
   it('is named, with the setting it was likely meant to be, when it is a letter or two away from one', () => {
     expect(
       misspeltSettings({

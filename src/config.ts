@@ -114,7 +114,7 @@ export function publicOrigin(config: Readonly<Config>, port: number = config.por
 }
 
 /** Every environment variable loadConfig reads. */
-const SETTINGS = [
+export const SETTINGS = [
   'DESK_DATABASE_URL',
   'DESK_HOST',
   'DESK_PORT',

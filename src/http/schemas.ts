@@ -117,7 +117,7 @@ export const RateLimitedErrorSchema = errorOf(
 export const UnavailableErrorSchema = errorOf(
   'UnavailableError',
   'unavailable',
-  'The server is stopping and takes no new requests; retry after Retry-After seconds, with the same Idempotency-Key.',
+  'The server is stopping and takes no new requests, or cannot reach its database for now; retry after Retry-After seconds, with the same Idempotency-Key.',
   { message: 'The desk is stopping; try again in a moment.' },
 );
 export const InternalErrorSchema = errorOf(

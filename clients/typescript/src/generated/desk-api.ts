@@ -618,7 +618,7 @@ export interface components {
             };
         };
         /**
-         * @description The server is stopping and takes no new requests; retry after Retry-After seconds, with the same Idempotency-Key.
+         * @description The server is stopping and takes no new requests, or cannot reach its database for now; retry after Retry-After seconds, with the same Idempotency-Key.
          * @example {
          *       "error": {
          *         "code": "unavailable",
