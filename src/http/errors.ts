@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
-import { databaseUnreachable } from '../store/unreachable.ts';
+import { storeTrouble } from '../store/unreachable.ts';
 import { NOT_JSON } from './body.ts';
 
 // The one place where errors become HTTP: domain codes to statuses, framework errors to the
@@ -18,8 +18,6 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unavailable: 503,
   internal_error: 500,
 };
-
-export const UNREACHABLE_MESSAGE = 'The database cannot be reached; try again in a moment.';
 
 export const INTERNAL_MESSAGE = 'Something went wrong at the desk end. Try again with the same Idempotency-Key.';
 
@@ -76,24 +74,11 @@ export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       return { status: 400, body: { error: { code: 'bad_request', message: fe.message } } };
     }
-    // Another process held SQLite's write lock for longer than the busy timeout (a large
-    // import, say): nothing was written, and the same request will go through in a moment.
-    if (String(fe.code ?? '').startsWith('SQLITE_BUSY')) {
-      request.log.warn({ err }, 'the database was busy');
-      return {
-        status: 503,
-        body: {
-          error: {
-            code: 'unavailable',
-            message: "The database is busy with another process's write; try again in a moment.",
-          },
-        },
-      };
-    }
-    // Nothing is half-written: a transaction cut off with its connection is rolled back.
-    if (databaseUnreachable(fe)) {
-      request.log.error({ err }, 'the database could not be reached');
-      return { status: 503, body: { error: { code: 'unavailable', message: UNREACHABLE_MESSAGE } } };
+    // Nothing is half-written: the store undid the transaction whole.
+    const trouble = storeTrouble(fe);
+    if (trouble) {
+      request.log[trouble.level]({ err }, trouble.log);
+      return { status: 503, body: { error: { code: 'unavailable', message: trouble.message } } };
     }
   }
   request.log.error({ err }, 'request failed');

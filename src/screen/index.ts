@@ -10,7 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { SecretKeyError } from '../store/cipher.ts';
-import { databaseUnreachable } from '../store/unreachable.ts';
+import { storeTrouble } from '../store/unreachable.ts';
 import { PACKAGE_ROOT } from '../root.ts';
 import {
   deskForSession,
@@ -19,7 +19,7 @@ import {
   redeemSignInLink,
   SESSION_IDLE_DAYS,
 } from '../domain/owner/sign-in.ts';
-import { STATUS_OF, UNREACHABLE_MESSAGE } from '../http/errors.ts';
+import { STATUS_OF } from '../http/errors.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply.ts';
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
@@ -67,6 +67,12 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
     body: ownAsset('screen.js'),
   },
 };
+
+const STORE_TROUBLE_TITLE = {
+  busy: 'The desk is busy',
+  full: "The desk's disk is full",
+  unreachable: 'The desk cannot reach its database',
+} as const;
 
 const SIGN_IN_PROBLEM = {
   unknown: 'That sign-in link is not one the desk made. Ask for a new one.',
@@ -206,10 +212,11 @@ export function screen(deps: Deps) {
         request.log.error({ err }, 'screen request failed');
         return page(500, 'The desk cannot open its secrets', err.message);
       }
-      if (databaseUnreachable(err)) {
-        request.log.error({ err }, 'the database could not be reached');
+      const trouble = storeTrouble(err);
+      if (trouble) {
+        request.log[trouble.level]({ err }, trouble.log);
         reply.header('retry-after', '1');
-        return page(503, 'The desk cannot reach its database', UNREACHABLE_MESSAGE);
+        return page(503, STORE_TROUBLE_TITLE[trouble.kind], trouble.message);
       }
       request.log.error({ err }, 'screen request failed');
       return page(500, 'Something went wrong', 'Something went wrong at the desk end. Try again.');

@@ -29,3 +29,46 @@ export function databaseUnreachable(err: unknown): boolean {
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_CODE.test(code))) return true;
   return typeof message === 'string' && DRIVER_WORDS.test(message);
 }
+
+/** Why the store cannot take a statement now, said for whoever asked, and for the log. */
+export interface StoreTrouble {
+  kind: 'busy' | 'full' | 'unreachable';
+  message: string;
+  log: string;
+  level: 'warn' | 'error';
+}
+
+export const UNREACHABLE_MESSAGE = 'The database cannot be reached; try again in a moment.';
+
+/**
+ * A statement the store refused for a reason of its own, not of what it asked: another
+ * process's write holding SQLite's lock, a full disk, a database that cannot be reached. In
+ * each, the transaction was undone whole, so nothing is half-written; null for any other fault.
+ */
+export function storeTrouble(err: unknown): StoreTrouble | null {
+  const code = String((err as { code?: unknown } | null)?.code ?? '');
+  // Another process held the write lock past the busy timeout (a large import, say).
+  if (code.startsWith('SQLITE_BUSY'))
+    return {
+      kind: 'busy',
+      message: "The database is busy with another process's write; try again in a moment.",
+      log: 'the database was busy',
+      level: 'warn',
+    };
+  // The operator's to mend; the request may go through once there is room.
+  if (code === 'SQLITE_FULL')
+    return {
+      kind: 'full',
+      message: "The desk's disk is full, so nothing was written; try again once there is room on it.",
+      log: 'the database disk is full',
+      level: 'error',
+    };
+  if (databaseUnreachable(err))
+    return {
+      kind: 'unreachable',
+      message: UNREACHABLE_MESSAGE,
+      log: 'the database could not be reached',
+      level: 'error',
+    };
+  return null;
+}
