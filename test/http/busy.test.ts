@@ -10,7 +10,7 @@ import { makeArrangement, makeDesk, makeWork } from '../helpers/factories.ts';
 // runs in one transaction) is a wait the client can retry, not a fault: 503 with Retry-After,
 // nothing written, and the same Idempotency-Key goes through once the lock is let go.
 
-describe('a write while another process holds the SQLite write lock', () => {
+describe('a write the SQLite store cannot take just now', () => {
   let store: TestStore;
   let h: Harness;
 
@@ -23,7 +23,7 @@ describe('a write while another process holds the SQLite write lock', () => {
     await store.close();
   });
 
-  it('is 503 unavailable with Retry-After, writes nothing, and the retry is answered', async () => {
+  it('while another process holds the write lock is 503 unavailable with Retry-After, writes nothing, and the retry is answered', async () => {
     const d = await makeDesk(store.db);
     const row = await makeWork(store.db, d.desk.id, { due_date: '2030-01-01' });
     const other = new Database(store.target);
@@ -55,25 +55,11 @@ describe('a write while another process holds the SQLite write lock', () => {
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(retried.json().data.due_date).toBe('2030-01-03');
   }, 30_000);
-});
 
-// A disk that fills is the operator's to mend, and no fault of the request: 503 saying so,
-// nothing half-written, and the same request goes through once there is room. SQLite's own
-// limit on the file's pages stands in for the disk: it fails a write with the same SQLITE_FULL.
-describe('a write when the database has no room left', () => {
-  let store: TestStore;
-  let h: Harness;
-
-  beforeAll(async () => {
-    store = await sqliteStore();
-    h = await harness(store);
-  });
-  afterAll(async () => {
-    await h.close();
-    await store.close();
-  });
-
-  it('is 503 unavailable saying the disk is full, writes nothing, and the retry is answered once there is room', async () => {
+  // A disk that fills is the operator's to mend, and no fault of the request: 503 saying so,
+  // nothing half-written, and the same request goes through once there is room. SQLite's own
+  // limit on the file's pages stands in for the disk: it fails a write with the same SQLITE_FULL.
+  it('when the database has no room left is 503 unavailable saying the disk is full, writes nothing, and the retry is answered once there is room', async () => {
     const d = await makeDesk(store.db);
     const arr = await makeArrangement(store.db, d.desk.id);
     const notes = async () =>
