@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
-import { storeTrouble } from '../store/unreachable.ts';
+import { storeTrouble } from '../store/trouble.ts';
 import { NOT_JSON } from './body.ts';
 
 // The one place where errors become HTTP: domain codes to statuses, framework errors to the

@@ -114,10 +114,13 @@ export const RateLimitedErrorSchema = errorOf(
     ),
   ),
 );
+const UNAVAILABLE =
+  'The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds.';
+
 export const UnavailableErrorSchema = errorOf(
   'UnavailableError',
   'unavailable',
-  'The server is stopping and takes no new requests, or cannot reach its database for now; retry after Retry-After seconds, with the same Idempotency-Key.',
+  'The server is stopping and takes no new requests, or its database is busy with another process, full or out of reach; retry after Retry-After seconds, with the same Idempotency-Key.',
   { message: 'The desk is stopping; try again in a moment.' },
 );
 export const InternalErrorSchema = errorOf(
@@ -203,10 +206,7 @@ export function keyedErrors(e: RouteErrors = {}): Record<number, TSchema> {
   if (e.tooLarge) out[413] = answer('PayloadTooLargeError', 'The request body is larger than 1 MiB.');
   out[429] = answer('RateLimitedError', 'Too many requests from this key, or from this address without a key.');
   out[500] = answer('InternalError', 'A fault at the desk end; retry with back-off and the same Idempotency-Key.');
-  out[503] = answer(
-    'UnavailableError',
-    'The server is stopping, or the database is busy with another process; retry after Retry-After seconds.',
-  );
+  out[503] = answer('UnavailableError', UNAVAILABLE);
   return out;
 }
 
@@ -216,10 +216,7 @@ export function publicErrors(): Record<number, TSchema> {
     400: answer('BadRequestError', `On any route: ${UNREADABLE}`),
     429: answer('RateLimitedError', 'Too many requests from this address.'),
     500: answer('InternalError', 'A fault at the desk end; try again.'),
-    503: answer(
-      'UnavailableError',
-      'The server is stopping, or the database is busy with another process; retry after Retry-After seconds.',
-    ),
+    503: answer('UnavailableError', UNAVAILABLE),
   };
 }
 

@@ -10,7 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { SecretKeyError } from '../store/cipher.ts';
-import { storeTrouble } from '../store/unreachable.ts';
+import { storeTrouble } from '../store/trouble.ts';
 import { PACKAGE_ROOT } from '../root.ts';
 import {
   deskForSession,

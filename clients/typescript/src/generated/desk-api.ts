@@ -618,7 +618,7 @@ export interface components {
             };
         };
         /**
-         * @description The server is stopping and takes no new requests, or cannot reach its database for now; retry after Retry-After seconds, with the same Idempotency-Key.
+         * @description The server is stopping and takes no new requests, or its database is busy with another process, full or out of reach; retry after Retry-After seconds, with the same Idempotency-Key.
          * @example {
          *       "error": {
          *         "code": "unavailable",
@@ -1132,7 +1132,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1243,7 +1243,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1348,7 +1348,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1464,7 +1464,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1585,7 +1585,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1745,7 +1745,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1905,7 +1905,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2049,7 +2049,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2193,7 +2193,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2300,7 +2300,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2461,7 +2461,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2568,7 +2568,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2678,7 +2678,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2785,7 +2785,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2893,7 +2893,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2998,7 +2998,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3105,7 +3105,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3215,7 +3215,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3325,7 +3325,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3464,7 +3464,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The server is stopping, or the database is busy with another process; retry after Retry-After seconds. */
+            /** @description The server is stopping, or its database is busy with another process, full or out of reach; retry after Retry-After seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,6 +1,6 @@
-// Whether a failed statement failed because the database could not be reached (PostgreSQL
-// stopped, restarting, a network cut), not because of what it asked: the same statement will
-// go through once the server is back, so it is a wait, not a fault.
+// Whether a failed statement failed for a reason of the store's own (another process's write
+// lock, a full disk, a database that cannot be reached) rather than because of what it asked:
+// the same statement goes through once that has passed, so it is a wait, not a fault.
 
 /** Socket errors of a connection that cannot be made or was lost. */
 const SOCKET_CODES = new Set([
@@ -23,7 +23,7 @@ const SERVER_CODE = /^(08[0-9A-Z]{3}|57P0[123])$/;
 /** node-postgres says a lost connection in words only, without a code. */
 const DRIVER_WORDS = /^(Connection terminated|Client has encountered a connection error)/;
 
-export function databaseUnreachable(err: unknown): boolean {
+function databaseUnreachable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const { code, message } = err as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_CODE.test(code))) return true;
