@@ -10,7 +10,9 @@ import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
 import { DESK_ACTOR, passDesk, type PassReading } from '../../src/domain/work/pass.ts';
 import { PassTurns } from '../../src/domain/work/pass-turns.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
+import { draftWork } from '../../src/domain/work/draft.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
+import { draftOn } from '../../src/store/repositories/activity.ts';
 import { findWork, moveWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import { insertRun } from '../../src/store/repositories/runs.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
@@ -407,6 +409,49 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect(acts.map((a) => [a.work_id, a.ok])).toEqual([[w.id, true]]);
     expect(mailTo('pat@old-print.test')).toHaveLength(0);
     expect(mailTo('pat@new-print.test')).toHaveLength(1);
+  });
+
+  it("a contact's name corrected after the message was prepared: the message greets the corrected name", async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const w = await makeWork(store.db, d.desk.id, {
+      title: 'Ask the framer for a quote',
+      class: 'reach_out',
+      due_date: TODAY,
+      contact_name: 'Jo Frame',
+      contact_email: 'jo@frames.test',
+    });
+    const owner = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
+    const drafted = await draftWork(owner, w.id);
+    expect(drafted.drafted && drafted.body).toMatch(/^Hello Jo Frame,\n\n/);
+    await editWork(owner, w.id, { contact_name: 'Joanna Frame' });
+    expect((await timelineOf(store.db, d.desk.id, w.id)).at(-1)?.text).toBe(
+      'owner changed contact name. Its prepared message now greets Joanna Frame.',
+    );
+
+    const acts = (await pass(d.desk.slug)).desks[0]!.acts;
+    expect(acts.map((a) => [a.work_id, a.ok])).toEqual([[w.id, true]]);
+    const sent = mailTo('jo@frames.test');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.raw).toContain('Hello Joanna Frame,');
+    expect(sent[0]!.raw).not.toContain('Hello Jo Frame,');
+  });
+
+  it("a greeting the owner rewrote stays when the contact's name changes", async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const w = await makeWork(store.db, d.desk.id, {
+      title: 'Ask the glazier for a quote',
+      class: 'reach_out',
+      due_date: TODAY,
+      contact_name: 'Gil Glass',
+      contact_email: 'gil@glass.test',
+    });
+    await makeDraft(store.db, d.desk.id, w.id, { to: 'gil@glass.test', body: 'Hi Gil,\n\nA quote, please.' });
+    const owner = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
+    await editWork(owner, w.id, { contact_name: 'Gilbert Glass' });
+    expect((await timelineOf(store.db, d.desk.id, w.id)).at(-1)?.text).toBe('owner changed contact name.');
+    expect((await draftOn(store.db, d.desk.id, w.id))?.body).toBe('Hi Gil,\n\nA quote, please.');
   });
 
   it('with more rows in reach than a pass reads, the passes after it go on from there to the last row', async () => {

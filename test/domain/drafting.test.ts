@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeDraft, templateFor, type DraftFacts } from '../../src/domain/work/compose.ts';
+import { composeDraft, regreet, templateFor, type DraftFacts } from '../../src/domain/work/compose.ts';
 
 const base: DraftFacts = {
   title: 'Renew the shop lease',
@@ -81,5 +81,28 @@ describe("drafting from a row's facts", () => {
     expect(d.body).not.toContain('Fourth is left out');
     expect(d.body).toContain(`- ${'x'.repeat(299)}…`);
     expect(d.body).not.toContain('x'.repeat(300));
+  });
+});
+
+describe('a prepared message greeting a contact whose name changed', () => {
+  const body = composeDraft(base).body;
+  const rest = body.slice('Hello Priya Shah,'.length);
+  it.each([
+    ['a new name', 'Priya Shah', 'Priya Patel', `Hello Priya Patel,${rest}`],
+    ['a name cleared', 'Priya Shah', null, `Hello,${rest}`],
+    ['a name the old one had around it in spaces', ' Priya Shah ', 'Sam', `Hello Sam,${rest}`],
+  ])('%s', (_name, from, to, expected) => {
+    expect(regreet(body, from, to)).toBe(expected);
+  });
+
+  it('a name given where there was none greets it', () => {
+    const plain = composeDraft({ ...base, contact_name: null }).body;
+    expect(regreet(plain, null, 'Priya Shah')).toBe(body);
+  });
+
+  it('leaves a greeting the owner rewrote, one that only starts alike, and a name unchanged', () => {
+    expect(regreet(`Dear Priya,${rest}`, 'Priya Shah', 'Priya Patel')).toBeNull();
+    expect(regreet(body.replace('Hello Priya Shah,', 'Hello Priya Shahnaz,'), 'Priya Shah', 'Sam')).toBeNull();
+    expect(regreet(body, 'Priya Shah', ' Priya Shah')).toBeNull();
   });
 });

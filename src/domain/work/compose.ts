@@ -94,9 +94,25 @@ export function templateFor(permission: string | null, waitingOn: string | null)
   }
 }
 
+/** The message's first paragraph, by the contact's name when the row has one. */
+export function greetingFor(contactName: string | null | undefined): string {
+  const name = contactName?.trim();
+  return name ? `Hello ${name},` : 'Hello,';
+}
+
+/**
+ * The body greeting `to` where it greeted `from` as the desk wrote it; null when its first
+ * paragraph is not that greeting (the owner wrote another, or there is nothing to change).
+ */
+export function regreet(body: string, from: string | null | undefined, to: string | null | undefined): string | null {
+  const old = greetingFor(from);
+  const next = greetingFor(to);
+  if (old === next || !(body === old || body.startsWith(`${old}\n\n`))) return null;
+  return next + body.slice(old.length);
+}
+
 export function composeDraft(f: DraftFacts): Draft {
-  const name = f.contact_name?.trim() || null;
-  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const greeting = greetingFor(f.contact_name);
   const about = f.about ? ` for ${f.about}` : '';
   const title = f.title.trim();
   const due = dueSentence(f);

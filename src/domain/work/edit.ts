@@ -1,10 +1,11 @@
 import { findWork, updateWork } from '../../store/repositories/work.ts';
-import { readdressDrafts } from '../../store/repositories/activity.ts';
+import { draftsOn, readdressDrafts, reviseDraftText } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
+import { regreet } from './compose.ts';
 import { checkFields, type OwnerFields } from './fields.ts';
 
 // The owner changes a row's fields (never its status: close and reopen do that). Clearing the
@@ -42,6 +43,7 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
       old && f.contact_email && f.contact_email.toLowerCase() !== old.toLowerCase()
         ? await readdressDrafts(tx.db, tx.desk.id, row.id, old, f.contact_email)
         : 0;
+    const regreeted = f.contact_name !== undefined ? await regreetDrafts(tx, row, f.contact_name) : 0;
     const what = [
       ...changes.map((c) =>
         c
@@ -58,7 +60,22 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
       by: who,
     });
     const readdressed = corrected > 0 ? ` Its prepared message now goes to ${f.contact_email}.` : '';
-    await logTimeline(tx, row.id, 'edited', `${who} changed ${what.join(', ')}.${readdressed}`);
+    const greets =
+      regreeted > 0 ? ` Its prepared message now greets ${f.contact_name?.trim() || 'nobody by name'}.` : '';
+    await logTimeline(tx, row.id, 'edited', `${who} changed ${what.join(', ')}.${readdressed}${greets}`);
     return (await findWork(tx.db, tx.desk.id, row.id))!;
   });
+}
+
+// A contact's name changed: a prepared message that still greets the old name as the desk wrote
+// it greets the new one. A greeting the owner rewrote is theirs and stays.
+async function regreetDrafts(tx: DeskContext, row: WorkRow, name: string | null): Promise<number> {
+  let changed = 0;
+  for (const d of await draftsOn(tx.db, tx.desk.id, row.id)) {
+    const body = regreet(d.body, row.contact_name, name);
+    if (body === null) continue;
+    await reviseDraftText(tx.db, tx.desk.id, d.id, d.subject, body);
+    changed++;
+  }
+  return changed;
 }

@@ -116,12 +116,25 @@ export async function readdressDrafts(
   return Number(r.numUpdatedRows);
 }
 
+/** The row's messages still in `drafted`, oldest first. */
+export async function draftsOn(db: Kysely<Database>, deskId: string, workId: number): Promise<ActivityRow[]> {
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', '=', 'drafted')
+    .orderBy('id')
+    .execute();
+}
+
 /** The owner's edit of a message still in `drafted`; what was sent is never rewritten. */
 export async function reviseDraftText(
   db: Kysely<Database>,
   deskId: string,
   id: number,
-  subject: string,
+  subject: string | null,
   body: string,
 ): Promise<void> {
   await db
