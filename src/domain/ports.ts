@@ -121,6 +121,8 @@ export interface MailReader {
 
 export interface PlaybookRunner {
   run(request: PlaybookRequest): Promise<PlaybookResult>;
+  /** Whether a browser can be started on this machine at all. */
+  available(): boolean;
 }
 
 // --- Chat: what answers POST /chat (app/chat). A backend only reads the desk; the blocks it

@@ -12,6 +12,9 @@ import { PassTurns } from '../../src/domain/work/pass-turns.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
 import { draftWork } from '../../src/domain/work/draft.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
+import { NO_BROWSER } from '../../src/domain/work/own.ts';
+import { ownNext } from '../../src/domain/work/own-next.ts';
+import { runWork } from '../../src/domain/work/run.ts';
 import { draftOn } from '../../src/store/repositories/activity.ts';
 import { findWork, moveWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import { insertRun } from '../../src/store/repositories/runs.ts';
@@ -452,6 +455,47 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     await editWork(owner, w.id, { contact_name: 'Gilbert Glass' });
     expect((await timelineOf(store.db, d.desk.id, w.id)).at(-1)?.text).toBe('owner changed contact name.');
     expect((await draftOn(store.db, d.desk.id, w.id))?.body).toBe('Hi Gil,\n\nA quote, please.');
+  });
+
+  it('with no browser on the machine leaves a playbook row unclaimed, uses no act of the cap, and acts on the rest', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out', 'file']);
+    await setRails(store.db, d.desk.id, { daily_cap: 1 });
+    const conn = await makeLoginConnection(store.db, d.desk.id);
+    const pb = await makePlaybook(store.db, d.desk.id, 'file-without-browser', vatSteps(portal.url), conn.id);
+    // First in the queue: overdue and most urgent.
+    const filing = await makeWork(store.db, d.desk.id, {
+      title: 'File the return with no browser',
+      class: 'file',
+      due_date: addDays(TODAY, -1),
+      priority: 95,
+      playbook_id: pb.id,
+    });
+    const letter = await makeWork(store.db, d.desk.id, {
+      title: 'Ask the printer for a proof',
+      class: 'reach_out',
+      due_date: TODAY,
+      priority: 50,
+      contact_email: 'proof@no-browser.test',
+    });
+    const config = loadConfig({ DESK_DATABASE_URL: store.target }, { chromiumPath: '/nonexistent/chromium' });
+    const noBrowser: Deps = { ...deps, config, engine: realEngine(config) };
+
+    const result = (await runWorkPass(noBrowser, { desk: d.desk.slug })).desks[0]!;
+    expect(result.acts.map((a) => [a.work_id, a.ok])).toEqual([[letter.id, true]]);
+    expect(mailTo('proof@no-browser.test')).toHaveLength(1);
+    expect(await row(d.desk.id, filing.id)).toEqual(filing);
+    expect((await eventsOf(store.db, d.desk.id)).filter((e) => e.data.work_id === filing.id)).toEqual([]);
+    const owner = deskContext(noBrowser, d.desk, { type: 'owner', name: 'owner' });
+    expect(await ownNext(owner, filing.id)).toBe(`The desk will not act on this on its own: ${NO_BROWSER}`);
+
+    // Told to act on it all the same, the desk refuses before it claims the row.
+    const told = await runWork(owner, filing.id, {
+      own: { as: 'run', since: new Date(Date.parse(TEST_NOW) - DAY).toISOString() },
+    });
+    expect(told).toMatchObject({ ok: false, activity_id: null, reason: NO_BROWSER });
+    expect(told.needs).toMatch(/browser/);
+    expect(await row(d.desk.id, filing.id)).toEqual(filing);
   });
 
   it('with more rows in reach than a pass reads, the passes after it go on from there to the last row', async () => {

@@ -354,7 +354,12 @@ describe.each(DIALECTS)('POST /work/{id}/run on a fault at the desk end ($name)'
     const store = await open();
     // A runner that breaks (the real one never throws): the one fault a test cannot cause for real.
     const h = await harness(store, {
-      engine: { runner: { run: async () => Promise.reject(new Error('browser crashed while typing s3cret')) } },
+      engine: {
+        runner: {
+          available: () => true,
+          run: async () => Promise.reject(new Error('browser crashed while typing s3cret')),
+        },
+      },
     });
     try {
       const d = await makeDesk(store.db, { grants: ['file'] });

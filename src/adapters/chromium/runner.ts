@@ -255,6 +255,10 @@ export class ChromiumRunner implements PlaybookRunner {
     this.executablePath = opts.executablePath;
   }
 
+  available(): boolean {
+    return chromiumAvailable(this.executablePath);
+  }
+
   /** What a page says (its reads, its errors) is stored with the run, on either database. */
   async run(request: PlaybookRequest): Promise<PlaybookResult> {
     return storable(await this.runOnce(request));
@@ -288,7 +292,7 @@ export class ChromiumRunner implements PlaybookRunner {
       throw err;
     }
 
-    if (!chromiumAvailable(this.executablePath)) {
+    if (!this.available()) {
       return fail(
         `No browser is available on this machine (looked for ${this.executablePath}); set DESK_CHROMIUM_PATH.`,
         { unavailable: true },

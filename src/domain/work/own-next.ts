@@ -26,6 +26,7 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
     timezone: desk.timezone,
     actWithinDays: desk.act_within_days,
     dayAgo: new Date(now.getTime() - DAY_MS).toISOString(),
+    browser: ctx.engine.runner.available(),
   };
   const decided = ownAct({ ...facts, today });
   if ('leave' in decided) {

@@ -19,10 +19,15 @@ export interface OwnInput {
   actWithinDays: number;
   /** The instant 24 hours before now. */
   dayAgo: string;
+  /** Whether a browser can be started where the desk runs: a playbook needs one. */
+  browser: boolean;
 }
 
 /** `shown`: the reason is the row's own hint, which every place that shows the row already says. */
 export type OwnAct = { as: 'run' | 'chase' } | { leave: string; shown?: true };
+
+export const NO_BROWSER =
+  'Its playbook needs a browser, and there is none on the machine that runs the desk (set DESK_CHROMIUM_PATH).';
 
 export function ownAct(i: OwnInput): OwnAct {
   const { row } = i;
@@ -37,6 +42,8 @@ export function ownAct(i: OwnInput): OwnAct {
     const horizon = addDays(i.today, i.actWithinDays);
     if (row.due_date !== null && row.due_date > horizon)
       return { leave: `It is not due until ${row.due_date}; the desk acts ${i.actWithinDays} days ahead.` };
+    // Carried out by its playbook (a prepared message would be sent instead), which needs a browser.
+    if (row.playbook_id !== null && !i.hasDraft && !i.browser) return { leave: NO_BROWSER };
     return { as: 'run' };
   }
   if (action.type === 'nudge') {

@@ -150,6 +150,7 @@ async function choose(
   if (grants.has('chase')) sources.push({ kind: 'waiting', before: midnightIn(desk.timezone, today).toISOString() });
 
   const list = new ShortList(most);
+  const browser = ctx.engine.runner.available();
   const offer = async (row: WorkRow, hasDraft: boolean) => {
     if (!list.mightTake(row)) return;
     const decided = ownAct({
@@ -160,6 +161,7 @@ async function choose(
       timezone: desk.timezone,
       actWithinDays: desk.act_within_days,
       dayAgo,
+      browser,
     });
     if ('leave' in decided) return;
     // One mailbox whatever the letter case it was written in.

@@ -14,6 +14,7 @@ import { draftWork, newestDraft } from './draft.ts';
 import { atomically, lockDesk, lockRow } from '../../store/tx.ts';
 import { countActedSince } from '../../store/repositories/pass.ts';
 import { drivePlaybook } from './run-playbook.ts';
+import { NO_BROWSER } from './own.ts';
 import { leaveRunning, unlessInterrupted } from './in-flight.ts';
 import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
 import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
@@ -184,6 +185,15 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
 
   // The status to put back if the run cannot finish. A row already in_progress is another
   // run's (or a stopped process's): take the status that run found.
+  // On its own the desk does not claim a row it cannot begin: the claim would use up an act of
+  // the day's cap and hold the row for a day, for nothing done and nothing to show for it.
+  if (how === 'playbook' && opts.own && !ctx.engine.runner.available())
+    return refuse({
+      outcome: `The desk left "${row.title}" alone: no browser is available to run its playbook.`,
+      reason: NO_BROWSER,
+      needs: 'A browser on the machine that runs the desk (set DESK_CHROMIUM_PATH).',
+    });
+
   let prior = row.status;
   if (row.status === 'in_progress') {
     prior =
