@@ -9,7 +9,9 @@ export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): bool
   if (auto && auto !== 'no') return true;
   if (h['x-autoreply'] !== undefined || h['x-autorespond'] !== undefined || h['x-autoresponse'] !== undefined)
     return true;
-  if (h['x-auto-response-suppress'] !== undefined && /\b(oof|all)\b/i.test(h['x-auto-response-suppress'])) return true;
+  // X-Auto-Response-Suppress is not read: it asks the reader's server not to answer by itself,
+  // and helpdesks and lists put it on mail a person wrote. Exchange marks its own answers with
+  // Auto-Submitted and an "Automatic reply:" subject, both read here.
   const precedence = h.precedence?.trim().toLowerCase();
   if (precedence === 'auto_reply') return true;
   // Only a subject that opens with the words: "Re: Out of office cover for December" is a
