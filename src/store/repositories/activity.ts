@@ -73,15 +73,20 @@ function activityValues(a: NewActivity) {
   };
 }
 
-/** A work row's messages in one state, one at a time: the newest first, or the oldest. */
-function messageOn(db: Kysely<Database>, deskId: string, workId: number, status: string, which: 'newest' | 'oldest') {
+/** A work row's messages in one state. */
+function messagesIn(db: Kysely<Database>, deskId: string, workId: number, status: string) {
   return db
     .selectFrom('activity')
     .selectAll()
     .where('desk_id', '=', deskId)
     .where('obligation_id', '=', workId)
     .where('kind', '=', 'message')
-    .where('status', '=', status)
+    .where('status', '=', status);
+}
+
+/** A work row's messages in one state, one at a time: the newest first, or the oldest. */
+function messageOn(db: Kysely<Database>, deskId: string, workId: number, status: string, which: 'newest' | 'oldest') {
+  return messagesIn(db, deskId, workId, status)
     .orderBy('id', which === 'newest' ? 'desc' : 'asc')
     .limit(1);
 }
@@ -118,15 +123,7 @@ export async function readdressDrafts(
 
 /** The row's messages still in `drafted`, oldest first. */
 export async function draftsOn(db: Kysely<Database>, deskId: string, workId: number): Promise<ActivityRow[]> {
-  return db
-    .selectFrom('activity')
-    .selectAll()
-    .where('desk_id', '=', deskId)
-    .where('obligation_id', '=', workId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'drafted')
-    .orderBy('id')
-    .execute();
+  return messagesIn(db, deskId, workId, 'drafted').orderBy('id').execute();
 }
 
 /** The owner's edit of a message still in `drafted`; what was sent is never rewritten. */
