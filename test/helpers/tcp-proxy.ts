@@ -12,6 +12,7 @@ export interface TcpProxy {
   cut(): void;
   /** Holds every connection, old and new, open and silent: a server that has stopped answering. */
   pause(): void;
+  /** Lets connections through again; those held by `pause` carry on where they stopped. */
   restore(): void;
   close(): Promise<void>;
 }
@@ -22,19 +23,23 @@ export async function tcpProxy(target: string): Promise<TcpProxy> {
   let paused = false;
   const sockets = new Set<net.Socket>();
   const watchers: { text: string; seen: () => void }[] = [];
-  const server = net.createServer((client) => {
-    if (!open) return void client.destroy();
-    if (paused) {
-      sockets.add(client);
-      client.on('error', () => undefined);
-      return;
-    }
+  // Each connection let through, with the server's end; while paused, new ones wait with none.
+  const links = new Map<net.Socket, net.Socket | null>();
+  const flow = (client: net.Socket, upstream: net.Socket) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.resume();
+    upstream.resume();
+  };
+  const link = (client: net.Socket) => {
     const upstream = net.connect(Number(to.port || 5432), to.hostname);
+    links.set(client, upstream);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('error', () => undefined);
       s.on('close', () => {
         sockets.delete(s);
+        links.delete(client);
         client.destroy();
         upstream.destroy();
       });
@@ -44,8 +49,18 @@ export async function tcpProxy(target: string): Promise<TcpProxy> {
         if (chunk.includes(w.text)) w.seen();
         else watchers.push(w);
     });
-    client.pipe(upstream);
-    upstream.pipe(client);
+    flow(client, upstream);
+  };
+  const server = net.createServer((client) => {
+    if (!open) return void client.destroy();
+    if (paused) {
+      client.pause();
+      sockets.add(client);
+      links.set(client, null);
+      client.on('error', () => undefined);
+      return;
+    }
+    link(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = new URL(target);
@@ -67,6 +82,12 @@ export async function tcpProxy(target: string): Promise<TcpProxy> {
     },
     restore: () => {
       open = true;
+      if (!paused) return;
+      paused = false;
+      for (const [client, upstream] of [...links])
+        if (client.destroyed) links.delete(client);
+        else if (upstream) flow(client, upstream);
+        else link(client);
     },
     close: async () => {
       open = false;
