@@ -9,7 +9,7 @@ import { checkKey, resolveKey, withSealer, type SecretKey } from './secret-key.t
 import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
 import { isPostgresUrl, noDeskDatabase, redact, StoreUnusable } from './location.ts';
 import { sqliteHandle } from './sqlite-statements.ts';
-import { namingPool } from './postgres-statements.ts';
+import { type Deadline, namingPool, STATEMENT_TIMEOUT_MS } from './postgres-statements.ts';
 import { SNAPSHOT_VERSION, withRemembering } from './remembered.ts';
 import { askOneAtATime } from './freshness.ts';
 import { withCommitGroups } from './commit-group.ts';
@@ -46,7 +46,17 @@ export interface OpenOptions {
   serving?: boolean;
   /** Only a database Desk has already made: a PostgreSQL database with no Desk tables is refused, not filled. */
   existing?: boolean;
+  /**
+   * PostgreSQL: how long a statement may go unanswered once the store is open before its
+   * connection is dropped (DESK_DATABASE_TIMEOUT); 0 for no limit.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: how long a new connection may take to be answered. */
+  connectTimeoutMs?: number;
 }
+
+/** A server that answers at all answers a new connection in well under a second; this leaves room for a slow network. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** The database named holds no Desk data: a mistyped name, or Desk has not been started on it. */
 export class NoDeskDatabase extends StoreUnusable {}
@@ -67,6 +77,9 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
   let file: string | null = null;
   let forgetReplaced = async () => {};
   let closeFirst: (() => Promise<void>) | null = null;
+  // PostgreSQL's statements wait with no deadline while the store opens: a migration's CREATE
+  // INDEX on a large desk may take minutes. It is set once the store is open.
+  const deadline: Deadline = { ms: 0 };
   if (!isPostgresUrl(target) && !target.startsWith('file:') && /^[a-z][a-z0-9+.-]*:\/\//i.test(target))
     throw new StoreUnusable(
       `The database must be a SQLite file path (such as ./data/desk.db) or a postgres:// URL, got "${target.replace(/\/\/[^@/]*@/, '//…@')}".`,
@@ -78,7 +91,12 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     const { default: pg } = await import('pg');
     // node-postgres returns int8 (count(*), sum()) as strings; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({ connectionString: target, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target,
+      max: 10,
+      // A server that accepts the connection but never answers its start-up would hold it for ever.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    });
     // An idle connection the server drops (a restart, an administrator) is replaced on next use;
     // without a listener the pool's error would end the process.
     pool.on('error', () => undefined);
@@ -87,7 +105,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     // there that would end the process. The statement is failed all the same, and the pool
     // drops the connection when it is given back.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const pgDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+    const pgDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool, { deadline }) }) });
     db = pgDb;
     fresh = askOneAtATime(
       async () => (await sql<{ v: string }>`select ${SNAPSHOT_VERSION} as v`.execute(pgDb)).rows[0]!.v,
@@ -134,6 +152,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     checkKey(secretKey, sealedUnder);
     const sealed = withSealer(withRemembering(db, version ?? undefined), secretKey.sealer);
     if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
+    deadline.ms = opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
     return {
       db: sealed,
       dialect,

@@ -2,7 +2,10 @@
 // lock, a full disk, a database that cannot be reached) rather than because of what it asked:
 // the same statement goes through once that has passed, so it is a wait, not a fault.
 
-/** Socket errors of a connection that cannot be made or was lost. */
+/**
+ * Socket errors of a connection that cannot be made or was lost. ETIMEDOUT is also what a
+ * PostgreSQL statement or connection past its deadline carries (postgres-statements.ts).
+ */
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
