@@ -35,6 +35,13 @@ describe('the clock a desk process runs on', () => {
     );
   });
 
+  it('DESK_DATABASE_TIMEOUT is a duration, 30 s unless set', () => {
+    expect(loadConfig({}).databaseTimeoutMs).toBe(30_000);
+    expect(loadConfig({ DESK_DATABASE_TIMEOUT: '2m' }).databaseTimeoutMs).toBe(120_000);
+    expect(loadConfig({ DESK_DATABASE_TIMEOUT: '0' }).databaseTimeoutMs).toBe(0);
+    expect(() => loadConfig({ DESK_DATABASE_TIMEOUT: 'soon' })).toThrow(/DESK_DATABASE_TIMEOUT must be a duration/);
+  });
+
   it('DESK_PORT is a port number, refused by name otherwise', () => {
     expect(loadConfig({ DESK_PORT: '18080' }).port).toBe(18080);
     expect(loadConfig({ DESK_PORT: '0' }).port).toBe(0);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { redact } from './store/location.ts';
+import { STATEMENT_TIMEOUT_MS } from './store/postgres-statements.ts';
 
 // Configuration is read once, from the environment and command-line flags, into a frozen object.
 
@@ -16,6 +17,8 @@ export interface Config {
   drainTimeoutMs: number;
   chatTimeoutMs: number;
   mailTimeoutMs: number;
+  /** DESK_DATABASE_TIMEOUT: how long a PostgreSQL statement may go unanswered before it fails and its connection is dropped; 0 for no limit. */
+  databaseTimeoutMs: number;
   chromiumPath: string;
   watchIntervalMs: number;
   /** DESK_WORK_INTERVAL: how often the server lets each desk work its list on its own. */
@@ -123,6 +126,7 @@ export const SETTINGS = [
   'DESK_DRAIN_TIMEOUT',
   'DESK_CHAT_TIMEOUT',
   'DESK_MAIL_TIMEOUT',
+  'DESK_DATABASE_TIMEOUT',
   'DESK_CHROMIUM_PATH',
   'DESK_WATCH_INTERVAL',
   'DESK_WORK_INTERVAL',
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     drainTimeoutMs: duration(env, 'DESK_DRAIN_TIMEOUT', 30_000),
     chatTimeoutMs: duration(env, 'DESK_CHAT_TIMEOUT', 240_000),
     mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
+    databaseTimeoutMs: duration(env, 'DESK_DATABASE_TIMEOUT', STATEMENT_TIMEOUT_MS),
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
     watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000),
     workIntervalMs: duration(env, 'DESK_WORK_INTERVAL', 60_000),

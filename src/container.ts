@@ -36,6 +36,7 @@ export async function buildDeps(
       secretKey: config.secretKey,
       serving: overrides.serving ?? false,
       existing: overrides.existing ?? false,
+      statementTimeoutMs: config.databaseTimeoutMs,
     }));
   return {
     store,
