@@ -492,11 +492,13 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     });
   });
 
-  it('empty, blank or missing text, a wrong type or a body that is not JSON is a 400 asking to say something in text; nothing is logged', async () => {
+  it('empty, blank, invisible or missing text, a wrong type or a body that is not JSON is a 400 asking to say something in text; nothing is logged', async () => {
     const before = (await eventsOf(store.db, desk.desk.id)).length;
     for (const body of [
       { text: '' },
       { text: '  \n\t ' },
+      { text: '\u200B' },
+      { text: ' \u200B\u200C\u200D\u2060\uFEFF\n' },
       {},
       { text: 42 },
       { text: null },

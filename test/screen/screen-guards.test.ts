@@ -123,4 +123,34 @@ describe("the screen's guards", () => {
     // A session's own token still works.
     expect((await post(victim.cookies, victim.csrf)).statusCode).toBe(200);
   });
+
+  it('the chat box refuses a question of only invisible characters as it refuses a blank one, and logs nothing', async () => {
+    const d = await makeDesk(store.db);
+    const form = await formOf(await signIn(d.desk.id));
+    const ask = (text: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/chat',
+        cookies: form.cookies,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: new URLSearchParams({ _csrf: form.csrf, text, idempotency_key: '' }).toString(),
+      });
+    const chats = async () =>
+      (
+        await store.db
+          .selectFrom('events')
+          .select('id')
+          .where('desk_id', '=', d.desk.id)
+          .where('kind', '=', 'chat')
+          .execute()
+      ).length;
+    for (const text of ['   ', '\u200B', ' \u200B\u200C\u200D\u2060\uFEFF\n']) {
+      const res = await ask(text);
+      expect(res.statusCode, JSON.stringify(text)).toBe(400);
+      expect(res.body).toContain('Type a question before asking.');
+    }
+    expect(await chats()).toBe(0);
+    expect((await ask('what is overdue?')).statusCode).toBe(200);
+    expect(await chats()).toBe(1);
+  });
 });

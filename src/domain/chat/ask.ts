@@ -23,10 +23,17 @@ export interface ChatResult {
   desk_added: DeskSection[];
 }
 
+/**
+ * Nothing a person can see: whitespace, and the format and ignorable characters that draw
+ * nothing (U+200B, U+200D, U+2060, U+FEFF...). A question of only these is empty, though
+ * trim() keeps most of them.
+ */
+const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]*$/u;
+
 export function questionText(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest(EMPTY_QUESTION);
   const q = raw.trim();
-  if (q === '') throw badRequest(EMPTY_QUESTION);
+  if (BLANK.test(q)) throw badRequest(EMPTY_QUESTION);
   return q;
 }
 
