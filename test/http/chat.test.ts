@@ -246,6 +246,41 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     );
   });
 
+  describe('"when is <a thing> due?" answers for the rows whose titles name it', () => {
+    const at = (n: number) => addDays(dateIn(desk.desk.timezone, new Date(TEST_NOW)), n);
+    const vat = () => `${named(rows.vat)} was due ${at(-1)} (yesterday): say who it goes to.`;
+    const flour = () => `${named(rows.flour)} is due ${at(5)} (in 5 days): a prepared message waits for your approval.`;
+    const sweep = () => `${named(rows.sweep)} is due ${at(4)} (in 4 days): nothing is prepared for it yet.`;
+    const council = () => `${named(rows.council)} was due ${at(-3)} (3 days ago): waiting on Council.`;
+
+    it.each([
+      ['when is the VAT return due?', () => vat()],
+      ["When's the flour invoice due?", () => flour()],
+      ['what day is the chimney sweep due?', () => sweep()],
+      // A title that says only some of the words still matches when no title says more.
+      ['when is the parking permit due?', () => council()],
+      // The title that says most of the words asked, not every title that says one of them: the
+      // sweep's says "chimney" and "sweep", the council's only "permit".
+      ['when is the chimney sweep permit due?', () => sweep()],
+      [
+        'when are the VAT return and the flour invoice due?',
+        () => `2 open rows match "vat return flour invoice", soonest first. ${vat()} ${flour()}`,
+      ],
+    ])('%s', async (question, expected) => {
+      expect(await answerTo(question)).toBe(expected());
+    });
+
+    it.each([
+      // Done rows are not open: the alarm contract was renewed.
+      ['when is the alarm contract due?', 'No open row matches "alarm contract". '],
+      ['when is the rent due?', 'No open row matches "rent". '],
+      // Nothing named: every dated row, as "what is due?" gives them.
+      ['when is it due?', ''],
+    ])('%s names every dated row, saying first that none matched', async (question, lead) => {
+      expect(await answerTo(question)).toBe(`${lead}${await answerTo('what is due?')}`);
+    });
+  });
+
   it('"what can the desk do without asking?" lists the granted classes and names the rows it is doing', async () => {
     const answer = await answerTo('What can the desk do without asking?');
     expect(answer).toContain(

@@ -3,7 +3,7 @@ import type { ChatBackend, ChatReply } from '../../domain/ports.ts';
 import { blockFor } from './blocks.ts';
 import { answerMailbox, answerOwe, answerPermissions, answerRenewal } from './desk-answers.ts';
 import { matchIntent } from './intents.ts';
-import { answerDue, answerNeedsMe, answerOverdue, answerRow, answerWaiting } from './work-answers.ts';
+import { answerDue, answerDueNamed, answerNeedsMe, answerOverdue, answerRow, answerWaiting } from './work-answers.ts';
 
 // The answerer that needs nothing outside the server: it matches the question to what it
 // knows how to answer and answers from the desk's live data. A question it cannot place gets
@@ -76,6 +76,7 @@ export class BuiltinChat implements ChatBackend {
       case 'waiting':
         return reply(await answerWaiting(ctx));
       case 'due':
+        if (intent.named.length > 0) return reply(await answerDueNamed(ctx, intent.named));
         return reply(await answerDue(ctx, windowDays(ctx, intent), intent.window));
       case 'owe':
         return reply(await answerOwe(ctx));

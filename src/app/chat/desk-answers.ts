@@ -9,6 +9,7 @@ import {
   CLASS_WORDS,
   capitalise,
   listWords,
+  mentions,
   money,
   plural,
   relativeDay,
@@ -16,16 +17,10 @@ import {
   sameWord,
   sentences,
   someOf,
-  words,
 } from './words.ts';
 
 // Answers about the desk around the queue: renewals, what is owed on domains, the mailbox,
 // and what the desk may do without asking.
-
-function mentions(question: readonly string[], ...texts: Array<string | null>): boolean {
-  const theirs = texts.flatMap((t) => (t ? words(t.replace(/_/g, ' ')) : []));
-  return question.some((q) => theirs.some((t) => sameWord(q, t)));
-}
 
 function arrangementRenewal(a: Arrangement, today: string): string {
   const with_ = a.counterparty ? ` with ${a.counterparty}` : '';

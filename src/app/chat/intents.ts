@@ -11,7 +11,7 @@ export type Intent =
   | { type: 'overdue' }
   | { type: 'needs_me'; days: number | null; window: string; weekday?: number }
   | { type: 'waiting' }
-  | { type: 'due'; days: number | null; window: string; weekday?: number }
+  | { type: 'due'; days: number | null; window: string; weekday?: number; named: string[] }
   | { type: 'owe' }
   | { type: 'renewal'; words: string[] }
   | { type: 'mailbox' }
@@ -52,7 +52,7 @@ function isOrder(q: string): boolean {
 
 /** Words that say nothing about which arrangement or domain is meant. */
 const FILLER = new Set(
-  'when what which does do did will is are the a an our my we us of for on in to at by it its next date dates renew renews renewed renewal renewals due come comes up expire expires expiry end ends ending run runs out how long until till please tell me about and or with have has'.split(
+  'when whens what whats which does do did will is are the a an our my we us of for on in to at by it its next date dates day renew renews renewed renewal renewals due come comes up expire expires expiry end ends ending run runs out how long until till please tell me about and or with have has'.split(
     ' ',
   ),
 );
@@ -83,6 +83,18 @@ export function needsWindow(q: string): { days: number | null; window: string; w
   if (/\bweek\b/.test(q)) return { days: 7, window: 'in the next 7 days' };
   if (/\bmonth\b/.test(q)) return { days: 30, window: 'in the next 30 days' };
   return { days: null, window: '' };
+}
+
+/**
+ * "When is the VAT return due?": a question of when, with no window, is about the thing it
+ * names. "What is due?" names nothing and "what is due this week?" asks for a window instead.
+ */
+function asksWhen(q: string, window: { days: number | null; weekday?: number }): boolean {
+  return (
+    window.days === null &&
+    window.weekday === undefined &&
+    /\bwhen\b|\b(?:what|which)\s+(?:date|day)\b|\bhow\s+long\s+(?:until|till)\b/.test(q)
+  );
 }
 
 export function matchIntent(question: string): Intent {
@@ -120,8 +132,10 @@ export function matchIntent(question: string): Intent {
   if (/\bwait(?:ing)?\b|\bhear(?:d)?\s+back\b|\bchas(?:e|ing)\b|\bout\s+with\b|\bowes?\s+us\b|\bawait/.test(q))
     return { type: 'waiting' };
   // "What is due this week?": by date alone, whoever's the next step is (needs_me narrows to the owner's).
-  if (/\bdue\b/.test(q) && !/\b(?:domains?|owe|owing|owed|debt|unpaid)\b/.test(q))
-    return { type: 'due', ...needsWindow(q) };
+  if (/\bdue\b/.test(q) && !/\b(?:domains?|owe|owing|owed|debt|unpaid)\b/.test(q)) {
+    const window = needsWindow(q);
+    return { type: 'due', ...window, named: asksWhen(q, window) ? words(q).filter((w) => !FILLER.has(w)) : [] };
+  }
   if (
     /\b(?:owe|owing|owed|debt|unpaid|collections?|outstanding)\b/.test(q) ||
     (/\bdomains?\b/.test(q) && !/\b(?:renew\w*|expir\w*)\b/.test(q))

@@ -87,3 +87,9 @@ export function sameWord(a: string, b: string): boolean {
   const [s, l] = a.length < b.length ? [a, b] : [b, a];
   return l === `${s}s` || l === `${s}es` || (l.endsWith('ies') && `${l.slice(0, -3)}y` === s);
 }
+
+/** Whether any of the question's words is a word of one of the texts (a title, a name, a kind). */
+export function mentions(question: readonly string[], ...texts: Array<string | null>): boolean {
+  const theirs = texts.flatMap((t) => (t ? words(t.replace(/_/g, ' ')) : []));
+  return question.some((q) => theirs.some((t) => sameWord(q, t)));
+}

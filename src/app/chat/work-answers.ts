@@ -2,7 +2,7 @@ import type { DeskContext } from '../../domain/context.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import { needsPerson } from '../../domain/work/needs.ts';
 import { horizon, openWork, overdueWork, waitingWork, workDetail } from './facts.ts';
-import { CLASS_WORDS, capitalise, plural, relativeDay, rowName, sentences, stop } from './words.ts';
+import { CLASS_WORDS, capitalise, mentions, plural, relativeDay, rowName, sentences, stop } from './words.ts';
 
 // Answers about the queue: what is overdue, what needs the owner, what is out with somebody,
 // and one row in full. Rows are named by title and #id, one sentence each.
@@ -74,21 +74,39 @@ export async function answerNeedsMe(ctx: DeskContext, days: number | null, windo
   return `${capitalise(plural(soon.length, 'row'))} ${verb} you ${window} (up to ${until}, overdue ones included). ${sentences(soon.map((i) => rowSentence(i, today)))}${rest}`;
 }
 
+/** Every dated open row, soonest first, and how many have no date. */
+function everyDated(open: readonly WorkItem[], today: string): string {
+  const dated = open.filter((i) => i.due_date !== null);
+  const undated = open.length - dated.length;
+  const rest =
+    undated === 0
+      ? ''
+      : ` ${capitalise(plural(undated, 'more open row'))} ${undated === 1 ? 'has' : 'have'} no due date.`;
+  if (dated.length === 0) return `No open row has a due date.${rest}`;
+  const have = dated.length === 1 ? 'has' : 'have';
+  return `${capitalise(plural(dated.length, 'open row'))} ${have} a due date, soonest first. ${sentences(dated.map((i) => rowSentence(i, today)))}${rest}`;
+}
+
+/**
+ * "When is the VAT return due?": the open rows whose titles say most of the words asked. Only
+ * when no title says any of them is every dated row given, after saying that nothing matched.
+ */
+export async function answerDueNamed(ctx: DeskContext, named: readonly string[]): Promise<string> {
+  const today = ctx.today();
+  const open = await openWork(ctx);
+  const said = (i: WorkItem) => named.filter((w) => mentions([w], i.title)).length;
+  const most = open.reduce((m, i) => Math.max(m, said(i)), 0);
+  const asked = named.join(' ');
+  if (most === 0) return `No open row matches "${asked}". ${everyDated(open, today)}`;
+  const found = open.filter((i) => said(i) === most);
+  if (found.length === 1) return rowSentence(found[0]!, today);
+  return `${capitalise(plural(found.length, 'open row'))} match "${asked}", soonest first. ${sentences(found.map((i) => rowSentence(i, today)))}`;
+}
+
 /** Open rows by due date alone: due by the window's last day (overdue included), or every dated one. */
 export async function answerDue(ctx: DeskContext, days: number | null, window: string): Promise<string> {
   const today = ctx.today();
-  if (days === null) {
-    const open = await openWork(ctx);
-    const dated = open.filter((i) => i.due_date !== null);
-    const undated = open.length - dated.length;
-    const rest =
-      undated === 0
-        ? ''
-        : ` ${capitalise(plural(undated, 'more open row'))} ${undated === 1 ? 'has' : 'have'} no due date.`;
-    if (dated.length === 0) return `No open row has a due date.${rest}`;
-    const have = dated.length === 1 ? 'has' : 'have';
-    return `${capitalise(plural(dated.length, 'open row'))} ${have} a due date, soonest first. ${sentences(dated.map((i) => rowSentence(i, today)))}${rest}`;
-  }
+  if (days === null) return everyDated(await openWork(ctx), today);
   const until = horizon(ctx, days);
   const open = (await openWork(ctx, until)).filter((i) => i.due_date !== null);
   // Overdue rows are said apart: "2 rows are due today" must not count rows due last week.
