@@ -246,6 +246,67 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     );
   });
 
+  describe('a written date is a window up to that day', () => {
+    const today = () => dateIn(desk.desk.timezone, new Date(TEST_NOW));
+    const at = (n: number) => addDays(today(), n);
+    /** "26 November", as an owner writes it. */
+    const written = (iso: string) =>
+      new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+    const monthFirst = (iso: string) =>
+      new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+    // The date asked about is this many days after today; rows are due up to `last` days after it.
+    it.each([
+      ['by a day and month', (d: string) => `What is due by ${written(d)}?`, (d: string) => `by ${written(d)}`, 4, 4],
+      [
+        'by a month and day',
+        (d: string) => `what is due by ${monthFirst(d)}?`,
+        (d: string) => `by ${written(d)}`,
+        4,
+        4,
+      ],
+      ['before an ISO date', (d: string) => `what's due before ${d}`, (d: string) => `before ${d}`, 4, 3],
+      ['by an ISO date', (d: string) => `what is due by ${d}?`, (d: string) => `by ${d}`, 5, 5],
+    ])('%s', async (_, question, window, n, last) => {
+      const due = (['oven', 'menu', 'sweep', 'flour'] as const).filter((k) => rows[k].due_date! <= at(last));
+      const answer = await answerTo(question(at(n)));
+      expect(answer).toMatch(new RegExp(`^${due.length} rows are due ${window(at(n))} \\(up to ${at(last)}\\)\\. `));
+      expect(answer).toContain('2 rows are also overdue.');
+      expectNames(answer, [...due, 'vat', 'council'], except(...due, 'vat', 'council'));
+    });
+
+    it('"what needs me by <date>?" names the rows needing the owner up to that day', async () => {
+      const answer = await answerTo(`what needs me by ${written(at(5))}?`);
+      expect(answer).toMatch(
+        new RegExp(`^3 rows need you by ${written(at(5))} \\(up to ${at(5)}, overdue ones included\\)\\. `),
+      );
+      expectNames(answer, ['vat', 'flour', 'sweep'], except('vat', 'flour', 'sweep'));
+    });
+
+    it("a date without a year that has passed this year is next year's", async () => {
+      const yesterday = at(-1);
+      const next = `${Number(yesterday.slice(0, 4)) + 1}${yesterday.slice(4)}`;
+      const answer = await answerTo(`what is due by ${written(yesterday)}?`);
+      expect(answer).toMatch(new RegExp(`^\\d+ rows are due by ${written(yesterday)} \\(up to ${next}\\)\\. `));
+      expect(answer).toContain(named(rows.lease));
+    });
+
+    it('"3/4" is not guessed at: the answer asks which date is meant and names no row', async () => {
+      const answer = await answerTo("what's due before 3/4?");
+      expect(answer).toMatch(
+        /^Which date is "3\/4": 3 April \(\d{4}-04-03\) or 4 March \(\d{4}-03-04\)\? Ask again with the month's name \("before 3 April"\) or the date in full \("before \d{4}-04-03"\)\.$/,
+      );
+      expectNames(answer, [], all());
+      expect(await answerTo('what needs me by 3/4?')).toMatch(/^Which date is "3\/4": /);
+    });
+
+    it('a day that is not on the calendar is said to be none', async () => {
+      expect(await answerTo('what is due by 31 February?')).toBe(
+        'There is no 31 February on the calendar. Ask again with a date that is.',
+      );
+    });
+  });
+
   describe('"when is <a thing> due?" answers for the rows whose titles name it', () => {
     const at = (n: number) => addDays(dateIn(desk.desk.timezone, new Date(TEST_NOW)), n);
     const vat = () => `${named(rows.vat)} was due ${at(-1)} (yesterday): say who it goes to.`;
@@ -276,7 +337,7 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       ['when is the rent due?', 'No open row matches "rent". '],
       // Nothing named: every dated row, as "what is due?" gives them.
       ['when is it due?', ''],
-    ])('%s names every dated row, saying first that none matched', async (question, lead) => {
+    ])('%s names every dated row, saying first when nothing matched', async (question, lead) => {
       expect(await answerTo(question)).toBe(`${lead}${await answerTo('what is due?')}`);
     });
   });

@@ -4,6 +4,7 @@ import { blockFor } from './blocks.ts';
 import { answerMailbox, answerOwe, answerPermissions, answerRenewal } from './desk-answers.ts';
 import { matchIntent } from './intents.ts';
 import { answerDue, answerDueNamed, answerNeedsMe, answerOverdue, answerRow, answerWaiting } from './work-answers.ts';
+import { placeWindow } from './written-dates.ts';
 
 // The answerer that needs nothing outside the server: it matches the question to what it
 // knows how to answer and answers from the desk's live data. A question it cannot place gets
@@ -36,13 +37,6 @@ function refusal(money: boolean, grant: boolean): string {
     .join(' ');
 }
 
-/** Days from the desk's today to the window's last day; a weekday is the first on or after today. */
-function windowDays(ctx: DeskContext, w: { days: number | null; weekday?: number }): number | null {
-  if (w.weekday === undefined) return w.days;
-  const today = new Date(`${ctx.today()}T00:00:00Z`).getUTCDay();
-  return (w.weekday - today + 7) % 7;
-}
-
 export class BuiltinChat implements ChatBackend {
   async answer(ctx: DeskContext, question: string): Promise<ChatReply> {
     const intent = matchIntent(question);
@@ -71,13 +65,17 @@ export class BuiltinChat implements ChatBackend {
         return reply(await answerRow(ctx, intent.id));
       case 'overdue':
         return reply(await answerOverdue(ctx));
-      case 'needs_me':
-        return reply(await answerNeedsMe(ctx, windowDays(ctx, intent), intent.window));
+      case 'needs_me': {
+        const w = placeWindow(ctx.today(), intent);
+        return reply('ask' in w ? w.ask : await answerNeedsMe(ctx, w.days, w.window));
+      }
       case 'waiting':
         return reply(await answerWaiting(ctx));
-      case 'due':
+      case 'due': {
         if (intent.named.length > 0) return reply(await answerDueNamed(ctx, intent.named));
-        return reply(await answerDue(ctx, windowDays(ctx, intent), intent.window));
+        const w = placeWindow(ctx.today(), intent);
+        return reply('ask' in w ? w.ask : await answerDue(ctx, w.days, w.window));
+      }
       case 'owe':
         return reply(await answerOwe(ctx));
       case 'renewal':

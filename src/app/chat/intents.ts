@@ -1,4 +1,5 @@
 import { words } from './words.ts';
+import { type AskedWindow, writtenDate } from './written-dates.ts';
 
 // What the built-in answerer understands: the questions an owner actually asks, matched by
 // their words. The first pattern that matches wins, so the more specific ones come first.
@@ -9,9 +10,9 @@ export type Intent =
   | { type: 'change'; money: boolean; grant: boolean }
   | { type: 'row'; id: number }
   | { type: 'overdue' }
-  | { type: 'needs_me'; days: number | null; window: string; weekday?: number }
+  | ({ type: 'needs_me' } & AskedWindow)
   | { type: 'waiting' }
-  | { type: 'due'; days: number | null; window: string; weekday?: number; named: string[] }
+  | ({ type: 'due'; named: string[] } & AskedWindow)
   | { type: 'owe' }
   | { type: 'renewal'; words: string[] }
   | { type: 'mailbox' }
@@ -61,9 +62,15 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 
 /**
  * The window a question names. A weekday ("by Friday", "next Friday") is the first such day on
- * or after today, which only the answer knows: it comes back as `weekday` (0 is Sunday).
+ * or after today, and a date without a year ("by 3 April") the next such date, which only the
+ * answer knows: they come back as `weekday` (0 is Sunday) and `date`.
  */
-export function needsWindow(q: string): { days: number | null; window: string; weekday?: number } {
+export function needsWindow(q: string): AskedWindow {
+  const date = writtenDate(q);
+  if (date) {
+    const window = date.kind === 'date' ? `${date.before ? 'before' : 'by'} ${date.label}` : '';
+    return { days: null, window, date };
+  }
   const n = /\b(?:next|coming|within|in)\s+(\d{1,3})\s+(days?|weeks?)\b/.exec(q);
   if (n) {
     const days = Number(n[1]) * (n[2]!.startsWith('week') ? 7 : 1);
@@ -89,10 +96,11 @@ export function needsWindow(q: string): { days: number | null; window: string; w
  * "When is the VAT return due?": a question of when, with no window, is about the thing it
  * names. "What is due?" names nothing and "what is due this week?" asks for a window instead.
  */
-function asksWhen(q: string, window: { days: number | null; weekday?: number }): boolean {
+function asksWhen(q: string, window: AskedWindow): boolean {
   return (
     window.days === null &&
     window.weekday === undefined &&
+    window.date === undefined &&
     /\bwhen\b|\b(?:what|which)\s+(?:date|day)\b|\bhow\s+long\s+(?:until|till)\b/.test(q)
   );
 }
