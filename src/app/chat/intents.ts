@@ -51,7 +51,7 @@ function isOrder(q: string): boolean {
   return !q.endsWith('?') || /^(?:(?:please|ok(?:ay)?|now|just)[\s,]+)*(?:can|could|would|will)\s+you\b/.test(q);
 }
 
-/** Words that say nothing about which arrangement or domain is meant. */
+/** Words that say nothing about which arrangement, domain or row is meant. */
 const FILLER = new Set(
   'when whens what whats which does do did will is are the a an our my we us of for on in to at by it its next date dates day renew renews renewed renewal renewals due come comes up expire expires expiry end ends ending run runs out how long until till please tell me about and or with have has'.split(
     ' ',
