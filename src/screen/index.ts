@@ -25,7 +25,7 @@ import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
 import { ErrorPage, SignInPage, SwitchDeskPage } from './pages/misc.tsx';
-import { businessScreenRoutes, IMPORT_LIMIT } from './routes/business.ts';
+import { businessScreenRoutes } from './routes/business.ts';
 import { deskScreenRoutes } from './routes/desk.ts';
 import { connectionScreenRoutes } from './routes/connections.ts';
 import { keyScreenRoutes } from './routes/keys.ts';
@@ -123,23 +123,21 @@ export function screen(deps: Deps) {
       for (const [k, v] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) fields[k] = v;
       done(unstorableForm(fields), fields);
     });
-    app.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: IMPORT_LIMIT },
-      (request, body, done) => {
-        // The one form sent this way carries a business file: one saved in another encoding
-        // would be read with U+FFFD in place of its letters, so it is refused, saying why.
-        if (!isUtf8(body as Buffer))
-          return done(
-            new DeskError('bad_request', 'The file is not UTF-8 text. Save it as UTF-8 and import it again.'),
-            undefined,
-          );
-        const boundary = boundaryOf(request.headers['content-type'] ?? '');
-        const fields = boundary ? parseMultipart(body as Buffer, boundary) : null;
-        if (fields) return done(unstorableForm(fields), fields);
-        done(Object.assign(new Error('The form could not be read.'), { statusCode: 400 }), undefined);
-      },
-    );
+    // No limit of its own: each route's (the app's 1 MB, or the import's larger one) holds, so a
+    // small form sent as multipart is not read up to the size of a business file.
+    app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+      // The one form sent this way carries a business file: one saved in another encoding
+      // would be read with U+FFFD in place of its letters, so it is refused, saying why.
+      if (!isUtf8(body as Buffer))
+        return done(
+          new DeskError('bad_request', 'The file is not UTF-8 text. Save it as UTF-8 and import it again.'),
+          undefined,
+        );
+      const boundary = boundaryOf(request.headers['content-type'] ?? '');
+      const fields = boundary ? parseMultipart(body as Buffer, boundary) : null;
+      if (fields) return done(unstorableForm(fields), fields);
+      done(Object.assign(new Error('The form could not be read.'), { statusCode: 400 }), undefined);
+    });
 
     app.decorateRequest('owner', null);
     app.addHook('onRequest', async (request, reply) => {

@@ -153,4 +153,41 @@ describe("the screen's guards", () => {
     expect((await ask('what is overdue?')).statusCode).toBe(200);
     expect(await chats()).toBe(1);
   });
+
+  it("holds a form sent as multipart to the app's body limit; only the import takes a larger one", async () => {
+    const d = await makeDesk(store.db);
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const multipart = (fields: Record<string, string>) => {
+      const b = 'form-boundary';
+      const parts = Object.entries(fields).map(
+        ([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      );
+      return { type: `multipart/form-data; boundary=${b}`, body: `${parts.join('')}--${b}--\r\n` };
+    };
+    const keys = async () =>
+      (await store.db.selectFrom('api_keys').select('name').where('desk_id', '=', d.desk.id).execute()).map(
+        (k) => k.name,
+      );
+    const before = await keys();
+    const big = multipart({ _csrf: csrf, name: 'padded', expires: '', pad: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/keys',
+      cookies,
+      headers: { 'content-type': big.type },
+      payload: big.body,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await keys()).toEqual(before);
+    // A business file of a few megabytes is still read (and here refused for what it says).
+    const file = multipart({ _csrf: csrf, file: `desk: [${'x'.repeat(2 * 1024 * 1024)}` });
+    const imported = await h.app.inject({
+      method: 'POST',
+      url: '/business/import',
+      cookies,
+      headers: { 'content-type': file.type },
+      payload: file.body,
+    });
+    expect(imported.statusCode).toBe(400);
+  });
 });
