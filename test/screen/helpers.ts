@@ -116,3 +116,29 @@ export async function screenshots(page: Page, name: string, widths: readonly num
   }
   await page.setViewportSize(size);
 }
+
+/**
+ * A signed-in owner as a program would be one, without a browser: the session a sign-in link
+ * starts, a page's CSRF token, and a way to send a form with both.
+ */
+export async function ownerSession(server: Pick<ScreenServer, 'app' | 'clock'>, db: TestStore['db'], deskId: string) {
+  const { token } = await createSignInLink(db, deskId, server.clock.now());
+  const signedIn = await server.app.inject({ method: 'GET', url: `/sign-in?token=${token}` });
+  const jar = Object.fromEntries(signedIn.cookies.map((c) => [c.name, c.value]));
+  const page = await server.app.inject({ method: 'GET', url: '/keys', cookies: jar, headers: { accept: 'text/html' } });
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!csrf) throw new Error('no CSRF token on /keys');
+  const cookies = { ...jar, ...Object.fromEntries(page.cookies.map((c) => [c.name, c.value])) };
+  return {
+    cookies,
+    csrf,
+    post: (url: string, fields: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url,
+        cookies,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
+      }),
+  };
+}

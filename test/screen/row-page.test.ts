@@ -19,6 +19,7 @@ import {
   CHROMIUM_PRESENT,
   expectAccessible,
   launch,
+  ownerSession,
   screenshots,
   signIn,
   startScreenServer,
@@ -355,5 +356,18 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     } finally {
       await context.close();
     }
+  });
+  it('writes no note when the row the page is drawn for is not on the desk, and says it is not found', async () => {
+    const lease = await addArrangement(store.db, desk.id, { name: 'Bakehouse lease' });
+    const { desk: other } = await makeDesk(store.db, { name: 'Other Bakery' });
+    const theirs = await makeWork(store.db, other.id, { title: 'Not this desk' });
+    const owner = await ownerSession(server, store.db, desk.id);
+    for (const work of [String(theirs.id), '99999']) {
+      const res = await owner.post(`/arrangements/${lease.id}/notes`, { work, body: 'Rent goes up in March.' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain(`No row ${work} on this desk.`);
+    }
+    const notes = await store.db.selectFrom('activity').select('id').where('arrangement_id', '=', lease.id).execute();
+    expect(notes).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addArrangementNote } from '../../domain/arrangements/note.ts';
 import { listArrangements } from '../../domain/arrangements/list.ts';
 import type { DeskContext } from '../../domain/context.ts';
-import { DeskError } from '../../domain/errors.ts';
+import { DeskError, notFound } from '../../domain/errors.ts';
 import { parseId } from '../../domain/input.ts';
 import { assignWork } from '../../domain/work/assign.ts';
 import { completeWork } from '../../domain/work/complete.ts';
@@ -193,6 +193,10 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
   app.post('/arrangements/:id/notes', async (request, reply) => {
     const arrangementId = parseId((request.params as { id: string }).id, 'arrangement');
     const back = parseId(fieldOf(request.body, 'work'), 'work item');
+    // The row the answer is drawn on is looked for first: a note written and then answered with
+    // "not found" would be kept while the page said the form did nothing.
+    const ctx = owner(request);
+    if (!(await findWork(ctx.db, ctx.desk.id, back))) throw notFound('work item', back);
     return act(
       request,
       reply,
