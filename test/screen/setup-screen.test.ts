@@ -18,6 +18,7 @@ import {
   CHROMIUM_PRESENT,
   expectAccessible,
   launch,
+  ownerSession,
   screenshots,
   startScreenServer,
   type ScreenServer,
@@ -169,6 +170,30 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await expectAccessible(page);
     await context.close();
   }, 120_000);
+
+  it('says a sign-in without a portal, and a security the form does not offer, beside the field', async () => {
+    const { desk: shop } = await makeDesk(store.db, { name: 'Corner Shop' });
+    const owner = await ownerSession(server, store.db, shop.id);
+    const portal = await owner.post('/connections/portals', {
+      name: 'Tax',
+      portal: ' ',
+      username: 'me',
+      password: 'pw',
+    });
+    expect(portal.statusCode).toBe(400);
+    expect(portal.body).toMatch(/id="portal-new-portal-error"[^>]*>\s*Say which service it is\./);
+    const box = await owner.post('/connections/mailbox', {
+      name: 'Mailbox',
+      host: 'smtp.corner.test',
+      port: '587',
+      security: 'carrier-pigeon',
+      from: 'shop@corner.test',
+      pass: 'pw',
+    });
+    expect(box.statusCode).toBe(400);
+    expect(box.body).toMatch(/id="mailbox-security-error"[^>]*>\s*Choose how the desk talks to the server\./);
+    expect(await connectionsWithConfig(store.db, shop.id)).toEqual([]);
+  });
 
   it('adds a portal sign-in for a playbook, keeps its password on an edit, and removes it after asking', async () => {
     const { context, page } = await signedIn();

@@ -100,9 +100,14 @@ function typed(body: unknown): Record<string, string> {
   return out;
 }
 
+// The verb names a sign-in's service `provider`, as the business file does; its form calls it
+// `portal`, and a refusal is said beside the field the form has.
+const FORM_FIELD: Record<string, string> = { provider: 'portal' };
+
 function refusal(err: DeskError): Record<string, string> {
   const fields = err.details?.fields;
-  if (fields && typeof fields === 'object') return fields as Record<string, string>;
+  if (fields && typeof fields === 'object')
+    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [FORM_FIELD[k] ?? k, String(v)]));
   return { name: err.message };
 }
 
@@ -114,11 +119,12 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     reply: FastifyReply,
     formName: string,
     id: number | null,
-    input: Parameters<typeof saveConnection>[2],
+    // Read inside the form's answer, so a choice the form does not offer is refused beside its field.
+    input: () => Parameters<typeof saveConnection>[2],
   ) => {
     const ctx = signedIn(request);
     const body = request.body as Record<string, string | undefined>;
-    const r = await once(ctx, body?.idempotency_key, () => saveConnection(ctx, id, input));
+    const r = await once(ctx, body?.idempotency_key, () => saveConnection(ctx, id, input()));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       return connectionsPage(
@@ -128,7 +134,7 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
         400,
       );
     }
-    const what = input.category === 'mail' ? 'mailbox' : 'sign-in';
+    const what = formName === 'mailbox' ? 'mailbox' : 'sign-in';
     return connectionsPage(ctx, reply, {
       notice: `The ${what} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`,
     });
@@ -142,12 +148,12 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
       const box = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
       if (box?.category !== 'mail') throw notFound('mailbox', body.id);
     }
-    return save(request, reply, 'mailbox', id, mailboxInput(body));
+    return save(request, reply, 'mailbox', id, () => mailboxInput(body));
   });
 
   app.post('/connections/portals', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string | undefined>;
-    return save(request, reply, 'portal-new', null, portalInput(body));
+    return save(request, reply, 'portal-new', null, () => portalInput(body));
   });
 
   app.post('/connections/portals/:id', async (request, reply) => {
@@ -158,8 +164,7 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     const before = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
     if (before?.auth_type !== 'login') throw notFound('sign-in', raw);
     // An edit keeps what the sign-in is for; only a new one is filed under "portal".
-    const input = { ...portalInput(body), category: before.category };
-    return save(request, reply, `portal-${id}`, id, input);
+    return save(request, reply, `portal-${id}`, id, () => ({ ...portalInput(body), category: before.category }));
   });
 
   app.post('/connections/mailbox/test', async (request, reply) => {
