@@ -120,7 +120,8 @@ export function screen(deps: Deps) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       const fields: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) fields[k] = v;
+      for (const [k, v] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))
+        fields[k] = asTyped(v);
       done(unstorableForm(fields), fields);
     });
     // No limit of its own: each route's (the app's 1 MB, or the import's larger one) holds, so a
@@ -134,8 +135,11 @@ export function screen(deps: Deps) {
           undefined,
         );
       const boundary = boundaryOf(request.headers['content-type'] ?? '');
-      const fields = boundary ? parseMultipart(body as Buffer, boundary) : null;
-      if (fields) return done(unstorableForm(fields), fields);
+      const parsed = boundary ? parseMultipart(body as Buffer, boundary) : null;
+      if (parsed) {
+        const fields = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, asTyped(v)]));
+        return done(unstorableForm(fields), fields);
+      }
       done(Object.assign(new Error('The form could not be read.'), { statusCode: 400 }), undefined);
     });
 
@@ -300,6 +304,15 @@ export function screen(deps: Deps) {
       throw new DeskError('not_found', `There is no page at ${path}.`);
     });
   };
+}
+
+/**
+ * A field holding nothing a person can see (spaces, or zero-width characters such as U+200B and
+ * U+FEFF pasted in with them) reads as empty, so each verb refuses it as it refuses an empty one
+ * rather than keeping a name or a title that shows as nothing (P-screen-17).
+ */
+function asTyped(v: string): string {
+  return /^[\s\p{Cf}]*$/u.test(v) ? '' : v;
 }
 
 /**

@@ -190,4 +190,31 @@ describe("the screen's guards", () => {
     });
     expect(imported.statusCode).toBe(400);
   });
+  it('reads a field holding only spaces and zero-width characters as empty, refusing it as an empty one', async () => {
+    const d = await makeDesk(store.db);
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const unseen = ' \u200B\uFEFF\u2060 ';
+    const post = (url: string, fields: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url,
+        cookies,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
+      });
+    const row = await post('/work', { title: unseen, kind: '', priority: '50' });
+    expect(row.statusCode).toBe(400);
+    expect(row.body).toContain('A row needs a title.');
+    const lease = await post('/arrangements/new', { name: unseen, status: 'active' });
+    expect(lease.statusCode).toBe(400);
+    expect(lease.body).toContain('Name is required.');
+    const key = await post('/keys', { name: unseen, expires: '' });
+    expect(key.statusCode).toBe(400);
+    expect(key.body).toContain('A key needs a name, such as the program that will hold it.');
+    const written = async (table: 'work' | 'arrangements') =>
+      (await store.db.selectFrom(table).select('id').where('desk_id', '=', d.desk.id).execute()).length;
+    expect([await written('work'), await written('arrangements')]).toEqual([0, 0]);
+    // Letters beside them are text, and kept as typed.
+    expect((await post('/arrangements/new', { name: '\u200BMill lease', status: 'active' })).statusCode).toBe(200);
+  });
 });
