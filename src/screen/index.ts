@@ -206,6 +206,15 @@ export function screen(deps: Deps) {
           "This form did not come from the desk's own page, or it is too old. Go back, reload the page and try again.",
         );
       }
+      // A person who pasted or chose too much is told how much the form takes, to cut it to that.
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const mb = Math.floor(request.routeOptions.bodyLimit / (1024 * 1024));
+        return page(
+          413,
+          'Too large to send',
+          `What this form sent is more than the desk takes from one form, ${mb} MB. Make it shorter and send it again.`,
+        );
+      }
       if (err.statusCode && err.statusCode < 500)
         return page(err.statusCode, 'That did not work', 'The request could not be read.');
       // The owner runs the desk: a key that does not open its secrets (a rotation this server

@@ -178,6 +178,7 @@ describe("the screen's guards", () => {
       payload: big.body,
     });
     expect(res.statusCode).toBe(413);
+    expect(res.body).toContain('What this form sent is more than the desk takes from one form, 1 MB.');
     expect(await keys()).toEqual(before);
     // A business file of a few megabytes is still read (and here refused for what it says).
     const file = multipart({ _csrf: csrf, file: `desk: [${'x'.repeat(2 * 1024 * 1024)}` });
