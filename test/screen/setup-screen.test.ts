@@ -195,6 +195,22 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect(await connectionsWithConfig(store.db, shop.id)).toEqual([]);
   });
 
+  it("answers another desk's arrangement, unit or watch as not found, even with a form it would refuse", async () => {
+    const { desk: theirs } = await makeDesk(store.db, { name: 'Their Shop' });
+    const lease = await addArrangement(store.db, theirs.id, { name: 'Their lease' });
+    const van = await addUnit(store.db, theirs.id, { name: 'Their van', type: 'van' });
+    const owner = await ownerSession(server, store.db, desk.id);
+    for (const [url, what] of [
+      [`/arrangements/${lease.id}`, `No arrangement ${lease.id} on this desk.`],
+      [`/units/${van.id}`, `No unit ${van.id} on this desk.`],
+      ['/watches/99999', 'No watch 99999 on this desk.'],
+    ] as const) {
+      const res = await owner.post(url, { name: '', label: '' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain(what);
+    }
+  });
+
   it('adds a portal sign-in for a playbook, keeps its password on an edit, and removes it after asking', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/connections`);

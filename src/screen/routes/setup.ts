@@ -211,7 +211,13 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
       return setupPage(ctx, reply, `The ${kind} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`);
     };
     app.post(`${base}/new`, async (request, reply) => submit(request, reply, null));
-    app.post(`${base}/:id`, async (request, reply) => submit(request, reply, entryId(request, kind)));
+    app.post(`${base}/:id`, async (request, reply) => {
+      const id = entryId(request, kind);
+      // Another desk's entry, or none, is not found before the form is read: a refused form would
+      // otherwise be drawn again as though the entry were there to edit.
+      await storedValues(signedIn(request), kind, id);
+      return submit(request, reply, id);
+    });
   }
 
   for (const kind of ['connection', 'arrangement', 'unit', 'watch'] as const) {
