@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural, storable, unstorableIn } from './text.ts';
+import { isBlank, plural, storable, unstorableIn } from './text.ts';
 
 describe('plural', () => {
   it('counts one and many, with the irregular words and large counts grouped by thousands', () => {
@@ -32,5 +32,28 @@ describe('text from outside, made storable', () => {
   it('gives back the very text it was given when there is nothing to clean', () => {
     const s = 'Renew the lease';
     expect(storable(s)).toBe(s);
+  });
+});
+
+describe('blank text', () => {
+  it.each([
+    ['nothing', ''],
+    ['spaces, tabs and line ends', ' \t\r\n '],
+    ['zero-width and joiner characters', '\u200B\u200C\u200D\u2060'],
+    ['a byte-order mark and a soft hyphen', '\uFEFF\u00AD'],
+    ['direction marks and a variation selector', '\u200E\u200F\uFE0F'],
+    ['a control character', '\u0007'],
+  ])('%s is blank', (_name, s) => {
+    expect(isBlank(s)).toBe(true);
+  });
+
+  it.each([
+    ['a word', 'rent'],
+    ['a word with a zero-width space before it', '\u200Brent'],
+    ['a full stop', '.'],
+    ['an emoji with its variation selector', '\u2764\uFE0F'],
+    ['a non-Latin letter', '\u0639'],
+  ])('%s is not', (_name, s) => {
+    expect(isBlank(s)).toBe(false);
   });
 });

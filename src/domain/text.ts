@@ -59,3 +59,12 @@ export function cutAt(text: string, max: number): string {
   const chars = Array.from(trimmed);
   return chars.length > max ? chars.slice(0, max).join('').trimEnd() : trimmed;
 }
+
+// Whitespace, and the characters that draw nothing (U+200B, U+200D, U+2060, U+FEFF, soft
+// hyphens, direction marks, variation selectors, control characters): trim() keeps most of them.
+const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]*$/u;
+
+/** Text holding nothing a person can see, so a required field given it was left empty. */
+export function isBlank(s: string): boolean {
+  return BLANK.test(s);
+}

@@ -37,7 +37,7 @@ import { workScreenRoutes } from './routes/work.ts';
 import { workEditScreenRoutes } from './routes/work-edit.ts';
 import { OWNER } from '../domain/vocab.ts';
 import { saidToOwner } from './words.ts';
-import { unstorableIn } from '../domain/text.ts';
+import { isBlank, unstorableIn } from '../domain/text.ts';
 
 // The owner's screen at `/`: server-rendered pages over the same domain verbs as the API and
 // the CLI. Everything here (cookies, CSRF, helmet's headers, form bodies, HTML errors) is
@@ -321,7 +321,7 @@ export function screen(deps: Deps) {
  * rather than keeping a name or a title that shows as nothing (P-screen-17).
  */
 function asTyped(v: string): string {
-  return /^[\s\p{Cf}]*$/u.test(v) ? '' : v;
+  return isBlank(v) ? '' : v;
 }
 
 /**

@@ -75,7 +75,17 @@ describe.each(DIALECTS)('arrangement notes ($name)', ({ open }) => {
   it('an empty, blank or missing body, a wrong type or a request that is not JSON is a 400 asking to say something', async () => {
     const before = (await notesOf(arrId)).length;
     const eventsBefore = (await eventsOf(store.db, d.desk.id)).length;
-    for (const body of [{ body: '' }, { body: '   \n\t ' }, {}, { body: 42 }, { body: null }, [1], 'just text']) {
+    const invisible = { body: '\u200B \uFEFF\u2060\u00AD' };
+    for (const body of [
+      { body: '' },
+      { body: '   \n\t ' },
+      invisible,
+      {},
+      { body: 42 },
+      { body: null },
+      [1],
+      'just text',
+    ]) {
       const res = await post(arrId, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('bad_request');

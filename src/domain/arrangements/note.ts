@@ -1,5 +1,5 @@
 import { actorOf, type DeskContext } from '../context.ts';
-import { cutAt } from '../text.ts';
+import { cutAt, isBlank } from '../text.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
@@ -30,7 +30,7 @@ export interface NoteAnswer {
 /** Trimmed and cut at 4,000 characters (whole characters, never half of a pair). */
 export function noteBody(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest(EMPTY_NOTE);
-  if (raw.trim() === '') throw badRequest(EMPTY_NOTE);
+  if (isBlank(raw)) throw badRequest(EMPTY_NOTE);
   return cutAt(raw, NOTE_MAX_CHARS);
 }
 

@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../../store/dialect.ts';
 import type { DeskContext } from '../context.ts';
 import { addSections, type DeskSection } from '../desks/sections.ts';
 import { badRequest } from '../errors.ts';
+import { isBlank } from '../text.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
 
@@ -23,17 +24,10 @@ export interface ChatResult {
   desk_added: DeskSection[];
 }
 
-/**
- * Nothing a person can see: whitespace, and the format and ignorable characters that draw
- * nothing (U+200B, U+200D, U+2060, U+FEFF...). A question of only these is empty, though
- * trim() keeps most of them.
- */
-const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]*$/u;
-
 export function questionText(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest(EMPTY_QUESTION);
   const q = raw.trim();
-  if (BLANK.test(q)) throw badRequest(EMPTY_QUESTION);
+  if (isBlank(q)) throw badRequest(EMPTY_QUESTION);
   return q;
 }
 
