@@ -5,7 +5,9 @@ import { deskContext } from '../../src/domain/context.ts';
 import { addDays } from '../../src/domain/dates.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
 import { deriveAction } from '../../src/domain/work/derive.ts';
+import { NOTHING_TO_APPROVE } from '../../src/domain/work/revise.ts';
 import { closeWork } from '../../src/domain/work/status.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
 import { when } from '../../src/screen/pages/layout.tsx';
 import { TEST_NOW } from '../helpers/app.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
@@ -226,6 +228,35 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await page.getByText('The message must not be empty.', { exact: true }).waitFor();
       await expect(page.getByLabel('Message', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
       expect(smtp.received.map((m) => m.to[0])).not.toContain('mill@flour.test');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('approving a message the desk sent after the page was drawn does nothing, and says so', async () => {
+    const { id } = await makeWork(store.db, desk.id, {
+      title: 'Confirm the egg delivery',
+      class: 'commit',
+      contact_email: 'farm@eggs.test',
+    });
+    const draft = await makeDraft(store.db, desk.id, id, {
+      subject: 'Eggs',
+      body: 'Hello,\n\nIs Tuesday fine?\n',
+      to: 'farm@eggs.test',
+    });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      // Sent meanwhile, as the desk does on its own.
+      await store.db
+        .updateTable('activity')
+        .set({ status: 'sent', sent_at: TEST_NOW, approved_at: TEST_NOW })
+        .where('id', '=', draft.id)
+        .execute();
+      await page.getByRole('button', { name: 'Approve and send' }).click();
+      await page.getByRole('status').filter({ hasText: NOTHING_TO_APPROVE }).waitFor();
+      expect((await findWork(store.db, desk.id, id))?.status).toBe('open');
+      expect(smtp.received.map((m) => m.to[0])).not.toContain('farm@eggs.test');
     } finally {
       await context.close();
     }

@@ -5,6 +5,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { DeskError, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
+import { completeWork, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
 
 // The owner edits the prepared message before approving it ("Approve and send" on the screen).
@@ -53,4 +54,25 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     );
     return true;
   });
+}
+
+export const NOTHING_TO_APPROVE =
+  'No message is waiting for approval on this row any more: it was sent or withdrawn after this page was drawn. Nothing was done.';
+
+/**
+ * "Approve and send": the owner's text of the prepared message, then its send, as completing
+ * the row sends it. With no message prepared any more (a page drawn before the desk sent it)
+ * nothing is done: completing would mark the row done by hand, which is not what was pressed.
+ */
+export async function approveDraft(
+  ctx: DeskContext,
+  workId: number,
+  input: ReviseInput,
+): Promise<CompleteAnswer | { approved: false; reason: string }> {
+  if (!(await newestDraft(ctx, workId))) {
+    if (!(await findWork(ctx.db, ctx.desk.id, workId))) throw notFound('work item', workId);
+    return { approved: false, reason: NOTHING_TO_APPROVE };
+  }
+  await reviseDraft(ctx, workId, input);
+  return completeWork(ctx, workId, {});
 }

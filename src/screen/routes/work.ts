@@ -9,7 +9,7 @@ import { assignWork } from '../../domain/work/assign.ts';
 import { completeWork } from '../../domain/work/complete.ts';
 import { addressOf, draftWork } from '../../domain/work/draft.ts';
 import { getWork } from '../../domain/work/get.ts';
-import { reviseDraft } from '../../domain/work/revise.ts';
+import { approveDraft } from '../../domain/work/revise.ts';
 import { snoozeWork } from '../../domain/work/snooze.ts';
 import { recentNotes, unsentReasonsOn } from '../../store/repositories/activity.ts';
 import { findWork } from '../../store/repositories/work.ts';
@@ -133,13 +133,11 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       request,
       reply,
       'approve',
-      async (ctx, id) => {
-        await reviseDraft(ctx, id, { subject: fieldOf(request.body, 'subject'), body: fieldOf(request.body, 'body') });
-        return completeWork(ctx, id, {});
-      },
-      (a) => (a.failed ? `Not sent: ${a.delivery_note}` : a.delivery_note),
+      (ctx, id) =>
+        approveDraft(ctx, id, { subject: fieldOf(request.body, 'subject'), body: fieldOf(request.body, 'body') }),
+      (a) => ('approved' in a ? a.reason : a.failed ? `Not sent: ${a.delivery_note}` : a.delivery_note),
       undefined,
-      (a) => a.failed,
+      (a) => 'approved' in a || a.failed,
     ),
   );
 
