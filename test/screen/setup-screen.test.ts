@@ -211,6 +211,20 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     }
   });
 
+  it('heads a refused edit with the name the entry has, not the one emptied in the form', async () => {
+    const lease = await addArrangement(store.db, desk.id, { name: 'Mill lease' });
+    const van = await addUnit(store.db, desk.id, { name: 'Van 3', type: 'van' });
+    const owner = await ownerSession(server, store.db, desk.id);
+    for (const [url, heading] of [
+      [`/arrangements/${lease.id}`, '<h1>Edit &#34;Mill lease&#34;</h1>'],
+      [`/units/${van.id}`, '<h1>Edit &#34;Van 3&#34;</h1>'],
+    ] as const) {
+      const res = await owner.post(url, { name: '' });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.body, url).toContain(heading);
+    }
+  });
+
   it('adds a portal sign-in for a playbook, keeps its password on an edit, and removes it after asking', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/connections`);

@@ -178,6 +178,8 @@ export interface EntryFormView {
   idem: string;
   /** The entry being edited; null for a new one. */
   id: number | null;
+  /** The edited entry's name as saved, for the heading. */
+  saved: string | null;
   form: FormState;
   zone: string;
   currency: string;
@@ -223,7 +225,7 @@ export function ArrangementFormPage(v: EntryFormView): Markup {
     <FormFrame
       v={v}
       kind="arrangement"
-      title={v.id === null ? 'Add an arrangement' : `Edit "${f.values.name ?? ''}"`}
+      title={v.id === null ? 'Add an arrangement' : `Edit "${v.saved ?? ''}"`}
       action={v.id === null ? '/arrangements/new' : `/arrangements/${v.id}`}
     >
       <Field form={f} prefix={p} name="name" label="Name" hint="Such as High Street lease." />
@@ -275,7 +277,7 @@ export function UnitFormPage(v: EntryFormView): Markup {
     <FormFrame
       v={v}
       kind="unit"
-      title={v.id === null ? 'Add a unit' : `Edit "${f.values.name ?? ''}"`}
+      title={v.id === null ? 'Add a unit' : `Edit "${v.saved ?? ''}"`}
       action={v.id === null ? '/units/new' : `/units/${v.id}`}
     >
       <Field form={f} prefix={p} name="name" label="Name" hint="Such as 12 High Street." />
@@ -317,7 +319,7 @@ export function WatchFormPage(v: EntryFormView): Markup {
     <FormFrame
       v={v}
       kind="watch"
-      title={v.id === null ? 'Add a watch' : `Edit "${f.values.label ?? ''}"`}
+      title={v.id === null ? 'Add a watch' : `Edit "${v.saved ?? ''}"`}
       action={v.id === null ? '/watches/new' : `/watches/${v.id}`}
     >
       <Field form={f} prefix={p} name="label" label="Label" hint="Names the work, such as Lease renewal." />

@@ -55,6 +55,11 @@ async function setupPage(ctx: DeskContext, reply: FastifyReply, notice?: string)
   );
 }
 
+/** What an entry is called: a watch by its label, the rest by their name. */
+function nameOf(kind: Kind, values: Record<string, string>): string {
+  return (kind === 'watch' ? values.label : values.name) ?? '';
+}
+
 /** The stored entry as the form's values, or not found. */
 async function storedValues(ctx: DeskContext, kind: Kind, id: number): Promise<Record<string, string>> {
   if (kind === 'arrangement') {
@@ -108,6 +113,8 @@ async function formPage(
   id: number | null,
   form: FormState,
   status = 200,
+  /** The entry's name as saved: what an edit is headed with, whatever was typed over it. */
+  saved: string | null = null,
 ): Promise<FastifyReply> {
   const [arrangements, units, watches] = await Promise.all([listArrangements(ctx), listUnits(ctx), listWatches(ctx)]);
   const view: EntryFormView = {
@@ -115,6 +122,7 @@ async function formPage(
     csrf: csrfToken(reply),
     idem: formKey(),
     id,
+    saved,
     form,
     zone: ctx.desk.timezone,
     currency: ctx.desk.currency,
@@ -189,10 +197,11 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
     app.get(`${base}/:id`, async (request, reply) => {
       const ctx = signedIn(request);
       const id = entryId(request, kind);
-      return formPage(ctx, reply, kind, id, { values: await storedValues(ctx, kind, id), errors: {} });
+      const values = await storedValues(ctx, kind, id);
+      return formPage(ctx, reply, kind, id, { values, errors: {} }, 200, nameOf(kind, values));
     });
 
-    const submit = async (request: FastifyRequest, reply: FastifyReply, id: number | null) => {
+    const submit = async (request: FastifyRequest, reply: FastifyReply, id: number | null, saved: string | null) => {
       const ctx = signedIn(request);
       const values = typed(request.body);
       const r = await once(ctx, (request.body as Record<string, unknown> | undefined)?.idempotency_key, () =>
@@ -206,17 +215,17 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
             fields && typeof fields === 'object' ? (fields as Record<string, string>) : { '': r.error.message },
           ).map(([field, message]) => [field, saidToOwner(message, field)]),
         );
-        return formPage(ctx, reply, kind, id, { values, errors }, 400);
+        return formPage(ctx, reply, kind, id, { values, errors }, 400, saved);
       }
       return setupPage(ctx, reply, `The ${kind} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`);
     };
-    app.post(`${base}/new`, async (request, reply) => submit(request, reply, null));
+    app.post(`${base}/new`, async (request, reply) => submit(request, reply, null, null));
     app.post(`${base}/:id`, async (request, reply) => {
       const id = entryId(request, kind);
       // Another desk's entry, or none, is not found before the form is read: a refused form would
       // otherwise be drawn again as though the entry were there to edit.
-      await storedValues(signedIn(request), kind, id);
-      return submit(request, reply, id);
+      const stored = await storedValues(signedIn(request), kind, id);
+      return submit(request, reply, id, nameOf(kind, stored));
     });
   }
 
