@@ -1,4 +1,5 @@
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
+import { echoed } from '../domain/text.ts';
 import { UsageError } from './io.ts';
 
 // What the CLI checks of what was typed (ids, counts, ports, the flags a command needs) is
@@ -88,7 +89,7 @@ export function wholeNumber(flag: string, min: number, max: number): Rule {
     const n = Number(raw);
     return /^\d+$/.test(raw.trim()) && n >= min && n <= max
       ? { value: n }
-      : { fault: `${flag} must be a whole number from ${min} to ${max}, not "${raw}".` };
+      : { fault: `${flag} must be a whole number from ${min} to ${max}, not "${echoed(raw)}".` };
   };
 }
 
@@ -98,7 +99,7 @@ export function portNumber(lowest: 0 | 1 = 1): Rule {
     const n = Number(raw);
     return /^\d+$/.test(raw.trim()) && n >= lowest && n <= 65535
       ? { value: n }
-      : { fault: `--port "${raw}" is not a port number (${lowest}-65535).` };
+      : { fault: `--port "${echoed(raw)}" is not a port number (${lowest}-65535).` };
   };
 }
 
@@ -108,7 +109,7 @@ export function idOf(what: string): Rule {
     const n = Number(raw);
     return /^\d+$/.test(raw.trim()) && Number.isSafeInteger(n) && n >= 1
       ? { value: n }
-      : { fault: `"${raw}" is not a ${what} id; ids are whole numbers such as 12.` };
+      : { fault: `"${echoed(raw)}" is not a ${what} id; ids are whole numbers such as 12.` };
   };
 }
 

@@ -1,6 +1,8 @@
 // Domain errors carry the contract's `code` and know nothing of HTTP; the HTTP layer maps
 // codes to statuses in one table (src/http/errors.ts), and the CLI prints `message`.
 
+import { echoed } from './text.ts';
+
 export const ERROR_CODES = [
   'bad_request',
   'unauthorized',
@@ -29,7 +31,7 @@ export class DeskError extends Error {
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new DeskError('bad_request', message, details);
 export const notFound = (what: 'work item' | 'arrangement' | 'desk' | 'key' | 'route' | string, id?: unknown) =>
-  new DeskError('not_found', id === undefined ? `No such ${what}.` : `No ${what} ${String(id)} on this desk.`);
+  new DeskError('not_found', id === undefined ? `No such ${what}.` : `No ${what} ${echoed(id)} on this desk.`);
 export const notPermitted = (permission: string | null, deskSlug = 'SLUG') =>
   new DeskError(
     'not_permitted',

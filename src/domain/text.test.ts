@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlank, plural, storable, unstorableIn } from './text.ts';
+import { echoed, isBlank, plural, storable, unstorableIn } from './text.ts';
 
 describe('plural', () => {
   it('counts one and many, with the irregular words and large counts grouped by thousands', () => {
@@ -55,5 +55,24 @@ describe('blank text', () => {
     ['a non-Latin letter', '\u0639'],
   ])('%s is not', (_name, s) => {
     expect(isBlank(s)).toBe(false);
+  });
+});
+
+describe('a given value, echoed in a refusal', () => {
+  const long = 'a'.repeat(100_000);
+  it.each([
+    ['short text, as given', 'urgent', 60, 'urgent'],
+    ['spaces kept when it fits', ' 5 ', 60, ' 5 '],
+    ['a number', 7, 60, '7'],
+    ['null', null, 60, 'null'],
+    ['exactly the limit', 'a'.repeat(60), 60, 'a'.repeat(60)],
+    ['one past the limit', 'a'.repeat(61), 60, `${'a'.repeat(60)}…`],
+    ['a huge value', long, 60, `${'a'.repeat(60)}…`],
+    ['pairs counted as one character and never split', '\u{1F600}'.repeat(5), 3, `${'\u{1F600}'.repeat(3)}…`],
+    ['pairs that fit, whole', '\u{1F600}'.repeat(3), 3, '\u{1F600}'.repeat(3)],
+    ['spaces before the cut dropped', `abc ${'d'.repeat(10)}`, 4, 'abc…'],
+    ['a huge run of spaces', `${' '.repeat(100_000)}x`, 60, 'x…'],
+  ])('%s', (_, value, max, shown) => {
+    expect(echoed(value, max)).toBe(shown);
   });
 });

@@ -60,6 +60,15 @@ export function cutAt(text: string, max: number): string {
   return chars.length > max ? chars.slice(0, max).join('').trimEnd() : trimmed;
 }
 
+/**
+ * A value someone gave, as a refusal repeats it: as text, and past `max` characters cut at whole
+ * characters with "…" after, so a message never hands a huge value back whole.
+ */
+export function echoed(value: unknown, max = 60): string {
+  const text = String(value);
+  return text.length <= max || Array.from(text).length <= max ? text : `${cutAt(text, max)}…`;
+}
+
 // Whitespace, and the characters that draw nothing (U+200B, U+200D, U+2060, U+FEFF, soft
 // hyphens, direction marks, variation selectors, control characters): trim() keeps most of them.
 const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]*$/u;

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
 import { storeTrouble } from '../store/trouble.ts';
 import { NOT_JSON } from './body.ts';
+import { echoed } from '../domain/text.ts';
 
 // The one place where errors become HTTP: domain codes to statuses, framework errors to the
 // contract's codes, anything else to a logged 500 with a fixed message.
@@ -38,9 +39,11 @@ function validationMessage(err: FastifyError): string {
     ? v.instancePath.replace(/^\//, '').replace(/\//g, '.')
     : (v.params as { missingProperty?: string })?.missingProperty;
   if (v.keyword === 'additionalProperties')
-    return `${ctx} has an unknown field "${(v.params as { additionalProperty?: string }).additionalProperty}".`;
+    return `${ctx} has an unknown field "${echoed((v.params as { additionalProperty?: string }).additionalProperty)}".`;
   if (v.keyword === 'required') return `${ctx} needs "${(v.params as { missingProperty?: string }).missingProperty}".`;
-  return where ? `${ctx} field "${where}" ${v.message ?? 'is not valid'}.` : `${ctx} ${v.message ?? 'is not valid'}.`;
+  return where
+    ? `${ctx} field "${echoed(where)}" ${v.message ?? 'is not valid'}.`
+    : `${ctx} ${v.message ?? 'is not valid'}.`;
 }
 
 /** Turns any thrown value into the status and envelope the contract promises. */

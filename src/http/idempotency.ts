@@ -7,6 +7,7 @@ import { claimAnswered, claimOrWait, keepAnswer, letGo } from '../app/idempotenc
 import type { DeskContext } from '../domain/context.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
 import { atomically } from '../store/tx.ts';
+import { echoed } from '../domain/text.ts';
 
 // Every write goes through `write()`: it replays answers stored under an Idempotency-Key
 // (D25), waits for a call still in flight with the same key, stores 2xx and 4xx answers
@@ -236,7 +237,7 @@ export function writeValidation(messages: Record<string, string>) {
       const field = path || ((e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '');
       if (field && messages[field]) return badRequest(messages[field]);
       if (!field) return badRequest(messages[''] ?? 'The body must be a JSON object.');
-      return badRequest(`"${field}" ${e.message ?? 'is not valid'}.`);
+      return badRequest(`"${echoed(field)}" ${e.message ?? 'is not valid'}.`);
     },
   };
 }
@@ -254,9 +255,9 @@ function unknownField(e: Partial<ErrorObject>, first?: string): DeskError {
   const field = (e.params as { additionalProperty?: string } | undefined)?.additionalProperty ?? '';
   const taken = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
   const takes = taken.length ? `it takes ${taken.map((f) => `"${f}"`).join(', ')}` : 'it takes no fields';
-  const stray = `"${field}" is not a field of this request; ${takes}.`;
+  const stray = `"${echoed(field)}" is not a field of this request; ${takes}.`;
   return new DeskError('bad_request', first ? `${first} ${stray}` : stray, {
-    field,
+    field: echoed(field),
     accepted: taken,
   });
 }

@@ -533,4 +533,16 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect((await eventsOf(store.db, d.desk.id, 'snoozed')).filter((e) => e.data.work_id === row.id)).toHaveLength(2);
     expect((await post('/work/777777/snooze', { days: 2 })).statusCode).toBe(404);
   });
+
+  it('quotes no more than the start of a huge field name it refuses', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Keep the quote short' });
+    const huge = 'a'.repeat(100_000);
+    const res = await post(`/work/${row.id}/snooze`, { [huge]: 1 });
+    expect(res.statusCode).toBe(400);
+    const { message, details } = res.json().error;
+    expect(message).toBe(`"${'a'.repeat(60)}…" is not a field of this request; it takes "days".`);
+    expect(message.length).toBeLessThan(500);
+    expect(details.field).toBe(`${'a'.repeat(60)}…`);
+    expect(res.body.length).toBeLessThan(500);
+  });
 });

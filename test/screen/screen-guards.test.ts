@@ -218,4 +218,21 @@ describe("the screen's guards", () => {
     // Letters beside them are text, and kept as typed.
     expect((await post('/arrangements/new', { name: '\u200BMill lease', status: 'active' })).statusCode).toBe(200);
   });
+
+  it('quotes no more than the start of a huge value it refuses', async () => {
+    const d = await makeDesk(store.db);
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const huge = 'a'.repeat(100_000);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/work',
+      cookies,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: csrf, title: 'Pay the rates', kind: '', priority: huge }).toString(),
+    });
+    expect(res.statusCode).toBe(400);
+    const said = /<small id="work-priority-error"[^>]*>([^<]*)<\/small>/.exec(res.body)?.[1] ?? '';
+    expect(said).toBe(`Priority must be a whole number from 1 to 100, not &#34;${'a'.repeat(60)}…&#34;.`);
+    expect(said.length).toBeLessThan(500);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { dateIn, dateOfInstant, isIsoDate, resolveDate } from '../../domain/dates.ts';
 import { expiryAfter, lastDayOf } from '../../domain/keys/expiry.ts';
+import { echoed } from '../../domain/text.ts';
 import { checkedArgument, checkedOption, idOf, neededOption, type Rule } from '../checks.ts';
 import { dbOption, deskByRef, jsonOption, print, table, withDeps, type DbOptions, type Io } from '../io.ts';
 
@@ -9,7 +10,7 @@ const expiry: Rule = (raw) => {
   const shape = resolveDate(raw, '2000-01-01');
   return shape !== null && isIsoDate(shape)
     ? { value: raw }
-    : { fault: `--expires "${raw}" is not a date; use YYYY-MM-DD or +30d.` };
+    : { fault: `--expires "${echoed(raw)}" is not a date; use YYYY-MM-DD or +30d.` };
 };
 
 export function keyCommands(program: Command, io: Io): void {

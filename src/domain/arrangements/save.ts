@@ -7,6 +7,7 @@ import { atomically } from '../../store/tx.ts';
 import { insertArrangement } from '../../store/repositories/records.ts';
 import { findArrangement } from '../../store/repositories/rows.ts';
 import { updateArrangement } from '../../store/repositories/setup.ts';
+import { echoed } from '../text.ts';
 
 // The owner adds or edits an arrangement, by the business file's rules for one.
 
@@ -37,7 +38,7 @@ export function readArrangementForm(ctx: DeskContext, form: FormValues): Omit<Ar
   const amount = form.amount?.trim() ?? '';
   if (amount !== '') {
     const cents = centsOf(amount);
-    if (cents === null) extra.amount = `Amount: "${amount}" is not an amount, such as 1250.00.`;
+    if (cents === null) extra.amount = `Amount: "${echoed(amount)}" is not an amount, such as 1250.00.`;
     else raw.amount_cents = cents;
   } else if (raw.currency !== undefined) extra.currency = 'A currency goes with an amount: give both, or neither.';
   const { ref: _ref, ...plan } = readFormEntry(

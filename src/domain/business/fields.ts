@@ -1,4 +1,5 @@
 import { resolveDate } from '../dates.ts';
+import { echoed } from '../text.ts';
 
 // Reading one entry of a business file: each accessor checks a field, records a precise error
 // naming the entry and the field when it is wrong, and returns a usable value so that reading
@@ -66,7 +67,7 @@ export class Entry {
     const v = this.raw[field];
     if (v === undefined || v === null) return fallback;
     if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
-      this.fail(field, `${JSON.stringify(v)} is not one of ${values.join(', ')}`);
+      this.fail(field, `${echoed(JSON.stringify(v))} is not one of ${values.join(', ')}`);
       return fallback;
     }
     return v as T;
@@ -78,12 +79,12 @@ export class Entry {
     const v = this.raw[field];
     if (v === undefined || v === null) return opts.fallback;
     if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
-      this.fail(field, `${JSON.stringify(v)} is not a whole number`);
+      this.fail(field, `${echoed(JSON.stringify(v))} is not a whole number`);
       return opts.fallback;
     }
     if ((opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) {
       const range = opts.max === undefined ? `at least ${opts.min}` : `between ${opts.min ?? 0} and ${opts.max}`;
-      this.fail(field, `${v} must be ${range}`);
+      this.fail(field, `${echoed(v)} must be ${range}`);
       return opts.fallback;
     }
     return v;
@@ -104,7 +105,8 @@ export class Entry {
     const v = this.raw[field];
     if (v === undefined || v === null) return null;
     const resolved = typeof v === 'string' ? resolveDate(v, this.today) : null;
-    if (resolved === null) this.fail(field, `${JSON.stringify(v)} is not a date (YYYY-MM-DD, today, +3d or -12d)`);
+    if (resolved === null)
+      this.fail(field, `${echoed(JSON.stringify(v))} is not a date (YYYY-MM-DD, today, +3d or -12d)`);
     return resolved;
   }
 
@@ -132,5 +134,7 @@ export class Entry {
 /** The label an entry goes by in errors: its list and position, and its name when it has one. */
 export function entryName(list: string, index: number, raw: unknown): string {
   const label = isObject(raw) ? (raw.ref ?? raw.title ?? raw.name ?? raw.id) : undefined;
-  return typeof label === 'string' && label.trim() !== '' ? `${list}[${index}] "${label.trim()}"` : `${list}[${index}]`;
+  return typeof label === 'string' && label.trim() !== ''
+    ? `${list}[${index}] "${echoed(label.trim())}"`
+    : `${list}[${index}]`;
 }

@@ -2,6 +2,8 @@
 // what JSON refuses (a comma before a closing bracket, a field twice) without a word. This
 // finds the first place such text stops being JSON and says why, for a line and a caret.
 
+import { echoed } from '../text.ts';
+
 export interface JsonFault {
   /** Offset into the text. */
   at: number;
@@ -111,7 +113,7 @@ export function jsonFault(text: string): JsonFault | null {
       const at = i;
       string();
       const name = JSON.parse(text.slice(at, i)) as string;
-      if (seen.has(name)) fail(`"${name}" is given twice in one object`, at);
+      if (seen.has(name)) fail(`"${echoed(name)}" is given twice in one object`, at);
       seen.add(name);
       space();
       if (text[i] !== ':') fail(`expected : after the field name but found ${shown(i)}`);

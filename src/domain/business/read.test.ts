@@ -76,7 +76,7 @@ describe("a row's text", () => {
       'work[0] "Big row".kind: must be at most 100 characters',
     ]);
     expect(errorsOf({ desk: DESK, work: [{ title: 't'.repeat(501) }] })).toEqual([
-      `work[0] "${'t'.repeat(501)}".title: must be at most 500 characters`,
+      `work[0] "${'t'.repeat(60)}…".title: must be at most 500 characters`,
     ]);
   });
 });

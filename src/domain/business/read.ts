@@ -15,7 +15,7 @@ import {
 import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
 import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
-import { plural } from '../text.ts';
+import { echoed, plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
 import { isEmailAddress } from '../mail/address.ts';
@@ -306,7 +306,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const ref = (e: Entry, kind: string): string | null => {
     const r = e.text('ref');
     if (r === null) return null;
-    if (refs.has(r)) e.fail('ref', `"${r}" is already used by another entry`);
+    if (refs.has(r)) e.fail('ref', `"${echoed(r)}" is already used by another entry`);
     else refs.set(r, kind);
     return r;
   };
@@ -355,7 +355,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   );
   const sectionIds = new Set<string>();
   sections.forEach((s, i) => {
-    if (sectionIds.has(s.id)) errors.add(entryName('sections', i, s), `id "${s.id}" is used twice`);
+    if (sectionIds.has(s.id)) errors.add(entryName('sections', i, s), `id "${echoed(s.id)}" is used twice`);
     sectionIds.add(s.id);
   });
   const units = each('units', UNIT_FIELDS, (e) => ({ ref: ref(e, 'unit'), ...readUnit(e, today) }));
@@ -425,8 +425,8 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       errors.add(
         `${entryName(list, i, raw)}.${field}`,
         found
-          ? `"${target}" is ${article(found)} ${found}, not ${article(kind)} ${kind}`
-          : `no ${kind} has ref "${target}"`,
+          ? `"${echoed(target)}" is ${article(found)} ${found}, not ${article(kind)} ${kind}`
+          : `no ${kind} has ref "${echoed(target)}"`,
       );
     }
   };
@@ -434,14 +434,14 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   for (const [i, p] of playbooks.entries()) point('playbooks', i, p, 'connection', p.connection, 'connection');
   const names = new Set<string>();
   playbooks.forEach((p, i) => {
-    if (names.has(p.name)) errors.add(entryName('playbooks', i, p), `name "${p.name}" is used twice`);
+    if (names.has(p.name)) errors.add(entryName('playbooks', i, p), `name "${echoed(p.name)}" is used twice`);
     names.add(p.name);
   });
   work.forEach((w, i) => {
     point('work', i, w, 'arrangement', w.arrangement, 'arrangement');
     point('work', i, w, 'unit', w.unit, 'unit');
     if (w.playbook !== null && !playbookNames.has(w.playbook))
-      errors.add(`${entryName('work', i, w)}.playbook`, `no playbook is named "${w.playbook}"`);
+      errors.add(`${entryName('work', i, w)}.playbook`, `no playbook is named "${echoed(w.playbook)}"`);
   });
 
   if (errors.list.length > 0) {
@@ -456,13 +456,13 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
 
 function currencyOf(e: Entry, field: string): string | null {
   const c = e.text(field);
-  if (c !== null && !/^[A-Za-z]{3}$/.test(c)) e.fail(field, `"${c}" is not a three-letter currency code`);
+  if (c !== null && !/^[A-Za-z]{3}$/.test(c)) e.fail(field, `"${echoed(c)}" is not a three-letter currency code`);
   return c?.toUpperCase() ?? null;
 }
 
 function email(e: Entry, field: string): string | null {
   const v = e.text(field, { max: TEXT_MAX.contact_email });
-  if (v !== null && !isEmailAddress(v)) e.fail(field, `"${v}" is not an email address`);
+  if (v !== null && !isEmailAddress(v)) e.fail(field, `"${echoed(v)}" is not an email address`);
   return v;
 }
 
@@ -484,7 +484,7 @@ function readDesk(e: Entry | null): DeskPlan {
   if (slug && !isSlug(slug)) e.fail('slug', slugFault(slug));
   const timezone = e.text('timezone') ?? 'UTC';
   if (!isTimeZone(timezone))
-    e.fail('timezone', `"${timezone}" is not a time zone; use an IANA name such as Europe/London`);
+    e.fail('timezone', `"${echoed(timezone)}" is not a time zone; use an IANA name such as Europe/London`);
   return {
     name: e.text('name', { required: true }),
     slug,
@@ -525,10 +525,10 @@ function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
     if (typeof g !== 'string' || !(PERMISSION_CLASSES as readonly string[]).includes(g)) {
       errors.add(
         `grants[${i}]`,
-        `${JSON.stringify(g)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`,
+        `${echoed(JSON.stringify(g))} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`,
       );
     } else if (ungrantableReason(g) !== null) {
-      errors.add(`grants[${i}]`, `"${g}" cannot be granted: ${ungrantableReason(g)}`);
+      errors.add(`grants[${i}]`, `"${echoed(g)}" cannot be granted: ${ungrantableReason(g)}`);
     } else if (!out.includes(g as PermissionClass)) out.push(g as PermissionClass);
   });
   return out;
@@ -537,7 +537,7 @@ function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
 function readSection(e: Entry): SectionPlan {
   const id = e.text('id', { required: true });
   if (id && !/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(id))
-    e.fail('id', `"${id}" must be letters, digits, dashes or underscores`);
+    e.fail('id', `"${echoed(id)}" must be letters, digits, dashes or underscores`);
   const kinds = e.list('kinds').flatMap((k, i) => {
     if (typeof k !== 'string' || k.trim() === '') {
       e.fail(`kinds[${i}]`, 'must be text');
@@ -643,7 +643,7 @@ export function readWatch(e: Entry): WatchPlan {
   if (raw !== undefined && raw !== null) {
     const days = everyCount(String(raw));
     if (days === null)
-      e.fail('every', `${JSON.stringify(raw)} must be a number of days, such as "365" or "30d", or 0 for once`);
+      e.fail('every', `${echoed(JSON.stringify(raw))} must be a number of days, such as "365" or "30d", or 0 for once`);
     else every = days > 0 ? String(days) : null;
   }
   return {
@@ -690,7 +690,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     if (typeof cls !== 'string' || !(PERMISSION_CLASSES as readonly string[]).includes(cls)) {
       e.fail(
         'class',
-        `${JSON.stringify(cls)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or null)`,
+        `${echoed(JSON.stringify(cls))} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or null)`,
       );
     } else klass = cls as PermissionClass;
   }

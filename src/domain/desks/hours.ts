@@ -2,6 +2,8 @@
 // a span such as "mon-fri 09:00-17:00" or "mon,wed,sat 08:30-12:00". A span ends before its
 // end minute; an end before its start runs past midnight into the next day.
 
+import { echoed } from '../text.ts';
+
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 export const DEFAULT_HOURS = 'mon-fri 09:00-17:00';
@@ -30,7 +32,7 @@ function minutes(t: string): number | null {
 export function parseHours(text: string): Hours | { error: string } {
   const s = text.trim().toLowerCase().replace(/\s+/g, ' ');
   if (s === 'always') return { always: true, days: new Set(DAYS.keys()), from: 0, to: 1440 };
-  const bad = { error: `"${text}" is not working hours; ${HOW}` };
+  const bad = { error: `"${echoed(text)}" is not working hours; ${HOW}` };
   const m = /^([a-z,-]+) (\d\d:\d\d)-(\d\d:\d\d)$/.exec(s);
   if (!m) return bad;
   const days = new Set<number>();
@@ -45,7 +47,7 @@ export function parseHours(text: string): Hours | { error: string } {
       !DAYS.some((d) => a === d || a.startsWith(d)) ||
       (b && !DAYS.some((d) => b.startsWith(d)))
     )
-      return { error: `"${text}" names a day that is not one of ${DAYS.join(', ')}; ${HOW}` };
+      return { error: `"${echoed(text)}" names a day that is not one of ${DAYS.join(', ')}; ${HOW}` };
     for (let d = start; ; d = (d + 1) % 7) {
       days.add(d);
       if (d === end) break;
@@ -53,8 +55,9 @@ export function parseHours(text: string): Hours | { error: string } {
   }
   const from = minutes(m[2]!);
   const to = minutes(m[3]!);
-  if (from === null || to === null || from === 1440) return { error: `"${text}" has a time that is not HH:MM; ${HOW}` };
-  if (from === to) return { error: `"${text}" starts and ends at the same time; ${HOW}` };
+  if (from === null || to === null || from === 1440)
+    return { error: `"${echoed(text)}" has a time that is not HH:MM; ${HOW}` };
+  if (from === to) return { error: `"${echoed(text)}" starts and ends at the same time; ${HOW}` };
   return { always: false, days, from, to };
 }
 

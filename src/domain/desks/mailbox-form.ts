@@ -1,6 +1,7 @@
 import { badRequest } from '../errors.ts';
 import type { FormValues } from '../business/form.ts';
 import type { ConnectionInput } from './save-connection.ts';
+import { echoed } from '../text.ts';
 
 // The mailbox as a form shows it and as the mailer reads it. "Security" is one choice on the
 // form and two settings in the store: `secure` (TLS from the first byte) and `starttls: false`
@@ -45,7 +46,7 @@ function inboxInput(form: FormValues): Record<string, unknown> | null | undefine
   if (form.imap_host === undefined) return undefined;
   const security = text(form.imap_security) || 'tls';
   if (!(INBOX_SECURITY as readonly string[]).includes(security))
-    throw badRequest(`"${security}" is not a choice of security for the inbox.`, {
+    throw badRequest(`"${echoed(security)}" is not a choice of security for the inbox.`, {
       field: 'imap_security',
       fields: { imap_security: 'Choose TLS or none.' },
     });
@@ -69,7 +70,7 @@ function inboxInput(form: FormValues): Record<string, unknown> | null | undefine
 export function mailboxInput(form: FormValues): ConnectionInput {
   const security = text(form.security) || 'starttls';
   if (!(SECURITY as readonly string[]).includes(security))
-    throw badRequest(`"${security}" is not a choice of security.`, {
+    throw badRequest(`"${echoed(security)}" is not a choice of security.`, {
       field: 'security',
       fields: { security: 'Choose how the desk talks to the server.' },
     });

@@ -6,6 +6,7 @@ import { findDeskByRef, insertDesk, listDesks, removeDeskRows } from '../../stor
 import { badRequest, DeskError } from '../errors.ts';
 import { isTimeZone } from '../dates.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
+import { echoed } from '../text.ts';
 
 export interface NewDesk {
   name: string;
@@ -31,10 +32,12 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
   const problems: string[] = [];
   if (!input.name.trim()) problems.push('A desk needs a name, such as the business it runs.');
   if (!isSlug(input.slug)) problems.push(`Slug ${slugFault(input.slug)}.`);
-  else if (await findDeskByRef(db, input.slug)) problems.push(`A desk with slug "${input.slug}" already exists.`);
-  if (!isTimeZone(timezone)) problems.push(`"${timezone}" is not a time zone; use an IANA name such as Europe/London.`);
+  else if (await findDeskByRef(db, input.slug))
+    problems.push(`A desk with slug "${echoed(input.slug)}" already exists.`);
+  if (!isTimeZone(timezone))
+    problems.push(`"${echoed(timezone)}" is not a time zone; use an IANA name such as Europe/London.`);
   if (!/^[A-Z]{3}$/.test(currency))
-    problems.push(`Currency "${input.currency}" must be a three-letter code such as GBP.`);
+    problems.push(`Currency "${echoed(input.currency)}" must be a three-letter code such as GBP.`);
   if (problems.length === 1) throw badRequest(problems[0]!);
   if (problems.length > 1)
     throw badRequest(`The new desk has ${problems.length} mistakes; nothing was made.`, { errors: problems });
@@ -58,14 +61,14 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
     return await insert;
   } catch (err) {
     // Two imports racing for one slug: the loser hears the same sentence as if it had come second.
-    if (isUniqueViolation(err)) throw badRequest(`A desk with slug "${input.slug}" already exists.`);
+    if (isUniqueViolation(err)) throw badRequest(`A desk with slug "${echoed(input.slug)}" already exists.`);
     throw err;
   }
 }
 
 export async function requireDesk(db: Kysely<Database>, ref: string): Promise<DeskRow> {
   const desk = await findDeskByRef(db, ref);
-  if (!desk) throw new DeskError('not_found', `No desk "${ref}". \`desk desks list\` shows the desks.`);
+  if (!desk) throw new DeskError('not_found', `No desk "${echoed(ref)}". \`desk desks list\` shows the desks.`);
   return desk;
 }
 

@@ -6,6 +6,7 @@ import { CONNECTION_SECRETS } from '../vocab.ts';
 import { atomically } from '../../store/tx.ts';
 import { addConnection, changeConnection, connectionById } from '../../store/repositories/connections.ts';
 import { playbooksOf, signInPlaybooksWith } from '../../store/repositories/setup.ts';
+import { echoed } from '../text.ts';
 
 // The one way a connection is written by hand: the mailbox and portal sign-ins on the screen,
 // and whatever else brings connections in. A secret left empty keeps the one already stored,
@@ -65,10 +66,10 @@ export function addressOf(from: string): string | null {
 function checkInbox(imap: Record<string, unknown>, stored: unknown, errors: Record<string, string>): void {
   const host = typeof imap.host === 'string' ? imap.host.trim() : '';
   if (!host) errors.imap_host = 'The inbox server is required, such as imap.example.com.';
-  else if (/\s/.test(host)) errors.imap_host = `"${host}" is not a server name: it has a space in it.`;
+  else if (/\s/.test(host)) errors.imap_host = `"${echoed(host)}" is not a server name: it has a space in it.`;
   const port = imap.port;
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
-    errors.imap_port = `"${String(port)}" is not a port: a whole number from 1 to 65535, such as 993.`;
+    errors.imap_port = `"${echoed(port)}" is not a port: a whole number from 1 to 65535, such as 993.`;
   if (typeof imap.user !== 'string' || imap.user.trim() === '')
     errors.imap_user = 'The user name the inbox signs in with is required.';
   const kept = stored && typeof stored === 'object' ? (stored as Record<string, unknown>).pass : undefined;
@@ -87,13 +88,14 @@ function check(input: ConnectionInput, stored: Record<string, unknown> | null): 
   if (input.provider === 'smtp') {
     const host = typeof c.host === 'string' ? c.host.trim() : '';
     if (!host) errors.host = 'The mail server is required, such as smtp.example.com.';
-    else if (/\s/.test(host)) errors.host = `"${host}" is not a server name: it has a space in it.`;
+    else if (/\s/.test(host)) errors.host = `"${echoed(host)}" is not a server name: it has a space in it.`;
     const port = c.port;
     if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
-      errors.port = `${empty(port) ? 'The port is required' : `"${String(port)}" is not a port`}: a whole number from 1 to 65535, such as 587.`;
+      errors.port = `${empty(port) ? 'The port is required' : `"${echoed(port)}" is not a port`}: a whole number from 1 to 65535, such as 587.`;
     const from = typeof c.from === 'string' ? c.from.trim() : '';
     const user = typeof c.user === 'string' ? c.user.trim() : '';
-    if (from && !addressOf(from)) errors.from = `"${from}" is not an email address, such as Shop <shop@example.com>.`;
+    if (from && !addressOf(from))
+      errors.from = `"${echoed(from)}" is not an email address, such as Shop <shop@example.com>.`;
     else if (!from && !addressOf(user))
       errors.from = 'Give the address messages come from, such as Shop <shop@example.com>.';
     const imap = c.imap;

@@ -8,6 +8,7 @@ import { atomically } from '../../store/tx.ts';
 import { insertUnit } from '../../store/repositories/records.ts';
 import { findArrangement, findUnit } from '../../store/repositories/rows.ts';
 import { nextUnitPosition, updateUnit } from '../../store/repositories/setup.ts';
+import { echoed } from '../text.ts';
 
 // The owner adds or edits a unit, by the business file's rules for one. Its own columns are
 // typed one a line, "lease_end: 2027-03-31"; a blank value is kept as empty (null).
@@ -23,9 +24,9 @@ export function fieldLines(text: string): { fields: Record<string, string | null
     if (!name)
       return {
         fields,
-        problem: `Line ${i + 1} ("${line.trim()}") needs a name and a value, such as lease_end: 2027-03-31.`,
+        problem: `Line ${i + 1} ("${echoed(line.trim())}") needs a name and a value, such as lease_end: 2027-03-31.`,
       };
-    if (name in fields) return { fields, problem: `"${name}" is given twice; each column once.` };
+    if (name in fields) return { fields, problem: `"${echoed(name)}" is given twice; each column once.` };
     const value = line.slice(at + 1).trim();
     fields[name] = value === '' ? null : value;
   }

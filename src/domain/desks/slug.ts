@@ -1,5 +1,7 @@
 // A desk's slug names it in URLs, commands and business files: one rule for all of them.
 
+import { echoed } from '../text.ts';
+
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 export function isSlug(s: string): boolean {
@@ -7,4 +9,4 @@ export function isSlug(s: string): boolean {
 }
 
 /** Why a slug is refused, ending without a full stop so each door can frame it. */
-export const slugFault = (s: string) => `"${s}" must be lower-case letters, digits and dashes`;
+export const slugFault = (s: string) => `"${echoed(s)}" must be lower-case letters, digits and dashes`;

@@ -4,6 +4,7 @@ import { logEvent } from '../record.ts';
 import { connectionById } from '../../store/repositories/connections.ts';
 import { newMessageId } from '../work/message-id.ts';
 import { addressOf } from './save-connection.ts';
+import { echoed } from '../text.ts';
 
 // "Send a test message": one message through the stored mailbox, by the same mailer the desk
 // sends its work with, so the owner learns now, in the server's own words, whether it works.
@@ -21,7 +22,7 @@ export async function testMailbox(ctx: DeskContext, connectionId: number, rawTo:
   const from = typeof box.config.from === 'string' ? box.config.from : null;
   const user = typeof box.config.user === 'string' ? box.config.user : null;
   const to = rawTo.trim() || addressOf(from ?? '') || addressOf(user ?? '') || '';
-  if (!addressOf(to)) throw badRequest(`"${rawTo.trim()}" is not an email address.`, { field: 'to' });
+  if (!addressOf(to)) throw badRequest(`"${echoed(rawTo.trim())}" is not an email address.`, { field: 'to' });
 
   let result: MailboxTest;
   try {

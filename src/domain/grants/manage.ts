@@ -4,6 +4,7 @@ import { addEvent } from '../../store/repositories/events.ts';
 import { badRequest } from '../errors.ts';
 import { isPermissionClass, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
 import { addGrant, removeGrant } from '../../store/repositories/desks.ts';
+import { echoed } from '../text.ts';
 
 /** Why a class can never be granted, in words; null for a class the owner may grant. */
 export function ungrantableReason(cls: string): string | null {
@@ -14,7 +15,7 @@ export function ungrantableReason(cls: string): string | null {
 /** Refuses anything the owner may not grant, with the reason. */
 export function checkGrantable(cls: string): void {
   if (!isPermissionClass(cls))
-    throw badRequest(`"${cls}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}.`);
+    throw badRequest(`"${echoed(cls)}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}.`);
   const why = ungrantableReason(cls);
   if (why) throw badRequest(`"${cls}" cannot be granted: ${why}.`);
 }

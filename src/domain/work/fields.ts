@@ -6,6 +6,7 @@ import { MAX_ID } from '../input.ts';
 import { withinLimit } from './limits.ts';
 import { isPermissionClass, PERMISSION_CLASSES } from '../vocab.ts';
 import { onDesk } from '../../store/repositories/desks.ts';
+import { echoed } from '../text.ts';
 
 // The owner's fields on a work row, as the screen and the CLI send them, checked once for both
 // adding and editing. Text arrives as typed; dates may be relative to the desk's today. A
@@ -46,7 +47,7 @@ export interface CheckedFields {
 function wholeNumber(raw: number | string, name: string, min: number, max: number): number {
   const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
   if (!Number.isInteger(n) || n < min || n > max || String(raw).trim() === '')
-    throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`, { field: name });
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${echoed(raw)}".`, { field: name });
   return n;
 }
 
@@ -110,7 +111,8 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
     if (f.due === null || f.due.trim() === '' || f.due.trim() === 'none') out.due_date = null;
     else {
       const d = resolveDate(f.due, ctx.today());
-      if (!d) throw badRequest(`"${f.due}" is not a date; use YYYY-MM-DD, today, +14d or -3d.`, { field: 'due' });
+      if (!d)
+        throw badRequest(`"${echoed(f.due)}" is not a date; use YYYY-MM-DD, today, +14d or -3d.`, { field: 'due' });
       out.due_date = d;
     }
   });
@@ -122,7 +124,7 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
     const c = f.class?.trim() || null;
     if (c !== null && c !== 'none' && !isPermissionClass(c))
       throw badRequest(
-        `"${c}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or none).`,
+        `"${echoed(c)}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or none).`,
         {
           field: 'class',
         },
@@ -141,7 +143,7 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
     if (f.contact_email === undefined) return;
     const e = optionalText(f.contact_email);
     if (e !== null && !isEmailAddress(e))
-      throw badRequest(`"${e}" is not an email address.`, { field: 'contact_email' });
+      throw badRequest(`"${echoed(e)}" is not an email address.`, { field: 'contact_email' });
     out.contact_email = withinLimit('contact_email', e);
   });
   await field(() => {

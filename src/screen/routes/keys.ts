@@ -10,6 +10,7 @@ import { once } from '../once.ts';
 import { KeysPage, RevokeKeyPage, type KeysView } from '../pages/keys.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { signedIn } from './owner.ts';
+import { echoed } from '../../domain/text.ts';
 
 // The desk's API keys, over the verbs of `desk keys create/list/revoke`. The whole key lives
 // only in this request's memory: what the form's idempotency record keeps is its id and prefix,
@@ -58,7 +59,7 @@ export async function keyScreenRoutes(app: FastifyInstance): Promise<void> {
       if (!name.trim())
         throw badRequest('A key needs a name, such as the program that will hold it.', { field: 'name' });
       if (expires && !isIsoDate(expires))
-        throw badRequest(`"${expires}" is not a date; give the last day the key works.`, { field: 'expires' });
+        throw badRequest(`"${echoed(expires)}" is not a date; give the last day the key works.`, { field: 'expires' });
       const expiresAt = expires ? expiryAfter(ctx.desk.timezone, expires) : null;
       if (expiresAt && expiresAt <= ctx.now())
         throw badRequest('That day has passed; a key cannot expire in the past.', { field: 'expires' });

@@ -9,6 +9,7 @@ import { once } from '../once.ts';
 import { PermissionsPage, type PermissionsView } from '../pages/permissions.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { signedIn } from './owner.ts';
+import { echoed } from '../../domain/text.ts';
 
 // GET /permissions draws a switch per class; POST /permissions presses one, through the same
 // grant verb as `desk grants set/unset`, so the events log says the owner did it.
@@ -53,7 +54,7 @@ export async function permissionScreenRoutes(app: FastifyInstance): Promise<void
     const granted = fieldOf(request.body, 'granted') === 'yes';
     // No form offers these; a request that asks anyway is refused before anything is written.
     const why = ungrantableReason(cls);
-    if (why) throw new DeskError('not_permitted', `"${cls}" cannot be granted: ${why}.`);
+    if (why) throw new DeskError('not_permitted', `"${echoed(cls)}" cannot be granted: ${why}.`);
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
       setGrant(ctx.db, { deskId: ctx.desk.id, cls, granted, now: ctx.now(), by: 'owner' }),
     );
