@@ -235,4 +235,27 @@ describe("the screen's guards", () => {
     expect(said).toBe(`Priority must be a whole number from 1 to 100, not &#34;${'a'.repeat(60)}…&#34;.`);
     expect(said.length).toBeLessThan(500);
   });
+
+  it("refuses an arrangement's or a unit's name past its length, beside the field", async () => {
+    const d = await makeDesk(store.db);
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const post = (url: string, fields: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url,
+        cookies,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
+      });
+    const lease = await post('/arrangements/new', { name: 'n'.repeat(201), status: 'active' });
+    expect(lease.statusCode).toBe(400);
+    expect(lease.body).toContain('Name must be at most 200 characters.');
+    const unit = await post('/units/new', { type: 'site', name: 'n'.repeat(201) });
+    expect(unit.statusCode).toBe(400);
+    expect(unit.body).toContain('Name must be at most 200 characters.');
+    const written = async (table: 'arrangements' | 'units') =>
+      (await store.db.selectFrom(table).select('id').where('desk_id', '=', d.desk.id).execute()).length;
+    expect([await written('arrangements'), await written('units')]).toEqual([0, 0]);
+    expect((await post('/arrangements/new', { name: 'n'.repeat(200), status: 'active' })).statusCode).toBe(200);
+  });
 });

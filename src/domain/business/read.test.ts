@@ -100,3 +100,38 @@ describe("a row's messages", () => {
     expect(errorsOf(row({}, { status: 'sent' }))).toEqual([]);
   });
 });
+
+describe('the text naming an arrangement, a unit and a watch', () => {
+  it('is refused past its length, naming the entry and the field, and taken at it', () => {
+    const doc = (n: number, w: number) => ({
+      desk: DESK,
+      arrangements: [{ name: 'a'.repeat(n), counterparty: 'c'.repeat(n), kind: 'k'.repeat(w) }],
+      units: [{ type: 't'.repeat(w), name: 'u'.repeat(n) }],
+      watches: [
+        {
+          subject_type: 's'.repeat(w),
+          field: 'f'.repeat(w),
+          label: 'l'.repeat(n),
+          kind: 'k'.repeat(w),
+          action: 'commit',
+        },
+      ],
+    });
+    expect(errorsOf(doc(200, 100))).toEqual([]);
+    const name = `"${'a'.repeat(60)}…"`;
+    const unit = `"${'u'.repeat(60)}…"`;
+    expect(errorsOf(doc(201, 101)).sort()).toEqual(
+      [
+        `arrangements[0] ${name}.name: must be at most 200 characters`,
+        `arrangements[0] ${name}.counterparty: must be at most 200 characters`,
+        `arrangements[0] ${name}.kind: must be at most 100 characters`,
+        `units[0] ${unit}.type: must be at most 100 characters`,
+        `units[0] ${unit}.name: must be at most 200 characters`,
+        'watches[0].subject_type: must be at most 100 characters',
+        'watches[0].field: must be at most 100 characters',
+        'watches[0].label: must be at most 200 characters',
+        'watches[0].kind: must be at most 100 characters',
+      ].sort(),
+    );
+  });
+});

@@ -20,7 +20,7 @@ import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
 import { isEmailAddress } from '../mail/address.ts';
 import { railErrors } from '../desks/rails.ts';
-import { TEXT_MAX } from '../work/limits.ts';
+import { SETUP_TEXT_MAX, TEXT_MAX } from '../limits.ts';
 import { ungrantableReason } from '../grants/manage.ts';
 import { everyCount } from '../watches/schedule.ts';
 
@@ -568,8 +568,8 @@ function readSection(e: Entry): SectionPlan {
 
 export function readUnit(e: Entry, today: string): Omit<UnitPlan, 'ref'> {
   return {
-    type: e.text('type', { required: true }),
-    name: e.text('name', { required: true }),
+    type: e.text('type', { required: true, max: SETUP_TEXT_MAX.type }),
+    name: e.text('name', { required: true, max: SETUP_TEXT_MAX.name }),
     fields: readUnitFields(e, today),
     arrangement: e.text('arrangement'),
   };
@@ -604,9 +604,9 @@ export function readArrangement(e: Entry, ref: string | null, deskCurrency: stri
   // An amount given but refused is its own mistake; the currency beside it is not a second one.
   const amountGiven = e.raw.amount_cents !== undefined && e.raw.amount_cents !== null;
   if (!amountGiven && currency !== null) e.fail('currency', 'is given without amount_cents; the two go together');
-  const name = e.text('name', { required: true });
-  const counterparty = e.text('counterparty');
-  const kind = e.text('kind') ?? 'general';
+  const name = e.text('name', { required: true, max: SETUP_TEXT_MAX.name });
+  const counterparty = e.text('counterparty', { max: SETUP_TEXT_MAX.counterparty });
+  const kind = e.text('kind', { max: SETUP_TEXT_MAX.kind }) ?? 'general';
   const status = e.oneOf('status', ARRANGEMENT_STATUSES, 'active');
   const starts_on = e.date('starts_on');
   const ends_on = e.date('ends_on');
@@ -647,11 +647,11 @@ export function readWatch(e: Entry): WatchPlan {
     else every = days > 0 ? String(days) : null;
   }
   return {
-    subject_type: e.text('subject_type', { required: true }),
-    field: e.text('field', { required: true }),
-    label: e.text('label', { required: true }),
+    subject_type: e.text('subject_type', { required: true, max: SETUP_TEXT_MAX.subject_type }),
+    field: e.text('field', { required: true, max: SETUP_TEXT_MAX.field }),
+    label: e.text('label', { required: true, max: SETUP_TEXT_MAX.label }),
     lead_days: e.integer('lead_days', { min: 0, max: 3650, fallback: 30 }),
-    kind: e.text('kind', { required: true }),
+    kind: e.text('kind', { required: true, max: SETUP_TEXT_MAX.kind }),
     action: e.has('action') ? e.oneOf('action', PERMISSION_CLASSES, 'reach_out') : missingAction(e),
     every,
     priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),

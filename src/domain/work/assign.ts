@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { OWNER } from '../vocab.ts';
-import { withinLimit } from './limits.ts';
+import { withinLimit } from '../limits.ts';
 
 // The owner gives a row to a person ("Assign to me"): from then on it needs that person, so
 // the desk prepares and stops (action `own`). Clearing the assignee hands the row back.

@@ -3,7 +3,7 @@ import { isEmailAddress } from '../mail/address.ts';
 import { resolveDate } from '../dates.ts';
 import { badRequest, DeskError } from '../errors.ts';
 import { MAX_ID } from '../input.ts';
-import { withinLimit } from './limits.ts';
+import { withinLimit } from '../limits.ts';
 import { isPermissionClass, PERMISSION_CLASSES } from '../vocab.ts';
 import { onDesk } from '../../store/repositories/desks.ts';
 import { echoed } from '../text.ts';

@@ -1,7 +1,7 @@
-import { badRequest } from '../errors.ts';
+import { badRequest } from './errors.ts';
 
-// How long the owner's text on a row may be, wherever it comes in (a form, a command, a
-// business file). Long enough for anything the field is for; short enough that a whole
+// How long the owner's text on a row, an arrangement, a unit or a watch may be, wherever it
+// comes in (a form, a command, a business file). Long enough for anything the field is for; short enough that a whole
 // document pasted into a one-line field is refused rather than shown everywhere the row is.
 
 export const TEXT_MAX = {
@@ -30,3 +30,18 @@ export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MA
     throw badRequest(`${WORDS[field]} is at most ${TEXT_MAX[field].toLocaleString('en')} characters.`, { field });
   return text;
 }
+
+/**
+ * The same for what names an arrangement, a unit or a watch: its name or label reads like a
+ * row's contact name, its kind or type like a row's kind. A business file refuses longer text
+ * on its line, and the screen beside the field, because both are read by the file's rules.
+ */
+export const SETUP_TEXT_MAX = {
+  name: 200,
+  counterparty: 200,
+  label: 200,
+  kind: 100,
+  type: 100,
+  subject_type: 100,
+  field: 100,
+} as const;
