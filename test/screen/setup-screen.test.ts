@@ -212,9 +212,11 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
   });
 
   it('heads a refused edit with the name the entry has, not the one emptied in the form', async () => {
-    const lease = await addArrangement(store.db, desk.id, { name: 'Mill lease' });
-    const van = await addUnit(store.db, desk.id, { name: 'Van 3', type: 'van' });
-    const owner = await ownerSession(server, store.db, desk.id);
+    // A desk of its own: the other tests count this one's entries.
+    const { desk: mill } = await makeDesk(store.db, { name: 'Mill Shop' });
+    const lease = await addArrangement(store.db, mill.id, { name: 'Mill lease' });
+    const van = await addUnit(store.db, mill.id, { name: 'Van 3', type: 'van' });
+    const owner = await ownerSession(server, store.db, mill.id);
     for (const [url, heading] of [
       [`/arrangements/${lease.id}`, '<h1>Edit &#34;Mill lease&#34;</h1>'],
       [`/units/${van.id}`, '<h1>Edit &#34;Van 3&#34;</h1>'],
