@@ -107,6 +107,9 @@ export async function screenshots(page: Page, name: string, widths: readonly num
   const size = page.viewportSize() ?? { width: 1440, height: 900 };
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
+    // A page laid out again for the new width is painted on a later frame; a capture before it
+    // showed the lower half blank.
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
     const file = path.join(SHOTS, `${name}-${width}.png`);
     if (!written.has(file)) {
       await page.screenshot({ path: file, fullPage: true });
