@@ -596,6 +596,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     });
     expect(aimed.status()).toBe(404);
     expect(await connectionById(store.db, desk.id, mailbox!.id)).toEqual(mailbox);
+    // A mailbox named by something that is no id is not found under the name it was given.
+    for (const action of ['test', 'check-inbox']) {
+      const garbled = await page.request.post(`${server.base}/connections/mailbox/${action}`, {
+        form: { _csrf: csrf, id: 'box7', to: 'sam@ovens.test' },
+      });
+      expect(garbled.status()).toBe(404);
+      expect(await garbled.text()).toContain('No mailbox box7 on this desk.');
+    }
     await context.close();
   }, 120_000);
 });

@@ -170,7 +170,8 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
   app.post('/connections/mailbox/test', async (request, reply) => {
     const ctx = signedIn(request);
     const body = (request.body ?? {}) as Record<string, string | undefined>;
-    const id = positiveId(body.id) ?? -1;
+    const id = positiveId(body.id);
+    if (id === null) throw notFound('mailbox', body.id ?? '');
     const to = body.to ?? '';
     const r = await once(ctx, body.idempotency_key, () => testMailbox(ctx, id, to));
     if (!r.ok) {
@@ -186,7 +187,8 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
   app.post('/connections/mailbox/check-inbox', async (request, reply) => {
     const ctx = signedIn(request);
     const body = (request.body ?? {}) as Record<string, string | undefined>;
-    const id = positiveId(body.id) ?? -1;
+    const id = positiveId(body.id);
+    if (id === null) throw notFound('mailbox', body.id ?? '');
     const r = await once(ctx, body.idempotency_key, () => checkInbox(ctx, id));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
