@@ -5,6 +5,7 @@ import { PG_URL, postgresStore, reopenStore, type TestStore } from '../../test/h
 import { tcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy.ts';
 import type { Store } from './db.ts';
 import { StoreUnusable } from './location.ts';
+import { SERVER_GRACE_MS } from './postgres-statements.ts';
 import { storeTrouble, UNREACHABLE_MESSAGE } from './trouble.ts';
 
 // A PostgreSQL server that stops answering without closing anything (frozen, or a network path
@@ -87,6 +88,42 @@ describe.skipIf(!PG_URL)('a PostgreSQL server that stops answering', () => {
     expect(ms).toBeLessThan(LIMIT_MS + SLACK_MS);
     p.restore();
     expect((await sql<{ n: number }>`select count(*)::int as n from t`.execute(db)).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('ends on the server a slow statement it stopped waiting for, soon after its deadline', async () => {
+    made = await postgresStore();
+    store = await reopenStore(made.target, { statementTimeoutMs: LIMIT_MS });
+    const t0 = performance.now();
+    const { err } = await timed(sql`select /* left-behind */ pg_sleep(30)`.execute(store.db));
+    expect((err as Error).message).toBe('The database did not answer within 0.3 s');
+    const watcher = new pg.Client({ connectionString: made.target });
+    await watcher.connect();
+    try {
+      const running = async () =>
+        (
+          await watcher.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%left-behind%' and pid <> pg_backend_pid()",
+          )
+        ).rows[0]!.n;
+      // Alone, the server would sleep the full 30 s: it learns the client is gone only on writing.
+      while ((await running()) > 0 && performance.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 100));
+      expect(await running()).toBe(0);
+      expect(performance.now() - t0).toBeLessThan(LIMIT_MS + SERVER_GRACE_MS + SLACK_MS);
+    } finally {
+      await watcher.end();
+    }
+  });
+
+  it('takes a statement the server itself cancelled as a database that did not answer', async () => {
+    made = await postgresStore();
+    const { err } = await timed(
+      made.db.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = 50`.execute(trx);
+        await sql`select pg_sleep(5)`.execute(trx);
+      }),
+    );
+    expect((err as { code?: string }).code).toBe('57014');
+    expect(storeTrouble(err)).toMatchObject({ kind: 'unreachable', message: UNREACHABLE_MESSAGE });
   });
 
   it('gives up on a new connection the server does not answer, past the connect time-out', async () => {

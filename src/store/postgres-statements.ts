@@ -9,12 +9,18 @@ import type { Pool, PoolClient } from 'pg';
 // socket open, so a statement would wait on it for ever, and the request with it. Each
 // statement has a deadline instead: past it, the connection's socket is destroyed, the
 // statement fails, and the pool drops the connection rather than lend it out again (P-ops-1).
+// Dropping the socket does not stop the statement on the server, which notices a client gone
+// only when it writes the answer; so each connection also carries the deadline as the
+// server's own statement_timeout, a little later, and a slow statement nobody waits for ends.
 
 /** Distinct statement texts given a name; past this, a new text is sent unnamed as before. */
 const NAMED_STATEMENTS = 1000;
 
 /** A request-serving statement that waits longer than this on a healthy database is already broken. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
+
+/** How much later than the deadline the server ends a statement: the deadline speaks first. */
+export const SERVER_GRACE_MS = 1000;
 
 /** The database did not answer in time: a statement past its deadline, or a connection not made. */
 export class DatabaseSilent extends Error {
@@ -96,14 +102,30 @@ export function namingPool(pool: Pool, opts: PoolOptions = {}): PostgresPool {
     wrapped.set(client, w);
     return w;
   };
+  // The server's own limit each connection was given, set on its first lending after the store
+  // opened (the deadline is off while it migrates), by a plain SET outside any transaction.
+  const serverLimits = new WeakMap<PoolClient, number>();
   const connectLimit = pool.options.connectionTimeoutMillis ?? 0;
   return {
     connect: async () => {
+      let client: PoolClient;
       try {
-        return wrap(await pool.connect());
+        client = await pool.connect();
       } catch (err) {
         throw connectTimedOut(err, connectLimit) ?? err;
       }
+      const w = wrap(client);
+      const ms = deadline.ms;
+      if ((serverLimits.get(client) ?? 0) !== ms) {
+        try {
+          await w.query(`set statement_timeout = ${ms ? ms + SERVER_GRACE_MS : 0}`, []);
+        } catch (err) {
+          client.release(true);
+          throw err;
+        }
+        serverLimits.set(client, ms);
+      }
+      return w;
     },
     end: () => pool.end(),
   };
