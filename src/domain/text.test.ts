@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { echoed, isBlank, plural, storable, unstorableIn } from './text.ts';
+import { echoed, echoedJson, isBlank, plural, storable, unstorableIn } from './text.ts';
 
 describe('plural', () => {
   it('counts one and many, with the irregular words and large counts grouped by thousands', () => {
@@ -74,5 +74,22 @@ describe('a given value, echoed in a refusal', () => {
     ['a huge run of spaces', `${' '.repeat(100_000)}x`, 60, 'x…'],
   ])('%s', (_, value, max, shown) => {
     expect(echoed(value, max)).toBe(shown);
+  });
+});
+
+describe('a given value, named as JSON in a refusal', () => {
+  it.each([
+    ['a short string, quoted', 'yearly', '"yearly"'],
+    ['a number, bare', 12.5, '12.5'],
+    ['a list', [1, 2], '[1,2]'],
+    ['a long string, its closing quote kept', 'b'.repeat(100), `"${'b'.repeat(60)}…"`],
+    ['quotes inside escaped', 'say "hi"', '"say \\"hi\\""'],
+    [
+      'a long list, cut',
+      Array.from({ length: 50 }, (_, i) => i),
+      `${JSON.stringify(Array.from({ length: 50 }, (_, i) => i)).slice(0, 60)}…`,
+    ],
+  ])('%s', (_, value, shown) => {
+    expect(echoedJson(value)).toBe(shown);
   });
 });

@@ -69,6 +69,14 @@ export function echoed(value: unknown, max = 60): string {
   return text.length <= max || Array.from(text).length <= max ? text : `${cutAt(text, max)}…`;
 }
 
+/**
+ * A value as the JSON that names it in a refusal (`"yearly"`, `12.5`, `[1]`), cut as `echoed`
+ * cuts: a long string keeps its closing quote, with "…" inside it.
+ */
+export function echoedJson(value: unknown, max = 60): string {
+  return typeof value === 'string' ? JSON.stringify(echoed(value, max)) : echoed(JSON.stringify(value), max);
+}
+
 // Whitespace, and the characters that draw nothing (U+200B, U+200D, U+2060, U+FEFF, soft
 // hyphens, direction marks, variation selectors, control characters): trim() keeps most of them.
 const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]*$/u;

@@ -1,5 +1,5 @@
 import { resolveDate } from '../dates.ts';
-import { echoed } from '../text.ts';
+import { echoed, echoedJson } from '../text.ts';
 
 // Reading one entry of a business file: each accessor checks a field, records a precise error
 // naming the entry and the field when it is wrong, and returns a usable value so that reading
@@ -67,7 +67,7 @@ export class Entry {
     const v = this.raw[field];
     if (v === undefined || v === null) return fallback;
     if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
-      this.fail(field, `${echoed(JSON.stringify(v))} is not one of ${values.join(', ')}`);
+      this.fail(field, `${echoedJson(v)} is not one of ${values.join(', ')}`);
       return fallback;
     }
     return v as T;
@@ -79,7 +79,7 @@ export class Entry {
     const v = this.raw[field];
     if (v === undefined || v === null) return opts.fallback;
     if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
-      this.fail(field, `${echoed(JSON.stringify(v))} is not a whole number`);
+      this.fail(field, `${echoedJson(v)} is not a whole number`);
       return opts.fallback;
     }
     if ((opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) {
@@ -105,8 +105,7 @@ export class Entry {
     const v = this.raw[field];
     if (v === undefined || v === null) return null;
     const resolved = typeof v === 'string' ? resolveDate(v, this.today) : null;
-    if (resolved === null)
-      this.fail(field, `${echoed(JSON.stringify(v))} is not a date (YYYY-MM-DD, today, +3d or -12d)`);
+    if (resolved === null) this.fail(field, `${echoedJson(v)} is not a date (YYYY-MM-DD, today, +3d or -12d)`);
     return resolved;
   }
 

@@ -38,6 +38,12 @@ describe("a watch's every", () => {
       `watches[0].every: ${JSON.stringify(every)} must be a number of days, such as "365" or "30d", or 0 for once`,
     ]);
   });
+
+  it('names a long refused value cut, inside its quotes', () => {
+    expect(errorsOf(watch(`every ${'other '.repeat(40)}week`))).toEqual([
+      `watches[0].every: "every ${'other '.repeat(8)}other…" must be a number of days, such as "365" or "30d", or 0 for once`,
+    ]);
+  });
 });
 
 describe("an arrangement's amount and currency", () => {

@@ -15,7 +15,7 @@ import {
 import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
 import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
-import { echoed, plural } from '../text.ts';
+import { echoed, echoedJson, plural } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
 import { isEmailAddress } from '../mail/address.ts';
@@ -525,7 +525,7 @@ function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
     if (typeof g !== 'string' || !(PERMISSION_CLASSES as readonly string[]).includes(g)) {
       errors.add(
         `grants[${i}]`,
-        `${echoed(JSON.stringify(g))} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`,
+        `${echoedJson(g)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`,
       );
     } else if (ungrantableReason(g) !== null) {
       errors.add(`grants[${i}]`, `"${echoed(g)}" cannot be granted: ${ungrantableReason(g)}`);
@@ -643,7 +643,7 @@ export function readWatch(e: Entry): WatchPlan {
   if (raw !== undefined && raw !== null) {
     const days = everyCount(String(raw));
     if (days === null)
-      e.fail('every', `${echoed(JSON.stringify(raw))} must be a number of days, such as "365" or "30d", or 0 for once`);
+      e.fail('every', `${echoedJson(raw)} must be a number of days, such as "365" or "30d", or 0 for once`);
     else every = days > 0 ? String(days) : null;
   }
   return {
@@ -690,7 +690,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     if (typeof cls !== 'string' || !(PERMISSION_CLASSES as readonly string[]).includes(cls)) {
       e.fail(
         'class',
-        `${echoed(JSON.stringify(cls))} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or null)`,
+        `${echoedJson(cls)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')} (or null)`,
       );
     } else klass = cls as PermissionClass;
   }
