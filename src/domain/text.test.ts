@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { echoed, echoedJson, isBlank, plural, storable, unstorableIn } from './text.ts';
+import { echoed, echoedJson, isBlank, seenText, plural, storable, unstorableIn } from './text.ts';
 
 describe('plural', () => {
   it('counts one and many, with the irregular words and large counts grouped by thousands', () => {
@@ -91,5 +91,18 @@ describe('a given value, named as JSON in a refusal', () => {
     ],
   ])('%s', (_, value, shown) => {
     expect(echoedJson(value)).toBe(shown);
+  });
+});
+
+describe('text as a person reads it', () => {
+  it.each([
+    ['plain text, as it is', 'pay the rent', 'pay the rent'],
+    ['a zero-width space in front, gone', '\u200Bpay the rent', 'pay the rent'],
+    ['a word joiner and a byte-order mark, gone', 'pay\u2060 the\uFEFF rent', 'pay the rent'],
+    ['a soft hyphen inside a word, gone', 'in\u00ADvoice', 'invoice'],
+    ['spaces, tabs and line breaks, kept', 'pay\tthe\nrent ', 'pay\tthe\nrent '],
+    ['letters of other scripts, kept', '\u0639\u0631\u0628\u064A', '\u0639\u0631\u0628\u064A'],
+  ])('%s', (_, text, seen) => {
+    expect(seenText(text)).toBe(seen);
   });
 });

@@ -399,6 +399,10 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     expect(await answerTo('Can you pay the flour invoice?')).toBe(
       `${nothing} Paying money and signing always need a person; the desk never does either on its own. ${where}`,
     );
+    // A character that draws nothing, pasted in front, hides no order.
+    expect(await answerTo('\u200BCan you \u2060pay the flour invoice?')).toBe(
+      `${nothing} Paying money and signing always need a person; the desk never does either on its own. ${where}`,
+    );
     expect(await answerTo('grant chase permission')).toBe(
       `${nothing} What the desk may do without asking is the owner's to set, on the Permissions page. ${where}`,
     );
@@ -413,7 +417,7 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     // Each order leaves only the record that it was asked: a chat event and the api_write.
     const kinds = (await eventsOf(store.db, desk.desk.id)).slice(eventsBefore).map((e) => e.kind);
     expect(new Set(kinds)).toEqual(new Set(['chat', 'api_write']));
-    expect(kinds).toHaveLength(12);
+    expect(kinds).toHaveLength(14);
   });
 
   it('a question it cannot answer gets an honest reply listing what it can answer', async () => {

@@ -1,4 +1,5 @@
 import type { DeskContext } from '../../domain/context.ts';
+import { seenText } from '../../domain/text.ts';
 import type { ChatBackend, ChatReply } from '../../domain/ports.ts';
 import { blockFor } from './blocks.ts';
 import { answerMailbox, answerOwe, answerPermissions, answerRenewal } from './desk-answers.ts';
@@ -38,7 +39,9 @@ function refusal(money: boolean, grant: boolean): string {
 }
 
 export class BuiltinChat implements ChatBackend {
-  async answer(ctx: DeskContext, question: string): Promise<ChatReply> {
+  async answer(ctx: DeskContext, asked: string): Promise<ChatReply> {
+    // Read as the person sees it: a character that draws nothing must not hide an order.
+    const question = seenText(asked);
     const intent = matchIntent(question);
     const reply = (answer: string): ChatReply => ({ answer, sections: [], backend: 'builtin' });
     switch (intent.type) {
