@@ -36,7 +36,7 @@ export function positiveId(raw: unknown): number | null {
 }
 
 /** D20: an id that is not a positive integer names no row, so it is not found rather than bad. */
-export function parseId(raw: unknown, what: 'work item' | 'arrangement'): number {
+export function parseId(raw: unknown, what: 'work item' | 'arrangement' | 'mailbox'): number {
   const n = positiveId(raw);
   if (n === null) throw notFound(what, raw);
   return n;

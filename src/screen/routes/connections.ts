@@ -6,7 +6,7 @@ import { checkInbox } from '../../domain/desks/check-inbox.ts';
 import { saveConnection } from '../../domain/desks/save-connection.ts';
 import { testMailbox } from '../../domain/desks/test-mailbox.ts';
 import { type DeskError, notFound } from '../../domain/errors.ts';
-import { positiveId } from '../../domain/input.ts';
+import { parseId, positiveId } from '../../domain/input.ts';
 import { once } from '../once.ts';
 import { ConnectionsPage, type ConnectionsView } from '../pages/connections.tsx';
 import type { FormState } from '../pages/form-fields.tsx';
@@ -170,8 +170,7 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
   app.post('/connections/mailbox/test', async (request, reply) => {
     const ctx = signedIn(request);
     const body = (request.body ?? {}) as Record<string, string | undefined>;
-    const id = positiveId(body.id);
-    if (id === null) throw notFound('mailbox', body.id ?? '');
+    const id = parseId(body.id, 'mailbox');
     const to = body.to ?? '';
     const r = await once(ctx, body.idempotency_key, () => testMailbox(ctx, id, to));
     if (!r.ok) {
@@ -187,8 +186,7 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
   app.post('/connections/mailbox/check-inbox', async (request, reply) => {
     const ctx = signedIn(request);
     const body = (request.body ?? {}) as Record<string, string | undefined>;
-    const id = positiveId(body.id);
-    if (id === null) throw notFound('mailbox', body.id ?? '');
+    const id = parseId(body.id, 'mailbox');
     const r = await once(ctx, body.idempotency_key, () => checkInbox(ctx, id));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
