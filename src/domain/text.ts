@@ -78,18 +78,16 @@ export function echoedJson(value: unknown, max = 60): string {
 }
 
 // The characters that draw nothing (U+200B, U+200D, U+2060, U+FEFF, soft hyphens, direction
-// marks, variation selectors, control characters): trim() keeps most of them.
-const UNSEEN = '\\p{Default_Ignorable_Code_Point}\\p{Cf}\\p{Cc}';
-const BLANK = new RegExp(`^[\\s${UNSEEN}]*$`, 'u');
-// Tabs and line breaks are control characters too, and space words apart.
-const UNSEEN_NOT_SPACE = new RegExp(`(?![\\t\\n\\v\\f\\r])[${UNSEEN}]`, 'gu');
-
-/** Text holding nothing a person can see, so a required field given it was left empty. */
-export function isBlank(s: string): boolean {
-  return BLANK.test(s);
-}
+// marks, variation selectors, control characters): trim() keeps most of them. Tabs and line
+// breaks are control characters too, but they space words apart, so they stay.
+const UNSEEN = /(?![\t\n\v\f\r])[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]/gu;
 
 /** Text as a person reads it: without the characters that draw nothing, its spacing kept. */
 export function seenText(s: string): string {
-  return s.replace(UNSEEN_NOT_SPACE, '');
+  return s.replace(UNSEEN, '');
+}
+
+/** Text holding nothing a person can see, so a required field given it was left empty. */
+export function isBlank(s: string): boolean {
+  return seenText(s).trim() === '';
 }
