@@ -321,7 +321,9 @@ export function screen(deps: Deps) {
  * rather than keeping a name or a title that shows as nothing (P-screen-17).
  */
 function asTyped(v: string): string {
-  return isBlank(v) ? '' : v;
+  // A browser sends a text box's line breaks as CR LF; the desk stores them as LF, as the API
+  // and the CLI send them, so a form saved as it was is text left as it was.
+  return isBlank(v) ? '' : v.replace(/\r\n?/g, '\n');
 }
 
 /**

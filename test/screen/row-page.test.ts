@@ -233,6 +233,33 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     }
   });
 
+  it('approving a message left as it was sends its lines as they were, and logs no edit', async () => {
+    const { id } = await makeWork(store.db, desk.id, {
+      title: 'Confirm the milk delivery',
+      class: 'commit',
+      contact_email: 'dairy@milk.test',
+    });
+    const body = 'Hello,\n\nIs Wednesday fine?\n';
+    const draft = await makeDraft(store.db, desk.id, id, { subject: 'Milk', body, to: 'dairy@milk.test' });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      await page.getByRole('button', { name: 'Approve and send' }).click();
+      await page.getByRole('button', { name: 'Approve and send' }).waitFor({ state: 'detached' });
+      const sent = await store.db
+        .selectFrom('activity')
+        .select(['status', 'body'])
+        .where('id', '=', draft.id)
+        .executeTakeFirstOrThrow();
+      // A browser sends a text box's line breaks as CR LF; the message is the one the desk wrote.
+      expect(sent).toEqual({ status: 'sent', body });
+      const timeline = await store.db.selectFrom('timeline').select('kind').where('work_id', '=', id).execute();
+      expect(timeline.map((t) => t.kind)).not.toContain('draft_edited');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('approving a message the desk sent after the page was drawn does nothing, and says so', async () => {
     const { id } = await makeWork(store.db, desk.id, {
       title: 'Confirm the egg delivery',

@@ -215,6 +215,27 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
   );
 
   it(
+    'saves a form left as it was without changing the line breaks of its text',
+    async () => {
+      const detail = 'Line one\nLine two\n\nLine four';
+      const other = await makeWork(store.db, desk.id, { title: 'Two-line detail', detail });
+      await page.goto(`${server.base}/work/${other.id}/edit`);
+      await page.getByRole('button', { name: 'Save the changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Nothing was changed.' }).waitFor();
+      expect((await findWork(store.db, desk.id, other.id))?.detail).toBe(detail);
+      const edits = await store.db
+        .selectFrom('timeline')
+        .select('kind')
+        .where('work_id', '=', other.id)
+        .where('kind', '=', 'edited')
+        .execute();
+      expect(edits).toEqual([]);
+      await page.goto(`${server.base}/work/${rowId}`);
+    },
+    SLOW,
+  );
+
+  it(
     'gives the row to a person and back; an empty name is refused beside the field',
     async () => {
       await page.getByRole('button', { name: 'Assign', exact: true }).click();

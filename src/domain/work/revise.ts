@@ -44,7 +44,9 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     if (!row) throw notFound('work item', workId);
     if (isFinished(row.status)) return false;
     const draft = await newestDraft(tx, row.id);
-    if (!draft || (draft.subject === subject && draft.body === body)) return false;
+    // Text is kept trimmed, so a message sent back with only its outer spaces or final line
+    // break gone is the desk's own message, left as it was.
+    if (!draft || (draft.subject.trim() === subject && draft.body.trim() === body)) return false;
     await reviseDraftText(tx.db, tx.desk.id, draft.id, subject, body);
     await logTimeline(
       tx,

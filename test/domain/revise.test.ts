@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { reviseDraft } from '../../src/domain/work/revise.ts';
+import { ownerDesk } from '../helpers/owner-desk.ts';
+import { makeDraft, makeWork } from '../helpers/factories.ts';
+
+// The owner's edit of a prepared message before approving it: only a real change is one.
+
+describe('revising a prepared message', () => {
+  const t = ownerDesk({ grants: [], timezone: 'UTC' });
+
+  const drafted = async (body: string) => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Confirm', contact_email: 'a@b.test' });
+    const draft = await makeDraft(t.store.db, t.ctx.desk.id, row.id, { subject: 'Hello', body, to: 'a@b.test' });
+    const stored = () =>
+      t.store.db.selectFrom('activity').select('body').where('id', '=', draft.id).executeTakeFirstOrThrow();
+    return { row, stored };
+  };
+
+  it('leaves the message as the desk wrote it when only its outer spaces and last line break differ', async () => {
+    const { row, stored } = await drafted('Hi,\n\nIs Monday fine?\n');
+    expect(await reviseDraft(t.ctx, row.id, { subject: ' Hello ', body: 'Hi,\n\nIs Monday fine?' })).toBe(false);
+    expect((await stored()).body).toBe('Hi,\n\nIs Monday fine?\n');
+  });
+
+  it('stores a changed body, trimmed', async () => {
+    const { row, stored } = await drafted('Hi,\n\nIs Monday fine?\n');
+    expect(await reviseDraft(t.ctx, row.id, { subject: 'Hello', body: 'Hi,\n\nIs Tuesday fine?\n' })).toBe(true);
+    expect((await stored()).body).toBe('Hi,\n\nIs Tuesday fine?');
+  });
+});
