@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_NOTES } from '../../src/domain/work/compose.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deskContext } from '../../src/domain/context.ts';
@@ -402,11 +403,17 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await expect(page.locator('#note-body-error').textContent()).resolves.toBe(
       'Write something in the note before adding it.',
     );
-    await page.getByLabel('Note on Quay Street lease').fill('Landlord prefers calls.');
+    const noteBox = page.getByLabel('Note on Quay Street lease');
+    // Notes are quoted in the messages the desk prepares: the box says so before one is written.
+    const described = (await noteBox.getAttribute('aria-describedby'))!.split(' ');
+    await expect(page.locator(`#${described[0]}`).textContent()).resolves.toBe(
+      `Messages the desk prepares on Quay Street lease quote its ${MAX_NOTES} newest notes: write only what the people they go to may read.`,
+    );
+    await noteBox.fill('Landlord prefers calls.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByRole('status').filter({ hasText: 'Note added' }).waitFor();
 
-    await page.getByLabel('Note (optional)').fill('Swept on Monday.');
+    await page.getByLabel('Note on finishing the row (optional)').fill('Swept on Monday.');
     await page.getByRole('button', { name: 'Mark done' }).click();
     await page.getByRole('status').filter({ hasText: 'Marked done' }).waitFor();
     const row = (await findWork(store.db, desk.id, rows.done))!;

@@ -38,7 +38,8 @@ export interface Draft {
 
 export type TemplateName = 'reach_out' | 'chase' | 'file' | 'commit' | 'money' | 'neutral';
 
-const MAX_NOTES = 3;
+/** How many of an arrangement's newest notes a prepared message quotes (P-writes-5). */
+export const MAX_NOTES = 3;
 const NOTE_CHARS = 300;
 
 // Words a task title opens with that read as lower case mid-sentence; anything else (a name,

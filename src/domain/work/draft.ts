@@ -1,4 +1,4 @@
-import { composeDraft } from './compose.ts';
+import { composeDraft, MAX_NOTES } from './compose.ts';
 import { dateOfStored } from '../dates.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
@@ -42,7 +42,7 @@ async function loadFacts(ctx: DeskContext, row: WorkRow): Promise<{ about: strin
   const notes =
     row.arrangement_id === null
       ? []
-      : (await recentNotes(ctx.db, ctx.desk.id, row.arrangement_id, 3)).map((n) => n.body);
+      : (await recentNotes(ctx.db, ctx.desk.id, row.arrangement_id, MAX_NOTES)).map((n) => n.body);
   if (about === null) about = await unitName(ctx.db, ctx.desk.id, row.unit_id);
   return { about, notes };
 }

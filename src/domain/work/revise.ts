@@ -46,7 +46,7 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     const draft = await newestDraft(tx, row.id);
     // Text is kept trimmed, so a message sent back with only its outer spaces or final line
     // break gone is the desk's own message, left as it was.
-    if (!draft || (draft.subject.trim() === subject && draft.body.trim() === body)) return false;
+    if (!draft || ((draft.subject ?? '').trim() === subject && draft.body.trim() === body)) return false;
     await reviseDraftText(tx.db, tx.desk.id, draft.id, subject, body);
     await logTimeline(
       tx,

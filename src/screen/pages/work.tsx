@@ -1,5 +1,6 @@
 import type { WorkDetail } from '../../domain/work/get.ts';
 import { APPROVE_LABEL } from '../../domain/work/derive.ts';
+import { MAX_NOTES } from '../../domain/work/compose.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze.ts';
 import { isFinished, type PermissionClass } from '../../domain/vocab.ts';
 import { TITLE } from './permissions.tsx';
@@ -302,7 +303,7 @@ export function RowPage(v: RowView): Markup {
             ) : (
               <form method="post" action={`/work/${w.id}/complete`} data-once>
                 <FormKeys csrf={v.csrf} idem={v.keys.complete} />
-                <label for="complete-note">Note (optional)</label>
+                <label for="complete-note">Note on finishing the row (optional)</label>
                 <textarea id="complete-note" name="note" rows="2">
                   {typedIn(v, 'complete', 'note') ?? ''}
                 </textarea>
@@ -324,10 +325,13 @@ export function RowPage(v: RowView): Markup {
                     rows="2"
                     aria-invalid={noteError ? 'true' : undefined}
                     autofocus={noteError ? true : undefined}
-                    aria-describedby={noteError ? 'note-body-error' : undefined}
+                    aria-describedby={noteError ? 'note-body-hint note-body-error' : 'note-body-hint'}
                   >
                     {typedIn(v, 'note', 'body') ?? ''}
                   </textarea>
+                  <small id="note-body-hint">
+                    {`Messages the desk prepares on ${v.arrangement.name} quote its ${MAX_NOTES} newest notes: write only what the people they go to may read.`}
+                  </small>
                   <FieldError id="note-body-error" message={noteError} />
                   <button type="submit" class="secondary">
                     Add note
