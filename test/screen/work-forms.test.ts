@@ -236,6 +236,31 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
   );
 
   it(
+    "clears a row's fault from its edit form, as `desk work edit --clear-error` does",
+    async () => {
+      const other = await makeWork(store.db, desk.id, { title: 'Upload the return', last_error: 'Portal said no' });
+      await page.goto(`${server.base}/work/${other.id}/edit`);
+      const box = page.getByLabel('Clear the fault ("Portal said no"), so the desk tries this row again');
+      await expectAccessible(page);
+      await box.check();
+      await page.getByRole('button', { name: 'Save the changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved your changes.' }).waitFor();
+      expect((await findWork(store.db, desk.id, other.id))?.last_error).toBeNull();
+      const logged = await store.db
+        .selectFrom('timeline')
+        .select('text')
+        .where('work_id', '=', other.id)
+        .where('kind', '=', 'edited')
+        .execute();
+      expect(logged.map((t) => t.text)).toEqual(['owner cleared the fault.']);
+      await page.goto(`${server.base}/work/${other.id}/edit`);
+      await expect(page.getByText(/Clear the fault/).count()).resolves.toBe(0);
+      await page.goto(`${server.base}/work/${rowId}`);
+    },
+    SLOW,
+  );
+
+  it(
     'gives the row to a person and back; an empty name is refused beside the field',
     async () => {
       await page.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -372,7 +397,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await run('work', 'reopen', id);
 
       const fromCli = await ownerEvents(twin.id);
-      const fromScreen = (await ownerEvents(desk.id)).filter((e) => !e.message.includes('Order the door signs'));
+      // Rows the other tests here changed on the same desk are left out.
+      const others = ['Order the door signs', 'Upload the return'];
+      const fromScreen = (await ownerEvents(desk.id)).filter((e) => !others.some((t) => e.message.includes(t)));
       expect(fromCli.map((e) => e.kind)).toEqual([
         'work_created',
         'work_edited',

@@ -44,15 +44,16 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
         ? await readdressDrafts(tx.db, tx.desk.id, row.id, old, f.contact_email)
         : 0;
     const regreeted = f.contact_name !== undefined ? await regreetDrafts(tx, row, f.contact_name) : 0;
-    const what = [
-      ...changes.map((c) =>
-        c
-          .replace(/_id$/, '')
-          .replace(/_date$/, '')
-          .replace(/_/g, ' '),
-      ),
-      ...(input.clear_error ? ['cleared the fault'] : []),
-    ];
+    const named = changes.map((c) =>
+      c
+        .replace(/_id$/, '')
+        .replace(/_date$/, '')
+        .replace(/_/g, ' '),
+    );
+    const what = [...named, ...(input.clear_error ? ['cleared the fault'] : [])];
+    const did = [named.length ? `changed ${named.join(', ')}` : '', input.clear_error ? 'cleared the fault' : '']
+      .filter((s) => s !== '')
+      .join(' and ');
     const who = actorName(tx.actor);
     await logEvent(tx, 'work_edited', `${who} edited "${row.title}": ${what.join(', ')}.`, {
       work_id: row.id,
@@ -62,7 +63,7 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
     const readdressed = corrected > 0 ? ` Its prepared message now goes to ${f.contact_email}.` : '';
     const greets =
       regreeted > 0 ? ` Its prepared message now greets ${f.contact_name?.trim() || 'nobody by name'}.` : '';
-    await logTimeline(tx, row.id, 'edited', `${who} changed ${what.join(', ')}.${readdressed}${greets}`);
+    await logTimeline(tx, row.id, 'edited', `${who} ${did}.${readdressed}${greets}`);
     return (await findWork(tx.db, tx.desk.id, row.id))!;
   });
 }

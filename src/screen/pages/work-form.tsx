@@ -25,8 +25,10 @@ export interface WorkFormView {
   zone: string;
   csrf: string;
   idem: string;
-  /** Absent when adding; the row being edited otherwise. */
-  row?: { id: number; title: string };
+  /** Absent when adding; the row being edited otherwise, with the fault its last attempt left. */
+  row?: { id: number; title: string; lastError: string | null };
+  /** The "clear the fault" box was ticked when the form was sent back. */
+  clearError?: boolean;
   values: FormValues;
   arrangements: Array<{ id: number; name: string }>;
   /** What was refused: each mistake beside its field, or above the form when it names none. */
@@ -167,6 +169,14 @@ export function WorkFormPage(v: WorkFormView): Markup {
           {val.detail}
         </textarea>
         <Said v={v} field="detail" />
+
+        {v.row?.lastError ? (
+          // As `desk work edit --clear-error`: the fault is dropped, and the desk tries the row again.
+          <label>
+            <input type="checkbox" name="clear_error" value="yes" checked={v.clearError === true} />
+            {`Clear the fault ("${v.row.lastError}"), so the desk tries this row again`}
+          </label>
+        ) : null}
 
         <button type="submit">{editing ? 'Save the changes' : 'Add the row'}</button>
       </form>

@@ -64,7 +64,7 @@ function asFields(values: Partial<FormValues>): OwnerFields {
 async function formPage(
   ctx: DeskContext,
   reply: FastifyReply,
-  view: Pick<WorkFormView, 'values' | 'row' | 'errors'>,
+  view: Pick<WorkFormView, 'values' | 'row' | 'errors' | 'clearError'>,
   status = 200,
 ): Promise<FastifyReply> {
   const arrangements = (await listArrangements(ctx)).items.map((a) => ({ id: a.id, name: a.name }));
@@ -98,6 +98,12 @@ function refusal(err: DeskError): Array<{ field?: string; message: string }> {
   return [{ ...(field ? { field } : {}), message: sentence(saidToOwner(err.message, field)) }];
 }
 
+const shown = (row: WorkRow): NonNullable<WorkFormView['row']> => ({
+  id: row.id,
+  title: row.title,
+  lastError: row.last_error,
+});
+
 async function rowOf(ctx: DeskContext, id: number): Promise<WorkRow> {
   const row = await findWork(ctx.db, ctx.desk.id, id);
   if (!row) throw notFound('work item', id);
@@ -122,7 +128,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
   app.get('/work/:id/edit', async (request, reply) => {
     const ctx = signedIn(request);
     const row = await rowOf(ctx, workId(request));
-    return formPage(ctx, reply, { values: valuesOf(row), row: { id: row.id, title: row.title } });
+    return formPage(ctx, reply, { values: valuesOf(row), row: shown(row) });
   });
 
   app.post('/work/:id/edit', async (request, reply) => {
@@ -132,17 +138,15 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const before = valuesOf(row);
     // Only what the owner changed goes to the verb, so the record names just those fields.
     const changed = Object.fromEntries(FORM_FIELDS.filter((f) => typed[f] !== before[f]).map((f) => [f, typed[f]]));
+    const clearError = fieldOf(request.body, 'clear_error') === 'yes' && row.last_error !== null;
     // A form saved as it was drawn changes nothing, and is not a mistake.
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () =>
-      Object.keys(changed).length === 0 ? null : editWork(ctx, row.id, asFields(changed)),
+      Object.keys(changed).length === 0 && !clearError
+        ? null
+        : editWork(ctx, row.id, { ...asFields(changed), clear_error: clearError }),
     );
     if (!r.ok)
-      return formPage(
-        ctx,
-        reply,
-        { values: typed, row: { id: row.id, title: row.title }, errors: refusal(r.error) },
-        400,
-      );
+      return formPage(ctx, reply, { values: typed, row: shown(row), clearError, errors: refusal(r.error) }, 400);
     return rowPage(ctx, reply, row.id, { notice: r.value ? 'Saved your changes.' : 'Nothing was changed.' });
   });
 
