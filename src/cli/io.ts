@@ -6,6 +6,7 @@ import { redact } from '../store/location.ts';
 import type { DeskRow } from '../store/schema.ts';
 import { askOnTerminal, missingDatabase } from './terminal.ts';
 import { OWNER } from '../domain/vocab.ts';
+import { DeskError } from '../domain/errors.ts';
 
 // What every command shares: where output goes, how the store is opened and closed, and how a
 // command's data is printed (plain lines for people, or JSON with --json).
@@ -208,6 +209,9 @@ export function fileFault(file: string, err: unknown, doing: 'read' | 'write'): 
             : (err as Error).message;
   return new UsageError(`Cannot ${doing} ${file}: ${why}.`);
 }
+
+/** A domain error whose `details.errors` is printed as a list under its summary even when it holds only one. */
+export class Listed extends DeskError {}
 
 /** An error the command has already printed in full. */
 export class Reported extends Error {}

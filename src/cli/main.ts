@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { DeskError } from '../domain/errors.ts';
-import { Interrupted, processIo, Reported, UsageError, type Io } from './io.ts';
+import { Interrupted, Listed, processIo, Reported, UsageError, type Io } from './io.ts';
 import { checkBeforeActions, pathOf, refuseFlagsAsValues } from './checks.ts';
 import { ConfigError } from '../config.ts';
 import { SecretKeyError } from '../store/cipher.ts';
@@ -78,6 +78,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   )
     argv = [...argv.slice(0, 2), ...argv.slice(3)];
   let failure: { code: string; message: string; details?: Record<string, unknown> };
+  let listed = false;
   try {
     await program.parseAsync(argv);
     return 0;
@@ -102,6 +103,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return 1; // already printed in full, as data or as lines
     } else if (err instanceof DeskError) {
       failure = { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
+      listed = err instanceof Listed;
     } else if (err instanceof UsageError) {
       failure = {
         code: 'bad_request',
@@ -121,9 +123,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   if (json) io.out(JSON.stringify({ error: failure }));
   else {
     // Several mistakes (a business file's, a row's fields, a command's flags): the summary, then one line each, so
-    // all of them can be fixed at once.
+    // all of them can be fixed at once. A Listed error is laid out so with only one.
     const list = failure.details?.errors;
-    const lines = Array.isArray(list) && list.length > 1 ? list.map((l) => `  ${String(l)}`) : [];
+    const lines = Array.isArray(list) && list.length > (listed ? 0 : 1) ? list.map((l) => `  ${String(l)}`) : [];
     // Such a message opens with its summary sentence; the list stands in for the rest.
     io.err(`desk: ${lines.length ? `${failure.message.split(/\.(?:\s|$)/)[0]}:` : failure.message}`);
     for (const line of lines) io.err(line);

@@ -344,7 +344,7 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       "desk: No work item 99999999 in this database. `desk work list --desk SLUG` shows a desk's rows.\n",
     );
     expect((await desk(store.target, 'work', 'close', '99999999', '--desk', slug)).err).toBe(
-      'desk: No work item 99999999 on this desk.\n',
+      `desk: No work item 99999999 on the desk ${slug}.\n`,
     );
     expect((await desk(store.target, 'work', 'close', 'abc')).err).toBe(
       'desk: "abc" is not a work item id; ids are whole numbers such as 12.\n',

@@ -233,7 +233,9 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     const before = await counts();
     const run = await desk(store.target, 'import', EXAMPLE, '--key', 'again');
     expect(run.code).toBe(1);
-    expect(run.err.trim()).toBe('desk: A desk with slug "corner-bakery" already exists.');
+    expect(run.err.trim()).toBe(
+      'desk: A desk with slug "corner-bakery" already exists. `desk import FILE --slug NEW-SLUG` imports the file under another slug.',
+    );
     expect(await counts()).toEqual(before);
   });
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { serveCommand } from '../../config.ts';
 import { clockFor } from '../../domain/clock.ts';
+import { DeskError } from '../../domain/errors.ts';
 import { isSlug, slugFault } from '../../domain/desks/slug.ts';
 import { plural } from '../../domain/text.ts';
 import { checkedOption, portNumber, someText } from '../checks.ts';
@@ -11,6 +12,7 @@ import {
   dbOption,
   fileFault,
   jsonOption,
+  Listed,
   print,
   withNewDeps,
   UsageError,
@@ -20,6 +22,15 @@ import {
 
 export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
   return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
+}
+
+/** A file with one mistake: its summary would run on into it, so it is listed under the summary as several are. */
+function listedMistakes(err: unknown): unknown {
+  if (!(err instanceof DeskError)) return err;
+  const errors = err.details?.errors;
+  return Array.isArray(errors) && errors.length === 1 && err.message.endsWith(String(errors[0]))
+    ? new Listed(err.code, err.message, err.details)
+    : err;
 }
 
 export function importCommands(program: Command, io: Io): void {
@@ -62,11 +73,16 @@ export function importCommands(program: Command, io: Io): void {
       const { planFromText } = await import('../../domain/business/read.ts');
       const { importBusiness, PROGRESS_FROM } = await import('../../domain/business/import.ts');
       const now = clockFor(configFor(io, opts).startsAt).now();
-      const plan = planFromText(text, {
-        now,
-        source: file === '-' ? 'standard input' : file,
-        ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
-      });
+      let plan: ReturnType<typeof planFromText>;
+      try {
+        plan = planFromText(text, {
+          now,
+          source: file === '-' ? 'standard input' : file,
+          ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
+        });
+      } catch (err) {
+        throw listedMistakes(err);
+      }
       if (plan.work.length >= PROGRESS_FROM)
         io.err(
           `Importing ${plan.work.length.toLocaleString('en-GB')} work items in one transaction: all of them are kept, or none.`,
@@ -80,6 +96,15 @@ export function importCommands(program: Command, io: Io): void {
             io.err(
               `Importing: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} work items written…`,
             ),
+        }).catch((err: unknown) => {
+          // A slug already taken: say how to bring the file in anyway.
+          if (err instanceof DeskError && err.details?.field === 'slug')
+            throw new DeskError(
+              err.code,
+              `${err.message} \`desk import FILE --slug NEW-SLUG\` imports the file under another slug.`,
+              err.details,
+            );
+          throw err;
         });
         const data = {
           desk: { id: r.desk.id, slug: r.desk.slug },

@@ -65,7 +65,9 @@ export function workVerbCommands(work: Command, io: Io): void {
           io,
           o.json,
           a,
-          () => `#${a.id} is ${a.status}${a.waiting_on ? `, waiting on ${a.waiting_on}` : ''}. ${a.delivery_note}`,
+          // A done or closed row keeps whom it last waited on; only a waiting row is waiting on them.
+          () =>
+            `#${a.id} is ${a.status === 'waiting' && a.waiting_on ? `waiting on ${a.waiting_on}` : a.status}. ${a.delivery_note}`,
         );
         // A send that failed is a failure to a script checking the exit code, as with desk run;
         // so is a complete that left the row neither out with somebody nor done (another send

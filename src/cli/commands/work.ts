@@ -68,12 +68,20 @@ function fields(o: FieldOptions): OwnerFields {
   return f;
 }
 
-/** The owner sees every desk, so a row id alone finds its desk; --desk narrows it. */
+/**
+ * The owner sees every desk, so a row id alone finds its desk; --desk narrows it. A row not on
+ * the desk named is refused here, naming that desk: the domain's own answer, written for the
+ * API, says only "this desk".
+ */
 export async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
-  if (deskRef) return ownerContext(deps, deskRef);
-  const { findDesk } = await import('../../store/repositories/desks.ts');
   const { deskOfWork } = await import('../../store/repositories/work.ts');
   const deskId = await deskOfWork(deps.store.db, id);
+  if (deskRef) {
+    const ctx = await ownerContext(deps, deskRef);
+    if (deskId !== ctx.desk.id) throw new DeskError('not_found', `No work item ${id} on the desk ${ctx.desk.slug}.`);
+    return ctx;
+  }
+  const { findDesk } = await import('../../store/repositories/desks.ts');
   const desk = deskId === undefined ? undefined : await findDesk(deps.store.db, deskId);
   if (!desk)
     throw new DeskError(
@@ -293,7 +301,11 @@ export function workCommands(program: Command, io: Io): Command {
     .option('--to <person>', 'who does it')
     .option('--clear', 'hand the row back to the desk');
   checkedTogether(assign, (o) =>
-    (o.to === undefined) === !o.clear ? 'work assign needs either --to <person> or --clear.' : null,
+    o.to !== undefined && o.clear
+      ? 'work assign takes --to <person> or --clear, not both.'
+      : o.to === undefined && !o.clear
+        ? 'work assign needs either --to <person> or --clear.'
+        : null,
   );
   jsonOption(dbOption(assign)).action(
     async (id: number, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {

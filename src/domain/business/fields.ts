@@ -7,13 +7,36 @@ import { echoed, echoedJson } from '../text.ts';
 
 export type Raw = Record<string, unknown>;
 
+/**
+ * Where an error sits in the file: the position of its section, of its entry in the section,
+ * of its field in the entry, and so on down. Checks run in the reader's order (references only
+ * once every entry is read), so the errors are sorted by this to come out in the file's.
+ */
+export type Place = readonly number[];
+
+function byPlace(a: Place, b: Place): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/** Where `key` is among the keys of `raw`; one that is not there (a required field left out) comes after them all. */
+export function placeOf(raw: Raw, key: string): number {
+  const keys = Object.keys(raw);
+  const at = keys.indexOf(key);
+  return at === -1 ? keys.length : at;
+}
+
 export class FileErrors {
-  readonly list: string[] = [];
+  private readonly found: Array<{ at: Place; text: string }> = [];
   /** The first error of each field, by the field's name, for a form that shows it beside the field. */
   readonly byField: Record<string, string> = {};
-  add(where: string, message: string, field?: string): void {
-    this.list.push(`${where}: ${message}`);
+  add(where: string, message: string, field?: string, at: Place = []): void {
+    this.found.push({ at, text: `${where}: ${message}` });
     if (field && !(field in this.byField)) this.byField[field] = message;
+  }
+  /** Every error, in the file's order; errors at one place keep the order they were found in. */
+  get list(): string[] {
+    return [...this.found].sort((a, b) => byPlace(a.at, b.at)).map((e) => e.text);
   }
 }
 
@@ -29,6 +52,7 @@ export class Entry {
     private readonly errors: FileErrors,
     private readonly today: string,
     allowed: readonly string[],
+    private readonly at: Place = [],
   ) {
     for (const key of Object.keys(raw)) {
       if (!allowed.includes(key)) this.fail(key, `unknown field; the fields are ${allowed.join(', ')}`);
@@ -36,7 +60,12 @@ export class Entry {
   }
 
   fail(field: string, message: string): void {
-    this.errors.add(field ? `${this.where}.${field}` : this.where, message, field);
+    this.errors.add(field ? `${this.where}.${field}` : this.where, message, field, this.place(field));
+  }
+
+  /** Where `field` (`due`, `messages[2]`, `config.imap`) sits in the file; '' is the entry itself, before its fields. */
+  place(field: string): Place {
+    return [...this.at, field === '' ? -1 : placeOf(this.raw, field.split(/[.[]/)[0]!)];
   }
 
   has(field: string): boolean {

@@ -141,3 +141,28 @@ describe('the text naming an arrangement, a unit and a watch', () => {
     );
   });
 });
+
+describe("the errors' order", () => {
+  it("is the file's: sections as written, then entries by index, then fields as written; a field left out after those given", () => {
+    const doc = {
+      work: [
+        'not a row',
+        { due: 'soon', arrangement: 'nowhere', messages: [{ body: 'Hi', status: 'drafted' }], colour: 'red' },
+      ],
+      units: [{ ref: 'oven', arrangement: 'lease', type: 'equipment', name: 'Oven' }],
+      desk: { slug: 'Bad Slug', name: 'Broken' },
+      grants: ['money'],
+    };
+    expect(errorsOf(doc)).toEqual([
+      'work[0]: must be a mapping of fields',
+      'work[1].due: "soon" is not a date (YYYY-MM-DD, today, +3d or -12d)',
+      'work[1].arrangement: no arrangement has ref "nowhere"',
+      'work[1].messages[0].to: is needed for a drafted message: give "to", or contact_email on the row',
+      expect.stringMatching(/^work\[1\]\.colour: unknown field; /),
+      'work[1].title: is required',
+      'units[0] "oven".arrangement: no arrangement has ref "lease"',
+      'desk.slug: "Bad Slug" must be lower-case letters, digits and dashes',
+      'grants[0]: "money" cannot be granted: paying money always needs a person',
+    ]);
+  });
+});

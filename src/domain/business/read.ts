@@ -12,7 +12,7 @@ import {
   type SectionKind,
   type WorkStatus,
 } from '../vocab.ts';
-import { Entry, entryName, FileErrors, isObject, type Raw } from './fields.ts';
+import { Entry, entryName, FileErrors, isObject, placeOf, type Place, type Raw } from './fields.ts';
 import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
 import { echoed, echoedJson, plural } from '../text.ts';
@@ -277,29 +277,27 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     throw badRequest('The business file must be a mapping with at least a "desk" entry.', {
       errors: ['the file is not a mapping'],
     });
+  // Each error is placed by its section's position in the file, then its entry's, then its field's.
+  const section = (name: string): Place => [placeOf(doc, name)];
   for (const key of Object.keys(doc))
-    if (!TOP.includes(key)) errors.add(key, `unknown section; the sections are ${TOP.join(', ')}`);
+    if (!TOP.includes(key))
+      errors.add(key, `unknown section; the sections are ${TOP.join(', ')}`, undefined, section(key));
 
   const deskRaw = isObject(doc.desk) ? doc.desk : null;
-  if (!deskRaw) errors.add('desk', 'is required: a mapping with name and slug');
+  if (!deskRaw) errors.add('desk', 'is required: a mapping with name and slug', undefined, section('desk'));
   const tz = typeof deskRaw?.timezone === 'string' && isTimeZone(deskRaw.timezone) ? deskRaw.timezone : 'UTC';
   const today = dateIn(tz, now);
-  const entry = (where: string, raw: Raw, fields: readonly string[]) => new Entry(where, raw, errors, today, fields);
+  const entry = (where: string, raw: Raw, fields: readonly string[], at: Place) =>
+    new Entry(where, raw, errors, today, fields, at);
 
   const desk = readDesk(
     deskRaw
-      ? entry('desk', deskRaw, [
-          'name',
-          'slug',
-          'plan',
-          'timezone',
-          'currency',
-          'broker',
-          'hours',
-          'daily_cap',
-          'act_within_days',
-          'paused',
-        ])
+      ? entry(
+          'desk',
+          deskRaw,
+          ['name', 'slug', 'plan', 'timezone', 'currency', 'broker', 'hours', 'daily_cap', 'act_within_days', 'paused'],
+          section('desk'),
+        )
       : null,
   );
   const refs = new Map<string, string>();
@@ -310,24 +308,32 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     else refs.set(r, kind);
     return r;
   };
-  const each = <T>(list: string, fields: readonly string[], read: (e: Entry) => T): T[] => {
+  // The entry each read value came from, so that a check made once all are read (a reference,
+  // a name used twice) is said of that entry and placed with its other errors.
+  const entries = new Map<object, Entry>();
+  const entryOf = (value: object) => entries.get(value)!;
+  const each = <T extends object>(list: string, fields: readonly string[], read: (e: Entry) => T): T[] => {
     const v = doc[list];
     if (v === undefined || v === null) return [];
     if (!Array.isArray(v)) {
-      errors.add(list, 'must be a list');
+      errors.add(list, 'must be a list', undefined, section(list));
       return [];
     }
     return v.flatMap((raw, i) => {
       const where = entryName(list, i, raw);
+      const at = [...section(list), i];
       if (!isObject(raw)) {
-        errors.add(where, 'must be a mapping of fields');
+        errors.add(where, 'must be a mapping of fields', undefined, at);
         return [];
       }
-      return [read(entry(where, raw, fields))];
+      const e = entry(where, raw, fields, at);
+      const value = read(e);
+      entries.set(value, e);
+      return [value];
     });
   };
 
-  const grants = readGrants(doc.grants, errors);
+  const grants = readGrants(doc.grants, errors, section('grants'));
   const connections = each(
     'connections',
     ['ref', 'provider', 'name', 'category', 'auth_type', 'status', 'config'],
@@ -336,7 +342,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       const config = e.object('config') ?? {};
       if (category === 'mail' && config.imap !== undefined && config.imap !== null)
         config.imap = readImap(
-          entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS),
+          entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS, e.place('config')),
           config.imap,
         );
       return {
@@ -354,10 +360,11 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     readSection(e),
   );
   const sectionIds = new Set<string>();
-  sections.forEach((s, i) => {
-    if (sectionIds.has(s.id)) errors.add(entryName('sections', i, s), `id "${echoed(s.id)}" is used twice`);
+  for (const s of sections) {
+    const e = entryOf(s);
+    if (sectionIds.has(s.id)) errors.add(e.where, `id "${echoed(s.id)}" is used twice`, undefined, e.place('id'));
     sectionIds.add(s.id);
-  });
+  }
   const units = each('units', UNIT_FIELDS, (e) => ({ ref: ref(e, 'unit'), ...readUnit(e, today) }));
   const arrangements = each('arrangements', ARRANGEMENT_FIELDS, (e) =>
     readArrangement(e, ref(e, 'arrangement'), desk.currency),
@@ -411,44 +418,38 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
 
   // References: each must name an entry of the right kind.
   const playbookNames = new Set(playbooks.map((p) => p.name));
-  const point = (
-    list: string,
-    i: number,
-    raw: { ref?: string | null; name?: string; title?: string },
-    field: string,
-    target: string | null,
-    kind: string,
-  ) => {
+  const point = (value: object, field: string, target: string | null, kind: string) => {
     if (target === null) return;
     const found = refs.get(target);
-    if (found !== kind) {
-      errors.add(
-        `${entryName(list, i, raw)}.${field}`,
+    if (found !== kind)
+      entryOf(value).fail(
+        field,
         found
           ? `"${echoed(target)}" is ${article(found)} ${found}, not ${article(kind)} ${kind}`
           : `no ${kind} has ref "${echoed(target)}"`,
       );
-    }
   };
-  for (const [i, u] of units.entries()) point('units', i, u, 'arrangement', u.arrangement, 'arrangement');
-  for (const [i, p] of playbooks.entries()) point('playbooks', i, p, 'connection', p.connection, 'connection');
+  for (const u of units) point(u, 'arrangement', u.arrangement, 'arrangement');
+  for (const p of playbooks) point(p, 'connection', p.connection, 'connection');
   const names = new Set<string>();
-  playbooks.forEach((p, i) => {
-    if (names.has(p.name)) errors.add(entryName('playbooks', i, p), `name "${echoed(p.name)}" is used twice`);
+  for (const p of playbooks) {
+    const e = entryOf(p);
+    if (names.has(p.name)) errors.add(e.where, `name "${echoed(p.name)}" is used twice`, undefined, e.place('name'));
     names.add(p.name);
-  });
-  work.forEach((w, i) => {
-    point('work', i, w, 'arrangement', w.arrangement, 'arrangement');
-    point('work', i, w, 'unit', w.unit, 'unit');
+  }
+  for (const w of work) {
+    point(w, 'arrangement', w.arrangement, 'arrangement');
+    point(w, 'unit', w.unit, 'unit');
     if (w.playbook !== null && !playbookNames.has(w.playbook))
-      errors.add(`${entryName('work', i, w)}.playbook`, `no playbook is named "${echoed(w.playbook)}"`);
-  });
+      entryOf(w).fail('playbook', `no playbook is named "${echoed(w.playbook)}"`);
+  }
 
-  if (errors.list.length > 0) {
-    const n = errors.list.length;
+  const list = errors.list;
+  if (list.length > 0) {
+    const n = list.length;
     throw badRequest(
-      `The business file has ${plural(n, 'error')}; nothing was written. ${errors.list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`,
-      { errors: errors.list },
+      `The business file has ${plural(n, 'error')}; nothing was written. ${list[0]}${n > 1 ? ` (and ${n - 1} more)` : ''}`,
+      { errors: list },
     );
   }
   return { desk, grants, connections, sections, units, arrangements, watches, domains, playbooks, work };
@@ -514,10 +515,10 @@ function readRails(e: Entry): Pick<DeskPlan, 'hours' | 'daily_cap' | 'act_within
   };
 }
 
-function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
+function readGrants(raw: unknown, errors: FileErrors, at: Place): PermissionClass[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) {
-    errors.add('grants', 'must be a list of permission classes');
+    errors.add('grants', 'must be a list of permission classes', undefined, at);
     return [];
   }
   const out: PermissionClass[] = [];
@@ -526,9 +527,11 @@ function readGrants(raw: unknown, errors: FileErrors): PermissionClass[] {
       errors.add(
         `grants[${i}]`,
         `${echoedJson(g)} is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}`,
+        undefined,
+        [...at, i],
       );
     } else if (ungrantableReason(g) !== null) {
-      errors.add(`grants[${i}]`, `"${echoed(g)}" cannot be granted: ${ungrantableReason(g)}`);
+      errors.add(`grants[${i}]`, `"${echoed(g)}" cannot be granted: ${ungrantableReason(g)}`, undefined, [...at, i]);
     } else if (!out.includes(g as PermissionClass)) out.push(g as PermissionClass);
   });
   return out;
@@ -629,7 +632,7 @@ export function readArrangement(e: Entry, ref: string | null, deskCurrency: stri
   };
 }
 
-/** A watch must say its action; reported where the field would be read, so errors keep the file's order. */
+/** A watch must say its action. */
 function missingAction(e: Entry): 'reach_out' {
   e.fail('action', `is required: one of ${PERMISSION_CLASSES.join(', ')}`);
   return 'reach_out';
@@ -697,11 +700,12 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
   const contactEmail = email(e, 'contact_email');
   const messages = e.list('messages').flatMap((m, i) => {
     const where = `${e.where}.messages[${i}]`;
+    const at = [...e.place('messages'), i];
     if (!isObject(m)) {
-      errors.add(where, 'must be a mapping with at least a body');
+      errors.add(where, 'must be a mapping with at least a body', undefined, at);
       return [];
     }
-    const me = new Entry(where, m, errors, '', ['status', 'channel', 'subject', 'body', 'to', 'actor']);
+    const me = new Entry(where, m, errors, '', ['status', 'channel', 'subject', 'body', 'to', 'actor'], at);
     const status = me.oneOf('status', OUTBOUND_STATUSES, 'drafted');
     const to = email(me, 'to') ?? contactEmail;
     // A message still to go needs somebody to go to: the desk would offer to send it and could only fail.

@@ -25,6 +25,8 @@ export function newDeskId(): string {
   return `dsk_${randomBytes(9).toString('base64url')}`;
 }
 
+const slugTaken = (slug: string) => `A desk with slug "${echoed(slug)}" already exists.`;
+
 export async function createDesk(db: Kysely<Database>, input: NewDesk, now: string): Promise<DeskRow> {
   const timezone = input.timezone ?? 'UTC';
   const currency = (input.currency ?? 'GBP').toUpperCase();
@@ -32,13 +34,13 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
   const problems: string[] = [];
   if (!input.name.trim()) problems.push('A desk needs a name, such as the business it runs.');
   if (!isSlug(input.slug)) problems.push(`Slug ${slugFault(input.slug)}.`);
-  else if (await findDeskByRef(db, input.slug))
-    problems.push(`A desk with slug "${echoed(input.slug)}" already exists.`);
+  const taken = isSlug(input.slug) && (await findDeskByRef(db, input.slug)) !== undefined;
+  if (taken) problems.push(slugTaken(input.slug));
   if (!isTimeZone(timezone))
     problems.push(`"${echoed(timezone)}" is not a time zone; use an IANA name such as Europe/London.`);
   if (!/^[A-Z]{3}$/.test(currency))
     problems.push(`Currency "${echoed(input.currency)}" must be a three-letter code such as GBP.`);
-  if (problems.length === 1) throw badRequest(problems[0]!);
+  if (problems.length === 1) throw badRequest(problems[0]!, taken ? { field: 'slug' } : undefined);
   if (problems.length > 1)
     throw badRequest(`The new desk has ${problems.length} mistakes; nothing was made.`, { errors: problems });
   const insert = insertDesk(db, {
@@ -61,7 +63,7 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
     return await insert;
   } catch (err) {
     // Two imports racing for one slug: the loser hears the same sentence as if it had come second.
-    if (isUniqueViolation(err)) throw badRequest(`A desk with slug "${echoed(input.slug)}" already exists.`);
+    if (isUniqueViolation(err)) throw badRequest(slugTaken(input.slug), { field: 'slug' });
     throw err;
   }
 }

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteStore, type TestStore } from '../../../test/helpers/db.ts';
+import { desk } from '../../../test/helpers/cli.ts';
+import { makeDesk, makeWork } from '../../../test/helpers/factories.ts';
+import { TEST_NOW } from '../../../test/helpers/app.ts';
+import { findWork } from '../../store/repositories/work.ts';
+import type { DeskRow } from '../../store/schema.ts';
+import { buildProgram } from '../main.ts';
+import { processIo } from '../io.ts';
+
+// What the owner is told when a `desk work` command on one row is typed wrong or meets a row
+// it cannot act on. The clock is TEST_NOW (the `desk` helper sets DESK_NOW).
+
+describe('desk work on one row', () => {
+  let store: TestStore;
+  let bakery: DeskRow;
+  let joinery: DeskRow;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    bakery = (await makeDesk(store.db, { slug: 'corner-bakery' })).desk;
+    joinery = (await makeDesk(store.db, { slug: 'harbour-joinery' })).desk;
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('work assign refuses --to and --clear together, and still asks for one when neither is given', async () => {
+    const row = await makeWork(store.db, bakery.id, { title: 'Fix the till' });
+    const both = await desk(store.target, 'work', 'assign', String(row.id), '--to', 'Sam', '--clear');
+    expect(both).toMatchObject({
+      code: 1,
+      out: '',
+      err: 'desk: work assign takes --to <person> or --clear, not both.\n',
+    });
+    const neither = await desk(store.target, 'work', 'assign', String(row.id));
+    expect(neither).toMatchObject({
+      code: 1,
+      out: '',
+      err: 'desk: work assign needs either --to <person> or --clear.\n',
+    });
+    expect((await findWork(store.db, bakery.id, row.id))!.assignee).toBeNull();
+  });
+
+  it('every work command on a row names the desk it was given when the row is not on it', async () => {
+    const row = await makeWork(store.db, bakery.id, { title: 'Order the flour', priority: 40 });
+    // Each command of `desk work` that takes a row id, so one added later is held to this too.
+    const work = buildProgram(processIo).commands.find((c) => c.name() === 'work')!;
+    const byId = work.commands.filter((c) => c.registeredArguments.some((a) => a.name() === 'id')).map((c) => c.name());
+    expect(byId).toEqual(
+      expect.arrayContaining(['show', 'edit', 'close', 'reopen', 'assign', 'snooze', 'draft', 'complete']),
+    );
+    const extra: Record<string, string[]> = { edit: ['--priority', '5'], assign: ['--to', 'Sam'] };
+    for (const name of byId) {
+      const args = ['work', name, String(row.id), '--desk', joinery.slug, ...(extra[name] ?? [])];
+      const r = await desk(store.target, ...args);
+      expect(r, name).toMatchObject({
+        code: 1,
+        out: '',
+        err: `desk: No work item ${row.id} on the desk harbour-joinery.\n`,
+      });
+    }
+    // Named by its id, the desk is still said by its slug; --json keeps the API's code.
+    const json = await desk(
+      store.target,
+      'work',
+      'edit',
+      String(row.id),
+      '--desk',
+      joinery.id,
+      '--priority',
+      '5',
+      '--json',
+    );
+    expect(json.json()).toEqual({
+      error: { code: 'not_found', message: `No work item ${row.id} on the desk harbour-joinery.` },
+    });
+    expect(await findWork(store.db, bakery.id, row.id)).toMatchObject({ status: 'open', priority: 40, assignee: null });
+    // On its own desk the row is found as before.
+    expect((await desk(store.target, 'work', 'show', String(row.id), '--desk', bakery.slug)).code).toBe(0);
+  });
+
+  it('work complete on a finished row says what it is, not whom it once waited on', async () => {
+    const finished = { waiting_on: 'Priya Shah', waiting_since: '2026-11-10', closed_at: TEST_NOW };
+    const closed = await makeWork(store.db, bakery.id, { ...finished, status: 'closed' });
+    const c = await desk(store.target, 'work', 'complete', String(closed.id));
+    expect(c).toMatchObject({
+      code: 1,
+      err: '',
+      out: `#${closed.id} is closed. This row is already closed; nothing was changed.\n`,
+    });
+    const done = await makeWork(store.db, bakery.id, { ...finished, status: 'done' });
+    const d = await desk(store.target, 'work', 'complete', String(done.id));
+    expect(d).toMatchObject({
+      code: 0,
+      out: `#${done.id} is done. This row is already done; nothing was changed.\n`,
+    });
+    // A row still out with somebody says whom it waits on, once.
+    const waiting = await makeWork(store.db, bakery.id, { status: 'waiting', waiting_on: 'Priya Shah' });
+    const w = await desk(store.target, 'work', 'complete', String(waiting.id));
+    expect(w).toMatchObject({
+      code: 0,
+      out: `#${waiting.id} is waiting on Priya Shah. There was no prepared message; this step was recorded as done by hand.\n`,
+    });
+  });
+});
