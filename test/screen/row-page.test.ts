@@ -81,6 +81,43 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     }
   });
 
+  it('a cursor the queue cannot read gives the first page, said as the first page', async () => {
+    const { desk: busy } = await makeDesk(store.db, { name: 'Bakery With A Cut Link' });
+    await makeWorkMany(
+      store.db,
+      busy.id,
+      Array.from({ length: 53 }, (_, i) => ({ title: `Loaf ${i + 1}` })),
+    );
+    const { context, page } = await signIn(browser, server, busy.id);
+    try {
+      await page.goto(`${server.base}/?cursor=garbage`);
+      await page.getByText('Showing 50 of 53 open rows.', { exact: true }).waitFor();
+      await expect(page.getByRole('link', { name: 'First page' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('link', { name: 'Next page' }).count()).resolves.toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an empty Waiting filter says where the rows waiting on an answer are', async () => {
+    const { desk: quiet } = await makeDesk(store.db, { name: 'Bakery Awaiting Sam' });
+    await makeWork(store.db, quiet.id, { title: 'Ask Sam for the quote', waiting_on: 'Sam', waiting_since: TEST_NOW });
+    const { context, page } = await signIn(browser, server, quiet.id);
+    try {
+      await page.goto(`${server.base}/?status=waiting`);
+      await page
+        .getByText(
+          'No open rows match these filters; 1 open in all. The 1 row waiting on an answer counted above has another status: filter by Open or In progress to see it.',
+          { exact: true },
+        )
+        .waitFor();
+      await page.goto(`${server.base}/?status=in_progress`);
+      await page.getByText('No open rows match these filters; 1 open in all.', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a run that has ended no longer says it is running, as it ends and when opened again', async () => {
     const { id } = await makeWork(store.db, desk.id, {
       title: 'Ask the window cleaner for a quote',

@@ -47,6 +47,21 @@ const OVERDUE_FROM = '';
  * A page is a function of the stored rows, the query and the desk's today alone, so while the
  * store is unchanged the same page is answered from memory (P-speed-5).
  */
+const scopeOf = (ctx: DeskContext, f: QueueFilters) =>
+  cursorScope(ctx.desk.id, [f.status ?? null, f.kind ?? null, f.arrangementId ?? null]);
+
+/**
+ * Whether the query's cursor is one a page of this same query gave: only then is its page a
+ * later one. Any other cursor starts again at the first page (D19), and the screen says so.
+ */
+export async function isLaterPage(ctx: DeskContext, query: WorkQuery): Promise<boolean> {
+  if (query.cursor === undefined) return false;
+  const filters: QueueFilters = { status: parseStatus(query.status) };
+  if (query.kind !== undefined) filters.kind = filterText(query.kind) ?? '';
+  if (query.arrangement !== undefined) filters.arrangementId = positiveId(query.arrangement) ?? 0;
+  return decodeCursor(await secretFor(ctx), scopeOf(ctx, filters), query.cursor) !== null;
+}
+
 /** Every kind the desk's open rows have, for a filter that can reach each of them. */
 export function kindsOpen(ctx: DeskContext): Promise<string[]> {
   return openKinds(ctx.db, ctx.desk.id);
@@ -82,7 +97,7 @@ async function readPage(
   }
 
   const secret = await secretFor(ctx);
-  const scope = cursorScope(ctx.desk.id, [filters.status ?? null, filters.kind ?? null, filters.arrangementId ?? null]);
+  const scope = scopeOf(ctx, filters);
   const at = query.cursor === undefined ? null : decodeCursor(secret, scope, query.cursor);
   const today = at?.today ?? ctx.today();
 

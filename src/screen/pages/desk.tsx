@@ -40,6 +40,17 @@ export interface ChatView {
 
 const STATUS_WORDS: Record<string, string> = { open: 'Open', in_progress: 'In progress', waiting: 'Waiting' };
 
+/** What an empty page of the queue says: why it is empty, and where the rows are if it can tell. */
+function emptyQueue(v: DeskView): string {
+  if (!v.filters.status && !v.filters.kind) return 'Nothing is open: the queue is empty.';
+  const none = `No open rows match these filters; ${v.page.open_total} open in all.`;
+  // "Waiting" is a status; a row out with somebody, counted above as waiting on an answer, is
+  // often still Open.
+  if (v.filters.status === 'waiting' && !v.filters.kind && v.counts.waiting > 0)
+    return `${none} The ${plural(v.counts.waiting, 'row')} waiting on an answer counted above ${v.counts.waiting === 1 ? 'has' : 'have'} another status: filter by Open or In progress to see ${v.counts.waiting === 1 ? 'it' : 'them'}.`;
+  return none;
+}
+
 function queueHref(f: { status?: string; kind?: string; cursor?: string }): string {
   const q = new URLSearchParams();
   if (f.status) q.set('status', f.status);
@@ -259,7 +270,7 @@ export function DeskPage(v: DeskView): Markup {
         </form>
         <p>
           {v.page.items.length === 0
-            ? 'Nothing open here.'
+            ? emptyQueue(v)
             : v.filters.status || v.filters.kind
               ? `Showing ${plural(v.page.items.length, 'matching row')}${v.page.next_cursor ? ' (more on the next page)' : ''}; ${v.page.open_total} open in all.`
               : v.filters.cursor

@@ -7,7 +7,7 @@ import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { deskSections } from '../../domain/desks/sections.ts';
 import { workCounts } from '../../domain/desks/summary.ts';
 import { DeskError } from '../../domain/errors.ts';
-import { kindsOpen, listWork } from '../../domain/work/list.ts';
+import { isLaterPage, kindsOpen, listWork } from '../../domain/work/list.ts';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { SignInPage } from '../pages/misc.tsx';
 import { ChatAnswer, DeskPage, type ChatView } from '../pages/desk.tsx';
@@ -44,6 +44,9 @@ async function deskPage(
     delete f.status;
     page = await listWork(ctx, f);
   }
+  // A cursor the queue could not read (an address cut short, a page of other filters) gave the
+  // first page, and the page says so rather than "more".
+  if (f.cursor && !(await isLaterPage(ctx, f))) delete f.cursor;
   const [{ sections }, perms, counts, replies, kinds] = await Promise.all([
     deskSections(ctx),
     permissionSummary(ctx),
