@@ -64,6 +64,20 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     expect((await eventsOf(store.db, d.desk.id, 'api_write')).some((e) => e.message.includes('999999'))).toBe(false);
   });
 
+  it('an empty Idempotency-Key is no key: each write runs (P-idempotency-4)', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    for (const _ of [1, 2]) {
+      const r = await h.call('POST', `/api/v1/work/${row.id}/snooze`, {
+        key: d.key,
+        body: { days: 2 },
+        headers: { 'idempotency-key': '' },
+      });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['idempotent-replayed']).toBeUndefined();
+    }
+    expect(await dueOf(row.id)).toBe('2026-12-05');
+  });
+
   it('a key reused on another route replays the first answer byte for byte, never a 500', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', contact_email: 'x@example.test' });
     const chat = await h.call('POST', '/api/v1/chat', {

@@ -220,6 +220,28 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
     it('a desk with no sections has an empty list', async () => {
       expect(await data('/desk', bare.key)).toEqual({ sections: [] });
     });
+
+    it('lists the kinds of open rows that no block collects in a last block, so /desk names every kind', async () => {
+      const plain = await makeDesk(store.db);
+      const row = await makeWork(store.db, plain.desk.id, { title: 'Added with the default kind', kind: 'general' });
+      await makeWork(store.db, plain.desk.id, { title: 'A repair', kind: 'repair' });
+      expect(await data('/desk', plain.key)).toEqual({
+        sections: [
+          {
+            id: 'other-kinds',
+            title: 'Other work',
+            blurb: 'Open rows of kinds no other block collects.',
+            kind: 'work',
+            kinds: ['general', 'repair'],
+            unit: null,
+            fields: [],
+            why: 'Every kind of open row is listed in a block, so each can be found.',
+          },
+        ],
+      });
+      const { items } = await data('/work?kind=general', plain.key);
+      expect(items.map((i: { id: number }) => i.id)).toEqual([row.id]);
+    });
   });
 
   describe('GET /units', () => {
@@ -420,6 +442,7 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
       'theirs-obligations',
       'theirs-sites',
       'theirs-money',
+      'other-kinds',
     ]);
     for (const path of ['/units', '/connections', '/domains']) {
       const { items } = await data(path, o.key);

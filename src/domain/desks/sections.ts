@@ -5,6 +5,7 @@ import { logEvent } from '../record.ts';
 import { SECTION_KINDS, type SectionKind } from '../vocab.ts';
 import type { DeskSection } from '../contract/shared.ts';
 import { insertSection, sectionSlots, sectionsOf } from '../../store/repositories/sections.ts';
+import { openKinds } from '../../store/repositories/queue.ts';
 
 export type { DeskSection } from '../contract/shared.ts';
 
@@ -55,11 +56,40 @@ export async function listSections(ctx: DeskContext): Promise<DeskSection[]> {
   return rows.map(sectionOf);
 }
 
-/** GET /desk: the blocks of the screen, in the desk's order. */
+/**
+ * GET /desk: the blocks of the screen, in the desk's order, and after them a block of the open
+ * rows' kinds that none of the desk's work blocks collects (a row added with the default kind,
+ * or a business file's row of a kind its sections leave out), so that the kinds of /desk are
+ * every kind a /work filter can find (P-reads-8).
+ */
 export async function deskSections(ctx: DeskContext): Promise<{ sections: DeskSection[] }> {
   return sameAnswer(ctx, 'sections', null, async () => {
-    return { sections: await listSections(ctx) };
+    const [stored, open] = await Promise.all([listSections(ctx), openKinds(ctx.db, ctx.desk.id)]);
+    const other = otherKinds(stored, open);
+    return { sections: other ? [...stored, other] : stored };
   });
+}
+
+export const OTHER_KINDS_ID = 'other-kinds';
+
+/** The block of kinds no work block collects, or null when every open row's kind is in one. */
+export function otherKinds(stored: readonly DeskSection[], open: readonly string[]): DeskSection | null {
+  const collected = new Set(stored.flatMap((s) => s.kinds));
+  const kinds = open.filter((k) => !collected.has(k));
+  if (kinds.length === 0) return null;
+  const taken = new Set(stored.map((s) => s.id));
+  let id = OTHER_KINDS_ID;
+  for (let n = 2; taken.has(id); n++) id = `${OTHER_KINDS_ID}-${n}`;
+  return {
+    id,
+    title: 'Other work',
+    blurb: 'Open rows of kinds no other block collects.',
+    kind: 'work',
+    kinds,
+    unit: null,
+    fields: [],
+    why: 'Every kind of open row is listed in a block, so each can be found.',
+  };
 }
 
 /** A lower-case anchor: letters, digits and dashes. */
