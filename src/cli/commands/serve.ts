@@ -8,7 +8,9 @@ export function serveCommand(program: Command, io: Io): void {
   dbOption(
     program
       .command('serve')
-      .description('Run the API under /api/v1 (creates a demo desk and prints its key on first start)')
+      .description(
+        "Run the API under /api/v1 and the owner's screen at / (creates a demo desk and prints its key and a sign-in link on first start)",
+      )
       .addOption(checkedOption('--port <port>', 'port to listen on (default DESK_PORT or 8080)', portNumber(0)))
       .option('--host <host>', 'address to listen on (default DESK_HOST or 127.0.0.1)'),
   ).action(async (opts: DbOptions & { port?: number; host?: string }) => {

@@ -66,7 +66,7 @@ export function railErrors(input: Partial<Record<keyof Rails, unknown>>): Record
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max)
       errors[field] = `${echoed(JSON.stringify(v))} must be a whole number from 0 to ${max} (${what})`;
   };
-  whole('daily_cap', CAP_MAX, 'acts a desk-day');
+  whole('daily_cap', CAP_MAX, 'acts the desk may do in one of its days');
   whole('act_within_days', WINDOW_MAX, 'days ahead of a due date');
   if (input.paused !== undefined && typeof input.paused !== 'boolean') errors.paused = 'must be true or false';
   return errors;
