@@ -531,6 +531,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await page.getByRole('link', { name: 'Record' }).click();
     await page.getByRole('heading', { name: "Events: the desk's own log" }).waitFor();
     expect(await page.locator('ol.record').first().locator('li').count()).toBeGreaterThan(0);
+    // A message sent (approved in the tests above) says when it went, beside when it was written.
+    const sent = page
+      .getByRole('region', { name: 'Activity: what was written or sent' })
+      .locator('li')
+      .filter({ hasText: '· sent ' });
+    expect(await sent.count()).toBeGreaterThan(0);
+    expect(await sent.first().locator('time').count()).toBe(2);
     await expectAccessible(page);
     await screenshots(page, 'record');
     await context.close();

@@ -239,10 +239,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
     "clears a row's fault from its edit form, as `desk work edit --clear-error` does",
     async () => {
       const other = await makeWork(store.db, desk.id, { title: 'Upload the return', last_error: 'Portal said no' });
-      await page.goto(`${server.base}/work/${other.id}/edit`);
+      await page.goto(`${server.base}/work/${other.id}`);
+      await page.getByRole('link', { name: 'clear it when you edit the row' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit "Upload the return"' }).waitFor();
       const box = page.getByLabel('Clear the fault ("Portal said no"), so the desk tries this row again');
       await expectAccessible(page);
       await box.check();
+      await shots(page, 'work-edit-fault');
       await page.getByRole('button', { name: 'Save the changes' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved your changes.' }).waitFor();
       expect((await findWork(store.db, desk.id, other.id))?.last_error).toBeNull();
@@ -253,6 +256,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
         .where('kind', '=', 'edited')
         .execute();
       expect(logged.map((t) => t.text)).toEqual(['owner cleared the fault.']);
+      await expect(page.getByRole('link', { name: 'clear it when you edit the row' }).count()).resolves.toBe(0);
       await page.goto(`${server.base}/work/${other.id}/edit`);
       await expect(page.getByText(/Clear the fault/).count()).resolves.toBe(0);
       await page.goto(`${server.base}/work/${rowId}`);

@@ -79,7 +79,17 @@ export function RecordPage(p: {
         <ol class="record">
           {p.activity.map((a) => (
             <li>
-              <time datetime={a.created_at}>{when(a.created_at, p.zone)}</time> · {a.channel} · {a.status} · {a.actor}
+              {/* Listed by when each was written, as /activity is; a message sent later says when. */}
+              <time datetime={a.created_at}>{when(a.created_at, p.zone)}</time> · {a.channel} ·{' '}
+              {a.sent_at ? (
+                <>
+                  {'sent '}
+                  <time datetime={a.sent_at}>{when(a.sent_at, p.zone)}</time>
+                </>
+              ) : (
+                a.status
+              )}{' '}
+              · {a.actor}
               {a.obligation_id !== null ? (
                 <>
                   {' · '}

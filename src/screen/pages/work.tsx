@@ -198,6 +198,12 @@ function ActionPanel(p: { v: RowView }): Markup {
           <strong>{a.label}</strong>
         </p>
       ) : null}
+      {w.last_error ? (
+        <p id="fault-cleared-how">
+          Once you have dealt with the fault, <a href={`/work/${w.id}/edit`}>clear it when you edit the row</a>, and the
+          desk takes the row up again.
+        </p>
+      ) : null}
       <FieldError id="action-error" message={err(v, 'action')} />
     </>
   );
