@@ -18,7 +18,7 @@ const together = new WeakMap<Command, Array<(opts: Record<string, unknown>) => s
 /** An option whose value is checked with the others before the command runs; the action gets the rule's value. */
 export function checkedOption(flags: string, description: string, rule: Rule, fallback?: string): Option {
   const option = new Option(flags, description);
-  if (fallback !== undefined) option.default(fallback);
+  if (fallback !== undefined) option.default(fallback, fallback);
   rules.set(option, rule);
   return option;
 }
@@ -29,6 +29,11 @@ export function neededOption(flags: string, description: string, missing?: strin
   needed.set(option, missing ?? null);
   if (rule) rules.set(option, rule);
   return option;
+}
+
+/** Whether a command cannot run without the flag (its help says so). */
+export function isNeeded(option: Option): boolean {
+  return needed.has(option);
 }
 
 /** An argument whose value is checked with the flags; the action gets the rule's value. */

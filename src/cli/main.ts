@@ -1,7 +1,7 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { DeskError } from '../domain/errors.ts';
 import { Interrupted, Listed, processIo, Reported, UsageError, type Io } from './io.ts';
-import { checkBeforeActions, pathOf, refuseFlagsAsValues } from './checks.ts';
+import { checkBeforeActions, isNeeded, pathOf, refuseFlagsAsValues } from './checks.ts';
 import { ConfigError } from '../config.ts';
 import { SecretKeyError } from '../store/cipher.ts';
 import { StoreUnusable } from '../store/location.ts';
@@ -27,6 +27,8 @@ import { secretsCommands } from './commands/secrets.ts';
 // An action loads its verbs before it opens the store, since a DESK_NOW clock starts when the
 // store opens and time spent loading would otherwise show in what the command dates.
 
+const SHARED_FLAGS = ['--db', '--json', '--help'];
+
 export function buildProgram(io: Io): Command {
   const program = new Command('desk')
     .description(
@@ -39,6 +41,19 @@ export function buildProgram(io: Io): Command {
       outputError: (s, write) => write(`desk: ${s.trim().replace(/^error: /, '')}\n`),
     })
     .exitOverride()
+    // Every command made from here on inherits this: a flag it cannot run without says so.
+    .configureHelp({
+      // A command's own flags first, then the ones every command shares.
+      visibleOptions: (cmd) => {
+        const all = new Help().visibleOptions(cmd);
+        const shared = all.filter((o) => SHARED_FLAGS.includes(o.long ?? ''));
+        return [...all.filter((o) => !shared.includes(o)), ...shared];
+      },
+      optionDescription: (option) => {
+        const said = new Help().optionDescription(option);
+        return isNeeded(option) ? `${said} (required)` : said;
+      },
+    })
     .showSuggestionAfterError(true)
     .addHelpText(
       'after',

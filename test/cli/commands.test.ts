@@ -45,6 +45,15 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(add.code).toBe(0);
     expect(add.out).toContain('--due <date>');
     expect(add.out).toContain('--json');
+    // What it cannot run without says so; its own flags come before those every command shares.
+    const flags = add.out.split('\n').filter((l) => /^\s+-/.test(l));
+    expect(flags.filter((l) => l.endsWith('(required)')).map((l) => l.trim().split(' ')[0])).toEqual([
+      '--desk',
+      '--title',
+    ]);
+    expect(flags.slice(-3).map((l) => l.trim().split(' ')[0])).toEqual(['--db', '--json', '-h,']);
+    const list = await desk(store.target, 'work', 'list', '--help');
+    expect(list.out).toContain('(default: 50)');
   });
 
   it('bare desk and a group with no command are mistakes: help on stderr, exit 1; asked for, help is on stdout', async () => {

@@ -34,7 +34,7 @@ interface FieldOptions {
 function fieldOptions(cmd: Command, creating: boolean): Command {
   const dflt = (text: string) => (creating ? ` (default ${text})` : '');
   return cmd
-    .option('--title <text>', 'what the work is')
+    .option('--title <text>', `what the work is${creating ? ' (required)' : ''}`)
     .option('--detail <text>', "the desk's own note on it")
     .option('--kind <kind>', `the desk's word for this sort of work${dflt('general')}`)
     .option('--due <date>', 'YYYY-MM-DD, today, +14d or -3d; "none" for no date')
