@@ -71,7 +71,9 @@ export function SetupPage(v: SetupView): Markup {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">With</th>
-                  <th scope="col">Status</th>
+                  <th scope="col" class="wide-only">
+                    Status
+                  </th>
                   <th scope="col">Renews</th>
                   <th scope="col">Amount</th>
                 </tr>
@@ -83,9 +85,9 @@ export function SetupPage(v: SetupView): Markup {
                       <a href={`/arrangements/${a.id}`}>{a.name}</a>
                     </td>
                     <td>{a.counterparty ?? NOT_SET}</td>
-                    <td>{a.status}</td>
+                    <td class="wide-only">{a.status}</td>
                     <td class="nowrap">{a.renews_on ?? NOT_SET}</td>
-                    <td class="nowrap">{money(a.amount_cents, a.currency)}</td>
+                    <td>{money(a.amount_cents, a.currency)}</td>
                   </tr>
                 ))}
               </tbody>
