@@ -50,6 +50,9 @@ export function workVerbCommands(work: Command, io: Io): void {
             ? [`Drafted for #${id}, to ${a.to} (${a.channel}):`, `Subject: ${a.subject}`, '', a.body].join('\n')
             : `Not drafted: ${a.reason}`,
         );
+        // A draft the desk declined is a failure to a script checking the exit code, as a send
+        // that failed is for `work complete`: no message was written.
+        if (!a.drafted) throw new Reported(a.reason);
       });
     },
   );

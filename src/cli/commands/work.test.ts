@@ -103,4 +103,14 @@ describe('desk work on one row', () => {
       out: `#${waiting.id} is waiting on Priya Shah. There was no prepared message; this step was recorded as done by hand.\n`,
     });
   });
+
+  it('work draft that the desk declines says why and exits 1, with --json too', async () => {
+    const row = await makeWork(store.db, bakery.id, { title: 'Nobody to write to' });
+    const plain = await desk(store.target, 'work', 'draft', String(row.id));
+    expect(plain.code).toBe(1);
+    expect(plain.out).toMatch(/^Not drafted: .+\n$/);
+    const json = await desk(store.target, 'work', 'draft', String(row.id), '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({ drafted: false, reason: expect.any(String) });
+  });
 });
