@@ -40,10 +40,13 @@ export interface ChatView {
 
 const STATUS_WORDS: Record<string, string> = { open: 'Open', in_progress: 'In progress', waiting: 'Waiting' };
 
+/** A count as the CLI prints one: 30,000. */
+const count = (n: number) => n.toLocaleString('en');
+
 /** What an empty page of the queue says: why it is empty, and where the rows are if it can tell. */
 function emptyQueue(v: DeskView): string {
   if (!v.filters.status && !v.filters.kind) return 'Nothing is open: the queue is empty.';
-  const none = `No open rows match these filters; ${v.page.open_total} open in all.`;
+  const none = `No open rows match these filters; ${count(v.page.open_total)} open in all.`;
   // "Waiting" is a status; a row out with somebody, counted above as waiting on an answer, is
   // often still Open.
   if (v.filters.status === 'waiting' && !v.filters.kind && v.counts.waiting > 0)
@@ -272,10 +275,10 @@ export function DeskPage(v: DeskView): Markup {
           {v.page.items.length === 0
             ? emptyQueue(v)
             : v.filters.status || v.filters.kind
-              ? `Showing ${plural(v.page.items.length, 'matching row')}${v.page.next_cursor ? ' (more on the next page)' : ''}; ${v.page.open_total} open in all.`
+              ? `Showing ${plural(v.page.items.length, 'matching row')}${v.page.next_cursor ? ' (more on the next page)' : ''}; ${count(v.page.open_total)} open in all.`
               : v.filters.cursor
-                ? `Showing ${v.page.items.length} more of ${v.page.open_total} open rows.`
-                : `Showing ${v.page.items.length} of ${v.page.open_total} open rows.`}
+                ? `Showing ${v.page.items.length} more of ${count(v.page.open_total)} open rows.`
+                : `Showing ${v.page.items.length} of ${count(v.page.open_total)} open rows.`}
         </p>
         <ol class="queue">
           {v.page.items.map((item) => (
