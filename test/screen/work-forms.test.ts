@@ -214,6 +214,17 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
     SLOW,
   );
 
+  /** What the row's timeline says of the owner's edits to it. */
+  const editsLogged = async (id: number) =>
+    (
+      await store.db
+        .selectFrom('timeline')
+        .select('text')
+        .where('work_id', '=', id)
+        .where('kind', '=', 'edited')
+        .execute()
+    ).map((t) => t.text);
+
   it(
     'saves a form left as it was without changing the line breaks of its text',
     async () => {
@@ -223,13 +234,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByRole('button', { name: 'Save the changes' }).click();
       await page.getByRole('status').filter({ hasText: 'Nothing was changed.' }).waitFor();
       expect((await findWork(store.db, desk.id, other.id))?.detail).toBe(detail);
-      const edits = await store.db
-        .selectFrom('timeline')
-        .select('kind')
-        .where('work_id', '=', other.id)
-        .where('kind', '=', 'edited')
-        .execute();
-      expect(edits).toEqual([]);
+      expect(await editsLogged(other.id)).toEqual([]);
       await page.goto(`${server.base}/work/${rowId}`);
     },
     SLOW,
@@ -249,13 +254,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByRole('button', { name: 'Save the changes' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved your changes.' }).waitFor();
       expect((await findWork(store.db, desk.id, other.id))?.last_error).toBeNull();
-      const logged = await store.db
-        .selectFrom('timeline')
-        .select('text')
-        .where('work_id', '=', other.id)
-        .where('kind', '=', 'edited')
-        .execute();
-      expect(logged.map((t) => t.text)).toEqual(['owner cleared the fault.']);
+      expect(await editsLogged(other.id)).toEqual(['owner cleared the fault.']);
       await expect(page.getByRole('link', { name: 'clear it when you edit the row' }).count()).resolves.toBe(0);
       await page.goto(`${server.base}/work/${other.id}/edit`);
       await expect(page.getByText(/Clear the fault/).count()).resolves.toBe(0);
