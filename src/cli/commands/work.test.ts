@@ -3,6 +3,7 @@ import { sqliteStore, type TestStore } from '../../../test/helpers/db.ts';
 import { desk } from '../../../test/helpers/cli.ts';
 import { makeDesk, makeWork } from '../../../test/helpers/factories.ts';
 import { TEST_NOW } from '../../../test/helpers/app.ts';
+import { addDays } from '../../domain/dates.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import type { DeskRow } from '../../store/schema.ts';
 import { buildProgram } from '../main.ts';
@@ -81,7 +82,11 @@ describe('desk work on one row', () => {
   });
 
   it('work complete on a finished row says what it is, not whom it once waited on', async () => {
-    const finished = { waiting_on: 'Priya Shah', waiting_since: '2026-11-10', closed_at: TEST_NOW };
+    const finished = {
+      waiting_on: 'Priya Shah',
+      waiting_since: addDays(TEST_NOW.slice(0, 10), -14),
+      closed_at: TEST_NOW,
+    };
     const closed = await makeWork(store.db, bakery.id, { ...finished, status: 'closed' });
     const c = await desk(store.target, 'work', 'complete', String(closed.id));
     expect(c).toMatchObject({
