@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { dbFlag, publicOrigin, type Config } from './config.ts';
 import { buildDeps } from './container.ts';
@@ -63,6 +64,8 @@ async function printSignInLink(deps: Deps, out: Output, deskId: string, port: nu
 }
 
 export async function startServer(config: Readonly<Config>, out: Output): Promise<RunningServer> {
+  // Before the store opens, so that an address it cannot listen on leaves no new database behind.
+  await tryAddress(config);
   const deps = await buildDeps(config, { serving: true });
   let app: FastifyInstance;
   let started: FastifyInstance | undefined;
@@ -86,16 +89,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   } catch (err) {
     await started?.close();
     await deps.store.close();
-    const e = err as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE')
-      throw new Error(
-        `Port ${config.port} on ${config.host} is already in use; choose another with --port or DESK_PORT.`,
-      );
-    if (e.code === 'ENOTFOUND' || e.code === 'EADDRNOTAVAIL' || e.code === 'EAI_AGAIN')
-      throw new Error(
-        `Cannot listen on ${config.host}: it is not an address of this machine. Use --host 127.0.0.1 (this machine only) or 0.0.0.0 (every address), or DESK_HOST.`,
-      );
-    throw err;
+    throw listenError(err, config);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -162,6 +156,34 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   return { app, deps, url, close, closed };
+}
+
+/** Listens on the configured address and lets it go at once: refused in words a person can act on. */
+async function tryAddress(config: Readonly<Config>): Promise<void> {
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ host: config.host, port: config.port }, resolve);
+    });
+  } catch (err) {
+    throw listenError(err, config);
+  } finally {
+    await new Promise((resolve) => probe.close(resolve));
+  }
+}
+
+function listenError(err: unknown, config: Readonly<Config>): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new Error(
+      `Port ${config.port} on ${config.host} is already in use; choose another with --port or DESK_PORT.`,
+    );
+  if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN')
+    return new Error(
+      `Cannot listen on ${config.host}: it is not an address of this machine. Use --host 127.0.0.1 (this machine only) or 0.0.0.0 (every address), or DESK_HOST.`,
+    );
+  return err;
 }
 
 /** Whether `work` settles within `ms`; the timer does not hold the process open. */

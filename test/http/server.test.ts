@@ -92,7 +92,7 @@ describe('the desk command as installed', () => {
     expect(bad.err.trim()).toBe("desk: missing required argument 'id'");
   });
 
-  it('`desk serve` on a port already taken says so and exits 1, on a database it has just made', async () => {
+  it('`desk serve` on a port already taken says so, exits 1 and makes no database', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as AddressInfo).port;
@@ -111,9 +111,32 @@ describe('the desk command as installed', () => {
         `desk: Port ${port} on 127.0.0.1 is already in use; choose another with --port or DESK_PORT.`,
       );
       expect(code).toBe(1);
+      expect(fs.readdirSync(home)).toEqual(['err.txt']);
     } finally {
       fs.closeSync(errFd);
       await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('`desk serve` on an address not of this machine says so, exits 1 and makes no database', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-host-'));
+    const errFile = path.join(home, 'err.txt');
+    const errFd = fs.openSync(errFile, 'w');
+    try {
+      // 192.0.2.1 is set aside for documentation: no machine has it.
+      const child = spawn(
+        process.execPath,
+        ['bin/desk.js', 'serve', '--host', '192.0.2.1', '--port', '0', '--db', path.join(home, 'data', 'desk.db')],
+        { env: { ...process.env, DESK_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', errFd] },
+      );
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(fs.readFileSync(errFile, 'utf8').trim()).toBe(
+        'desk: Cannot listen on 192.0.2.1: it is not an address of this machine. Use --host 127.0.0.1 (this machine only) or 0.0.0.0 (every address), or DESK_HOST.',
+      );
+      expect(code).toBe(1);
+      expect(fs.readdirSync(home)).toEqual(['err.txt']);
+    } finally {
+      fs.closeSync(errFd);
     }
   });
 });
