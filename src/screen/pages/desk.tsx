@@ -6,6 +6,7 @@ import { OPEN_STATUSES } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page } from './layout.tsx';
 import { plural } from '../../domain/text.ts';
+import { nextTrail, previousPage, writeTrail, type Trail } from '../pager.ts';
 
 // The desk page: the counts, the sections in GET /desk order, the open queue in the API's
 // order with its filters and pages, and the chat box.
@@ -28,6 +29,8 @@ export interface DeskView {
   kinds: string[];
   page: WorkPage;
   filters: { status?: string; kind?: string; cursor?: string };
+  /** The cursors of the pages before this one, so that it can link to the previous. */
+  trail: Trail;
   chat: ChatView;
 }
 
@@ -54,13 +57,37 @@ function emptyQueue(v: DeskView): string {
   return none;
 }
 
-function queueHref(f: { status?: string; kind?: string; cursor?: string }): string {
+function queueHref(f: { status?: string; kind?: string; cursor?: string; trail?: Trail }): string {
   const q = new URLSearchParams();
   if (f.status) q.set('status', f.status);
   if (f.kind) q.set('kind', f.kind);
   if (f.cursor) q.set('cursor', f.cursor);
+  if (f.cursor && f.trail) q.set('back', writeTrail(f.trail));
   const s = q.toString();
   return s ? `/?${s}` : '/';
+}
+
+/** First, previous and next pages of the queue, each where it leads somewhere else. */
+function Pager({ v }: { v: DeskView }): Markup {
+  const { status, kind, cursor } = v.filters;
+  const previous = cursor ? previousPage(v.trail) : null;
+  // On the second page the previous page is the first: one link says it.
+  const first = cursor !== undefined && (previous === null || previous.cursor !== undefined);
+  return (
+    <nav aria-label="Pages of open work" class="pager">
+      {first ? <a href={queueHref({ status, kind })}>First page</a> : null}
+      {previous ? (
+        <a rel="prev" href={queueHref({ status, kind, cursor: previous.cursor, trail: previous.trail })}>
+          Previous page
+        </a>
+      ) : null}
+      {v.page.next_cursor ? (
+        <a rel="next" href={queueHref({ status, kind, cursor: v.page.next_cursor, trail: nextTrail(cursor, v.trail) })}>
+          Next page
+        </a>
+      ) : null}
+    </nav>
+  );
 }
 
 function due(item: WorkItem): string {
@@ -285,16 +312,7 @@ export function DeskPage(v: DeskView): Markup {
             <Row item={item} />
           ))}
         </ol>
-        <nav aria-label="Pages of open work" class="pager">
-          {v.filters.cursor ? (
-            <a href={queueHref({ status: v.filters.status, kind: v.filters.kind })}>First page</a>
-          ) : null}
-          {v.page.next_cursor ? (
-            <a href={queueHref({ status: v.filters.status, kind: v.filters.kind, cursor: v.page.next_cursor })}>
-              Next page
-            </a>
-          ) : null}
-        </nav>
+        <Pager v={v} />
       </section>
 
       <ChatBox csrf={v.csrf} chat={v.chat} />

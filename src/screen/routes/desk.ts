@@ -12,15 +12,17 @@ import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { SignInPage } from '../pages/misc.tsx';
 import { ChatAnswer, DeskPage, type ChatView } from '../pages/desk.tsx';
 import { once } from '../once.ts';
+import { readTrail } from '../pager.ts';
 import { saidToOwner } from '../words.ts';
 
 // GET / (the desk page) and POST /chat (the chat box; a partial answer for htmx, the whole
 // page without it).
 
-type Query = { status?: string; kind?: string; cursor?: string };
+type Query = { status?: string; kind?: string; cursor?: string; back?: string };
+type Filters = { status?: string; kind?: string; cursor?: string };
 
-function filters(q: Query): Query {
-  const f: Query = {};
+function filters(q: Query): Filters {
+  const f: Filters = {};
   if (q.status) f.status = q.status;
   if (q.kind) f.kind = q.kind;
   if (q.cursor) f.cursor = q.cursor;
@@ -70,6 +72,7 @@ async function deskPage(
       kinds,
       page,
       filters: f,
+      trail: f.cursor ? readTrail(q.back) : null,
       chat,
     }),
     status,
