@@ -268,7 +268,7 @@ export function RowPage(v: RowView): Markup {
             </Field>
           ) : null}
         </dl>
-        {/* An open row shows the notes beside the form that adds one. */}
+        {/* An open row shows the notes under the form that adds one. */}
         {v.arrangement && !open ? <NotesRead a={v.arrangement} zone={v.zone} /> : null}
       </section>
 
@@ -320,33 +320,32 @@ export function RowPage(v: RowView): Markup {
               </form>
             )}
             {v.arrangement ? (
-              <div>
-                <form method="post" action={`/arrangements/${v.arrangement.id}/notes`} data-once>
-                  <FormKeys csrf={v.csrf} idem={v.keys.note} />
-                  <input type="hidden" name="work" value={String(w.id)} />
-                  <label for="note-body">{`Note on ${v.arrangement.name}`}</label>
-                  <textarea
-                    id="note-body"
-                    name="body"
-                    rows="2"
-                    aria-invalid={noteError ? 'true' : undefined}
-                    autofocus={noteError ? true : undefined}
-                    aria-describedby={noteError ? 'note-body-hint note-body-error' : 'note-body-hint'}
-                  >
-                    {typedIn(v, 'note', 'body') ?? ''}
-                  </textarea>
-                  <small id="note-body-hint">
-                    {`Messages the desk prepares on ${v.arrangement.name} quote its ${MAX_NOTES} newest notes: write only what the people they go to may read.`}
-                  </small>
-                  <FieldError id="note-body-error" message={noteError} />
-                  <button type="submit" class="secondary">
-                    Add note
-                  </button>
-                </form>
-                <NotesRead a={v.arrangement} zone={v.zone} />
-              </div>
+              <form method="post" action={`/arrangements/${v.arrangement.id}/notes`} data-once>
+                <FormKeys csrf={v.csrf} idem={v.keys.note} />
+                <input type="hidden" name="work" value={String(w.id)} />
+                <label for="note-body">{`Note on ${v.arrangement.name}`}</label>
+                <textarea
+                  id="note-body"
+                  name="body"
+                  rows="2"
+                  aria-invalid={noteError ? 'true' : undefined}
+                  autofocus={noteError ? true : undefined}
+                  aria-describedby={noteError ? 'note-body-hint note-body-error' : 'note-body-hint'}
+                >
+                  {typedIn(v, 'note', 'body') ?? ''}
+                </textarea>
+                <small id="note-body-hint">
+                  {`Messages the desk prepares on ${v.arrangement.name} quote its ${MAX_NOTES} newest notes: write only what the people they go to may read.`}
+                </small>
+                <FieldError id="note-body-error" message={noteError} />
+                <button type="submit" class="secondary">
+                  Add note
+                </button>
+              </form>
             ) : null}
           </div>
+          {/* Under the forms, across the page, rather than in the note form's column alone. */}
+          {v.arrangement ? <NotesRead a={v.arrangement} zone={v.zone} /> : null}
         </section>
       ) : null}
 
