@@ -81,40 +81,43 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     }
   });
 
-  it('the pager goes forward three pages and back again to the first', async () => {
+  it('the pager goes forward two pages and back again to the first', async () => {
     const { desk: long } = await makeDesk(store.db, { name: 'Long Queue Bakery' });
     await makeWorkMany(
       store.db,
       long.id,
-      Array.from({ length: 160 }, (_, i) => ({ title: `Batch ${i + 1}` })),
+      Array.from({ length: 110 }, (_, i) => ({ title: `Batch ${i + 1}` })),
     );
     const { context, page } = await signIn(browser, server, long.id);
     const pager = page.getByRole('navigation', { name: 'Pages of open work' });
     const links = async () => (await pager.getByRole('link').allTextContents()).join(', ');
+    const firstRow = () =>
+      page
+        .getByRole('listitem')
+        .filter({ hasText: /^Batch \d+/ })
+        .first()
+        .textContent();
     try {
       await page.goto(`${server.base}/`);
-      await page.getByText('Showing 50 of 160 open rows.').waitFor();
-      const firstRows = await page.locator('ol.queue > li').first().textContent();
+      await page.getByText('Showing 50 of 110 open rows.').waitFor();
+      const onFirst = await firstRow();
       expect(await links()).toBe('Next page');
       await pager.getByRole('link', { name: 'Next page' }).click();
-      await page.getByText('Showing 50 more of 160 open rows.').waitFor();
-      const secondRows = await page.locator('ol.queue > li').first().textContent();
-      expect(await links()).toBe('Previous page, Next page');
+      await page.getByText('Showing 50 more of 110 open rows.').waitFor();
+      const onSecond = await firstRow();
+      expect(onSecond).not.toBe(onFirst);
       await pager.getByRole('link', { name: 'Next page' }).click();
-      await pager.getByRole('link', { name: 'Next page' }).click();
-      await page.getByText('Showing 10 more of 160 open rows.').waitFor();
+      await page.getByText('Showing 10 more of 110 open rows.').waitFor();
       expect(await links()).toBe('First page, Previous page');
-      await pager.getByRole('link', { name: 'Previous page' }).click();
-      await page.getByText('Showing 50 more of 160 open rows.').waitFor();
-      expect(await links()).toBe('First page, Previous page, Next page');
       await expectAccessible(page);
       await shots(page, 'queue-page-3');
       await pager.getByRole('link', { name: 'Previous page' }).click();
-      await page.getByText('Showing 50 more of 160 open rows.').waitFor();
-      expect(await page.locator('ol.queue > li').first().textContent()).toBe(secondRows);
+      await page.getByText('Showing 50 more of 110 open rows.').waitFor();
+      expect(await firstRow()).toBe(onSecond);
+      expect(await links()).toBe('Previous page, Next page');
       await pager.getByRole('link', { name: 'Previous page' }).click();
-      await page.getByText('Showing 50 of 160 open rows.').waitFor();
-      expect(await page.locator('ol.queue > li').first().textContent()).toBe(firstRows);
+      await page.getByText('Showing 50 of 110 open rows.').waitFor();
+      expect(await firstRow()).toBe(onFirst);
       expect(await links()).toBe('Next page');
     } finally {
       await context.close();
