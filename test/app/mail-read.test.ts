@@ -13,6 +13,7 @@ import { racePasses } from '../helpers/racers.ts';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { assignWork } from '../../src/domain/work/assign.ts';
+import { setGrant } from '../../src/domain/grants/manage.ts';
 import { dateOfInstant } from '../../src/domain/dates.ts';
 import { ImapReader } from '../../src/adapters/imap/reader.ts';
 
@@ -231,6 +232,41 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       .where('id', '=', finished.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ replied_by: null, replied_at: null });
+  });
+
+  it('a reply read while a chase is on its way stays to be read, and nobody is put back to waiting', async () => {
+    const row = await sentRow('Flour delivery days');
+    await makeDraft(store.db, d.desk.id, row.id, {
+      subject: `Re: ${row.subject}`,
+      body: 'Just checking in on this.',
+      to: 'sam@ovens.test',
+    });
+    const grant = (granted: boolean) =>
+      setGrant(store.db, { deskId: d.desk.id, cls: 'reach_out', granted, now: h.clock.now().toISOString(), by: 'owner' });
+    await grant(true);
+    smtp.setMode('slow');
+    try {
+      const before = smtp.received.length;
+      const running = h.call('POST', `/api/v1/work/${row.id}/run`, { key: d.key, body: {} });
+      // The server has the chase and has not yet answered: Sam's reply is read now.
+      await expect.poll(() => smtp.received.length, { timeout: 5_000, interval: 20 }).toBe(before + 1);
+      await put(samReplies(row, 'Tuesdays and Fridays.'));
+      const read = await pass();
+      expect(read.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+      const ran = (await running).json().data;
+      expect(ran).toMatchObject({ ok: true, closed: false, waiting: null });
+      expect(ran.outcome).toContain('Sam Oven replied meanwhile');
+
+      const detail = (await get(`/work/${row.id}`)).json().data;
+      expect(detail.work).toMatchObject({ status: 'open', waiting_on: null });
+      expect(detail.work.action.label).toBe('Read the reply');
+      const texts = detail.timeline.map((t: { text: string }) => t.text);
+      expect(texts.indexOf('Sam Oven replied.')).toBeGreaterThanOrEqual(0);
+      expect(texts.some((t: string) => t.includes('it was sent to'))).toBe(true);
+    } finally {
+      smtp.setMode('accept');
+      await grant(false);
+    }
   });
 
   it('an HTML-only reply is read as text', async () => {

@@ -39,8 +39,11 @@ interface Told {
 }
 
 export type Ending =
-  /** The work is carried out: the row becomes done, or waiting when a reply is owed (D12). */
-  | (Told & { kind: 'finished'; to: 'done' | 'waiting'; result: string; waiting: string | null })
+  /**
+   * The work is carried out: the row becomes done, or waiting when a reply is owed (D12), or
+   * open when a reply was read while the desk's message was on its way (it waits to be read).
+   */
+  | (Told & { kind: 'finished'; to: 'done' | 'waiting' | 'open'; result: string; waiting: string | null })
   /** The desk tried and failed: last_error is set and the row shows fix. */
   | (Told & { kind: 'failed'; reason: string; needs?: string })
   /** Nothing came of it and nothing is changed on the row. */

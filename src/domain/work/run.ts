@@ -345,6 +345,15 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
     };
   }
   if (row.waiting_on) await countChase(ctx, row);
+  if (sent.heard !== undefined)
+    return {
+      kind: 'finished',
+      to: 'open',
+      outcome: `Sent "${subject}" to ${who}; ${sent.heard ?? 'somebody'} replied meanwhile, so "${row.title}" waits for a person to read the reply.`,
+      done: `Sent "${subject}" to ${who}.`,
+      result: sent.note,
+      waiting: null,
+    };
   const after = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? current;
   const waiting = after.waiting_on;
   return {

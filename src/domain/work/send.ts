@@ -14,6 +14,7 @@ import {
 import { connectedMailbox } from '../../store/repositories/connections.ts';
 import { SecretKeyError } from '../../store/cipher.ts';
 import { newMessageId } from './message-id.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
 
 // Sends one drafted message through the desk's connected mailbox, at most once (D14): the
 // message is claimed by moving it drafted → approved in one compare-and-set statement, so of
@@ -30,6 +31,8 @@ export interface SendOutcome {
   unknown?: boolean;
   /** True when the mailbox's server could not be reached or stopped answering (not a refusal). */
   unreachable?: boolean;
+  /** Who replied on the row while the message was on its way: the row stays open with that reply to read. */
+  heard?: string | null;
 }
 
 export const IN_FLIGHT =
@@ -54,6 +57,42 @@ export async function sendInFlight(ctx: DeskContext, workId: number): Promise<bo
   return messageClaimedSince(ctx.db, ctx.desk.id, workId, since);
 }
 
+/**
+ * The row once its message has gone. Sending answers a reply that was waiting to be read, and a
+ * message that expects a reply puts the row out with its recipient. But a reply read while the
+ * message was on its way (`before` is the row as the send began) came after it: it stays to be
+ * read, and the row stays back from waiting, so nobody who has answered is chased (P-mail-3).
+ */
+export function afterSending(
+  before: WorkRow,
+  current: WorkRow,
+  to: string,
+  now: string,
+): Parameters<typeof updateWork>[3] {
+  if (heardMeanwhile(before, current)) return { last_error: null, updated_at: now };
+  const patch: Parameters<typeof updateWork>[3] = {
+    last_error: null,
+    replied_by: null,
+    replied_at: null,
+    updated_at: now,
+  };
+  if (expectsReply(current)) {
+    patch.waiting_on = current.contact_name?.trim() || to;
+    patch.waiting_since = now;
+    // A row that goes out anew starts with every chase it allows.
+    if (!current.waiting_on) patch.chases = 0;
+  }
+  return patch;
+}
+
+/** Whether a reply was read on the row between `before` and `current`. */
+function heardMeanwhile(before: WorkRow, current: WorkRow): boolean {
+  return (
+    current.replied_at !== null &&
+    (current.replied_at !== before.replied_at || current.replied_by !== before.replied_by)
+  );
+}
+
 /** Messages that expect a reply put the row out with the recipient. */
 function expectsReply(row: WorkRow): boolean {
   return row.class === 'reach_out' || row.class === 'chase' || row.waiting_on !== null;
@@ -75,6 +114,8 @@ export async function sendDraft(
   if (!(await claimDraft(ctx.db, ctx.desk.id, message.id, claimedAt))) {
     return { delivered: false, failed: false, skipped: true, note: IN_FLIGHT };
   }
+  // The reply the row holds as the send begins: one read while the message is on its way is newer.
+  const before = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 
   const to = message.to_address?.trim() ?? '';
   const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
@@ -113,36 +154,27 @@ export async function sendDraft(
   }
 
   const now = ctx.now();
-  const current = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
   if (reason === null) {
-    await markSent(ctx.db, message.id, now, messageId);
-    // Sending on the row answers any reply that was waiting to be read.
-    const patch: Parameters<typeof updateWork>[3] = {
-      last_error: null,
-      replied_by: null,
-      replied_at: null,
-      updated_at: now,
-    };
-    if (expectsReply(current)) {
-      patch.waiting_on = current.contact_name?.trim() || to;
-      patch.waiting_since = now;
-      // A row that goes out anew starts with every chase it allows.
-      if (!current.waiting_on) patch.chases = 0;
-    }
-    await updateWork(ctx.db, ctx.desk.id, row.id, patch);
-    await logEvent(ctx, 'sent', `Sent "${subject}" to ${who}.`, {
-      work_id: row.id,
-      activity_id: message.id,
-      to,
-      actor,
+    const heard = await atomically(ctx, async (tx) => {
+      await lockRow(tx, row.id);
+      const current = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
+      await markSent(tx.db, message.id, now, messageId);
+      await updateWork(tx.db, tx.desk.id, row.id, afterSending(before, current, to, now));
+      await logEvent(tx, 'sent', `Sent "${subject}" to ${who}.`, {
+        work_id: row.id,
+        activity_id: message.id,
+        to,
+        actor,
+      });
+      await logTimeline(
+        tx,
+        row.id,
+        'sent',
+        `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}.`,
+      );
+      return heardMeanwhile(before, current) ? current.replied_by : null;
     });
-    await logTimeline(
-      ctx,
-      row.id,
-      'sent',
-      `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}.`,
-    );
-    return { delivered: true, failed: false, note: `Sent to ${who}.` };
+    return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(heard !== null ? { heard } : {}) };
   }
 
   await markUnsent(ctx.db, message.id, reason);
