@@ -242,7 +242,13 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       to: 'sam@ovens.test',
     });
     const grant = (granted: boolean) =>
-      setGrant(store.db, { deskId: d.desk.id, cls: 'reach_out', granted, now: h.clock.now().toISOString(), by: 'owner' });
+      setGrant(store.db, {
+        deskId: d.desk.id,
+        cls: 'reach_out',
+        granted,
+        now: h.clock.now().toISOString(),
+        by: 'owner',
+      });
     await grant(true);
     smtp.setMode('slow');
     try {

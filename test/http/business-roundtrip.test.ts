@@ -8,6 +8,8 @@ import { closeWork } from '../../src/domain/work/status.ts';
 import { createKey } from '../../src/domain/keys/create.ts';
 import { findDeskByRef } from '../../src/store/repositories/desks.ts';
 import { allWorkOf } from '../../src/store/repositories/business.ts';
+import { moveWork, updateWork } from '../../src/store/repositories/work.ts';
+import { dateOfInstant } from '../../src/domain/dates.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
@@ -48,6 +50,17 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     await addWork(source, { title: 'Chase the window cleaner', class: 'chase', waiting_on: 'Bright Windows' });
     const rows = await allWorkOf(store.db, source.desk.id);
     await closeWork(source, rows.find((w) => w.title === 'Renew the hygiene certificate')!.id, { note: 'Done early' });
+    // Sam has had every chase the row allows, and Fresh Farm's reply waits to be read.
+    const oven = rows.find((w) => w.title === 'Get the oven repair quote')!;
+    await updateWork(store.db, source.desk.id, oven.id, { chases: oven.max_chases });
+    const slot = rows.find((w) => w.title === 'Confirm the delivery slot')!;
+    const repliedAt = new Date(h.clock.now().getTime() - 3_600_000).toISOString();
+    await moveWork(store.db, source.desk.id, slot.id, 'waiting', 'open', {
+      waiting_on: null,
+      waiting_since: null,
+      replied_by: 'Fresh Farm',
+      replied_at: repliedAt,
+    });
 
     text = (await exportDesk(source)).text;
     const copy = await importBusinessText(store.db, text, { now: h.clock.now(), slug: 'round-trip-copy' });
@@ -134,7 +147,7 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
       'open',
       'open',
       'open',
-      'waiting',
+      'open',
     ]);
     // Messages came back with their status, subject, body and address.
     const flour = b.find((x) => (x as { work: { title: string } }).work.title === 'Pay the flour invoice') as {
@@ -154,6 +167,27 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     const oven = (await allWorkOf(store.db, copyId)).find((w) => w.title === 'Get the oven repair quote')!;
     expect(oven.max_chases).toBe(9);
     expect(parse(text).connections[2].config.accounts).toEqual([{ user: 'cafe' }, { user: 'spare' }]);
+  });
+
+  it('keeps the chases sent and a reply waiting to be read, so the copy writes to nobody the first would not', async () => {
+    const row = (title: string) => parse(text).work.find((w: { title: string }) => w.title === title);
+    expect(row('Get the oven repair quote')).toMatchObject({ max_chases: 9, chases: 9 });
+    expect(row('Confirm the delivery slot')).toMatchObject({
+      replied_by: 'Fresh Farm',
+      replied_at: dateOfInstant(source.desk.timezone, new Date(h.clock.now().getTime() - 3_600_000).toISOString()),
+    });
+    expect(row('Confirm the delivery slot').waiting_on).toBeUndefined();
+    const actions = async (key: string) =>
+      Object.fromEntries(
+        (await h.call('GET', '/api/v1/work?limit=200', { key }))
+          .json()
+          .data.items.map((w: { title: string; action: { label: string } }) => [w.title, w.action.label]),
+      );
+    const copied = await actions(copyKey);
+    expect(copied['Confirm the delivery slot']).toBe('Read the reply');
+    expect(copied['Get the oven repair quote']).toBe((await actions(sourceKey))['Get the oven repair quote']);
+    const copyRows = await allWorkOf(store.db, copyId);
+    expect(copyRows.find((w) => w.title === 'Get the oven repair quote')!.chases).toBe(9);
   });
 
   it('writes the same file again from the copy, but for its slug and the secrets it no longer has', async () => {

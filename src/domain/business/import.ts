@@ -1,3 +1,4 @@
+import { midnightIn } from '../dates.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { addEvent, addTimelineMany } from '../../store/repositories/events.ts';
@@ -171,7 +172,7 @@ export async function fillDesk(
   // not 100,000 times.
   for (let start = 0; start < total; start += step) {
     const batch = plan.work.slice(start, start + step);
-    const rows = batch.map((w) => workRow(w, desk.id, ids, now));
+    const rows = batch.map((w) => workRow(w, desk, ids, now));
     const made = await insertWorkMany(trx, rows, STATEMENT_ROWS);
     const messages: NewActivity[] = [];
     batch.forEach((w, i) => {
@@ -219,10 +220,12 @@ export async function fillDesk(
 type Ids = Record<'connection' | 'arrangement' | 'unit' | 'playbook', Map<string, number>>;
 
 /** A work item of the file as the row it becomes; every row names the same columns. */
-function workRow(w: WorkPlan, deskId: string, ids: Ids, now: string) {
+function workRow(w: WorkPlan, desk: { id: string; timezone: string }, ids: Ids, now: string) {
   const finished = w.status === 'done' || w.status === 'closed';
+  // A reply to read came on a day of the desk's calendar: stored as that day's first moment there.
+  const replied = !finished && (w.replied_by !== null || w.replied_at !== null);
   return {
-    desk_id: deskId,
+    desk_id: desk.id,
     title: w.title,
     detail: w.detail,
     kind: w.kind,
@@ -233,10 +236,13 @@ function workRow(w: WorkPlan, deskId: string, ids: Ids, now: string) {
     needs_person: w.needs_person ? 1 : 0,
     chase_after_days: w.chase_after_days,
     max_chases: w.max_chases,
+    chases: w.chases,
     contact_name: w.contact_name,
     contact_email: w.contact_email,
     waiting_on: w.waiting_on,
     waiting_since: w.waiting_on ? (w.waiting_since ?? now) : null,
+    replied_by: replied ? w.replied_by : null,
+    replied_at: replied ? (w.replied_at ? midnightIn(desk.timezone, w.replied_at).toISOString() : now) : null,
     last_error: w.last_error,
     arrangement_id: w.arrangement ? ids.arrangement.get(w.arrangement)! : null,
     unit_id: w.unit ? ids.unit.get(w.unit)! : null,

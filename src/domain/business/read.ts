@@ -124,10 +124,15 @@ export interface WorkPlan {
   needs_person: boolean;
   chase_after_days: number;
   max_chases: number;
+  /** Chases already sent to whoever the row waits on. */
+  chases: number;
   contact_name: string | null;
   contact_email: string | null;
   waiting_on: string | null;
   waiting_since: string | null;
+  /** A reply that waits to be read: who wrote it, and the day it came. */
+  replied_by: string | null;
+  replied_at: string | null;
   last_error: string | null;
   arrangement: string | null;
   unit: string | null;
@@ -403,10 +408,13 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       'needs_person',
       'chase_after_days',
       'max_chases',
+      'chases',
       'contact_name',
       'contact_email',
       'waiting_on',
       'waiting_since',
+      'replied_by',
+      'replied_at',
       'last_error',
       'arrangement',
       'unit',
@@ -734,10 +742,13 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     needs_person: e.flag('needs_person'),
     chase_after_days: e.integer('chase_after_days', { min: 1, max: 365, fallback: 7 }),
     max_chases: e.integer('max_chases', { min: 0, max: 100, fallback: 3 }),
+    chases: e.integer('chases', { min: 0, max: 100, fallback: 0 }),
     contact_name: e.text('contact_name', { max: TEXT_MAX.contact_name }),
     contact_email: contactEmail,
     waiting_on: e.text('waiting_on', { max: TEXT_MAX.waiting_on }),
     waiting_since: e.date('waiting_since'),
+    replied_by: e.text('replied_by', { max: TEXT_MAX.waiting_on }),
+    replied_at: e.date('replied_at'),
     last_error: e.text('last_error'),
     arrangement: e.text('arrangement'),
     unit: e.text('unit'),
