@@ -13,7 +13,7 @@ import { ownAct } from './own.ts';
 import { settleAbandoned } from './abandoned.ts';
 import { rowsInTurn, type PassTurns } from './pass-turns.ts';
 import { runWork } from './run.ts';
-import { queueOrder } from '../../store/repositories/queue.ts';
+import { queueOrderOn } from '../../store/repositories/queue.ts';
 import { ShortList } from './short-list.ts';
 
 // One pass of a desk over its own list (issue 17): within its rails (not paused, in working
@@ -149,7 +149,7 @@ async function choose(
   // Chase intervals are at least a day, so nothing out since the desk's midnight can be due.
   if (grants.has('chase')) sources.push({ kind: 'waiting', before: midnightIn(desk.timezone, today).toISOString() });
 
-  const list = new ShortList(most);
+  const list = new ShortList(most, queueOrderOn(today));
   const browser = ctx.engine.runner.available();
   const offer = async (row: WorkRow, hasDraft: boolean) => {
     if (!list.mightTake(row)) return;
@@ -169,7 +169,7 @@ async function choose(
       ?.trim()
       .toLowerCase();
     const held = to ? list.heldFor(to) : undefined;
-    if (held ? queueOrder(row, held.row) >= 0 : to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) return;
+    if (held ? list.order(row, held.row) >= 0 : to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) return;
     list.add({ row, as: decided.as, to });
   };
   for (const source of sources) {

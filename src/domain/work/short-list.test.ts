@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkRow } from '../../store/schema.ts';
 import { NO_DATE_KEY } from '../../store/repositories/open-counts.ts';
-import { queueOrder } from '../../store/repositories/queue.ts';
+import { queueOrderOn } from '../../store/repositories/queue.ts';
 import { ShortList } from './short-list.ts';
 
 /** A small deterministic generator, so a failure names its seed. */
@@ -13,7 +13,9 @@ function random(seed: number) {
   };
 }
 
-// Due keys are only compared with each other here, never with today: any dates serve.
+// Due keys are compared with each other and with a day given here, never with the clock: any dates serve.
+const DAY = '2026-02-11';
+const order = queueOrderOn(DAY);
 const rowOf = (id: number, priority: number, due_key: string) => ({ id, priority, due_key }) as WorkRow;
 
 describe('the short list of a work pass', () => {
@@ -26,17 +28,17 @@ describe('the short list of a work pass', () => {
         as: 'run' as const,
         to: r(3) === 0 ? undefined : `a${r(15)}@example.test`,
       }));
-      const list = new ShortList(most);
+      const list = new ShortList(most, order);
       for (const c of offered) {
         if (!list.mightTake(c.row)) continue;
         const held = c.to ? list.heldFor(c.to) : undefined;
-        if (held && queueOrder(c.row, held.row) >= 0) continue;
+        if (held && order(c.row, held.row) >= 0) continue;
         list.add(c);
       }
       // The rule written the plain way: all in queue order, the first for each address, the first `most`.
       const seen = new Set<string>();
       const expected = [...offered]
-        .sort((a, b) => queueOrder(a.row, b.row))
+        .sort((a, b) => order(a.row, b.row))
         .filter((c) => !c.to || (!seen.has(c.to) && seen.add(c.to)))
         .slice(0, most);
       expect(
@@ -47,12 +49,23 @@ describe('the short list of a work pass', () => {
   });
 
   it('takes a row once, and none behind a full list', () => {
-    const list = new ShortList(2);
+    const list = new ShortList(2, order);
     const a = { row: rowOf(1, 5, '2026-01-01'), as: 'run' as const, to: undefined };
     list.add(a);
     expect(list.mightTake(a.row)).toBe(false);
     list.add({ row: rowOf(2, 4, '2026-01-01'), as: 'run', to: undefined });
     expect(list.mightTake(rowOf(3, 3, '2026-01-01'))).toBe(false);
     expect(list.mightTake(rowOf(4, 9, '2026-01-01'))).toBe(true);
+  });
+
+  it('puts an overdue row ahead of a higher priority one not yet due, as GET /work does', () => {
+    const list = new ShortList(1, order);
+    list.add({ row: rowOf(2, 60, '2026-02-14'), as: 'run', to: undefined });
+    const overdue = rowOf(1, 20, '2026-02-06');
+    expect(list.mightTake(overdue)).toBe(true);
+    list.add({ row: overdue, as: 'run', to: undefined });
+    expect(list.items.map((c) => c.row.id)).toEqual([1]);
+    // Due today is not overdue: priority decides again.
+    expect(order(rowOf(3, 20, DAY), rowOf(4, 60, '2026-02-14'))).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,7 @@
-import { queueOrder } from '../../store/repositories/queue.ts';
 import type { WorkRow } from '../../store/schema.ts';
 
 // The rows a work pass will act on, kept while it reads the rows in reach a page at a time
-// (P-pass-6): the best few in queue order, and never two for one address, since the desk sends
+// (P-pass-6): the best few in the queue's order, and never two for one address, since the desk sends
 // one message a day to an address.
 
 export interface Choice {
@@ -17,12 +16,16 @@ export class ShortList {
   readonly items: Choice[] = [];
   readonly #ids = new Set<number>();
   readonly #byAddress = new Map<string, Choice>();
-  constructor(private readonly most: number) {}
+  constructor(
+    private readonly most: number,
+    /** The queue's order on the pass's day (`queueOrderOn`). */
+    readonly order: (a: WorkRow, b: WorkRow) => number,
+  ) {}
 
   /** False when the row is kept already, or the list is full of rows ahead of it. */
   mightTake(row: WorkRow): boolean {
     const last = this.items[this.most - 1];
-    return !this.#ids.has(row.id) && !(last && queueOrder(row, last.row) >= 0);
+    return !this.#ids.has(row.id) && !(last && this.order(row, last.row) >= 0);
   }
 
   heldFor(to: string): Choice | undefined {
@@ -37,7 +40,7 @@ export class ShortList {
     let hi = this.items.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (queueOrder(this.items[mid]!.row, c.row) < 0) lo = mid + 1;
+      if (this.order(this.items[mid]!.row, c.row) < 0) lo = mid + 1;
       else hi = mid;
     }
     this.items.splice(lo, 0, c);

@@ -76,9 +76,18 @@ export async function walkQueue(
   return places.map((r) => ({ id: r.id, priority: r.priority, dueKey: r.due_key }));
 }
 
-/** The queue's order between two rows: priority desc, then due_key, then id. */
+/** The queue's order between two rows of one band: priority desc, then due_key, then id. */
 export const queueOrder = (a: WalkRow, b: WalkRow) =>
   b.priority - a.priority || (a.due_key < b.due_key ? -1 : a.due_key > b.due_key ? 1 : 0) || a.id - b.id;
+
+/**
+ * The whole queue's order on `today` (D17): the overdue band (due before today) first, then
+ * `queueOrder`; what `GET /work` walks as two bands, for rows already in hand.
+ */
+export const queueOrderOn =
+  (today: string) =>
+  (a: WalkRow, b: WalkRow): number =>
+    Number(b.due_key < today) - Number(a.due_key < today) || queueOrder(a, b);
 
 /** The statement walkQueue runs; separate so that its plan can be inspected. */
 export function walkQuery(
