@@ -6,6 +6,7 @@ import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { dovecotMissing, startDovecot, type TestImap } from '../helpers/dovecot.ts';
 import { makeDesk } from '../helpers/factories.ts';
+import { runMailPass } from '../../src/app/mail/pass.ts';
 import {
   CHROMIUM,
   CHROMIUM_PRESENT,
@@ -160,6 +161,18 @@ describe.runIf(CHROMIUM_PRESENT && !missing).each(DIALECTS)(
       const all = JSON.stringify(await events());
       expect(all).not.toContain('not-the-pass-7');
       expect(all).not.toContain(imap.pass);
+
+      // The desk's own reading meets the same refusal, and the page says so until a pass reads again.
+      const read = await runMailPass(api.deps, { desk: desk.slug });
+      expect(read.mailboxes[0]).toMatchObject({ status: 'error' });
+      await page.goto(`${server.base}/connections`);
+      const fault = await page.locator('#inbox-fault').textContent();
+      expect(fault).toContain("The desk could not read this mailbox's inbox when it last tried:");
+      expect(fault).toContain(`The mail server at ${imap.host}:${imap.port} refused the login`);
+      expect(fault).toContain('messages still go out');
+      await expect(page.getByRole('alert').filter({ hasText: 'could not read' }).count()).resolves.toBe(1);
+      await expectAccessible(page);
+      await screenshots(page, 'connections-inbox-fault', [1280, 390]);
       await context.close();
     }, 120_000);
 

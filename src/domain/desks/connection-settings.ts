@@ -2,6 +2,7 @@ import type { DeskContext } from '../context.ts';
 import { CONNECTION_SECRETS } from '../vocab.ts';
 import { connectionsWithConfig } from '../../store/repositories/connections.ts';
 import { playbooksOf } from '../../store/repositories/setup.ts';
+import { readPositions } from '../../store/repositories/mail.ts';
 
 // The desk's connections as the owner edits them: every setting but the secrets, which are
 // only said to be stored or not, and the playbooks that sign in with each.
@@ -18,6 +19,8 @@ export interface ConnectionSettings {
   /** Which secrets hold a value, by path; never the value. */
   stored: string[];
   playbooks: Array<{ id: number; name: string }>;
+  /** Why the last pass could not read this mailbox's inbox (P-mail-5); null when it could, or never tried. */
+  readFault: string | null;
 }
 
 function withoutSecrets(config: Record<string, unknown>): { settings: Record<string, unknown>; stored: string[] } {
@@ -41,10 +44,12 @@ export async function connectionSettings(ctx: DeskContext): Promise<{
   connections: ConnectionSettings[];
   playbooks: Array<{ id: number; name: string; connection_id: number | null }>;
 }> {
-  const [rows, playbooks] = await Promise.all([
+  const [rows, playbooks, reads] = await Promise.all([
     connectionsWithConfig(ctx.db, ctx.desk.id),
     playbooksOf(ctx.db, ctx.desk.id),
+    readPositions(ctx.db, ctx.desk.id),
   ]);
+  const faults = new Map(reads.map((r) => [r.connection_id, r.error]));
   return {
     connections: rows.map((r) => {
       const { config, ...rest } = r;
@@ -52,6 +57,7 @@ export async function connectionSettings(ctx: DeskContext): Promise<{
         ...rest,
         ...withoutSecrets(config),
         playbooks: playbooks.filter((p) => p.connection_id === r.id).map((p) => ({ id: p.id, name: p.name })),
+        readFault: faults.get(r.id) ?? null,
       };
     }),
     playbooks,

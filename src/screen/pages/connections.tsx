@@ -58,6 +58,11 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
     <section aria-labelledby="mailbox-title">
       <h2 id="mailbox-title">Mailbox</h2>
       <p>The desk sends the messages you approve through this mail server, from this address.</p>
+      {box?.readFault ? (
+        <p class="field-error" role="alert" id="inbox-fault">
+          {`The desk could not read this mailbox's inbox when it last tried: ${box.readFault} Replies are not being read, so rows waiting on an answer stay waiting; messages still go out. Correct the inbox settings below, then use "Check the inbox".`}
+        </p>
+      ) : null}
       <form method="post" action="/connections/mailbox" data-once novalidate class="settings">
         <FormKeys csrf={v.csrf} idem={v.keys.mailbox} />
         {box ? <input type="hidden" name="id" value={String(box.id)} /> : null}
