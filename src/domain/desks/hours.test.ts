@@ -22,6 +22,9 @@ describe('working hours', () => {
     ['mon 22:00-02:00', 'UTC', '2026-11-23T01:00:00Z', false],
     ['always', 'Asia/Tokyo', '2026-11-22T03:00:00Z', true],
     [' Always ', 'UTC', '2026-11-22T03:00:00Z', true],
+    ['Monday-Friday 09:00-17:00', 'UTC', '2026-11-27T10:00:00Z', true],
+    ['tues,weds,thurs 09:00-17:00', 'UTC', '2026-11-25T10:00:00Z', true],
+    ['tues,weds,thurs 09:00-17:00', 'UTC', '2026-11-23T10:00:00Z', false],
   ])('%s in %s at %s is %s', (hours, tz, at, expected) => {
     expect(isWorkingTime(hours, tz, new Date(at))).toBe(expected);
   });
@@ -35,6 +38,9 @@ describe('working hours', () => {
     'mon-fri 25:00-26:00',
     'mon 09:00-09:00',
     'mon--fri 09:00-17:00',
+    'monxyz-fri 09:00-17:00',
+    'mon-fridays 09:00-17:00',
+    'mo-fr 09:00-17:00',
   ])('refuses %j with the way to write it', (text) => {
     const h = parseHours(text);
     expect('error' in h && h.error).toMatch(/"mon-fri 09:00-17:00", or "always"/);

@@ -19,8 +19,12 @@ export interface Hours {
 
 const HOW = 'write days and times such as "mon-fri 09:00-17:00", or "always"';
 
+const FULL = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/** 0 = Sunday for a day's name, short ("mon") or long ("monday", "tues", "weds"); -1 for any other word. */
 function dayIndex(d: string): number {
-  return (DAYS as readonly string[]).indexOf(d.slice(0, 3));
+  if (d === 'weds') return 3;
+  return d.length >= 3 ? FULL.findIndex((day) => day.startsWith(d)) : -1;
 }
 
 function minutes(t: string): number | null {
@@ -41,12 +45,7 @@ export function parseHours(text: string): Hours | { error: string } {
     if (extra !== undefined || !a) return bad;
     const start = dayIndex(a);
     const end = b === undefined ? start : dayIndex(b);
-    if (
-      start < 0 ||
-      end < 0 ||
-      !DAYS.some((d) => a === d || a.startsWith(d)) ||
-      (b && !DAYS.some((d) => b.startsWith(d)))
-    )
+    if (start < 0 || end < 0)
       return { error: `"${echoed(text)}" names a day that is not one of ${DAYS.join(', ')}; ${HOW}` };
     for (let d = start; ; d = (d + 1) % 7) {
       days.add(d);
