@@ -35,6 +35,19 @@ describe('the clock a desk process runs on', () => {
     );
   });
 
+  it('the intervals of the server\'s own passes are at least a second, so "60" is not taken as 60 ms', () => {
+    for (const name of ['DESK_WATCH_INTERVAL', 'DESK_WORK_INTERVAL', 'DESK_MAIL_POLL']) {
+      expect(() => loadConfig({ [name]: '60' })).toThrow(
+        `${name} must be at least 1s; a number alone is milliseconds (60s is a minute), got "60"`,
+      );
+      expect(() => loadConfig({ [name]: '0' })).toThrow(/at least 1s/);
+    }
+    expect(loadConfig({ DESK_MAIL_POLL: '60s', DESK_WORK_INTERVAL: '1000' })).toMatchObject({
+      mailPollMs: 60_000,
+      workIntervalMs: 1000,
+    });
+  });
+
   it('DESK_DATABASE_TIMEOUT is a duration, 30 s unless set', () => {
     expect(loadConfig({}).databaseTimeoutMs).toBe(30_000);
     expect(loadConfig({ DESK_DATABASE_TIMEOUT: '2m' }).databaseTimeoutMs).toBe(120_000);

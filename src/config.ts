@@ -66,14 +66,23 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 }
 
 /** Durations accept plain milliseconds or a number with s, m or h. */
-function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): number {
+function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number, leastMs = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallbackMs;
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(raw.trim());
   if (!m) throw new ConfigError(`${name} must be a duration such as 600s, 10m or 600000, got "${raw}"`);
   const scale = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? 'ms'] ?? 1;
-  return Math.round(Number(m[1]) * scale);
+  const ms = Math.round(Number(m[1]) * scale);
+  // An interval of "60" is 60 ms: a server reading its mailboxes that often would do little else.
+  if (ms < leastMs)
+    throw new ConfigError(
+      `${name} must be at least ${leastMs / 1000}s; a number alone is milliseconds (60s is a minute), got "${raw}"`,
+    );
+  return ms;
 }
+
+/** The least interval between the server's own passes. */
+const LEAST_INTERVAL_MS = 1000;
 
 /** One of a few words, or the fallback when unset. */
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, words: readonly T[], fallback: T | undefined) {
@@ -183,9 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
     databaseTimeoutMs: duration(env, 'DESK_DATABASE_TIMEOUT', STATEMENT_TIMEOUT_MS),
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
-    watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000),
-    workIntervalMs: duration(env, 'DESK_WORK_INTERVAL', 60_000),
-    mailPollMs: duration(env, 'DESK_MAIL_POLL', 60_000),
+    watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000, LEAST_INTERVAL_MS),
+    workIntervalMs: duration(env, 'DESK_WORK_INTERVAL', 60_000, LEAST_INTERVAL_MS),
+    mailPollMs: duration(env, 'DESK_MAIL_POLL', 60_000, LEAST_INTERVAL_MS),
     llmUrl: env.DESK_LLM_URL || null,
     llmModel: env.DESK_LLM_MODEL || 'gpt-4o-mini',
     llmKey: env.DESK_LLM_KEY || null,
