@@ -505,3 +505,14 @@ describe('the work item', () => {
     expect(toWorkItem(input({}, { draft: true })).has_draft).toBe(true);
   });
 });
+
+describe('the wait hint, with chases left and without', () => {
+  it('promises a chase only while one is left', () => {
+    const waiting = { waiting_on: 'Sam', waiting_since: '2026-11-20' };
+    expect(deriveAction(input(waiting))?.hint).toBe('Waiting on Sam for 2 days; it is chased after 7 days.');
+    expect(deriveAction(input({ ...waiting, chases: 3 }))?.hint).toBe(
+      'Waiting on Sam for 2 days; no chase is left (3 of 3 sent), so after 7 days without an answer a person follows it up.',
+    );
+    expect(deriveAction(input({ ...waiting, max_chases: 0 }))?.hint).toContain('no chase is left (0 of 0 sent)');
+  });
+});

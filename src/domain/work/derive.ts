@@ -166,7 +166,11 @@ export function deriveAction(input: DeriveInput): Action | null {
     return {
       type: 'wait',
       label: waited >= 1 ? `Waiting ${waited}d` : 'Waiting',
-      hint: `Waiting on ${row.waiting_on}${waited >= 1 ? ` for ${plural(waited, 'day')}` : ' since today'}; it is chased after ${plural(row.chase_after_days, 'day')}.`,
+      hint: `Waiting on ${row.waiting_on}${waited >= 1 ? ` for ${plural(waited, 'day')}` : ' since today'}; ${
+        row.chases >= row.max_chases
+          ? `no chase is left (${row.chases} of ${row.max_chases} sent), so after ${plural(row.chase_after_days, 'day')} without an answer a person follows it up`
+          : `it is chased after ${plural(row.chase_after_days, 'day')}`
+      }.`,
     };
   }
   if (row.status === 'waiting') return null;
