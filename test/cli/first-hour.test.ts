@@ -10,6 +10,8 @@ import { loadConfig } from '../../src/config.ts';
 import { demoTip } from '../../src/server.ts';
 import { IN_FLIGHT } from '../../src/domain/work/send.ts';
 import { makeDraft } from '../helpers/factories.ts';
+import { insertActivity } from '../../src/store/repositories/activity.ts';
+import { updateWork } from '../../src/store/repositories/work.ts';
 
 // What a newcomer trips on in the owner's command: deleting without asking, a mistyped --db,
 // tips that point elsewhere, the API's verbs missing, errors that do not say what to do.
@@ -231,6 +233,39 @@ describe.each(DIALECTS)("the owner's first hour ($name)", ({ open }) => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("work show prints a reply's words, and handing back a row that holds one says it is still to read", async () => {
+    const added = (
+      await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Ask Lee about the van', '--json')
+    ).json();
+    const deskId = (
+      await store.db.selectFrom('work').select('desk_id').where('id', '=', added.id).executeTakeFirstOrThrow()
+    ).desk_id;
+    // A reply as a mail pass records one: the message on the row, and the row's mark.
+    await insertActivity(store.db, {
+      deskId,
+      kind: 'message',
+      channel: 'email',
+      direction: 'inbound',
+      workId: added.id,
+      subject: 'Re: The van',
+      body: 'Yes, Thursday.\nKeys at the front desk.',
+      status: 'received',
+      actor: 'Lee Van',
+      at: TEST_NOW,
+      sentAt: TEST_NOW,
+    });
+    await updateWork(store.db, deskId, added.id, { replied_by: 'Lee Van', replied_at: TEST_NOW });
+    const shown = (await desk(store.target, 'work', 'show', String(added.id))).out;
+    expect(shown).toContain(
+      'received email from Lee Van: Re: The van\n    Yes, Thursday.\n    Keys at the front desk.\n',
+    );
+    expect(shown).toContain('next: Read the reply.');
+    const back = await desk(store.target, 'work', 'assign', String(added.id), '--clear');
+    expect(back.out).toContain(
+      `#${added.id} is given to nobody; it still holds Lee Van's reply to read (desk work show ${added.id}).`,
+    );
   });
 });
 

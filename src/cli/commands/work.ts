@@ -121,6 +121,16 @@ function line(i: WorkItem): Record<string, unknown> {
 }
 
 /** Returns the `work` command, so that the API's verbs (work-verbs.ts) join it. */
+/** A received message's text under its line in `work show`: indented, and cut short past a screenful. */
+function readable(body: string | null): string[] {
+  const lines = (body ?? '').trimEnd().split(/\r?\n/);
+  const shown = lines.slice(0, READ_LINES).map((l) => `    ${l}`);
+  return lines.length > READ_LINES
+    ? [...shown, `    … ${lines.length - READ_LINES} more lines (--json gives them all)`]
+    : shown;
+}
+const READ_LINES = 20;
+
 export function workCommands(program: Command, io: Io): Command {
   const work = program
     .command('work')
@@ -212,10 +222,11 @@ export function workCommands(program: Command, io: Io): Command {
             ? [
                 '',
                 'Messages:',
-                ...d.messages.map(
-                  (m) =>
-                    `  ${minuteOfInstant(ctx.desk.timezone, m.created_at)} ${m.status} ${m.channel} ${m.direction === 'inbound' ? `from ${m.actor}` : `to ${m.to ?? '-'}`}: ${m.subject ?? ''}`,
-                ),
+                ...d.messages.flatMap((m) => [
+                  `  ${minuteOfInstant(ctx.desk.timezone, m.created_at)} ${m.status} ${m.channel} ${m.direction === 'inbound' ? `from ${m.actor}` : `to ${m.to ?? '-'}`}: ${m.subject ?? ''}`,
+                  // A reply is read here: the owner decides what comes next from its words.
+                  ...(m.direction === 'inbound' ? readable(m.body) : []),
+                ]),
               ]
             : []),
           ...(d.timeline.length
@@ -318,7 +329,11 @@ export function workCommands(program: Command, io: Io): Command {
           ctx,
           row,
           o.json,
-          row.assignee ? `Assigned #${id} to ${row.assignee}.` : `#${id} is back with the desk.`,
+          row.assignee
+            ? `Assigned #${id} to ${row.assignee}.`
+            : row.replied_at
+              ? `#${id} is given to nobody; it still holds ${row.replied_by ? `${row.replied_by}'s reply` : 'a reply'} to read (desk work show ${id}). Complete, close or answer it, or give it to a person with --to.`
+              : `#${id} is back with the desk.`,
         );
       });
     },
