@@ -5,6 +5,7 @@ import { DeskError } from '../domain/errors.ts';
 
 const FLAG_OF: Record<string, string> = {
   chase_after_days: '--chase-after',
+  max_chases: '--max-chases',
   contact_name: '--contact-name',
   contact_email: '--contact-email',
   waiting_on: '--waiting-on',

@@ -142,6 +142,17 @@ describe.each(DIALECTS)("the owner's first hour ($name)", ({ open }) => {
     expect((await desk(store.target, 'work', 'edit', String(id), '--chase-after', '0')).err).toBe(
       'desk: --chase-after must be a whole number from 1 to 365, not "0".\n',
     );
+    expect((await desk(store.target, 'work', 'edit', String(id), '--max-chases', '101')).err).toBe(
+      'desk: --max-chases must be a whole number from 0 to 100, not "101".\n',
+    );
+    const edited = await desk(store.target, 'work', 'edit', String(id), '--max-chases', '0', '--json');
+    expect(edited.code).toBe(0);
+    const stored = await store.db
+      .selectFrom('work')
+      .select('max_chases')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.max_chases).toBe(0);
     const filed = (
       await desk(
         store.target,

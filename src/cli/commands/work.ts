@@ -23,6 +23,7 @@ interface FieldOptions {
   class?: string;
   needsPerson?: boolean;
   chaseAfter?: string;
+  maxChases?: string;
   contactName?: string;
   contactEmail?: string;
   waitingOn?: string;
@@ -43,6 +44,7 @@ function fieldOptions(cmd: Command, creating: boolean): Command {
     .addOption(new Option('--needs-person', 'only a person can do it (the desk prepares and stops)'))
     .addOption(new Option('--no-needs-person', 'the desk may work it again'))
     .option('--chase-after <days>', `chase once it has waited this many days${dflt('7')}`)
+    .option('--max-chases <0-100>', `chases without an answer before a person follows it up${dflt('3')}`)
     .option('--contact-name <name>', 'who it goes to')
     .option('--contact-email <address>', 'where the desk writes')
     .option('--waiting-on <who>', 'who or what it is stopped on ("" for nobody)')
@@ -60,6 +62,7 @@ function fields(o: FieldOptions): OwnerFields {
   if (o.class !== undefined) f.class = o.class;
   if (o.needsPerson !== undefined) f.needs_person = o.needsPerson;
   if (o.chaseAfter !== undefined) f.chase_after_days = o.chaseAfter;
+  if (o.maxChases !== undefined) f.max_chases = o.maxChases;
   if (o.contactName !== undefined) f.contact_name = o.contactName;
   if (o.contactEmail !== undefined) f.contact_email = o.contactEmail;
   if (o.waitingOn !== undefined) f.waiting_on = o.waitingOn;

@@ -24,6 +24,7 @@ export async function addWork(ctx: DeskContext, input: OwnerFields): Promise<Wor
       class: f.class ?? null,
       needs_person: f.needs_person ?? 0,
       chase_after_days: f.chase_after_days ?? 7,
+      max_chases: f.max_chases ?? 3,
       contact_name: f.contact_name ?? null,
       contact_email: f.contact_email ?? null,
       waiting_on: f.waiting_on ?? null,

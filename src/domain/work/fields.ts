@@ -21,6 +21,8 @@ export interface OwnerFields {
   class?: string | null;
   needs_person?: boolean;
   chase_after_days?: number | string;
+  /** Unanswered chases before the desk stops and a person follows the row up. */
+  max_chases?: number | string;
   contact_name?: string | null;
   contact_email?: string | null;
   waiting_on?: string | null;
@@ -37,6 +39,7 @@ export interface CheckedFields {
   class?: string | null;
   needs_person?: number;
   chase_after_days?: number;
+  max_chases?: number;
   contact_name?: string | null;
   contact_email?: string | null;
   waiting_on?: string | null;
@@ -135,6 +138,10 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
   await field(() => {
     if (f.chase_after_days !== undefined)
       out.chase_after_days = wholeNumber(f.chase_after_days, 'chase_after_days', 1, 365);
+  });
+  await field(() => {
+    // The business file's range for the same field.
+    if (f.max_chases !== undefined) out.max_chases = wholeNumber(f.max_chases, 'max_chases', 0, 100);
   });
   await field(() => {
     if (f.contact_name !== undefined) out.contact_name = withinLimit('contact_name', optionalText(f.contact_name));
