@@ -12,10 +12,14 @@ export function ungrantableReason(cls: string): string | null {
   return `${cls === 'money' ? 'paying money' : 'signing'} always needs a person`;
 }
 
+const GRANTABLE = PERMISSION_CLASSES.filter((c) => ungrantableReason(c) === null);
+
 /** Refuses anything the owner may not grant, with the reason. */
 export function checkGrantable(cls: string): void {
   if (!isPermissionClass(cls))
-    throw badRequest(`"${echoed(cls)}" is not a permission class; the classes are ${PERMISSION_CLASSES.join(', ')}.`);
+    throw badRequest(
+      `"${echoed(cls)}" is not a permission class; the desk may be granted ${GRANTABLE.slice(0, -1).join(', ')} or ${GRANTABLE.at(-1)} (${UNGRANTABLE.join(' and ')} always need a person).`,
+    );
   const why = ungrantableReason(cls);
   if (why) throw badRequest(`"${cls}" cannot be granted: ${why}.`);
 }
@@ -24,6 +28,8 @@ export async function setGrant(
   db: Kysely<Database>,
   input: { deskId: string; cls: string; granted: boolean; now: string; by: string },
 ): Promise<boolean> {
+  // A class that is never granted has nothing to withdraw: unsetting it changes nothing.
+  if (!input.granted && isPermissionClass(input.cls) && ungrantableReason(input.cls)) return false;
   checkGrantable(input.cls);
   let changed: boolean;
   if (input.granted) changed = await addGrant(db, input.deskId, input.cls, input.now);
