@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkRow } from '../../store/schema.ts';
 import { PERMISSION_CLASSES, WORK_STATUSES } from '../vocab.ts';
+import { addDays } from '../dates.ts';
 import { daysToDue, daysWaiting, deriveAction, isAllowed, isOverdue, toWorkItem, type DeriveInput } from './derive.ts';
 
 // D10 as a table: each rule of the precedence, the labels, and the rules that always hold.
@@ -508,7 +509,7 @@ describe('the work item', () => {
 
 describe('the wait hint, with chases left and without', () => {
   it('promises a chase only while one is left', () => {
-    const waiting = { waiting_on: 'Sam', waiting_since: '2026-11-20' };
+    const waiting = { waiting_on: 'Sam', waiting_since: addDays(TODAY, -2) };
     expect(deriveAction(input(waiting))?.hint).toBe('Waiting on Sam for 2 days; it is chased after 7 days.');
     expect(deriveAction(input({ ...waiting, chases: 3 }))?.hint).toBe(
       'Waiting on Sam for 2 days; no chase is left (3 of 3 sent), so after 7 days without an answer a person follows it up.',

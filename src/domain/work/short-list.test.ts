@@ -3,6 +3,7 @@ import type { WorkRow } from '../../store/schema.ts';
 import { NO_DATE_KEY } from '../../store/repositories/open-counts.ts';
 import { queueOrderOn } from '../../store/repositories/queue.ts';
 import { ShortList } from './short-list.ts';
+import { addDays } from '../dates.ts';
 
 /** A small deterministic generator, so a failure names its seed. */
 function random(seed: number) {
@@ -60,12 +61,12 @@ describe('the short list of a work pass', () => {
 
   it('puts an overdue row ahead of a higher priority one not yet due, as GET /work does', () => {
     const list = new ShortList(1, order);
-    list.add({ row: rowOf(2, 60, '2026-02-14'), as: 'run', to: undefined });
-    const overdue = rowOf(1, 20, '2026-02-06');
+    list.add({ row: rowOf(2, 60, addDays(DAY, 3)), as: 'run', to: undefined });
+    const overdue = rowOf(1, 20, addDays(DAY, -5));
     expect(list.mightTake(overdue)).toBe(true);
     list.add({ row: overdue, as: 'run', to: undefined });
     expect(list.items.map((c) => c.row.id)).toEqual([1]);
     // Due today is not overdue: priority decides again.
-    expect(order(rowOf(3, 20, DAY), rowOf(4, 60, '2026-02-14'))).toBeGreaterThan(0);
+    expect(order(rowOf(3, 20, DAY), rowOf(4, 60, addDays(DAY, 3)))).toBeGreaterThan(0);
   });
 });
