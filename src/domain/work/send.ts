@@ -58,18 +58,10 @@ export async function sendInFlight(ctx: DeskContext, workId: number): Promise<bo
 }
 
 /**
- * The row once its message has gone. Sending answers a reply that was waiting to be read, and a
- * message that expects a reply puts the row out with its recipient. But a reply read while the
- * message was on its way (`before` is the row as the send began) came after it: it stays to be
- * read, and the row stays back from waiting, so nobody who has answered is chased (P-mail-3).
+ * The row once its message has gone: sending answers a reply that was waiting to be read, and
+ * a message that expects a reply puts the row out with its recipient.
  */
-export function afterSending(
-  before: WorkRow,
-  current: WorkRow,
-  to: string,
-  now: string,
-): Parameters<typeof updateWork>[3] {
-  if (heardMeanwhile(before, current)) return { last_error: null, updated_at: now };
+function afterSending(current: WorkRow, to: string, now: string): Parameters<typeof updateWork>[3] {
   const patch: Parameters<typeof updateWork>[3] = {
     last_error: null,
     replied_by: null,
@@ -85,7 +77,11 @@ export function afterSending(
   return patch;
 }
 
-/** Whether a reply was read on the row between `before` and `current`. */
+/**
+ * Whether a reply was read on the row between `before` (the row as the send began) and
+ * `current`. Such a reply came after the message: it stays to be read, and the row stays back
+ * from waiting, so nobody who has answered is chased (P-mail-3).
+ */
 function heardMeanwhile(before: WorkRow, current: WorkRow): boolean {
   return (
     current.replied_at !== null &&
@@ -158,8 +154,14 @@ export async function sendDraft(
     const heard = await atomically(ctx, async (tx) => {
       await lockRow(tx, row.id);
       const current = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
+      const heardNow = heardMeanwhile(before, current);
       await markSent(tx.db, message.id, now, messageId);
-      await updateWork(tx.db, tx.desk.id, row.id, afterSending(before, current, to, now));
+      await updateWork(
+        tx.db,
+        tx.desk.id,
+        row.id,
+        heardNow ? { last_error: null, updated_at: now } : afterSending(current, to, now),
+      );
       await logEvent(tx, 'sent', `Sent "${subject}" to ${who}.`, {
         work_id: row.id,
         activity_id: message.id,
@@ -172,9 +174,9 @@ export async function sendDraft(
         'sent',
         `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}.`,
       );
-      return heardMeanwhile(before, current) ? current.replied_by : null;
+      return heardNow ? { by: current.replied_by } : null;
     });
-    return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(heard !== null ? { heard } : {}) };
+    return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(heard ? { heard: heard.by } : {}) };
   }
 
   await markUnsent(ctx.db, message.id, reason);
