@@ -2,10 +2,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server on loopback for the mail tests. It accepts, refuses every recipient
-// (550), takes the message and never answers, or answers it a second late, and records
-// exactly what it received.
+// (550), takes the message and never answers, answers it a second late, or takes it and closes
+// the connection without answering, and records exactly what it received.
 
-export type SmtpMode = 'accept' | 'refuse' | 'hang' | 'slow';
+export type SmtpMode = 'accept' | 'refuse' | 'hang' | 'slow' | 'drop';
 
 /** How late the `slow` mode answers the end of DATA. */
 export const SLOW_ANSWER_MS = 1_000;
@@ -68,7 +68,9 @@ export async function startSmtpServer(
           raw: Buffer.concat(chunks).toString('utf8'),
         });
         if (mode === 'slow') setTimeout(() => cb(), SLOW_ANSWER_MS);
-        else cb();
+        else if (mode === 'drop') {
+          for (const s of sockets) if (s.remotePort === session.remotePort) s.destroy();
+        } else cb();
       });
     },
   });

@@ -3,8 +3,9 @@ import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../dom
 // The real mailer: one SMTP conversation per message, through the desk's own mailbox.
 // A server that accepts the message makes it sent; a refusal, a connection that fails or a
 // server that does not answer within the mail timeout is reported as not accepted, with why.
-// A server that stops answering may already hold the message (the wait may be for its answer
-// to the message itself), so that is said to be not known rather than not sent.
+// A server that stops answering, or closes the connection, once the message has been handed
+// over (DATA) may already hold it, so that is said to be not known rather than not sent. Before
+// DATA nothing can have gone: such a failure is `unreachable` alone, which a caller may retry.
 
 const NO_ANSWER: SendResult = {
   accepted: false,
@@ -18,13 +19,26 @@ function text(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }
 
-function failure(err: unknown): SendResult {
+const CLOSED_AFTER_DATA: SendResult = {
+  ...NO_ANSWER,
+  reason:
+    "The mail server closed the connection after the message was handed over, so whether it went is not known. Look in the mailbox's sent mail, or ask the recipient, before sending it again.",
+};
+
+function failure(err: unknown, handedOver: boolean): SendResult {
   const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
   if (e.code === 'EENVELOPE' || (typeof e.responseCode === 'number' && e.responseCode >= 400)) {
     const said = (e.response ?? e.message ?? '').trim();
     return { accepted: false, reason: `The mail server refused the message${said ? `: ${said}` : ''}.` };
   }
-  if (e.code === 'ETIMEDOUT' || (e.code === 'ESOCKET' && /timeout/i.test(e.message ?? ''))) return NO_ANSWER;
+  const timedOut = e.code === 'ETIMEDOUT' || (e.code === 'ESOCKET' && /timeout/i.test(e.message ?? ''));
+  if (handedOver) return timedOut ? NO_ANSWER : CLOSED_AFTER_DATA;
+  if (timedOut)
+    return {
+      accepted: false,
+      unreachable: true,
+      reason: `The mail server did not answer before the message was handed over, so nothing was sent: ${e.message ?? String(err)}`,
+    };
   return {
     accepted: false,
     unreachable: true,
@@ -53,6 +67,14 @@ export class SmtpMailer implements Mailer {
     if (!from) return { accepted: false, reason: 'The mailbox has no sender address (from) set.' };
 
     const t = this.opts.timeoutMs;
+    // Whether the conversation reached DATA, read off the client's own log of the commands it
+    // sent; nothing else of the log is kept.
+    let handedOver = false;
+    const heard = (meta: unknown, line: unknown) => {
+      if (!handedOver && (meta as { tnx?: unknown } | null)?.tnx === 'client' && line === 'DATA') handedOver = true;
+    };
+    const quiet = () => undefined;
+    const logger = { level: quiet, trace: quiet, debug: heard, info: quiet, warn: quiet, error: quiet, fatal: quiet };
     // Loaded on the first message, so commands that send nothing never load it.
     const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({
@@ -66,6 +88,8 @@ export class SmtpMailer implements Mailer {
       greetingTimeout: t,
       socketTimeout: t,
       dnsTimeout: t,
+      logger,
+      debug: true,
     });
     // The whole conversation is bounded too: a server may answer each step slowly but never finish.
     let timer: NodeJS.Timeout | undefined;
@@ -93,7 +117,7 @@ export class SmtpMailer implements Mailer {
           }
           return { accepted: true, messageId: info.messageId ?? null, response: info.response ?? null };
         })
-        .catch(failure);
+        .catch((err: unknown) => failure(err, handedOver));
       return await Promise.race([attempt, deadline]);
     } finally {
       clearTimeout(timer);

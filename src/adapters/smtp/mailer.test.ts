@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtp } from '../../../test/helpers/smtp.ts';
+import { SmtpMailer } from './mailer.ts';
+
+// How each way a send can end is told to the desk: only a failure before the message was handed
+// over is "nothing went"; after it, whether it went is not known (a second send could be a copy).
+
+const mail = { to: 'someone@mailer.test', subject: 'Renewal', text: 'Hello' };
+const mailer = new SmtpMailer({ timeoutMs: 2_000 });
+const via = (port: number) => ({
+  provider: 'smtp',
+  config: { host: '127.0.0.1', port, from: 'desk@mailer.test', starttls: false },
+});
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+describe('SmtpMailer', () => {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  it('a message the server takes is accepted', async () => {
+    smtp.setMode('accept');
+    expect(await mailer.send(via(smtp.port), mail)).toMatchObject({ accepted: true });
+  });
+
+  it('a refused recipient is a refusal: neither unknown nor unreachable', async () => {
+    smtp.setMode('refuse');
+    const r = await mailer.send(via(smtp.port), mail);
+    expect(r).toMatchObject({ accepted: false, reason: expect.stringMatching(/refused.*550/) });
+    expect(r).not.toHaveProperty('unknown');
+    expect(r).not.toHaveProperty('unreachable');
+  });
+
+  it('a connection closed after the message was handed over may have delivered it: not known', async () => {
+    smtp.setMode('drop');
+    const before = smtp.received.length;
+    const r = await mailer.send(via(smtp.port), mail);
+    // The server did get the message, which is why a resend would be a copy.
+    expect(smtp.received.length).toBe(before + 1);
+    expect(r).toMatchObject({
+      accepted: false,
+      unknown: true,
+      reason: expect.stringMatching(/closed the connection after the message was handed over/),
+    });
+  });
+
+  it('a port nobody listens on: unreachable, and nothing went', async () => {
+    const gone = createServer();
+    const port = await listen(gone);
+    await new Promise((r) => gone.close(r));
+    const r = await mailer.send(via(port), mail);
+    expect(r).toMatchObject({
+      accepted: false,
+      unreachable: true,
+      reason: expect.stringMatching(/could not be reached/),
+    });
+    expect(r).not.toHaveProperty('unknown');
+  });
+
+  it('a server that hangs up at its greeting: unreachable, and nothing went', async () => {
+    const rude = createServer((s) => s.destroy());
+    const port = await listen(rude);
+    try {
+      const r = await mailer.send(via(port), mail);
+      expect(r).toMatchObject({ accepted: false, unreachable: true });
+      expect(r).not.toHaveProperty('unknown');
+    } finally {
+      await new Promise((r) => rude.close(r));
+    }
+  });
+
+  it('a server that never greets: unreachable after the timeout, and nothing went', async () => {
+    const mute = createServer(() => undefined);
+    const port = await listen(mute);
+    try {
+      const r = await new SmtpMailer({ timeoutMs: 300 }).send(via(port), mail);
+      expect(r).toMatchObject({
+        accepted: false,
+        unreachable: true,
+        reason: expect.stringMatching(/nothing was sent/),
+      });
+      expect(r).not.toHaveProperty('unknown');
+    } finally {
+      mute.close();
+    }
+  });
+});
