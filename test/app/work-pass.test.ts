@@ -9,6 +9,7 @@ import { setRails } from '../../src/domain/desks/rails.ts';
 import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
 import { DESK_ACTOR, passDesk, type PassReading } from '../../src/domain/work/pass.ts';
 import { PassTurns } from '../../src/domain/work/pass-turns.ts';
+import { SendHold } from '../../src/domain/work/send-hold.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
 import { draftWork } from '../../src/domain/work/draft.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
@@ -549,28 +550,171 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
   });
 
-  it('a mail server that cannot be reached costs one row a look, and the pass tries no more against it', async () => {
+  it('a mail server that cannot be reached costs no row a look: the row stays as it was and goes out once it answers', async () => {
     clock.set(TEST_NOW);
     const d = await makeDesk(store.db, { grants: ['reach_out'] });
     // A port where a mail server was and is no more.
     const gone = await startSmtpServer();
+    const port = gone.port;
     await gone.close();
-    await connectMailbox(store.db, d.desk.id, gone.port);
-    await setRails(store.db, d.desk.id, { hours: 'always' });
+    await connectMailbox(store.db, d.desk.id, port);
+    await setRails(store.db, d.desk.id, { hours: 'always', daily_cap: 2 });
     const rows = [];
     for (const n of [1, 2, 3])
       rows.push(
         await makeWork(store.db, d.desk.id, {
           title: `Down ${n}`,
           class: 'reach_out',
+          due_date: addDays(TODAY, n),
           contact_email: `down${n}@pass.test`,
         }),
       );
+    // More passes than the day's cap: none of them uses up an act or strands a row.
+    for (const _ of [1, 2, 3]) {
+      const r = (await pass(d.desk.slug)).desks[0]!;
+      expect(r).toMatchObject({ state: 'mailbox_down', acts: [{ work_id: rows[0]!.id, ok: false }] });
+      expect(r.acts[0]!.outcome).toMatch(/could not reach its mail server.*"Down 1" is as it was/);
+      expect(r).not.toHaveProperty('retry_at');
+    }
+    for (const w of rows) {
+      const now = await row(d.desk.id, w.id);
+      expect(now).toMatchObject({ status: 'open', last_error: null, desk_acted_at: null });
+      // The message drafted for the send is withdrawn: nothing is left to approve.
+      expect(await messagesOf(store.db, d.desk.id, w.id)).toEqual([]);
+    }
+    const said = (await timelineOf(store.db, d.desk.id, rows[0]!.id)).filter((t) => t.kind === 'send_failed');
+    expect(said).toHaveLength(3);
+    expect(said[0]!.text).toMatch(
+      /could not be reached: .*\. Nothing went; the desk tries again once its mail server answers\./,
+    );
+    const failed = await eventsOf(store.db, d.desk.id, 'send_failed');
+    expect(failed.map((e) => e.data.put_back)).toEqual([true, true, true]);
+
+    const back = await startSmtpServer({ port });
+    try {
+      const r = (await pass(d.desk.slug)).desks[0]!;
+      expect(r.acts.map((a) => [a.work_id, a.ok])).toEqual([
+        [rows[0]!.id, true],
+        [rows[1]!.id, true],
+      ]);
+      expect(back.received.map((m) => m.to)).toEqual([['down1@pass.test'], ['down2@pass.test']]);
+      expect(r.state).toBe('cap_reached');
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('a chase its mail server could not take is chased again, as if never tried', async () => {
+    clock.set(TEST_NOW);
+    const d = await makeDesk(store.db, { grants: ['chase'] });
+    const gone = await startSmtpServer();
+    const port = gone.port;
+    await gone.close();
+    await connectMailbox(store.db, d.desk.id, port);
+    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const quiet = await makeWork(store.db, d.desk.id, {
+      title: 'Get the delivery date',
+      class: 'commit',
+      status: 'waiting',
+      contact_name: 'Mo Vans',
+      contact_email: 'mo.down@pass.test',
+      waiting_on: 'Mo Vans',
+      waiting_since: addDays(TODAY, -8),
+      chase_after_days: 7,
+    });
     const r = (await pass(d.desk.slug)).desks[0]!;
-    expect(r).toMatchObject({ state: 'mailbox_down', acts: [{ ok: false }] });
-    const looked = await Promise.all(rows.map((w) => row(d.desk.id, w.id)));
-    expect(looked.filter((w) => w.last_error !== null)).toHaveLength(1);
-    expect(looked.find((w) => w.last_error !== null)?.last_error).toMatch(/could not be reached/);
+    expect(r).toMatchObject({ state: 'mailbox_down', acts: [{ work_id: quiet.id, as: 'chase', ok: false }] });
+    expect(await row(d.desk.id, quiet.id)).toMatchObject({
+      status: 'waiting',
+      waiting_on: 'Mo Vans',
+      chases: 0,
+      last_error: null,
+      desk_acted_at: null,
+    });
+    // "commit" is not granted: a draft left behind would wait for the owner's approval instead.
+    expect(await draftOn(store.db, d.desk.id, quiet.id)).toBeUndefined();
+    const back = await startSmtpServer({ port });
+    try {
+      const again = (await pass(d.desk.slug)).desks[0]!;
+      expect(again.acts.map((a) => [a.as, a.ok])).toEqual([['chase', true]]);
+      expect((await row(d.desk.id, quiet.id)).chases).toBe(1);
+      expect(back.received).toHaveLength(1);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('a prepared message its mail server could not take stays prepared, and is what goes later', async () => {
+    clock.set(TEST_NOW);
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    const gone = await startSmtpServer();
+    const port = gone.port;
+    await gone.close();
+    await connectMailbox(store.db, d.desk.id, port);
+    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const w = await makeWork(store.db, d.desk.id, {
+      title: 'Prepared',
+      class: 'reach_out',
+      contact_email: 'kept@pass.test',
+    });
+    const draft = await makeDraft(store.db, d.desk.id, w.id, { subject: 'Owner words', to: 'kept@pass.test' });
+    expect((await pass(d.desk.slug)).desks[0]!.state).toBe('mailbox_down');
+    expect(await draftOn(store.db, d.desk.id, w.id)).toMatchObject({
+      id: draft.id,
+      status: 'drafted',
+      approved_at: null,
+      failure_reason: null,
+    });
+    const back = await startSmtpServer({ port });
+    try {
+      expect((await pass(d.desk.slug)).desks[0]!.acts.map((a) => a.ok)).toEqual([true]);
+      expect(back.received[0]!.raw).toMatch(/Subject: Owner words/);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it("a process that passes again and again holds the desk's sends after a miss, a minute and then longer", async () => {
+    clock.set(TEST_NOW);
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    const gone = await startSmtpServer();
+    const port = gone.port;
+    await gone.close();
+    await connectMailbox(store.db, d.desk.id, port);
+    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const w = await makeWork(store.db, d.desk.id, {
+      title: 'Held',
+      class: 'reach_out',
+      contact_email: 'held@pass.test',
+    });
+    const reading: PassReading = { hold: new SendHold() };
+    const held = () => runWorkPass(deps, { desk: d.desk.slug, reading }).then((r) => r.desks[0]!);
+    const inMs = (r: { retry_at?: string }) => Date.parse(r.retry_at!) - clock.now().getTime();
+
+    const first = await held();
+    expect(first).toMatchObject({ state: 'mailbox_down', acts: [{ ok: false }] });
+    expect(inMs(first)).toBe(60_000);
+    // Within the minute the pass leaves the desk's sends alone: no attempt, nothing written.
+    clock.advance(59_000);
+    const quiet = await held();
+    expect(quiet).toMatchObject({ state: 'mailbox_down', acts: [] });
+    expect(inMs(quiet)).toBe(1_000);
+    clock.advance(1_000);
+    const second = await held();
+    expect(second.acts).toHaveLength(1);
+    expect(inMs(second)).toBe(120_000);
+    expect((await timelineOf(store.db, d.desk.id, w.id)).filter((t) => t.kind === 'send_failed')).toHaveLength(2);
+
+    const back = await startSmtpServer({ port });
+    try {
+      clock.advance(120_000);
+      const sent = await held();
+      expect(sent).toMatchObject({ state: 'acted', acts: [{ ok: true }] });
+      expect(sent).not.toHaveProperty('retry_at');
+      expect(reading.hold!.until(d.desk.id, clock.now())).toBeNull();
+    } finally {
+      await back.close();
+    }
   });
 
   it('chases three times without an answer, then the row needs a person and the desk stops', async () => {

@@ -2,6 +2,7 @@ import type { Deps } from '../../domain/context.ts';
 import { plural } from '../../domain/text.ts';
 import { repeat, type SchedulerLog } from '../repeat.ts';
 import { PassTurns } from '../../domain/work/pass-turns.ts';
+import { SendHold } from '../../domain/work/send-hold.ts';
 import { runWorkPass, type WorkPassResult } from './pass.ts';
 
 // The work pass inside the server: one at start, then one every DESK_WORK_INTERVAL, measured from
@@ -20,9 +21,12 @@ export interface WorkSchedulerOptions {
 
 export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () => Promise<void> {
   const intervalMs = opts.intervalMs ?? deps.config.workIntervalMs;
-  // Each pass goes on reading where the one before it stopped (P-pass-7).
+  // Each pass goes on reading where the one before it stopped (P-pass-7), and leaves a desk's
+  // sends alone for a while after its mail server could not be reached (P-pass-8).
   const turns = new PassTurns();
-  const pass = opts.pass ?? ((d: Deps, stopping: AbortSignal) => runWorkPass(d, { reading: { turns }, stopping }));
+  const hold = new SendHold();
+  const pass =
+    opts.pass ?? ((d: Deps, stopping: AbortSignal) => runWorkPass(d, { reading: { turns, hold }, stopping }));
   return repeat(intervalMs, async (stopping) => {
     try {
       const result = await pass(deps, stopping);

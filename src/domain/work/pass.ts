@@ -15,6 +15,7 @@ import { rowsInTurn, type PassTurns } from './pass-turns.ts';
 import { runWork } from './run.ts';
 import { queueOrderOn } from '../../store/repositories/queue.ts';
 import { ShortList } from './short-list.ts';
+import type { SendHold } from './send-hold.ts';
 
 // One pass of a desk over its own list (issue 17): within its rails (not paused, in working
 // hours, under its daily cap), every row the desk may act on by itself is carried out through
@@ -46,12 +47,14 @@ export interface DeskPass {
    * acted: the pass looked at the rows (whether or not any needed acting on); stopped: the
    * process running it began to stop, and the rest is left for the next pass; mailbox_down: a
    * send found the desk's mail server unreachable or not answering, so no more rows were tried
-   * against it (one row needs a look, not every row the pass reached).
+   * against it, or the desk's sends are held after such a send (`retry_at`).
    */
   state: 'acted' | 'paused' | 'outside_hours' | 'cap_reached' | 'gone' | 'stopped' | 'mailbox_down';
   acts: PassAct[];
   /** Rows the pass could not act on because of a fault at the desk end, with why. */
   faults: Array<{ work_id: number; error: string }>;
+  /** With mailbox_down, when a process that keeps a hold (the server) tries the desk's sends again. */
+  retry_at?: string;
   ms: number;
 }
 
@@ -63,6 +66,8 @@ export interface PassReading {
   turns?: PassTurns;
   /** Rows read from each source at most; READ_MOST unless a test says otherwise. */
   most?: number;
+  /** Kept from pass to pass: how long each desk's sends wait after its mail server was not reached. */
+  hold?: SendHold;
 }
 
 export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stopping?: AbortSignal): Promise<DeskPass> {
@@ -81,6 +86,11 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
   const closed = railsClosed(desk, ctx.clock.now());
   if (closed || !desk) return done(closed ?? 'gone');
   const now = ctx.clock.now();
+  const held = reading.hold?.until(desk.id, now);
+  if (held) {
+    result.retry_at = held.toISOString();
+    return done('mailbox_down');
+  }
   const today = ctx.today();
   const dayStart = capDayStart(desk, today);
   let left = await actsLeft(ctx.db, desk, today);
@@ -116,7 +126,12 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
       if (!(err instanceof DeskError && (err.code === 'not_found' || err.code === 'not_permitted')))
         result.faults.push({ work_id: row.id, error: err instanceof Error ? err.message : String(err) });
     }
-    if (mailboxDown) return done('mailbox_down');
+    if (mailboxDown) {
+      const until = reading.hold?.missed(desk.id, ctx.clock.now());
+      if (until) result.retry_at = until.toISOString();
+      return done('mailbox_down');
+    }
+    if (claimed && to) reading.hold?.clear(desk.id);
     if (!claimed) {
       const stop = railsClosed(await findDesk(ctx.db, desk.id), ctx.clock.now());
       if (stop) return done(stop);

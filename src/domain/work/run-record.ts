@@ -46,8 +46,19 @@ export type Ending =
   | (Told & { kind: 'finished'; to: 'done' | 'waiting' | 'open'; result: string; waiting: string | null })
   /** The desk tried and failed: last_error is set and the row shows fix. */
   | (Told & { kind: 'failed'; reason: string; needs?: string })
-  /** Nothing came of it and nothing is changed on the row. */
-  | (Told & { kind: 'stopped'; reason: string; needs?: string; timedOut?: boolean; interrupted?: boolean });
+  /**
+   * Nothing came of it and nothing is changed on the row. `released`: the desk's own act never
+   * began (its mail server could not be reached), so its claim is undone too: it neither counts
+   * against the day's cap nor keeps the row from the next pass.
+   */
+  | (Told & {
+      kind: 'stopped';
+      reason: string;
+      needs?: string;
+      timedOut?: boolean;
+      interrupted?: boolean;
+      released?: boolean;
+    });
 
 export const FIX_NEEDS = 'A person to look at what went wrong; the row now shows it as needing a look.';
 
@@ -90,6 +101,8 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
     } else {
       if (e.kind === 'failed' && !isFinished(current.status))
         await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
+      if (e.kind === 'stopped' && e.released)
+        await updateWork(ctx.db, ctx.desk.id, row.id, { desk_acted_at: row.desk_acted_at });
       // Put the row back, unless another run on it is still under way (it will, when it ends).
       if (current.status === 'in_progress' && others.length === 0 && s.prior !== 'in_progress') {
         await moveWork(ctx.db, ctx.desk.id, row.id, 'in_progress', s.prior);

@@ -309,7 +309,9 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
   const subject = draft.subject ?? '';
   const to = draft.to_address ?? '';
   const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
-  const sent = await withinRunTime(ctx, s, sendDraft(ctx, current, draft, { actor: 'desk' }));
+  // On its own, a send that never reached the mail server leaves the row as it was (P-pass-8).
+  const putBack = opts.own ? (s.how === 'draft_send' ? 'drop' : 'keep') : undefined;
+  const sent = await withinRunTime(ctx, s, sendDraft(ctx, current, draft, { actor: 'desk', putBack }));
   // A server that cannot be reached, or keeps a send past the run's limit, would do the same to
   // the next message through it: the caller may hold the rest.
   if (sent === OUT_OF_TIME || sent.unreachable) opts.onMailboxDown?.();
@@ -329,6 +331,14 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
     return {
       kind: 'stopped',
       outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`,
+      reason: sent.note,
+      done: 'Nothing was sent.',
+    };
+  if (sent.putBack)
+    return {
+      kind: 'stopped',
+      released: true,
+      outcome: `The desk could not reach its mail server, so "${subject}" was not sent; "${row.title}" is as it was, and the desk tries again later.`,
       reason: sent.note,
       done: 'Nothing was sent.',
     };

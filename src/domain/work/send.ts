@@ -10,6 +10,8 @@ import {
   markSent,
   markUnsent,
   messageClaimedSince,
+  releaseDraft,
+  withdrawDraft,
 } from '../../store/repositories/activity.ts';
 import { connectedMailbox } from '../../store/repositories/connections.ts';
 import { SecretKeyError } from '../../store/cipher.ts';
@@ -33,7 +35,16 @@ export interface SendOutcome {
   unreachable?: boolean;
   /** Who replied on the row while the message was on its way: the row stays open with that reply to read. */
   heard?: string | null;
+  /** The server could not be reached and nothing went: the message and the row are as they were. */
+  putBack?: boolean;
 }
+
+/**
+ * What the desk on its own does with a message its mail server could not be reached for, when
+ * nothing was handed over (P-pass-8): `keep` the draft it sent, or `drop` the one it drafted for
+ * this send, so the row is as it was and a later pass sends it. Without it the row needs a look.
+ */
+export type PutBack = 'keep' | 'drop';
 
 export const IN_FLIGHT =
   'Another request is already sending the message on this row; it was not sent again and nothing else was changed.';
@@ -98,7 +109,7 @@ export async function sendDraft(
   ctx: DeskContext,
   row: WorkRow,
   message: ActivityRow,
-  opts: { actor?: string } = {},
+  opts: { actor?: string; putBack?: PutBack } = {},
 ): Promise<SendOutcome> {
   // A follow-up to somebody who has not answered is threaded on the desk's last message to
   // them, however it is sent (a run, complete, the screen's button), so their mail shows one
@@ -179,6 +190,10 @@ export async function sendDraft(
     return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(heard ? { heard: heard.by } : {}) };
   }
 
+  if (unreachable && !unknown && opts.putBack) {
+    await putBack(ctx, row, message, opts.putBack, { subject, who, to, reason, actor });
+    return { delivered: false, failed: true, note: reason, unreachable, putBack: true };
+  }
   await markUnsent(ctx.db, message.id, reason);
   await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
   await logEvent(ctx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, {
@@ -198,4 +213,31 @@ export async function sendDraft(
     ...(unknown ? { unknown } : {}),
     ...(unreachable ? { unreachable } : {}),
   };
+}
+
+async function putBack(
+  ctx: DeskContext,
+  row: WorkRow,
+  message: ActivityRow,
+  how: PutBack,
+  s: { subject: string; who: string; to: string; reason: string; actor: string },
+): Promise<void> {
+  await atomically(ctx, async (tx) => {
+    await releaseDraft(tx.db, tx.desk.id, message.id);
+    if (how === 'drop') await withdrawDraft(tx.db, message.id);
+    await logEvent(tx, 'send_failed', `Could not send "${s.subject}" to ${s.who}; it goes out later.`, {
+      work_id: row.id,
+      activity_id: message.id,
+      to: s.to,
+      reason: s.reason,
+      actor: s.actor,
+      put_back: true,
+    });
+    await logTimeline(
+      tx,
+      row.id,
+      'send_failed',
+      `"${s.subject}" was not sent: ${s.reason}${/[.!?]$/.test(s.reason) ? '' : '.'} Nothing went; the desk tries again once its mail server answers.`,
+    );
+  });
 }

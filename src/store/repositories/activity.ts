@@ -143,6 +143,17 @@ export async function reviseDraftText(
     .execute();
 }
 
+/** A claimed message that was never handed to a mail server goes back to being a draft. */
+export async function releaseDraft(db: Kysely<Database>, deskId: string, id: number): Promise<void> {
+  await db
+    .updateTable('activity')
+    .set({ status: 'drafted', approved_at: null, failure_reason: null })
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id)
+    .where('status', '=', 'approved')
+    .execute();
+}
+
 /** Withdraws a draft that lost a race; a message already claimed for sending is left alone. */
 export async function withdrawDraft(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('activity').where('id', '=', id).where('status', '=', 'drafted').execute();
