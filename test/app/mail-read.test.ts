@@ -435,6 +435,25 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(detail.timeline.some((t: { kind: string }) => t.kind === 'auto_reply')).toBe(true);
   });
 
+  it("Outlook's automatic reply, not threaded and with no Re:, is matched by sender and subject and the wait goes on", async () => {
+    const row = await sentRow('Gutter clearing');
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: `Automatic reply: ${row.subject}`,
+        date: hoursAgo(1),
+        headers: { 'Auto-Submitted': 'auto-replied' },
+        text: 'I am away until Monday.',
+      }),
+    );
+    const r = await pass();
+    expect(r.mailboxes[0]).toMatchObject({ auto_replies: 1, replies: 0 });
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven' });
+    const said = detail.timeline.find((t: { kind: string }) => t.kind === 'auto_reply');
+    expect(said.text).toContain(`Automatic reply: ${row.subject}`);
+  });
+
   it('a bounce marks the message undelivered and makes the row fix', async () => {
     const row = await sentRow('Window cleaning', 'nobody@ovens.test');
     await put(

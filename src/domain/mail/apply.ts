@@ -6,13 +6,14 @@ import type { DeskContext } from '../context.ts';
 import type { ParsedMail } from '../ports.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { baseSubject, bounceOf, isAutomatic, isReplySubject, namedIds } from './classify.ts';
+import { answeredSubject, baseSubject, bounceOf, isAutomatic, namedIds } from './classify.ts';
 import { isDeskMessageId } from '../work/message-id.ts';
 
 // What one message from the mailbox does to the desk, inside the caller's transaction. A
 // message is the desk's business only when it answers something the desk sent (P-mail-2):
 // threaded on a Message-ID the desk made, or from the address a row waits on with `Re:` the
-// subject the desk sent it within 90 days. Anything else is left alone.
+// subject the desk sent it within 90 days (or an automatic answer's own words before it).
+// Anything else is left alone.
 
 export type MailOutcome = 'reply' | 'auto_reply' | 'bounce' | 'unrelated';
 
@@ -50,9 +51,10 @@ async function matchSent(ctx: DeskContext, mail: ParsedMail): Promise<SentMessag
   // Threaded on a message a desk sent, and not this one: another desk that shares the mailbox
   // wrote it, and sender and subject must not make it this desk's too.
   if (ids.some(isDeskMessageId)) return null;
-  if (!mail.fromAddress || !isReplySubject(mail.subject)) return null;
+  const answered = answeredSubject(mail);
+  if (!mail.fromAddress || answered === null) return null;
   const since = new Date(ctx.clock.now().getTime() - SUBJECT_DAYS * 86_400_000).toISOString();
-  const wanted = baseSubject(mail.subject);
+  const wanted = baseSubject(answered);
   const candidates = await sentToWaiting(ctx.db, ctx.desk.id, mail.fromAddress, since);
   return candidates.find((c) => c.subject !== null && baseSubject(c.subject) === wanted) ?? null;
 }

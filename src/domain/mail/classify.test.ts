@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseSubject, bounceOf, isAutomatic, isReplySubject, namedIds } from './classify.ts';
+import { answeredSubject, baseSubject, bounceOf, isAutomatic, isReplySubject, namedIds } from './classify.ts';
 
 // What a message in the mailbox is, from its headers: tables.
 
@@ -39,6 +39,30 @@ describe('automatic answers', () => {
   ];
   it.each(cases)('%s', (_name, headers, subject, expected) => {
     expect(isAutomatic({ headers, subject })).toBe(expected);
+  });
+});
+
+describe('the subject a message answers', () => {
+  const cases: Array<[string, Record<string, string>, string, string | null]> = [
+    ['a reply', {}, 'Re: Quote', 'Re: Quote'],
+    ["Outlook's automatic reply, not threaded", {}, 'Automatic reply: Quote', 'Quote'],
+    ['an automatic reply to a reply', {}, 'Automatic reply: RE: Quote', 'RE: Quote'],
+    ["Outlook's French one", {}, 'Réponse automatique : Quote', 'Quote'],
+    ['an out-of-office prefix', {}, 'Out of Office: Quote', 'Quote'],
+    ['marked by its headers, answering with Re:', { 'auto-submitted': 'auto-replied' }, 'Re: Quote', 'Re: Quote'],
+    [
+      'a Notes notice, which names no subject',
+      {},
+      'AUTO: Alex Acct is out of the office',
+      'Alex Acct is out of the office',
+    ],
+    ['an automatic answer with its own subject alone', { 'auto-submitted': 'auto-replied' }, 'Away until May', null],
+    ['a prefix with nothing after it', {}, 'Automatic reply:', null],
+    ['a new message from a person', {}, 'Quote', null],
+    ['a person writing about automatic replies', {}, 'Automatic replies for the shop', null],
+  ];
+  it.each(cases)('%s', (_name, headers, subject, expected) => {
+    expect(answeredSubject({ headers, subject })).toBe(expected);
   });
 });
 

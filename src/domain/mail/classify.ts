@@ -19,9 +19,24 @@ export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): bool
   // Domino mark theirs "AUTO: … is out of the office".
   // Outlook writes its own in the reader's language: German, French, Spanish, Dutch, Italian,
   // Portuguese.
-  return /^\s*(out of (the )?office|automatic reply|auto(matic)?[- ]?(reply|response)|autoreply|abwesenheitsnotiz|automatische antwort|r[ée]ponse automatique|respuesta autom[áa]tica|automatisch antwoord|risposta automatica|resposta autom[áa]tica|auto:)(\b|\s)/i.test(
-    mail.subject,
-  );
+  return AUTO_SUBJECT.test(mail.subject);
+}
+
+const AUTO_WORDS =
+  'out of (?:the )?office|automatic reply|auto(?:matic)?[- ]?(?:reply|response)|autoreply|abwesenheitsnotiz|automatische antwort|r[ée]ponse automatique|respuesta autom[áa]tica|automatisch antwoord|risposta automatica|resposta autom[áa]tica';
+const AUTO_SUBJECT = new RegExp(`^\\s*(?:${AUTO_WORDS}|auto:)(?:\\b|\\s)`, 'i');
+const AUTO_PREFIX = new RegExp(`^\\s*(?:${AUTO_WORDS}|auto)\\s*:\\s*`, 'i');
+
+/**
+ * The subject a message answers, when its own says it answers one: a reply's (`Re:`, `AW:`,
+ * `SV:`), or an automatic answer's that repeats it after its own words, as Outlook writes
+ * "Automatic reply: Quote" with no `Re:` and, when it is not threaded, nothing else to go on.
+ */
+export function answeredSubject(mail: Pick<ParsedMail, 'headers' | 'subject'>): string | null {
+  if (isReplySubject(mail.subject)) return mail.subject;
+  if (!isAutomatic(mail)) return null;
+  const rest = mail.subject.replace(AUTO_PREFIX, '');
+  return rest !== mail.subject && rest.trim() !== '' ? rest : null;
 }
 
 export interface Bounce {
