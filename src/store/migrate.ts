@@ -17,6 +17,7 @@ import { plainPlans } from './migrations/013_plain_plans.ts';
 import { undatedLast } from './migrations/014_undated_last.ts';
 import { addressesAnyCase } from './migrations/015_addresses_any_case.ts';
 import { runningRuns } from './migrations/016_running_runs.ts';
+import { sendFault } from './migrations/017_send_fault.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -38,6 +39,7 @@ const migrations: Record<string, DeskMigration> = {
   '014_undated_last': undatedLast,
   '015_addresses_any_case': addressesAnyCase,
   '016_running_runs': runningRuns,
+  '017_send_fault': sendFault,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -181,6 +181,9 @@ export interface ConnectionsTable {
   /** Secrets live here; never served. */
   config: string;
   created_at: string;
+  /** Why the last send through this mailbox never reached its server; null once one does. */
+  send_fault: string | null;
+  send_fault_at: string | null;
 }
 
 export interface DomainsTable {

@@ -10,6 +10,8 @@ import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
 import { DESK_ACTOR, passDesk, type PassReading } from '../../src/domain/work/pass.ts';
 import { PassTurns } from '../../src/domain/work/pass-turns.ts';
 import { SendHold } from '../../src/domain/work/send-hold.ts';
+import { testMailbox } from '../../src/domain/desks/test-mailbox.ts';
+import { connectionsWithConfig } from '../../src/store/repositories/connections.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
 import { draftWork } from '../../src/domain/work/draft.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
@@ -707,7 +709,15 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
 
     const back = await startSmtpServer({ port });
     try {
-      clock.advance(120_000);
+      // Still held a minute on, while the connection keeps its fault.
+      clock.advance(60_000);
+      expect(await held()).toMatchObject({ state: 'mailbox_down', acts: [] });
+      // The owner's test message gets through: the fault is gone, and the hold with it.
+      const [box] = await connectionsWithConfig(store.db, d.desk.id);
+      expect(box?.send_fault).toMatch(/could not be reached/);
+      const ctx = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
+      expect(await testMailbox(ctx, box!.id, 'owner@pass.test')).toMatchObject({ ok: true });
+      expect((await connectionsWithConfig(store.db, d.desk.id))[0]?.send_fault).toBeNull();
       const sent = await held();
       expect(sent).toMatchObject({ state: 'acted', acts: [{ ok: true }] });
       expect(sent).not.toHaveProperty('retry_at');

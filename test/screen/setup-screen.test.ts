@@ -13,6 +13,10 @@ import { addArrangement, addUnit } from '../helpers/business.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
+import { setGrant } from '../../src/domain/grants/manage.ts';
+import { setRails } from '../../src/domain/desks/rails.ts';
+import { minuteOfInstant } from '../../src/domain/dates.ts';
+import { runWorkPass } from '../../src/app/work/pass.ts';
 import {
   CHROMIUM,
   CHROMIUM_PRESENT,
@@ -168,6 +172,50 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect(await page.content()).not.toContain('a-new-secret-1');
     expect(await connectionsWithConfig(store.db, desk.id)).toEqual(before);
     await expectAccessible(page);
+    await context.close();
+  }, 120_000);
+
+  it("says when the desk's own send could not reach the mail server, until the settings change", async () => {
+    await setGrant(store.db, { deskId: desk.id, cls: 'reach_out', granted: true, now: TEST_NOW, by: 'test' });
+    await setRails(store.db, desk.id, { hours: 'always' });
+    const row = await makeWork(store.db, desk.id, {
+      title: 'Ask the mill for the flour price',
+      class: 'reach_out',
+      contact_email: 'mill@flour.test',
+    });
+    const { context, page } = await signedIn();
+    await page.goto(`${server.base}/connections`);
+    const box = page.locator('form[action="/connections/mailbox"]');
+    // A port where a mail server was and is no more.
+    const gone = await startSmtpServer();
+    await gone.close();
+    await box.getByLabel('Port', { exact: true }).fill(String(gone.port));
+    await box.getByRole('button', { name: 'Save the mailbox' }).click();
+    await page.getByRole('status').filter({ hasText: 'is saved.' }).waitFor();
+
+    const missed = await runWorkPass(api.deps, { desk: desk.slug });
+    expect(missed.desks[0]).toMatchObject({ state: 'mailbox_down', acts: [{ work_id: row.id, ok: false }] });
+    expect(await findWork(store.db, desk.id, row.id)).toMatchObject({ status: 'open', last_error: null });
+
+    await page.goto(`${server.base}/connections`);
+    const fault = page.getByRole('alert').filter({ hasText: 'did not get through' });
+    const said = await fault.textContent();
+    expect(said).toContain(
+      `did not get through, at ${minuteOfInstant(desk.timezone, api.clock.now().toISOString())}. The mail server could not be reached`,
+    );
+    expect(said).toContain('What the desk sends on its own waits and goes out once the server answers.');
+    await expectAccessible(page);
+    await screenshots(page, 'connections-send-fault', [1280, 390]);
+
+    await box.getByLabel('Port', { exact: true }).fill(String(smtp.port));
+    await box.getByRole('button', { name: 'Save the mailbox' }).click();
+    await page.getByRole('status').filter({ hasText: 'is saved.' }).waitFor();
+    await expect(fault.count()).resolves.toBe(0);
+
+    const sent = await runWorkPass(api.deps, { desk: desk.slug });
+    expect(sent.desks[0]!.acts.map((a) => [a.work_id, a.ok])).toEqual([[row.id, true]]);
+    expect(smtp.received.at(-1)?.to).toEqual(['mill@flour.test']);
+    await setGrant(store.db, { deskId: desk.id, cls: 'reach_out', granted: false, now: TEST_NOW, by: 'test' });
     await context.close();
   }, 120_000);
 

@@ -3,6 +3,7 @@ import { CONNECTION_SECRETS } from '../vocab.ts';
 import { connectionsWithConfig } from '../../store/repositories/connections.ts';
 import { playbooksOf } from '../../store/repositories/setup.ts';
 import { readPositions } from '../../store/repositories/mail.ts';
+import { minuteOfInstant } from '../dates.ts';
 
 // The desk's connections as the owner edits them: every setting but the secrets, which are
 // only said to be stored or not, and the playbooks that sign in with each.
@@ -21,6 +22,11 @@ export interface ConnectionSettings {
   playbooks: Array<{ id: number; name: string }>;
   /** Why the last pass could not read this mailbox's inbox (P-mail-5); null when it could, or never tried. */
   readFault: string | null;
+  /**
+   * Why the last send through this mailbox did not reach its server, and when on the desk's clock
+   * (P-pass-8); null once a send or a test message got through, or the settings changed.
+   */
+  sendFault: { reason: string; at: string } | null;
 }
 
 function withoutSecrets(config: Record<string, unknown>): { settings: Record<string, unknown>; stored: string[] } {
@@ -52,9 +58,12 @@ export async function connectionSettings(ctx: DeskContext): Promise<{
   const faults = new Map(reads.map((r) => [r.connection_id, r.error]));
   return {
     connections: rows.map((r) => {
-      const { config, ...rest } = r;
+      const { config, send_fault, send_fault_at, ...rest } = r;
       return {
         ...rest,
+        sendFault: send_fault
+          ? { reason: send_fault, at: send_fault_at ? minuteOfInstant(ctx.desk.timezone, send_fault_at) : '' }
+          : null,
         ...withoutSecrets(config),
         playbooks: playbooks.filter((p) => p.connection_id === r.id).map((p) => ({ id: p.id, name: p.name })),
         readFault: faults.get(r.id) ?? null,

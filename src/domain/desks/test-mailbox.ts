@@ -1,7 +1,7 @@
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
-import { connectionById } from '../../store/repositories/connections.ts';
+import { connectionById, noteSendFault } from '../../store/repositories/connections.ts';
 import { newMessageId } from '../work/message-id.ts';
 import { addressOf } from './save-connection.ts';
 import { echoed } from '../text.ts';
@@ -45,6 +45,8 @@ export async function testMailbox(ctx: DeskContext, connectionId: number, rawTo:
       said: `The mail server could not be reached: ${err instanceof Error ? err.message : String(err)}`,
     };
   }
+  // A test that gets through ends a fault the desk's own sends met (P-pass-8).
+  if (result.ok) await noteSendFault(ctx.db, ctx.desk.id, box.id, null);
   const who = actorName(ctx.actor);
   await logEvent(
     ctx,

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import type { PassSource } from '../../store/repositories/pass.ts';
 import { rowsWithDrafts } from '../../store/repositories/work.ts';
+import { mailboxSendFaulted } from '../../store/repositories/connections.ts';
 import { draftOn, sentToSince } from '../../store/repositories/activity.ts';
 import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
@@ -87,10 +88,12 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
   if (closed || !desk) return done(closed ?? 'gone');
   const now = ctx.clock.now();
   const held = reading.hold?.until(desk.id, now);
-  if (held) {
+  // A hold ends early once the fault is gone: a test message got through, the settings changed.
+  if (held && (await mailboxSendFaulted(ctx.db, desk.id))) {
     result.retry_at = held.toISOString();
     return done('mailbox_down');
   }
+  if (held) reading.hold?.clear(desk.id);
   const today = ctx.today();
   const dayStart = capDayStart(desk, today);
   let left = await actsLeft(ctx.db, desk, today);

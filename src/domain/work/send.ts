@@ -13,7 +13,7 @@ import {
   releaseDraft,
   withdrawDraft,
 } from '../../store/repositories/activity.ts';
-import { connectedMailbox } from '../../store/repositories/connections.ts';
+import { connectedMailbox, noteSendFault } from '../../store/repositories/connections.ts';
 import { SecretKeyError } from '../../store/cipher.ts';
 import { newMessageId } from './message-id.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
@@ -53,10 +53,10 @@ export const NO_MAILBOX =
   'No mailbox is connected, so nothing was sent. Connect a mailbox in the product, then draft and approve the message again.';
 
 /** The desk's mailbox: its `mail` connection in status `connected`. */
-export async function findMailbox(ctx: DeskContext): Promise<MailConnection | null> {
+async function findMailbox(ctx: DeskContext): Promise<(MailConnection & { id: number }) | null> {
   const c = await connectedMailbox(ctx.db, ctx.desk.id);
   if (!c) return null;
-  return { provider: c.provider, config: storedObject(c.config) };
+  return { id: c.id, provider: c.provider, config: storedObject(c.config) };
 }
 
 /**
@@ -167,6 +167,7 @@ export async function sendDraft(
       const current = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
       const heardNow = heardMeanwhile(before, current);
       await markSent(tx.db, message.id, now, messageId);
+      if (mailbox) await noteSendFault(tx.db, tx.desk.id, mailbox.id, null);
       await updateWork(
         tx.db,
         tx.desk.id,
@@ -190,6 +191,9 @@ export async function sendDraft(
     return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(heard ? { heard: heard.by } : {}) };
   }
 
+  // The owner's connections page says the server could not be reached or went quiet, until a
+  // send gets through; a refusal of this one message is not the server's fault.
+  if (mailbox && unreachable) await noteSendFault(ctx.db, ctx.desk.id, mailbox.id, { reason, at: now });
   if (unreachable && !unknown && opts.putBack) {
     await putBack(ctx, row, message, opts.putBack, { subject, who, to, reason, actor });
     return { delivered: false, failed: true, note: reason, unreachable, putBack: true };

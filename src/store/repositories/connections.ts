@@ -77,7 +77,7 @@ export async function insertConnection(db: Kysely<Database>, row: Insertable<Con
 export async function connectedMailbox(db: Kysely<Database>, deskId: string) {
   const row = await db
     .selectFrom('connections')
-    .select(['provider', 'config'])
+    .select(['id', 'provider', 'config'])
     .where('desk_id', '=', deskId)
     .where('category', '=', 'mail')
     .where('status', '=', 'connected')
@@ -161,7 +161,7 @@ export async function resealSecrets(db: Kysely<Database>, from: Sealer, to: Seal
 export async function connectionSettingsOf(db: Kysely<Database>, deskId: string) {
   return db
     .selectFrom('connections')
-    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config'])
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config', 'send_fault', 'send_fault_at'])
     .where('desk_id', '=', deskId)
     .orderBy('id')
     .execute();
@@ -188,7 +188,7 @@ function settingsOf(db: Kysely<Database>, config: string): Record<string, unknow
 export async function connectionsWithConfig(db: Kysely<Database>, deskId: string) {
   const rows = await db
     .selectFrom('connections')
-    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config'])
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config', 'send_fault', 'send_fault_at'])
     .where('desk_id', '=', deskId)
     .orderBy('id')
     .execute();
@@ -199,7 +199,7 @@ export async function connectionsWithConfig(db: Kysely<Database>, deskId: string
 export async function connectionById(db: Kysely<Database>, deskId: string, id: number) {
   const r = await db
     .selectFrom('connections')
-    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config'])
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config', 'send_fault', 'send_fault_at'])
     .where('desk_id', '=', deskId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -228,7 +228,8 @@ export async function changeConnection(
 ): Promise<void> {
   await db
     .updateTable('connections')
-    .set({ ...v, config: sealConfig(db, JSON.stringify(v.config)) })
+    // A fault of the old settings says nothing of the new ones.
+    .set({ ...v, config: sealConfig(db, JSON.stringify(v.config)), send_fault: null, send_fault_at: null })
     .where('desk_id', '=', deskId)
     .where('id', '=', id)
     .execute();
@@ -237,4 +238,35 @@ export async function changeConnection(
 export async function dropConnection(db: Kysely<Database>, deskId: string, id: number): Promise<boolean> {
   const r = await db.deleteFrom('connections').where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/** A send through the mailbox never reached its server (`fault`), or one did (null). */
+export async function noteSendFault(
+  db: Kysely<Database>,
+  deskId: string,
+  id: number,
+  fault: { reason: string; at: string } | null,
+): Promise<void> {
+  let q = db
+    .updateTable('connections')
+    .set({ send_fault: fault?.reason ?? null, send_fault_at: fault?.at ?? null })
+    .where('desk_id', '=', deskId)
+    .where('id', '=', id);
+  // A send that gets through writes only when there was a fault to clear.
+  if (!fault) q = q.where('send_fault', 'is not', null);
+  await q.execute();
+}
+
+/** Whether the desk's mailbox has a send fault no send has cleared yet. */
+export async function mailboxSendFaulted(db: Kysely<Database>, deskId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('connections')
+    .select('id')
+    .where('desk_id', '=', deskId)
+    .where('category', '=', 'mail')
+    .where('status', '=', 'connected')
+    .where('send_fault', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
