@@ -208,6 +208,25 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect((await get('/work')).json().data.items.find((i: { id: number }) => i.id === row.id).action.type).toBe('own');
   });
 
+  it("the desk's answer to a reply keeps its subject, thanks them, and is threaded on the reply", async () => {
+    const row = await sentRow('Flour delivery days');
+    const theirs = '<sam-answer-1@ovens.test>';
+    await put(samReplies(row, 'Tuesdays and Fridays.', { messageId: theirs, references: row.messageId }));
+    await pass();
+    const drafted = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });
+    expect(drafted.json().data).toMatchObject({ drafted: true, subject: `Re: ${row.subject}` });
+    expect(drafted.json().data.body).toBe(
+      `Hello Sam Oven,\n\nThank you for your reply about the following: Flour delivery days.\n\nKind regards,\n${d.desk.name}`,
+    );
+
+    const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+    expect(done.json().data).toMatchObject({ delivered: true });
+    const raw = smtp.received.at(-1)!.raw;
+    expect(raw).toContain(`In-Reply-To: ${theirs}`);
+    expect(raw).toMatch(new RegExp(`References: ${row.messageId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${theirs}`));
+    expect(raw).toContain(`Subject: Re: ${row.subject}`);
+  });
+
   it('the reply stops asking once a person takes the row, and completing it clears the mark', async () => {
     const reply = async (row: { subject: string; messageId: string }) => {
       await put(samReplies(row, 'Ok.'));

@@ -27,6 +27,8 @@ export interface DraftFacts {
   signature: string;
   /** The subject of the last message sent on the row, when a follow-up is threaded on it. */
   replying_to?: string | null;
+  /** The subject of a reply waiting to be read on the row: the message answers it (P-mail-3). */
+  answering?: string | null;
 }
 
 export interface Draft {
@@ -165,12 +167,21 @@ export function composeDraft(f: DraftFacts): Draft {
       ask = 'Could you let me know what you need from us?';
   }
 
+  // An answer to a reply is a person's to finish: the desk thanks them, keeps their subject, and
+  // asks nothing the reply may already have answered.
+  const answering = f.answering?.trim();
+  if (answering) {
+    subject = `Re: ${answering.replace(/^((re|aw|sv)(\[\d+\])?\s*:\s*)+/i, '')}`;
+    opening = `Thank you for your reply about the following${about}: ${task}.`;
+    ask = '';
+  }
+
   const paragraphs = [
     greeting,
     [opening, due].filter(Boolean).join(' '),
     notesBlock(f),
     ask,
-    `Thank you,\n${f.signature}`,
+    `${answering ? 'Kind regards' : 'Thank you'},\n${f.signature}`,
   ].filter((p): p is string => !!p);
   return { channel: 'email', to: f.contact_email, subject, body: paragraphs.join('\n\n') };
 }

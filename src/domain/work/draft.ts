@@ -10,6 +10,7 @@ import { isFinished } from '../vocab.ts';
 import {
   draftOn,
   insertActivity,
+  lastReceivedOn,
   lastSentOn,
   recentNotes,
   unsentOn,
@@ -60,6 +61,7 @@ async function decline(ctx: DeskContext, row: WorkRow, reason: string): Promise<
 async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
   const facts = await loadFacts(ctx, row);
   const thread = row.waiting_on ? await lastSentOn(ctx.db, ctx.desk.id, row.id) : undefined;
+  const reply = row.replied_at ? await lastReceivedOn(ctx.db, ctx.desk.id, row.id) : undefined;
   return composeDraft({
     title: row.title,
     permission: row.class,
@@ -73,6 +75,7 @@ async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
     notes: facts.notes,
     signature: ctx.desk.name,
     replying_to: thread?.subject ?? null,
+    answering: reply?.subject ?? null,
   });
 }
 

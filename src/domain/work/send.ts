@@ -6,6 +6,7 @@ import { logEvent, logTimeline } from '../record.ts';
 import { storedObject } from '../text.ts';
 import {
   claimDraft,
+  lastReceivedOn,
   lastSentOn,
   markSent,
   markUnsent,
@@ -105,6 +106,16 @@ function expectsReply(row: WorkRow): boolean {
   return row.class === 'reach_out' || row.class === 'chase' || row.waiting_on !== null;
 }
 
+/** In-Reply-To and References for a message on the row, when it continues a conversation. */
+async function threadingOf(ctx: DeskContext, row: WorkRow): Promise<{ inReplyTo?: string; references?: string[] }> {
+  const reply = row.replied_at ? await lastReceivedOn(ctx.db, ctx.desk.id, row.id) : undefined;
+  const sent = row.waiting_on || reply ? await lastSentOn(ctx.db, ctx.desk.id, row.id) : undefined;
+  const answered = reply?.message_id ?? sent?.message_id;
+  if (!answered) return {};
+  const references = [sent?.message_id, reply?.message_id].filter((id): id is string => !!id);
+  return { inReplyTo: answered, references: [...new Set(references)] };
+}
+
 export async function sendDraft(
   ctx: DeskContext,
   row: WorkRow,
@@ -112,10 +123,10 @@ export async function sendDraft(
   opts: { actor?: string; putBack?: PutBack } = {},
 ): Promise<SendOutcome> {
   // A follow-up to somebody who has not answered is threaded on the desk's last message to
-  // them, however it is sent (a run, complete, the screen's button), so their mail shows one
-  // conversation and their reply names a message the desk knows.
-  const thread = row.waiting_on ? (await lastSentOn(ctx.db, ctx.desk.id, row.id))?.message_id : null;
-  const threading = thread ? { inReplyTo: thread, references: [thread] } : {};
+  // them, and an answer to a reply waiting to be read on that reply, however it is sent (a run,
+  // complete, the screen's button), so their mail shows one conversation and their next reply
+  // names a message the desk knows.
+  const threading = await threadingOf(ctx, row);
   const actor = opts.actor ?? actorName(ctx.actor);
   const claimedAt = ctx.now();
   if (!(await claimDraft(ctx.db, ctx.desk.id, message.id, claimedAt))) {

@@ -356,6 +356,20 @@ export async function lastSentOn(db: Kysely<Database>, deskId: string, workId: n
   return rows.find((r) => r.desk_id === deskId);
 }
 
+/** The newest message read from the mailbox on a row: a reply the desk's next message answers. */
+export async function lastReceivedOn(db: Kysely<Database>, deskId: string, workId: number) {
+  const rows = await db
+    .selectFrom('activity')
+    .select(['id', 'desk_id', 'subject', 'message_id', 'actor'])
+    .where('obligation_id', '=', workId)
+    .where('status', '=', 'received')
+    .where('kind', '=', 'message')
+    .orderBy('id', 'desc')
+    .limit(5)
+    .execute();
+  return rows.find((r) => r.desk_id === deskId);
+}
+
 /** Whether the desk wrote to `to`, in any letter case, at or after `since` (migration 015's index). */
 export async function sentToSince(db: Kysely<Database>, deskId: string, to: string, since: string): Promise<boolean> {
   return (await sentToQuery(db, deskId, to, since).executeTakeFirst()) !== undefined;
