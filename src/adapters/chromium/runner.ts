@@ -315,6 +315,12 @@ export class ChromiumRunner implements PlaybookRunner {
           headless: true,
           args: CHROMIUM_ARGS,
           timeout: Math.max(1, remaining()),
+          // The browser is the process's to stop: a stopping server lets the run finish or records
+          // it as interrupted at the drain limit, and Ctrl-C on the CLI does the same. Left to the
+          // signal, the browser would close under the run, which would then read as a failure.
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
         });
       } catch (err) {
         if (aborted || remaining() <= 0) throw new OutOfTime();

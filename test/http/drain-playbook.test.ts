@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { startPortal, type Portal } from '../helpers/portal.ts';
+import { startServerProcess } from '../helpers/process.ts';
+import { makeLoginConnection, makePlaybook, vatSteps } from './run-helpers.ts';
+
+// SIGTERM while a playbook run is in the browser: the browser is the server's to stop, not
+// the signal's, so the run is recorded as interrupted at the drain limit and the row is put
+// back untouched, rather than failing on a browser closed under it and needing a look.
+
+const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
+const browser = chromiumAvailable(CHROMIUM);
+if (!browser) console.log(`Chromium not installed at ${CHROMIUM}: skipping the stop during a playbook run.`);
+
+describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the browser ($name)', ({ open }) => {
+  let store: TestStore;
+  let portal: Portal;
+
+  beforeAll(async () => {
+    store = await open();
+    portal = await startPortal({ mode: 'hang' });
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await store?.close();
+  });
+
+  it('records the run as interrupted and leaves the row as it was, with nothing to look at', async () => {
+    const d = await makeDesk(store.db, { grants: ['file'] });
+    const conn = await makeLoginConnection(store.db, d.desk.id);
+    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(portal.url), conn.id);
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'File VAT return',
+      class: 'file',
+      playbook_id: pb.id,
+      due_date: TEST_NOW.slice(0, 10),
+    });
+    const auth = { authorization: `Bearer ${d.key}` };
+
+    const server = await startServerProcess(store.target, {
+      DESK_DRAIN_TIMEOUT: '1s',
+      DESK_RUN_TIMEOUT: '10m',
+      DESK_CHROMIUM_PATH: CHROMIUM,
+    });
+    const run = fetch(`${server.url}/api/v1/work/${row.id}/run`, { method: 'POST', headers: auth });
+    // The run is in the browser once the portal has the login: its submit never answers.
+    for (let i = 0; i < 600 && portal.logins.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(portal.logins).toHaveLength(1);
+
+    const stopped = server.stop();
+    const answer = await run;
+    expect(answer.status).toBe(200);
+    const data = (await answer.json()).data;
+    expect(data).toMatchObject({ ok: false, closed: false, activity_id: null });
+    expect(data.outcome).toContain('was interrupted');
+    await stopped;
+
+    const runs = await store.db.selectFrom('runs').select('status').where('work_id', '=', row.id).execute();
+    expect(runs).toEqual([{ status: 'interrupted' }]);
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'open', last_error: null });
+  }, 120_000);
+});
