@@ -12,6 +12,7 @@ import { serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
 import { startWatchScheduler } from './app/watches/scheduler.ts';
 import { interruptRuns } from './domain/work/in-flight.ts';
+import { letGoHeld } from './app/idempotency/claim.ts';
 import { startWorkScheduler } from './app/work/scheduler.ts';
 import { startMailScheduler } from './app/mail/scheduler.ts';
 import { untilLeftRunningEnds } from './domain/work/in-flight.ts';
@@ -224,6 +225,9 @@ async function drain(
   const n = interruptRuns(deps.store.db);
   if (n > 0) app.log.warn(`Drain limit reached: ${n} run(s) recorded as interrupted.`);
   await until(Date.now() + AFTER_LIMIT_MS);
-  // Whatever is still open (a slow chat answer) is cut off rather than holding the stop.
+  // Whatever is still open (a slow chat answer) is cut off rather than holding the stop, and
+  // lets go of its Idempotency-Key: a retry after the restart does the work then (P-ops-3).
   app.server.closeAllConnections();
+  const freed = await letGoHeld(deps.store);
+  if (freed > 0) app.log.warn(`Drain limit reached: ${freed} request(s) cut off; their keys are free for a retry.`);
 }
