@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { harness, type Harness } from '../helpers/app.ts';
+import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
+import { setGrant } from '../../src/domain/grants/manage.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
@@ -427,6 +428,18 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
       reason:
         'Nobody on this row can be written to; it is done by following its playbook, which the desk may run once "file" is granted.',
     });
+    // Once "file" is granted, the same row is the desk's to run, and the reason says so.
+    await setGrant(store.db, { deskId: d.desk.id, cls: 'file', granted: true, now: TEST_NOW, by: 'test' });
+    try {
+      expect((await itemOf(store.db, d.desk.id, filed.id)).action).toMatchObject({ type: 'run' });
+      expect((await post(`/work/${filed.id}/draft`)).json().data).toEqual({
+        drafted: false,
+        reason:
+          'Nobody on this row can be written to; it is done by following its playbook, which the desk may run now ("file" is granted): run it instead.',
+      });
+    } finally {
+      await setGrant(store.db, { deskId: d.desk.id, cls: 'file', granted: false, now: TEST_NOW, by: 'test' });
+    }
     const finished = await makeWork(store.db, d.desk.id, {
       title: 'Finished',
       status: 'closed',

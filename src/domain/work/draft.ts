@@ -19,6 +19,8 @@ import {
 import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import type { DraftAnswer } from '../contract/work.ts';
 import { sendInFlight } from './send.ts';
+import { isAllowed } from './derive.ts';
+import { grantsOf } from '../../store/repositories/desks.ts';
 
 export type { DraftAnswer } from '../contract/work.ts';
 
@@ -106,10 +108,13 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   if (!email) {
     // A row with a playbook and nobody to write to is done by following the playbook, once its
     // class is granted (D10: until then its action is prepare).
+    const granted = row.playbook_id !== null && isAllowed(row.class, await grantsOf(ctx.db, ctx.desk.id));
     const why =
-      row.playbook_id !== null
-        ? `Nobody on this row can be written to; it is done by following its playbook, which the desk may run once ${row.class ? `"${row.class}" is granted` : 'the row has a class of work that is granted'}.`
-        : 'Nobody on this row can be written to. Say who it goes to, and the desk can draft it.';
+      row.playbook_id === null
+        ? 'Nobody on this row can be written to. Say who it goes to, and the desk can draft it.'
+        : granted
+          ? `Nobody on this row can be written to; it is done by following its playbook, which the desk may run now ("${row.class}" is granted): run it instead.`
+          : `Nobody on this row can be written to; it is done by following its playbook, which the desk may run once ${row.class ? `"${row.class}" is granted` : 'the row has a class of work that is granted'}.`;
     return decline(ctx, row, why);
   }
 
