@@ -123,10 +123,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   // route is still parsed, and its fault must not answer for the path.
   app.setErrorHandler(async (err, request, reply) => {
     if (request.is404) return sendError(noRoute(request), request, reply);
-    if (refusedUnread(err)) {
-      const replayed = await replayUnread(request, reply);
-      if (replayed) return replayed;
-    }
+    if (refusedUnread(err) && (await replayUnread(request, reply))) return reply;
     return sendError(err, request, reply);
   });
   app.setNotFoundHandler((request, reply) => sendError(noRoute(request), request, reply));

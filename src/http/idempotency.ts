@@ -167,21 +167,24 @@ export async function write(
 
 /**
  * A write whose body was refused unread (not JSON, too large, a NUL character) under a key that
- * already has an answer: that answer, as for any other body sent again with the key (the
- * contract's rule 3). Null when the key has none, and the refusal then answers, unstored.
+ * already has an answer: sends that answer, as for any other body sent again with the key (the
+ * contract's rule 3), and says so. False when the key has none: the refusal then answers,
+ * unstored. (A boolean, not the reply: a reply is thenable, and an async function returning it
+ * would hand its caller what the reply settles to, not the reply.)
  */
-export async function replayUnread(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
+export async function replayUnread(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const key = idempotencyKey(request);
   const ctx = request.ctx;
-  if (!key || ctx?.actor.type !== 'key' || request.method !== 'POST') return null;
+  if (!key || ctx?.actor.type !== 'key' || request.method !== 'POST') return false;
   const claim = await claimOrWait(ctx, key);
   if (claim.owned) {
     await letGo(ctx, key);
-    return null;
+    return false;
   }
-  if (claim.stored?.http_status == null || claim.stored.body === null) return null;
+  if (claim.stored?.http_status == null || claim.stored.body === null) return false;
   reply.header('idempotent-replayed', 'true');
-  return send(reply, claim.stored.http_status, claim.stored.body);
+  send(reply, claim.stored.http_status, claim.stored.body);
+  return true;
 }
 
 // Write bodies are read exactly as sent: "3" is not the integer 3 and 2.5 is not 2 (D28).

@@ -6,7 +6,8 @@ import { realEngine } from '../../src/container.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { serverLogger } from '../../src/http/log-format.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
-import { makeDesk } from '../helpers/factories.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { TEST_NOW } from '../helpers/app.ts';
 
 // Keys never reach the server's log, even when sent in the URL as ?token=.
 
@@ -145,6 +146,43 @@ describe("the log's format and the root", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ api: '/api/v1', openapi: '/api/v1/openapi.json' });
       expect(Object.keys((app.swagger() as { paths: Record<string, unknown> }).paths)).not.toContain('');
+    } finally {
+      await app.close();
+    }
+  });
+  it('logs a replay answered to an unreadable body under a used key as what went out, with no error', async () => {
+    let logged = '';
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    const config = loadConfig({ DESK_DATABASE_URL: store.target });
+    const app = await buildApp(
+      { store, clock: new FixedClock(new Date(TEST_NOW)), config, engine: realEngine(config) },
+      { logger: { level: 'info', stream } },
+    );
+    try {
+      const d = await makeDesk(store.db);
+      const w = await makeWork(store.db, d.desk.id, { title: 'Replayed' });
+      const headers = {
+        authorization: `Bearer ${d.key}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'unread-1',
+      };
+      const url = `/api/v1/work/${w.id}/snooze`;
+      expect((await app.inject({ method: 'POST', url, headers, payload: '{"days":1}' })).statusCode).toBe(200);
+      logged = '';
+      const again = await app.inject({ method: 'POST', url, headers, payload: '{days' });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      const lines = logged
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { level: number; res?: { statusCode: number } });
+      expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+      expect(lines.flatMap((l) => (l.res ? [l.res.statusCode] : []))).toEqual([200]);
     } finally {
       await app.close();
     }
