@@ -2,6 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { DeskError } from '../domain/errors.ts';
 import { SEND_A_KEY } from '../domain/keys/verify.ts';
 
+const ONE_HEADER = 'Send one Authorization header, Bearer <key>; this request has more than one.';
+
+function authorizationHeaders(raw: string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.length === 13 && raw[i]?.toLowerCase() === 'authorization') n++;
+  return n;
+}
+
 /**
  * The presented key: the Authorization header (scheme word case-insensitive) wins over `?token=`.
  * A header that is present but not `Bearer <key>` is malformed, and answers 401 asking for a key.
@@ -9,6 +17,9 @@ import { SEND_A_KEY } from '../domain/keys/verify.ts';
 export function presentedKey(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
+    // Node keeps the first of two Authorization headers and drops the other unseen: a request
+    // that names two keys is malformed, not the first key's.
+    if (authorizationHeaders(request.raw.rawHeaders) > 1) throw new DeskError('unauthorized', ONE_HEADER);
     const m = /^\s*bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw new DeskError('unauthorized', SEND_A_KEY);
     return m[1] ?? null;

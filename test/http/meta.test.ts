@@ -109,6 +109,18 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     }
   });
 
+  it('answers 401 to two Authorization headers, even when the first holds a good key', async () => {
+    const other = await makeDesk(store.db);
+    const res = await h.call('GET', '/api/v1/me', {
+      headers: { authorization: [`Bearer ${d.key}`, `Bearer ${other.key}`] as unknown as string },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toMatchObject({
+      code: 'unauthorized',
+      message: 'Send one Authorization header, Bearer <key>; this request has more than one.',
+    });
+  });
+
   it('answers 401 saying the key is not valid for unknown, revoked and expired keys', async () => {
     const unknown = await h.call('GET', '/api/v1/me', { key: `desk_${'x'.repeat(40)}` });
     expect(unknown.statusCode).toBe(401);
