@@ -26,7 +26,10 @@ export function refusedUnread(err: unknown): boolean {
  */
 export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
+    // A compressed body would be read as its compressed bytes: refuse it by name instead.
+    const coding = req.headers['content-encoding']?.trim();
+    if (coding && coding.toLowerCase() !== 'identity') return done(new UnreadBody(encodedBody(coding)), undefined);
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     // Read as UTF-8 whatever charset the header names (JSON is UTF-8); bytes that are not would
     // be stored as U+FFFD, text other than what was sent, as a lone surrogate would (P-bodies-3).
@@ -53,6 +56,11 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     if (bad) return done(new UnreadBody(UNSTORABLE[bad]), undefined);
     done(null, parsed);
   });
+}
+
+function encodedBody(coding: string): string {
+  const named = coding.length > 40 ? `${coding.slice(0, 39)}…` : coding;
+  return `The body is sent with Content-Encoding: ${JSON.stringify(named).slice(1, -1)}, which the desk does not read; send it unencoded.`;
 }
 
 const MAX_DEPTH = 64;

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
@@ -116,6 +117,33 @@ describe.each(DIALECTS)('write bodies holding what no database can store ($name)
       headers: { 'content-type': 'application/json' },
     });
     expect(ok.json().data.body).toBe('caf\u00e9');
+  });
+
+  it('a body sent compressed (Content-Encoding) is refused by name and writes nothing; identity is plain', async () => {
+    const { d, arr, row } = await target();
+    const plain = '{"days":1}';
+    for (const [coding, payload] of [
+      ['gzip', gzipSync(plain)],
+      ['br', Buffer.from(plain)],
+    ] as const) {
+      const res = await h.call('POST', `/api/v1/work/${row.id}/snooze`, {
+        key: d.key,
+        payload,
+        headers: { 'content-type': 'application/json', 'content-encoding': coding },
+      });
+      expect(res.statusCode, coding).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'bad_request',
+        message: `The body is sent with Content-Encoding: ${coding}, which the desk does not read; send it unencoded.`,
+      });
+    }
+    await expectNothingWritten(d.desk.id, row.id);
+    const ok = await h.call('POST', `/api/v1/arrangements/${arr.id}/notes`, {
+      key: d.key,
+      payload: '{"body":"Plain"}',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'Identity' },
+    });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('a UTF-8 byte-order mark before the JSON is read past, as RFC 8259 allows', async () => {
