@@ -93,6 +93,8 @@ export function writtenDate(q: string): WrittenDate | null {
   return null;
 }
 
+const FIRST_DAY = '0000-01-01';
+
 function isoOf(year: number, d: DayOfYear): string | null {
   const s = `${String(year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
   return isIsoDate(s) ? s : null;
@@ -123,6 +125,9 @@ export function placeWindow(today: string, w: AskedWindow): { days: number | nul
   if (d?.kind === 'date') {
     const date = placeDate(today, d.date);
     if (date === null) return { ask: `There is no ${d.label} on the calendar. Ask again with a date that is.` };
+    // The calendar's first day has no day before it for a window to end on.
+    if (d.before && date === FIRST_DAY)
+      return { ask: `Nothing can be due before ${d.label}: no date comes before it.` };
     return { days: daysBetween(today, date) - (d.before ? 1 : 0), window: w.window };
   }
   if (w.weekday === undefined) return { days: w.days, window: w.window };
