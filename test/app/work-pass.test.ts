@@ -66,6 +66,16 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     await setRails(store.db, d.desk.id, { hours });
     return d;
   }
+  /** A desk whose mailbox points at a port where a mail server was and is no more. */
+  async function deskWithServerGone(grant: string, dailyCap?: number) {
+    const d = await makeDesk(store.db, { grants: [grant] });
+    const gone = await startSmtpServer();
+    const port = gone.port;
+    await gone.close();
+    await connectMailbox(store.db, d.desk.id, port);
+    await setRails(store.db, d.desk.id, { hours: 'always', ...(dailyCap ? { daily_cap: dailyCap } : {}) });
+    return { d, port };
+  }
   const pass = (slug: string) => runWorkPass(deps, { desk: slug });
   const mailTo = (addr: string) => smtp.received.filter((m) => m.to.includes(addr));
   const row = async (deskId: string, id: number) => (await findWork(store.db, deskId, id)) as WorkRow;
@@ -554,13 +564,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
 
   it('a mail server that cannot be reached costs no row a look: the row stays as it was and goes out once it answers', async () => {
     clock.set(TEST_NOW);
-    const d = await makeDesk(store.db, { grants: ['reach_out'] });
-    // A port where a mail server was and is no more.
-    const gone = await startSmtpServer();
-    const port = gone.port;
-    await gone.close();
-    await connectMailbox(store.db, d.desk.id, port);
-    await setRails(store.db, d.desk.id, { hours: 'always', daily_cap: 2 });
+    const { d, port } = await deskWithServerGone('reach_out', 2);
     const rows = [];
     for (const n of [1, 2, 3])
       rows.push(
@@ -608,12 +612,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
 
   it('a chase its mail server could not take is chased again, as if never tried', async () => {
     clock.set(TEST_NOW);
-    const d = await makeDesk(store.db, { grants: ['chase'] });
-    const gone = await startSmtpServer();
-    const port = gone.port;
-    await gone.close();
-    await connectMailbox(store.db, d.desk.id, port);
-    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const { d, port } = await deskWithServerGone('chase');
     const quiet = await makeWork(store.db, d.desk.id, {
       title: 'Get the delivery date',
       class: 'commit',
@@ -648,12 +647,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
 
   it('a prepared message its mail server could not take stays prepared, and is what goes later', async () => {
     clock.set(TEST_NOW);
-    const d = await makeDesk(store.db, { grants: ['reach_out'] });
-    const gone = await startSmtpServer();
-    const port = gone.port;
-    await gone.close();
-    await connectMailbox(store.db, d.desk.id, port);
-    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const { d, port } = await deskWithServerGone('reach_out');
     const w = await makeWork(store.db, d.desk.id, {
       title: 'Prepared',
       class: 'reach_out',
@@ -678,12 +672,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
 
   it("a process that passes again and again holds the desk's sends after a miss, a minute and then longer", async () => {
     clock.set(TEST_NOW);
-    const d = await makeDesk(store.db, { grants: ['reach_out'] });
-    const gone = await startSmtpServer();
-    const port = gone.port;
-    await gone.close();
-    await connectMailbox(store.db, d.desk.id, port);
-    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const { d, port } = await deskWithServerGone('reach_out');
     const w = await makeWork(store.db, d.desk.id, {
       title: 'Held',
       class: 'reach_out',

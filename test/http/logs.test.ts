@@ -11,6 +11,28 @@ import { TEST_NOW } from '../helpers/app.ts';
 
 // Keys never reach the server's log, even when sent in the URL as ?token=.
 
+/** The app with its log kept as text: `log.text` so far, `log.clear()` to start again. */
+async function loggingApp(store: TestStore) {
+  const log = {
+    text: '',
+    clear() {
+      log.text = '';
+    },
+  };
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      log.text += chunk.toString();
+      done();
+    },
+  });
+  const config = loadConfig({ DESK_DATABASE_URL: store.target });
+  const app = await buildApp(
+    { store, clock: new FixedClock(new Date(TEST_NOW)), config, engine: realEngine(config) },
+    { logger: { level: 'info', stream } },
+  );
+  return { app, log };
+}
+
 describe('the server log', () => {
   let store: TestStore;
   beforeAll(async () => {
@@ -21,51 +43,29 @@ describe('the server log', () => {
   });
 
   it('records requests with the token in the URL redacted', async () => {
-    let logged = '';
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    const config = loadConfig({ DESK_DATABASE_URL: store.target });
-    const app = await buildApp(
-      { store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) },
-      { logger: { level: 'info', stream } },
-    );
+    const { app, log } = await loggingApp(store);
     try {
       const d = await makeDesk(store.db);
       const res = await app.inject({ method: 'GET', url: `/api/v1/me?token=${d.key}&x=1` });
       expect(res.statusCode).toBe(200);
-      expect(logged).toContain('/api/v1/me?token=[redacted]&x=1');
-      expect(logged).not.toContain(d.key);
-      expect(logged).not.toContain(d.key.slice(5));
+      expect(log.text).toContain('/api/v1/me?token=[redacted]&x=1');
+      expect(log.text).not.toContain(d.key);
+      expect(log.text).not.toContain(d.key.slice(5));
     } finally {
       await app.close();
     }
   });
 
   it('redacts a token whose name is spelled with escapes, which the server still reads as token', async () => {
-    let logged = '';
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    const config = loadConfig({ DESK_DATABASE_URL: store.target });
-    const app = await buildApp(
-      { store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) },
-      { logger: { level: 'info', stream } },
-    );
+    const { app, log } = await loggingApp(store);
     try {
       const d = await makeDesk(store.db);
       for (const name of ['%74oken', 'tok%65n', '%54OKEN']) {
         const res = await app.inject({ method: 'GET', url: `/api/v1/me?x=1&${name}=${d.key}` });
         if (name !== '%54OKEN') expect(res.statusCode).toBe(200);
-        expect(logged).toContain(`/api/v1/me?x=1&${name}=[redacted]`);
+        expect(log.text).toContain(`/api/v1/me?x=1&${name}=[redacted]`);
       }
-      expect(logged).not.toContain(d.key.slice(5));
+      expect(log.text).not.toContain(d.key.slice(5));
     } finally {
       await app.close();
     }
@@ -151,18 +151,7 @@ describe("the log's format and the root", () => {
     }
   });
   it('logs a replay answered to an unreadable body under a used key as what went out, with no error', async () => {
-    let logged = '';
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    const config = loadConfig({ DESK_DATABASE_URL: store.target });
-    const app = await buildApp(
-      { store, clock: new FixedClock(new Date(TEST_NOW)), config, engine: realEngine(config) },
-      { logger: { level: 'info', stream } },
-    );
+    const { app, log } = await loggingApp(store);
     try {
       const d = await makeDesk(store.db);
       const w = await makeWork(store.db, d.desk.id, { title: 'Replayed' });
@@ -173,11 +162,11 @@ describe("the log's format and the root", () => {
       };
       const url = `/api/v1/work/${w.id}/snooze`;
       expect((await app.inject({ method: 'POST', url, headers, payload: '{"days":1}' })).statusCode).toBe(200);
-      logged = '';
+      log.clear();
       const again = await app.inject({ method: 'POST', url, headers, payload: '{days' });
       expect(again.statusCode).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
-      const lines = logged
+      const lines = log.text
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as { level: number; res?: { statusCode: number } });

@@ -343,26 +343,21 @@ export async function messagesOn(db: Kysely<Database>, deskId: string, workId: n
 }
 
 /** The newest message on the row a provider accepted: what a follow-up is threaded on. */
-export async function lastSentOn(db: Kysely<Database>, deskId: string, workId: number) {
+export function lastSentOn(db: Kysely<Database>, deskId: string, workId: number) {
+  return lastMessageOn(db, deskId, workId, 'sent');
+}
+
+/** The newest message read from the mailbox on a row: a reply the desk's next message answers. */
+export function lastReceivedOn(db: Kysely<Database>, deskId: string, workId: number) {
+  return lastMessageOn(db, deskId, workId, 'received');
+}
+
+async function lastMessageOn(db: Kysely<Database>, deskId: string, workId: number, status: 'sent' | 'received') {
   const rows = await db
     .selectFrom('activity')
     .select(['id', 'desk_id', 'subject', 'message_id', 'sent_at'])
     .where('obligation_id', '=', workId)
-    .where('status', '=', 'sent')
-    .where('kind', '=', 'message')
-    .orderBy('id', 'desc')
-    .limit(5)
-    .execute();
-  return rows.find((r) => r.desk_id === deskId);
-}
-
-/** The newest message read from the mailbox on a row: a reply the desk's next message answers. */
-export async function lastReceivedOn(db: Kysely<Database>, deskId: string, workId: number) {
-  const rows = await db
-    .selectFrom('activity')
-    .select(['id', 'desk_id', 'subject', 'message_id', 'actor'])
-    .where('obligation_id', '=', workId)
-    .where('status', '=', 'received')
+    .where('status', '=', status)
     .where('kind', '=', 'message')
     .orderBy('id', 'desc')
     .limit(5)
