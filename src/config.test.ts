@@ -48,6 +48,23 @@ describe('the clock a desk process runs on', () => {
     });
   });
 
+  it("every duration is at most 576h, beyond which Node's timers fire at once", () => {
+    for (const name of [
+      'DESK_WATCH_INTERVAL',
+      'DESK_WORK_INTERVAL',
+      'DESK_MAIL_POLL',
+      'DESK_RUN_TIMEOUT',
+      'DESK_DRAIN_TIMEOUT',
+      'DESK_CHAT_TIMEOUT',
+      'DESK_MAIL_TIMEOUT',
+      'DESK_DATABASE_TIMEOUT',
+    ]) {
+      expect(() => loadConfig({ [name]: '1000h' })).toThrow(`${name} must be at most 576h (24 days), got "1000h"`);
+      expect(() => loadConfig({ [name]: '576h' })).not.toThrow();
+    }
+    expect(loadConfig({ DESK_WORK_INTERVAL: '576h' }).workIntervalMs).toBe(576 * 3_600_000);
+  });
+
   it('DESK_DATABASE_TIMEOUT is a duration, 30 s unless set', () => {
     expect(loadConfig({}).databaseTimeoutMs).toBe(30_000);
     expect(loadConfig({ DESK_DATABASE_TIMEOUT: '2m' }).databaseTimeoutMs).toBe(120_000);

@@ -78,8 +78,13 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number, leas
     throw new ConfigError(
       `${name} must be at least ${leastMs / 1000}s; a number alone is milliseconds (60s is a minute), got "${raw}"`,
     );
+  // Node's timers hold at most about 24.8 days and fire at once on anything longer: a long
+  // interval would make the server pass in a tight loop rather than rarely.
+  if (ms > MOST_MS) throw new ConfigError(`${name} must be at most 576h (24 days), got "${raw}"`);
   return ms;
 }
+
+const MOST_MS = 24 * 24 * 3_600_000;
 
 /** The least interval between the server's own passes. */
 const LEAST_INTERVAL_MS = 1000;
