@@ -308,6 +308,17 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await page.getByText('The message must not be empty.', { exact: true }).waitFor();
       await expect(page.getByLabel('Message', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
       expect(smtp.received.map((m) => m.to[0])).not.toContain('mill@flour.test');
+
+      // Both emptied: both said at once, each beside its field.
+      await page.getByLabel('Subject', { exact: true }).fill('');
+      await page.getByLabel('Message', { exact: true }).fill('');
+      await page.getByRole('button', { name: 'Approve and send' }).click();
+      await page.getByText('The subject must not be empty.', { exact: true }).waitFor();
+      await page.getByText('The message must not be empty.', { exact: true }).waitFor();
+      for (const label of ['Subject', 'Message'])
+        await expect(page.getByLabel(label, { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+      await expectAccessible(page);
+      expect(smtp.received.map((m) => m.to[0])).not.toContain('mill@flour.test');
     } finally {
       await context.close();
     }

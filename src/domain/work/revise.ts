@@ -2,7 +2,7 @@ import { reviseDraftText } from '../../store/repositories/activity.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { actorName, type DeskContext } from '../context.ts';
-import { DeskError, notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { completeWork, type CompleteAnswer } from './complete.ts';
@@ -20,24 +20,31 @@ export interface ReviseInput {
   body?: unknown;
 }
 
-function field(raw: unknown, name: 'subject' | 'body', max: number): string {
+/** The field's text, trimmed, or why it is refused. */
+function checked(raw: unknown, name: 'subject' | 'body', max: number): { text: string } | { error: string } {
   const v = typeof raw === 'string' ? raw.trim() : '';
-  if (v === '') throw new DeskError('bad_request', `The ${name} must not be empty.`, { field: name });
+  if (v === '') return { error: `The ${name} must not be empty.` };
   if (Array.from(v).length > max)
-    throw new DeskError('bad_request', `The ${name} is longer than ${max.toLocaleString('en')} characters.`, {
-      field: name,
-    });
-  if (v.includes('\u0000'))
-    throw new DeskError('bad_request', `The ${name} contains a NUL character, which the desk cannot store.`, {
-      field: name,
-    });
-  return v;
+    return { error: `The ${name} is longer than ${max.toLocaleString('en')} characters.` };
+  if (v.includes('\u0000')) return { error: `The ${name} contains a NUL character, which the desk cannot store.` };
+  return { text: v };
+}
+
+/** Both fields' text, or every refusal at once, each named by its field. */
+function fieldsOf(input: ReviseInput): { subject: string; body: string } {
+  const subject = checked(input.subject, 'subject', SUBJECT_MAX_CHARS);
+  const body = checked(input.body, 'body', BODY_MAX_CHARS);
+  const errors: Record<string, string> = {};
+  if ('error' in subject) errors.subject = subject.error;
+  if ('error' in body) errors.body = body.error;
+  const [first] = Object.keys(errors);
+  if (first) throw badRequest(errors[first]!, { field: first, fields: errors });
+  return { subject: (subject as { text: string }).text, body: (body as { text: string }).text };
 }
 
 /** Rewrites the subject and body of the row's newest draft; true when something changed. */
 export async function reviseDraft(ctx: DeskContext, workId: number, input: ReviseInput): Promise<boolean> {
-  const subject = field(input.subject, 'subject', SUBJECT_MAX_CHARS);
-  const body = field(input.body, 'body', BODY_MAX_CHARS);
+  const { subject, body } = fieldsOf(input);
   return atomically(ctx, async (tx) => {
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);

@@ -37,6 +37,8 @@ export interface RowView {
     form: 'approve' | 'snooze' | 'complete' | 'note' | 'action' | 'assign' | 'reopen';
     field?: string;
     message: string;
+    /** Every refused field with its words, when the verb said more than one. */
+    fields?: Record<string, string>;
   };
   typed?: Record<string, string>;
   /** What the last action said, shown at the top. */
@@ -124,7 +126,9 @@ function dueWords(days: number | null, date: string | null, finished: boolean): 
 }
 
 function err(v: RowView, form: string, field?: string): string | null {
-  return v.error && v.error.form === form && (field === undefined || v.error.field === field) ? v.error.message : null;
+  if (!v.error || v.error.form !== form) return null;
+  if (field !== undefined && v.error.fields?.[field]) return v.error.fields[field];
+  return field === undefined || v.error.field === field ? v.error.message : null;
 }
 
 /**

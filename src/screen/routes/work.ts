@@ -105,15 +105,31 @@ export async function act<T>(
   if (!r.ok) {
     if (r.error.code !== 'bad_request') throw r.error;
     const field = typeof r.error.details?.field === 'string' ? r.error.details.field : undefined;
+    const fields = refusedFields(r.error.details?.fields);
     return rowPage(
       ctx,
       reply,
       row,
-      { error: { form, ...(field ? { field } : {}), message: saidToOwner(r.error.message, field) }, typed },
+      {
+        error: {
+          form,
+          ...(field ? { field } : {}),
+          ...(fields ? { fields } : {}),
+          message: saidToOwner(r.error.message, field),
+        },
+        typed,
+      },
       400,
     );
   }
   return rowPage(ctx, reply, row, { notice: words(r.value), refused: refused(r.value) });
+}
+
+/** Each refused field's words for the owner, when the verb named more than one. */
+function refusedFields(raw: unknown): Record<string, string> | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const said = Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return said.length > 1 ? Object.fromEntries(said.map(([f, m]) => [f, saidToOwner(m, f)])) : undefined;
 }
 
 /** A form's days as typed: digits become a number, anything else goes to the verb as typed and is refused there. */
