@@ -47,6 +47,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in owner's desk context on screen routes. */
     owner: DeskContext | null;
+    /** A form sent as multipart whose bytes are not all UTF-8: the file in it is not text the desk reads. */
+    notUtf8?: boolean;
   }
 }
 
@@ -128,12 +130,9 @@ export function screen(deps: Deps) {
     // small form sent as multipart is not read up to the size of a business file.
     app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
       // The one form sent this way carries a business file: one saved in another encoding
-      // would be read with U+FFFD in place of its letters, so it is refused, saying why.
-      if (!isUtf8(body as Buffer))
-        return done(
-          new DeskError('bad_request', 'The file is not UTF-8 text. Save it as UTF-8 and import it again.'),
-          undefined,
-        );
+      // would be read with U+FFFD in place of its letters. The form is still read, so that its
+      // page refuses the file beside the form, saying why (business.ts).
+      request.notUtf8 = !isUtf8(body as Buffer);
       const boundary = boundaryOf(request.headers['content-type'] ?? '');
       const parsed = boundary ? parseMultipart(body as Buffer, boundary) : null;
       if (parsed) {

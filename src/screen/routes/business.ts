@@ -14,6 +14,8 @@ import { inRows } from '../words.ts';
 // The business file both ways, over the verbs `desk export` and `desk import` use: Download
 // sends the file as an attachment; Import reads one into this desk while it holds nothing.
 
+const NOT_UTF8 = 'The file is not UTF-8 text. Save it as UTF-8 and import it again.';
+
 /** A business file is text; a large desk's runs to a few megabytes. */
 export const IMPORT_LIMIT = 16 * 1024 * 1024;
 
@@ -59,6 +61,7 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
     const typed = fieldOf(request.body, 'text');
     const text = uploaded.trim() !== '' ? uploaded : typed;
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => {
+      if (request.notUtf8) throw badRequest(NOT_UTF8);
       if (text.trim() === '') throw badRequest('Choose a business file, or paste one, to import.');
       return importIntoDesk(ctx, text);
     });
@@ -74,7 +77,7 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
     }
     const c = r.value.counts;
     return businessPage(ctx, reply, {
-      notice: `Imported: ${[plural(c.work, 'row'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.connections, 'connection')].join(', ')}. Enter the connections' passwords again; the file never holds them.`,
+      notice: `Imported: ${[plural(c.work, 'row'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.connections, 'connection')].join(', ')}.${c.connections > 0 ? " A connection's password the file left out (a downloaded file leaves them all out) is entered again on the Connections page." : ''}`,
     });
   });
 }
