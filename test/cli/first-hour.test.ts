@@ -318,6 +318,13 @@ describe('a missing database, and tips that work as printed', () => {
     expect(viaFlag.out).toContain('http://127.0.0.1:18081/api/v1/me');
     // `npm start` serves ./data/desk.db, not this one: the tip starts the server on it.
     expect(viaFlag.out).toContain(`With the server running (npx desk serve --db '${db}'): curl`);
+    // desk import prints the same line for the key it makes, on the port it is told.
+    const { writeFileSync } = await import('node:fs');
+    const file = path.join(dir, 'tips-import.yaml');
+    writeFileSync(file, 'desk: { name: Tip Shop, slug: tip-shop, timezone: UTC }\n');
+    const imported = await desk(path.join(dir, 'tips-import.db'), 'import', file, '--key', 'ci', '--port', '18082');
+    expect(imported.code).toBe(0);
+    expect(imported.out).toMatch(/Try it: .*http:\/\/127\.0\.0\.1:18082\/api\/v1\/me/);
     expect(demoTip(loadConfig({}), 8080)).toBe('Another key any time: npx desk demo');
     expect(demoTip(loadConfig({ DESK_DATABASE_URL: '/srv/desk.db' }), 18080)).toBe(
       "Another key any time: npx desk demo --db '/srv/desk.db' --port 18080",

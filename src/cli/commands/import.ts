@@ -52,9 +52,16 @@ export function importCommands(program: Command, io: Io): void {
         // Said of the flag typed, not of the file it stands in for.
         (raw) => (isSlug(raw) ? { value: raw } : { fault: `--slug: ${slugFault(raw)}.` }),
       ),
+    )
+    .addOption(
+      checkedOption(
+        '--port <port>',
+        'the port the server listens on, for the printed curl line (default DESK_PORT or 8080)',
+        portNumber(),
+      ),
     );
   jsonOption(dbOption(imp)).action(
-    async (file: string, opts: DbOptions & { key?: string; slug?: string; json?: boolean }) => {
+    async (file: string, opts: DbOptions & { key?: string; slug?: string; port?: number; json?: boolean }) => {
       let bytes: Buffer;
       try {
         // `-` is standard input, as `desk export --desk X -` writes to standard output.
