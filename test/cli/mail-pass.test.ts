@@ -125,6 +125,7 @@ work:
     try {
       const r = await desk(store.target, 'mail', 'pass', '--desk', 'mail-pass-bakery');
       expect(r.code).toBe(1);
+      expect(r.out).toContain('Read 0 mailboxes (1 more could not be read): 0 answers matched.');
       expect(r.out).toContain('mail-pass-bakery, Shop mailbox: could not be read: The mail server at 127.0.0.1:');
       expect(r.out).not.toContain(imap.pass);
     } finally {

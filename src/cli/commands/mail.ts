@@ -21,8 +21,11 @@ export function mailCommands(program: Command, io: Io): void {
       const r = await runMailPass(deps, { desk: o.desk });
       print(io, o.json, r, () => {
         if (r.mailboxes.length === 0) return `Checked ${plural(r.desks, 'desk')}: no mailbox has an imap part to read.`;
+        // A mailbox that could not be opened at all was tried, not read.
+        const unread = r.mailboxes.filter((m) => m.error && m.read === 0).length;
+        const read = r.mailboxes.length - unread;
         const lines = [
-          `Read ${plural(r.mailboxes.length, 'mailbox', 'mailboxes')}: ${plural(r.matched.length, 'answer')} matched.`,
+          `Read ${plural(read, 'mailbox', 'mailboxes')}${unread > 0 ? ` (${unread} more could not be read)` : ''}: ${plural(r.matched.length, 'answer')} matched.`,
         ];
         for (const m of r.mailboxes) {
           const counts = [
