@@ -10,6 +10,15 @@ describe('saidToOwner', () => {
     expect(saidToOwner(errors.act_within_days!, 'act_within_days')).toBe('Type a whole number from 0 to 365.');
   });
 
+  it("says an arrangement's end before its start without the file's field name", () => {
+    expect(
+      saidToOwner(
+        '2027-04-01 is before starts_on 2027-05-01; an arrangement ends on or after the day it starts',
+        'ends_on',
+      ),
+    ).toBe('2027-04-01 is before the start, 2027-05-01; an arrangement ends on or after the day it starts.');
+  });
+
   it('ends a reason the verbs leave open with a full stop, and leaves an ended one alone', () => {
     const hours = railErrors({ hours: 'nine to five' }).hours!;
     expect(hours.endsWith('.')).toBe(false);
