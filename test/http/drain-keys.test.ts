@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
 import { startFakeLlm, type FakeLlm } from '../helpers/llm.ts';
@@ -35,6 +35,8 @@ describe.each(DIALECTS)('a key cut off by a stop ($name)', ({ open }) => {
 
     llm.handle = () => new Promise(() => undefined);
     const first = await startServerProcess(store.target, { ...env, DESK_CHAT_TIMEOUT: '10m' });
+    // A failed expectation before the stop must not leave the server running.
+    onTestFinished(() => first.kill());
     const cut = fetch(`${first.url}/api/v1/chat`, { method: 'POST', headers, body }).then(
       (r) => r.status,
       () => 'cut off',

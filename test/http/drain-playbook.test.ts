@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { TEST_NOW } from '../helpers/app.ts';
@@ -46,6 +46,8 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
       DESK_RUN_TIMEOUT: '10m',
       DESK_CHROMIUM_PATH: CHROMIUM,
     });
+    // A failed expectation before the stop must not leave the server running.
+    onTestFinished(() => server.kill());
     const run = fetch(`${server.url}/api/v1/work/${row.id}/run`, { method: 'POST', headers: auth });
     // The run is in the browser once the portal has the login: its submit never answers.
     for (let i = 0; i < 600 && portal.logins.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
