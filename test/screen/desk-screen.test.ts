@@ -393,6 +393,15 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       .filter({ hasText: `now due ${addDays(TODAY, 7)}` })
       .waitFor();
     expect((await findWork(store.db, desk.id, rows.snooze))!.due_date).toBe(addDays(TODAY, 7));
+    // The page after the form is the row's own address: a reload shows the row again, sends
+    // nothing, and the notice said once is not said again.
+    expect(page.url()).toBe(`${server.base}/work/${rows.snooze}`);
+    const again = await page.reload();
+    expect(again?.status()).toBe(200);
+    expect(again?.request().method()).toBe('GET');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('status').filter({ hasText: 'now due' }).count()).resolves.toBe(0);
+    expect((await findWork(store.db, desk.id, rows.snooze))!.due_date).toBe(addDays(TODAY, 7));
     await context.close();
   });
 

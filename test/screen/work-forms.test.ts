@@ -136,6 +136,11 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       expect(await workCount(desk.id)).toBe(1);
       rowId = (await store.db.selectFrom('work').select('id').where('desk_id', '=', desk.id).executeTakeFirstOrThrow())
         .id;
+      // The new row's own address, which a reload shows again without adding another.
+      expect(page.url()).toBe(`${server.base}/work/${rowId}`);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Renew the alarm contract' }).waitFor();
+      expect(await workCount(desk.id)).toBe(1);
       expect(await row()).toMatchObject({
         title: 'Renew the alarm contract',
         kind: 'contract_renewal',

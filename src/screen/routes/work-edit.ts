@@ -11,11 +11,12 @@ import { isFinished, OWNER } from '../../domain/vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { once } from '../once.ts';
+import { toRowWith } from '../notice.ts';
 import { CloseWorkPage, FORM_FIELDS, WorkFormPage, type FormValues, type WorkFormView } from '../pages/work-form.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { saidToOwner } from '../words.ts';
 import { signedIn } from './owner.ts';
-import { act, rowPage, workId } from './work.ts';
+import { act, workId } from './work.ts';
 
 // The owner's own changes to rows, over the verbs of `desk work add/edit/assign/close/reopen`:
 // the screen only turns form text into the fields those verbs take.
@@ -122,7 +123,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
       addWork(ctx, { ...asFields(given), title: typed.title }),
     );
     if (!r.ok) return formPage(ctx, reply, { values: typed, errors: refusal(r.error) }, 400);
-    return rowPage(ctx, reply, r.value.id, { notice: `Added "${r.value.title}" to the queue.` });
+    return toRowWith(ctx, reply, r.value.id, { notice: `Added "${r.value.title}" to the queue.`, refused: false });
   });
 
   app.get('/work/:id/edit', async (request, reply) => {
@@ -147,7 +148,10 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     );
     if (!r.ok)
       return formPage(ctx, reply, { values: typed, row: shown(row), clearError, errors: refusal(r.error) }, 400);
-    return rowPage(ctx, reply, row.id, { notice: r.value ? 'Saved your changes.' : 'Nothing was changed.' });
+    return toRowWith(ctx, reply, row.id, {
+      notice: r.value ? 'Saved your changes.' : 'Nothing was changed.',
+      refused: false,
+    });
   });
 
   app.post('/work/:id/assignee', async (request, reply) => {
@@ -189,7 +193,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const note = fieldOf(request.body, 'note');
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => closeWork(ctx, row.id, { note }));
     if (!r.ok) return closePage(ctx, reply, row, note, refusal(r.error)[0]!.message, 400);
-    return rowPage(ctx, reply, row.id, { notice: 'Closed: it has left the queue.' });
+    return toRowWith(ctx, reply, row.id, { notice: 'Closed: it has left the queue.', refused: false });
   });
 }
 

@@ -15,6 +15,7 @@ import { recentNotes, unsentReasonsOn } from '../../store/repositories/activity.
 import { findWork } from '../../store/repositories/work.ts';
 import { findLiveRun, startLiveRun, type RunEvent } from '../live-runs.ts';
 import { once } from '../once.ts';
+import { carriedFor, toRowWith } from '../notice.ts';
 import { RunPage } from '../pages/misc.tsx';
 import { NOTES_SHOWN, RowPage, type RowView } from '../pages/work.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
@@ -122,7 +123,7 @@ export async function act<T>(
       400,
     );
   }
-  return rowPage(ctx, reply, row, { notice: words(r.value), refused: refused(r.value) });
+  return toRowWith(ctx, reply, row, { notice: words(r.value), refused: refused(r.value) });
 }
 
 /** Each refused field's words for the owner, when the verb named more than one. */
@@ -142,7 +143,10 @@ function sse(e: RunEvent): string {
 }
 
 export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/work/:id', async (request, reply) => rowPage(owner(request), reply, workId(request)));
+  app.get('/work/:id', async (request, reply) => {
+    const id = workId(request);
+    return rowPage(owner(request), reply, id, carriedFor(request, reply, id) ?? {});
+  });
 
   app.post('/work/:id/approve', async (request, reply) =>
     act(
