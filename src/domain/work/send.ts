@@ -54,10 +54,10 @@ export const NO_MAILBOX =
   'No mailbox is connected, so nothing was sent. Connect a mailbox in the product, then draft and approve the message again.';
 
 /** The desk's mailbox: its `mail` connection in status `connected`. */
-async function findMailbox(ctx: DeskContext): Promise<(MailConnection & { id: number }) | null> {
+async function findMailbox(ctx: DeskContext): Promise<(MailConnection & { id: number; faulted: boolean }) | null> {
   const c = await connectedMailbox(ctx.db, ctx.desk.id);
   if (!c) return null;
-  return { id: c.id, provider: c.provider, config: storedObject(c.config) };
+  return { id: c.id, provider: c.provider, config: storedObject(c.config), faulted: c.send_fault !== null };
 }
 
 /**
@@ -178,7 +178,8 @@ export async function sendDraft(
       const current = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
       const heardNow = heardMeanwhile(before, current);
       await markSent(tx.db, message.id, now, messageId);
-      if (mailbox) await noteSendFault(tx.db, tx.desk.id, mailbox.id, null);
+      // Only a send that follows a fault writes to clear it.
+      if (mailbox?.faulted) await noteSendFault(tx.db, tx.desk.id, mailbox.id, null);
       await updateWork(
         tx.db,
         tx.desk.id,

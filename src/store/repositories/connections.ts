@@ -77,7 +77,7 @@ export async function insertConnection(db: Kysely<Database>, row: Insertable<Con
 export async function connectedMailbox(db: Kysely<Database>, deskId: string) {
   const row = await db
     .selectFrom('connections')
-    .select(['id', 'provider', 'config'])
+    .select(['id', 'provider', 'config', 'send_fault'])
     .where('desk_id', '=', deskId)
     .where('category', '=', 'mail')
     .where('status', '=', 'connected')
@@ -161,7 +161,7 @@ export async function resealSecrets(db: Kysely<Database>, from: Sealer, to: Seal
 export async function connectionSettingsOf(db: Kysely<Database>, deskId: string) {
   return db
     .selectFrom('connections')
-    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config', 'send_fault', 'send_fault_at'])
+    .select(['id', 'provider', 'name', 'category', 'auth_type', 'status', 'config'])
     .where('desk_id', '=', deskId)
     .orderBy('id')
     .execute();
