@@ -156,6 +156,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       await page.getByLabel('The file (YAML or JSON)').waitFor();
       expect(Object.values(await heldOn(store.db, empty.id)).every((n) => n === 0)).toBe(true);
       await expectAccessible(page);
+      await screenshots(page, 'business-file-not-utf8', [1280, 390]);
       // Text that is not YAML is shown with its line and a caret under the place, laid out as said.
       await page.goto(`${server.base}/business`);
       await page.getByLabel('Or paste it here').fill('desk: { name: [unclosed');

@@ -318,6 +318,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       for (const label of ['Subject', 'Message'])
         await expect(page.getByLabel(label, { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
       await expectAccessible(page);
+      await shots(page, 'row-approve-refused');
       expect(smtp.received.map((m) => m.to[0])).not.toContain('mill@flour.test');
     } finally {
       await context.close();
