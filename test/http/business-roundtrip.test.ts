@@ -5,6 +5,7 @@ import { importBusinessText } from '../../src/domain/business/import.ts';
 import { deskContext, type DeskContext } from '../../src/domain/context.ts';
 import { addWork } from '../../src/domain/work/add.ts';
 import { closeWork } from '../../src/domain/work/status.ts';
+import { listFinished } from '../../src/domain/work/finished.ts';
 import { createKey } from '../../src/domain/keys/create.ts';
 import { findDeskByRef } from '../../src/store/repositories/desks.ts';
 import { allWorkOf } from '../../src/store/repositories/business.ts';
@@ -188,6 +189,26 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     expect(copied['Get the oven repair quote']).toBe((await actions(sourceKey))['Get the oven repair quote']);
     const copyRows = await allWorkOf(store.db, copyId);
     expect(copyRows.find((w) => w.title === 'Get the oven repair quote')!.chases).toBe(9);
+  });
+
+  it('counts as closed today only the row closed today, on both desks, and writes the day it was closed', async () => {
+    const closedToday = async (key: string) =>
+      (await h.call('GET', '/api/v1/me', { key })).json().data.work.closed_today;
+    // The file's own finished rows say no day; the row closed after the import says today.
+    const finished = parse(text).work.filter((w: { status?: string }) => w.status === 'done' || w.status === 'closed');
+    expect(finished.length).toBe(3);
+    expect(finished.map((w: { title: string; closed_at?: string }) => [w.title, w.closed_at ?? null])).toEqual(
+      expect.arrayContaining([
+        ['Renew the hygiene certificate', dateOfInstant(source.desk.timezone, h.clock.now().toISOString())],
+      ]),
+    );
+    expect(finished.filter((w: { closed_at?: string }) => w.closed_at !== undefined)).toHaveLength(1);
+    expect(await closedToday(sourceKey)).toBe(1);
+    expect(await closedToday(copyKey)).toBe(1);
+    // The look back lists the row with a day before the file's closed row, which has none.
+    const closed = (await listFinished(source, 'closed', 10)).map((w) => w.title);
+    expect(closed).toHaveLength(2);
+    expect(closed[0]).toBe('Renew the hygiene certificate');
   });
 
   it('writes the same file again from the copy, but for its slug and the secrets it no longer has', async () => {

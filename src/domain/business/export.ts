@@ -213,6 +213,7 @@ export async function exportDesk(
         waiting_since: w.waiting_on ? deskDate(w.waiting_since, desk.timezone) : null,
         replied_by: w.replied_at ? w.replied_by : null,
         replied_at: w.replied_at ? deskDate(w.replied_at, desk.timezone) : null,
+        closed_at: w.status === 'done' || w.status === 'closed' ? deskDate(w.closed_at, desk.timezone) : null,
         last_error: w.last_error,
         arrangement: ref(arrangementRef, w.arrangement_id),
         unit: ref(unitRef, w.unit_id),

@@ -129,12 +129,13 @@ export class Entry {
     return v;
   }
 
-  /** `YYYY-MM-DD`, `today`, `+3d` or `-12d`, resolved against the desk's today. */
-  date(field: string): string | null {
+  /** `YYYY-MM-DD`, `today`, `+3d` or `-12d`, resolved against the desk's today; `past`: not after it. */
+  date(field: string, opts: { past?: boolean } = {}): string | null {
     const v = this.raw[field];
     if (v === undefined || v === null) return null;
     const resolved = typeof v === 'string' ? resolveDate(v, this.today) : null;
     if (resolved === null) this.fail(field, `${echoedJson(v)} is not a date (YYYY-MM-DD, today, +3d or -12d)`);
+    else if (opts.past && resolved > this.today) this.fail(field, `${resolved} is after today (${this.today})`);
     return resolved;
   }
 

@@ -251,7 +251,9 @@ function workRow(w: WorkPlan, desk: { id: string; timezone: string }, ids: Ids, 
     watch_date: null,
     created_at: now,
     updated_at: now,
-    closed_at: finished ? now : null,
+    // A row finished before the desk knew it has no day unless the file gives one, so an import
+    // does not count its history as closed today.
+    closed_at: finished && w.closed_at ? midnightIn(desk.timezone, w.closed_at).toISOString() : null,
   };
 }
 

@@ -107,6 +107,28 @@ describe("a row's messages", () => {
   });
 });
 
+describe("a finished row's closed_at", () => {
+  const row = (over: Record<string, unknown>) => ({ desk: DESK, work: [{ title: 'File the VAT return', ...over }] });
+  const where = 'work[0] "File the VAT return".closed_at';
+
+  it('is taken on a done or closed row, on any day up to today', () => {
+    for (const status of ['done', 'closed'])
+      for (const closed_at of ['today', '-1d', '-400d']) expect(errorsOf(row({ status, closed_at }))).toEqual([]);
+  });
+
+  it('is refused on an open row, and after today', () => {
+    expect(errorsOf(row({ status: 'waiting', closed_at: '-1d' }))).toEqual([
+      `${where}: is for a done or closed row; this row is waiting`,
+    ]);
+    expect(errorsOf(row({ closed_at: 'today' }))).toEqual([`${where}: is for a done or closed row; this row is open`]);
+    const [message] = errorsOf(row({ status: 'done', closed_at: '+1d' }));
+    const [, day, today] = /^work\[0\] "File the VAT return"\.closed_at: (\S+) is after today \((\S+)\)$/.exec(
+      message!,
+    )!;
+    expect(Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)).toBe(86_400_000);
+  });
+});
+
 describe('the text naming an arrangement, a unit and a watch', () => {
   it('is refused past its length, naming the entry and the field, and taken at it', () => {
     const doc = (n: number, w: number) => ({

@@ -133,6 +133,8 @@ export interface WorkPlan {
   /** A reply that waits to be read: who wrote it, and the day it came. */
   replied_by: string | null;
   replied_at: string | null;
+  /** The day a done or closed row was finished; null when the file does not say. */
+  closed_at: string | null;
   last_error: string | null;
   arrangement: string | null;
   unit: string | null;
@@ -415,6 +417,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       'waiting_since',
       'replied_by',
       'replied_at',
+      'closed_at',
       'last_error',
       'arrangement',
       'unit',
@@ -706,6 +709,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     } else klass = cls as PermissionClass;
   }
   const contactEmail = email(e, 'contact_email');
+  const status = e.oneOf('status', WORK_STATUSES, 'open');
   const messages = e.list('messages').flatMap((m, i) => {
     const where = `${e.where}.messages[${i}]`;
     const at = [...e.place('messages'), i];
@@ -735,7 +739,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     title: e.text('title', { required: true, max: TEXT_MAX.title }),
     detail: e.text('detail', { max: TEXT_MAX.detail }),
     kind: e.text('kind', { max: TEXT_MAX.kind }) ?? 'general',
-    status: e.oneOf('status', WORK_STATUSES, 'open'),
+    status,
     due_date: e.date('due'),
     priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),
     class: klass,
@@ -749,10 +753,18 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     waiting_since: e.date('waiting_since'),
     replied_by: e.text('replied_by', { max: TEXT_MAX.waiting_on }),
     replied_at: e.date('replied_at'),
+    closed_at: closedAt(e, status),
     last_error: e.text('last_error'),
     arrangement: e.text('arrangement'),
     unit: e.text('unit'),
     playbook: e.text('playbook'),
     messages,
   };
+}
+
+function closedAt(e: Entry, status: WorkStatus): string | null {
+  const day = e.date('closed_at', { past: true });
+  if (day !== null && status !== 'done' && status !== 'closed')
+    e.fail('closed_at', `is for a done or closed row; this row is ${status}`);
+  return day;
 }
