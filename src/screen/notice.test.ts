@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskContext } from '../domain/context.ts';
 import { carriedFor, toRowWith } from './notice.ts';
 
-// The words of a row's form ride a signed cookie across the redirect, for that row, once.
+// The words of a form ride a signed cookie across the redirect, for that page, once.
 
 const ctx = { config: { publicUrl: null } } as unknown as DeskContext;
 
@@ -17,7 +17,7 @@ describe('a notice carried across the redirect', () => {
       toRowWith(ctx, reply, Number((request.params as { id: string }).id), { notice: 'Snoozed.', refused: false }),
     );
     app.get('/work/:id', async (request, reply) =>
-      reply.send(carriedFor(request, reply, Number((request.params as { id: string }).id))),
+      reply.send(carriedFor(request, reply, `/work/${(request.params as { id: string }).id}`)),
     );
   });
   afterAll(async () => {
@@ -40,7 +40,7 @@ describe('a notice carried across the redirect', () => {
     const posted = await app.inject({ method: 'POST', url: '/work/3/snooze' });
     const other = await app.inject({ method: 'GET', url: '/work/4', headers: { cookie: cookieOf(posted) } });
     expect(other.body).toBe('null');
-    const forged = encodeURIComponent(JSON.stringify({ id: 3, n: 'Forged.', r: false }));
+    const forged = encodeURIComponent(JSON.stringify({ p: '/work/3', n: 'Forged.', r: false }));
     const read = await app.inject({ method: 'GET', url: '/work/3', headers: { cookie: `desk_notice=${forged}` } });
     expect(read.body).toBe('null');
   });

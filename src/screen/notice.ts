@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeskContext } from '../domain/context.ts';
 
-// What a row's form did, carried across the redirect that follows it (Post/Redirect/Get): the
-// page after a form is the row's own address, which can be reloaded or kept, and says once
-// what was done. The words ride in a short-lived signed cookie that names the row they are for.
+// What a form did, carried across the redirect that follows it (Post/Redirect/Get): the page
+// after a form is a page's own address, which can be reloaded or kept, and says once what was
+// done. The words ride in a short-lived signed cookie that names the page they are for.
 
 const NOTICE_COOKIE = 'desk_notice';
 const NOTICE_SECONDS = 60;
@@ -13,9 +13,9 @@ export interface Carried {
   refused: boolean;
 }
 
-/** Answers the form with a redirect to the row's page, which will say `notice`. */
-export function toRowWith(ctx: DeskContext, reply: FastifyReply, id: number, said: Carried): FastifyReply {
-  reply.setCookie(NOTICE_COOKIE, JSON.stringify({ id, n: said.notice, r: said.refused }), {
+/** Answers the form with a redirect to `page` (an address of the screen), which will say `notice`. */
+export function toPageWith(ctx: DeskContext, reply: FastifyReply, page: string, said: Carried): FastifyReply {
+  reply.setCookie(NOTICE_COOKIE, JSON.stringify({ p: page, n: said.notice, r: said.refused }), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -23,20 +23,30 @@ export function toRowWith(ctx: DeskContext, reply: FastifyReply, id: number, sai
     signed: true,
     maxAge: NOTICE_SECONDS,
   });
-  return reply.code(303).redirect(`/work/${id}`);
+  return reply.code(303).redirect(page);
 }
 
-/** The words carried for row `id`, once: the cookie goes whichever row's page reads it. */
-export function carriedFor(request: FastifyRequest, reply: FastifyReply, id: number): Carried | null {
+/** Answers a row's form with a redirect to the row's page. */
+export function toRowWith(ctx: DeskContext, reply: FastifyReply, id: number, said: Carried): FastifyReply {
+  return toPageWith(ctx, reply, `/work/${id}`, said);
+}
+
+/** The words carried for `page`, once: the cookie goes whichever page of the screen reads it. */
+export function carriedFor(request: FastifyRequest, reply: FastifyReply, page: string): Carried | null {
   const raw = request.cookies[NOTICE_COOKIE];
   if (raw === undefined) return null;
   reply.clearCookie(NOTICE_COOKIE, { path: '/' });
   const kept = reply.unsignCookie(raw);
   if (!kept.valid || kept.value === null) return null;
   try {
-    const v = JSON.parse(kept.value) as { id?: unknown; n?: unknown; r?: unknown };
-    return v.id === id && typeof v.n === 'string' ? { notice: v.n, refused: v.r === true } : null;
+    const v = JSON.parse(kept.value) as { p?: unknown; n?: unknown; r?: unknown };
+    return v.p === page && typeof v.n === 'string' ? { notice: v.n, refused: v.r === true } : null;
   } catch {
     return null;
   }
+}
+
+/** The notice carried for `page`, for a page that says only what was done. */
+export function noticeFor(request: FastifyRequest, reply: FastifyReply, page: string): string | undefined {
+  return carriedFor(request, reply, page)?.notice;
 }

@@ -5,7 +5,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBusiness } from '../../src/domain/business/import.ts';
 import { planFromText } from '../../src/domain/business/read.ts';
-import { addDays, dateIn } from '../../src/domain/dates.ts';
+import { addDays, dateIn, midnightIn } from '../../src/domain/dates.ts';
 import {
   openByArrangement,
   openByClass,
@@ -41,6 +41,13 @@ function rowOf(i: number) {
     waiting: i % 11 === 0 ? { on: `Person ${i}`, since: i % 22 === 0 ? -(i % 13) - 1 : null } : null,
     messages: i % 10 === 0 ? MESSAGE.slice(0, (i / 10) % 3 === 0 ? 2 : 1) : [],
     ref: i % 250 === 0 ? `w-${i}` : null,
+    // Every other finished row says the day it was finished; the rest have none.
+    closed:
+      STATUSES[i % STATUSES.length]! === 'done' || STATUSES[i % STATUSES.length]! === 'closed'
+        ? i % 2 === 0
+          ? -(i % 5)
+          : null
+        : null,
   };
 }
 
@@ -68,6 +75,7 @@ function businessFile(): string {
       ...(r.waiting ? [`waiting_on: ${q(r.waiting.on)}`, `contact_email: "p${i}@example.test"`] : []),
       ...(r.waiting && r.waiting.since !== null ? [`waiting_since: "${r.waiting.since}d"`] : []),
       ...(r.ref ? [`ref: ${r.ref}`] : []),
+      ...(r.closed !== null ? [`closed_at: "${r.closed === 0 ? 'today' : `${r.closed}d`}"`] : []),
       ...(r.messages.length
         ? [
             `messages: [${r.messages.map((s) => `{ status: ${s}, subject: "${s} ${i}", body: "About row ${i}.", to: "p${i}@example.test" }`).join(', ')}]`,
@@ -106,7 +114,6 @@ describe.each(DIALECTS)('a large import, written in batches ($name)', ({ open })
     expect(rows).toHaveLength(ROWS);
     rows.forEach((row, i) => {
       const r = rowOf(i);
-      const finished = r.status === 'done' || r.status === 'closed';
       expect(row, r.title).toMatchObject({
         title: r.title,
         status: r.status,
@@ -117,7 +124,7 @@ describe.each(DIALECTS)('a large import, written in batches ($name)', ({ open })
         unit_id: r.unit ? unitId(r.unit) : null,
         waiting_on: r.waiting?.on ?? null,
         waiting_since: r.waiting ? (r.waiting.since === null ? row.created_at : addDays(today, r.waiting.since)) : null,
-        closed_at: finished ? row.created_at : null,
+        closed_at: r.closed === null ? null : midnightIn(TZ, addDays(today, r.closed)).toISOString(),
       });
     });
     for (let i = 0; i < ROWS; i += 250) expect(refs[`w-${i}`]).toBe(rows[i]!.id);

@@ -102,10 +102,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
       await page.getByRole('button', { name: 'Save the rails' }).click();
       await page.getByRole('status').filter({ hasText: 'The rails are saved.' }).waitFor();
       expect((await rails()).daily_cap).toBe(3);
+      // The form answered with the page's own address, so a reload reads it again and posts nothing.
+      expect(page.url()).toBe(`${server.base}/on-its-own`);
 
       await runWorkPass(server.deps, { desk: desk.slug });
       expect(smtp.received.map((m) => m.to[0])).toEqual(['ana@own.test']);
       await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: 'The rails are saved.' }).count()).resolves.toBe(0);
       const today = page.locator('.own-acts').first();
       await expect(today.getByRole('link', { name: 'Ask the window cleaner for a quote' }).count()).resolves.toBe(1);
       await expect(today.textContent()).resolves.toContain('waiting on Ana Clear');

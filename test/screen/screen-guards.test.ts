@@ -217,7 +217,9 @@ describe("the screen's guards", () => {
       (await store.db.selectFrom(table).select('id').where('desk_id', '=', d.desk.id).execute()).length;
     expect([await written('work'), await written('arrangements')]).toEqual([0, 0]);
     // Letters beside them are text, and kept as typed.
-    expect((await post('/arrangements/new', { name: '\u200BMill lease', status: 'active' })).statusCode).toBe(200);
+    const kept = await post('/arrangements/new', { name: '\u200BMill lease', status: 'active' });
+    expect([kept.statusCode, kept.headers.location]).toEqual([303, '/arrangements']);
+    expect(await written('arrangements')).toBe(1);
   });
 
   it('quotes no more than the start of a huge value it refuses', async () => {
@@ -257,6 +259,8 @@ describe("the screen's guards", () => {
     const written = async (table: 'arrangements' | 'units') =>
       (await store.db.selectFrom(table).select('id').where('desk_id', '=', d.desk.id).execute()).length;
     expect([await written('arrangements'), await written('units')]).toEqual([0, 0]);
-    expect((await post('/arrangements/new', { name: 'n'.repeat(200), status: 'active' })).statusCode).toBe(200);
+    const taken = await post('/arrangements/new', { name: 'n'.repeat(200), status: 'active' });
+    expect([taken.statusCode, taken.headers.location]).toEqual([303, '/arrangements']);
+    expect(await written('arrangements')).toBe(1);
   });
 });

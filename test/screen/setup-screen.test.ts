@@ -508,6 +508,55 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     }
   });
 
+  it('shows the services that are neither the mailbox nor a sign-in as they stand, and removes one after asking', async () => {
+    const { desk: books } = await makeDesk(store.db, { name: 'Ledger Bakery' });
+    const service = (name: string, provider: string, category: string, status: string) =>
+      store.db
+        .insertInto('connections')
+        .values({
+          desk_id: books.id,
+          provider,
+          name,
+          category,
+          auth_type: 'oauth',
+          status,
+          config: sealConfig(store.db, '{}'),
+          created_at: TEST_NOW,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const xero = await service('Xero', 'xero', 'accounting', 'error');
+    const dropbox = await service('Dropbox', 'dropbox', 'files', 'pending');
+    const { context, page } = await signIn(browser, server, books.id);
+    try {
+      await page.goto(`${server.base}/connections`);
+      const others = page.getByRole('region', { name: 'Other services' });
+      await expect(others.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(['Xero', 'Dropbox']);
+      await expect(page.locator(`#service-${xero.id}-state`).textContent()).resolves.toBe(
+        'Not working: the service refused the desk when it was last used.',
+      );
+      await expect(page.locator(`#service-${dropbox.id}-state`).textContent()).resolves.toBe(
+        'Pending: it has not been authorised with the service yet.',
+      );
+      await expect(page.locator(`#service-${xero.id} .meta`).textContent()).resolves.toBe('xero, for accounting');
+      await expectAccessible(page);
+      await screenshots(page, 'connections-other-services', [1280, 390]);
+
+      await others.getByRole('link', { name: 'Remove the service Dropbox…' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Remove the connection "Dropbox"?' }).waitFor();
+      await page.getByRole('button', { name: 'Remove it' }).click();
+      await page.getByRole('status').filter({ hasText: 'The connection "Dropbox" is removed.' }).waitFor();
+      // The answer is the page's own address: a reload shows the page and removes nothing more.
+      expect(page.url()).toBe(`${server.base}/connections`);
+      await expect(others.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(['Xero']);
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: 'is removed' }).count()).resolves.toBe(0);
+      expect((await connectionsWithConfig(store.db, books.id)).map((c) => c.name)).toEqual(['Xero']);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('says in words what a unit or an arrangement leaves empty', async () => {
     // A desk of its own, so the other tests' counts stay as they are.
     const { desk: bare } = await makeDesk(store.db, { name: 'Yard Bakery' });

@@ -3,8 +3,8 @@ import type { Markup } from '../jsx-runtime.ts';
 import { Choice, Field, type FormState } from './form-fields.tsx';
 import { FormKeys, Page } from './layout.tsx';
 
-// The connections page: the mailbox the desk sends through, with a test message, and the
-// portal sign-ins playbooks use. A secret is never drawn, not even as dots: the field is empty
+// The connections page: the mailbox the desk sends through, with a test message, the portal
+// sign-ins playbooks use, and the other services the desk has on record. A secret is never drawn, not even as dots: the field is empty
 // and says whether one is stored; left empty, the stored one stays.
 
 export interface ConnectionsView {
@@ -12,6 +12,8 @@ export interface ConnectionsView {
   csrf: string;
   mailbox: ConnectionSettings | null;
   signIns: ConnectionSettings[];
+  /** Services that are neither the mailbox nor a sign-in (accounting, files, …), shown as they stand. */
+  others: ConnectionSettings[];
   playbooks: Array<{ id: number; name: string; connection_id: number | null }>;
   /** A fresh idempotency key per form, by form name. */
   keys: Record<string, string>;
@@ -293,6 +295,42 @@ export function ConnectionsPage(v: ConnectionsView): Markup {
           <SignInForm v={v} c={null} />
         </article>
       </section>
+      <Others others={v.others} />
     </Page>
+  );
+}
+
+/** What a service's status means to the owner; the desk authorises none of them itself. */
+export function serviceState(status: string): string {
+  if (status === 'connected') return 'Connected.';
+  if (status === 'pending') return 'Pending: it has not been authorised with the service yet.';
+  if (status === 'error') return 'Not working: the service refused the desk when it was last used.';
+  return `Status: ${status}.`;
+}
+
+function Others({ others }: { others: ConnectionSettings[] }): Markup | null {
+  if (others.length === 0) return null;
+  return (
+    <section aria-labelledby="others-title">
+      <h2 id="others-title">Other services</h2>
+      <p>
+        Services on record for the desk, from a business file or an earlier set-up. Each is authorised with the service
+        itself, not here; the desk shows how each stands.
+      </p>
+      {others.map((c) => (
+        <article id={`service-${c.id}`} aria-labelledby={`service-${c.id}-title`}>
+          <h3 id={`service-${c.id}-title`}>{c.name}</h3>
+          <p class="meta">{`${c.provider}, for ${c.category}`}</p>
+          <p id={`service-${c.id}-state`} class={c.status === 'error' ? 'field-error' : undefined}>
+            {serviceState(c.status)}
+          </p>
+          <p>
+            <a href={`/connections/${c.id}/remove`} aria-label={`Remove the service ${c.name}…`}>
+              Remove…
+            </a>
+          </p>
+        </article>
+      ))}
+    </section>
   );
 }

@@ -9,6 +9,7 @@ import { once } from '../once.ts';
 import { BusinessPage, type BusinessView } from '../pages/business.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { signedIn } from './owner.ts';
+import { noticeFor, toPageWith } from '../notice.ts';
 import { inRows } from '../words.ts';
 
 // The business file both ways, over the verbs `desk export` and `desk import` use: Download
@@ -43,7 +44,9 @@ async function businessPage(
 }
 
 export async function businessScreenRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/business', async (request, reply) => businessPage(signedIn(request), reply));
+  app.get('/business', async (request, reply) =>
+    businessPage(signedIn(request), reply, { notice: noticeFor(request, reply, '/business') }),
+  );
 
   app.get('/business/download', async (request, reply) => {
     const ctx = signedIn(request);
@@ -76,7 +79,8 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
       return businessPage(ctx, reply, { error: { message, list }, typed }, 400);
     }
     const c = r.value.counts;
-    return businessPage(ctx, reply, {
+    return toPageWith(ctx, reply, '/business', {
+      refused: false,
       notice: `Imported: ${[plural(c.work, 'row'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.connections, 'connection')].join(', ')}.${c.connections > 0 ? " A connection's password the file left out (a downloaded file leaves them all out) is entered again on the Connections page." : ''}`,
     });
   });

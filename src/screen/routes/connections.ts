@@ -12,6 +12,7 @@ import { ConnectionsPage, type ConnectionsView } from '../pages/connections.tsx'
 import type { FormState } from '../pages/form-fields.tsx';
 import { csrfToken, formKey, html } from '../reply.ts';
 import { signedIn } from './owner.ts';
+import { noticeFor, toPageWith } from '../notice.ts';
 
 // The mailbox and the portal sign-ins, written through saveConnection; "Send a test message"
 // goes through the desk's own mailer. Secrets are never drawn back, and never kept in a form's
@@ -62,6 +63,7 @@ export async function connectionsPage(
   const { connections, playbooks } = await connectionSettings(ctx);
   const mailbox = connections.find((c) => c.category === 'mail') ?? null;
   const signIns = connections.filter((c) => c.auth_type === 'login');
+  const others = connections.filter((c) => c !== mailbox && c.auth_type !== 'login');
   const forms = { ...storedForms(connections, mailbox), ...(extra.forms ?? {}) };
   const keys: Record<string, string> = {
     mailbox: formKey(),
@@ -77,6 +79,7 @@ export async function connectionsPage(
       csrf: csrfToken(reply),
       mailbox,
       signIns,
+      others,
       playbooks,
       keys,
       forms,
@@ -112,7 +115,9 @@ function refusal(err: DeskError): Record<string, string> {
 }
 
 export async function connectionScreenRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/connections', async (request, reply) => connectionsPage(signedIn(request), reply));
+  app.get('/connections', async (request, reply) =>
+    connectionsPage(signedIn(request), reply, { notice: noticeFor(request, reply, '/connections') }),
+  );
 
   const save = async (
     request: FastifyRequest,
@@ -135,8 +140,9 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
       );
     }
     const what = formName === 'mailbox' ? 'mailbox' : 'sign-in';
-    return connectionsPage(ctx, reply, {
+    return toPageWith(ctx, reply, '/connections', {
       notice: `The ${what} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`,
+      refused: false,
     });
   };
 

@@ -10,6 +10,7 @@ import { once } from '../once.ts';
 import { KeysPage, RevokeKeyPage, type KeysView } from '../pages/keys.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { signedIn } from './owner.ts';
+import { noticeFor, toPageWith } from '../notice.ts';
 import { echoed } from '../../domain/text.ts';
 
 // The desk's API keys, over the verbs of `desk keys create/list/revoke`. The whole key lives
@@ -48,7 +49,9 @@ async function deskKey(ctx: DeskContext, request: FastifyRequest): Promise<KeySu
 }
 
 export async function keyScreenRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/keys', async (request, reply) => keysPage(signedIn(request), reply));
+  app.get('/keys', async (request, reply) =>
+    keysPage(signedIn(request), reply, { notice: noticeFor(request, reply, '/keys') }),
+  );
 
   app.post('/keys', async (request, reply) => {
     const ctx = signedIn(request);
@@ -92,8 +95,9 @@ export async function keyScreenRoutes(app: FastifyInstance): Promise<void> {
       revokeKey(ctx.db, { keyId: key.id, now: ctx.now(), by: 'owner' }),
     );
     if (!r.ok) throw r.error;
-    return keysPage(ctx, reply, {
+    return toPageWith(ctx, reply, '/keys', {
       notice: `Key "${key.name}" (${key.prefix}…) is revoked; a program using it is refused from its next request.`,
+      refused: false,
     });
   });
 }

@@ -7,6 +7,7 @@ import { OwnPage, type OwnView } from '../pages/own.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { saidToOwner } from '../words.ts';
 import { signedIn } from './owner.ts';
+import { noticeFor, toPageWith } from '../notice.ts';
 
 // GET /on-its-own shows the rails and what the desk did by itself; the two forms set the rails
 // and press pause or resume through the same verb as `desk desks set/pause/resume`.
@@ -39,7 +40,9 @@ function count(raw: string): number | string {
 }
 
 export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/on-its-own', async (request, reply) => ownPage(signedIn(request), reply));
+  app.get('/on-its-own', async (request, reply) =>
+    ownPage(signedIn(request), reply, { notice: noticeFor(request, reply, '/on-its-own') }),
+  );
 
   app.post('/on-its-own/rails', async (request, reply) => {
     const ctx = signedIn(request);
@@ -67,7 +70,7 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
       );
       return ownPage(ctx, reply, { errors, typed }, 400);
     }
-    return ownPage(ctx, reply, { notice: 'The rails are saved.' });
+    return toPageWith(ctx, reply, '/on-its-own', { notice: 'The rails are saved.', refused: false });
   });
 
   app.post('/on-its-own/pause', async (request, reply) => {
@@ -77,9 +80,10 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
       setRails(ctx.db, ctx.desk.id, { paused }),
     );
     if (!r.ok) throw r.error;
-    return ownPage(ctx, reply, {
+    return toPageWith(ctx, reply, '/on-its-own', {
       // The state itself is said just below; the notice says what the press did.
       notice: paused ? 'The desk is paused.' : 'Resumed: the desk works its list on its own.',
+      refused: false,
     });
   });
 }

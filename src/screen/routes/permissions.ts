@@ -9,6 +9,7 @@ import { once } from '../once.ts';
 import { PermissionsPage, type PermissionsView } from '../pages/permissions.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { signedIn } from './owner.ts';
+import { noticeFor, toPageWith } from '../notice.ts';
 import { echoed } from '../../domain/text.ts';
 
 // GET /permissions draws a switch per class; POST /permissions presses one, through the same
@@ -46,7 +47,9 @@ async function permissionsPage(
 }
 
 export async function permissionScreenRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/permissions', async (request, reply) => permissionsPage(signedIn(request), reply));
+  app.get('/permissions', async (request, reply) =>
+    permissionsPage(signedIn(request), reply, { notice: noticeFor(request, reply, '/permissions') }),
+  );
 
   app.post('/permissions', async (request, reply) => {
     const ctx = signedIn(request);
@@ -63,6 +66,6 @@ export async function permissionScreenRoutes(app: FastifyInstance): Promise<void
       return permissionsPage(ctx, reply, { error: { cls, message: r.error.message } }, 400);
     }
     const words = granted ? 'may now do' : 'will now ask you before';
-    return permissionsPage(ctx, reply, { notice: `The desk ${words} "${cls}" work.` });
+    return toPageWith(ctx, reply, '/permissions', { notice: `The desk ${words} "${cls}" work.`, refused: false });
   });
 }

@@ -11,7 +11,6 @@ import { positiveId } from '../../domain/input.ts';
 import { saveWatch } from '../../domain/watches/save.ts';
 import { upcomingWatches } from '../../domain/watches/upcoming.ts';
 import { once } from '../once.ts';
-import { connectionsPage } from './connections.ts';
 import type { FormState } from '../pages/form-fields.tsx';
 import {
   ArrangementFormPage,
@@ -25,6 +24,7 @@ import { csrfToken, formKey, html } from '../reply.ts';
 import { saidToOwner } from '../words.ts';
 import { plural } from '../../domain/text.ts';
 import { signedIn } from './owner.ts';
+import { noticeFor, toPageWith } from '../notice.ts';
 
 // Arrangements, units and watches: a list page, and a page per entry to add, edit or remove
 // it, each over one domain verb. A refused form is drawn again with what was typed and each
@@ -178,7 +178,9 @@ const BACK: Record<Removable, string> = {
 const SAVE = { arrangement: saveArrangement, unit: saveUnit, watch: saveWatch };
 
 export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/arrangements', async (request, reply) => setupPage(signedIn(request), reply));
+  app.get('/arrangements', async (request, reply) =>
+    setupPage(signedIn(request), reply, noticeFor(request, reply, '/arrangements')),
+  );
   // Units and watches are listed on the arrangements' page: their own addresses lead there.
   app.get('/units', async (request, reply) => {
     signedIn(request);
@@ -217,7 +219,10 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
         );
         return formPage(ctx, reply, kind, id, { values, errors }, 400, saved);
       }
-      return setupPage(ctx, reply, `The ${kind} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`);
+      return toPageWith(ctx, reply, '/arrangements', {
+        notice: `The ${kind} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`,
+        refused: false,
+      });
     };
     app.post(`${base}/new`, async (request, reply) => submit(request, reply, null, null));
     app.post(`${base}/:id`, async (request, reply) => {
@@ -258,7 +263,10 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
       );
       if (!r.ok) throw r.error;
       const notice = `The ${kind} "${r.value.name}" is removed.`;
-      return kind === 'connection' ? connectionsPage(ctx, reply, { notice }) : setupPage(ctx, reply, notice);
+      return toPageWith(ctx, reply, kind === 'connection' ? '/connections' : '/arrangements', {
+        notice,
+        refused: false,
+      });
     });
   }
 }

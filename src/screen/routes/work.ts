@@ -145,7 +145,7 @@ function sse(e: RunEvent): string {
 export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
   app.get('/work/:id', async (request, reply) => {
     const id = workId(request);
-    return rowPage(owner(request), reply, id, carriedFor(request, reply, id) ?? {});
+    return rowPage(owner(request), reply, id, carriedFor(request, reply, `/work/${id}`) ?? {});
   });
 
   app.post('/work/:id/approve', async (request, reply) =>
