@@ -14,7 +14,12 @@ describe('a multipart form', () => {
       ]),
       B,
     );
-    expect(fields).toEqual({ _csrf: 'tok', file: 'desk:\r\n  name: Café\n', text: '' });
+    expect(fields).toEqual({
+      _csrf: 'tok',
+      file: 'desk:\r\n  name: Café\n',
+      'file:filename': 'desk.yaml',
+      text: '',
+    });
   });
 
   it('finds the boundary, quoted or not', () => {

@@ -1,6 +1,7 @@
 // A form sent as multipart/form-data (the business file's upload) read into the same
 // name → text map as an ordinary form. Only what a browser sends for a small form is read:
-// text fields and files, each taken as UTF-8 text; anything malformed is refused whole.
+// text fields and files, each taken as UTF-8 text, a file's name under `NAME:filename` (no
+// field of a form has a colon in its name); anything malformed is refused whole.
 
 const CRLF = Buffer.from('\r\n');
 
@@ -28,6 +29,8 @@ export function parseMultipart(body: Buffer, boundary: string): Record<string, s
     const name = /^content-disposition:\s*form-data;(?:.*?;)?\s*name="([^"]*)"/im.exec(head)?.[1];
     if (name === undefined) return null;
     fields[name] = body.subarray(headEnd + 4, end).toString('utf8');
+    const filename = /;\s*filename="([^"]*)"/i.exec(head)?.[1];
+    if (filename !== undefined) fields[`${name}:filename`] = filename;
     at = end + CRLF.length;
   }
 }

@@ -32,7 +32,7 @@ describe.each(DIALECTS)('importing into an empty desk ($name)', ({ open }) => {
     await store?.close();
   });
 
-  it("takes the file's settings but keeps the desk's slug, and logs the owner as who did it", async () => {
+  it("takes the file's settings and rails but keeps the desk's slug, and logs the owner as who did it", async () => {
     const ctx = await owner('blank-one');
     const r = await importIntoDesk(ctx, EVERYTHING);
     expect(r.counts).toMatchObject({ work: 8, arrangements: 2, units: 2, watches: 2, connections: 3 });
@@ -43,6 +43,11 @@ describe.each(DIALECTS)('importing into an empty desk ($name)', ({ open }) => {
       timezone: 'America/New_York',
       currency: 'USD',
       broker: 'Sedo',
+      // The rails come too: the file's desk is paused, so this one is, and does nothing on its own.
+      hours: 'mon-sat 08:00-18:00',
+      daily_cap: 7,
+      act_within_days: 10,
+      paused: 1,
     });
     const kinds = await events(ctx.desk.id);
     const imported = kinds.find((e) => e.kind === 'desk_imported')!;

@@ -166,6 +166,15 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       await expect(excerpt.textContent()).resolves.toMatch(/^ {2}1 \| desk: \{ name: \[unclosed\n {4}\| {2,}\^$/);
       await expectAccessible(page);
       await screenshots(page, 'business-file-syntax', [1280, 390]);
+      // A file named .yaml is read as YAML even when it opens with "{", as desk import reads it.
+      const flow = path.join(SHOTS, `business-flow-${name}.yaml`);
+      fs.writeFileSync(flow, '{ desk: { name: Flow, slug: flow }, work: [ { title: a, priority: 600 } ] }\n');
+      await page.getByLabel('The file (YAML or JSON)').setInputFiles(flow);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await expect(page.locator('#import-errors').textContent()).resolves.toContain(
+        'work[0] "a".priority: 600 must be between 1 and 100',
+      );
+      expect(Object.values(await heldOn(store.db, empty.id)).every((n) => n === 0)).toBe(true);
       await context.close();
     });
 

@@ -8,7 +8,8 @@ import { parseBusinessText, readBusiness } from './read.ts';
 
 // The screen's "Import": a business file read into the signed-in owner's own desk, which must
 // hold nothing yet. The desk keeps its id and slug (its sign-in and its keys hang off them);
-// the file's name, plan, timezone, currency and broker become the desk's. All or nothing.
+// the file's name, plan, timezone, currency, broker and rails (hours, daily cap, reach, pause)
+// become the desk's, so a paused desk's file is still paused here. All or nothing.
 
 const WORDS: Record<HeldTable, [string, string]> = {
   work: ['work item', 'work items'],
@@ -54,6 +55,10 @@ export async function importIntoDesk(ctx: DeskContext, text: string, source = 'T
       timezone: plan.desk.timezone,
       currency: plan.desk.currency,
       broker: plan.desk.broker,
+      hours: plan.desk.hours,
+      daily_cap: plan.desk.daily_cap,
+      act_within_days: plan.desk.act_within_days,
+      paused: plan.desk.paused ? 1 : 0,
     };
     // Written first, so that on PostgreSQL the desk's row is held and a second import waits, then sees this one's rows.
     await setDeskSettings(tx.db, ctx.desk.id, settings);

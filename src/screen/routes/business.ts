@@ -62,11 +62,15 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
     const ctx = signedIn(request);
     const uploaded = fieldOf(request.body, 'file');
     const typed = fieldOf(request.body, 'text');
-    const text = uploaded.trim() !== '' ? uploaded : typed;
+    const named = uploaded.trim() !== '';
+    const text = named ? uploaded : typed;
+    // A file's name says how to read it (P-import-2), as on the command line: flow.yaml is YAML even when it opens with "{".
+    const filename = fieldOf(request.body, 'file:filename');
+    const source = named && /\.(ya?ml|json)$/i.test(filename) ? filename : 'The file';
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => {
       if (request.notUtf8) throw badRequest(NOT_UTF8);
       if (text.trim() === '') throw badRequest('Choose a business file, or paste one, to import.');
-      return importIntoDesk(ctx, text);
+      return importIntoDesk(ctx, text, source);
     });
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database, DeskRow } from '../schema.ts';
 
 // Reads and writes for the business file both ways: a whole desk read in one go for the
 // export, and what the screen's import checks and changes on a desk that exists already.
@@ -61,7 +61,10 @@ export async function heldOn(db: Kysely<Database>, deskId: string): Promise<Reco
 export async function setDeskSettings(
   db: Kysely<Database>,
   deskId: string,
-  s: { name: string; plan: string; timezone: string; currency: string; broker: string | null },
+  s: Pick<
+    DeskRow,
+    'name' | 'plan' | 'timezone' | 'currency' | 'broker' | 'hours' | 'daily_cap' | 'act_within_days' | 'paused'
+  >,
 ): Promise<void> {
   await db.updateTable('desks').set(s).where('id', '=', deskId).execute();
 }
