@@ -1,5 +1,5 @@
 import { resolveDate } from '../dates.ts';
-import { echoed, echoedJson } from '../text.ts';
+import { echoed, echoedJson, unstorableIn } from '../text.ts';
 
 // Reading one entry of a business file: each accessor checks a field, records a precise error
 // naming the entry and the field when it is wrong, and returns a usable value so that reading
@@ -163,7 +163,7 @@ export class Entry {
 /** The label an entry goes by in errors: its list and position, and its name when it has one. */
 export function entryName(list: string, index: number, raw: unknown): string {
   const label = isObject(raw) ? (raw.ref ?? raw.title ?? raw.name ?? raw.id) : undefined;
-  return typeof label === 'string' && label.trim() !== ''
+  return typeof label === 'string' && label.trim() !== '' && unstorableIn(label) === null
     ? `${list}[${index}] "${echoed(label.trim())}"`
     : `${list}[${index}]`;
 }

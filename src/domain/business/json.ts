@@ -19,6 +19,12 @@ class Stop extends Error {
   }
 }
 
+/**
+ * The deepest a value may sit, the file's own mapping being level 1: the YAML reader's limit,
+ * so that a file read as JSON is written out by export as YAML that reads back.
+ */
+export const MAX_LEVELS = 99;
+
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const HEX4 = /[0-9a-fA-F]{4}/y;
 
@@ -63,9 +69,13 @@ export function jsonFault(text: string): JsonFault | null {
     }
   };
 
+  let level = 0;
   const value = (): void => {
     space();
     const c = text[i];
+    if ((c === '{' || c === '[') && level + 1 >= MAX_LEVELS)
+      fail(`nesting deeper than ${MAX_LEVELS} levels, the most a business file may have`);
+    level++;
     if (c === '{') object();
     else if (c === '[') array();
     else if (c === '"') string();
@@ -83,6 +93,7 @@ export function jsonFault(text: string): JsonFault | null {
         );
       else i += word.length;
     }
+    level--;
   };
 
   /** After an entry: a comma and another, or the closing bracket; a comma right before the bracket is refused. */

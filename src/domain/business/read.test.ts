@@ -188,3 +188,32 @@ describe("the errors' order", () => {
     ]);
   });
 });
+
+describe('text neither database can keep', () => {
+  it('is refused wherever it sits, a value or a field name, naming the entry and the field', () => {
+    const doc = {
+      desk: { ...DESK, broker: 'Se\u0000do' },
+      connections: [
+        {
+          ref: 'c',
+          provider: 'x',
+          name: 'Books',
+          category: 'accounting',
+          config: { nested: ['ok', 'lone \uD800'], 'k\u0000': 1 },
+        },
+      ],
+      work: [{ title: 'a\u0000b' }, { title: 'Pay rates', detail: 'half \uDC00' }],
+    };
+    expect(errorsOf(doc)).toEqual([
+      'desk.broker: holds a NUL character (\\u0000), which the desk cannot store',
+      'connections[0] "c".config.nested[1]: holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape with no partner), which is not text the desk can store',
+      `connections[0] "c".config: a field's name holds a NUL character (\\u0000), which the desk cannot store`,
+      'work[0].title: holds a NUL character (\\u0000), which the desk cannot store',
+      'work[1] "Pay rates".detail: holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape with no partner), which is not text the desk can store',
+    ]);
+  });
+
+  it('takes a surrogate pair, which is one character', () => {
+    expect(errorsOf({ desk: DESK, work: [{ title: 'Cake \uD83C\uDF82' }] })).toEqual([]);
+  });
+});

@@ -15,7 +15,8 @@ import {
 import { Entry, entryName, FileErrors, isObject, placeOf, type Place, type Raw } from './fields.ts';
 import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
-import { echoed, echoedJson, plural } from '../text.ts';
+import { refuseUnstorable } from './unstorable.ts';
+import { echoed, echoedJson, plural, unstorableIn } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
 import { isEmailAddress } from '../mail/address.ts';
@@ -287,8 +288,9 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   // Each error is placed by its section's position in the file, then its entry's, then its field's.
   const section = (name: string): Place => [placeOf(doc, name)];
   for (const key of Object.keys(doc))
-    if (!TOP.includes(key))
+    if (!TOP.includes(key) && unstorableIn(key) === null)
       errors.add(key, `unknown section; the sections are ${TOP.join(', ')}`, undefined, section(key));
+  refuseUnstorable(doc, errors);
 
   const deskRaw = isObject(doc.desk) ? doc.desk : null;
   if (!deskRaw) errors.add('desk', 'is required: a mapping with name and slug', undefined, section('desk'));
