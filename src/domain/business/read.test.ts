@@ -217,3 +217,20 @@ describe('text neither database can keep', () => {
     expect(errorsOf({ desk: DESK, work: [{ title: 'Cake \uD83C\uDF82' }] })).toEqual([]);
   });
 });
+
+describe("a waiting row's days", () => {
+  const row = (over: Record<string, unknown>) => ({ desk: DESK, work: [{ title: 'Get the quote', ...over }] });
+
+  it('takes waiting_since and replied_at up to today, and waiting_since only with somebody to wait on', () => {
+    expect(errorsOf(row({ waiting_on: 'Sam', waiting_since: '-3d' }))).toEqual([]);
+    expect(errorsOf(row({ replied_by: 'Sam', replied_at: 'today' }))).toEqual([]);
+    expect(errorsOf(row({ waiting_since: '-3d' }))).toEqual([
+      'work[0] "Get the quote".waiting_since: is for a row waiting on somebody; give waiting_on too',
+    ]);
+    const late = errorsOf(row({ waiting_on: 'Sam', waiting_since: '+5d', replied_by: 'Sam', replied_at: '+1d' }));
+    expect(late.map((m) => m.replace(/\d{4}-\d{2}-\d{2}/g, 'DAY'))).toEqual([
+      'work[0] "Get the quote".waiting_since: DAY is after today (DAY)',
+      'work[0] "Get the quote".replied_at: DAY is after today (DAY)',
+    ]);
+  });
+});

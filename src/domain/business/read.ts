@@ -752,9 +752,9 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     contact_name: e.text('contact_name', { max: TEXT_MAX.contact_name }),
     contact_email: contactEmail,
     waiting_on: e.text('waiting_on', { max: TEXT_MAX.waiting_on }),
-    waiting_since: e.date('waiting_since'),
+    waiting_since: waitingSince(e),
     replied_by: e.text('replied_by', { max: TEXT_MAX.waiting_on }),
-    replied_at: e.date('replied_at'),
+    replied_at: e.date('replied_at', { past: true }),
     closed_at: closedAt(e, status),
     last_error: e.text('last_error'),
     arrangement: e.text('arrangement'),
@@ -768,5 +768,13 @@ function closedAt(e: Entry, status: WorkStatus): string | null {
   const day = e.date('closed_at', { past: true });
   if (day !== null && status !== 'done' && status !== 'closed')
     e.fail('closed_at', `is for a done or closed row; this row is ${status}`);
+  return day;
+}
+
+/** The day the row began to wait: not after today, and only on a row waiting on somebody. */
+function waitingSince(e: Entry): string | null {
+  const day = e.date('waiting_since', { past: true });
+  if (day !== null && !e.has('waiting_on'))
+    e.fail('waiting_since', 'is for a row waiting on somebody; give waiting_on too');
   return day;
 }
