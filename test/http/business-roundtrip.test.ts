@@ -10,7 +10,7 @@ import { createKey } from '../../src/domain/keys/create.ts';
 import { findDeskByRef } from '../../src/store/repositories/desks.ts';
 import { allWorkOf } from '../../src/store/repositories/business.ts';
 import { moveWork, updateWork } from '../../src/store/repositories/work.ts';
-import { dateOfInstant } from '../../src/domain/dates.ts';
+import { addDays, dateOfInstant, midnightIn } from '../../src/domain/dates.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
@@ -209,6 +209,32 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     const closed = (await listFinished(source, 'closed', 10)).map((w) => w.title);
     expect(closed).toHaveLength(2);
     expect(closed[0]).toBe('Renew the hygiene certificate');
+  });
+
+  it('writes the day each sent message went, and a copy keeps it: the first moment of a past day, the import itself for today', async () => {
+    const today = dateOfInstant(source.desk.timezone, h.clock.now().toISOString());
+    const sent = parse(text).work.flatMap((w: { messages?: Array<{ status: string; sent_at?: string }> }) =>
+      (w.messages ?? []).filter((m) => m.status === 'sent'),
+    );
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.map((m: { sent_at?: string }) => m.sent_at)).toEqual(sent.map(() => today));
+
+    const file = `desk: { name: Sent Cafe, slug: sent-cafe, timezone: ${source.desk.timezone} }
+work:
+  - { title: Pay the flour invoice, messages: [{ status: sent, body: Paid., to: a@mill.test, sent_at: "-3d" }, { status: sent, body: Paid again., to: a@mill.test, sent_at: today }] }
+`;
+    const r = await importBusinessText(store.db, file, { now: h.clock.now() });
+    const went = await store.db
+      .selectFrom('activity')
+      .select(['body', 'sent_at'])
+      .where('desk_id', '=', r.desk.id)
+      .where('kind', '=', 'message')
+      .orderBy('id')
+      .execute();
+    expect(went).toEqual([
+      { body: 'Paid.', sent_at: midnightIn(source.desk.timezone, addDays(today, -3)).toISOString() },
+      { body: 'Paid again.', sent_at: h.clock.now().toISOString() },
+    ]);
   });
 
   it('writes the same file again from the copy, but for its slug and the secrets it no longer has', async () => {

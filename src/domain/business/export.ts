@@ -137,6 +137,7 @@ export async function exportDesk(
         body: m.body,
         to: m.to_address,
         actor: m.actor,
+        sent_at: m.status === 'sent' ? deskDate(m.sent_at, desk.timezone) : null,
       }),
     );
     messagesOf.set(m.obligation_id, list);

@@ -50,7 +50,7 @@ export class Entry {
     readonly where: string,
     readonly raw: Raw,
     private readonly errors: FileErrors,
-    private readonly today: string,
+    readonly today: string,
     allowed: readonly string[],
     private readonly at: Place = [],
   ) {

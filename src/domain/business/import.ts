@@ -1,4 +1,4 @@
-import { midnightIn } from '../dates.ts';
+import { dateIn, midnightIn } from '../dates.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { addEvent, addTimelineMany } from '../../store/repositories/events.ts';
@@ -178,7 +178,7 @@ export async function fillDesk(
     batch.forEach((w, i) => {
       const workId = made[i]!;
       if (w.ref) refs[w.ref] = workId;
-      for (const m of w.messages) messages.push(messageOf(m, desk.id, workId, rows[i]!.arrangement_id, now));
+      for (const m of w.messages) messages.push(messageOf(m, desk, workId, rows[i]!.arrangement_id, now));
     });
     await insertActivityMany(trx, messages, STATEMENT_ROWS);
     await addTimelineMany(
@@ -260,13 +260,13 @@ function workRow(w: WorkPlan, desk: { id: string; timezone: string }, ids: Ids, 
 /** A message of the file on the row it came with. */
 function messageOf(
   m: MessagePlan,
-  deskId: string,
+  desk: { id: string; timezone: string },
   workId: number,
   arrangementId: number | null,
   now: string,
 ): NewActivity {
   return {
-    deskId,
+    deskId: desk.id,
     kind: 'message',
     workId,
     arrangementId,
@@ -278,12 +278,22 @@ function messageOf(
     status: m.status,
     actor: m.actor,
     at: now,
-    sentAt: m.status === 'sent' ? now : null,
+    sentAt: m.status === 'sent' ? sentAt(m.sent_at, desk.timezone, now) : null,
     approvedAt: m.status === 'drafted' ? null : now,
     // An approved message came signed off and not sent by this desk; its reason says so, as a
     // refused send's does, so it is never taken for a send some call has under way (P-writes-12).
     failureReason: m.status === 'approved' ? IMPORTED_UNSENT : null,
   };
+}
+
+/**
+ * When a sent message went: the first moment of the day the file gives, but the import's time
+ * for a message sent today or on no day given, so that the desk does not write to the same
+ * address again within the day (the 24-hour rail) on a guess.
+ */
+function sentAt(day: string | null, timezone: string, now: string): string {
+  if (day === null || day >= dateIn(timezone, new Date(now))) return now;
+  return midnightIn(timezone, day).toISOString();
 }
 
 /** Why a message the file brought in as approved has not gone: this desk never sent it. */

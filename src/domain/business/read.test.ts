@@ -100,6 +100,16 @@ describe("a row's messages", () => {
       ]);
   });
 
+  it('takes the day a sent message went, up to today, and refuses it on a message still to go', () => {
+    const to = 'accounts@mill.test';
+    expect(errorsOf(row({}, { status: 'sent', sent_at: '-3d' }))).toEqual([]);
+    expect(errorsOf(row({}, { status: 'drafted', to, sent_at: '-3d' }))).toEqual([
+      'work[0] "Pay the flour invoice".messages[0].sent_at: is for a sent message; this one is drafted',
+    ]);
+    const [late] = errorsOf(row({}, { status: 'sent', sent_at: '+1d' }));
+    expect(late).toMatch(/^work\[0\] "Pay the flour invoice"\.messages\[0\]\.sent_at: \S+ is after today \(\S+\)$/);
+  });
+
   it("takes one addressed by itself or by the row's contact, and a sent one with neither", () => {
     expect(errorsOf(row({}, { status: 'drafted', to: 'accounts@mill.test' }))).toEqual([]);
     expect(errorsOf(row({ contact_email: 'accounts@mill.test' }, { status: 'approved' }))).toEqual([]);

@@ -112,6 +112,8 @@ export interface MessagePlan {
   body: string;
   to: string | null;
   actor: string;
+  /** The day a sent message went; null when the file does not say. */
+  sent_at: string | null;
 }
 export interface WorkPlan {
   ref: string | null;
@@ -719,12 +721,21 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
       errors.add(where, 'must be a mapping with at least a body', undefined, at);
       return [];
     }
-    const me = new Entry(where, m, errors, '', ['status', 'channel', 'subject', 'body', 'to', 'actor'], at);
+    const me = new Entry(
+      where,
+      m,
+      errors,
+      e.today,
+      ['status', 'channel', 'subject', 'body', 'to', 'actor', 'sent_at'],
+      at,
+    );
     const status = me.oneOf('status', OUTBOUND_STATUSES, 'drafted');
     const to = email(me, 'to') ?? contactEmail;
     // A message still to go needs somebody to go to: the desk would offer to send it and could only fail.
     if (to === null && status !== 'sent')
       me.fail('to', `is needed for a ${status} message: give "to", or contact_email on the row`);
+    const sentAt = me.date('sent_at', { past: true });
+    if (sentAt !== null && status !== 'sent') me.fail('sent_at', `is for a sent message; this one is ${status}`);
     return [
       {
         status,
@@ -733,6 +744,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
         body: me.text('body', { required: true }),
         to,
         actor: me.text('actor') ?? 'desk',
+        sent_at: sentAt,
       },
     ];
   });

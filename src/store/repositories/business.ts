@@ -13,7 +13,7 @@ export async function allWorkOf(db: Kysely<Database>, deskId: string) {
 export async function messagesOfDesk(db: Kysely<Database>, deskId: string) {
   return db
     .selectFrom('activity')
-    .select(['obligation_id', 'channel', 'direction', 'subject', 'body', 'to_address', 'status', 'actor'])
+    .select(['obligation_id', 'channel', 'direction', 'subject', 'body', 'to_address', 'status', 'actor', 'sent_at'])
     .where('desk_id', '=', deskId)
     .where('kind', '=', 'message')
     .where('obligation_id', 'is not', null)
