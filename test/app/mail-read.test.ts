@@ -220,11 +220,40 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     );
 
     const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
-    expect(done.json().data).toMatchObject({ delivered: true });
+    // The answer asks nothing: the row is done, and nobody waits on Sam, so no chase follows.
+    expect(done.json().data).toMatchObject({ delivered: true, status: 'done', waiting_on: null });
     const raw = smtp.received.at(-1)!.raw;
     expect(raw).toContain(`In-Reply-To: ${theirs}`);
     expect(raw).toMatch(new RegExp(`References: ${row.messageId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${theirs}`));
     expect(raw).toContain(`Subject: Re: ${row.subject}`);
+  });
+
+  it('a run on a row holding a reply does nothing: a person reads it first', async () => {
+    const row = await sentRow('Oven door seal');
+    await put(samReplies(row, 'Which model is it?'));
+    await pass();
+    const sent = smtp.received.length;
+    const grant = (granted: boolean) =>
+      setGrant(store.db, {
+        deskId: d.desk.id,
+        cls: 'reach_out',
+        granted,
+        now: h.clock.now().toISOString(),
+        by: 'owner',
+      });
+    // Granted, so only the reply stands between the run and a send.
+    await grant(true);
+    const ran = await h
+      .call('POST', `/api/v1/work/${row.id}/run`, { key: d.key, body: {} })
+      .finally(() => grant(false));
+    expect(ran.statusCode).toBe(200);
+    expect(ran.json().data).toMatchObject({ ok: false, closed: false, needs: 'A person to read the reply.' });
+    expect(ran.json().data.outcome).toBe('"Oven door seal" needs a person; the desk did not act.');
+    expect(smtp.received.length).toBe(sent);
+    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({
+      status: 'open',
+      action: { type: 'own', label: 'Read the reply' },
+    });
   });
 
   it('the reply stops asking once a person takes the row, and completing it clears the mark', async () => {

@@ -48,6 +48,11 @@ export function daysWaiting(
 }
 
 /** The owner marked the step as a person's, or it needs a signature (D10 rule 3). */
+/** "Sam Oven replied on 2026-11-22": a reply that waits to be read, on the desk's calendar. */
+export function repliedWords(row: Pick<WorkRow, 'replied_by' | 'replied_at'>, timezone: string): string {
+  return `${row.replied_by ?? 'Somebody'} replied on ${row.replied_at ? dateOfInstant(timezone, row.replied_at) : 'a day not known'}`;
+}
+
 export function needsPerson(row: Pick<WorkRow, 'needs_person' | 'class'>): boolean {
   return !!row.needs_person || row.class === 'sign';
 }
@@ -111,11 +116,10 @@ export function deriveAction(input: DeriveInput): Action | null {
   }
   if (row.replied_at) {
     // A reply waits for a person to read it until the owner completes, answers or closes the row (P-mail-3).
-    const when = dateOfInstant(input.timezone, row.replied_at);
     return {
       type: 'own',
       label: 'Read the reply',
-      hint: `${row.replied_by ?? 'Somebody'} replied on ${when}; read it and decide what happens next.`,
+      hint: `${repliedWords(row, input.timezone)}; read it and decide what happens next.`,
     };
   }
   if (needsPerson(row) || outOfChases(row, input.today, input.timezone)) {

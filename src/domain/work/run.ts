@@ -9,7 +9,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { notFound, notPermitted } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished, UNGRANTABLE } from '../vocab.ts';
-import { chaseDue, daysWaiting, isAllowed, needsPerson, outOfChases, unansweredWords } from './derive.ts';
+import { chaseDue, daysWaiting, isAllowed, needsPerson, outOfChases, repliedWords, unansweredWords } from './derive.ts';
 import { draftWork, newestDraft } from './draft.ts';
 import { atomically, lockDesk, lockRow } from '../../store/tx.ts';
 import { countActedSince } from '../../store/repositories/pass.ts';
@@ -131,6 +131,15 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
     });
   }
 
+  // A reply waits to be read (action own, "Read the reply"): a person reads it and decides, and
+  // answers it by approving the desk's draft (P-mail-3); a run would send without that person.
+  if (row.replied_at) {
+    return refuse({
+      outcome: `"${row.title}" needs a person; the desk did not act.`,
+      reason: `${repliedWords(row, ctx.desk.timezone)}; a person reads the reply and decides what happens next.`,
+      needs: 'A person to read the reply.',
+    });
+  }
   if (outOfChases(row, ctx.today(), ctx.desk.timezone)) {
     return refuse({
       outcome: `"${row.title}" needs a person; the desk did not act.`,

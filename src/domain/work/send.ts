@@ -101,8 +101,12 @@ function heardMeanwhile(before: WorkRow, current: WorkRow): boolean {
   );
 }
 
-/** Messages that expect a reply put the row out with the recipient. */
+/**
+ * Messages that expect a reply put the row out with the recipient. A message on a row holding a
+ * reply answers it and asks nothing (P-mail-3): nobody who has replied is waited on or chased.
+ */
 function expectsReply(row: WorkRow): boolean {
+  if (row.replied_at !== null) return false;
   return row.class === 'reach_out' || row.class === 'chase' || row.waiting_on !== null;
 }
 
