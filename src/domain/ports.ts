@@ -88,6 +88,8 @@ export interface ParsedMail {
   subject: string;
   /** The Date header as an ISO instant, when it is a date. */
   date: string | null;
+  /** When the desk's own mail server took it in (IMAP's INTERNALDATE), as an ISO instant. */
+  arrivedAt?: string | null;
   /** Header names in lower case; a repeated header keeps its first value. */
   headers: Record<string, string>;
   /** The text body; an HTML-only message turned into text. Empty when only the headers were read. */

@@ -34,7 +34,8 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   let d: Awaited<ReturnType<typeof makeDesk>>;
   const get = (path: string) => h.call('GET', `/api/v1${path}`, { key: d.key });
   const pass = (harnessed: Harness = h) => runMailPass(harnessed.deps, { desk: d.desk.slug });
-  const put = (raw: string) => imap.append(raw, { mailbox: MAILBOX, at: hoursAgo(1) });
+  // A reply reaches the mailbox when the clock stands, just after the desk's message went.
+  const put = (raw: string) => imap.append(raw, { mailbox: MAILBOX, at: now });
 
   beforeAll(async () => {
     store = await open();
@@ -341,6 +342,18 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(reply.body).toContain('Friday');
     expect(reply.body).not.toContain('<p>');
     expect(reply.body).not.toContain('<b>');
+  });
+
+  it('mail with the subject that reached the mailbox before the message went is not its reply', async () => {
+    const row = await sentRow('Trailer quote', 'rae@trailers.test');
+    const mail = (text: string) =>
+      rawMail({ from: 'Rae <rae@trailers.test>', subject: `Re: ${row.subject}`, date: hoursAgo(2), text });
+    // Old mail, as a mailbox read for the first time, or shared with a desk set up since, holds.
+    await imap.append(mail('The quote is 900.'), { mailbox: MAILBOX, at: hoursAgo(1) });
+    expect((await pass()).matched).toEqual([]);
+    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'waiting' });
+    await put(mail('The quote is 950 now.'));
+    expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
   });
 
   it('a reply matched by sender and subject does the same', async () => {

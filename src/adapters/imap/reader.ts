@@ -132,7 +132,7 @@ export class ImapReader implements MailReader {
           client,
           `reading message ${uid}`,
           ms,
-          client.fetchOne(String(uid), { size: true }, { uid: true }),
+          client.fetchOne(String(uid), { size: true, internalDate: true }, { uid: true }),
         );
         if (!meta) continue;
         const big = (meta.size ?? 0) > limits.maxBytes;
@@ -143,7 +143,9 @@ export class ImapReader implements MailReader {
           client.fetchOne(String(uid), big ? { headers: true } : { source: true }, { uid: true }),
         );
         const raw = got ? (big ? got.headers : got.source) : undefined;
-        messages.push({ uid, mail: raw ? await (await import('./parse.ts')).parseMail(raw, big) : null });
+        const mail = raw ? await (await import('./parse.ts')).parseMail(raw, big) : null;
+        if (mail) mail.arrivedAt = instantOf(meta.internalDate);
+        messages.push({ uid, mail });
       }
       await step(client, 'signing out', ms, client.logout()).catch(() => client.close());
       return { uidValidity, messages, more: waiting.length > uids.length, fault: null };
@@ -153,4 +155,11 @@ export class ImapReader implements MailReader {
       return { uidValidity, messages, more: false, fault: readFault(err, s) };
     }
   }
+}
+
+/** The server's date for a message as an ISO instant, or null when it gave none that reads. */
+function instantOf(v: Date | string | undefined): string | null {
+  if (v === undefined) return null;
+  const t = v instanceof Date ? v : new Date(v);
+  return Number.isNaN(t.getTime()) ? null : t.toISOString();
 }

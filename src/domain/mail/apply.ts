@@ -56,7 +56,11 @@ async function matchSent(ctx: DeskContext, mail: ParsedMail): Promise<SentMessag
   const since = new Date(ctx.clock.now().getTime() - SUBJECT_DAYS * 86_400_000).toISOString();
   const wanted = baseSubject(answered);
   const candidates = await sentToWaiting(ctx.db, ctx.desk.id, mail.fromAddress, since);
-  return candidates.find((c) => c.subject !== null && baseSubject(c.subject) === wanted) ?? null;
+  // Matched by sender and subject alone, a message that reached the mailbox before the desk's
+  // went cannot answer it: old mail read when a mailbox is first read, or mail a desk sharing
+  // the mailbox was set up after.
+  const after = (c: { sent_at: string | null }) => !mail.arrivedAt || !c.sent_at || c.sent_at <= mail.arrivedAt;
+  return candidates.find((c) => c.subject !== null && baseSubject(c.subject) === wanted && after(c)) ?? null;
 }
 
 /** How far before the message it answers a reply's date may be, for senders' clocks that are off. */
