@@ -356,6 +356,16 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
   });
 
+  it('a reply threaded on the message with its domain written in capitals on the way is its reply', async () => {
+    const row = await sentRow('Flour sacks', 'fl@mill.test');
+    const shouted = row.messageId.replace(/@[^>]+>$/, (d) => d.toUpperCase());
+    expect(shouted).not.toBe(row.messageId);
+    await put(
+      rawMail({ from: 'Fl <fl@mill.test>', subject: 'sacks', date: hoursAgo(1), inReplyTo: shouted, text: 'Fine.' }),
+    );
+    expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+  });
+
   it('a reply matched by sender and subject does the same', async () => {
     const row = await sentRow('Chimney sweep', 'sweep@chimney.test');
     await put(

@@ -7,7 +7,7 @@ import type { ParsedMail } from '../ports.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { answeredSubject, baseSubject, bounceOf, isAutomatic, namedIds } from './classify.ts';
-import { isDeskMessageId } from '../work/message-id.ts';
+import { isDeskMessageId, storedFormOf } from '../work/message-id.ts';
 
 // What one message from the mailbox does to the desk, inside the caller's transaction. A
 // message is the desk's business only when it answers something the desk sent (P-mail-2):
@@ -80,13 +80,17 @@ function writtenAt(ctx: DeskContext, mail: ParsedMail, answered: string | null):
 export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<MatchedMail | null> {
   const bounce = bounceOf(mail);
   if (bounce) {
-    const sent = await sentUnderIds(ctx.db, ctx.desk.id, bounce.messageId ? [bounce.messageId] : namedIds(mail));
+    const sent = await sentUnderIds(
+      ctx.db,
+      ctx.desk.id,
+      bounce.messageId ? [storedFormOf(bounce.messageId)] : namedIds(mail),
+    );
     return sent?.obligation_id ? applyBounce(ctx, sent, bounce.recipient, bounce.reason, mail) : null;
   }
   // A message this desk sent, read back (a copy of its own chase, threaded on its first
   // message), answers nothing. Known by its own Message-ID being one the desk sent: another
   // business's desk answering is a reply like any other.
-  if (mail.messageId && (await sentUnderIds(ctx.db, ctx.desk.id, [mail.messageId]))) return null;
+  if (mail.messageId && (await sentUnderIds(ctx.db, ctx.desk.id, [storedFormOf(mail.messageId)]))) return null;
   const sent = await matchSent(ctx, mail);
   if (!sent?.obligation_id) return null;
   await lockRow(ctx, sent.obligation_id);

@@ -1,4 +1,5 @@
 import type { ParsedMail } from '../ports.ts';
+import { storedFormOf } from '../work/message-id.ts';
 
 // What a message in the mailbox is, read from its headers alone: pure, tested as tables.
 
@@ -96,7 +97,7 @@ export function isReplySubject(subject: string): boolean {
 
 export const MAX_NAMED_IDS = 50;
 
-const idsIn = (v: string | null | undefined) => (v ? (v.match(/<[^<>\s]+>/g) ?? []) : []);
+const idsIn = (v: string | null | undefined) => (v ? (v.match(/<[^<>\s]+>/g) ?? []).map(storedFormOf) : []);
 
 /**
  * The Message-IDs a message names as the ones it answers, most telling first: In-Reply-To, then

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDeskMessageId, newMessageId } from './message-id.ts';
+import { isDeskMessageId, newMessageId, storedFormOf } from './message-id.ts';
 
 describe('newMessageId', () => {
   it('is under the sending domain, with a random part that differs every time', () => {
@@ -21,5 +21,12 @@ describe('newMessageId', () => {
     expect(isDeskMessageId(newMessageId(null, 'demo-bakery'))).toBe(true);
     expect(isDeskMessageId('<CAKx8yz@mail.gmail.com>')).toBe(false);
     expect(isDeskMessageId('<short.desk@bakery.test>')).toBe(false);
+  });
+
+  it("is read back with its domain in lower case, as it was written, and another's id as it came", () => {
+    const id = newMessageId('desk@bakery.test', 'corner');
+    expect(storedFormOf(id.replace('@bakery.test>', '@BAKERY.Test>'))).toBe(id);
+    expect(storedFormOf(id)).toBe(id);
+    expect(storedFormOf('<CAKx8yz@Mail.Gmail.com>')).toBe('<CAKx8yz@Mail.Gmail.com>');
   });
 });

@@ -16,3 +16,12 @@ export function newMessageId(from: string | null | undefined, slug: string): str
 export function isDeskMessageId(id: string): boolean {
   return /^<[A-Za-z0-9_-]{22}\.desk@[^<>\s]+>$/.test(id);
 }
+
+/**
+ * An id as the desk stored it: a domain is the same in any case, and a mail system on the way
+ * may write ours in capitals, so the domain of an id of the desk's form is read in lower case,
+ * as `newMessageId` writes it. Any other id is left as it came.
+ */
+export function storedFormOf(id: string): string {
+  return isDeskMessageId(id) ? id.replace(/@[^@>]+>$/, (domain) => domain.toLowerCase()) : id;
+}
