@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { insertActivity } from '../../src/store/repositories/activity.ts';
 import { MAX_NOTES } from '../../src/domain/work/compose.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -547,6 +548,32 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       .filter({ hasText: '· sent ' });
     expect(await sent.count()).toBeGreaterThan(0);
     expect(await sent.first().locator('time').count()).toBe(2);
+    // A reply read from the mailbox was received, not sent; a bounced message went and did not arrive.
+    const at = new Date(Date.parse(TEST_NOW) - 3_600_000).toISOString();
+    const base = { deskId: desk.id, kind: 'message', channel: 'email', body: 'x', at, sentAt: at, workId: rows.vat };
+    await insertActivity(store.db, {
+      ...base,
+      direction: 'inbound',
+      status: 'received',
+      actor: 'Sam Oven',
+      subject: 'Re: Heard back',
+    });
+    await insertActivity(store.db, {
+      ...base,
+      direction: 'outbound',
+      status: 'approved',
+      actor: 'desk',
+      subject: 'Bounced away',
+      failureReason: 'Mail to sam@… bounced: 550 user unknown.',
+    });
+    await page.reload();
+    const activity = page.getByRole('region', { name: 'Activity: what was written or sent' }).locator('li');
+    await expect(activity.filter({ hasText: 'Re: Heard back' }).textContent()).resolves.toMatch(
+      /· email · received \S.* · Sam Oven ·/,
+    );
+    await expect(activity.filter({ hasText: 'Bounced away' }).textContent()).resolves.toMatch(
+      /· email · sent \S.*, not delivered · desk ·/,
+    );
     await expectAccessible(page);
     await screenshots(page, 'record');
     await context.close();

@@ -83,8 +83,10 @@ export function RecordPage(p: {
               <time datetime={a.created_at}>{when(a.created_at, p.zone)}</time> · {a.channel} ·{' '}
               {a.sent_at ? (
                 <>
-                  {'sent '}
+                  {a.direction === 'inbound' ? 'received ' : 'sent '}
                   <time datetime={a.sent_at}>{when(a.sent_at, p.zone)}</time>
+                  {/* A bounce puts a sent message back to approved: it went, and did not arrive. */}
+                  {a.direction === 'outbound' && a.status !== 'sent' ? ', not delivered' : ''}
                 </>
               ) : (
                 a.status
