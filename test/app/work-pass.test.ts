@@ -578,7 +578,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     // More passes than the day's cap: none of them uses up an act or strands a row.
     for (const _ of [1, 2, 3]) {
       const r = (await pass(d.desk.slug)).desks[0]!;
-      expect(r).toMatchObject({ state: 'mailbox_down', acts: [{ work_id: rows[0]!.id, ok: false }] });
+      expect(r).toMatchObject({ state: 'mailbox_down', acts: [{ work_id: rows[0]!.id, ok: false, put_back: true }] });
       expect(r.acts[0]!.outcome).toMatch(/could not reach its mail server.*"Down 1" is as it was/);
       expect(r).not.toHaveProperty('retry_at');
     }
@@ -599,9 +599,9 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     const back = await startSmtpServer({ port });
     try {
       const r = (await pass(d.desk.slug)).desks[0]!;
-      expect(r.acts.map((a) => [a.work_id, a.ok])).toEqual([
-        [rows[0]!.id, true],
-        [rows[1]!.id, true],
+      expect(r.acts.map((a) => [a.work_id, a.ok, a.put_back])).toEqual([
+        [rows[0]!.id, true, undefined],
+        [rows[1]!.id, true, undefined],
       ]);
       expect(back.received.map((m) => m.to)).toEqual([['down1@pass.test'], ['down2@pass.test']]);
       expect(r.state).toBe('cap_reached');

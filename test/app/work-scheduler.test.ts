@@ -40,4 +40,47 @@ describe('the work scheduler', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(passes).toBe(after);
   });
+
+  it('says an act put back for the mail server as what it was, and does not count it as an act', async () => {
+    const infos: string[] = [];
+    const errors: string[] = [];
+    let done!: () => void;
+    const once = new Promise<void>((r) => (done = r));
+    const act = (work_id: number, title: string, ok: boolean, put_back?: true) => ({
+      work_id,
+      title,
+      as: 'run' as const,
+      ok,
+      outcome: '',
+      activity_id: null,
+      ...(put_back ? { put_back } : {}),
+    });
+    const stop = startWorkScheduler({} as Deps, {
+      intervalMs: 60_000,
+      log: { info: (_o, msg) => infos.push(msg), error: (_o, msg) => errors.push(msg) },
+      pass: async (): Promise<WorkPassResult> => {
+        done();
+        return {
+          desks: [
+            {
+              desk_id: 'd',
+              slug: 'd',
+              state: 'mailbox_down',
+              acts: [act(1, 'Ask for the quote', true), act(2, 'Chase the invoice', false, true)],
+              faults: [],
+              ms: 1,
+            },
+          ],
+          failures: [],
+        };
+      },
+    });
+    await once;
+    await stop();
+    expect(infos).toEqual([
+      'The desk acted on its own 1 time.',
+      'The mail server could not be reached, so nothing was sent on "Chase the invoice"; it is as it was, and the desk tries again later.',
+    ]);
+    expect(errors).toEqual([]);
+  });
 });

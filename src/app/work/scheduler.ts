@@ -30,11 +30,17 @@ export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () =
   return repeat(intervalMs, async (stopping) => {
     try {
       const result = await pass(deps, stopping);
-      const acts = result.desks.reduce((n, d) => n + d.acts.length, 0);
+      // An act put back sent nothing and changed nothing: it is said as what it was, not counted.
+      const acts = result.desks.reduce((n, d) => n + d.acts.filter((a) => !a.put_back).length, 0);
       if (acts > 0) opts.log.info({ acts }, `The desk acted on its own ${plural(acts, 'time')}.`);
       for (const d of result.desks) {
         for (const a of d.acts)
-          if (!a.ok)
+          if (a.put_back)
+            opts.log.info(
+              { desk_id: d.desk_id, work_id: a.work_id, retry_at: d.retry_at },
+              `The mail server could not be reached, so nothing was sent on "${a.title}"; it is as it was, and the desk tries again later.`,
+            );
+          else if (!a.ok)
             opts.log.error(
               { desk_id: d.desk_id, work_id: a.work_id, outcome: a.outcome },
               'An act of the desk on its own did not succeed.',

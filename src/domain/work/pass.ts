@@ -39,6 +39,8 @@ export interface PassAct {
   ok: boolean;
   outcome: string;
   activity_id: number | null;
+  /** Nothing reached the mail server, so the row was left as it was for a later pass (P-pass-8). */
+  put_back?: true;
 }
 
 export interface DeskPass {
@@ -109,11 +111,13 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
 
     let claimed = false;
     let mailboxDown = false;
+    let putBack = false;
     try {
       const answer = await runWork(ctx, row.id, {
         own: { as, since: dayAgo, daily: { cap: desk.daily_cap, from: dayStart } },
         onClaim: () => (claimed = true),
         onMailboxDown: () => (mailboxDown = true),
+        onPutBack: () => (putBack = true),
       });
       if (claimed)
         result.acts.push({
@@ -123,6 +127,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
           ok: answer.ok,
           outcome: answer.outcome,
           activity_id: answer.activity_id,
+          ...(putBack ? { put_back: true as const } : {}),
         });
     } catch (err) {
       // A row deleted (or a grant withdrawn) since the pass read it is simply skipped.

@@ -43,6 +43,8 @@ export interface RunOptions {
   onClaim?: () => void;
   /** Told when a send failed because the mailbox's server could not be reached or stopped answering. */
   onMailboxDown?: () => void;
+  /** Told when nothing reached the mail server and the row was left as it was, to try again (P-pass-8). */
+  onPutBack?: () => void;
 }
 
 type Begun = { started: StartedRun } | { refused: RunAnswer };
@@ -343,6 +345,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<E
       reason: sent.note,
       done: 'Nothing was sent.',
     };
+  if (sent.putBack) opts.onPutBack?.();
   if (sent.putBack)
     return {
       kind: 'stopped',
