@@ -3,6 +3,8 @@ import { ownerDesk } from '../helpers/owner-desk.ts';
 import { addDays, dateIn, minuteOfInstant } from '../../src/domain/dates.ts';
 import { ownNext } from '../../src/domain/work/own-next.ts';
 import { makeWork } from '../helpers/factories.ts';
+import { addConnection } from '../helpers/business.ts';
+import { noteSendFault } from '../../src/store/repositories/connections.ts';
 
 // The row page's sentence on what the desk will do by itself: a date only where it would act.
 
@@ -79,6 +81,27 @@ describe("a row's own next step, once the desk has done its acts for the day", (
     expect(await ownNext(t.ctx, row.id)).toBe(
       `The desk has done its 1 act for today; it will do this on its own from ${addDays(t.ctx.today(), 1)}.`,
     );
+  });
+});
+
+describe("a row's own next step, while the desk's last send could not reach its mail server", () => {
+  const t = ownerDesk({ grants: ['reach_out'], timezone: 'UTC' }, { hours: 'always' });
+
+  it('says it goes once the mail server answers, not on the next pass, and goes back once it has', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, {
+      title: 'Ask for the quote',
+      class: 'reach_out',
+      contact_email: 'quotes@supplier.test',
+      due_date: t.ctx.today(),
+    });
+    const box = await addConnection(t.store.db, t.ctx.desk.id);
+    const fault = (f: { reason: string; at: string } | null) => noteSendFault(t.store.db, t.ctx.desk.id, box.id, f);
+    await fault({ reason: 'connect ECONNREFUSED 127.0.0.1:2525', at: t.ctx.now() });
+    expect(await ownNext(t.ctx, row.id)).toBe(
+      'The desk will do this on its own once its mail server answers; its last send could not reach it.',
+    );
+    await fault(null);
+    expect(await ownNext(t.ctx, row.id)).toBe('The desk will do this on its own on its next pass.');
   });
 });
 

@@ -1,5 +1,6 @@
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import { findWork, rowsWithDrafts } from '../../store/repositories/work.ts';
+import { connectedMailbox } from '../../store/repositories/connections.ts';
 import { plural } from '../text.ts';
 import type { DeskContext } from '../context.ts';
 import { addDays, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
@@ -65,6 +66,10 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   if (desk.daily_cap === 0) return `The desk will not ${what} on its own: its daily cap is 0.`;
   if ((await actsLeft(ctx.db, desk, today)) <= 0)
     return `The desk has done its ${plural(desk.daily_cap, 'act')} for today; it will ${what} on its own from ${addDays(today, 1)}.`;
+  // After a send that could not reach the mail server, the server holds the desk's sends
+  // (P-pass-8) until one gets through: the next pass is not when it goes.
+  if (row.playbook_id === null && (await connectedMailbox(ctx.db, desk.id))?.send_fault)
+    return `The desk will ${what} on its own once its mail server answers; its last send could not reach it.`;
   return `The desk will ${what} on its own on its next pass.`;
 }
 
