@@ -7,6 +7,7 @@ import {
   midnightIn,
   minuteOfInstant,
   resolveDate,
+  spelledZone,
   todayIn,
 } from './dates.ts';
 
@@ -105,5 +106,15 @@ describe('midnightIn where the clocks change at or near midnight', () => {
     expect(at.toISOString()).toBe(start);
     expect(dateIn(zone, at)).toBe(date);
     expect(dateIn(zone, new Date(at.getTime() - 1))).not.toBe(date);
+  });
+});
+
+describe('a time zone typed in another case', () => {
+  it('is spelled as IANA spells it, while an alias and an unknown zone stay as given', () => {
+    expect(spelledZone('utc')).toBe('UTC');
+    expect(spelledZone('europe/london')).toBe('Europe/London');
+    expect(spelledZone('Europe/London')).toBe('Europe/London');
+    expect(spelledZone('US/Pacific')).toBe('US/Pacific');
+    expect(spelledZone('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });

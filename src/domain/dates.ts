@@ -11,6 +11,19 @@ export function isIsoDate(s: unknown): s is string {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+/**
+ * A time zone as IANA spells it when it was typed in another case ("utc", "europe/london"), so
+ * that one zone is stored one way; an alias (US/Pacific) is kept as given. Unknown zones as given.
+ */
+export function spelledZone(tz: string): string {
+  try {
+    const resolved = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === tz.toLowerCase() ? resolved : tz;
+  } catch {
+    return tz;
+  }
+}
+
 export function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone: tz });

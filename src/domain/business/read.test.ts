@@ -244,3 +244,9 @@ describe("a waiting row's days", () => {
     ]);
   });
 });
+
+describe("the desk's timezone", () => {
+  it('is stored as IANA spells it, whatever case the file wrote it in', () => {
+    expect(readBusiness({ desk: { ...DESK, timezone: 'europe/london' } }, NOW).desk.timezone).toBe('Europe/London');
+  });
+});

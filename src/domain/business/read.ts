@@ -1,5 +1,5 @@
 import { STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
-import { dateIn, isTimeZone } from '../dates.ts';
+import { dateIn, isTimeZone, spelledZone } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import {
   ARRANGEMENT_STATUSES,
@@ -498,7 +498,7 @@ function readDesk(e: Entry | null): DeskPlan {
     };
   const slug = e.text('slug', { required: true });
   if (slug && !isSlug(slug)) e.fail('slug', slugFault(slug));
-  const timezone = e.text('timezone') ?? 'UTC';
+  const timezone = spelledZone(e.text('timezone') ?? 'UTC');
   if (!isTimeZone(timezone))
     e.fail('timezone', `"${echoed(timezone)}" is not a time zone; use an IANA name such as Europe/London`);
   return {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { findDeskByRef, insertDesk, listDesks, removeDeskRows } from '../../store/repositories/desks.ts';
 import { badRequest, DeskError } from '../errors.ts';
-import { isTimeZone } from '../dates.ts';
+import { isTimeZone, spelledZone } from '../dates.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
 import { echoed } from '../text.ts';
 
@@ -28,7 +28,7 @@ export function newDeskId(): string {
 const slugTaken = (slug: string) => `A desk with slug "${echoed(slug)}" already exists.`;
 
 export async function createDesk(db: Kysely<Database>, input: NewDesk, now: string): Promise<DeskRow> {
-  const timezone = input.timezone ?? 'UTC';
+  const timezone = spelledZone(input.timezone ?? 'UTC');
   const currency = (input.currency ?? 'GBP').toUpperCase();
   // Every problem at once, so one retry can fix them all (as the command line's own checks do).
   const problems: string[] = [];
