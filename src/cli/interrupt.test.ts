@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteStore, type TestStore } from '../../test/helpers/db.ts';
+import { reopenStore, sqliteStore, type TestStore } from '../../test/helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../../test/helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../../test/helpers/smtp.ts';
 import { TEST_NOW } from '../../test/helpers/app.ts';
@@ -69,5 +72,39 @@ describe('Ctrl-C during a run from the terminal', () => {
     expect(r.err).toContain('Stopping:');
     expect(await runsOf(row.id)).toEqual([expect.objectContaining({ status: 'interrupted' })]);
     expect((await findWork(store.db, row.desk_id, row.id))!.status).toBe('open');
+  }, 60_000);
+
+  it('`desk import` stopped part way says nothing was imported, and the database keeps none of it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'desk-import-stop-'));
+    try {
+      const file = path.join(dir, 'big.json');
+      const work = Array.from({ length: 40_000 }, (_, i) => ({ title: `Row ${i}`, priority: (i % 100) + 1 }));
+      writeFileSync(file, JSON.stringify({ desk: { name: 'Big Cafe', slug: 'big-cafe' }, work }));
+      const db = path.join(dir, 'desk.db');
+      const child = spawn(process.execPath, ['bin/desk.js', 'import', file], {
+        env: { ...process.env, DESK_DATABASE_URL: db, DESK_NOW: TEST_NOW },
+      });
+      let err = '';
+      const progressed = new Promise<void>((resolve) =>
+        child.stderr.on('data', (c) => {
+          err += c;
+          if (err.includes('Importing: ')) resolve();
+        }),
+      );
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await progressed;
+      child.kill('SIGINT');
+      expect(await closed).toBe(130);
+      expect(err).toContain('Stopped: nothing was imported; a business file goes in whole or not at all.');
+      const left = await reopenStore(db);
+      try {
+        expect(await left.db.selectFrom('desks').select('id').execute()).toEqual([]);
+        expect(await left.db.selectFrom('work').select('id').execute()).toEqual([]);
+      } finally {
+        await left.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -94,6 +94,13 @@ export function importCommands(program: Command, io: Io): void {
         io.err(
           `Importing ${plan.work.length.toLocaleString('en-GB')} work items in one transaction: all of them are kept, or none.`,
         );
+      // The import is one transaction: stopped, the database keeps none of it. Said, not left to guess.
+      const onSignal = () => {
+        io.err('Stopped: nothing was imported; a business file goes in whole or not at all.');
+        process.exit(130);
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       await withNewDeps(io, opts, async (deps) => {
         const r = await importBusiness(deps.store.db, plan, {
           now: deps.clock.now(),
@@ -103,16 +110,22 @@ export function importCommands(program: Command, io: Io): void {
             io.err(
               `Importing: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} work items written…`,
             ),
-        }).catch((err: unknown) => {
-          // A slug already taken: say how to bring the file in anyway.
-          if (err instanceof DeskError && err.details?.field === 'slug')
-            throw new DeskError(
-              err.code,
-              `${err.message} \`desk import FILE --slug NEW-SLUG\` imports the file under another slug.`,
-              err.details,
-            );
-          throw err;
-        });
+        })
+          .catch((err: unknown) => {
+            // A slug already taken: say how to bring the file in anyway.
+            if (err instanceof DeskError && err.details?.field === 'slug')
+              throw new DeskError(
+                err.code,
+                `${err.message} \`desk import FILE --slug NEW-SLUG\` imports the file under another slug.`,
+                err.details,
+              );
+            throw err;
+          })
+          .finally(() => {
+            // Committed (or refused): from here a stop loses nothing the message would deny.
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+          });
         const data = {
           desk: { id: r.desk.id, slug: r.desk.slug },
           key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null,
