@@ -549,6 +549,29 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(detail.work.action.type).toBe('fix');
     expect(detail.messages[0].status).toBe('approved');
 
+    // A second report on the same message, shorter, goes on the timeline and changes no reason.
+    await put(
+      bounceMail({
+        to: 'desk@bakery.test',
+        recipient: 'nobody@ovens.test',
+        messageId: row.messageId,
+        subject: row.subject,
+        date: hoursAgo(1),
+        diagnostic: '550 no',
+      }),
+    );
+    expect((await pass()).mailboxes[0]).toMatchObject({ bounces: 1 });
+    const again = (await get(`/work/${row.id}`)).json().data;
+    expect(again.work.last_error).toBe(detail.work.last_error);
+    const reasonOf = () =>
+      store.db
+        .selectFrom('activity')
+        .select('failure_reason')
+        .where('obligation_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+    expect((await reasonOf()).failure_reason).toBe('Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown');
+    expect(again.timeline.filter((t: { kind: string }) => t.kind === 'bounced')).toHaveLength(2);
+
     // As the row says: the address corrected, a new draft goes to it and the row is clear again.
     await store.db.updateTable('work').set({ contact_email: 'sam@ovens.test' }).where('id', '=', row.id).execute();
     const drafted = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });

@@ -32,6 +32,7 @@ interface SentMessage {
   obligation_id: number | null;
   to_address: string | null;
   subject: string | null;
+  status: string;
   sent_at: string | null;
 }
 
@@ -161,7 +162,10 @@ async function applyBounce(
   if (!row) return null;
   const to = oneLine(recipient ?? sent.to_address ?? 'the recipient', 200);
   const error = `Mail to ${to} bounced: ${oneLine(reason, 300)}`;
-  await markBounced(ctx.db, sent.id, error);
+  // A second report on a message already bounced (mail systems on the way may each send one)
+  // goes on the timeline; the message and the row keep the reason the first one gave.
+  const again = sent.status !== 'sent';
+  if (!again) await markBounced(ctx.db, sent.id, error);
   const now = ctx.now();
   // A report can come days late, after the address was corrected and the message went again:
   // the row then waits on the new message, and telling the owner to correct it would be wrong.
@@ -170,7 +174,7 @@ async function applyBounce(
     later?.to_address && sent.to_address && later.to_address.toLowerCase() !== sent.to_address.toLowerCase()
       ? oneLine(later.to_address, 200)
       : null;
-  if (elsewhere) {
+  if (elsewhere || again) {
     await updateWork(ctx.db, ctx.desk.id, row.id, { updated_at: now });
   } else if (!isFinished(row.status)) {
     // The bounced message is kept as it went; what the owner does next is a new draft.
