@@ -15,6 +15,10 @@ describe('the clock a desk process runs on', () => {
   it('DESK_NOW must name its zone, and unset means the real time', () => {
     expect(() => loadConfig({ DESK_NOW: '2026-11-22T10:00:00' })).toThrow(/DESK_NOW must be an instant with its zone/);
     expect(() => loadConfig({ DESK_NOW: 'tomorrow' })).toThrow(/DESK_NOW/);
+    // A day that does not exist is refused, not rolled over into the next month.
+    expect(() => loadConfig({ DESK_NOW: '2027-02-29T10:00:00Z' })).toThrow(/DESK_NOW must be an instant/);
+    expect(() => loadConfig({ DESK_NOW: '2027-13-01T10:00:00Z' })).toThrow(/DESK_NOW must be an instant/);
+    expect(loadConfig({ DESK_NOW: '2028-02-29T10:00:00Z' }).startsAt?.toISOString()).toBe('2028-02-29T10:00:00.000Z');
     expect(loadConfig({ DESK_NOW: '2026-11-22T10:00:00+14:00' }).startsAt!.toISOString()).toBe(
       '2026-11-21T20:00:00.000Z',
     );

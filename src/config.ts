@@ -103,7 +103,11 @@ function instant(env: NodeJS.ProcessEnv, name: string): Date | null {
   const raw = env[name];
   if (raw === undefined || raw === '') return null;
   const at = new Date(raw);
-  if (!/(Z|[+-]\d\d:?\d\d)$/i.test(raw.trim()) || Number.isNaN(at.getTime())) {
+  // Date rolls an impossible day over (2027-02-29 is 1 March): a pinned clock must be the day it says.
+  const day = /^\s*(\d{4}-\d{2}-\d{2})/.exec(raw)?.[1];
+  const midnight = new Date(`${day}T00:00:00Z`);
+  const real = day !== undefined && !Number.isNaN(midnight.getTime()) && midnight.toISOString().slice(0, 10) === day;
+  if (!/(Z|[+-]\d\d:?\d\d)$/i.test(raw.trim()) || Number.isNaN(at.getTime()) || !real) {
     throw new ConfigError(`${name} must be an instant with its zone, such as 2026-11-22T10:00:00Z, got "${raw}"`);
   }
   return at;

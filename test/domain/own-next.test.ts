@@ -44,7 +44,7 @@ describe("a row's own next step, for a row due beyond the desk's reach", () => {
 });
 
 describe("a row's own next step, for a row the desk has just sent on and now waits", () => {
-  const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: 'UTC' });
+  const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: 'UTC' }, { hours: 'always' });
 
   it('names the day the chase comes due, not the act of an hour ago', async () => {
     const hourAgo = new Date(t.ctx.clock.now().getTime() - 3600_000).toISOString();
@@ -81,6 +81,33 @@ describe("a row's own next step, once the desk has done its acts for the day", (
     expect(await ownNext(t.ctx, row.id)).toBe(
       `The desk has done its 1 act for today; it will do this on its own from ${addDays(t.ctx.today(), 1)}.`,
     );
+  });
+});
+
+describe("a row's own next step, on a desk that works weekdays", () => {
+  const t = ownerDesk({ grants: ['reach_out'], timezone: 'UTC' }, { hours: 'mon-fri 09:00-17:00', daily_cap: 1 });
+
+  it('names the Monday after a Friday whose acts are done, not the Saturday', async () => {
+    const start = t.h.clock.now();
+    // The Friday on or after the pinned day, at 10:00 in the desk's zone.
+    const weekday = new Date(`${dateIn('UTC', start)}T00:00:00Z`).getUTCDay();
+    const friday = addDays(dateIn('UTC', start), (5 - weekday + 7) % 7);
+    t.h.clock.set(`${friday}T10:00:00Z`);
+    try {
+      const row = await makeWork(t.store.db, t.ctx.desk.id, {
+        title: 'Ask for the quote',
+        class: 'reach_out',
+        contact_email: 'quotes@supplier.test',
+        due_date: friday,
+      });
+      const acted = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Acted on today', status: 'waiting' });
+      await t.store.db.updateTable('work').set({ desk_acted_at: t.ctx.now() }).where('id', '=', acted.id).execute();
+      expect(await ownNext(t.ctx, row.id)).toBe(
+        `The desk has done its 1 act for today; it will do this on its own from ${addDays(friday, 3)}.`,
+      );
+    } finally {
+      t.h.clock.set(start);
+    }
   });
 });
 

@@ -168,6 +168,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await expect(page.locator('.counts').textContent()).resolves.toMatch(
       /needs you.*with the desk.*waiting on an answer.*done today/,
     );
+    // Overdue from the day after its due date (D9): the date said is the day it was due.
+    const vat = page.locator('ol.queue > li').filter({ hasText: 'File VAT return' });
+    await expect(vat.locator('.overdue').textContent()).resolves.toBe(`Overdue: due ${addDays(TODAY, -2)}`);
     await expectAccessible(page);
     await screenshots(page, 'desk');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWorkingTime, parseHours } from './hours.ts';
+import { isWorkingTime, parseHours, workingDayFrom } from './hours.ts';
 
 // Instants are fixed in UTC and read in a zone, so the table holds on any machine and any day.
 
@@ -44,5 +44,23 @@ describe('working hours', () => {
   ])('refuses %j with the way to write it', (text) => {
     const h = parseHours(text);
     expect('error' in h && h.error).toMatch(/"mon-fri 09:00-17:00", or "always"/);
+  });
+});
+
+describe('the first day the desk can act', () => {
+  it.each([
+    // 2026-11-27 is a Friday, 2026-11-28 a Saturday.
+    ['mon-fri 09:00-17:00', '2026-11-27', 0, '2026-11-27'],
+    ['mon-fri 09:00-17:00', '2026-11-27', 16 * 60 + 59, '2026-11-27'],
+    ['mon-fri 09:00-17:00', '2026-11-27', 17 * 60, '2026-11-30'],
+    ['mon-fri 09:00-17:00', '2026-11-28', 0, '2026-11-30'],
+    ['sat,sun 10:00-12:00', '2026-11-23', 0, '2026-11-28'],
+    // A span past midnight: Monday evening, and Tuesday's small hours after it.
+    ['mon 22:00-02:00', '2026-11-24', 60, '2026-11-24'],
+    ['mon 22:00-02:00', '2026-11-24', 120, '2026-11-30'],
+    ['always', '2026-11-28', 23 * 60, '2026-11-28'],
+    ['not hours', '2026-11-28', 0, '2026-11-28'],
+  ])('%s from %s after minute %i is %s', (hours, day, after, expected) => {
+    expect(workingDayFrom(hours, day, after)).toBe(expected);
   });
 });

@@ -87,3 +87,23 @@ export function isWorkingTime(text: string, timeZone: string, now: Date): boolea
   const h = parseHours(text);
   return 'error' in h ? false : withinHours(h, timeZone, now);
 }
+
+/**
+ * The first day, on or after `day` (a desk date), with working time left in it after minute
+ * `after` of that day (0 for the whole day): the day the desk can next act on its own.
+ */
+export function workingDayFrom(text: string, day: string, after = 0): string {
+  const h = parseHours(text);
+  if ('error' in h || h.always) return day;
+  let d = day;
+  let m = after;
+  for (let i = 0; i < 8; i++) {
+    const wd = new Date(`${d}T00:00:00Z`).getUTCDay();
+    const evening = h.days.has(wd) && (h.from < h.to ? m < h.to : true);
+    const smallHours = h.from > h.to && h.days.has((wd + 6) % 7) && m < h.to;
+    if (evening || smallHours) return d;
+    d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    m = 0;
+  }
+  return day;
+}

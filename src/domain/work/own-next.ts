@@ -5,7 +5,7 @@ import { plural } from '../text.ts';
 import type { DeskContext } from '../context.ts';
 import { addDays, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
 import { actsLeft } from '../desks/rails.ts';
-import { isWorkingTime } from '../desks/hours.ts';
+import { isWorkingTime, workingDayFrom } from '../desks/hours.ts';
 import { isFinished } from '../vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { daysWaiting } from './derive.ts';
@@ -39,8 +39,8 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
     const later = laterDay(row, today, desk.timezone, desk.act_within_days);
     const from = lapseDay !== null && (later === null || lapseDay >= later) ? lapseDay : later;
     // When the day is up is what holds it, the minute is the answer: that may still be today.
-    const when =
-      lapse !== null && from === lapseDay ? minuteOfInstant(desk.timezone, new Date(lapse).toISOString()) : from;
+    // Either way it is said no earlier than the desk's working hours let it act.
+    const when = firstChance(desk, from, lapse !== null && from === lapseDay ? new Date(lapse) : null);
     // On that day, by its end, an act more than a day before the end is more than 24 hours old.
     const then = from
       ? ownAct({
@@ -65,12 +65,25 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   // The pass's own cap (P-pass-4): acts since the desk's midnight.
   if (desk.daily_cap === 0) return `The desk will not ${what} on its own: its daily cap is 0.`;
   if ((await actsLeft(ctx.db, desk, today)) <= 0)
-    return `The desk has done its ${plural(desk.daily_cap, 'act')} for today; it will ${what} on its own from ${addDays(today, 1)}.`;
+    return `The desk has done its ${plural(desk.daily_cap, 'act')} for today; it will ${what} on its own from ${workingDayFrom(desk.hours, addDays(today, 1))}.`;
   // After a send that could not reach the mail server, the server holds the desk's sends
   // (P-pass-8) until one gets through: the next pass is not when it goes.
   if (row.playbook_id === null && (await connectedMailbox(ctx.db, desk.id))?.send_fault)
     return `The desk will ${what} on its own once its mail server answers; its last send could not reach it.`;
   return `The desk will ${what} on its own on its next pass.`;
+}
+
+/**
+ * When the desk can first act from `day` on: the minute `at` when that is within its hours,
+ * else the first day with working time left after it.
+ */
+function firstChance(desk: { hours: string; timezone: string }, day: string | null, at: Date | null): string | null {
+  if (day === null) return null;
+  if (at === null) return workingDayFrom(desk.hours, day);
+  if (isWorkingTime(desk.hours, desk.timezone, at)) return minuteOfInstant(desk.timezone, at.toISOString());
+  const local = minuteOfInstant(desk.timezone, at.toISOString());
+  const minute = Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16));
+  return workingDayFrom(desk.hours, day, minute);
 }
 
 /**

@@ -92,7 +92,8 @@ function Pager({ v }: { v: DeskView }): Markup {
 
 function due(item: WorkItem): string {
   if (item.due_date === null || item.days_to_due === null) return 'No due date';
-  if (item.overdue) return `Overdue since ${item.due_date}`;
+  // Overdue from the day after it was due (D9): the date said is the one it was due on.
+  if (item.overdue) return `Overdue: due ${item.due_date}`;
   if (item.days_to_due === 0) return 'Due today';
   return `Due ${item.due_date}`;
 }
