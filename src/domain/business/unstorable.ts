@@ -18,8 +18,9 @@ export function refuseUnstorable(doc: Raw, errors: FileErrors): void {
     const top = placeOf(doc, section);
     if (unstorableIn(section))
       errors.add('the file', `a section's name ${SAID[unstorableIn(section)!]}`, undefined, [top]);
-    else if (Array.isArray(v)) v.forEach((raw, i) => within(raw, entryName(section, i, raw), '', [top, i], errors));
-    else within(v, section, '', [top], errors);
+    else if (Array.isArray(v)) {
+      for (const [i, raw] of v.entries()) within(raw, entryName(section, i, raw), '', [top, i], errors);
+    } else within(v, section, '', [top], errors);
   }
 }
 
@@ -28,8 +29,9 @@ function within(v: unknown, where: string, path: string, at: Place, errors: File
   if (typeof v === 'string') {
     const bad = unstorableIn(v);
     if (bad) errors.add(here, SAID[bad], path.split(/[.[]/)[0], at);
-  } else if (Array.isArray(v)) v.forEach((x, i) => within(x, where, `${path}[${i}]`, at, errors));
-  else if (isObject(v))
+  } else if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) within(x, where, `${path}[${i}]`, at, errors);
+  } else if (isObject(v))
     for (const [k, x] of Object.entries(v)) {
       const place = path ? at : [...at, placeOf(v as Raw, k)];
       const bad = unstorableIn(k);
