@@ -174,6 +174,23 @@ describe('the text naming an arrangement, a unit and a watch', () => {
   });
 });
 
+describe("a unit's columns", () => {
+  it('keep free text and real dates, and refuse text shaped as a date that is no day', () => {
+    const doc = (lease_end: unknown) => ({
+      desk: DESK,
+      units: [{ type: 'site', name: 'High St', fields: { lease_end, note: 'back door 2027' } }],
+    });
+    expect(errorsOf(doc('2028-02-29'))).toEqual([]);
+    expect(errorsOf(doc('not yet known'))).toEqual([]);
+    expect(errorsOf(doc('2027-13-40'))).toEqual([
+      'units[0] "High St".fields.lease_end: "2027-13-40" is not a day on the calendar',
+    ]);
+    expect(errorsOf(doc('2027-02-29'))).toEqual([
+      'units[0] "High St".fields.lease_end: "2027-02-29" is not a day on the calendar',
+    ]);
+  });
+});
+
 describe("the errors' order", () => {
   it("is the file's: sections as written, then entries by index, then fields as written; a field left out after those given", () => {
     const doc = {
