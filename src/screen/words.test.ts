@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readFormEntry } from '../domain/business/form.ts';
+import { ARRANGEMENT_FIELDS, readArrangement } from '../domain/business/read.ts';
 import { railErrors } from '../domain/desks/rails.ts';
+import type { DeskError } from '../domain/errors.ts';
 import { DAYS_MESSAGE } from '../domain/work/snooze.ts';
 import { saidToOwner } from './words.ts';
 
@@ -17,6 +20,18 @@ describe('saidToOwner', () => {
         'ends_on',
       ),
     ).toBe('2027-04-01 is before the start, 2027-05-01; an arrangement ends on or after the day it starts.');
+    // As the arrangement form has it: read by the file's reader, the field's label before it.
+    const form = { name: 'Lease', starts_on: '2027-05-01', ends_on: '2027-04-01' };
+    let refused: unknown;
+    try {
+      readFormEntry('arrangement', form, ARRANGEMENT_FIELDS, '2026-01-01', (e) => readArrangement(e, null, 'GBP'));
+    } catch (err) {
+      refused = err;
+    }
+    const fields = (refused as DeskError).details?.fields as Record<string, string>;
+    expect(saidToOwner(fields.ends_on!, 'ends_on')).toBe(
+      'Ends on: 2027-04-01 is before the start, 2027-05-01; an arrangement ends on or after the day it starts.',
+    );
   });
 
   it('ends a reason the verbs leave open with a full stop, and leaves an ended one alone', () => {

@@ -23,7 +23,8 @@ const REWORDED: Array<[RegExp, string]> = [
   // The approve form calls the body of the message "Message".
   [/^The body /, 'The message '],
   // The business file's field name, said in the words of the arrangement form.
-  [/^(\S+) is before starts_on (\S+);/, '$1 is before the start, $2;'],
+  // The form puts its label first ("Ends on: 2027-04-01 is before …").
+  [/^((?:[^:]+: )?\S+) is before starts_on (\S+);/, '$1 is before the start, $2;'],
   // A rail's field shows its range and meaning in its hint; the refusal only says what to type.
   [/^.+ must be a whole number from (\d+) to (\d+) \([^)]*\)$/, 'Type a whole number from $1 to $2.'],
 ];
