@@ -109,14 +109,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     const reachOut = page.getByRole('switch', { name: 'Reach out' });
     await expect(reachOut.getAttribute('aria-checked')).resolves.toBe('false');
     await reachOut.click();
-    await page.getByRole('status').filter({ hasText: 'The desk may now do "reach_out" work.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'The desk may now do "Reach out" work.' }).waitFor();
     await expect(page.getByRole('switch', { name: 'Reach out' }).getAttribute('aria-checked')).resolves.toBe('true');
     expect([...(await grantsOf(store.db, desk.id))].sort()).toEqual(['chase', 'reach_out']);
     const after = (await api.call('GET', '/api/v1/permissions', { key: deskKey })).json().data.classes;
     expect(after.reach_out).toEqual({ doing: 2, asking: 0, covered: 0 });
 
     await page.getByRole('switch', { name: 'Chase' }).click();
-    await page.getByRole('status').filter({ hasText: 'will now ask you before "chase" work' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'will now ask you before "Chase" work' }).waitFor();
     expect([...(await grantsOf(store.db, desk.id))].sort()).toEqual(['reach_out']);
 
     const changes = (await events()).filter((e) => e.kind === 'grant_changed' && e.data.by === 'owner');

@@ -3,10 +3,10 @@ import type { DeskContext } from '../../domain/context.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { setGrant, ungrantableReason } from '../../domain/grants/manage.ts';
-import { PERMISSION_CLASSES, UNGRANTABLE } from '../../domain/vocab.ts';
+import { PERMISSION_CLASSES, type PermissionClass, UNGRANTABLE } from '../../domain/vocab.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 import { once } from '../once.ts';
-import { PermissionsPage, type PermissionsView } from '../pages/permissions.tsx';
+import { PermissionsPage, type PermissionsView, TITLE } from '../pages/permissions.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { signedIn } from './owner.ts';
 import { noticeFor, toPageWith } from '../notice.ts';
@@ -66,6 +66,8 @@ export async function permissionScreenRoutes(app: FastifyInstance): Promise<void
       return permissionsPage(ctx, reply, { error: { cls, message: r.error.message } }, 400);
     }
     const words = granted ? 'may now do' : 'will now ask you before';
-    return toPageWith(ctx, reply, '/permissions', { notice: `The desk ${words} "${cls}" work.`, refused: false });
+    // The class as its switch is titled: the owner pressed "Reach out", not "reach_out".
+    const title = TITLE[cls as PermissionClass];
+    return toPageWith(ctx, reply, '/permissions', { notice: `The desk ${words} "${title}" work.`, refused: false });
   });
 }
