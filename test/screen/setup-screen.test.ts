@@ -288,6 +288,15 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await expect(add.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Tax portal');
     expect((await connectionsWithConfig(store.db, desk.id)).length).toBe(1);
 
+    // A password typed into a form refused for another field is not drawn back, and the form says so.
+    await add.getByLabel('Password', { exact: true }).fill(PORTAL_PASS);
+    await add.getByRole('button', { name: 'Add the sign-in' }).click();
+    await page.locator('#portal-new-password-error').filter({ hasText: 'type it again' }).waitFor();
+    await page.locator('#portal-new-username-error').waitFor();
+    await expect(add.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+    expect(await page.content()).not.toContain(PORTAL_PASS);
+    expect((await connectionsWithConfig(store.db, desk.id)).length).toBe(1);
+
     await add.getByLabel('User name').fill('bakery');
     await add.getByLabel('Password', { exact: true }).fill(PORTAL_PASS);
     await add.getByLabel('file-vat-return').check();

@@ -91,14 +91,30 @@ export async function connectionsPage(
   );
 }
 
+const SECRETS = ['pass', 'password', 'imap_pass'];
+
 /** The form's fields as typed, less the secrets and the form's own keys. */
 function typed(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!body || typeof body !== 'object') return out;
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof v !== 'string' || ['_csrf', 'idempotency_key', 'pass', 'password', 'imap_pass', 'id'].includes(k))
-      continue;
+    if (typeof v !== 'string' || ['_csrf', 'idempotency_key', 'id', ...SECRETS].includes(k)) continue;
     out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * A secret is never drawn back, so one typed into a refused form is gone: the form says so
+ * beside it, or the owner would correct the other field and save with the old secret (or none).
+ */
+function secretsToRetype(body: unknown, errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return out;
+  for (const k of SECRETS) {
+    const v = (body as Record<string, unknown>)[k];
+    if (typeof v === 'string' && v !== '' && !errors[k])
+      out[k] = 'The password you typed is not kept on a refused form; type it again.';
   }
   return out;
 }
@@ -132,12 +148,9 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     const r = await once(ctx, body?.idempotency_key, () => saveConnection(ctx, id, input()));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
-      return connectionsPage(
-        ctx,
-        reply,
-        { forms: { [formName]: { values: typed(body), errors: refusal(r.error) } } },
-        400,
-      );
+      const errors = refusal(r.error);
+      Object.assign(errors, secretsToRetype(body, errors));
+      return connectionsPage(ctx, reply, { forms: { [formName]: { values: typed(body), errors } } }, 400);
     }
     const what = formName === 'mailbox' ? 'mailbox' : 'sign-in';
     return toPageWith(ctx, reply, '/connections', {
