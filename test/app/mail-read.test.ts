@@ -13,6 +13,7 @@ import { racePasses } from '../helpers/racers.ts';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { assignWork } from '../../src/domain/work/assign.ts';
+import { editWork } from '../../src/domain/work/edit.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
 import { dateOfInstant } from '../../src/domain/dates.ts';
 import { ImapReader } from '../../src/adapters/imap/reader.ts';
@@ -229,6 +230,23 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(raw).toContain(`Subject: Re: ${row.subject}`);
   });
 
+  it('the answer to a reply ends the row even when it was said again to wait on someone', async () => {
+    const row = await sentRow('Flour invoice copy');
+    await put(samReplies(row, 'Attached.'));
+    await pass();
+    const owner = deskContext(h.deps, d.desk, { type: 'owner', name: 'owner' });
+    await editWork(owner, row.id, { waiting_on: 'Sam Oven' });
+    await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });
+    const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+    expect(done.json().data).toMatchObject({ delivered: true, status: 'done', waiting_on: null });
+    const stored = await store.db
+      .selectFrom('work')
+      .select(['waiting_on', 'waiting_since', 'status'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ waiting_on: null, waiting_since: null, status: 'done' });
+  });
+
   it('a run on a row holding a reply does nothing: a person reads it first', async () => {
     const row = await sentRow('Oven door seal');
     await put(samReplies(row, 'Which model is it?'));
@@ -353,6 +371,31 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect((await pass()).matched).toEqual([]);
     expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'waiting' });
     await put(mail('The quote is 950 now.'));
+    expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+  });
+
+  it('a message a business file brought in is answered by mail that reached the mailbox before the import', async () => {
+    const row = await sentRow('Oven service', 'ivy@service.test');
+    // As an import writes it: no Message-ID of the desk's, and the import's moment as its send.
+    await store.db
+      .updateTable('activity')
+      .set({ message_id: null, sent_at: now.toISOString() })
+      .where('obligation_id', '=', row.id)
+      .execute();
+    const mail = rawMail({
+      from: 'Ivy <ivy@service.test>',
+      subject: `Re: ${row.subject}`,
+      date: hoursAgo(3),
+      text: 'Booked.',
+    });
+    await imap.append(mail, { mailbox: MAILBOX, at: hoursAgo(2) });
+    expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+  });
+
+  it('a message the desk sent is answered by mail stamped a few minutes early by a server clock behind the desk', async () => {
+    const row = await sentRow('Oven gasket', 'gus@service.test');
+    const mail = rawMail({ from: 'Gus <gus@service.test>', subject: `Re: ${row.subject}`, date: now, text: 'Fitted.' });
+    await imap.append(mail, { mailbox: MAILBOX, at: new Date(now.getTime() - 5 * 60_000) });
     expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
   });
 

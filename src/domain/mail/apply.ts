@@ -57,11 +57,21 @@ async function matchSent(ctx: DeskContext, mail: ParsedMail): Promise<SentMessag
   const since = new Date(ctx.clock.now().getTime() - SUBJECT_DAYS * 86_400_000).toISOString();
   const wanted = baseSubject(answered);
   const candidates = await sentToWaiting(ctx.db, ctx.desk.id, mail.fromAddress, since);
-  // Matched by sender and subject alone, a message that reached the mailbox before the desk's
-  // went cannot answer it: old mail read when a mailbox is first read, or mail a desk sharing
-  // the mailbox was set up after.
-  const after = (c: { sent_at: string | null }) => !mail.arrivedAt || !c.sent_at || c.sent_at <= mail.arrivedAt;
-  return candidates.find((c) => c.subject !== null && baseSubject(c.subject) === wanted && after(c)) ?? null;
+  return candidates.find((c) => c.subject !== null && baseSubject(c.subject) === wanted && after(c, mail)) ?? null;
+}
+
+/** How far the mail server's clock may be behind the desk's when it stamps a message's arrival. */
+const ARRIVAL_SLACK_MS = 10 * 60_000;
+
+/**
+ * Matched by sender and subject alone, a message that reached the mailbox before the desk's
+ * went cannot answer it: old mail read when a mailbox is first read, or mail a desk sharing the
+ * mailbox was set up after. Only a message the desk sent itself (it has the desk's Message-ID)
+ * has a known moment; one a business file brought in went on a day, or before the import.
+ */
+function after(c: { sent_at: string | null; message_id: string | null }, mail: ParsedMail): boolean {
+  if (!mail.arrivedAt || !c.sent_at || c.message_id === null) return true;
+  return Date.parse(c.sent_at) - ARRIVAL_SLACK_MS <= Date.parse(mail.arrivedAt);
 }
 
 /** How far before the message it answers a reply's date may be, for senders' clocks that are off. */

@@ -85,6 +85,10 @@ function afterSending(current: WorkRow, to: string, now: string): Parameters<typ
     patch.waiting_since = now;
     // A row that goes out anew starts with every chase it allows.
     if (!current.waiting_on) patch.chases = 0;
+  } else if (current.replied_at !== null) {
+    // The answer to a reply ends the wait, whoever the row was still said to wait on.
+    patch.waiting_on = null;
+    patch.waiting_since = null;
   }
   return patch;
 }

@@ -155,6 +155,7 @@ export async function sentToWaiting(db: Kysely<Database>, deskId: string, addres
       'activity.subject',
       'activity.status',
       'activity.sent_at',
+      'activity.message_id',
     ])
     .where('activity.desk_id', '=', deskId)
     .where('work.desk_id', '=', deskId)
