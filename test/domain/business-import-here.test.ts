@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDesk } from '../../src/domain/business/export.ts';
 import { importIntoDesk } from '../../src/domain/business/import-here.ts';
 import { deskContext, type DeskContext } from '../../src/domain/context.ts';
+import { setRails } from '../../src/domain/desks/rails.ts';
 import { DeskError } from '../../src/domain/errors.ts';
 import { heldOn } from '../../src/store/repositories/business.ts';
 import { findDesk } from '../../src/store/repositories/desks.ts';
@@ -58,6 +59,23 @@ describe.each(DIALECTS)('importing into an empty desk ($name)', ({ open }) => {
     await exportDesk(deskContext(h.deps, desk, { type: 'owner', name: 'owner' }));
     const exported = (await events(ctx.desk.id)).find((e) => e.kind === 'desk_exported')!;
     expect(JSON.parse(exported.data)).toEqual({ by: 'owner', work: 8, secrets_left_out: 3 });
+  });
+
+  it("keeps the desk's own rails where the file gives none: a desk paused before its file came in stays paused", async () => {
+    const ctx = await owner('blank-paused');
+    await setRails(store.db, ctx.desk.id, { paused: true, hours: 'always', daily_cap: 3, act_within_days: 5 });
+    const paused = deskContext(h.deps, (await findDesk(store.db, ctx.desk.id))!, { type: 'owner', name: 'owner' });
+    await importIntoDesk(
+      paused,
+      'desk: { name: Quiet Shop, slug: quiet-shop, daily_cap: 9 }\nwork:\n  - { title: Renew the licence }\n',
+    );
+    expect(await findDesk(store.db, ctx.desk.id)).toMatchObject({
+      name: 'Quiet Shop',
+      paused: 1,
+      hours: 'always',
+      daily_cap: 9,
+      act_within_days: 5,
+    });
   });
 
   it('refuses a desk that holds anything, in words, and writes nothing', async () => {

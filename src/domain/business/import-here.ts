@@ -4,12 +4,13 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { plural } from '../text.ts';
 import { fillDesk, type Filled } from './import.ts';
-import { parseBusinessText, readBusiness } from './read.ts';
+import { parseBusinessText, type Rail, railsGiven, readBusiness } from './read.ts';
 
 // The screen's "Import": a business file read into the signed-in owner's own desk, which must
 // hold nothing yet. The desk keeps its id and slug (its sign-in and its keys hang off them);
-// the file's name, plan, timezone, currency, broker and rails (hours, daily cap, reach, pause)
-// become the desk's, so a paused desk's file is still paused here. All or nothing.
+// the file's name, plan, timezone, currency, broker and the rails it gives (hours, daily cap,
+// reach, pause) become the desk's, so a paused desk's file is still paused here, and a rail
+// the file leaves out stays as the desk had it. All or nothing.
 
 const WORDS: Record<HeldTable, [string, string]> = {
   work: ['work item', 'work items'],
@@ -47,7 +48,11 @@ async function requireEmpty(ctx: DeskContext): Promise<void> {
 export async function importIntoDesk(ctx: DeskContext, text: string, source = 'The file'): Promise<Filled> {
   // Said before the file is read: no list of the file's errors matters on a desk that is not empty.
   await requireEmpty(ctx);
-  const plan = readBusiness(parseBusinessText(text, source), ctx.clock.now());
+  const doc = parseBusinessText(text, source);
+  const plan = readBusiness(doc, ctx.clock.now());
+  // A rail the file leaves out keeps the desk's own: a desk paused before its file came in stays paused.
+  const given = railsGiven(doc);
+  const rail = <K extends Rail>(k: K, own: DeskContext['desk'][K]) => (given.has(k) ? plan.desk[k] : own);
   return atomically(ctx, async (tx) => {
     const settings = {
       name: plan.desk.name,
@@ -55,10 +60,10 @@ export async function importIntoDesk(ctx: DeskContext, text: string, source = 'T
       timezone: plan.desk.timezone,
       currency: plan.desk.currency,
       broker: plan.desk.broker,
-      hours: plan.desk.hours,
-      daily_cap: plan.desk.daily_cap,
-      act_within_days: plan.desk.act_within_days,
-      paused: plan.desk.paused ? 1 : 0,
+      hours: rail('hours', ctx.desk.hours),
+      daily_cap: rail('daily_cap', ctx.desk.daily_cap),
+      act_within_days: rail('act_within_days', ctx.desk.act_within_days),
+      paused: given.has('paused') ? (plan.desk.paused ? 1 : 0) : ctx.desk.paused,
     };
     // Written first, so that on PostgreSQL the desk's row is held and a second import waits, then sees this one's rows.
     await setDeskSettings(tx.db, ctx.desk.id, settings);

@@ -512,13 +512,18 @@ function readDesk(e: Entry | null): DeskPlan {
   };
 }
 
+const RAILS = ['hours', 'daily_cap', 'act_within_days', 'paused'] as const;
+export type Rail = (typeof RAILS)[number];
+
+/** The rails a file's `desk` gives; one left out (or null) takes its default. */
+export function railsGiven(doc: unknown): Set<Rail> {
+  const desk = isObject(doc) && isObject(doc.desk) ? doc.desk : {};
+  return new Set(RAILS.filter((f) => desk[f] !== undefined && desk[f] !== null));
+}
+
 /** The rails on what the desk does on its own, checked by the same rules as `desk desks set`. */
 function readRails(e: Entry): Pick<DeskPlan, 'hours' | 'daily_cap' | 'act_within_days' | 'paused'> {
-  const given = Object.fromEntries(
-    (['hours', 'daily_cap', 'act_within_days', 'paused'] as const).flatMap((f) =>
-      e.raw[f] === undefined || e.raw[f] === null ? [] : [[f, e.raw[f]]],
-    ),
-  );
+  const given = Object.fromEntries([...railsGiven({ desk: e.raw })].map((f) => [f, e.raw[f]]));
   const errors = railErrors(given);
   for (const [field, message] of Object.entries(errors)) e.fail(field, message);
   const ok = (f: string) => f in given && !(f in errors);
