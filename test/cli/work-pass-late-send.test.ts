@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
 import { setRails } from '../../src/domain/desks/rails.ts';
 import { deskWith } from '../helpers/cli.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
@@ -82,5 +83,39 @@ describe('desk work pass and a mail server that refuses', () => {
     expect(run.code).toBe(1);
     expect(run.out).toContain(`${d.desk.slug}: 2 acts, 2 of them failed.`);
     expect(run.err).toContain('desk: 2 acts did not succeed; see each row above.');
+  });
+});
+
+describe('desk work pass and a mail server that cannot be reached', () => {
+  let store: TestStore;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('counts no act, says the row is as it was, and exits 0', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    await connectMailbox(store.db, d.desk.id, port);
+    await setRails(store.db, d.desk.id, { hours: 'always' });
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask the miller',
+      class: 'reach_out',
+      contact_email: 'miller@mill.test',
+    });
+
+    const run = await deskWith({}, store.target, 'work', 'pass', '--desk', d.desk.slug);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain(`${d.desk.slug}: 0 acts; its mail server could not be reached`);
+    expect(run.out).toContain(`#${row.id} not sent: nothing reached the mail server, so the row is as it was.`);
+    expect(run.err).toBe('');
+    expect(await messagesOf(store.db, d.desk.id, row.id)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { plural } from '../../domain/text.ts';
 import { repeat, type SchedulerLog } from '../repeat.ts';
 import { PassTurns } from '../../domain/work/pass-turns.ts';
 import { SendHold } from '../../domain/work/send-hold.ts';
+import { actsDone } from '../../domain/work/pass.ts';
 import { runWorkPass, type WorkPassResult } from './pass.ts';
 
 // The work pass inside the server: one at start, then one every DESK_WORK_INTERVAL, measured from
@@ -31,7 +32,7 @@ export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () =
     try {
       const result = await pass(deps, stopping);
       // An act put back sent nothing and changed nothing: it is said as what it was, not counted.
-      const acts = result.desks.reduce((n, d) => n + d.acts.filter((a) => !a.put_back).length, 0);
+      const acts = result.desks.reduce((n, d) => n + actsDone(d).length, 0);
       if (acts > 0) opts.log.info({ acts }, `The desk acted on its own ${plural(acts, 'time')}.`);
       for (const d of result.desks) {
         for (const a of d.acts)

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { DeskPass } from '../../domain/work/pass.ts';
+import { actsDone, type DeskPass } from '../../domain/work/pass.ts';
 import { plural } from '../../domain/text.ts';
 import { dbOption, jsonOption, print, Reported, stoppable, withDeps, type DbOptions, type Io } from '../io.ts';
 
@@ -31,17 +31,23 @@ export function workPassCommand(work: Command, io: Io): void {
       print(io, o.json, r, () => {
         const lines: string[] = [];
         for (const d of r.desks) {
-          const failed = d.acts.filter((a) => !a.ok).length;
-          const head = `${d.slug}: ${plural(d.acts.length, 'act')}${failed > 0 ? `, ${failed} of them failed` : ''}`;
+          const done = actsDone(d);
+          const failed = done.filter((a) => !a.ok).length;
+          const head = `${d.slug}: ${plural(done.length, 'act')}${failed > 0 ? `, ${failed} of them failed` : ''}`;
           lines.push(d.state === 'acted' ? `${head}.` : `${head}; ${WHY[d.state](d.slug)}.`);
-          for (const a of d.acts) lines.push(`  #${a.work_id} ${a.as === 'chase' ? 'chased' : 'ran'}: ${a.outcome}`);
+          for (const a of d.acts)
+            lines.push(
+              a.put_back
+                ? `  #${a.work_id} not sent: nothing reached the mail server, so the row is as it was.`
+                : `  #${a.work_id} ${a.as === 'chase' ? 'chased' : 'ran'}: ${a.outcome}`,
+            );
           for (const f of d.faults) lines.push(`  #${f.work_id} failed at the desk end: ${f.error}`);
         }
         return lines.join('\n') || 'No desks.';
       });
       for (const f of r.failures) io.err(`desk: the work pass failed for desk ${f.desk_id}: ${f.error}`);
       // As `desk run` does: an act that did not succeed (a refused send, a failed filing) is exit 1.
-      const failedActs = r.desks.flatMap((d) => d.acts.filter((a) => !a.ok));
+      const failedActs = r.desks.flatMap((d) => actsDone(d).filter((a) => !a.ok));
       const faults = r.desks.flatMap((d) => d.faults);
       if (failedActs.length > 0 || faults.length > 0) {
         const what = [

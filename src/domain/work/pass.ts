@@ -43,6 +43,11 @@ export interface PassAct {
   put_back?: true;
 }
 
+/** The acts that count as the desk's: one put back sent nothing and changed nothing (P-pass-8). */
+export function actsDone(d: Pick<DeskPass, 'acts'>): PassAct[] {
+  return d.acts.filter((a) => !a.put_back);
+}
+
 export interface DeskPass {
   desk_id: string;
   slug: string;
