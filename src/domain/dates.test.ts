@@ -110,11 +110,15 @@ describe('midnightIn where the clocks change at or near midnight', () => {
 });
 
 describe('a time zone typed in another case', () => {
-  it('is spelled as IANA spells it, while an alias and an unknown zone stay as given', () => {
+  it('is spelled as IANA spells it, while an alias typed as spelled and an unknown zone stay as given', () => {
     expect(spelledZone('utc')).toBe('UTC');
     expect(spelledZone('europe/london')).toBe('Europe/London');
     expect(spelledZone('Europe/London')).toBe('Europe/London');
     expect(spelledZone('US/Pacific')).toBe('US/Pacific');
+    // An alias typed all in lower case is spelled as no IANA name is: the zone it names, as ICU has it.
+    const losAngeles = new Intl.DateTimeFormat('en-CA', { timeZone: 'US/Pacific' }).resolvedOptions().timeZone;
+    expect(spelledZone('us/pacific')).toBe(losAngeles);
+    expect(spelledZone('europe/kyiv')).toMatch(/^Europe\/Ki(e|y)v$/);
     expect(spelledZone('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });

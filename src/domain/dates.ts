@@ -13,12 +13,15 @@ export function isIsoDate(s: unknown): s is string {
 
 /**
  * A time zone as IANA spells it when it was typed in another case ("utc", "europe/london"), so
- * that one zone is stored one way; an alias (US/Pacific) is kept as given. Unknown zones as given.
+ * that one zone is stored one way; an alias typed as spelled (US/Pacific) is kept as given.
+ * Every IANA name has a capital, so an alias typed all in lower case ("us/pacific") was not
+ * spelled as one, and is stored as the zone it names (America/Los_Angeles). Unknown zones as given.
  */
 export function spelledZone(tz: string): string {
   try {
     const resolved = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).resolvedOptions().timeZone;
-    return resolved.toLowerCase() === tz.toLowerCase() ? resolved : tz;
+    if (resolved.toLowerCase() === tz.toLowerCase()) return resolved;
+    return tz === tz.toLowerCase() ? resolved : tz;
   } catch {
     return tz;
   }
