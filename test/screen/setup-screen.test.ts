@@ -280,6 +280,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await page.goto(`${server.base}/connections`);
     const add = page.locator('form[action="/connections/portals"]');
 
+    await add.getByRole('button', { name: 'Add the sign-in' }).click();
+    await expect(page.locator('#portal-new-name-error').textContent()).resolves.toBe(
+      'Give it a name, such as "Tax portal".',
+    );
     await add.getByLabel('Name', { exact: true }).fill('Tax portal');
     await add.getByLabel('Portal', { exact: true }).fill('gov-portal');
     await add.getByRole('button', { name: 'Add the sign-in' }).click();
@@ -291,9 +295,16 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     // A password typed into a form refused for another field is not drawn back, and the form says so.
     await add.getByLabel('Password', { exact: true }).fill(PORTAL_PASS);
     await add.getByRole('button', { name: 'Add the sign-in' }).click();
-    await page.locator('#portal-new-password-error').filter({ hasText: 'type it again' }).waitFor();
     await page.locator('#portal-new-username-error').waitFor();
-    await expect(add.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+    const retype = add.getByLabel('Password', { exact: true });
+    await expect(retype.getAttribute('aria-describedby')).resolves.toBe('portal-new-password-hint');
+    await expect(page.locator('#portal-new-password-hint').textContent()).resolves.toContain('type it again');
+    // Not an error: the focus goes to the field that is wrong.
+    await expect(retype.getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('portal-new-username');
+    await expect(retype.inputValue()).resolves.toBe('');
+    await expectAccessible(page);
+    await screenshots(page, 'connections-sign-in-retype', [1280, 390]);
     expect(await page.content()).not.toContain(PORTAL_PASS);
     expect((await connectionsWithConfig(store.db, desk.id)).length).toBe(1);
 

@@ -81,7 +81,8 @@ function checkInbox(imap: Record<string, unknown>, stored: unknown, errors: Reco
 function check(input: ConnectionInput, stored: Record<string, unknown> | null): Record<string, string> {
   const errors: Record<string, string> = {};
   const c = input.config;
-  if (!input.name.trim()) errors.name = 'Give it a name, such as "Shop mailbox".';
+  if (!input.name.trim())
+    errors.name = `Give it a name, such as "${input.provider === 'smtp' ? 'Shop mailbox' : 'Tax portal'}".`;
   else if (input.name.length > 200) errors.name = 'A name is at most 200 characters.';
   if (!input.provider.trim()) errors.provider = 'Say which service it is.';
   if (!input.category.trim()) errors.category = 'Say what it is for, such as mail or filing.';

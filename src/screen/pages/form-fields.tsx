@@ -9,6 +9,8 @@ export interface FormState {
   values: Record<string, string>;
   /** Each field's error, by the field's name. */
   errors: Record<string, string>;
+  /** Said in place of a field's hint, for a field that is not wrong but needs typing again. */
+  notes?: Record<string, string>;
 }
 
 export const blankForm = (values: Record<string, string> = {}): FormState => ({ values, errors: {} });
@@ -33,6 +35,8 @@ export function Field(p: {
 }): Markup {
   const id = `${p.prefix}-${p.name}`;
   const error = p.form.errors[p.name];
+  const note = p.form.notes?.[p.name];
+  const hint = note ?? p.hint;
   return (
     <>
       <label for={id}>{p.label}</label>
@@ -45,11 +49,11 @@ export function Field(p: {
         inputmode={p.inputmode}
         list={p.list}
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={described(id, p.hint, error)}
+        aria-describedby={described(id, hint, error)}
       />
-      {p.hint ? (
-        <small id={`${id}-hint`} class="hint">
-          {p.hint}
+      {hint ? (
+        <small id={`${id}-hint`} class={note ? 'hint retype' : 'hint'}>
+          {hint}
         </small>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />

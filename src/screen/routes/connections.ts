@@ -107,6 +107,7 @@ function typed(body: unknown): Record<string, string> {
 /**
  * A secret is never drawn back, so one typed into a refused form is gone: the form says so
  * beside it, or the owner would correct the other field and save with the old secret (or none).
+ * Said in place of its hint, not as an error: the mistake to look at first is elsewhere.
  */
 function secretsToRetype(body: unknown, errors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -149,8 +150,8 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       const errors = refusal(r.error);
-      Object.assign(errors, secretsToRetype(body, errors));
-      return connectionsPage(ctx, reply, { forms: { [formName]: { values: typed(body), errors } } }, 400);
+      const notes = secretsToRetype(body, errors);
+      return connectionsPage(ctx, reply, { forms: { [formName]: { values: typed(body), errors, notes } } }, 400);
     }
     const what = formName === 'mailbox' ? 'mailbox' : 'sign-in';
     return toPageWith(ctx, reply, '/connections', {
