@@ -14,7 +14,7 @@ module.exports = {
       comment:
         'The domain calls out only through its ports (domain/ports.ts); adapters, services and doors import it, never the reverse.',
       from: { path: '^src/domain/' },
-      to: { path: '^src/(desk|adapters|app|http|cli|screen)/' },
+      to: { path: '^src/(adapters|app|http|cli|screen)/' },
     },
     {
       name: 'adapters-below-doors',
@@ -36,7 +36,7 @@ module.exports = {
       comment:
         'The store holds SQL only; it may read the fixed sets of domain/vocab.ts but not the layers that use it.',
       from: { path: '^src/store/' },
-      to: { path: '^src/(desk|adapters|app|http|cli|screen)/' },
+      to: { path: '^src/(adapters|app|http|cli|screen)/' },
     },
   ],
   options: {

@@ -156,7 +156,7 @@ export function workCommands(program: Command, io: Io): Command {
     .addOption(
       checkedOption('--limit <n>', 'rows to show (1-200)', wholeNumber('--limit', 1, 200), '50').conflicts('all'),
     )
-    .option('--all', 'every open row, however many');
+    .option('--all', 'every open row, however many (with --status done or closed, the newest 10,000)');
   jsonOption(dbOption(list)).action(
     async (
       o: DbOptions & { desk: string; status?: string; kind?: string; limit: number; all?: boolean; json?: boolean },
