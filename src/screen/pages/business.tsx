@@ -65,7 +65,8 @@ export function BusinessPage(v: BusinessView): Markup {
             <p>
               This desk is empty, so it can take a business file. Everything in the file is read in at once, or nothing
               is: a file with mistakes is refused with every mistake listed. The desk keeps its address ({v.slug}); its
-              name, timezone, currency and rails (working hours, daily cap, pause) become the file's.
+              name, timezone and currency become the file's, and so do the rails the file gives (working hours, daily
+              cap, pause): one it leaves out stays as the desk has it.
             </p>
             {v.error ? <Errors error={v.error} /> : null}
             <form method="post" action="/business/import" enctype="multipart/form-data" data-once novalidate>
