@@ -329,7 +329,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await closeWork(deskContext(server.deps, desk, { type: 'owner', name: 'owner' }), second);
       await page.getByRole('button', { name: 'Close the row' }).click();
       await expect(page.locator('#close-error').textContent()).resolves.toBe('This row is already closed.');
-      await expect(page.getByLabel(/^Note/).inputValue()).resolves.toBe('Signs came with the fit-out.');
+      // Nothing is left to close: no Close button, what was typed kept, and the way back to the row.
+      await page.getByRole('heading', { level: 1, name: '"Order the door signs" is closed' }).waitFor();
+      await expect(page.getByLabel('What you typed').inputValue()).resolves.toBe('Signs came with the fit-out.');
+      await expect(page.getByRole('button', { name: 'Close the row' }).count()).resolves.toBe(0);
+      await expectAccessible(page);
+      await shots(page, 'work-close-stale');
+      await page.getByRole('link', { name: 'Back to the row' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Order the door signs' }).waitFor();
       expect((await findWork(store.db, desk.id, second))!.detail).toBeNull();
     },
     SLOW,

@@ -1,4 +1,4 @@
-import { PERMISSION_CLASSES } from '../../domain/vocab.ts';
+import { isFinished, PERMISSION_CLASSES } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page } from './layout.tsx';
 import { TITLE } from './permissions.tsx';
@@ -192,33 +192,49 @@ export function CloseWorkPage(v: {
   note: string;
   error?: string;
 }): Markup {
+  // Finished meanwhile (from another tab or the terminal): nothing is left to close, so the page
+  // offers no Close button, only what was typed and the way back to the row.
+  const finished = isFinished(v.row.status);
   return (
     <Page title="Close a row" desk={v.desk} csrf={v.csrf}>
-      <h1>Close "{v.row.title}"?</h1>
+      <h1>{finished ? `"${v.row.title}" is ${v.row.status}` : `Close "${v.row.title}"?`}</h1>
       <p>
-        A closed row leaves the queue and the desk does nothing more on it. It is {v.row.status} now; you can reopen it
-        later from its page.
+        {finished
+          ? 'There is nothing left to close. What you typed is kept below, to add as a note on its page.'
+          : `A closed row leaves the queue and the desk does nothing more on it. It is ${v.row.status} now; you can reopen it later from its page.`}
       </p>
       {v.error ? (
         <p class="field-error" role="alert" id="close-error">
           {v.error}
         </p>
       ) : null}
-      <form method="post" action={`/work/${v.row.id}/close`} data-once>
-        <FormKeys csrf={v.csrf} idem={v.idem} />
-        <label for="close-note">Note (optional, added to the row)</label>
-        <textarea id="close-note" name="note" rows="3">
-          {v.note}
-        </textarea>
-        <div class="confirm">
-          <button type="submit" class="danger">
-            Close the row
-          </button>
-          <a href={`/work/${v.row.id}`} class="keep">
-            Keep it open
-          </a>
-        </div>
-      </form>
+      {finished ? (
+        <>
+          <label for="close-note">What you typed</label>
+          <textarea id="close-note" rows="3" readonly>
+            {v.note}
+          </textarea>
+          <p>
+            <a href={`/work/${v.row.id}`}>Back to the row</a>
+          </p>
+        </>
+      ) : (
+        <form method="post" action={`/work/${v.row.id}/close`} data-once>
+          <FormKeys csrf={v.csrf} idem={v.idem} />
+          <label for="close-note">Note (optional, added to the row)</label>
+          <textarea id="close-note" name="note" rows="3">
+            {v.note}
+          </textarea>
+          <div class="confirm">
+            <button type="submit" class="danger">
+              Close the row
+            </button>
+            <a href={`/work/${v.row.id}`} class="keep">
+              Keep it open
+            </a>
+          </div>
+        </form>
+      )}
     </Page>
   );
 }

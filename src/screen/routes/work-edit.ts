@@ -192,7 +192,11 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const row = await rowOf(ctx, workId(request));
     const note = fieldOf(request.body, 'note');
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => closeWork(ctx, row.id, { note }));
-    if (!r.ok) return closePage(ctx, reply, row, note, refusal(r.error)[0]!.message, 400);
+    if (!r.ok) {
+      // Drawn as the row is now: finished meanwhile, the page offers no Close button again.
+      const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
+      return closePage(ctx, reply, now, note, refusal(r.error)[0]!.message, 400);
+    }
     return toRowWith(ctx, reply, row.id, { notice: 'Closed: it has left the queue.', refused: false });
   });
 }
