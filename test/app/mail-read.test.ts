@@ -90,6 +90,9 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     return { id: row.id, subject: sent.subject as string, messageId: sent.message_id as string };
   }
 
+  const grantReachOut = (granted: boolean) =>
+    setGrant(store.db, { deskId: d.desk.id, cls: 'reach_out', granted, now: h.clock.now().toISOString(), by: 'owner' });
+
   /** Sam's reply to a sent row, an hour ago unless said, threaded by In-Reply-To. */
   const samReplies = (row: { subject: string; messageId: string }, text: string, over: Partial<RawMail> = {}) =>
     rawMail({
@@ -252,19 +255,11 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     await put(samReplies(row, 'Which model is it?'));
     await pass();
     const sent = smtp.received.length;
-    const grant = (granted: boolean) =>
-      setGrant(store.db, {
-        deskId: d.desk.id,
-        cls: 'reach_out',
-        granted,
-        now: h.clock.now().toISOString(),
-        by: 'owner',
-      });
     // Granted, so only the reply stands between the run and a send.
-    await grant(true);
+    await grantReachOut(true);
     const ran = await h
       .call('POST', `/api/v1/work/${row.id}/run`, { key: d.key, body: {} })
-      .finally(() => grant(false));
+      .finally(() => grantReachOut(false));
     expect(ran.statusCode).toBe(200);
     expect(ran.json().data).toMatchObject({ ok: false, closed: false, needs: 'A person to read the reply.' });
     expect(ran.json().data.outcome).toBe('"Oven door seal" needs a person; the desk did not act.');
@@ -308,15 +303,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       body: 'Just checking in on this.',
       to: 'sam@ovens.test',
     });
-    const grant = (granted: boolean) =>
-      setGrant(store.db, {
-        deskId: d.desk.id,
-        cls: 'reach_out',
-        granted,
-        now: h.clock.now().toISOString(),
-        by: 'owner',
-      });
-    await grant(true);
+    await grantReachOut(true);
     smtp.setMode('slow');
     try {
       const before = smtp.received.length;
@@ -338,7 +325,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       expect(texts.some((t: string) => t.includes('it was sent to'))).toBe(true);
     } finally {
       smtp.setMode('accept');
-      await grant(false);
+      await grantReachOut(false);
     }
   });
 
