@@ -1,11 +1,20 @@
 import { isUtf8 } from 'node:buffer';
 import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jsonFault, lineAndColumn } from '../domain/business/json.ts';
 import { DeskError } from '../domain/errors.ts';
 import { unstorableIn } from '../domain/text.ts';
 
 export const NOT_JSON = 'The body is not JSON this route can read; send a JSON object.';
 const NOT_UTF8 = 'The body is not UTF-8 text (JSON is sent in UTF-8, whatever charset the Content-Type names).';
+
+/** Where text that JSON.parse refused stops being JSON, as a sentence to follow the refusal. */
+function whereNotJson(text: string): string {
+  const fault = jsonFault(text);
+  if (!fault) return '';
+  const { line, col } = lineAndColumn(text, fault.at);
+  return ` At line ${line}, column ${col}: ${fault.what}.`;
+}
 
 /** A body refused before any route read it: no write started, and none may be stored for it. */
 export class UnreadBody extends DeskError {
@@ -48,7 +57,7 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     try {
       parsed = JSON.parse(text);
     } catch {
-      return done(new UnreadBody(notJson), undefined);
+      return done(new UnreadBody(`${notJson}${whereNotJson(text)}`), undefined);
     }
     // PostgreSQL cannot store a NUL character in text, and the two databases keep a lone
     // surrogate as different text; refuse both here, the same on both databases.

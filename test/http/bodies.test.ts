@@ -60,6 +60,35 @@ describe.each(DIALECTS)('write bodies holding what no database can store ($name)
     await expectNothingWritten(d.desk.id, row.id);
   });
 
+  it('text that is not JSON is refused saying where it stops being JSON, and nothing is written', async () => {
+    const { d, arr, row } = await target();
+    const calls: Array<[string, string, string]> = [
+      [
+        `/api/v1/work/${row.id}/snooze`,
+        '{"days":7',
+        'At line 1, column 10: expected , or } but found the end of the text.',
+      ],
+      [
+        `/api/v1/work/${row.id}/complete`,
+        "{'note': 'x'}",
+        `At line 1, column 2: expected a field name in double quotes but found "'".`,
+      ],
+      [
+        `/api/v1/arrangements/${arr.id}/notes`,
+        '{"body":"a",}',
+        'At line 1, column 12: a comma before }, where JSON takes none after the last entry.',
+      ],
+    ];
+    for (const [url, payload, where] of calls) {
+      const res = await h.call('POST', url, { key: d.key, payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code, url).toBe('bad_request');
+      expect(res.json().error.message, url).toMatch(/not JSON/);
+      expect(res.json().error.message.endsWith(` ${where}`), res.json().error.message).toBe(true);
+    }
+    await expectNothingWritten(d.desk.id, row.id);
+  });
+
   it('a lone UTF-16 surrogate is refused the same way; a whole pair is text like any other', async () => {
     const { d, arr, row } = await target();
     // Escapes in the JSON text itself, as a client that cut a string mid-character sends them.
