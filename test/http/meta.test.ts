@@ -125,6 +125,8 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     const unknown = await h.call('GET', '/api/v1/me', { key: `desk_${'x'.repeat(40)}` });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().error.message).toMatch(/not valid/);
+    // And says where a good one comes from.
+    expect(unknown.json().error.message).toContain('desk keys create');
 
     const k = await createKey(store.db, { deskId: d.desk.id, name: 'to revoke', now: '2026-11-22T09:00:00.000Z' });
     expect((await h.call('GET', '/api/v1/me', { key: k.key })).statusCode).toBe(200);

@@ -8,7 +8,8 @@ import { hashKey, looksLikeKey } from './secret.ts';
 export const LAST_USED_GRAIN_MS = 60_000;
 
 export const SEND_A_KEY = 'Send a key: Authorization: Bearer <key>, or ?token=<key> for a quick browser check.';
-export const KEY_NOT_VALID = 'The key is not valid, or it was revoked or has expired.';
+export const KEY_NOT_VALID =
+  "The key is not valid, or it was revoked or has expired. Ask the desk's owner for a key: they make one with `desk keys create` or on the screen's Keys page.";
 
 /**
  * Resolves a presented key to its desk, or says why not (401 unauthorized, 403 no_desk). `seen`
