@@ -190,11 +190,14 @@ export function misspeltSettings(env: NodeJS.ProcessEnv): string[] {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** The port `desk serve` listens on when neither `--port` nor DESK_PORT says. */
+export const DEFAULT_PORT = 8080;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Config> = {}): Readonly<Config> {
   const config: Config = {
     database: env.DESK_DATABASE_URL || DEFAULT_DATABASE,
     host: env.DESK_HOST || '127.0.0.1',
-    port: port(env, 'DESK_PORT', 8080),
+    port: port(env, 'DESK_PORT', DEFAULT_PORT),
     runTimeoutMs: duration(env, 'DESK_RUN_TIMEOUT', 10 * 60_000),
     drainTimeoutMs: duration(env, 'DESK_DRAIN_TIMEOUT', 30_000),
     chatTimeoutMs: duration(env, 'DESK_CHAT_TIMEOUT', 240_000),

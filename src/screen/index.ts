@@ -20,6 +20,7 @@ import {
   SESSION_IDLE_DAYS,
 } from '../domain/owner/sign-in.ts';
 import { STATUS_OF } from '../http/errors.ts';
+import { DEFAULT_PORT, dbFlag } from '../config.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply.ts';
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
@@ -246,9 +247,18 @@ export function screen(deps: Deps) {
       reply.code(204).header('cache-control', 'public, max-age=86400').send(),
     );
 
+    // The command that prints a new link for this server: its database, and the port the request
+    // came in on unless the default or DESK_PUBLIC_URL already gives the link's address.
+    const linkCommand = (request: FastifyRequest): string => {
+      const port = request.socket.localPort;
+      const portFlag = deps.config.publicUrl || !port || port === DEFAULT_PORT ? '' : ` --port ${port}`;
+      return `npx desk owner link --desk YOUR-DESK${dbFlag(deps.config)}${portFlag}`;
+    };
+
     const signInWith = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
       const r = await redeemSignInLink(deps.store.db, token, deps.clock.now());
-      if (!r.ok) return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[r.reason] }), 401);
+      if (!r.ok)
+        return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[r.reason], command: linkCommand(request) }), 401);
       // The new session replaces the one this browser held (on this desk or another), so that one
       // ends here rather than living on unseen for its idle days.
       const held = request.cookies[SESSION_COOKIE];
@@ -267,7 +277,8 @@ export function screen(deps: Deps) {
 
     app.get('/sign-in', async (request, reply) => {
       const token = (request.query as { token?: unknown }).token;
-      if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);
+      if (typeof token !== 'string' || token === '')
+        return html(reply, SignInPage({ command: linkCommand(request) }), request.owner ? 200 : 401);
       // A link for another desk, opened where this browser works on one, may not be the owner's
       // own doing (a link sent to them): it is asked about, and kept unused until they agree.
       const current = request.owner?.desk;
@@ -281,7 +292,8 @@ export function screen(deps: Deps) {
 
     app.post('/sign-in', async (request, reply) => {
       const token = (request.body as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string' || token === '') return html(reply, SignInPage({}), request.owner ? 200 : 401);
+      if (typeof token !== 'string' || token === '')
+        return html(reply, SignInPage({ command: linkCommand(request) }), request.owner ? 200 : 401);
       return signInWith(request, reply, token);
     });
 
@@ -290,10 +302,10 @@ export function screen(deps: Deps) {
       const token = raw ? reply.unsignCookie(raw) : null;
       if (token?.valid && token.value) await endSession(deps.store.db, token.value);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return html(reply, SignInPage({ problem: 'You are signed out.' }));
+      return html(reply, SignInPage({ problem: 'You are signed out.', command: linkCommand(request) }));
     });
 
-    await app.register(deskScreenRoutes);
+    await app.register(deskScreenRoutes, { linkCommand });
     await app.register(workScreenRoutes);
     await app.register(workEditScreenRoutes);
     await app.register(recordScreenRoutes);

@@ -136,6 +136,11 @@ describe.runIf(CHROMIUM_PRESENT)('the first start, as a new owner meets it', () 
       );
       await page.reload();
       await page.getByRole('heading', { name: 'Sign in to your desk' }).waitFor();
+      // It says how to get a new link to this server: its database and its port.
+      const port = new URL(server.url).port;
+      await expect(page.locator('pre code').textContent()).resolves.toBe(
+        `npx desk owner link --desk YOUR-DESK --db '${db}' --port ${port}`,
+      );
     } finally {
       await browser.close();
       await server.close();

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { serveCommand } from '../../config.ts';
+import { DEFAULT_PORT, serveCommand } from '../../config.ts';
 import { clockFor } from '../../domain/clock.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { isSlug, slugFault } from '../../domain/desks/slug.ts';
@@ -20,7 +20,7 @@ import {
   type Io,
 } from '../io.ts';
 
-export function curlLine(key: string, port = 8080, host = '127.0.0.1'): string {
+export function curlLine(key: string, port = DEFAULT_PORT, host = '127.0.0.1'): string {
   return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
 }
 

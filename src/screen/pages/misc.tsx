@@ -6,7 +6,7 @@ import { Page, when } from './layout.tsx';
 
 // The smaller pages: sign-in, the record, a run followed live, and errors.
 
-export function SignInPage(p: { problem?: string }): Markup {
+export function SignInPage(p: { problem?: string; command: string }): Markup {
   return (
     <Page title="Sign in">
       <h1>Sign in to your desk</h1>
@@ -20,7 +20,7 @@ export function SignInPage(p: { problem?: string }): Markup {
         machine that runs the desk:
       </p>
       <pre>
-        <code>npx desk owner link --desk YOUR-DESK</code>
+        <code>{p.command}</code>
       </pre>
     </Page>
   );

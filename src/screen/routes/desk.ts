@@ -1,6 +1,6 @@
 import { ROOT_INDEX } from '../root-index.ts';
 import { repliesToRead } from '../../domain/mail/unread.ts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { askDesk } from '../../domain/chat/ask.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
@@ -79,13 +79,18 @@ async function deskPage(
   );
 }
 
-export async function deskScreenRoutes(app: FastifyInstance): Promise<void> {
+/** What the sign-in page tells a signed-out browser to run for a link to this server. */
+export interface SignInHelp {
+  linkCommand: (request: FastifyRequest) => string;
+}
+
+export async function deskScreenRoutes(app: FastifyInstance, help: SignInHelp): Promise<void> {
   app.get('/', async (request, reply) => {
     const ctx = request.owner;
     if (!ctx) {
       // A program or `curl` asking what is here gets the index; a browser gets the sign-in page.
       if (!/text\/html/.test(request.headers.accept ?? '')) return reply.send(ROOT_INDEX);
-      return html(reply, SignInPage({}), 401);
+      return html(reply, SignInPage({ command: help.linkCommand(request) }), 401);
     }
     return deskPage(ctx, reply, request.query as Query, { key: formKey() });
   });
