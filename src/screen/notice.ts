@@ -13,8 +13,17 @@ export interface Carried {
   refused: boolean;
 }
 
-/** Answers the form with a redirect to `page` (an address of the screen), which will say `notice`. */
-export function toPageWith(ctx: DeskContext, reply: FastifyReply, page: string, said: Carried): FastifyReply {
+/**
+ * Answers the form with a redirect to `page` (an address of the screen), which will say `notice`;
+ * `at` names the element the page opens at, the control that was pressed, for the focus to go back to.
+ */
+export function toPageWith(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  page: string,
+  said: Carried,
+  at?: string,
+): FastifyReply {
   reply.setCookie(NOTICE_COOKIE, JSON.stringify({ p: page, n: said.notice, r: said.refused }), {
     path: '/',
     httpOnly: true,
@@ -23,7 +32,7 @@ export function toPageWith(ctx: DeskContext, reply: FastifyReply, page: string, 
     signed: true,
     maxAge: NOTICE_SECONDS,
   });
-  return reply.code(303).redirect(page);
+  return reply.code(303).redirect(at ? `${page}#${at}` : page);
 }
 
 /** Answers a row's form with a redirect to the row's page. */

@@ -44,7 +44,9 @@ describe('saidToOwner', () => {
 
   it('keeps the words chosen for the verbs it knows, and the screen’s names for things', () => {
     expect(saidToOwner(DAYS_MESSAGE)).toBe('Snooze for a whole number of days from 1 to 365.');
-    expect(saidToOwner('"31/12" is not a date; use YYYY-MM-DD.', 'due')).toBe('Pick a date, or type it as YYYY-MM-DD.');
+    expect(saidToOwner('"31/12" is not a date; use YYYY-MM-DD.', 'due')).toBe(
+      'Pick a day from the calendar; where the field takes text, type it as YYYY-MM-DD.',
+    );
     expect(saidToOwner('Work item 12 is closed.')).toBe('This row is closed.');
     expect(saidToOwner('No work item 64 on this desk.')).toBe('No row 64 on this desk.');
     expect(saidToOwner('This desk already holds 63 work items, 1 unit')).toBe(

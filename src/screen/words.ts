@@ -37,7 +37,7 @@ export function saidToOwner(message: string, field?: string): string {
   const said = SAID.get(message);
   if (said) return said;
   if (field !== undefined && DATE_FIELDS.has(field) && / is not a date\b/.test(message))
-    return 'Pick a date, or type it as YYYY-MM-DD.';
+    return 'Pick a day from the calendar; where the field takes text, type it as YYYY-MM-DD.';
   for (const [pattern, words] of REWORDED)
     if (pattern.test(message)) return ended(inRows(message.replace(pattern, words)));
   return ended(inRows(message));

@@ -111,6 +111,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     await reachOut.click();
     await page.getByRole('status').filter({ hasText: 'The desk may now do "Reach out" work.' }).waitFor();
     await expect(page.getByRole('switch', { name: 'Reach out' }).getAttribute('aria-checked')).resolves.toBe('true');
+    // The focus is back on the switch pressed, which says its new state, so it can be pressed again.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'switch');
+    await expect(page.evaluate(() => document.activeElement?.closest('article')?.id)).resolves.toBe('class-reach_out');
     expect([...(await grantsOf(store.db, desk.id))].sort()).toEqual(['chase', 'reach_out']);
     const after = (await api.call('GET', '/api/v1/permissions', { key: deskKey })).json().data.classes;
     expect(after.reach_out).toEqual({ doing: 2, asking: 0, covered: 0 });

@@ -639,7 +639,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
       await page.getByRole('button', { name: 'Add the arrangement' }).click();
       await page.getByRole('heading', { level: 1, name: 'Add an arrangement' }).waitFor();
       await expect(page.getByLabel('Starts on').getAttribute('aria-invalid')).resolves.toBe('true');
-      await page.getByText('Pick a date, or type it as YYYY-MM-DD.', { exact: true }).waitFor();
+      await page
+        .getByText('Pick a day from the calendar; where the field takes text, type it as YYYY-MM-DD.', { exact: true })
+        .waitFor();
       await expect(page.getByText('+3d').count()).resolves.toBe(0);
       await expectAccessible(page);
       await screenshots(page, 'arrangement-date-refused', [1280, 390]);

@@ -297,6 +297,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByLabel('Snooze for how many days').fill('3');
       await page.getByRole('button', { name: 'Snooze', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Snoozed' }).waitFor();
+      // The focus is on what the press did, so it is read out and the keyboard goes on from there.
+      await page.waitForFunction(() => document.activeElement?.classList.contains('notice'));
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^Snoozed/);
 
       await page.getByRole('link', { name: 'Close the row…' }).click();
       await page.getByRole('heading', { level: 1, name: 'Close "Renew the alarm contract for 2027"?' }).waitFor();
@@ -461,12 +464,45 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByLabel(/^Due date/).fill('next friday');
       await page.getByRole('button', { name: 'Add the row' }).click();
       await expect(fieldError('work-title-error').textContent()).resolves.toBe('A row needs a title.');
-      await expect(fieldError('work-due-error').textContent()).resolves.toBe('Pick a date, or type it as YYYY-MM-DD.');
+      await expect(fieldError('work-due-error').textContent()).resolves.toBe(
+        'Pick a day from the calendar; where the field takes text, type it as YYYY-MM-DD.',
+      );
       // Drawn back as typed; a date picker shows it empty, as it cannot show anything but a date.
       await expect(page.getByLabel(/^Due date/).getAttribute('value')).resolves.toBe('next friday');
       expect(await workCount(desk.id)).toBe(before);
       await expectAccessible(page);
       await shots(page, 'work-add-date-refused');
+    },
+    SLOW,
+  );
+
+  it(
+    'holds back a form whose date picker holds a day the calendar has not, rather than saving no date',
+    async () => {
+      const target = await makeWork(store.db, desk.id, { title: 'Renew the van tax', due_date: '2027-01-15' });
+      await page.goto(`${server.base}/work/${target.id}/edit`);
+      const due = page.getByLabel(/^Due date/);
+      // Typed into the picker's parts as a person types: 31 February, which the browser sends as nothing.
+      await due.click();
+      await due.press('Control+a');
+      await page.keyboard.type('02312027');
+      await expect(due.evaluate((i) => (i as HTMLInputElement).validity.badInput)).resolves.toBe(true);
+      await page.getByRole('button', { name: 'Save the changes' }).click();
+      await expect(fieldError('work-due-error').textContent()).resolves.toBe(
+        'That is not a day on the calendar. Pick one from the calendar, or type a real day.',
+      );
+      await expect(due.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(due.getAttribute('aria-describedby')).resolves.toContain('work-due-error');
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('work-due');
+      expect(page.url()).toBe(`${server.base}/work/${target.id}/edit`);
+      expect((await findWork(store.db, desk.id, target.id))!.due_date).toBe('2027-01-15');
+      await expectAccessible(page);
+      await shots(page, 'work-edit-impossible-day');
+
+      await due.fill('2027-02-28');
+      await page.getByRole('button', { name: 'Save the changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved your changes.' }).waitFor();
+      expect((await findWork(store.db, desk.id, target.id))!.due_date).toBe('2027-02-28');
     },
     SLOW,
   );

@@ -1,10 +1,40 @@
 // The screen's only script (the Content-Security-Policy allows no inline script): a run's
-// steps as they happen, a form that is not sent twice by a second click, and a copy button. The server
-// honours the form's idempotency key either way; this only spares the second request.
+// steps as they happen, a form that is not sent twice by a second click, a date field that
+// holds no real day, a copy button, and where the focus starts after a form. The server honours
+// the form's idempotency key either way; this only spares the second request.
 (() => {
+  // A date field holding a day the calendar has not (31 February) sends nothing at all, which
+  // the desk would read as no date: the form is held back and the field says so instead.
+  var NOT_A_DAY = 'That is not a day on the calendar. Pick one from the calendar, or type a real day.';
+  function badDates(form) {
+    var bad = Array.from(form.querySelectorAll('input[type="date"]')).filter((i) => i.validity?.badInput);
+    bad.forEach((input) => {
+      var id = `${input.id}-error`;
+      var said = document.getElementById(id);
+      if (!said) {
+        said = document.createElement('small');
+        said.id = id;
+        said.className = 'field-error';
+        said.setAttribute('role', 'alert');
+        (document.getElementById(`${input.id}-hint`) || input).insertAdjacentElement('afterend', said);
+      }
+      said.textContent = NOT_A_DAY;
+      input.setAttribute('aria-invalid', 'true');
+      var described = (input.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+      if (!described.includes(id)) input.setAttribute('aria-describedby', described.concat(id).join(' '));
+    });
+    if (bad.length) bad[0].focus();
+    return bad.length > 0;
+  }
+
   document.addEventListener('submit', (event) => {
     var form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-once')) return;
+    if (!(form instanceof HTMLFormElement)) return;
+    if (badDates(form)) {
+      event.preventDefault();
+      return;
+    }
+    if (!form.hasAttribute('data-once')) return;
     if (form.dataset.sending === 'yes' && !form.hasAttribute('hx-post')) {
       event.preventDefault();
       return;
@@ -75,8 +105,10 @@
   });
 
   // A page drawn after a form was sent starts where the owner must look: the first refused
-  // field where the page did not already give one the focus, else what the page says of the
-  // press (a test message's outcome, a refusal) when that is below the first screenful.
+  // field where the page did not already give one the focus; else the control the form pressed,
+  // when the address names it (a permission's switch); else what the page says of the press
+  // (a notice, a test message's outcome), focused so that it is read out and the keyboard
+  // starts there, and brought into view when it is below the first screenful.
   function lookHere() {
     if (document.querySelector('[autofocus]')) return;
     var refused = document.querySelector('[aria-invalid="true"]');
@@ -87,7 +119,18 @@
     var said = Array.from(document.querySelectorAll('[role="status"], [role="alert"]')).find(
       (e) => e.textContent.trim() !== '',
     );
-    if (said && said.getBoundingClientRect().top > window.innerHeight) said.scrollIntoView({ block: 'center' });
+    // Named by the address, the control is where the browser's own move to it leaves the focus.
+    var pressed = said && location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (pressed) {
+      pressed.focus();
+      return;
+    }
+    if (!said) return;
+    if (said.getBoundingClientRect().top > window.innerHeight) said.scrollIntoView({ block: 'center' });
+    if (said.classList.contains('notice')) {
+      said.setAttribute('tabindex', '-1');
+      said.focus({ preventScroll: true });
+    }
   }
 
   document.addEventListener('DOMContentLoaded', () => {

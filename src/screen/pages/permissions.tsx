@@ -100,6 +100,7 @@ function Switch(p: { v: PermissionsView; cls: PermissionClass }): Markup {
           <input type="hidden" name="granted" value={on ? 'no' : 'yes'} />
           <button
             type="submit"
+            id={`switch-${cls}`}
             role="switch"
             aria-checked={on ? 'true' : 'false'}
             aria-labelledby={`title-${cls}`}

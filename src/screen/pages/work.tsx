@@ -226,7 +226,7 @@ export function RowPage(v: RowView): Markup {
       </p>
       <h1>{w.title}</h1>
       {v.notice ? (
-        <p class={v.refused ? 'notice refused' : 'notice'} role="status">
+        <p class={v.refused ? 'notice refused' : 'notice'} role={v.refused ? 'alert' : 'status'}>
           {v.notice}
         </p>
       ) : null}

@@ -68,6 +68,12 @@ export async function permissionScreenRoutes(app: FastifyInstance): Promise<void
     const words = granted ? 'may now do' : 'will now ask you before';
     // The class as its switch is titled: the owner pressed "Reach out", not "reach_out".
     const title = TITLE[cls as PermissionClass];
-    return toPageWith(ctx, reply, '/permissions', { notice: `The desk ${words} "${title}" work.`, refused: false });
+    return toPageWith(
+      ctx,
+      reply,
+      '/permissions',
+      { notice: `The desk ${words} "${title}" work.`, refused: false },
+      `switch-${cls}`,
+    );
   });
 }
