@@ -229,6 +229,25 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
     expect(JSON.parse(out).desk.slug).toBe('from-stdin');
   });
 
+  it('`desk import -` waits for a slow writer on a pipe, over many reads, to the end of its input', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['bin/desk.js', 'import', '-', '--slug', 'slow-pipe', '--json'], {
+      env: { ...process.env, DESK_DATABASE_URL: store.target, DESK_NOW: TEST_NOW, ...secretKeyEnv(store.target) },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    // Padded with a comment past a pipe's 64 KB, and sent in two parts with a pause between.
+    const text = `${readFileSync(EXAMPLE, 'utf8')}\n# ${'x'.repeat(200_000)}\n`;
+    child.stdin.write(text.slice(0, 1000));
+    // Long enough for the command to have started and read what was there.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    child.stdin.end(text.slice(1000));
+    expect(await new Promise((resolve) => child.on('close', resolve)), err).toBe(0);
+    expect(JSON.parse(out).desk.slug).toBe('slow-pipe');
+  });
+
   it('a file that fails while writing (a slug already taken) leaves nothing behind', async () => {
     const before = await counts();
     const run = await desk(store.target, 'import', EXAMPLE, '--key', 'again');

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { DEFAULT_PORT, serveCommand } from '../../config.ts';
+import { readWhole } from '../read-file.ts';
 import { clockFor } from '../../domain/clock.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { isSlug, slugFault } from '../../domain/desks/slug.ts';
@@ -10,7 +10,6 @@ import { checkedOption, portNumber, someText } from '../checks.ts';
 import {
   configFor,
   dbOption,
-  fileFault,
   jsonOption,
   Listed,
   print,
@@ -62,13 +61,8 @@ export function importCommands(program: Command, io: Io): void {
     );
   jsonOption(dbOption(imp)).action(
     async (file: string, opts: DbOptions & { key?: string; slug?: string; port?: number; json?: boolean }) => {
-      let bytes: Buffer;
-      try {
-        // `-` is standard input, as `desk export --desk X -` writes to standard output.
-        bytes = readFileSync(file === '-' ? 0 : file);
-      } catch (err) {
-        throw fileFault(file, err, 'read');
-      }
+      // `-` is standard input, as `desk export --desk X -` writes to standard output.
+      const bytes = await readWhole(file);
       // Read as anything else, a Latin-1 "café" would be kept as "caf\uFFFD" (P-bodies-3).
       if (!isUtf8(bytes))
         throw new UsageError(
