@@ -1,5 +1,6 @@
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import { echoed } from '../domain/text.ts';
+import { MAX_ID } from '../domain/input.ts';
 import { UsageError } from './io.ts';
 
 // What the CLI checks of what was typed (ids, counts, ports, the flags a command needs) is
@@ -112,9 +113,11 @@ export function portNumber(lowest: 0 | 1 = 1): Rule {
 export function idOf(what: string): Rule {
   return (raw) => {
     const n = Number(raw);
-    return /^\d+$/.test(raw.trim()) && Number.isSafeInteger(n) && n >= 1
-      ? { value: n }
-      : { fault: `"${echoed(raw)}" is not a ${what} id; ids are whole numbers such as 12.` };
+    if (!(/^\d+$/.test(raw.trim()) && Number.isSafeInteger(n) && n >= 1))
+      return { fault: `"${echoed(raw)}" is not a ${what} id; ids are whole numbers such as 12.` };
+    // Past it no row has the id, and PostgreSQL would refuse the number itself, on both stores alike.
+    if (n > MAX_ID) return { fault: `No ${what} has the id ${raw.trim()}: ids go no higher than ${MAX_ID}.` };
+    return { value: n };
   };
 }
 

@@ -362,6 +362,18 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect((await desk(store.target, 'work', 'close', 'abc')).err).toBe(
       'desk: "abc" is not a work item id; ids are whole numbers such as 12.\n',
     );
+    // Past the largest id no row has it, said the same on both stores (PostgreSQL would refuse the number).
+    for (const args of [
+      ['work', 'close', '2147483648'],
+      ['work', 'show', '99999999999'],
+      ['run', '2147483648'],
+    ])
+      expect((await desk(store.target, ...args)).err).toBe(
+        `desk: No work item has the id ${args.at(-1)}: ids go no higher than 2147483647.\n`,
+      );
+    expect((await desk(store.target, 'keys', 'revoke', '2147483648')).err).toBe(
+      'desk: No key has the id 2147483648: ids go no higher than 2147483647.\n',
+    );
   });
 
   it("work list shows the queue in the API's order and work show one row with its history", async () => {

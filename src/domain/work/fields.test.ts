@@ -29,6 +29,11 @@ describe('checkFields', () => {
     [{ due: '31/12/2026' }, 'due', '"31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.'],
     [{ priority: '500' }, 'priority', 'priority must be a whole number from 1 to 100, not "500".'],
     [{ priority: ' ' }, 'priority', 'priority must be a whole number from 1 to 100, not " ".'],
+    // Typed as text, a number is its digits alone.
+    [{ priority: '0x10' }, 'priority', 'priority must be a whole number from 1 to 100, not "0x10".'],
+    [{ priority: '5e1' }, 'priority', 'priority must be a whole number from 1 to 100, not "5e1".'],
+    [{ chase_after_days: '7.0' }, 'chase_after_days', expect.stringMatching(/^chase_after_days must be/)],
+    [{ arrangement_id: '0x4' }, 'arrangement_id', 'There is no arrangement 0x4 on this desk.'],
     [{ class: 'spend' }, 'class', expect.stringMatching(/^"spend" is not a permission class/)],
     [{ chase_after_days: '0' }, 'chase_after_days', expect.stringMatching(/^chase_after_days must be/)],
     [{ contact_email: 'maria at example' }, 'contact_email', '"maria at example" is not an email address.'],

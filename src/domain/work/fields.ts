@@ -47,9 +47,13 @@ export interface CheckedFields {
   unit_id?: number | null;
 }
 
+/** Typed as text, a number is its digits: "0x10", "1e1" and "2.0" are not how it is written. */
+const digits = (raw: number | string): number =>
+  typeof raw === 'number' ? raw : /^-?\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+
 function wholeNumber(raw: number | string, name: string, min: number, max: number): number {
-  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
-  if (!Number.isInteger(n) || n < min || n > max || String(raw).trim() === '')
+  const n = digits(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
     throw badRequest(`${name} must be a whole number from ${min} to ${max}, not "${echoed(raw)}".`, { field: name });
   return n;
 }
@@ -65,7 +69,7 @@ async function rowOnDesk(
   raw: number | string,
   what: 'arrangement' | 'unit',
 ): Promise<number> {
-  const id = Number(String(raw).trim());
+  const id = digits(raw);
   // Past MAX_ID no row has it, and PostgreSQL would refuse the number itself.
   const found = Number.isInteger(id) && id > 0 && id <= MAX_ID ? await onDesk(ctx.db, table, ctx.desk.id, id) : false;
   if (!found) throw badRequest(`There is no ${what} ${raw} on this desk.`, { field: `${what}_id` });
