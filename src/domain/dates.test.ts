@@ -4,6 +4,7 @@ import {
   dateIn,
   dateOfInstant,
   daysBetween,
+  isIsoDate,
   midnightIn,
   minuteOfInstant,
   resolveDate,
@@ -106,6 +107,16 @@ describe('midnightIn where the clocks change at or near midnight', () => {
     expect(at.toISOString()).toBe(start);
     expect(dateIn(zone, at)).toBe(date);
     expect(dateIn(zone, new Date(at.getTime() - 1))).not.toBe(date);
+  });
+});
+
+describe('the days the desk knows', () => {
+  it('run from 1900-01-01 to 9999-12-31, typed or reached by an offset', () => {
+    expect([isIsoDate('1900-01-01'), isIsoDate('9999-12-31')]).toEqual([true, true]);
+    expect([isIsoDate('1899-12-31'), isIsoDate('0026-05-01'), isIsoDate('0000-01-01')]).toEqual([false, false, false]);
+    expect(resolveDate('-99999d', '2026-11-28')).toBeNull();
+    expect(resolveDate('+99999d', '2026-11-28')).toBe(addDays('2026-11-28', 99_999));
+    expect(resolveDate('+99999d', '9999-01-01')).toBeNull();
   });
 });
 

@@ -3,10 +3,14 @@
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The first day the desk knows: earlier is a typed year gone wrong (0026 for 2026), and no obligation. */
+export const FIRST_DAY = '1900-01-01';
+
+/** A real day, `YYYY-MM-DD`, from FIRST_DAY to 9999-12-31. */
 export function isIsoDate(s: unknown): s is string {
   if (typeof s !== 'string') return false;
   const m = DATE_RE.exec(s);
-  if (!m) return false;
+  if (!m || s < FIRST_DAY) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
@@ -181,6 +185,6 @@ export function resolveDate(text: string, today: string): string | null {
   const t = text.trim();
   if (t === 'today') return today;
   const m = /^([+-])(\d{1,5})d$/.exec(t);
-  if (m) return addDays(today, (m[1] === '-' ? -1 : 1) * Number(m[2]));
-  return isIsoDate(t) ? t : null;
+  const day = m ? addDays(today, (m[1] === '-' ? -1 : 1) * Number(m[2])) : t;
+  return isIsoDate(day) ? day : null;
 }

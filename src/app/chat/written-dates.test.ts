@@ -108,8 +108,9 @@ describe('placeWindow', () => {
     [`by ${written(at(-1))}`, { days: daysBetween(TODAY, yearOn(at(-1))), window: `by ${written(at(-1))}` }],
     [`by ${at(-3)}`, { days: -3, window: `by ${at(-3)}` }],
     ['by 31 february', { ask: 'There is no 31 February on the calendar. Ask again with a date that is.' }],
-    ['before 0000-01-01', { ask: 'Nothing can be due before 0000-01-01: no date comes before it.' }],
-    ['by 0000-01-01', { days: daysBetween(TODAY, '0000-01-01'), window: 'by 0000-01-01' }],
+    ['before 1900-01-01', { ask: 'Nothing can be due before 1900-01-01: no date comes before it.' }],
+    ['by 1900-01-01', { days: daysBetween(TODAY, '1900-01-01'), window: 'by 1900-01-01' }],
+    ['by 0026-01-01', { ask: 'There is no 0026-01-01 on the calendar. Ask again with a date that is.' }],
   ])('%s', (q, expected) => {
     expect(placeWindow(TODAY, needsWindow(q.toLowerCase()))).toEqual(expected);
   });

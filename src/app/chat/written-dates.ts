@@ -1,4 +1,4 @@
-import { daysBetween, isIsoDate } from '../../domain/dates.ts';
+import { daysBetween, FIRST_DAY, isIsoDate } from '../../domain/dates.ts';
 
 // Dates as an owner writes them in a question: "2026-04-03" (or 2026/4/3), "3 April",
 // "April 3rd", "the 3rd of April 2027", "13/4". A date without a year is the next such date on
@@ -92,8 +92,6 @@ export function writtenDate(q: string): WrittenDate | null {
   if (readings.length === 1) return { kind: 'date', date: readings[0]!, before, label: named(readings[0]!) };
   return null;
 }
-
-const FIRST_DAY = '0000-01-01';
 
 function isoOf(year: number, d: DayOfYear): string | null {
   const s = `${String(year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
