@@ -32,6 +32,22 @@ export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MA
 }
 
 /**
+ * A row's detail with a note as its last paragraph (`desk work close --note`, complete's note),
+ * held to the detail's limit: notes added one by one may not make a detail no form or business
+ * file would take.
+ */
+export function detailWithNote(detail: string | null, note: string | null): string | null {
+  if (!note) return detail;
+  const joined = detail && detail.trim() !== '' ? `${detail}\n\n${note}` : note;
+  if (joined.length > TEXT_MAX.detail)
+    throw badRequest(
+      `The note would make the row's detail ${joined.length.toLocaleString('en')} characters, over the ${TEXT_MAX.detail.toLocaleString('en')} it holds; shorten the note, or the row's detail first.`,
+      { field: 'note' },
+    );
+  return joined;
+}
+
+/**
  * The same for what names an arrangement, a unit or a watch: its name or label reads like a
  * row's contact name, its kind or type like a row's kind. A business file refuses longer text
  * on its line, and the screen beside the field, because both are read by the file's rules.

@@ -5,6 +5,7 @@ import { atomically, lockRow } from '../../store/tx.ts';
 import { actorOf, type DeskContext } from '../context.ts';
 import { NOTE_MAX_CHARS } from '../arrangements/note.ts';
 import { cutAt } from '../text.ts';
+import { detailWithNote } from '../limits.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished, storedStatus } from '../vocab.ts';
@@ -33,11 +34,6 @@ function answer(row: WorkRow, failed: boolean, delivered: boolean, note: string)
   };
 }
 
-function appended(detail: string | null, note: string | null): string | null {
-  if (!note) return detail;
-  return detail && detail.trim() !== '' ? `${detail}\n\n${note}` : note;
-}
-
 /**
  * The detail with the note as its last paragraph. When the row came to this complete with a
  * failed send on it (its `last_error`), a retry bringing the same note finds it already there
@@ -46,7 +42,7 @@ function appended(detail: string | null, note: string | null): string | null {
  */
 function withNote(detail: string | null, note: string | null, afterFailure: boolean): string | null {
   const already = detail === note || (detail ?? '').endsWith(`\n\n${note}`);
-  return note && afterFailure && already ? detail : appended(detail, note);
+  return note && afterFailure && already ? detail : detailWithNote(detail, note);
 }
 
 async function keepNote(ctx: DeskContext, row: WorkRow, note: string | null, afterFailure: boolean): Promise<WorkRow> {
@@ -72,6 +68,8 @@ export async function completeWork(
   const afterFailure = row.last_error !== null;
 
   if (isFinished(row.status)) return answer(row, false, false, alreadyFinished(row.status));
+  // A note the row's detail has no room for is refused before anything is sent.
+  withNote(row.detail, note, afterFailure);
 
   // What a send said; null when nothing was sent and the work is recorded as done by hand.
   let deliveryNote: string | null = null;

@@ -1,6 +1,7 @@
 import { findWork, moveWork } from '../../store/repositories/work.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
+import { detailWithNote } from '../limits.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
@@ -17,7 +18,7 @@ export async function closeWork(ctx: DeskContext, workId: number, input: { note?
     if (isFinished(row.status)) throw badRequest(`Work item ${row.id} is already ${row.status}.`);
     const note = input.note?.trim();
     const now = tx.now();
-    const detail = note ? (row.detail ? `${row.detail}\n\n${note}` : note) : row.detail;
+    const detail = detailWithNote(row.detail, note || null);
     if (
       !(await moveWork(tx.db, tx.desk.id, row.id, row.status, 'closed', {
         detail,

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { TEXT_MAX } from '../../src/domain/limits.ts';
+import { completeWork } from '../../src/domain/work/complete.ts';
+import { closeWork } from '../../src/domain/work/status.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+import { makeWork } from '../helpers/factories.ts';
+import { ownerDesk } from '../helpers/owner-desk.ts';
+
+// A note on closing or completing becomes the last paragraph of the row's detail: held to the
+// detail's limit, so that notes added one by one never make a detail no form or file would take.
+
+describe("a closing or completing note and the row's detail", () => {
+  const t = ownerDesk({ name: 'Long Notes Ltd' });
+  const full = 'd'.repeat(TEXT_MAX.detail - 10);
+
+  it('is refused, before anything changes, when the detail has no room for it', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Long one', detail: full });
+    const note = 'n'.repeat(20);
+    const said = `The note would make the row's detail 20,012 characters, over the 20,000 it holds; shorten the note, or the row's detail first.`;
+    await expect(closeWork(t.ctx, row.id, { note })).rejects.toMatchObject({ code: 'bad_request', message: said });
+    await expect(completeWork(t.ctx, row.id, { note })).rejects.toMatchObject({ code: 'bad_request', message: said });
+    expect(await findWork(t.store.db, t.ctx.desk.id, row.id)).toMatchObject({ status: 'open', detail: full });
+  });
+
+  it('goes on the end of a detail that has room, up to the limit exactly', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Fits', detail: full });
+    const closed = await closeWork(t.ctx, row.id, { note: 'n'.repeat(8) });
+    expect(closed.detail).toHaveLength(TEXT_MAX.detail);
+    const other = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Fits too', detail: full });
+    await completeWork(t.ctx, other.id, { note: 'n'.repeat(8) });
+    expect((await findWork(t.store.db, t.ctx.desk.id, other.id))?.detail).toHaveLength(TEXT_MAX.detail);
+  });
+});
