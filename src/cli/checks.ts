@@ -58,9 +58,28 @@ export function pathOf(cmd: Command): string {
 }
 
 /** Every rule of the command about to run, all at once; the action then gets the values the rules made. */
-export function checkBeforeActions(program: Command): void {
+/** Flags that name something: given empty, they would name nothing and be read as not given. */
+const NAMING = ['--desk', '--db', '--kind'];
+
+/**
+ * Each flag once: given twice, the last would win unsaid (`--desk a --desk b` acting on b), and
+ * `--x` with `--no-x` the same.
+ */
+function givenTwice(argv: readonly string[], cmd: Command): string[] {
+  const seen = new Map<string, number>();
+  for (const arg of argv) {
+    if (arg === '--') break;
+    const flag = /^--(?:no-)?([a-z][a-z0-9-]*)/.exec(arg)?.[1];
+    const option = flag ? cmd.options.find((o) => o.long === `--${flag}` || o.long === `--no-${flag}`) : undefined;
+    if (flag && option) seen.set(flag, (seen.get(flag) ?? 0) + 1);
+  }
+  return [...seen].filter(([, n]) => n > 1).map(([flag]) => `--${flag} is given more than once; give it once.`);
+}
+
+/** `argv`: what the command line holds, as main parses it. */
+export function checkBeforeActions(program: Command, argv: () => readonly string[]): void {
   program.hook('preAction', (_program, cmd) => {
-    const faults: string[] = [];
+    const faults: string[] = givenTwice(argv().slice(2), cmd);
     cmd.registeredArguments.forEach((argument, i) => {
       const rule = rules.get(argument);
       const raw: unknown = cmd.processedArgs[i];
@@ -75,6 +94,10 @@ export function checkBeforeActions(program: Command): void {
       const missing = needed.get(option);
       if (raw === undefined && missing !== undefined)
         faults.push(missing ?? `${pathOf(cmd)} needs ${option.flags} (${option.description}).`);
+      if (typeof raw === 'string' && raw.trim() === '' && NAMING.includes(option.long ?? '')) {
+        faults.push(`${option.long} needs a value; "${raw}" names nothing.`);
+        continue;
+      }
       const rule = rules.get(option);
       if (!rule || typeof raw !== 'string') continue;
       const r = rule(raw);

@@ -29,7 +29,7 @@ import { secretsCommands } from './commands/secrets.ts';
 
 const SHARED_FLAGS = ['--db', '--json', '--help'];
 
-export function buildProgram(io: Io): Command {
+export function buildProgram(io: Io, argv: () => readonly string[] = () => []): Command {
   const program = new Command('desk')
     .description(
       "Desk holds a small business's running obligations, works out what each needs next and does the work it is allowed to do.",
@@ -59,7 +59,7 @@ export function buildProgram(io: Io): Command {
       'after',
       '\nEach command has its own --help. Commands that print data take --json.\nThe database is DESK_DATABASE_URL or --db (a SQLite file path or a postgres:// URL), default ./data/desk.db.',
     );
-  checkBeforeActions(program);
+  checkBeforeActions(program, argv);
   serveCommand(program, io);
   importCommands(program, io);
   exportCommand(program, io);
@@ -81,7 +81,7 @@ export function buildProgram(io: Io): Command {
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   // With --json, failures too are printed for programs: the API's error envelope, on stdout.
   const json = argv.slice(2).includes('--json');
-  const program = buildProgram(json ? { ...io, err: () => {} } : io);
+  const program = buildProgram(json ? { ...io, err: () => {} } : io, () => argv);
   // `desk help wrok` names no command: commander would print the whole help and no more. It
   // is refused as `desk wrok` is, with the command it was likely meant to be.
   const [first, named] = argv.slice(2);

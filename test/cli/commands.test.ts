@@ -389,6 +389,25 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       expect((await desk(store.target, ...args)).err).toBe(
         `desk: No work item has the id ${args.at(-1)}: ids go no higher than 2147483647.\n`,
       );
+    // A flag that names nothing, or one given twice, is refused, not read as absent or as the last one.
+    const id = added.json().id as number;
+    const shown = (await desk(store.target, 'work', 'show', String(id), '--json')).json();
+    for (const [args, said] of [
+      [['work', 'close', String(id), '--desk', ''], 'desk: --desk needs a value; "" names nothing.\n'],
+      [
+        ['work', 'close', String(id), '--desk', slug, '--desk=other'],
+        'desk: --desk is given more than once; give it once.\n',
+      ],
+      [
+        ['work', 'edit', String(id), '--needs-person', '--no-needs-person'],
+        'desk: --needs-person is given more than once; give it once.\n',
+      ],
+      [['work', 'list', '--desk', slug, '--kind', ' '], 'desk: --kind needs a value; " " names nothing.\n'],
+    ] as const) {
+      const run = await desk(store.target, ...args);
+      expect({ code: run.code, err: run.err }, args.join(' ')).toEqual({ code: 1, err: said });
+    }
+    expect((await desk(store.target, 'work', 'show', String(id), '--json')).json()).toEqual(shown);
     expect((await desk(store.target, 'keys', 'revoke', '2147483648')).err).toBe(
       'desk: No key has the id 2147483648: ids go no higher than 2147483647.\n',
     );
