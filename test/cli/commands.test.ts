@@ -596,6 +596,10 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       [[...base, '--slug', 'harbour-joinery'], 'desk: A desk with slug "harbour-joinery" already exists.\n'],
       [[...base, '--slug', 'Bad Slug'], 'desk: Slug "Bad Slug" must be lower-case letters, digits and dashes.\n'],
       [
+        ['desks', 'create', 'n'.repeat(201), '--slug', 'long-name', '--timezone', 'UTC', '--currency', 'GBP'],
+        "desk: A desk's name is at most 200 characters.\n",
+      ],
+      [
         ['desks', 'create', 'Second', '--slug', 'second', '--timezone', 'Mars/Base', '--currency', 'GBP'],
         'desk: "Mars/Base" is not a time zone; use an IANA name such as Europe/London.\n',
       ],

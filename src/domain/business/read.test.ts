@@ -174,6 +174,16 @@ describe('the text naming an arrangement, a unit and a watch', () => {
   });
 });
 
+describe("the desk's own name and slug", () => {
+  it('are refused past their lengths, the slug saying it is its length that is wrong', () => {
+    expect(errorsOf({ desk: { ...DESK, name: 'n'.repeat(200) } })).toEqual([]);
+    expect(errorsOf({ desk: { ...DESK, name: 'n'.repeat(201), slug: 's'.repeat(64) } })).toEqual([
+      'desk.name: must be at most 200 characters',
+      `desk.slug: "${'s'.repeat(60)}…" is 64 characters long; a slug is at most 63`,
+    ]);
+  });
+});
+
 describe("a unit's columns", () => {
   it('keep free text and real dates, and refuse text shaped as a date that is no day', () => {
     const doc = (lease_end: unknown) => ({

@@ -502,7 +502,7 @@ function readDesk(e: Entry | null): DeskPlan {
   if (!isTimeZone(timezone))
     e.fail('timezone', `"${echoed(timezone)}" is not a time zone; use an IANA name such as Europe/London`);
   return {
-    name: e.text('name', { required: true }),
+    name: e.text('name', { required: true, max: SETUP_TEXT_MAX.name }),
     slug,
     plan: e.text('plan') ?? 'standard',
     timezone,

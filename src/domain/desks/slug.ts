@@ -9,4 +9,7 @@ export function isSlug(s: string): boolean {
 }
 
 /** Why a slug is refused, ending without a full stop so each door can frame it. */
-export const slugFault = (s: string) => `"${echoed(s)}" must be lower-case letters, digits and dashes`;
+export const slugFault = (s: string) =>
+  /^[a-z0-9][a-z0-9-]*$/.test(s)
+    ? `"${echoed(s)}" is ${s.length} characters long; a slug is at most 63`
+    : `"${echoed(s)}" must be lower-case letters, digits and dashes`;
