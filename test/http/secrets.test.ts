@@ -222,6 +222,13 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
 
   it('`desk secrets rotate` re-seals every secret under a new key, and the old key opens nothing', async () => {
     const before = await secretsOf(store, ids, d.desk.id);
+    // A key typed by hand, all zeros or a short pattern repeated, is refused before anything is re-sealed.
+    for (const weak of ['0'.repeat(64), 'ab'.repeat(32), '0123456789abcdef'.repeat(4).slice(0, 64)]) {
+      const refused = await desk(store.target, 'secrets', 'rotate', '--new-key', weak);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/^desk: --new-key is not random: it holds fewer than 16 different bytes\./);
+    }
+    expect(await secretsOf(store, ids, d.desk.id)).toEqual(before);
     const run = await desk(store.target, 'secrets', 'rotate', '--json');
     expect(run.code).toBe(0);
     const out = run.json();

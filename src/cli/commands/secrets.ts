@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { plural } from '../../domain/text.ts';
-import { dbOption, jsonOption, print, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, jsonOption, print, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
 
 export function secretsCommands(program: Command, io: Io): void {
   const secrets = program.command('secrets').description('Manage the master key that seals connection secrets');
@@ -19,6 +19,12 @@ export function secretsCommands(program: Command, io: Io): void {
     const { rotateSecretKey } = await import('../../store/rotate.ts');
     await withDeps(io, opts, async (deps) => {
       const key = opts.newKey === undefined ? newKey() : parseKey(opts.newKey, '--new-key');
+      // 32 random bytes hold about 28 different values; fewer than 16 is a key typed by hand
+      // (all zeros, a repeated pattern), which seals the secrets as good as in the clear.
+      if (new Set(key).size < 16)
+        throw new UsageError(
+          '--new-key is not random: it holds fewer than 16 different bytes. Leave it out for a random key, or make one with `openssl rand -base64 32`.',
+        );
       const r = await rotateSecretKey(deps.store, key);
       // A key the operator typed is not printed back; a key made here is shown once.
       const shown = opts.newKey === undefined ? r.key : null;
