@@ -81,6 +81,25 @@ describe('a command whose reader has gone', () => {
       expect(shown.out).toSatisfy(noControls);
       // JSON carries the text as it is stored.
       expect((await desk(store.target, 'work', 'show', id, '--json')).json().work.title).toBe(title);
+      // A title set into a line of what a command says stays on that line, and a mark that
+      // turns the text's direction is written out too.
+      const added = await desk(store.target, 'work', 'add', '--desk', 'controls', '--title', 'One\nTwo \u202ecod.exe');
+      expect(added.out).toSatisfy(noControls);
+      expect(added.out.trimEnd().split('\n')).toHaveLength(2);
+      expect(added.out).toContain('One\\nTwo \\u202ecod.exe [open]');
+      const made = await desk(
+        store.target,
+        'desks',
+        'create',
+        'X\u001b[2J\nFAKE',
+        '--slug',
+        'fake-name',
+        '--timezone',
+        'UTC',
+        '--currency',
+        'GBP',
+      );
+      expect(made.out.split('\n')[0]).toContain(': X\\u001b[2J\\nFAKE, UTC, GBP.');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -151,9 +151,14 @@ export async function ownerContext(deps: Deps, deskRef: string): Promise<DeskCon
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
-/** C0 and C1 control characters and DEL; a tab and a line break only where `cell` says so. */
+/**
+ * C0 and C1 control characters and DEL, and the marks that turn text's direction (U+202E shows
+ * "txt.exe" as "exe.txt"); a tab and a line break only where `cell` says so.
+ */
 function isControl(code: number, cell: boolean): boolean {
   if (code === 0x09 || code === 0x0a) return cell;
+  if (code === 0x061c || code === 0x200e || code === 0x200f) return true;
+  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
   return code < 0x20 || (code >= 0x7f && code <= 0x9f);
 }
 
@@ -172,6 +177,9 @@ export function forTerminal(text: string, { cell = false } = {}): string {
   }
   return out;
 }
+
+/** Stored text set into a line of what a command prints (a title, a name): kept on that line. */
+export const inline = (text: string): string => forTerminal(text, { cell: true });
 
 export function print(io: Io, json: boolean | undefined, data: unknown, human: () => string): void {
   io.out(json ? JSON.stringify(data, null, 2) : forTerminal(human()));

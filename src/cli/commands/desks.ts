@@ -15,6 +15,7 @@ import {
   withNewDeps,
   type DbOptions,
   type Io,
+  inline,
 } from '../io.ts';
 import { asFlags } from '../flags.ts';
 
@@ -91,7 +92,7 @@ export function deskCommands(program: Command, io: Io): void {
       const data = { id: d.id, slug: d.slug, name: d.name, timezone: d.timezone, currency: d.currency };
       print(io, opts.json, url ? { desk: data, url } : { desk: data }, () =>
         [
-          `Created desk ${d.slug} (${d.id}): ${d.name}, ${d.timezone}, ${d.currency}. It is empty.`,
+          `Created desk ${d.slug} (${d.id}): ${inline(d.name)}, ${d.timezone}, ${d.currency}. It is empty.`,
           url
             ? `Open this in a browser to sign in to ${d.slug} (once, within ${LINK_MINUTES} minutes):\n  ${url}`
             : `\`npx desk owner link --desk ${d.slug}${dbFlag(deps.config)}\` prints a sign-in link for its screen.`,

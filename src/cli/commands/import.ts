@@ -17,6 +17,7 @@ import {
   UsageError,
   type DbOptions,
   type Io,
+  inline,
 } from '../io.ts';
 
 export function curlLine(key: string, port = DEFAULT_PORT, host = '127.0.0.1'): string {
@@ -128,11 +129,11 @@ export function importCommands(program: Command, io: Io): void {
         print(io, opts.json, data, () => {
           const c = r.counts;
           const lines = [
-            `Imported "${r.desk.name}" as desk ${r.desk.slug} (${r.desk.id}): ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.domains, 'domain'), plural(c.connections, 'connection')].join(', ')}.`,
+            `Imported "${inline(r.desk.name)}" as desk ${r.desk.slug} (${r.desk.id}): ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.domains, 'domain'), plural(c.connections, 'connection')].join(', ')}.`,
           ];
           if (r.key)
             lines.push(
-              `Key "${r.key.name}" (id ${r.key.id}), shown once:`,
+              `Key "${inline(r.key.name)}" (id ${r.key.id}), shown once:`,
               `  ${r.key.key}`,
               `Try it: ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
             );
@@ -169,9 +170,9 @@ export function importCommands(program: Command, io: Io): void {
       print(io, opts.json, data, () =>
         [
           r.created
-            ? `Demo desk "${r.desk.name}" created (${r.desk.slug}).`
-            : `The demo desk "${r.desk.name}" already exists; here is a new key for it.`,
-          `Key "${r.key.name}" (id ${r.key.id}), shown once:`,
+            ? `Demo desk "${inline(r.desk.name)}" created (${r.desk.slug}).`
+            : `The demo desk "${inline(r.desk.name)}" already exists; here is a new key for it.`,
+          `Key "${inline(r.key.name)}" (id ${r.key.id}), shown once:`,
           `  ${r.key.key}`,
           `With the server running (${serveCommand(deps.config)}): ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
         ].join('\n'),

@@ -3,7 +3,7 @@ import { dateIn, dateOfInstant, isIsoDate, resolveDate } from '../../domain/date
 import { expiryAfter, lastDayOf } from '../../domain/keys/expiry.ts';
 import { echoed } from '../../domain/text.ts';
 import { checkedArgument, checkedOption, idOf, neededOption, type Rule } from '../checks.ts';
-import { dbOption, deskByRef, jsonOption, print, table, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, deskByRef, jsonOption, print, table, withDeps, type DbOptions, type Io, inline } from '../io.ts';
 
 /** YYYY-MM-DD or an offset such as +30d: read against the desk's own today once the desk is found. */
 const expiry: Rule = (raw) => {
@@ -59,7 +59,7 @@ export function keyCommands(program: Command, io: Io): void {
       };
       print(io, opts.json, data, () =>
         [
-          `Key "${k.name}" (id ${k.id}) for ${desk.slug}${last ? `, valid through ${last} (${desk.timezone})` : ''}. Shown once:`,
+          `Key "${inline(k.name)}" (id ${k.id}) for ${desk.slug}${last ? `, valid through ${last} (${desk.timezone})` : ''}. Shown once:`,
           `  ${k.key}`,
         ].join('\n'),
       );

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io, inline } from '../io.ts';
 import { plural } from '../../domain/text.ts';
 
 // `desk mail pass`: read the desks' mailboxes once now, as the server does every DESK_MAIL_POLL.
@@ -37,7 +37,7 @@ export function mailCommands(program: Command, io: Io): void {
             `${m.unparseable} unreadable`,
             `${m.already_handled} already handled`,
           ];
-          const where = `${m.desk_slug}, ${m.name}`;
+          const where = `${m.desk_slug}, ${inline(m.name)}`;
           if (m.error && m.read === 0) lines.push(`  ${where}: could not be read: ${m.error}`);
           else if (m.error) lines.push(`  ${where}: ${counts.join(', ')}; then reading stopped: ${m.error}`);
           else if (m.more)

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io, inline } from '../io.ts';
 import { plural } from '../../domain/text.ts';
 
 // `desk watches run`: one pass of the watch scheduler now, as the server does every interval.
@@ -30,7 +30,7 @@ export function watchCommands(program: Command, io: Io): void {
       };
       print(io, o.json, data, () => {
         const lines = [`Checked ${plural(r.desks, 'desk')}: ${plural(r.created.length, 'new row')}.`];
-        for (const c of data.created) lines.push(`  ${c.desk} #${c.work_id} ${c.title} (due ${c.watch_date})`);
+        for (const c of data.created) lines.push(`  ${c.desk} #${c.work_id} ${inline(c.title)} (due ${c.watch_date})`);
         return lines.join('\n');
       });
       if (data.failures.length > 0) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { asFlags } from '../flags.ts';
 import { checkedArgument, idOf } from '../checks.ts';
-import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io, inline } from '../io.ts';
 import { contextForRow } from './work.ts';
 
 // The API's own verbs on a row (POST /work/{id}/snooze, draft, complete), from the terminal:
@@ -34,7 +34,7 @@ export function workVerbCommands(work: Command, io: Io): void {
           io,
           o.json,
           a,
-          () => `Snoozed #${a.id} ${a.title}: now due ${a.due_date ?? 'none'}, priority ${a.priority}.`,
+          () => `Snoozed #${a.id} ${inline(a.title)}: now due ${a.due_date ?? 'none'}, priority ${a.priority}.`,
         );
       });
     });

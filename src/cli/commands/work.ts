@@ -9,7 +9,7 @@ import { plural } from '../../domain/text.ts';
 import { minuteOfInstant } from '../../domain/dates.ts';
 import { asFlags } from '../flags.ts';
 import { checkedArgument, checkedOption, checkedTogether, idOf, neededOption, oneOf, wholeNumber } from '../checks.ts';
-import { dbOption, jsonOption, ownerContext, print, table, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, jsonOption, ownerContext, print, table, withDeps, type DbOptions, type Io, inline } from '../io.ts';
 
 // The owner's view of the queue (list, show) and actions on rows (add, edit, close, reopen,
 // assign). Reading goes through the same verbs as the API; the actions are not API routes.
@@ -108,7 +108,7 @@ async function show(
     json,
     item,
     () =>
-      `${sentence}\n  #${item.id} ${item.title} [${item.status}] due ${item.due_date ?? 'none'}, priority ${item.priority}; next: ${item.action ? `${item.action.label} (${item.action.type})` : 'nothing'}`,
+      `${sentence}\n  #${item.id} ${inline(item.title)} [${item.status}] due ${item.due_date ?? 'none'}, priority ${item.priority}; next: ${item.action ? `${item.action.label} (${item.action.type})` : 'nothing'}`,
   );
 }
 
@@ -209,7 +209,7 @@ export function workCommands(program: Command, io: Io): Command {
       const people = { assignee: row.assignee, contact: { name: row.contact_name, email: row.contact_email } };
       print(io, o.json, { ...d, work: { ...w, ...people } }, () =>
         [
-          `#${w.id} ${w.title} [${w.status}]${w.overdue ? ' OVERDUE' : ''}`,
+          `#${w.id} ${inline(w.title)} [${w.status}]${w.overdue ? ' OVERDUE' : ''}`,
           `  kind ${w.kind}, priority ${w.priority}, due ${w.due_date ?? 'none'}, class ${w.permission ?? 'none'}${w.allowed ? ' (granted)' : ''}`,
           ...(row.assignee ? [`  assigned to ${row.assignee}`] : []),
           ...(row.contact_name || row.contact_email
