@@ -8,12 +8,9 @@ export function expiryAfter(timezone: string, lastDay: string): string {
   const after = addDays(lastDay, 1);
   // Dates end at 9999-12-31: a key cannot work through that day and stop after it.
   if (!isIsoDate(after))
-    throw badRequest(
-      'A key can work until 9999-12-30 at the latest; leave the date empty for a key that never expires.',
-      {
-        field: 'expires',
-      },
-    );
+    throw badRequest('A key can work until 9999-12-30 at the latest; a key given no last day never expires.', {
+      field: 'expires',
+    });
   return midnightIn(timezone, after).toISOString();
 }
 
