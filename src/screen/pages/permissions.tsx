@@ -86,7 +86,8 @@ function Switch(p: { v: PermissionsView; cls: PermissionClass }): Markup {
             aria-checked="false"
             aria-labelledby={`title-${cls}`}
             aria-describedby={`why-${cls}`}
-            disabled
+            // Reachable by the keyboard, so the reason it cannot be switched is read out beside it.
+            aria-disabled="true"
             class="switch secondary"
           >
             Off
