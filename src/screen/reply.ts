@@ -3,11 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Markup } from './jsx-runtime.ts';
 
 export function html(reply: FastifyReply, page: Markup, status = 200): FastifyReply {
+  // A form refused, drawn again with what is wrong: the tab's title says so first, as a screen
+  // reader reads it when the page loads, before the page's own heading.
+  const body =
+    status === 400 || status === 403 || status === 409 ? page.html.replace('<title>', '<title>Not done: ') : page.html;
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(page.html);
+    .send(body);
 }
 
 /** A key for one form: the server replays the first answer to any second submit of it. */

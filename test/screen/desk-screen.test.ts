@@ -340,7 +340,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     try {
       await page.getByRole('button', { name: 'Approve and send' }).click();
       // The send failed: said in the colour of a refusal, not as a thing done.
-      const said = page.getByRole('status').filter({ hasText: 'Not sent:' });
+      const said = page.getByRole('alert').filter({ hasText: 'Not sent:' });
       await said.waitFor();
       await expect(said.getAttribute('class')).resolves.toBe('notice refused');
       // The message itself says it did not go, and why, not only that it was approved.

@@ -373,7 +373,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
         .where('id', '=', draft.id)
         .execute();
       await page.getByRole('button', { name: 'Approve and send' }).click();
-      await page.getByRole('status').filter({ hasText: NOTHING_TO_APPROVE }).waitFor();
+      await page.getByRole('alert').filter({ hasText: NOTHING_TO_APPROVE }).waitFor();
       await shots(page, 'row-approve-gone');
       expect((await findWork(store.db, desk.id, id))?.status).toBe('open');
       expect(smtp.received.map((m) => m.to[0])).not.toContain('farm@eggs.test');

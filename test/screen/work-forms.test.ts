@@ -464,6 +464,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByLabel(/^Due date/).fill('next friday');
       await page.getByRole('button', { name: 'Add the row' }).click();
       await expect(fieldError('work-title-error').textContent()).resolves.toBe('A row needs a title.');
+      await expect(page.title()).resolves.toMatch(/^Not done: /);
       await expect(fieldError('work-due-error').textContent()).resolves.toBe(
         'Pick a day from the calendar; where the field takes text, type it as YYYY-MM-DD.',
       );
