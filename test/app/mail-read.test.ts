@@ -555,18 +555,20 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(said.text).toContain(`Automatic reply: ${row.subject}`);
   });
 
+  /** A delivery report that the row's message to nobody@ovens.test failed, saying `diagnostic`. */
+  const bounced = (row: { subject: string; messageId: string }, diagnostic: string) =>
+    bounceMail({
+      to: 'desk@bakery.test',
+      recipient: 'nobody@ovens.test',
+      messageId: row.messageId,
+      subject: row.subject,
+      date: hoursAgo(1),
+      diagnostic,
+    });
+
   it('a bounce marks the message undelivered and makes the row fix', async () => {
     const row = await sentRow('Window cleaning', 'nobody@ovens.test');
-    await put(
-      bounceMail({
-        to: 'desk@bakery.test',
-        recipient: 'nobody@ovens.test',
-        messageId: row.messageId,
-        subject: row.subject,
-        date: hoursAgo(1),
-        diagnostic: '550 5.1.1 user unknown',
-      }),
-    );
+    await put(bounced(row, '550 5.1.1 user unknown'));
     const r = await pass();
     expect(r.mailboxes[0]).toMatchObject({ bounces: 1 });
     const detail = (await get(`/work/${row.id}`)).json().data;
@@ -580,16 +582,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(detail.messages[0].status).toBe('approved');
 
     // A second report on the same message, shorter, goes on the timeline and changes no reason.
-    await put(
-      bounceMail({
-        to: 'desk@bakery.test',
-        recipient: 'nobody@ovens.test',
-        messageId: row.messageId,
-        subject: row.subject,
-        date: hoursAgo(1),
-        diagnostic: '550 no',
-      }),
-    );
+    await put(bounced(row, '550 no'));
     expect((await pass()).mailboxes[0]).toMatchObject({ bounces: 1 });
     const again = (await get(`/work/${row.id}`)).json().data;
     expect(again.work.last_error).toBe(detail.work.last_error);
