@@ -19,7 +19,7 @@ export function SignInPage(p: { problem?: string; command: string }): Markup {
         The desk's screen opens from a sign-in link, which works once and for 15 minutes. Ask for a new one on the
         machine that runs the desk:
       </p>
-      <pre>
+      <pre class="command">
         <code>{p.command}</code>
       </pre>
     </Page>
