@@ -275,7 +275,7 @@ export function DeskPage(v: DeskView): Markup {
             Status
             <select id="filter-status" name="status">
               <option value="" selected={!v.filters.status}>
-                Any open status
+                Any status
               </option>
               {OPEN_STATUSES.map((s) => (
                 <option value={s} selected={v.filters.status === s}>
