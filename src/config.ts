@@ -230,6 +230,16 @@ export function dbFlag(config: Readonly<Config>): string {
   return config.database === DEFAULT_DATABASE ? '' : ` --db '${redact(config.database)}'`;
 }
 
+/** ` --port N` where a printed command needs it to reach a server on `port`; nothing for the default. */
+export function portFlag(port: number | undefined): string {
+  return !port || port === DEFAULT_PORT ? '' : ` --port ${port}`;
+}
+
+/** `npx desk owner link` as it must be typed for a link to `desk` on this server (DESK_PUBLIC_URL gives its address). */
+export function ownerLinkCommand(config: Readonly<Config>, desk: string, port: number | undefined): string {
+  return `npx desk owner link --desk ${desk}${dbFlag(config)}${config.publicUrl ? '' : portFlag(port)}`;
+}
+
 /** How to start the server on this database, as a printed hint says it. */
 export function serveCommand(config: Readonly<Config>): string {
   return config.database === DEFAULT_DATABASE ? 'npm start' : `npx desk serve${dbFlag(config)}`;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_PORT, dbFlag, publicOrigin, type Config } from './config.ts';
+import { dbFlag, ownerLinkCommand, portFlag, publicOrigin, type Config } from './config.ts';
 import { buildDeps } from './container.ts';
 import type { Deps } from './domain/context.ts';
 import { DEMO_SLUG, importDemo } from './domain/business/demo.ts';
@@ -38,8 +38,7 @@ export interface RunningServer {
 
 /** `npx desk demo` as it must be typed to reach this server's database and port. */
 export function demoTip(config: Readonly<Config>, port: number): string {
-  const p = port === DEFAULT_PORT ? '' : ` --port ${port}`;
-  return `Another key any time: npx desk demo${dbFlag(config)}${p}`;
+  return `Another key any time: npx desk demo${dbFlag(config)}${portFlag(port)}`;
 }
 
 async function firstStart(deps: Deps, out: Output, base: string, tip: string): Promise<string | null> {
@@ -60,7 +59,7 @@ async function firstStart(deps: Deps, out: Output, base: string, tip: string): P
 async function printSignInLink(deps: Deps, out: Output, deskId: string, port: number): Promise<void> {
   const { token } = await createSignInLink(deps.store.db, deskId, deps.clock.now());
   out.out(
-    `Sign in to its screen (once, within ${LINK_MINUTES} minutes): ${signInUrl(publicOrigin(deps.config, port), token)}\nAnother link any time: npx desk owner link --desk ${DEMO_SLUG}${dbFlag(deps.config)}${port === DEFAULT_PORT ? '' : ` --port ${port}`}`,
+    `Sign in to its screen (once, within ${LINK_MINUTES} minutes): ${signInUrl(publicOrigin(deps.config, port), token)}\nAnother link any time: ${ownerLinkCommand(deps.config, DEMO_SLUG, port)}`,
   );
 }
 

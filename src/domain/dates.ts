@@ -6,6 +6,9 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The first day the desk knows: earlier is a typed year gone wrong (0026 for 2026), and no obligation. */
 export const FIRST_DAY = '1900-01-01';
 
+/** Written as a date is, `YYYY-MM-DD`, whether or not the calendar has that day. */
+export const isDateShaped = (s: string): boolean => DATE_RE.test(s);
+
 /** A real day, `YYYY-MM-DD`, from FIRST_DAY to 9999-12-31. */
 export function isIsoDate(s: unknown): s is string {
   if (typeof s !== 'string') return false;

@@ -20,7 +20,7 @@ import {
   SESSION_IDLE_DAYS,
 } from '../domain/owner/sign-in.ts';
 import { STATUS_OF } from '../http/errors.ts';
-import { DEFAULT_PORT, dbFlag } from '../config.ts';
+import { ownerLinkCommand } from '../config.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply.ts';
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
@@ -247,13 +247,9 @@ export function screen(deps: Deps) {
       reply.code(204).header('cache-control', 'public, max-age=86400').send(),
     );
 
-    // The command that prints a new link for this server: its database, and the port the request
-    // came in on unless the default or DESK_PUBLIC_URL already gives the link's address.
-    const linkCommand = (request: FastifyRequest): string => {
-      const port = request.socket.localPort;
-      const portFlag = deps.config.publicUrl || !port || port === DEFAULT_PORT ? '' : ` --port ${port}`;
-      return `npx desk owner link --desk YOUR-DESK${dbFlag(deps.config)}${portFlag}`;
-    };
+    // The command that prints a new link for this server, on the port the request came in on.
+    const linkCommand = (request: FastifyRequest): string =>
+      ownerLinkCommand(deps.config, 'YOUR-DESK', request.socket.localPort);
 
     const signInWith = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
       const r = await redeemSignInLink(deps.store.db, token, deps.clock.now());

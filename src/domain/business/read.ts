@@ -1,5 +1,5 @@
 import { STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
-import { dateIn, isIsoDate, isTimeZone, spelledZone } from '../dates.ts';
+import { dateIn, isDateShaped, isIsoDate, isTimeZone, spelledZone } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import {
   ARRANGEMENT_STATUSES,
@@ -607,8 +607,7 @@ function readUnitFields(e: Entry, today: string): Record<string, string | number
       // Relative dates are fixed at import, like every other date in the file.
       const t = v.trim();
       // Text shaped as a date must be one: a watch on the column would never see "2027-13-40".
-      if (/^\d{4}-\d{2}-\d{2}$/.test(t) && !isIsoDate(t))
-        e.fail(`fields.${name}`, `${echoedJson(v)} is not a day on the calendar`);
+      if (isDateShaped(t) && !isIsoDate(t)) e.fail(`fields.${name}`, `${echoedJson(v)} is not a day on the calendar`);
       out[name] = t === 'today' || /^[+-]\d{1,5}d$/.test(t) ? resolveRelative(t, today) : v;
     } else if (v instanceof Date) out[name] = v.toISOString().slice(0, 10);
     else e.fail(`fields.${name}`, 'must be text, a number, a date or null');

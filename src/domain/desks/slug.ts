@@ -2,14 +2,15 @@
 
 import { echoed } from '../text.ts';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const SLUG_CHARS = /^[a-z0-9][a-z0-9-]*$/;
+const SLUG_MAX = 63;
 
 export function isSlug(s: string): boolean {
-  return SLUG.test(s);
+  return s.length <= SLUG_MAX && SLUG_CHARS.test(s);
 }
 
 /** Why a slug is refused, ending without a full stop so each door can frame it. */
 export const slugFault = (s: string) =>
-  /^[a-z0-9][a-z0-9-]*$/.test(s)
-    ? `"${echoed(s)}" is ${s.length} characters long; a slug is at most 63`
+  SLUG_CHARS.test(s)
+    ? `"${echoed(s)}" is ${s.length} characters long; a slug is at most ${SLUG_MAX}`
     : `"${echoed(s)}" must be lower-case letters, digits and dashes`;
