@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { commitGroupsOf } from './commit-group.ts';
+import { prepared } from './prepared.ts';
 import { holdsRowLocks, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -42,11 +43,9 @@ export async function lockDesk(ctx: Scope): Promise<void> {
 /** Inside a transaction, holds the work row until commit where the database needs telling (dialect.ts). */
 export async function lockRow(ctx: Scope, workId: number): Promise<void> {
   if (!holdsRowLocks(ctx.store.dialect) || !ctx.db.isTransaction) return;
-  await ctx.db
-    .selectFrom('work')
-    .select('id')
-    .where('desk_id', '=', ctx.desk.id)
-    .where('id', '=', workId)
-    .forUpdate()
-    .execute();
+  await rowLock.rows(ctx.db, { deskId: ctx.desk.id, workId });
 }
+
+const rowLock = prepared((db, v: { deskId: string; workId: number }) =>
+  db.selectFrom('work').select('id').where('desk_id', '=', v.deskId).where('id', '=', v.workId).forUpdate(),
+);

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ApiKeyRow, ApiKeysTable, Database, DeskRow, DesksTable } from '../schema.ts';
+import { prepared } from '../prepared.ts';
 import { remembered } from '../remembered.ts';
 import { atomicallyOn } from '../tx.ts';
 
@@ -157,14 +158,17 @@ export async function findKeyByHash(db: Kysely<Database>, hash: string, seen?: s
   );
 }
 
-async function readKey(db: Kysely<Database>, hash: string): Promise<FoundKey | undefined> {
-  const row: Record<string, unknown> | undefined = await db
+const keyAndDesk = prepared((db, v: { hash: string }) =>
+  db
     .selectFrom('api_keys as k')
     .leftJoin('desks as d', 'd.id', 'k.desk_id')
     .selectAll('k')
     .select(DESK_COLUMNS.map((c) => `d.${c} as of_desk_${c}` as const))
-    .where('k.hash', '=', hash)
-    .executeTakeFirst();
+    .where('k.hash', '=', v.hash),
+);
+
+async function readKey(db: Kysely<Database>, hash: string): Promise<FoundKey | undefined> {
+  const row: Record<string, unknown> | undefined = await keyAndDesk.first(db, { hash });
   if (!row) return undefined;
   const key: Record<string, unknown> = {};
   const desk: Record<string, unknown> = {};

@@ -1,21 +1,23 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { prepared } from '../prepared.ts';
 import type { Database } from '../schema.ts';
 
 export async function addEvent(
   db: Kysely<Database>,
   e: { deskId: string; kind: string; message: string; data?: Record<string, unknown>; at: string },
 ): Promise<void> {
-  await db
-    .insertInto('events')
-    .values({
-      desk_id: e.deskId,
-      kind: e.kind,
-      message: e.message,
-      data: JSON.stringify(e.data ?? {}),
-      created_at: e.at,
-    })
-    .execute();
+  await newEvent.run(db, {
+    desk_id: e.deskId,
+    kind: e.kind,
+    message: e.message,
+    data: JSON.stringify(e.data ?? {}),
+    created_at: e.at,
+  });
 }
+
+const newEvent = prepared((db, row: Insertable<Database['events']>) => db.insertInto('events').values(row));
+
+const newTimeline = prepared((db, row: Insertable<Database['timeline']>) => db.insertInto('timeline').values(row));
 
 export interface NewTimeline {
   deskId: string;
@@ -30,7 +32,7 @@ function timelineValues(e: NewTimeline) {
 }
 
 export async function addTimeline(db: Kysely<Database>, e: NewTimeline): Promise<void> {
-  await db.insertInto('timeline').values(timelineValues(e)).execute();
+  await newTimeline.run(db, timelineValues(e));
 }
 
 /** Many timeline entries at once, in statements of a thousand (an import's rows). */

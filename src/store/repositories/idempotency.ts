@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { prepared } from '../prepared.ts';
 import type { Database } from '../schema.ts';
 
 export interface StoredAnswer {
@@ -23,30 +24,36 @@ export async function claimKey(
   expiresAt: string,
   answer?: { status: number; body: string },
 ): Promise<boolean> {
-  const r = await db
-    .insertInto('idempotency')
-    .values({
-      desk_id: deskId,
-      key,
-      state: answer ? 'done' : 'pending',
-      http_status: answer?.status ?? null,
-      body: answer?.body ?? null,
-      created_at: now,
-      expires_at: expiresAt,
-    })
-    .onConflict((oc) => oc.columns(['desk_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  const taken = await takeKey.run(db, {
+    desk_id: deskId,
+    key,
+    state: answer ? 'done' : 'pending',
+    http_status: answer?.status ?? null,
+    body: answer?.body ?? null,
+    created_at: now,
+    expires_at: expiresAt,
+  });
+  return taken > 0;
 }
 
+const takeKey = prepared((db, row: Insertable<Database['idempotency']>) =>
+  db
+    .insertInto('idempotency')
+    .values(row)
+    .onConflict((oc) => oc.columns(['desk_id', 'key']).doNothing()),
+);
+
 export async function readKey(db: Kysely<Database>, deskId: string, key: string): Promise<StoredAnswer | undefined> {
-  return db
+  return keyAnswer.first(db, { deskId, key });
+}
+
+const keyAnswer = prepared((db, v: { deskId: string; key: string }) =>
+  db
     .selectFrom('idempotency')
     .select(['state', 'http_status', 'body', 'created_at'])
-    .where('desk_id', '=', deskId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-}
+    .where('desk_id', '=', v.deskId)
+    .where('key', '=', v.key),
+);
 
 /** Keeps the answer's status and the exact bytes that were sent, for replays. */
 export async function storeAnswer(
@@ -56,13 +63,16 @@ export async function storeAnswer(
   status: number,
   bytes: string,
 ): Promise<void> {
-  await db
-    .updateTable('idempotency')
-    .set({ state: 'done', http_status: status, body: bytes })
-    .where('desk_id', '=', deskId)
-    .where('key', '=', key)
-    .execute();
+  await keepAnswer.run(db, { deskId, key, status, bytes });
 }
+
+const keepAnswer = prepared((db, v: { deskId: string; key: string; status: number; bytes: string }) =>
+  db
+    .updateTable('idempotency')
+    .set({ state: 'done', http_status: v.status, body: v.bytes })
+    .where('desk_id', '=', v.deskId)
+    .where('key', '=', v.key),
+);
 
 export async function releaseKey(db: Kysely<Database>, deskId: string, key: string): Promise<void> {
   await db

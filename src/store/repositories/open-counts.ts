@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, WorkRow } from '../schema.ts';
 import { remembered } from '../remembered.ts';
+import { prepared } from '../prepared.ts';
 import { dialectOf, holdsRowLocks } from '../dialect.ts';
 import { OPEN_STATUSES, isOpenStatus } from '../../domain/vocab.ts';
 
@@ -68,43 +69,55 @@ export class OpenCounts {
     const locks = holdsRowLocks(dialectOf(db));
     for (const desk of [...desks].sort()) {
       if (!locks && (this.open.get(desk) ?? 0) === 0) continue;
-      await db
-        .updateTable('desks')
-        .set({ open_count: sql<number>`open_count + ${this.open.get(desk) ?? 0}` })
-        .where('id', '=', desk)
-        .execute();
+      await addToDesk.run(db, { desk, n: this.open.get(desk) ?? 0 });
     }
-    for (const [, c] of classes) {
-      await db
-        .insertInto('open_class_counts')
-        .values({ desk_id: c.desk, class: c.cls, out: c.out, n: c.n })
-        .onConflict((oc) =>
-          oc.columns(['desk_id', 'class', 'out']).doUpdateSet({ n: sql<number>`open_class_counts.n + ${c.n}` }),
-        )
-        .execute();
-    }
+    for (const [, c] of classes) await addToClass.run(db, { desk: c.desk, cls: c.cls, out: c.out, n: c.n });
     for (const [, a] of arrangements) {
-      await db
-        .insertInto('open_arrangement_counts')
-        .values({ desk_id: a.desk, arrangement_id: a.arrangement, due_key: a.due, n: a.n })
-        .onConflict((oc) =>
-          oc
-            .columns(['desk_id', 'arrangement_id', 'due_key'])
-            .doUpdateSet({ n: sql<number>`open_arrangement_counts.n + ${a.n}` }),
-        )
-        .execute();
+      const at = { desk: a.desk, arrangement: a.arrangement, due: a.due };
+      await addToArrangement.run(db, { ...at, n: a.n });
       // An emptied date is dropped, so the entries never outnumber the dates with open work.
-      if (a.n < 0)
-        await db
-          .deleteFrom('open_arrangement_counts')
-          .where('desk_id', '=', a.desk)
-          .where('arrangement_id', '=', a.arrangement)
-          .where('due_key', '=', a.due)
-          .where('n', '=', 0)
-          .execute();
+      if (a.n < 0) await dropEmptied.run(db, at);
     }
   }
 }
+
+const addToDesk = prepared((db, v: { desk: string; n: number }) =>
+  db
+    .updateTable('desks')
+    .set({ open_count: sql<number>`open_count + ${v.n}` })
+    .where('id', '=', v.desk),
+);
+
+const addToClass = prepared((db, v: { desk: string; cls: string; out: number; n: number }) =>
+  db
+    .insertInto('open_class_counts')
+    .values({ desk_id: v.desk, class: v.cls, out: v.out, n: v.n })
+    .onConflict((oc) =>
+      oc.columns(['desk_id', 'class', 'out']).doUpdateSet({ n: sql<number>`open_class_counts.n + ${v.n}` }),
+    ),
+);
+
+type ArrangementDate = { desk: string; arrangement: number; due: string };
+
+const addToArrangement = prepared((db, v: ArrangementDate & { n: number }) =>
+  db
+    .insertInto('open_arrangement_counts')
+    .values({ desk_id: v.desk, arrangement_id: v.arrangement, due_key: v.due, n: v.n })
+    .onConflict((oc) =>
+      oc
+        .columns(['desk_id', 'arrangement_id', 'due_key'])
+        .doUpdateSet({ n: sql<number>`open_arrangement_counts.n + ${v.n}` }),
+    ),
+);
+
+const dropEmptied = prepared((db, v: ArrangementDate) =>
+  db
+    .deleteFrom('open_arrangement_counts')
+    .where('desk_id', '=', v.desk)
+    .where('arrangement_id', '=', v.arrangement)
+    .where('due_key', '=', v.due)
+    .where('n', '=', 0),
+);
 
 /** Open rows of the desk by class (null for none) and by whether they are out with somebody. */
 export async function openByClass(db: Kysely<Database>, deskId: string) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewWork, WorkRow, WorkUpdate } from '../schema.ts';
+import { prepared } from '../prepared.ts';
 import { remembered } from '../remembered.ts';
 import { dialectOf, holdsRowLocks } from '../dialect.ts';
 import { FINISHED_STATUSES, OPEN_STATUSES } from '../../domain/vocab.ts';
@@ -69,21 +70,54 @@ function touchesCounts(patch: WorkPatch): boolean {
 
 /** The counted columns of a row before a change to them, held until commit where the database needs it. */
 async function countedBefore(db: Kysely<Database>, deskId: string, id: number): Promise<Counted | undefined> {
+  return rowCounted.first(db, { deskId, id });
+}
+
+const rowCounted = prepared((db, v: { deskId: string; id: number }) => {
   const q = db
     .selectFrom('work')
     .select([...COUNTED_COLUMNS])
-    .where('desk_id', '=', deskId)
-    .where('id', '=', id);
-  return holdsRowLocks(dialectOf(db)) ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
-}
+    .where('desk_id', '=', v.deskId)
+    .where('id', '=', v.id);
+  return holdsRowLocks(dialectOf(db)) ? q.forUpdate() : q;
+});
+
+type RowChange = { deskId: string; id: number; set: WorkUpdate };
+
+const changeRow = prepared((db, v: RowChange) =>
+  db.updateTable('work').set(v.set).where('desk_id', '=', v.deskId).where('id', '=', v.id),
+);
+
+const changeCounted = prepared((db, v: RowChange) =>
+  db
+    .updateTable('work')
+    .set(v.set)
+    .where('desk_id', '=', v.deskId)
+    .where('id', '=', v.id)
+    .returning([...COUNTED_COLUMNS]),
+);
+
+const changeStatus = prepared((db, v: RowChange & { from: string }) =>
+  db
+    .updateTable('work')
+    .set(v.set)
+    .where('desk_id', '=', v.deskId)
+    .where('id', '=', v.id)
+    .where('status', '=', v.from)
+    .returning([...COUNTED_COLUMNS]),
+);
 
 function patchValues(patch: WorkPatch): WorkUpdate {
   const values: WorkUpdate = { ...patch };
   if ('due_date' in patch) values.due_key = dueKey(patch.due_date ?? null);
   return values;
 }
+const oneRow = prepared((db, v: { deskId: string; id: number }) =>
+  db.selectFrom('work').selectAll().where('desk_id', '=', v.deskId).where('id', '=', v.id),
+);
+
 export async function findWork(db: Kysely<Database>, deskId: string, id: number): Promise<WorkRow | undefined> {
-  return db.selectFrom('work').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+  return oneRow.first(db, { deskId, id });
 }
 
 /** Rows of the desk by id, in the order the ids are given; ids not on the desk are left out. */
@@ -109,13 +143,13 @@ export async function updateWork(
   /** The row as this transaction read it after locking it (`lockRow`), when the caller has it: not read again. */
   current?: Counted,
 ): Promise<void> {
-  const update = db.updateTable('work').set(patchValues(patch)).where('desk_id', '=', deskId).where('id', '=', id);
+  const values = { deskId, id, set: patchValues(patch) };
   if (!touchesCounts(patch)) {
-    await update.execute();
+    await changeRow.run(db, values);
     return;
   }
   const before = current && db.isTransaction ? current : await countedBefore(db, deskId, id);
-  const after = await update.returning([...COUNTED_COLUMNS]).executeTakeFirst();
+  const after = await changeCounted.first(db, values);
   if (before && after) await new OpenCounts().move(before, after).write(db);
 }
 
@@ -133,14 +167,7 @@ export async function moveWork(
 ): Promise<boolean> {
   // When the patch leaves the counted columns alone, the row as it was is the row as it is in `from`.
   const before = touchesCounts(patch) ? await countedBefore(db, deskId, id) : undefined;
-  const after = await db
-    .updateTable('work')
-    .set({ ...patchValues(patch), status: to })
-    .where('desk_id', '=', deskId)
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .returning([...COUNTED_COLUMNS])
-    .executeTakeFirst();
+  const after = await changeStatus.first(db, { deskId, id, from, set: { ...patchValues(patch), status: to } });
   if (!after) return false;
   await new OpenCounts().move({ ...(before ?? after), status: from }, after).write(db);
   return true;
