@@ -9,6 +9,8 @@ import { addConnection } from '../helpers/business.ts';
 import { type Socket, connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { type MailPassReport, runMailPass } from '../../src/app/mail/pass.ts';
+import { runWorkPass } from '../../src/app/work/pass.ts';
+import { setRails } from '../../src/domain/desks/rails.ts';
 import { racePasses } from '../helpers/racers.ts';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { deskContext } from '../../src/domain/context.ts';
@@ -270,19 +272,41 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     });
   });
 
-  it('the reply stops asking once a person takes the row, and completing it clears the mark', async () => {
+  it('a reply stays on a row given to a person and handed back, so the desk never writes first again', async () => {
     const reply = async (row: { subject: string; messageId: string }) => {
       await put(samReplies(row, 'Ok.'));
       await pass();
     };
+    const owner = deskContext(h.deps, d.desk, { type: 'owner', name: 'owner' });
     const taken = await sentRow('Mixer service');
     await reply(taken);
     expect((await get(`/work/${taken.id}`)).json().data.work.action.label).toBe('Read the reply');
-    await assignWork(deskContext(h.deps, d.desk, { type: 'owner', name: 'owner' }), taken.id, 'Ana');
+    const replied = `Sam Oven replied on ${dateOfInstant(d.desk.timezone, now.toISOString())}`;
+    await assignWork(owner, taken.id, 'Ana');
     expect((await get(`/work/${taken.id}`)).json().data.work.action).toMatchObject({
       type: 'own',
       label: 'Check with Ana',
+      hint: expect.stringContaining(`It is with Ana; ${replied}.`),
     });
+    await assignWork(owner, taken.id, null);
+    expect((await get(`/work/${taken.id}`)).json().data.work.action).toMatchObject({
+      type: 'own',
+      label: 'Read the reply',
+      hint: expect.stringContaining(replied),
+    });
+    // Handed back with leave to write, the desk still sends nothing to whoever replied.
+    const sent = smtp.received.length;
+    await grantReachOut(true);
+    const rails = await setRails(store.db, d.desk.id, {});
+    await setRails(store.db, d.desk.id, { hours: 'always', paused: false });
+    try {
+      const ran = await runWorkPass(h.deps, { desk: d.desk.slug });
+      expect(ran.desks[0]).toMatchObject({ state: 'acted', acts: [] });
+    } finally {
+      await grantReachOut(false);
+      await setRails(store.db, d.desk.id, rails);
+    }
+    expect(smtp.received.length).toBe(sent);
 
     const finished = await sentRow('Mixer parts');
     await reply(finished);

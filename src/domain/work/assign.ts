@@ -25,14 +25,9 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
     const now = tx.now();
-    // Giving the row to somebody puts a person on the reply it was holding (P-mail-3).
-    const seen = person ? { replied_by: null, replied_at: null } : {};
-    await updateWork(tx.db, tx.desk.id, row.id, {
-      assignee: person,
-      needs_person: person ? 1 : 0,
-      updated_at: now,
-      ...seen,
-    });
+    // A reply the row holds stays on it, given to somebody or handed back: the desk writes
+    // nothing more to whoever replied until a person answers, completes or closes it (P-mail-3).
+    await updateWork(tx.db, tx.desk.id, row.id, { assignee: person, needs_person: person ? 1 : 0, updated_at: now });
     const who = actorName(tx.actor);
     const text = person
       ? person === who

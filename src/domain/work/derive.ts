@@ -114,8 +114,11 @@ export function deriveAction(input: DeriveInput): Action | null {
       hint: `The desk tried and it failed: ${error}${/[.!?]$/.test(error) ? '' : '.'}`,
     };
   }
-  if (row.replied_at) {
-    // A reply waits for a person to read it until the owner completes, answers or closes the row (P-mail-3).
+  // What the desk has done for a person, or the reply that person has to see to (P-mail-3).
+  const held = row.replied_at ? repliedWords(row, input.timezone) : 'the desk has prepared what it can';
+  if (row.replied_at && !row.assignee) {
+    // A reply waits for a person to read it until the owner completes, answers or closes the
+    // row, or gives it to somebody (P-mail-3).
     return {
       type: 'own',
       label: 'Read the reply',
@@ -132,14 +135,14 @@ export function deriveAction(input: DeriveInput): Action | null {
       return {
         type: 'own',
         label: ownLabel(row.assignee),
-        hint: `You took it on; the desk has prepared what it can. ${due}.`,
+        hint: `You took it on; ${held}. ${due}.`,
       };
     // A row already given to somebody asks the owner to follow it up, not to take it (P-cli-3).
     if (row.assignee)
       return {
         type: 'own',
         label: `Check with ${row.assignee}`,
-        hint: `It is with ${row.assignee}; the desk has prepared what it can. ${due}.`,
+        hint: `It is with ${row.assignee}; ${held}. ${due}.`,
       };
     const why = row.class === 'sign' ? 'It needs a signature' : 'Only a person can do this step';
     return { type: 'own', label: 'Assign to me', hint: `${why}; the desk has prepared what it can. ${due}.` };

@@ -192,13 +192,14 @@ export async function markBounced(db: Kysely<Database>, id: number, reason: stri
   await db.updateTable('activity').set({ status: 'approved', failure_reason: reason }).where('id', '=', id).execute();
 }
 
-/** Rows holding a reply nobody has seen to yet. */
+/** Rows holding a reply nobody has seen to yet: not given to a person. */
 export async function countUnreadReplies(db: Kysely<Database>, deskId: string): Promise<number> {
   const r = await db
     .selectFrom('work')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('desk_id', '=', deskId)
     .where('replied_at', 'is not', null)
+    .where('assignee', 'is', null)
     .where('status', 'in', ['open', 'in_progress', 'waiting'])
     .executeTakeFirst();
   return Number(r?.n ?? 0);
