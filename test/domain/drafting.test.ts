@@ -35,7 +35,8 @@ describe("drafting from a row's facts", () => {
     expect(d.subject).toBe('Renew the shop lease (High Street lease)');
     expect(d.body).toMatch(/^Hello Priya Shah,/);
     expect(d.body).toContain('I am getting in touch about the following for High Street lease: renew the shop lease.');
-    expect(d.body).toContain('It is due on 2026-12-01, in 9 days.');
+    expect(d.body).toContain('It is due on 2026-12-01.');
+    expect(d.body).not.toMatch(/\bdays?\b/);
     expect(d.body.trimEnd()).toMatch(/Corner Bakery Ltd$/);
   });
 
@@ -47,12 +48,13 @@ describe("drafting from a row's facts", () => {
     expect(d.body).not.toContain(' for ');
   });
 
-  it('an overdue date is stated as overdue, with the days', () => {
-    expect(composeDraft({ ...base, due_date: '2026-11-20' }).body).toContain('It was due on 2026-11-20, 2 days ago.');
-    expect(composeDraft({ ...base, due_date: '2026-11-22' }).body).toContain('It is due today, 2026-11-22.');
+  it('an overdue date is stated as overdue, by its date alone, which holds whenever the message goes', () => {
+    expect(composeDraft({ ...base, due_date: '2026-11-20' }).body).toContain('It was due on 2026-11-20.');
+    expect(composeDraft({ ...base, due_date: '2026-11-22' }).body).toContain('It is due on 2026-11-22.');
+    expect(composeDraft({ ...base, due_date: '2026-11-20' }).body).not.toMatch(/\bdays?\b|today/);
   });
 
-  it('a chase says how long the row has been waiting', () => {
+  it('a chase says since when the row has been waiting', () => {
     const d = composeDraft({
       ...base,
       permission: 'chase',
@@ -60,7 +62,10 @@ describe("drafting from a row's facts", () => {
       waiting_since: '2026-11-10',
     });
     expect(d.subject).toBe('Following up: Renew the shop lease');
-    expect(d.body).toContain('waiting on an answer for 12 days');
+    expect(d.body).toContain('We have been waiting on an answer since 2026-11-10.');
+    expect(d.body).not.toMatch(/\bdays?\b/);
+    const sameDay = composeDraft({ ...base, permission: 'chase', waiting_on: 'Priya Shah', waiting_since: base.today });
+    expect(sameDay.body).not.toContain('waiting on an answer');
   });
 
   it('file, commit and money rows get a cover note, a confirmation and a payment question', () => {

@@ -3,7 +3,6 @@ import { importBusinessText } from '../../src/domain/business/import.ts';
 import { addDays, dateIn, daysBetween } from '../../src/domain/dates.ts';
 import { runWatchPass } from '../../src/app/watches/pass.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
-import { plural } from '../../src/domain/text.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { addUnit, addWatch } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -48,7 +47,7 @@ describe.each(DIALECTS)('each desk reads the date in its own timezone ($name)', 
     }
   });
 
-  it("a chase's draft counts the days waited from the desk's own date, as days_waiting does", async () => {
+  it("a chase's draft dates the wait on the desk's own calendar, as days_waiting counts it", async () => {
     // 23 hours before the instant: the 21st in UTC, already the 22nd in Kiritimati.
     const since = new Date(new Date(NOW).getTime() - 23 * 60 * 60_000).toISOString();
     expect(dateIn('UTC', new Date(since))).not.toBe(dateIn(EARLY, new Date(since)));
@@ -65,7 +64,7 @@ describe.each(DIALECTS)('each desk reads the date in its own timezone ($name)', 
     const work = (await h.call('GET', `/api/v1/work/${row.id}`, { key: d.key })).json().data.work;
     expect(work.days_waiting).toBe(waited);
     const draft = (await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key })).json().data;
-    expect(draft.body).toContain(`We have been waiting on an answer for ${plural(waited, 'day')}.`);
+    expect(draft.body).toContain(`We have been waiting on an answer since ${dateIn(EARLY, new Date(since))}.`);
   });
 
   it("closed_today counts from the desk's midnight", async () => {

@@ -1,8 +1,5 @@
-import { daysBetween } from '../dates.ts';
-import { plural } from '../text.ts';
-
 // The desk writes a message from a row's facts and nothing else: the title, the due date,
-// who it goes to, how long the row has been waiting, the arrangement or unit it belongs to,
+// who it goes to, since when the row has been waiting, the arrangement or unit it belongs to,
 // and the newest notes on that arrangement. One template per permission class, plus a
 // neutral one for rows in no class (or `sign`, which the desk only prepares).
 
@@ -60,17 +57,17 @@ function asTask(title: string): string {
     : bare;
 }
 
+// A draft may go out days after it was written (approved later, or sent by the desk on its
+// own), so it states dates, never a count of days from today, which would no longer hold.
 function dueSentence(f: DraftFacts): string | null {
   if (!f.due_date) return null;
-  const d = daysBetween(f.today, f.due_date);
-  if (d < 0) return `It was due on ${f.due_date}, ${plural(-d, 'day')} ago.`;
-  if (d === 0) return `It is due today, ${f.due_date}.`;
-  return `It is due on ${f.due_date}, in ${plural(d, 'day')}.`;
+  return f.due_date < f.today ? `It was due on ${f.due_date}.` : `It is due on ${f.due_date}.`;
 }
 
-function waitedDays(f: DraftFacts): number | null {
-  if (!f.waiting_on || !f.waiting_since) return null;
-  return Math.max(0, daysBetween(f.waiting_since, f.today));
+/** The date the row went out to somebody, when it was before today. */
+function waitingSince(f: DraftFacts): string | null {
+  if (!f.waiting_on || !f.waiting_since || f.waiting_since >= f.today) return null;
+  return f.waiting_since;
 }
 
 function notesBlock(f: DraftFacts): string | null {
@@ -134,15 +131,14 @@ export function composeDraft(f: DraftFacts): Draft {
       ask = 'Could you let me know how you would like to take this forward?';
       break;
     case 'chase': {
-      const waited = waitedDays(f);
+      const since = waitingSince(f);
       // A follow-up threaded on the desk's last message keeps its subject, as a mail client would.
       subject = f.replying_to?.trim()
         ? `Re: ${f.replying_to.trim().replace(/^(re:\s*)+/i, '')}`
         : `Following up: ${title}`;
-      opening =
-        waited !== null && waited > 0
-          ? `I am following up on this${about}: ${task}. We have been waiting on an answer for ${plural(waited, 'day')}.`
-          : `I am following up on this${about}: ${task}.`;
+      opening = since
+        ? `I am following up on this${about}: ${task}. We have been waiting on an answer since ${since}.`
+        : `I am following up on this${about}: ${task}.`;
       ask = 'Could you let me know where this stands?';
       break;
     }
