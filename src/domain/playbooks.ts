@@ -32,8 +32,20 @@ export interface PlaybookRequest {
    */
   vars: Record<string, Record<string, unknown>>;
   timeoutMs: number;
+  /**
+   * How long a step waits for the page to show what it names (a field, a button, a text) before
+   * it counts as failed; STEP_LIMIT_MS unless given.
+   */
+  stepLimitMs?: number;
   onStep?: (index: number, description: string) => void;
 }
+
+/**
+ * A portal that shows an error page in place of the form a step looks for (a wrong password, a
+ * changed page) fails that step within half a minute, rather than holding the browser for the
+ * whole run's limit and ending as timed out with no reason given.
+ */
+export const STEP_LIMIT_MS = 30_000;
 
 export interface PlaybookResult {
   ok: boolean;

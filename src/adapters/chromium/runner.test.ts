@@ -260,6 +260,23 @@ describe.skipIf(!available)(
       expect(portal.submissions).toHaveLength(0);
     });
 
+    it('fails a step whose field never appears within the step limit, quoting the page, well before the run limit', async () => {
+      const t0 = Date.now();
+      const res = await runner.run({
+        steps: [...login(portal.url), { fill: '#period', value: '{{work.due_date}}' }],
+        vars: vars({ secret: { username: PORTAL_USER, password: 'not-the-password' } }),
+        timeoutMs: 60_000,
+        stepLimitMs: 1_500,
+      });
+      expect(res.ok).toBe(false);
+      expect(res.timedOut).toBe(false);
+      expect(res.error).toBe(
+        'Step 5 (fill #period) failed: nothing on the page matched it within 1.5s; the page said "Wrong username or password".',
+      );
+      expect(res.stepsDone).toBe(4);
+      expect(Date.now() - t0).toBeLessThan(30_000);
+    });
+
     it('names the step and selector when an element cannot be used', async () => {
       const res = await runner.run({
         steps: [{ goto: `${portal.url}/login` }, { check: '#user' }],

@@ -3,6 +3,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
 import {
+  STEP_LIMIT_MS,
   STEP_NAMES,
   masker,
   secretValues,
@@ -300,6 +301,7 @@ export class ChromiumRunner implements PlaybookRunner {
     }
 
     const remaining = (): number => deadline - Date.now();
+    const stepLimit = request.stepLimitMs ?? STEP_LIMIT_MS;
     const outOfTime = `The portal did not finish within ${seconds(request.timeoutMs)}.`;
     let current = -1;
     let browser: Browser | null = null;
@@ -340,7 +342,7 @@ export class ChromiumRunner implements PlaybookRunner {
         current = i;
         request.onStep?.(i, description);
         if (remaining() <= 0) throw new OutOfTime();
-        const line = await this.step(page, nav, action, i, remaining, result);
+        const line = await this.step(page, nav, action, i, remaining, stepLimit, result);
         result.log.push(mask(line ?? description));
         result.stepsDone = i + 1;
       }
@@ -396,15 +398,26 @@ export class ChromiumRunner implements PlaybookRunner {
     a: Action,
     i: number,
     remaining: () => number,
+    stepLimit: number,
     result: PlaybookResult,
   ): Promise<string | undefined> {
     const n = i + 1;
     const timeout = (): number => Math.max(1, remaining());
+    // A step that looks for something on the page waits the step's limit at most, within the run's.
+    const stepEnds = Date.now() + stepLimit;
+    const stepTime = (): number => Math.max(1, Math.min(remaining(), stepEnds - Date.now()));
     const onSelector = async <T>(selector: string, what: string, fn: () => Promise<T>): Promise<T> => {
       try {
         return await fn();
       } catch (err) {
-        if (isTimeout(err) || remaining() <= 0) throw new OutOfTime();
+        if (remaining() <= 0) throw new OutOfTime();
+        if (isTimeout(err)) {
+          const state = await pageState(page);
+          const said = state?.message ? `; the page said ${quote(snippet(state.message))}` : '';
+          throw new StepFailure(
+            `Step ${n} (${what} ${selector}) failed: nothing on the page matched it within ${seconds(stepLimit)}${said}.`,
+          );
+        }
         throw new StepFailure(`Step ${n} (${what} ${selector}) failed: ${firstLine(err)}.`);
       }
     };
@@ -429,33 +442,33 @@ export class ChromiumRunner implements PlaybookRunner {
         return undefined;
       }
       case 'fill':
-        await onSelector(a.selector, 'fill', () => page.locator(a.selector).fill(a.value, { timeout: timeout() }));
+        await onSelector(a.selector, 'fill', () => page.locator(a.selector).fill(a.value, { timeout: stepTime() }));
         return undefined;
       case 'select':
         await onSelector(a.selector, 'select', () =>
-          page.locator(a.selector).selectOption(a.value, { timeout: timeout() }),
+          page.locator(a.selector).selectOption(a.value, { timeout: stepTime() }),
         );
         return undefined;
       case 'check':
-        await onSelector(a.selector, 'check', () => page.locator(a.selector).check({ timeout: timeout() }));
+        await onSelector(a.selector, 'check', () => page.locator(a.selector).check({ timeout: stepTime() }));
         return undefined;
       case 'click':
-        await onSelector(a.selector, 'click', () => page.locator(a.selector).click({ timeout: timeout() }));
+        await onSelector(a.selector, 'click', () => page.locator(a.selector).click({ timeout: stepTime() }));
         return undefined;
       case 'wait_for':
         await onSelector(a.selector, 'wait for', () =>
-          page.locator(a.selector).waitFor({ state: 'visible', timeout: timeout() }),
+          page.locator(a.selector).waitFor({ state: 'visible', timeout: stepTime() }),
         );
         return undefined;
       case 'read': {
         const text = await onSelector(a.selector, 'read', () =>
-          page.locator(a.selector).innerText({ timeout: timeout() }),
+          page.locator(a.selector).innerText({ timeout: stepTime() }),
         );
         result.reads[a.as] = text.trim();
         return `read ${a.selector} as ${a.as}: ${quote(snippet(text, 120))}`;
       }
       case 'expect_text':
-        await this.expectText(page, nav, a.text, n, remaining);
+        await this.expectText(page, nav, a.text, n, remaining, stepLimit);
         return undefined;
       case 'fail_if_text': {
         const state = await this.settled(page, nav, remaining);
@@ -496,7 +509,9 @@ export class ChromiumRunner implements PlaybookRunner {
     text: string,
     n: number,
     remaining: () => number,
+    stepLimit: number,
   ): Promise<void> {
+    const stepEnds = Date.now() + stepLimit;
     let quietSince: number | null = null;
     let quietGen = -1;
     for (;;) {
@@ -516,6 +531,12 @@ export class ChromiumRunner implements PlaybookRunner {
         );
       }
       if (remaining() <= 0) throw new OutOfTime();
+      if (Date.now() >= stepEnds) {
+        const said = state?.message ? `; the page said ${quote(snippet(state.message))}` : '';
+        throw new StepFailure(
+          `Step ${n} (expect text ${quote(text)}): the page did not show it within ${seconds(stepLimit)}${said}.`,
+        );
+      }
       await sleep(Math.min(POLL_MS, Math.max(1, remaining())));
     }
   }
