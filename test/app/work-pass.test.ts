@@ -15,7 +15,7 @@ import { connectionsWithConfig } from '../../src/store/repositories/connections.
 import { toWorkItem } from '../../src/domain/work/derive.ts';
 import { draftWork } from '../../src/domain/work/draft.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
-import { NO_BROWSER } from '../../src/domain/work/own.ts';
+import { NO_BROWSER, NO_MAILBOX_OWN } from '../../src/domain/work/own.ts';
 import { ownNext } from '../../src/domain/work/own-next.ts';
 import { runWork } from '../../src/domain/work/run.ts';
 import { draftOn } from '../../src/store/repositories/activity.ts';
@@ -509,6 +509,41 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect(told).toMatchObject({ ok: false, activity_id: null, reason: NO_BROWSER });
     expect(told.needs).toMatch(/browser/);
     expect(await row(d.desk.id, filing.id)).toEqual(filing);
+  });
+
+  it('with no mailbox connected leaves the rows it would write on, uses no act, and sends once one is connected', async () => {
+    clock.set(TEST_NOW);
+    const d = await makeDesk(store.db, { grants: ['reach_out', 'chase'] });
+    await setRails(store.db, d.desk.id, { hours: 'always', daily_cap: 1 });
+    const letter = await makeWork(store.db, d.desk.id, {
+      title: 'Ask the baker for a price list',
+      class: 'reach_out',
+      due_date: TODAY,
+      contact_email: 'prices@no-mailbox.test',
+    });
+    const chased = await makeWork(store.db, d.desk.id, {
+      title: 'Hear back from the florist',
+      class: 'reach_out',
+      contact_email: 'florist@no-mailbox.test',
+      status: 'waiting',
+      waiting_on: 'the florist',
+      waiting_since: new Date(Date.parse(TEST_NOW) - 10 * DAY).toISOString(),
+      chase_after_days: 3,
+    });
+    const before = [await row(d.desk.id, letter.id), await row(d.desk.id, chased.id)];
+
+    const result = (await pass(d.desk.slug)).desks[0]!;
+    expect(result).toMatchObject({ state: 'acted', acts: [], faults: [] });
+    expect([await row(d.desk.id, letter.id), await row(d.desk.id, chased.id)]).toEqual(before);
+    const owner = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
+    for (const r of [letter, chased])
+      expect(await ownNext(owner, r.id)).toBe(`The desk will not act on this on its own: ${NO_MAILBOX_OWN}`);
+
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+    const then = (await pass(d.desk.slug)).desks[0]!;
+    expect(then.acts.map((a) => [a.work_id, a.ok])).toHaveLength(1);
+    expect(then.acts[0]!.ok).toBe(true);
+    expect(mailTo('prices@no-mailbox.test').length + mailTo('florist@no-mailbox.test').length).toBe(1);
   });
 
   it('with more rows in reach than a pass reads, the passes after it go on from there to the last row', async () => {

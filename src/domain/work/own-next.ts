@@ -1,6 +1,6 @@
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import { findWork, rowsWithDrafts } from '../../store/repositories/work.ts';
-import { connectedMailbox } from '../../store/repositories/connections.ts';
+import { mailboxOf } from '../../store/repositories/connections.ts';
 import { plural } from '../text.ts';
 import type { DeskContext } from '../context.ts';
 import { addDays, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
@@ -20,6 +20,7 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   if (!row || !desk || isFinished(row.status)) return null;
   const now = ctx.clock.now();
   const today = ctx.today();
+  const mailbox = await mailboxOf(ctx.db, desk.id);
   const facts = {
     row,
     hasDraft: (await rowsWithDrafts(ctx.db, desk.id, [row.id])).has(row.id),
@@ -28,6 +29,7 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
     actWithinDays: desk.act_within_days,
     dayAgo: new Date(now.getTime() - DAY_MS).toISOString(),
     browser: ctx.engine.runner.available(),
+    mailbox: mailbox !== undefined,
   };
   const decided = ownAct({ ...facts, today });
   if ('leave' in decided) {
@@ -68,7 +70,7 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
     return `The desk has done its ${plural(desk.daily_cap, 'act')} for today; it will ${what} on its own from ${workingDayFrom(desk.hours, addDays(today, 1))}.`;
   // After a send that could not reach the mail server, the server holds the desk's sends
   // (P-pass-8) until one gets through: the next pass is not when it goes.
-  if (row.playbook_id === null && (await connectedMailbox(ctx.db, desk.id))?.send_fault)
+  if (row.playbook_id === null && mailbox?.send_fault)
     return `The desk will ${what} on its own once its mail server answers; its last send could not reach it.`;
   return `The desk will ${what} on its own on its next pass.`;
 }

@@ -21,6 +21,8 @@ export interface OwnInput {
   dayAgo: string;
   /** Whether a browser can be started where the desk runs: a playbook needs one. */
   browser: boolean;
+  /** Whether the desk has a mailbox connected: a message needs one. */
+  mailbox: boolean;
 }
 
 /** `shown`: the reason is the row's own hint, which every place that shows the row already says. */
@@ -28,6 +30,9 @@ export type OwnAct = { as: 'run' | 'chase' } | { leave: string; shown?: true };
 
 export const NO_BROWSER =
   'Its playbook needs a browser, and there is none on the machine that runs the desk (set DESK_CHROMIUM_PATH).';
+
+export const NO_MAILBOX_OWN =
+  'It is done by sending a message, and no mailbox is connected, so the desk has nowhere to send it from (connect one under Connections).';
 
 export function ownAct(i: OwnInput): OwnAct {
   const { row } = i;
@@ -43,8 +48,9 @@ export function ownAct(i: OwnInput): OwnAct {
     if (row.due_date !== null && row.due_date > horizon)
       return { leave: `It is not due until ${row.due_date}; the desk acts ${i.actWithinDays} days ahead.` };
     // Carried out by its playbook (a prepared message would be sent instead), which needs a browser.
-    if (row.playbook_id !== null && !i.hasDraft && !i.browser) return { leave: NO_BROWSER };
-    return { as: 'run' };
+    if (row.playbook_id !== null && !i.hasDraft) return i.browser ? { as: 'run' } : { leave: NO_BROWSER };
+    // Otherwise it is a message, which with no mailbox would only fail and need a look (D13).
+    return i.mailbox ? { as: 'run' } : { leave: NO_MAILBOX_OWN };
   }
   if (action.type === 'nudge') {
     if (!chaseDue(row, i.today, i.timezone)) return { leave: action.hint, shown: true };
@@ -52,7 +58,7 @@ export function ownAct(i: OwnInput): OwnAct {
     // A chase is a message; a playbook is no way to chase somebody.
     if (!i.hasDraft && !row.contact_email?.trim())
       return { leave: 'Nobody on it can be written to, so the desk cannot chase. Say who it goes to.' };
-    return { as: 'chase' };
+    return i.mailbox ? { as: 'chase' } : { leave: NO_MAILBOX_OWN };
   }
   // Approving and preparing are left to the owner only because the class is not granted.
   if (action.type === 'approve' || action.type === 'prepare')

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import type { PassSource } from '../../store/repositories/pass.ts';
 import { rowsWithDrafts } from '../../store/repositories/work.ts';
-import { mailboxSendFaulted } from '../../store/repositories/connections.ts';
+import { mailboxOf, mailboxSendFaulted } from '../../store/repositories/connections.ts';
 import { draftOn, sentToSince } from '../../store/repositories/activity.ts';
 import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
@@ -179,6 +179,7 @@ async function choose(
 
   const list = new ShortList(most, queueOrderOn(today));
   const browser = ctx.engine.runner.available();
+  const mailbox = (await mailboxOf(ctx.db, desk.id)) !== undefined;
   const offer = async (row: WorkRow, hasDraft: boolean) => {
     if (!list.mightTake(row)) return;
     const decided = ownAct({
@@ -190,6 +191,7 @@ async function choose(
       actWithinDays: desk.act_within_days,
       dayAgo,
       browser,
+      mailbox,
     });
     if ('leave' in decided) return;
     // One mailbox whatever the letter case it was written in.

@@ -258,6 +258,19 @@ export async function noteSendFault(
 }
 
 /** Whether the desk's mailbox has a send fault no send has cleared yet. */
+/** The desk's mailbox, as `connectedMailbox` finds it, without opening its settings. */
+export async function mailboxOf(db: Kysely<Database>, deskId: string) {
+  return db
+    .selectFrom('connections')
+    .select(['id', 'send_fault'])
+    .where('desk_id', '=', deskId)
+    .where('category', '=', 'mail')
+    .where('status', '=', 'connected')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function mailboxSendFaulted(db: Kysely<Database>, deskId: string): Promise<boolean> {
   const row = await db
     .selectFrom('connections')
