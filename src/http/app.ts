@@ -76,7 +76,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     logger: withRedactedUrls(opts.logger ?? false),
     ...(opts.requestLines ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     bodyLimit: deps.config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
+    // The id is the server's own, never one a caller sends: it is what ties a 500 to its cause
+    // in the log, and a caller's could be reused, or made to point at another request's line.
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, validateSchema: false } },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },

@@ -1,14 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { DeskError } from '../domain/errors.ts';
 import { SEND_A_KEY } from '../domain/keys/verify.ts';
+import { timesGiven } from './headers.ts';
 
 const ONE_HEADER = 'Send one Authorization header, Bearer <key>; this request has more than one.';
-
-function authorizationHeaders(raw: string[]): number {
-  let n = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.length === 13 && raw[i]?.toLowerCase() === 'authorization') n++;
-  return n;
-}
 
 /**
  * The presented key: the Authorization header (scheme word case-insensitive) wins over `?token=`.
@@ -19,7 +14,7 @@ export function presentedKey(request: FastifyRequest): string | null {
   if (header !== undefined) {
     // Node keeps the first of two Authorization headers and drops the other unseen: a request
     // that names two keys is malformed, not the first key's.
-    if (authorizationHeaders(request.raw.rawHeaders) > 1) throw new DeskError('unauthorized', ONE_HEADER);
+    if (timesGiven(request.raw.rawHeaders, 'authorization') > 1) throw new DeskError('unauthorized', ONE_HEADER);
     const m = /^\s*bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw new DeskError('unauthorized', SEND_A_KEY);
     return m[1] ?? null;

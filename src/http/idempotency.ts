@@ -8,12 +8,14 @@ import type { DeskContext } from '../domain/context.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
 import { atomically } from '../store/tx.ts';
 import { echoed } from '../domain/text.ts';
+import { timesGiven } from './headers.ts';
 
 // Every write goes through `write()`: it replays answers stored under an Idempotency-Key
 // (D25), waits for a call still in flight with the same key, stores 2xx and 4xx answers
 // (never 5xx), and logs an api_write event for each write answered 2xx.
 
 const KEY_CHARS = 200;
+const ONE_KEY = 'Send one Idempotency-Key header; this request has more than one, and a retry must send the same key.';
 
 /**
  * The key as the client wrote it: Node reads header bytes as Latin-1, so a key sent in UTF-8
@@ -24,6 +26,8 @@ export function idempotencyKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   const read = Array.isArray(raw) ? raw[0] : raw;
   if (!read) return null;
+  // Node joins two such headers with ", ": a key neither retry would send again.
+  if (timesGiven(request.raw.rawHeaders, 'idempotency-key') > 1) throw badRequest(ONE_KEY);
   const bytes = Buffer.from(read, 'latin1');
   const key = isUtf8(bytes) ? bytes.toString('utf8') : read;
   return Array.from(key).slice(0, KEY_CHARS).join('');

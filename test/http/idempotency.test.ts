@@ -50,6 +50,30 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     expect(writes[0]!.data).toEqual({ key_prefix: d.prefix, key_id: d.keyId, status: 200 });
   });
 
+  it('two Idempotency-Key headers are refused, and nothing is done or kept under either key', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const twice = await h.app.inject({
+      method: 'POST',
+      url: `/api/v1/work/${row.id}/snooze`,
+      headers: {
+        authorization: `Bearer ${d.key}`,
+        'content-type': 'application/json',
+        'idempotency-key': ['k1', 'k2'],
+      },
+      payload: { days: 2 },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error).toEqual({
+      code: 'bad_request',
+      message: 'Send one Idempotency-Key header; this request has more than one, and a retry must send the same key.',
+    });
+    expect(await dueOf(row.id)).toBe('2026-12-01');
+    const kept = await store.db.selectFrom('idempotency').select('key').where('desk_id', '=', d.desk.id).execute();
+    expect(kept.map((k) => k.key)).not.toEqual(expect.arrayContaining([expect.stringMatching(/k1|k2/)]));
+    // One of them alone is a key like any other.
+    expect((await snooze(row.id, 'k1')).json().data.due_date).toBe('2026-12-03');
+  });
+
   it('every 2xx write without a key is performed and logged as api_write; 4xx answers are not', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
     await snooze(row.id, null);

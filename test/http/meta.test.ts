@@ -161,4 +161,21 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
   });
+
+  it("names each request with an id of the server's own, whatever id the caller sends", async () => {
+    const sent = 'a b <script>';
+    const ids = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: { authorization: `Bearer ${d.key}`, 'x-request-id': sent },
+      });
+      expect(res.statusCode).toBe(200);
+      const id = String(res.headers['x-request-id']);
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(2);
+  });
 });
