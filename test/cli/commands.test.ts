@@ -425,6 +425,14 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     expect(shown.code).toBe(0);
     expect(shown.out).toContain(`#${id} File VAT return [open] OVERDUE`);
     expect(shown.out).toContain('Brought in from the business file.');
+    // A finished row is no longer overdue, as the screen has it.
+    const old = (
+      await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Old filing', '--due', '-3d', '--json')
+    ).json();
+    expect((await desk(store.target, 'work', 'close', String(old.id))).code).toBe(0);
+    expect((await desk(store.target, 'work', 'show', String(old.id))).out).toMatch(
+      new RegExp(`^#${old.id} Old filing \\[closed\\]\n`),
+    );
     expect((await desk(store.target, 'work', 'list', '--desk', slug, '--status', 'finished')).err).toBe(
       'desk: --status must be one of open, in_progress, waiting, done, closed.\n',
     );

@@ -4,7 +4,7 @@ import { DeskError } from '../../domain/errors.ts';
 import type { OwnerFields } from '../../domain/work/fields.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
-import { OWNER, PERMISSION_CLASSES, WORK_STATUSES } from '../../domain/vocab.ts';
+import { isFinished, OWNER, PERMISSION_CLASSES, WORK_STATUSES } from '../../domain/vocab.ts';
 import { plural } from '../../domain/text.ts';
 import { minuteOfInstant } from '../../domain/dates.ts';
 import { asFlags } from '../flags.ts';
@@ -209,7 +209,7 @@ export function workCommands(program: Command, io: Io): Command {
       const people = { assignee: row.assignee, contact: { name: row.contact_name, email: row.contact_email } };
       print(io, o.json, { ...d, work: { ...w, ...people } }, () =>
         [
-          `#${w.id} ${inline(w.title)} [${w.status}]${w.overdue ? ' OVERDUE' : ''}`,
+          `#${w.id} ${inline(w.title)} [${w.status}]${w.overdue && !isFinished(w.status) ? ' OVERDUE' : ''}`,
           `  kind ${w.kind}, priority ${w.priority}, due ${w.due_date ?? 'none'}, class ${w.permission ?? 'none'}${w.allowed ? ' (granted)' : ''}`,
           ...(row.assignee ? [`  assigned to ${row.assignee}`] : []),
           ...(row.contact_name || row.contact_email
