@@ -67,6 +67,21 @@ describe("an arrangement's amount and currency", () => {
   });
 });
 
+describe("domains' amounts", () => {
+  const domains = (...amounts: number[]) => ({
+    desk: DESK,
+    domains: amounts.map((amount_cents, i) => ({ name: `d${i}.test`, registrar: 'R', amount_cents })),
+  });
+
+  it('may add up to the largest total given exactly, and no further', () => {
+    const most = Number.MAX_SAFE_INTEGER;
+    expect(errorsOf(domains(most - 100, 100))).toEqual([]);
+    expect(errorsOf(domains(most, 100))).toEqual([
+      `domains: amounts add up to 9007199254741091 minor units; together they may come to at most ${most}, the largest total given exactly`,
+    ]);
+  });
+});
+
 describe("a row's text", () => {
   it('is as long as the same field may be on the screen, and no longer', () => {
     const row = {

@@ -395,6 +395,15 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       notes: e.text('notes'),
     }),
   );
+  // The domains page adds up what is owed: a total past 2^53 - 1 could not be given exactly.
+  const amounts = domains.reduce((sum, d) => sum + BigInt(d.amount_cents ?? 0), 0n);
+  if (amounts > BigInt(Number.MAX_SAFE_INTEGER))
+    errors.add(
+      'domains',
+      `amounts add up to ${amounts} minor units; together they may come to at most ${Number.MAX_SAFE_INTEGER}, the largest total given exactly`,
+      undefined,
+      section('domains'),
+    );
   const playbooks = each('playbooks', ['name', 'connection', 'steps'], (e) => ({
     name: e.text('name', { required: true }),
     connection: e.text('connection'),
