@@ -121,6 +121,18 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     const chase = sentTo('ola+thread@heating.test')[1]!.raw;
     expect(chase).toContain(`In-Reply-To: ${first!.message_id}`);
     expect(chase).toContain(`References: ${first!.message_id}`);
+
+    // A second chase answers the first and names the whole conversation, oldest first.
+    const second = (await messagesOf(store.db, d.desk.id, row.id)).find(
+      (m) => m.message_id && m.message_id !== first!.message_id,
+    )!;
+    expect((await post(`/work/${row.id}/draft`)).json().data).toMatchObject({ drafted: true });
+    expect((await post(`/work/${row.id}/complete`)).json().data).toMatchObject({ status: 'waiting', delivered: true });
+    const again = sentTo('ola+thread@heating.test')[2]!.raw;
+    expect(again).toContain(`In-Reply-To: ${second.message_id}`);
+    expect(again).toMatch(/^References: (.*(?:\r?\n[ \t].*)*)/m);
+    const refs = /^References: (.*(?:\r?\n[ \t].*)*)/m.exec(again)![1]!.split(/\s+/).filter(Boolean);
+    expect(refs).toEqual([first!.message_id, second.message_id]);
   });
 
   it('a refusing mail server leaves the message approved and the row a fault; a fresh draft then sends and clears it', async () => {

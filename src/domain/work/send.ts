@@ -8,6 +8,7 @@ import {
   claimDraft,
   lastReceivedOn,
   lastSentOn,
+  threadIdsOn,
   markSent,
   markUnsent,
   messageClaimedSince,
@@ -120,8 +121,10 @@ async function threadingOf(ctx: DeskContext, row: WorkRow): Promise<{ inReplyTo?
   const sent = row.waiting_on || reply ? await lastSentOn(ctx.db, ctx.desk.id, row.id) : undefined;
   const answered = reply?.message_id ?? sent?.message_id;
   if (!answered) return {};
-  const references = [sent?.message_id, reply?.message_id].filter((id): id is string => !!id);
-  return { inReplyTo: answered, references: [...new Set(references)] };
+  // The whole conversation, as RFC 5322 has it, ending with the message answered: a mail client
+  // that lost a message of it still threads the rest.
+  const thread = (await threadIdsOn(ctx.db, ctx.desk.id, row.id)).filter((id) => id !== answered);
+  return { inReplyTo: answered, references: [...new Set([...thread, answered])] };
 }
 
 export async function sendDraft(

@@ -352,6 +352,24 @@ export function lastReceivedOn(db: Kysely<Database>, deskId: string, workId: num
   return lastMessageOn(db, deskId, workId, 'received');
 }
 
+/**
+ * The Message-IDs of a row's conversation, the desk's and its contacts', oldest first: the
+ * newest `most` of them, and the first.
+ */
+export async function threadIdsOn(db: Kysely<Database>, deskId: string, workId: number, most = 20): Promise<string[]> {
+  const rows = await db
+    .selectFrom('activity')
+    .select(['desk_id', 'message_id'])
+    .where('obligation_id', '=', workId)
+    .where('status', 'in', ['sent', 'received'])
+    .where('kind', '=', 'message')
+    .where('message_id', 'is not', null)
+    .orderBy('id', 'asc')
+    .execute();
+  const ids = rows.filter((r) => r.desk_id === deskId).map((r) => r.message_id!);
+  return ids.length > most ? [ids[0]!, ...ids.slice(-(most - 1))] : ids;
+}
+
 async function lastMessageOn(db: Kysely<Database>, deskId: string, workId: number, status: 'sent' | 'received') {
   const rows = await db
     .selectFrom('activity')
