@@ -104,6 +104,11 @@ describe.each(DIALECTS)('desk desks set, pause and resume ($name)', ({ open }) =
       expect(bad.err).toContain(`Nothing was changed. ${field}: `);
       expect(await railsOf(d.desk.id)).toEqual(set);
     }
+    // A number too long to hold exactly is named as it was typed.
+    const huge = await desk(store.target, 'desks', 'set', d.desk.slug, '--daily-cap', '99999999999999999999');
+    expect(huge.err).toBe(
+      'desk: Nothing was changed. --daily-cap: "99999999999999999999" must be a whole number from 0 to 1000 (acts the desk may do in one of its days).\n',
+    );
     const two = await desk(store.target, 'desks', 'set', d.desk.slug, '--hours', 'never', '--daily-cap', '5000');
     expect(two.err.split('\n').filter(Boolean)).toEqual([
       'desk: Nothing was changed:',

@@ -29,8 +29,9 @@ interface CreateOptions extends DbOptions {
 }
 
 /** A whole number as typed; anything else is passed on as text, for the rails to refuse by name. */
+/** A count as typed: a number when it is one exactly, else the text, which the rails refuse as typed. */
 function count(raw: string): number | string {
-  return /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  return /^-?\d+$/.test(raw.trim()) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
 }
 
 function railsLine(slug: string, r: Rails): string {
