@@ -16,8 +16,7 @@
 // A benchmark, not a test: the absolute figures on a shared machine are noise; read the ratios.
 // Every measurement follows a warm-up, and each is made `--rounds` times, every desk and its
 // bare route one right after the other; the figures printed are the medians.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +26,17 @@ import pg from 'pg';
 import { postgresStore, secretKeyEnv, sqliteStore, type TestStore } from '../test/helpers/db.ts';
 import { makeDesk } from '../test/helpers/factories.ts';
 import { fill } from './fill.ts';
+import {
+  CHECKPOINT_SETTLE_MS,
+  type Child,
+  cpuSeconds,
+  type Figure,
+  median,
+  START_FLAGS,
+  snoozes,
+  start,
+  stop,
+} from './servers.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,11 +61,6 @@ const CONNECTIONS = Number(args.connections);
 const SIZES = [1_000, Number(args.rows)];
 /** --only: the paths to measure, as PATHS writes them ('PAGE2' for the second page of /work). */
 const ONLY = args.only?.split(',');
-/** Node's flags for the server, as `npm start` gives them. */
-const START_FLAGS = (JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start as string)
-  .split(/\s+/)
-  .filter((w) => w.startsWith('--'));
-
 // The server measured is the one `npm start` runs, the compiled program in dist/. Sources edited
 // since the last build would have bin/desk.js run them through tsx instead, which starts slower
 // and holds more memory than the program shipped: so the bench builds first.
@@ -83,60 +88,9 @@ for (const p of ONLY ?? []) {
 }
 const routeName = (p: string) => (p === 'PAGE2' ? '/work?limit=50 (page 2)' : p);
 
-interface Child {
-  proc: ChildProcess;
-  port: number;
-}
-
-function start(argv: string[], env: Record<string, string>, ready: RegExp): Promise<Child> {
-  const proc = spawn(process.execPath, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start: ${output}`)), 60_000);
-    const check = (chunk: Buffer) => {
-      output += chunk;
-      const m = ready.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, port: Number(m[1]) });
-      }
-    };
-    proc.stdout!.on('data', check);
-    proc.stderr!.on('data', (c) => (output += c));
-    proc.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-}
-
-function stop(c: Child): Promise<void> {
-  return new Promise((resolve) => {
-    if (c.proc.exitCode !== null) return resolve();
-    c.proc.removeAllListeners('exit');
-    c.proc.once('exit', () => resolve());
-    c.proc.kill('SIGTERM');
-  });
-}
-
-/** CPU seconds the process has used so far, every thread of it (the checkpoint thread, the collector's). */
-function cpuSeconds(pid: number): number {
-  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100;
-/** Longer than the server waits after a write to checkpoint (store/checkpointer.ts) and a checkpoint takes. */
-const CHECKPOINT_SETTLE_MS = 1_000;
-
 function peakRssMb(pid: number): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
-}
-
-interface Figure {
-  rps: number;
-  p99: number;
-  total: number;
-  /** Microseconds of the server's CPU a request, where measured. */
-  cpuUs?: number;
 }
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Figure> {
@@ -144,35 +98,6 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p99: r.latency.p99, total: r.requests.total };
 }
-
-/** Snoozes of random rows, each with its own Idempotency-Key: a write per request. */
-async function snoozes(t: Target, seconds: number): Promise<Figure> {
-  const r = await autocannon({
-    url: t.base,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { ...t.auth, 'content-type': 'application/json' },
-    body: '{"days":1}',
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          path: `/api/v1/work/${t.firstRow + Math.floor(Math.random() * t.size)}/snooze`,
-          headers: { ...req.headers, 'idempotency-key': randomUUID() },
-        }),
-      },
-    ],
-  });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`snooze: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99, total: r.requests.total };
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** A desk of one size on one database, the real server on it, and its answer to each path. */
 interface Target {
@@ -349,12 +274,12 @@ try {
     for (const t of targets) if (t.dialect === 'postgres') t.committedAfter = (await committed(t)) - 1;
   }
   if (!args['no-writes']) {
-    for (const t of targets) await snoozes(t, WRITE_WARMUP);
+    for (const t of targets) await snoozes(t, WRITE_WARMUP, CONNECTIONS);
     const rounds = targets.map(() => [] as Figure[]);
     for (let r = 0; r < ROUNDS; r++) {
       for (const [k, t] of targets.entries()) {
         const before = cpuSeconds(t.server.proc.pid!);
-        const f = await snoozes(t, SECONDS);
+        const f = await snoozes(t, SECONDS, CONNECTIONS);
         // The checkpoint thread copies the last writes' pages shortly after them: part of their cost.
         await new Promise((r) => setTimeout(r, CHECKPOINT_SETTLE_MS));
         rounds[k]!.push({ ...f, cpuUs: ((cpuSeconds(t.server.proc.pid!) - before) / f.total) * 1e6 });
