@@ -41,10 +41,17 @@ describe('working hours', () => {
     'monxyz-fri 09:00-17:00',
     'mon-fridays 09:00-17:00',
     'mo-fr 09:00-17:00',
+    'mon-fri 123:00-17:00',
+    'mon-fri 9:0-17:00',
   ])('refuses %j with the way to write it', (text) => {
     const h = parseHours(text);
     expect('error' in h && h.error).toMatch(/"mon-fri 09:00-17:00", or "always"/);
   });
+});
+
+it('reads an hour written with one digit as with two', () => {
+  expect(parseHours('mon-fri 9:00-17:30')).toEqual(parseHours('mon-fri 09:00-17:30'));
+  expect(parseHours('sat 8:15-9:45')).toMatchObject({ from: 8 * 60 + 15, to: 9 * 60 + 45 });
 });
 
 describe('the first day the desk can act', () => {

@@ -28,7 +28,8 @@ function dayIndex(d: string): number {
 }
 
 function minutes(t: string): number | null {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(t);
+  // "9:00" is read as "09:00", as people write it.
+  const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(t);
   return m ? Number(m[1]) * 60 + Number(m[2]) : t === '24:00' ? 1440 : null;
 }
 
@@ -37,7 +38,7 @@ export function parseHours(text: string): Hours | { error: string } {
   const s = text.trim().toLowerCase().replace(/\s+/g, ' ');
   if (s === 'always') return { always: true, days: new Set(DAYS.keys()), from: 0, to: 1440 };
   const bad = { error: `"${echoed(text)}" is not working hours; ${HOW}` };
-  const m = /^([a-z,-]+) (\d\d:\d\d)-(\d\d:\d\d)$/.exec(s);
+  const m = /^([a-z,-]+) (\d?\d:\d\d)-(\d?\d:\d\d)$/.exec(s);
   if (!m) return bad;
   const days = new Set<number>();
   for (const part of m[1]!.split(',')) {
