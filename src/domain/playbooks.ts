@@ -24,6 +24,27 @@ export const STEP_NAMES = [
   'read',
 ] as const;
 
+/**
+ * Why a `goto` step's address may not be visited, or null. A playbook drives a browser on the
+ * desk's own machine with the portal's password to hand: an address other than a web page's
+ * (`file:`, `data:`, the browser's own pages) would read that machine, and a secret in an
+ * address would carry the password wherever it points. Secrets are typed into fields (`fill`).
+ * Checked on the step as written (a business file; an address made of placeholders is checked
+ * once they are filled in) and on the address as filled in, before a run.
+ */
+export function gotoFault(url: string): string | null {
+  if (/\{\{\s*secret\./.test(url))
+    return 'may not carry a {{secret...}} value in its address; type secrets into the form with fill';
+  if (url.includes('{{')) return null;
+  let protocol = '';
+  try {
+    protocol = new URL(url.trim()).protocol;
+  } catch {
+    // Not an address at all: said below.
+  }
+  return protocol === 'http:' || protocol === 'https:' ? null : 'must go to a web address starting http:// or https://';
+}
+
 export interface PlaybookRequest {
   steps: PlaybookStep[];
   /**

@@ -69,6 +69,26 @@ describe('ChromiumRunner without a browser', () => {
     expect(res.log).toEqual([]);
   });
 
+  it.each([
+    ['file:///etc/passwd', 'must go to a web address starting http:// or https://'],
+    ['{{unit.page}}', 'must go to a web address starting http:// or https://'],
+    ['javascript:alert(1)', 'must go to a web address starting http:// or https://'],
+    ['http://127.0.0.1:9/steal?p={{secret.password}}', 'may not carry a {{secret...}} value in its address'],
+  ])('refuses to go to %j before launching, and never fills a secret into an address', async (goto, said) => {
+    const runner = new ChromiumRunner({ executablePath: '/nonexistent/chromium' });
+    const res = await runner.run({
+      steps: [{ goto }],
+      vars: vars({ unit: { page: 'file:///etc/hostname' } }),
+      timeoutMs: 5_000,
+    });
+    expect(res.ok).toBe(false);
+    expect(res.unavailable).toBe(false);
+    expect(res.error).toBe(
+      `Step 1 (goto) ${said}${said.endsWith('address') ? '; type secrets into the form with fill' : ''}.`,
+    );
+    expect(res.stepsDone).toBe(0);
+  });
+
   it('checks that chromiumAvailable wants an executable file', () => {
     expect(chromiumAvailable('/nonexistent/chromium')).toBe(false);
     const dir = mkdtempSync(join(tmpdir(), 'desk-chromium-'));

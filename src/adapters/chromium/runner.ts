@@ -3,6 +3,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
 import {
+  gotoFault,
   STEP_LIMIT_MS,
   STEP_NAMES,
   masker,
@@ -155,9 +156,15 @@ function prepare(steps: PlaybookStep[], vars: PlaybookRequest['vars'], mask: (s:
     const where2 = `${where} (${kind})`;
     let action: Action;
     switch (kind) {
-      case 'goto':
-        action = { kind, url: fill(str('goto'), vars, where2) };
+      case 'goto': {
+        // Checked as written, so that a secret is never filled into an address, then as filled in.
+        const written = str('goto');
+        const url = gotoFault(written) ? written : fill(written, vars, where2);
+        const fault = gotoFault(url);
+        if (fault) throw new StepFailure(`${where2} ${fault}.`);
+        action = { kind, url };
         break;
+      }
       case 'fill':
       case 'select': {
         const v = step.value;

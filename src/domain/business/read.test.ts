@@ -82,6 +82,21 @@ describe("domains' amounts", () => {
   });
 });
 
+describe("a playbook's goto", () => {
+  const playbook = (...gotos: string[]) => ({
+    desk: DESK,
+    playbooks: [{ name: 'File', steps: gotos.map((goto) => ({ goto })) }],
+  });
+
+  it('goes only to web addresses, and carries no secret', () => {
+    expect(errorsOf(playbook('https://portal.test/login', 'http://{{unit.host}}/x', '{{unit.page}}'))).toEqual([]);
+    expect(errorsOf(playbook('file:///etc/passwd', 'https://evil.test/?p={{ secret.password }}'))).toEqual([
+      'playbooks[0] "File".steps[0]: a goto step must go to a web address starting http:// or https://',
+      'playbooks[0] "File".steps[1]: a goto step may not carry a {{secret...}} value in its address; type secrets into the form with fill',
+    ]);
+  });
+});
+
 describe("a row's text", () => {
   it('is as long as the same field may be on the screen, and no longer', () => {
     const row = {

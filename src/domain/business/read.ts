@@ -1,4 +1,4 @@
-import { STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
+import { gotoFault, STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
 import { dateIn, isDateShaped, isIsoDate, isTimeZone, spelledZone } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import {
@@ -711,6 +711,8 @@ function readSteps(e: Entry): PlaybookStep[] {
       e.fail(`steps[${i}]`, `has fields a ${names[0]} step does not use: ${extra.join(', ')}`);
     if ((names[0] === 'fill' || names[0] === 'select') && s.value === undefined)
       e.fail(`steps[${i}]`, `a ${names[0]} step needs a value`);
+    const fault = names[0] === 'goto' && typeof s.goto === 'string' ? gotoFault(s.goto) : null;
+    if (fault) e.fail(`steps[${i}]`, `a goto step ${fault}`);
     if (names[0] === 'read' && typeof s.as !== 'string')
       e.fail(`steps[${i}]`, 'a read step needs "as", the name of what it reads');
   }
