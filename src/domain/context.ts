@@ -3,6 +3,8 @@ import type { Database, DeskRow } from '../store/schema.ts';
 import type { Actor, DeskContext, Deps } from './ports.ts';
 import { todayIn } from './dates.ts';
 import { cutAt } from './text.ts';
+import { badRequest } from './errors.ts';
+import { OWNER } from './vocab.ts';
 
 export type { Actor, DeskContext, Deps, Engine } from './ports.ts';
 
@@ -31,9 +33,23 @@ export function deskContext(
 /** The most of a write's `actor` that is kept: it names who did it, not what they said. */
 export const ACTOR_MAX_CHARS = 200;
 
-/** Who a write says did it: its `actor` trimmed and cut at 200 characters, or the caller's own name. */
+/** Names the record keeps for the owner and the desk itself: nobody else may write in them. */
+const RESERVED_ACTORS = [OWNER, 'desk'];
+
+/**
+ * Who a write says did it: its `actor` trimmed and cut at 200 characters, or the caller's own
+ * name. A key may not say the owner or the desk did it: the record's "owner approved" is what
+ * tells a person's sign-off from a program's (P-writes-16).
+ */
 export function actorOf(ctx: DeskContext, given: string | undefined): string {
-  return cutAt(given ?? '', ACTOR_MAX_CHARS) || actorName(ctx.actor);
+  const actor = cutAt(given ?? '', ACTOR_MAX_CHARS);
+  const own = actorName(ctx.actor);
+  if (RESERVED_ACTORS.includes(actor.toLowerCase()) && actor.toLowerCase() !== own.toLowerCase())
+    throw badRequest(
+      `actor may not be "${actor}": "owner" and "desk" name the desk's owner and the desk itself. Name who did it another way, or leave actor out.`,
+      { field: 'actor' },
+    );
+  return actor || own;
 }
 
 /** The name recorded as who did a thing. */

@@ -367,6 +367,24 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect((await findWork(store.db, d.desk.id, row.id))!.detail).toBe('Weekly.\n\nDone by Sam.');
   });
 
+  it('a key may not say the owner or the desk did the work, on a row or an arrangement note', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Sign for the parcel', detail: 'At the door.' });
+    const arrangement = await makeArrangement(store.db, d.desk.id, 'Parcels');
+    for (const actor of ['owner', ' Owner ', 'DESK']) {
+      const res = await post(`/work/${row.id}/complete`, { note: 'Approved.', actor });
+      expect(res.statusCode, actor).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'bad_request', details: { field: 'actor' } });
+      expect(res.json().error.message).toMatch(/^actor may not be "(owner|Owner|DESK)": "owner" and "desk" name/);
+      const note = await post(`/arrangements/${arrangement.id}/notes`, { body: 'I approve.', actor });
+      expect(note.statusCode, actor).toBe(400);
+      expect(note.json().error.details).toEqual({ field: 'actor' });
+    }
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'open', detail: 'At the door.' });
+    expect((await eventsOf(store.db, d.desk.id, 'completed')).filter((e) => e.data.work_id === row.id)).toEqual([]);
+    // Any other name is the caller's to give.
+    expect((await post(`/work/${row.id}/complete`, { actor: 'Owner Sam' })).json().data.status).toBe('done');
+  });
+
   it("complete keeps 4,000 characters of a note and 200 of an actor, as an arrangement's note does", async () => {
     const row = await makeWork(store.db, d.desk.id, { title: 'Count the till' });
     const note = `${'n'.repeat(3999)}😀 and more`;
