@@ -1628,7 +1628,7 @@ export interface operations {
                 "application/json": {
                     /** @description Appended to the row's detail. Trimmed and cut at 4,000 characters. */
                     note?: string;
-                    /** @description Recorded as who did it; default `api`. Trimmed and cut at 200 characters. */
+                    /** @description Recorded as who did it; default `api`. Trimmed and cut at 200 characters. Not `owner` or `desk` (any case): those name the owner and the desk itself (400). */
                     actor?: string;
                 };
             };
@@ -2342,7 +2342,7 @@ export interface operations {
                 "application/json": {
                     /** @description Trimmed and cut at 4,000 characters; must not be empty. */
                     body: string;
-                    /** @description Who wrote it; default `api`. Trimmed and cut at 200 characters. */
+                    /** @description Who wrote it; default `api`. Trimmed and cut at 200 characters. Not `owner` or `desk` (any case): those name the owner and the desk itself (400). */
                     actor?: string;
                     /** @description `call` is kept; any other value (of any type) is stored as `note`. */
                     channel?: unknown;

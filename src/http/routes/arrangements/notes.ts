@@ -10,7 +10,10 @@ const NoteBody = Type.Object(
   {
     body: Type.String({ description: 'Trimmed and cut at 4,000 characters; must not be empty.' }),
     actor: Type.Optional(
-      Type.String({ description: 'Who wrote it; default `api`. Trimmed and cut at 200 characters.' }),
+      Type.String({
+        description:
+          'Who wrote it; default `api`. Trimmed and cut at 200 characters. Not `owner` or `desk` (any case): those name the owner and the desk itself (400).',
+      }),
     ),
     channel: Type.Optional(
       Type.Unknown({ description: '`call` is kept; any other value (of any type) is stored as `note`.' }),

@@ -19,7 +19,10 @@ const CompleteBody = Type.Object(
       Type.String({ description: "Appended to the row's detail. Trimmed and cut at 4,000 characters." }),
     ),
     actor: Type.Optional(
-      Type.String({ description: 'Recorded as who did it; default `api`. Trimmed and cut at 200 characters.' }),
+      Type.String({
+        description:
+          'Recorded as who did it; default `api`. Trimmed and cut at 200 characters. Not `owner` or `desk` (any case): those name the owner and the desk itself (400).',
+      }),
     ),
   },
   {
