@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
+import { KEY_BRAND } from '../domain/keys/secret.ts';
 import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
@@ -45,14 +46,35 @@ export interface AppOptions {
   draining?: () => boolean;
 }
 
+/** A key's shape, wherever in a URL it stands. */
+const KEY_SHAPE = new RegExp(`${KEY_BRAND}[0-9A-Za-z]{8,}`);
+
 /**
- * A key sent as `?token=` must not reach the logs with the URL it came in. The name is read as
- * the query parser reads it, so `?%74oken=` (which the server takes as `token`) is redacted too.
+ * A key sent in a URL must not reach the logs with it. A query value is redacted when its name,
+ * read as the query parser reads it, holds `token` (`?%74oken=`, `?token[]=`, `?token%00=`),
+ * and any part of the URL (a value under another name, escaped inside another value, a path
+ * segment) that holds a key's shape once unescaped is redacted too.
  */
 export function redactToken(url: string): string {
-  return url.replace(/([?&])([^&#=]*)=[^&#]*/g, (whole, sep: string, name: string) =>
-    querystring.unescape(name).toLowerCase() === 'token' ? `${sep}${name}=[redacted]` : whole,
-  );
+  const hidden = (part: string) => KEY_SHAPE.test(querystring.unescape(part));
+  const [pathPart = '', query] = splitOnce(url, '?');
+  const path = pathPart
+    .split('/')
+    .map((segment) => (hidden(segment) ? '[redacted]' : segment))
+    .join('/');
+  if (query === undefined) return path;
+  const params = query.split('&').map((param) => {
+    const [name = '', value] = splitOnce(param, '=');
+    if (value === undefined) return hidden(name) ? '[redacted]' : name;
+    if (querystring.unescape(name).toLowerCase().includes('token') || hidden(value)) return `${name}=[redacted]`;
+    return hidden(name) ? `[redacted]=${value}` : param;
+  });
+  return `${path}?${params.join('&')}`;
+}
+
+function splitOnce(text: string, sep: string): [string, string | undefined] {
+  const at = text.indexOf(sep);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
 
 function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {

@@ -70,6 +70,29 @@ describe('the server log', () => {
       await app.close();
     }
   });
+
+  it('redacts a key under a name the server does not take, escaped inside another value, or in the path', async () => {
+    const { app, log } = await loggingApp(store);
+    try {
+      const d = await makeDesk(store.db);
+      const escaped = encodeURIComponent(`&token=${d.key}`);
+      for (const [url, logged] of [
+        [`/api/v1/me?token[]=${d.key}`, '/api/v1/me?token[]=[redacted]'],
+        [`/api/v1/me?token[a]=${d.key}&x=1`, '/api/v1/me?token[a]=[redacted]&x=1'],
+        [`/api/v1/me?token%00=${d.key}`, '/api/v1/me?token%00=[redacted]'],
+        [`/api/v1/me?x=1${escaped}`, '/api/v1/me?x=[redacted]'],
+        [`/api/v1/me?${d.key}`, '/api/v1/me?[redacted]'],
+        [`/api/v1/${d.key}/me`, '/api/v1/[redacted]/me'],
+        [`/api/v1/work?kind=${d.key.replace('_', '%5F')}`, '/api/v1/work?kind=[redacted]'],
+      ] as const) {
+        await app.inject({ method: 'GET', url });
+        expect(log.text, url).toContain(logged);
+      }
+      expect(log.text).not.toContain(d.key.slice(5));
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe("the log's format and the root", () => {
