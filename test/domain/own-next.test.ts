@@ -9,7 +9,7 @@ import { noteSendFault } from '../../src/store/repositories/connections.ts';
 // The row page's sentence on what the desk will do by itself: a date only where it would act.
 
 describe("a row's own next step, for a row due beyond the desk's reach", () => {
-  const t = ownerDesk({ grants: ['file'], timezone: 'UTC' });
+  const t = ownerDesk({ grants: ['file'], timezone: 'UTC' }, {}, { mailbox: true });
 
   const farRow = (cls: string) =>
     makeWork(t.store.db, t.ctx.desk.id, {
@@ -44,7 +44,7 @@ describe("a row's own next step, for a row due beyond the desk's reach", () => {
 });
 
 describe("a row's own next step, for a row the desk has just sent on and now waits", () => {
-  const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: 'UTC' }, { hours: 'always' });
+  const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: 'UTC' }, { hours: 'always' }, { mailbox: true });
 
   it('names the day the chase comes due, not the act of an hour ago', async () => {
     const hourAgo = new Date(t.ctx.clock.now().getTime() - 3600_000).toISOString();
@@ -66,7 +66,11 @@ describe("a row's own next step, for a row the desk has just sent on and now wai
 });
 
 describe("a row's own next step, once the desk has done its acts for the day", () => {
-  const t = ownerDesk({ grants: ['reach_out'], timezone: 'America/Los_Angeles' }, { hours: 'always', daily_cap: 1 });
+  const t = ownerDesk(
+    { grants: ['reach_out'], timezone: 'America/Los_Angeles' },
+    { hours: 'always', daily_cap: 1 },
+    { mailbox: true },
+  );
 
   it('says the cap holds it to tomorrow rather than promising the next pass', async () => {
     const row = await makeWork(t.store.db, t.ctx.desk.id, {
@@ -85,7 +89,11 @@ describe("a row's own next step, once the desk has done its acts for the day", (
 });
 
 describe("a row's own next step, on a desk that works weekdays", () => {
-  const t = ownerDesk({ grants: ['reach_out'], timezone: 'UTC' }, { hours: 'mon-fri 09:00-17:00', daily_cap: 1 });
+  const t = ownerDesk(
+    { grants: ['reach_out'], timezone: 'UTC' },
+    { hours: 'mon-fri 09:00-17:00', daily_cap: 1 },
+    { mailbox: true },
+  );
 
   it('names the Monday after a Friday whose acts are done, not the Saturday', async () => {
     const start = t.h.clock.now();
@@ -134,7 +142,7 @@ describe("a row's own next step, while the desk's last send could not reach its 
 
 describe("a row's own next step, for a row the desk acted on less than a day ago", () => {
   const zone = 'Asia/Kathmandu';
-  const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: zone }, { hours: 'always' });
+  const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: zone }, { hours: 'always' }, { mailbox: true });
   const hoursAgo = (h: number) => new Date(t.ctx.clock.now().getTime() - h * 3600_000).toISOString();
   const anHourOn = () => minuteOfInstant(zone, new Date(t.ctx.clock.now().getTime() + 3600_000).toISOString());
 
