@@ -3,6 +3,8 @@ import { DeskError } from '../domain/errors.ts';
 import { SEND_A_KEY } from '../domain/keys/verify.ts';
 import { timesGiven } from './headers.ts';
 
+const TOKEN_READS_ONLY =
+  'A write sends its key in the Authorization header, Bearer <key>; ?token= is taken on reads only.';
 const ONE_HEADER = 'Send one Authorization header, Bearer <key>; this request has more than one.';
 
 /**
@@ -20,6 +22,11 @@ export function presentedKey(request: FastifyRequest): string | null {
     return m[1] ?? null;
   }
   const token = (request.query as Record<string, unknown> | undefined)?.token;
-  if (typeof token === 'string' && token) return token;
+  if (typeof token === 'string' && token) {
+    // `?token=` is for reading in a browser. A write carrying it needs no preflight, so any page
+    // that learnt a key could write through the owner's browser to a desk only it can reach.
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new DeskError('unauthorized', TOKEN_READS_ONLY);
+    return token;
+  }
   return null;
 }

@@ -123,7 +123,8 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
           type: 'apiKey',
           in: 'query',
           name: 'token',
-          description: 'The same key as ?token=, for a quick check in a browser; it is kept out of the server log.',
+          description:
+            'The same key as ?token=, for a quick check in a browser: taken on reads (GET) only, and kept out of the server log. A write sends the Authorization header.',
         },
       },
     },

@@ -95,6 +95,23 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     expect(both.statusCode).toBe(401);
   });
 
+  it('takes ?token= on reads only: a write with it is refused and changes nothing', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Token write', due_date: '2026-12-01' });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/api/v1/work/${row.id}/snooze?token=${d.key}`,
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"days":3}',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({
+      code: 'unauthorized',
+      message: 'A write sends its key in the Authorization header, Bearer <key>; ?token= is taken on reads only.',
+    });
+    const after = await store.db.selectFrom('work').select('due_date').where('id', '=', row.id).executeTakeFirst();
+    expect(after?.due_date).toBe('2026-12-01');
+  });
+
   it('answers 401 with a message asking for a key when none or a malformed header is sent', async () => {
     for (const headers of [
       {} as Record<string, string>,
