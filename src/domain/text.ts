@@ -91,3 +91,6 @@ export function seenText(s: string): string {
 export function isBlank(s: string): boolean {
   return seenText(s).trim() === '';
 }
+
+/** A line break or another control character: none belongs in a one-line setting or header. */
+export const CONTROL_CHARACTER = /\p{Cc}/u;

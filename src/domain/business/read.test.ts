@@ -97,6 +97,23 @@ describe("a playbook's goto", () => {
   });
 });
 
+describe("a connection's settings", () => {
+  const mailbox = (config: Record<string, unknown>) => ({
+    desk: DESK,
+    connections: [{ ref: 'box', provider: 'smtp', name: 'Shop mailbox', category: 'mail', config }],
+  });
+
+  it('hold no line break, which would end a mail header or a server command and begin another', () => {
+    expect(errorsOf(mailbox({ host: 'smtp.test', from: 'Shop <shop@bakery.test>' }))).toEqual([]);
+    expect(errorsOf(mailbox({ host: 'smtp.test', from: 'Evil <e@evil.test>\r\nBcc: <victim@x.test>' }))).toEqual([
+      'connections[0] "box".config: from holds a line break or another control character',
+    ]);
+    expect(errorsOf(mailbox({ host: 'smtp.test', imap: { host: 'imap.test\n', user: 'u', pass: 'p' } }))).toEqual([
+      'connections[0] "box".config: imap.host holds a line break or another control character',
+    ]);
+  });
+});
+
 describe("a row's text", () => {
   it('is as long as the same field may be on the screen, and no longer', () => {
     const row = {

@@ -16,7 +16,7 @@ import { Entry, entryName, FileErrors, isObject, placeOf, type Place, type Raw }
 import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
 import { refuseUnstorable } from './unstorable.ts';
-import { echoed, echoedJson, plural, unstorableIn } from '../text.ts';
+import { CONTROL_CHARACTER, echoed, echoedJson, plural, unstorableIn } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
 import { isEmailAddress } from '../mail/address.ts';
@@ -351,6 +351,9 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     (e) => {
       const category = e.text('category', { required: true });
       const config = e.object('config') ?? {};
+      // Settings go into mail headers and server commands, a line each.
+      const broken = controlIn(config);
+      if (broken) e.fail('config', `${broken} holds a line break or another control character`);
       if (category === 'mail' && config.imap !== undefined && config.imap !== null)
         config.imap = readImap(
           entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS, e.place('config')),
@@ -690,6 +693,19 @@ export function readWatch(e: Entry): WatchPlan {
     every,
     priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),
   };
+}
+
+/** The first setting (as `from` or `imap.host`) whose text holds a control character, or null. */
+function controlIn(config: Record<string, unknown>, path = ''): string | null {
+  for (const [key, value] of Object.entries(config)) {
+    const at = `${path}${key}`;
+    if (typeof value === 'string' && CONTROL_CHARACTER.test(value)) return at;
+    if (isObject(value)) {
+      const inner = controlIn(value, `${at}.`);
+      if (inner) return inner;
+    }
+  }
+  return null;
 }
 
 function readSteps(e: Entry): PlaybookStep[] {

@@ -109,7 +109,9 @@ describe('the mailbox form', () => {
     ['Corner Bakery <owner@bakery.test>', 'owner@bakery.test'],
     ['Corner Bakery', null],
     ['a b@c', null],
-  ])('the address in %s', (from, address) => {
+    // A line break would end the From header and begin another.
+    ['Evil\r\nBcc: x <victim@x.test>', null],
+  ])('the address in %j', (from, address) => {
     expect(addressOf(from)).toBe(address);
   });
 });

@@ -6,7 +6,7 @@ import { CONNECTION_SECRETS } from '../vocab.ts';
 import { atomically } from '../../store/tx.ts';
 import { addConnection, changeConnection, connectionById } from '../../store/repositories/connections.ts';
 import { playbooksOf, signInPlaybooksWith } from '../../store/repositories/setup.ts';
-import { echoed } from '../text.ts';
+import { CONTROL_CHARACTER, echoed } from '../text.ts';
 
 // The one way a connection is written by hand: the mailbox and portal sign-ins on the screen,
 // and whatever else brings connections in. A secret left empty keeps the one already stored,
@@ -57,6 +57,8 @@ const empty = (v: unknown) => v === undefined || v === null || v === '';
 
 /** "Shop <shop@example.test>" or "shop@example.test": the address inside, or null. */
 export function addressOf(from: string): string | null {
+  // A line break would end the From header and begin another of the writer's choosing.
+  if (CONTROL_CHARACTER.test(from)) return null;
   const m = /<([^<>]*)>\s*$/.exec(from);
   const address = (m ? m[1]! : from).trim();
   return isEmailAddress(address) ? address : null;
