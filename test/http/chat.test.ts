@@ -3,8 +3,8 @@ import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
-import { addConnection } from '../helpers/business.ts';
-import { listSections } from '../../src/domain/desks/sections.ts';
+import { addConnection, addSection } from '../helpers/business.ts';
+import { listSections, SECTIONS_MAX } from '../../src/domain/desks/sections.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { bakeryDesk, type BakeryRows } from './chat-desk.ts';
@@ -589,6 +589,18 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       expect(
         (await eventsOf(store.db, d.desk.id, 'section_added')).filter((e) => e.data.section_id === 'repairs'),
       ).toHaveLength(1);
+    });
+
+    it('adds none past the most a desk page holds, and says so in the answer', async () => {
+      const full = await makeDesk(store.db);
+      for (let i = 0; i < SECTIONS_MAX; i++) await addSection(store.db, full.desk.id, { id: `b${i}`, position: i });
+      const data = (await ask('add a block for invoices', full.key)).json().data;
+      expect(data.desk_added).toEqual([]);
+      expect(data.answer).toMatch(
+        new RegExp(`\\n\\nThe desk page holds at most ${SECTIONS_MAX} blocks, so 1 block asked for was not added\\.$`),
+      );
+      const held = await store.db.selectFrom('sections').select('id').where('desk_id', '=', full.desk.id).execute();
+      expect(held).toHaveLength(SECTIONS_MAX);
     });
   });
 

@@ -19,6 +19,7 @@ import { refuseUnstorable } from './unstorable.ts';
 import { CONTROL_CHARACTER, echoed, echoedJson, plural, unstorableIn } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
+import { SECTIONS_MAX } from '../desks/sections.ts';
 import { isEmailAddress } from '../mail/address.ts';
 import { railErrors } from '../desks/rails.ts';
 import { SETUP_TEXT_MAX, TEXT_MAX } from '../limits.ts';
@@ -373,6 +374,13 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const sections = each('sections', ['id', 'title', 'blurb', 'kind', 'kinds', 'unit', 'fields', 'why'], (e) =>
     readSection(e),
   );
+  if (sections.length > SECTIONS_MAX)
+    errors.add(
+      'sections',
+      `lists ${sections.length} blocks; a desk page holds at most ${SECTIONS_MAX}`,
+      undefined,
+      section('sections'),
+    );
   const sectionIds = new Set<string>();
   for (const s of sections) {
     const e = entryOf(s);

@@ -1,8 +1,8 @@
 import { isUniqueViolation } from '../../store/dialect.ts';
 import type { DeskContext } from '../context.ts';
-import { addSections, type DeskSection } from '../desks/sections.ts';
+import { addSections, SECTIONS_MAX, type DeskSection } from '../desks/sections.ts';
 import { badRequest } from '../errors.ts';
-import { isBlank } from '../text.ts';
+import { isBlank, plural } from '../text.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
 
@@ -78,7 +78,12 @@ export async function askDesk(ctx: DeskContext, input: ChatInput): Promise<ChatR
           sections: added.map((s) => s.id),
           ...(answered.fallback_reason ? { fallback_reason: answered.fallback_reason } : {}),
         });
-        return { question, answer: answered.answer, timed_out: false, desk_added: added };
+        const left = answered.sections.length - added.length;
+        const answer =
+          left > 0
+            ? `${answered.answer}\n\nThe desk page holds at most ${SECTIONS_MAX} blocks, so ${plural(left, 'block')} asked for ${left === 1 ? 'was' : 'were'} not added.`
+            : answered.answer;
+        return { question, answer, timed_out: false, desk_added: added };
       });
     } catch (err) {
       // Another chat took the same block id a moment ago: pick the next free one.

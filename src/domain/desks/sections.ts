@@ -16,6 +16,8 @@ export type { SectionDraft } from '../ports.ts';
 // id unique on the desk.
 
 const TITLE_MAX = 80;
+/** The most blocks a desk page holds, its own and those added from chat. */
+export const SECTIONS_MAX = 40;
 const TEXT_MAX = 500;
 
 function text(v: unknown, max = TEXT_MAX): string {
@@ -139,9 +141,11 @@ export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & 
  * `invoices-2`, ...), and logs section_added for each. Run it inside the caller's transaction;
  * a racing chat that takes the same id makes the insert fail, and the caller tries again.
  */
-export async function addSections(ctx: DeskContext, drafts: readonly SectionDraft[]): Promise<DeskSection[]> {
-  if (drafts.length === 0) return [];
+export async function addSections(ctx: DeskContext, asked: readonly SectionDraft[]): Promise<DeskSection[]> {
+  if (asked.length === 0) return [];
   const existing = await sectionSlots(ctx.db, ctx.desk.id);
+  // The desk page draws every block: past the cap, one asked for is not added.
+  const drafts = asked.slice(0, Math.max(0, SECTIONS_MAX - existing.length));
   const taken = new Set(existing.map((s) => s.id));
   let position = existing.reduce((max, s) => Math.max(max, s.position), -1);
   const added: DeskSection[] = [];
