@@ -5,9 +5,10 @@ import { claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
 // A screen form carries an idempotency key made when the page was drawn, so a double click or
 // a resubmitted page does its work once: the second submit waits for the first and gets the
 // same result. The keys live in the same store as the API's Idempotency-Key, under their own
-// prefix so that a program's key never replays a form's answer.
+// prefix so that a program's key never replays a form's answer: the prefix ends in a line
+// break, which no HTTP header can carry, so no Idempotency-Key can be spelled like it.
 
-const PREFIX = 'screen:';
+const PREFIX = 'screen\n';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DeskError };
 

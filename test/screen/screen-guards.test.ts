@@ -124,6 +124,32 @@ describe("the screen's guards", () => {
     expect((await post(victim.cookies, victim.csrf)).statusCode).toBe(200);
   });
 
+  it("a program's Idempotency-Key never stands for a form's key, whatever it is spelled", async () => {
+    const d = await makeDesk(store.db);
+    const theirs = await makeWork(store.db, d.desk.id, { title: 'Program row', due_date: '2026-12-01' });
+    const mine = await makeWork(store.db, d.desk.id, { title: 'Owner row', due_date: '2026-12-01' });
+    const key = 'form-key-1';
+    const api = await h.call('POST', `/api/v1/work/${theirs.id}/snooze`, {
+      key: d.key,
+      body: { days: 1 },
+      headers: { 'idempotency-key': `screen:${key}` },
+    });
+    expect(api.statusCode).toBe(200);
+    const form = await formOf(await signIn(d.desk.id));
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/work/${mine.id}/snooze`,
+      cookies: form.cookies,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: new URLSearchParams({ _csrf: form.csrf, days: '3', idempotency_key: key }).toString(),
+    });
+    // Done, and sent on to the row's page.
+    expect(res.statusCode).toBe(303);
+    const due = async (id: number) =>
+      (await store.db.selectFrom('work').select('due_date').where('id', '=', id).executeTakeFirstOrThrow()).due_date;
+    expect([await due(theirs.id), await due(mine.id)]).toEqual(['2026-12-02', '2026-12-04']);
+  });
+
   it('the chat box refuses a question of only invisible characters as it refuses a blank one, and logs nothing', async () => {
     const d = await makeDesk(store.db);
     const form = await formOf(await signIn(d.desk.id));
