@@ -152,7 +152,7 @@ export function createTransport(opts: TransportOptions) {
   return async function call<T>(req: Request): Promise<T> {
     const key = req.write ? (req.options?.idempotencyKey ?? globalThis.crypto.randomUUID()) : null;
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${opts.key}` };
-    if (key !== null) headers['idempotency-key'] = key;
+    if (key !== null) headers['idempotency-key'] = headerValue(key);
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const url = base + req.path + queryString(req.query);
     const limitMs = timeouts[req.timeout];
@@ -224,3 +224,15 @@ export function createTransport(opts: TransportOptions) {
 }
 
 export type Call = ReturnType<typeof createTransport>;
+
+/**
+ * A key as a header carries it: its UTF-8 bytes, one character each, which the desk reads back
+ * as the key written (a header holds bytes, and `fetch` refuses any character past U+00FF). A
+ * key with a line break or another control character is no key a header can carry: refused at
+ * once, before anything is sent, rather than failing each attempt as if the network had.
+ */
+function headerValue(key: string): string {
+  if (key === '' || /\p{Cc}/u.test(key))
+    throw new TypeError('An idempotencyKey is text without line breaks or other control characters.');
+  return Array.from(new TextEncoder().encode(key), (byte) => String.fromCharCode(byte)).join('');
+}

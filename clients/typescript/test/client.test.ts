@@ -136,6 +136,24 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
     );
     expect(again).toEqual(note);
     expect(answers.at(-1)).toMatchObject({ replayed: true, idempotencyKey: 'note-flour-1' });
+
+    // A key in any script is sent as the desk reads it, and replays as any other.
+    const first = await client.arrangements.addNote(arrangement.id, { body: 'Ключ.' }, { idempotencyKey: 'ключ-1' });
+    const replay = await client.arrangements.addNote(arrangement.id, { body: 'Other.' }, { idempotencyKey: 'ключ-1' });
+    expect(replay).toEqual(first);
+    const kept = await store.db
+      .selectFrom('idempotency')
+      .select('key')
+      .where('desk_id', '=', d.desk.id)
+      .where('key', '=', 'ключ-1')
+      .execute();
+    expect(kept).toHaveLength(1);
+    // One no header can carry is refused before anything is sent.
+    const sent = answers.length;
+    await expect(
+      client.arrangements.addNote(arrangement.id, { body: 'x' }, { idempotencyKey: 'a\nb' }),
+    ).rejects.toThrow(TypeError);
+    expect(answers.length).toBe(sent);
   });
 
   it('asks the desk a question', async () => {
