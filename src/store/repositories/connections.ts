@@ -73,14 +73,19 @@ export async function insertConnection(db: Kysely<Database>, row: Insertable<Con
   return (await db.insertInto('connections').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-/** The desk's first connected mail connection, by id, its config with secrets opened. */
-export async function connectedMailbox(db: Kysely<Database>, deskId: string) {
-  const row = await db
+/** The desk's mail connections in status `connected`: the first, by id, is its mailbox. */
+function connectedMail(db: Kysely<Database>, deskId: string) {
+  return db
     .selectFrom('connections')
-    .select(['id', 'provider', 'config', 'send_fault'])
     .where('desk_id', '=', deskId)
     .where('category', '=', 'mail')
-    .where('status', '=', 'connected')
+    .where('status', '=', 'connected');
+}
+
+/** The desk's first connected mail connection, by id, its config with secrets opened. */
+export async function connectedMailbox(db: Kysely<Database>, deskId: string) {
+  const row = await connectedMail(db, deskId)
+    .select(['id', 'provider', 'config', 'send_fault'])
     .orderBy('id', 'asc')
     .limit(1)
     .executeTakeFirst();
@@ -257,27 +262,15 @@ export async function noteSendFault(
   await q.execute();
 }
 
-/** Whether the desk's mailbox has a send fault no send has cleared yet. */
 /** The desk's mailbox, as `connectedMailbox` finds it, without opening its settings. */
 export async function mailboxOf(db: Kysely<Database>, deskId: string) {
-  return db
-    .selectFrom('connections')
-    .select(['id', 'send_fault'])
-    .where('desk_id', '=', deskId)
-    .where('category', '=', 'mail')
-    .where('status', '=', 'connected')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
+  return connectedMail(db, deskId).select(['id', 'send_fault']).orderBy('id', 'asc').limit(1).executeTakeFirst();
 }
 
+/** Whether the desk's mailbox has a send fault no send has cleared yet. */
 export async function mailboxSendFaulted(db: Kysely<Database>, deskId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('connections')
+  const row = await connectedMail(db, deskId)
     .select('id')
-    .where('desk_id', '=', deskId)
-    .where('category', '=', 'mail')
-    .where('status', '=', 'connected')
     .where('send_fault', 'is not', null)
     .limit(1)
     .executeTakeFirst();
