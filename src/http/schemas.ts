@@ -245,7 +245,7 @@ export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
       description:
-        "Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key.",
+        "Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key; sent twice, the request is refused (400).",
       examples: ['b1f6c8e2-5d0a-4c1e-9a57-3f2d8e6b7c40'],
     }),
   ),

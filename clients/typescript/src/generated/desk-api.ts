@@ -1605,7 +1605,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key.
+                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key; sent twice, the request is refused (400).
                  * @example b1f6c8e2-5d0a-4c1e-9a57-3f2d8e6b7c40
                  */
                 "idempotency-key"?: string;
@@ -1765,7 +1765,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key.
+                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key; sent twice, the request is refused (400).
                  * @example b1f6c8e2-5d0a-4c1e-9a57-3f2d8e6b7c40
                  */
                 "idempotency-key"?: string;
@@ -1925,7 +1925,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key.
+                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key; sent twice, the request is refused (400).
                  * @example b1f6c8e2-5d0a-4c1e-9a57-3f2d8e6b7c40
                  */
                 "idempotency-key"?: string;
@@ -2069,7 +2069,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key.
+                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key; sent twice, the request is refused (400).
                  * @example b1f6c8e2-5d0a-4c1e-9a57-3f2d8e6b7c40
                  */
                 "idempotency-key"?: string;
@@ -2320,7 +2320,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key.
+                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key; sent twice, the request is refused (400).
                  * @example b1f6c8e2-5d0a-4c1e-9a57-3f2d8e6b7c40
                  */
                 "idempotency-key"?: string;
@@ -3345,7 +3345,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key.
+                 * @description Identifies one intent: the same on every retry of it, different between intents. A repeat returns the first answer unchanged and writes nothing, even on another route (the key is the desk's, and the answer is the first route's). First 200 characters used; kept 24 hours; an empty value is no key; sent twice, the request is refused (400).
                  * @example b1f6c8e2-5d0a-4c1e-9a57-3f2d8e6b7c40
                  */
                 "idempotency-key"?: string;
