@@ -13,7 +13,7 @@ import { clientErrorResponse, refuseExpectation, sendError } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
 import { readJsonBodies, refusedUnread, setAsideNoMediaType } from './body.ts';
 import { replayUnread } from './idempotency.ts';
-import { registerLimits } from './limits.ts';
+import { limitStore, registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
 import { openapiOptions } from './openapi.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
@@ -172,6 +172,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, openapiOptions);
 
+  const limits = await limitStore(app, deps.config);
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => {
@@ -196,7 +197,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
           request.authError = err;
         }
       });
-      await registerLimits(api, deps.config);
+      await registerLimits(api, deps.config, limits);
       // An answer given for a key is that desk's alone: no shared cache may keep it.
       api.addHook('onSend', (request, reply, payload, done) => {
         if (!request.routeOptions.config?.public) reply.header('cache-control', 'no-store');
@@ -222,7 +223,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   );
 
   // The owner's screen at `/`: pages and forms over the same verbs (src/screen).
-  await app.register(screen(deps));
+  await app.register(screen(deps, limits));
 
   return app;
 }

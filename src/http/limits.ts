@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { DeskError } from '../domain/errors.ts';
 
 // Request limits per minute. A verified key has a bucket of its own, named by the key's id (never
 // by the secret text, so no secret is kept in memory and spelling the header differently buys
-// nothing). A request with no valid key counts against its client address, and a refused key
-// against a much smaller bucket of that address, so keys cannot be guessed at speed. With
-// DESK_REDIS_URL the buckets live in Redis and every server process shares them; without it,
-// each process keeps its own.
+// nothing), and so has a desk's screen signed in. A request with no valid key or session counts
+// against its client address, and a refused key against a much smaller bucket of that address,
+// so keys cannot be guessed at speed. With DESK_REDIS_URL the buckets live in Redis and every
+// server process shares them; without it, each process keeps its own.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,26 +27,32 @@ function bucketOf(request: FastifyRequest): string {
   if (refusedKey(request)) return `refused:${request.ip}`;
   const actor = request.ctx?.actor;
   if (actor?.type === 'key') return `key:${request.ctx.desk.id}:${actor.keyId}`;
+  if (request.owner) return `screen:${request.owner.desk.id}`;
   return `address:${request.ip}`;
 }
 
-export async function registerLimits(api: FastifyInstance, config: Readonly<Config>): Promise<void> {
+export type LimitStore = Redis | null;
+
+/** Where the buckets live: the shared Redis when there is one, else each scope's own memory. */
+export async function limitStore(app: FastifyInstance, config: Readonly<Config>): Promise<LimitStore> {
+  if (!config.redisUrl) return null;
   // The Redis client loads only when there is a Redis to share the buckets through.
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, {
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2_000,
-        lazyConnect: false,
-      })
-    : null;
-  if (redis) {
-    // A Redis that cannot be reached must not take the API down: requests go through unlimited
-    // and the server log says why (skipOnError below).
-    redis.on('error', (err) => api.log.warn({ err }, 'rate-limit store unreachable'));
-    api.addHook('onClose', async () => {
-      redis.disconnect();
-    });
-  }
+  const redis = new (await import('ioredis')).Redis(config.redisUrl, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    lazyConnect: false,
+  });
+  // A Redis that cannot be reached must not take the desk down: requests go through unlimited
+  // and the server log says why (skipOnError below).
+  redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store unreachable'));
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return redis;
+}
+
+/** Limits for the routes the scope registers after this; the API's and the screen's. */
+export async function registerLimits(api: FastifyInstance, config: Readonly<Config>, redis: LimitStore): Promise<void> {
   await api.register(rateLimit, {
     timeWindow: 60_000,
     max: (request) => (refusedKey(request) ? config.refusedKeysPerMinute : config.rateLimitPerMinute),
@@ -57,7 +64,9 @@ export async function registerLimits(api: FastifyInstance, config: Readonly<Conf
         ? 'refused keys from this address'
         : request.ctx
           ? 'requests for this key'
-          : 'requests from this address without a key';
+          : request.owner
+            ? "requests from this desk's screen"
+            : 'requests from this address without a key';
       return new DeskError('rate_limited', `Too many ${who}; try again in ${seconds} s.`, {
         retry_after_seconds: seconds,
       });

@@ -20,12 +20,13 @@ import {
   SESSION_IDLE_DAYS,
 } from '../domain/owner/sign-in.ts';
 import { STATUS_OF } from '../http/errors.ts';
+import { type LimitStore, registerLimits } from '../http/limits.ts';
 import { ownerLinkCommand } from '../config.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply.ts';
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
-import { ErrorPage, SignInPage, SwitchDeskPage } from './pages/misc.tsx';
+import { ConfirmSignInPage, ErrorPage, SignInPage, SwitchDeskPage } from './pages/misc.tsx';
 import { businessScreenRoutes } from './routes/business.ts';
 import { deskScreenRoutes } from './routes/desk.ts';
 import { connectionScreenRoutes } from './routes/connections.ts';
@@ -83,7 +84,7 @@ const SIGN_IN_PROBLEM = {
   expired: 'That sign-in link has expired; links work for 15 minutes. Ask for a new one.',
 } as const;
 
-export function screen(deps: Deps) {
+export function screen(deps: Deps, limits: LimitStore) {
   return async function screenPlugin(app: FastifyInstance): Promise<void> {
     // Pages and forms are not part of the API's contract.
     app.addHook('onRoute', (route) => {
@@ -154,6 +155,17 @@ export function screen(deps: Deps) {
       if (!desk) return;
       request.owner = deskContext(deps, desk, { type: 'owner', name: OWNER });
     });
+    // Counted after the session is known: a signed-in desk has its own bucket, as a key does.
+    await registerLimits(app, deps.config, limits);
+    // Every form but signing in and out is an owner's: one sent without a session is refused
+    // before its body is read, so that nobody signed in to nothing can make the server read
+    // uploads the size of a business file.
+    const SIGNED_OUT_FORMS = new Set(['/sign-in', '/sign-out']);
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      if (request.method === 'POST' && !request.owner && !SIGNED_OUT_FORMS.has(request.routeOptions.url ?? ''))
+        throw new DeskError('unauthorized', 'Sign in first.');
+      return payload;
+    });
     app.addHook('preHandler', (request, reply, done) => {
       if (request.method !== 'POST') return done();
       app.csrfProtection(request, reply, done);
@@ -197,7 +209,8 @@ export function screen(deps: Deps) {
       if (err instanceof DeskError) {
         if (err.code === 'unauthorized') return toSignIn(request, reply);
         const status = STATUS_OF[err.code];
-        return page(status, status === 404 ? 'Not found' : 'That did not work', saidToOwner(err.message));
+        const title = status === 404 ? 'Not found' : status === 429 ? 'Too many requests' : 'That did not work';
+        return page(status, title, saidToOwner(err.message));
       }
       if (err.code?.startsWith('FST_CSRF')) {
         return page(
@@ -233,7 +246,8 @@ export function screen(deps: Deps) {
       return page(500, 'Something went wrong', 'Something went wrong at the desk end. Try again.');
     });
 
-    app.get('/assets/:name', async (request, reply) => {
+    // The page's own files are not counted: every page asks for them.
+    app.get('/assets/:name', { config: { rateLimit: false } }, async (request, reply) => {
       const name = (request.params as { name: string }).name;
       // Own names only: `__proto__` or `toString` would find what every object has.
       const a = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
@@ -243,7 +257,7 @@ export function screen(deps: Deps) {
 
     // Browsers ask for an icon on every page; there is none, and saying so quietly spares the
     // console a failed request each time.
-    app.get('/favicon.ico', async (_request, reply) =>
+    app.get('/favicon.ico', { config: { rateLimit: false } }, async (_request, reply) =>
       reply.code(204).header('cache-control', 'public, max-age=86400').send(),
     );
 
@@ -275,14 +289,16 @@ export function screen(deps: Deps) {
       const token = (request.query as { token?: unknown }).token;
       if (typeof token !== 'string' || token === '')
         return html(reply, SignInPage({ command: linkCommand(request) }), request.owner ? 200 : 401);
-      // A link for another desk, opened where this browser works on one, may not be the owner's
-      // own doing (a link sent to them): it is asked about, and kept unused until they agree.
+      // Opening a link may not be the owner's own doing (a page that sends them to a link of
+      // another desk's), and a chat program's preview of it opens it too: a link is asked about,
+      // and kept unused until the owner agrees, unless this browser is signed in to its desk.
+      const look = await lookAtSignInLink(deps.store.db, token, deps.clock.now());
+      if (!look.ok)
+        return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[look.reason], command: linkCommand(request) }), 401);
       const current = request.owner?.desk;
-      if (current) {
-        const look = await lookAtSignInLink(deps.store.db, token, deps.clock.now());
-        if (look.ok && look.desk.id !== current.id)
-          return html(reply, SwitchDeskPage({ desk: current.name, csrf: csrfFor(reply), to: look.desk.name, token }));
-      }
+      if (!current) return html(reply, ConfirmSignInPage({ csrf: csrfFor(reply), to: look.desk.name, token }));
+      if (look.desk.id !== current.id)
+        return html(reply, SwitchDeskPage({ desk: current.name, csrf: csrfFor(reply), to: look.desk.name, token }));
       return signInWith(request, reply, token);
     });
 

@@ -25,7 +25,9 @@ export const SESSION_COOKIE = 'desk_session';
  */
 export function csrfBinding(request: FastifyRequest): string {
   const session = request.cookies[SESSION_COOKIE];
-  return session ? createHash('sha256').update(session).digest('base64url') : '';
+  // A browser with no session (agreeing to a sign-in link) has a mark too: an empty one is
+  // refused by every token.
+  return session ? createHash('sha256').update(session).digest('base64url') : 'no-session';
 }
 
 export function csrfToken(reply: FastifyReply): string {

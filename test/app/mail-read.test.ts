@@ -13,6 +13,7 @@ import { runWorkPass } from '../../src/app/work/pass.ts';
 import { setRails } from '../../src/domain/desks/rails.ts';
 import { racePasses } from '../helpers/racers.ts';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
+import { signInWithLink } from '../helpers/sign-in.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { assignWork } from '../../src/domain/work/assign.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
@@ -196,11 +197,8 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
 
     // The owner's screen: the reply as text under its sender, and the desk page counts it.
     const { token } = await createSignInLink(store.db, d.desk.id, h.clock.now());
-    const signIn = await h.app.inject({ method: 'GET', url: `/sign-in?token=${encodeURIComponent(token)}` });
-    const cookie = [signIn.headers['set-cookie']]
-      .flat()
-      .filter((c): c is string => typeof c === 'string')
-      .map((c) => c.split(';')[0])
+    const cookie = Object.entries(await signInWithLink(h.app, token))
+      .map(([k, v]) => `${k}=${v}`)
       .join('; ');
     const rowPage = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, headers: { cookie } });
     expect(rowPage.statusCode).toBe(200);

@@ -16,6 +16,7 @@ import { startPortal, type Portal } from '../helpers/portal.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { makeLoginConnection, makePlaybook, vatSteps } from '../http/run-helpers.ts';
 import {
+  agreeToLink,
   CHROMIUM,
   CHROMIUM_PRESENT,
   expectAccessible,
@@ -148,7 +149,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
-    await page.goto(await server.link(deskId));
+    await agreeToLink(page, await server.link(deskId));
     return { context, page };
   }
 
@@ -186,10 +187,37 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await context.close();
   });
 
+  it('a link opened while signed out asks first, and is used only when the owner agrees', async () => {
+    const url = await server.link(desk.id);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const asked = await page.goto(url);
+      expect(asked?.status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: 'Sign in to Harbour Books?' }).waitFor();
+      // The button has the focus, so Enter agrees.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+        .toBe('Sign in to Harbour Books');
+      expect((await context.cookies()).some((c) => c.name === 'desk_session')).toBe(false);
+      await expectAccessible(page);
+      await screenshots(page, 'sign-in-confirm');
+
+      // Opened again (a second tab, a chat program's preview): still unused, still asked.
+      await page.goto(url);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
+      expect(page.url()).toBe(`${server.base}/`);
+      expect((await context.cookies()).some((c) => c.name === 'desk_session')).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a used or expired link shows the sign-in page saying so and starts no session', async () => {
     const url = await server.link(desk.id);
     const first = await browser.newContext();
-    await (await first.newPage()).goto(url);
+    await agreeToLink(await first.newPage(), url);
     await first.close();
 
     const context = await browser.newContext();

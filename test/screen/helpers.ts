@@ -15,6 +15,7 @@ import { buildApp } from '../../src/http/app.ts';
 import type { FastifyInstance } from 'fastify';
 import { TEST_NOW } from '../helpers/app.ts';
 import type { TestStore } from '../helpers/db.ts';
+import { signInWithLink } from '../helpers/sign-in.ts';
 
 // The screen's tests drive Debian's Chromium against a real server on a free port.
 
@@ -90,13 +91,20 @@ export async function signIn(
   });
   context.setDefaultTimeout(o.timeout ?? 15_000);
   const page = await context.newPage();
-  await page.goto(await server.link(deskId));
+  await agreeToLink(page, await server.link(deskId));
   await expect.poll(() => page.url()).toBe(`${server.base}/`);
   return { context, page };
 }
 
 // A file's tests run once for each store and show the same pages; one picture of each is enough.
 const written = new Set<string>();
+
+/** A sign-in link opened in the browser, and agreed to on the page it opens. */
+export async function agreeToLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  // A browser already signed in to the link's desk is signed in again at once.
+  if (new URL(page.url()).pathname === '/sign-in') await page.getByRole('button', { name: /^Sign in to / }).click();
+}
 
 /**
  * The page at desktop and phone widths, written under test-output/screen (the first time a
@@ -126,8 +134,7 @@ export async function screenshots(page: Page, name: string, widths: readonly num
  */
 export async function ownerSession(server: Pick<ScreenServer, 'app' | 'clock'>, db: TestStore['db'], deskId: string) {
   const { token } = await createSignInLink(db, deskId, server.clock.now());
-  const signedIn = await server.app.inject({ method: 'GET', url: `/sign-in?token=${token}` });
-  const jar = Object.fromEntries(signedIn.cookies.map((c) => [c.name, c.value]));
+  const jar = await signInWithLink(server.app, token);
   const page = await server.app.inject({ method: 'GET', url: '/keys', cookies: jar, headers: { accept: 'text/html' } });
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
   if (!csrf) throw new Error('no CSRF token on /keys');

@@ -1,8 +1,10 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignInLink, lookAtSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { signInWithLink } from '../helpers/sign-in.ts';
 
 // The screen's doors, knocked on without a browser: the files it serves, the session a link
 // starts, and the forms a session may send.
@@ -30,9 +32,7 @@ describe("the screen's guards", () => {
   /** The cookies a sign-in link sets, as a Cookie header's pairs. */
   async function signIn(deskId: string, cookies: Record<string, string> = {}): Promise<Record<string, string>> {
     const { token } = await createSignInLink(store.db, deskId, h.clock.now());
-    const res = await h.app.inject({ method: 'GET', url: `/sign-in?token=${token}`, cookies });
-    expect(res.statusCode).toBe(303);
-    return { ...cookies, ...Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) };
+    return signInWithLink(h.app, token, cookies);
   }
 
   /** A page's CSRF token, and the cookies after drawing it. */
@@ -56,6 +56,47 @@ describe("the screen's guards", () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('This run is no longer followed here; what came of it is on the row&#39;s timeline.');
     expect(res.body).toContain(`<a href="/work/${row.id}">Back to the row</a>`);
+  });
+
+  it('a link opened while signed out asks first: it starts no session and stays unused until agreed on its page', async () => {
+    const a = await makeDesk(store.db);
+    const { token } = await createSignInLink(store.db, a.desk.id, h.clock.now());
+    const asked = await h.app.inject({ method: 'GET', url: `/sign-in?token=${token}` });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.cookies.map((c) => c.name)).not.toContain('desk_session');
+    expect(asked.body).toContain(`<h1>Sign in to ${a.desk.name}?</h1>`);
+    expect((await lookAtSignInLink(store.db, token, h.clock.now())).ok).toBe(true);
+    // A form on another site that posts the token (login CSRF) has no page token: refused.
+    const planted = await h.app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(planted.statusCode).toBe(403);
+    expect(planted.cookies.map((c) => c.name)).not.toContain('desk_session');
+    expect((await lookAtSignInLink(store.db, token, h.clock.now())).ok).toBe(true);
+    // A link that no longer works says so at once, as before.
+    const cookies = await signInWithLink(h.app, token);
+    expect((await page(cookies)).body).toContain(a.desk.name);
+    const again = await h.app.inject({ method: 'GET', url: `/sign-in?token=${token}` });
+    expect(again.statusCode).toBe(401);
+    expect(again.body).toContain('already been used');
+  });
+
+  it('a form sent with no session is sent to sign in before its body is read', { timeout: 10_000 }, async () => {
+    // A body that never ends: the answer can only come if nothing waits to read it all.
+    const body = new PassThrough();
+    body.write('--b\r\nContent-Disposition: form-data; name="file"; filename="desk.yaml"\r\n\r\n');
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/business/import',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(16 * 1024 * 1024) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+    body.destroy();
   });
 
   it("a link for another desk asks before it switches; agreeing ends the first desk's session", async () => {
@@ -288,5 +329,41 @@ describe("the screen's guards", () => {
     const taken = await post('/arrangements/new', { name: 'n'.repeat(200), status: 'active' });
     expect([taken.statusCode, taken.headers.location]).toEqual([303, '/arrangements']);
     expect(await written('arrangements')).toBe(1);
+  });
+});
+
+describe("the screen's request limit", () => {
+  let store: TestStore;
+  let h: Harness;
+  beforeAll(async () => {
+    store = await sqliteStore();
+    h = await harness(store, { config: { rateLimitPerMinute: 4 } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await store?.close();
+  });
+
+  it("counts a signed-in desk's pages in a bucket of its own, says when to come back, and leaves the page's files and other desks alone", async () => {
+    const a = await makeDesk(store.db);
+    const b = await makeDesk(store.db);
+    const signIn = async (deskId: string) =>
+      signInWithLink(h.app, (await createSignInLink(store.db, deskId, h.clock.now())).token);
+    const first = await signIn(a.desk.id);
+    const look = (cookies: Record<string, string>) =>
+      h.app.inject({ method: 'GET', url: '/', cookies, headers: { accept: 'text/html' } });
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await look(first)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 429]);
+    const limited = await look(first);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toContain('<h1>Too many requests</h1>');
+    expect(limited.body).toMatch(/Too many requests from this desk&#39;s screen; try again in \d+ s\./);
+    expect((await h.app.inject({ method: 'GET', url: '/assets/screen.js', cookies: first })).statusCode).toBe(200);
+    // Signing the other desk in spends this address's own bucket (two requests a link), not
+    // the first desk's; its pages then count in a bucket of their own.
+    const second = await signIn(b.desk.id);
+    expect((await look(second)).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { returnPath } from '../../src/screen/return-to.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
-import { CHROMIUM, CHROMIUM_PRESENT, launch, startScreenServer, type ScreenServer } from './helpers.ts';
+import { agreeToLink, CHROMIUM, CHROMIUM_PRESENT, launch, startScreenServer, type ScreenServer } from './helpers.ts';
 
 // A page opened while signed out (a row's link in a message, a bookmark) is where the next
 // sign-in lands, and only ever a page of this screen.
@@ -72,11 +72,11 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('signing in from a page asked fo
       expect(asked?.status()).toBe(401);
       await page.getByRole('heading', { level: 1, name: 'Sign in to your desk' }).waitFor();
 
-      await page.goto(await server.link(desk.id));
+      await agreeToLink(page, await server.link(desk.id));
       await expect.poll(() => page.url()).toBe(`${server.base}/work/${id}`);
       await page.getByRole('heading', { level: 1, name: 'Renew the street licence' }).waitFor();
 
-      await page.goto(await server.link(desk.id));
+      await agreeToLink(page, await server.link(desk.id));
       await expect.poll(() => page.url()).toBe(`${server.base}/`);
       await page.getByRole('heading', { level: 1, name: 'Quay Bakery' }).waitFor();
     } finally {
@@ -93,7 +93,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('signing in from a page asked fo
       // Asked for without a browser's page in mind: not where the sign-in should land.
       await page.request.get(`${server.base}/keys`, { headers: { accept: 'application/json' }, maxRedirects: 0 });
       await page.request.post(`${server.base}/work/1/snooze`, { form: { days: '3' }, maxRedirects: 0 });
-      await page.goto(await server.link(desk.id));
+      await agreeToLink(page, await server.link(desk.id));
       await expect.poll(() => page.url()).toBe(`${server.base}/record?events=100&activity=50`);
       await page.getByRole('heading', { level: 1, name: 'Record' }).waitFor();
     } finally {

@@ -125,6 +125,7 @@ describe.runIf(CHROMIUM_PRESENT)('the first start, as a new owner meets it', () 
         if (m.type() === 'error') complaints.push(m.text());
       });
       await page.goto(url!);
+      await page.getByRole('button', { name: 'Sign in to Corner Bakery (demo)' }).click();
       await page.getByRole('heading', { level: 1, name: 'Corner Bakery (demo)' }).waitFor();
       await page.getByRole('link', { name: 'File VAT return' }).waitFor();
       await page.waitForLoadState('networkidle');

@@ -11,6 +11,7 @@ import { desk as cli } from '../helpers/cli.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import {
+  agreeToLink,
   CHROMIUM,
   CHROMIUM_PRESENT,
   expectAccessible,
@@ -77,7 +78,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(15_000);
     page = await context.newPage();
-    await page.goto(await server.link(desk.id));
+    await agreeToLink(page, await server.link(desk.id));
     await page.waitForURL(`${server.base}/`);
   });
 

@@ -26,6 +26,27 @@ export function SignInPage(p: { problem?: string; command: string }): Markup {
   );
 }
 
+/**
+ * A link opened in a browser signed in nowhere: asked, not done. Opening it may not be the owner's
+ * own doing (a page that sends them to another desk's link), and a link previewed by a chat
+ * program would otherwise be used up by the preview.
+ */
+export function ConfirmSignInPage(p: { csrf: string; to: string; token: string }): Markup {
+  return (
+    <Page title={`Sign in to ${p.to}?`}>
+      <h1>Sign in to {p.to}?</h1>
+      <p>This link signs this browser in to the desk of {p.to}. It works once.</p>
+      <form method="post" action="/sign-in">
+        <input type="hidden" name="_csrf" value={p.csrf} />
+        <input type="hidden" name="token" value={p.token} />
+        <button type="submit" autofocus>
+          Sign in to {p.to}
+        </button>
+      </form>
+    </Page>
+  );
+}
+
 /** A link for another desk, opened in a browser signed in to this one: asked, not done. */
 export function SwitchDeskPage(p: { desk: string; csrf: string; to: string; token: string }): Markup {
   return (
