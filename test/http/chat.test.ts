@@ -602,6 +602,21 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       const held = await store.db.selectFrom('sections').select('id').where('desk_id', '=', full.desk.id).execute();
       expect(held).toHaveLength(SECTIONS_MAX);
     });
+
+    it('chats adding blocks at once each answer 200; the page keeps its cap and each block its own id', async () => {
+      const nearly = await makeDesk(store.db);
+      const room = 5;
+      for (let i = 0; i < SECTIONS_MAX - room; i++)
+        await addSection(store.db, nearly.desk.id, { id: `b${i}`, position: i });
+      const answers = await Promise.all(Array.from({ length: 12 }, () => ask('add a block for invoices', nearly.key)));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+      const added = answers.flatMap((r) => r.json().data.desk_added.map((b: { id: string }) => b.id));
+      expect(added).toHaveLength(room);
+      expect(new Set(added).size).toBe(room);
+      const held = await store.db.selectFrom('sections').select('id').where('desk_id', '=', nearly.desk.id).execute();
+      expect(held).toHaveLength(SECTIONS_MAX);
+      expect(held.map((b) => b.id)).toEqual(expect.arrayContaining(added));
+    });
   });
 
   it('empty, blank, invisible or missing text, a wrong type or a body that is not JSON is a 400 asking to say something in text; nothing is logged', async () => {

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deskContext } from '../../src/domain/context.ts';
 import { addDays } from '../../src/domain/dates.ts';
 import { listWork } from '../../src/domain/work/list.ts';
+import { addSections } from '../../src/domain/desks/sections.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { TEST_NOW } from '../helpers/app.ts';
@@ -535,6 +536,60 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await page.locator('#chat-answer').getByText('Type a question before asking.').waitFor();
     await expectAccessible(page);
     await context.close();
+  });
+
+  it('a block can be taken off the desk page, after a question that names it; the rows it showed stay', async () => {
+    const owner = deskContext(server.deps, desk, { type: 'owner', name: 'owner' });
+    const [added] = await addSections(owner, [
+      { title: 'Supplier invoices', kinds: ['filing'], why: 'Added from chat.' },
+    ]);
+    const rows = () =>
+      server.deps.store.db
+        .selectFrom('work')
+        .select(['id', 'status'])
+        .where('desk_id', '=', desk.id)
+        .orderBy('id')
+        .execute();
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(0);
+    const { context, page } = await signedIn();
+    try {
+      const block = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Supplier invoices' }) });
+      await block.getByRole('link', { name: 'Remove "Supplier invoices"' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Remove the block "Supplier invoices"?' }).waitFor();
+      await page.getByText('The rows it shows stay as they are').waitFor();
+      await expectAccessible(page);
+      await screenshots(page, 'remove-block');
+
+      // Keeping it goes back to the block, untouched.
+      await page.getByRole('link', { name: 'Keep it' }).click();
+      await page.getByRole('heading', { level: 3, name: 'Supplier invoices' }).waitFor();
+
+      await block.getByRole('link', { name: 'Remove "Supplier invoices"' }).click();
+      await page.getByRole('button', { name: 'Remove it' }).click();
+      await page.getByRole('status').filter({ hasText: 'The block "Supplier invoices" is removed.' }).waitFor();
+      expect(page.url()).toBe(`${server.base}/`);
+      await expect(page.getByRole('heading', { level: 3, name: 'Supplier invoices' }).count()).resolves.toBe(0);
+      // The block of other kinds is drawn from the open rows, not kept: it offers no removal.
+      await page.getByRole('heading', { level: 3, name: 'Other work' }).waitFor();
+      await expect(page.getByRole('link', { name: 'Remove "Other work"' }).count()).resolves.toBe(0);
+      expect(await rows()).toEqual(before);
+      const removed = await server.deps.store.db
+        .selectFrom('events')
+        .select(['kind', 'data'])
+        .where('desk_id', '=', desk.id)
+        .where('kind', '=', 'section_removed')
+        .execute();
+      expect(removed.map((e) => [e.kind, JSON.parse(e.data)])).toEqual([
+        ['section_removed', { section_id: added!.id, title: 'Supplier invoices', by: 'owner' }],
+      ]);
+
+      // Its address again (Back, or a second tab) finds nothing to remove.
+      const gone = await page.goto(`${server.base}/blocks/${added!.id}/remove`);
+      expect(gone?.status()).toBe(404);
+    } finally {
+      await context.close();
+    }
   });
 
   it('asking from the keyboard keeps the focus in the chat box, and an empty question marks and focuses the field', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignInLink, lookAtSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
+import { addSection } from '../helpers/business.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { signInWithLink } from '../helpers/sign-in.ts';
 
@@ -97,6 +98,25 @@ describe("the screen's guards", () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/');
     body.destroy();
+  });
+
+  it("another desk's block is not found, to look at or to remove, and stays", async () => {
+    const a = await makeDesk(store.db);
+    const b = await makeDesk(store.db);
+    await addSection(store.db, b.desk.id, { id: 'invoices', title: 'Invoices' });
+    const { csrf, cookies } = await formOf(await signIn(a.desk.id));
+    const asked = await h.app.inject({ method: 'GET', url: '/blocks/invoices/remove', cookies });
+    expect(asked.statusCode).toBe(404);
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: '/blocks/invoices/remove',
+      cookies,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: csrf, idempotency_key: 'k1' }).toString(),
+    });
+    expect(sent.statusCode).toBe(404);
+    const held = await store.db.selectFrom('sections').select('id').where('desk_id', '=', b.desk.id).execute();
+    expect(held).toEqual([{ id: 'invoices' }]);
   });
 
   it("a link for another desk asks before it switches; agreeing ends the first desk's session", async () => {

@@ -4,7 +4,16 @@ import type { DeskContext, SectionDraft } from '../ports.ts';
 import { logEvent } from '../record.ts';
 import { SECTION_KINDS, type SectionKind } from '../vocab.ts';
 import type { DeskSection } from '../contract/shared.ts';
-import { insertSection, sectionSlots, sectionsOf } from '../../store/repositories/sections.ts';
+import {
+  deleteSection,
+  findSection,
+  insertSection,
+  sectionSlots,
+  sectionsOf,
+} from '../../store/repositories/sections.ts';
+import { atomically, lockDesk } from '../../store/tx.ts';
+import { actorName } from '../context.ts';
+import { notFound } from '../errors.ts';
 import { openKinds } from '../../store/repositories/queue.ts';
 
 export type { DeskSection } from '../contract/shared.ts';
@@ -143,6 +152,9 @@ export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & 
  */
 export async function addSections(ctx: DeskContext, asked: readonly SectionDraft[]): Promise<DeskSection[]> {
   if (asked.length === 0) return [];
+  // Chats adding at once take their turns here, so that each sees the blocks the others saved:
+  // the page's cap holds, and no two pick the same free id.
+  await lockDesk(ctx);
   const existing = await sectionSlots(ctx.db, ctx.desk.id);
   // The desk page draws every block: past the cap, one asked for is not added.
   const drafts = asked.slice(0, Math.max(0, SECTIONS_MAX - existing.length));
@@ -179,4 +191,34 @@ export async function addSections(ctx: DeskContext, asked: readonly SectionDraft
     added.push(saved);
   }
   return added;
+}
+
+/** The ids of the blocks the desk keeps: every block of GET /desk but the one of other kinds. */
+export async function keptSectionIds(ctx: DeskContext): Promise<Set<string>> {
+  return new Set((await sectionSlots(ctx.db, ctx.desk.id)).map((s) => s.id));
+}
+
+/** A block the desk keeps, by its title, or not found. */
+export async function sectionTitle(ctx: DeskContext, id: string): Promise<string> {
+  const row = await findSection(ctx.db, ctx.desk.id, id);
+  if (!row) throw notFound('block', id);
+  return row.title;
+}
+
+/**
+ * The owner takes a block off the desk page, one of the business file's or one a chat added: the
+ * rows it collected stay as they are, and the page holds room for another.
+ */
+export async function removeSection(ctx: DeskContext, id: string): Promise<{ title: string }> {
+  return atomically(ctx, async (tx) => {
+    const title = await sectionTitle(tx, id);
+    await deleteSection(tx.db, tx.desk.id, id);
+    const who = actorName(tx.actor);
+    await logEvent(tx, 'section_removed', `${who} removed the block "${title}" from the desk.`, {
+      section_id: id,
+      title,
+      by: who,
+    });
+    return { title };
+  });
 }

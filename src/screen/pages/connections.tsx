@@ -1,7 +1,7 @@
 import type { ConnectionSettings } from '../../domain/desks/connection-settings.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { Choice, Field, type FormState } from './form-fields.tsx';
-import { FormKeys, Page } from './layout.tsx';
+import { FormKeys, Notice, Page } from './layout.tsx';
 
 // The connections page: the mailbox the desk sends through, with a test message, the portal
 // sign-ins playbooks use, and the other services the desk has on record. A secret is never drawn, not even as dots: the field is empty
@@ -42,14 +42,6 @@ const INBOX_SECURITY_WORDS = [
   ['tls', 'TLS (usually port 993)'],
   ['none', 'None (a local test server only)'],
 ] as const;
-
-function Notice(p: { text?: string }): Markup | null {
-  return p.text ? (
-    <p class="notice" role="status">
-      {p.text}
-    </p>
-  ) : null;
-}
 
 function Mailbox(p: { v: ConnectionsView }): Markup {
   const { v } = p;

@@ -4,7 +4,7 @@ import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkPage } from '../../domain/work/list.ts';
 import { OPEN_STATUSES } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
-import { FieldError, FormKeys, Page } from './layout.tsx';
+import { FieldError, FormKeys, Notice, Page } from './layout.tsx';
 import { plural } from '../../domain/text.ts';
 import { nextTrail, previousPage, writeTrail, type Trail } from '../pager.ts';
 
@@ -25,6 +25,10 @@ export interface DeskView {
   csrf: string;
   counts: Counts;
   sections: DeskSection[];
+  /** The blocks the desk keeps, which the owner may remove (not the block of other kinds). */
+  kept: ReadonlySet<string>;
+  /** What the form just sent did, as the page it led to says once. */
+  notice?: string;
   /** Every kind among the open rows, so the filter reaches each whatever page is shown. */
   kinds: string[];
   page: WorkPage;
@@ -120,7 +124,7 @@ function Row(p: { item: WorkItem }): Markup {
   );
 }
 
-function Section(p: { s: DeskSection }): Markup {
+function Section(p: { s: DeskSection; removable?: boolean }): Markup {
   const s = p.s;
   return (
     <article class="desk-section" id={`section-${s.id}`}>
@@ -146,6 +150,11 @@ function Section(p: { s: DeskSection }): Markup {
             </li>
           ))}
         </ul>
+      ) : null}
+      {p.removable ? (
+        <p class="meta">
+          <a href={`/blocks/${encodeURIComponent(s.id)}/remove`}>Remove "{s.title}"</a>
+        </p>
       ) : null}
     </article>
   );
@@ -241,6 +250,7 @@ export function DeskPage(v: DeskView): Markup {
   return (
     <Page title="Desk" desk={v.desk} csrf={v.csrf}>
       <h1>{v.desk}</h1>
+      <Notice text={v.notice} />
       <section aria-labelledby="counts-title">
         <h2 id="counts-title" class="visually-hidden">
           Counts
@@ -322,7 +332,7 @@ export function DeskPage(v: DeskView): Markup {
         <h2 id="sections-title">Your desk</h2>
         <div id="desk-sections">
           {v.sections.map((s) => (
-            <Section s={s} />
+            <Section s={s} removable={v.kept.has(s.id)} />
           ))}
         </div>
       </section>

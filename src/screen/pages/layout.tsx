@@ -98,6 +98,15 @@ export function FormKeys(p: { csrf: string; idem?: string; id?: string }): Marku
 }
 
 /** A field's error, said beside it and tied to it for screen readers. */
+/** What the form just sent did, said once on the page it led to. */
+export function Notice(p: { text?: string }): Markup | null {
+  return p.text ? (
+    <p class="notice" role="status">
+      {p.text}
+    </p>
+  ) : null;
+}
+
 export function FieldError(p: { id: string; message?: string | null }): Markup {
   return p.message ? (
     <small id={p.id} class="field-error" role="alert">

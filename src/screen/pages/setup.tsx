@@ -5,7 +5,7 @@ import { WATCH_LABELS } from '../../domain/watches/save.ts';
 import { ARRANGEMENT_STATUSES, PERMISSION_CLASSES } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { Choice, Field, FormProblem, Lines, type FormState } from './form-fields.tsx';
-import { FormKeys, Page } from './layout.tsx';
+import { FormKeys, Notice, Page } from './layout.tsx';
 
 // What the desk is built around: arrangements (leases, contracts), units (sites, vans) and the
 // watches that turn a unit's dates into work, each listed with a page to add or edit it.
@@ -43,14 +43,6 @@ function nextWords(w: UpcomingWatch, today: string): string {
   }
   const day = n.starts_on <= today ? `${n.starts_on} (today)` : n.starts_on;
   return `${day}, for ${n.unit}: ${w.watch.field} ${n.occurrence}`;
-}
-
-function Notice(p: { text?: string }): Markup | null {
-  return p.text ? (
-    <p class="notice" role="status">
-      {p.text}
-    </p>
-  ) : null;
 }
 
 export function SetupPage(v: SetupView): Markup {

@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { askDesk } from '../../domain/chat/ask.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
-import { deskSections } from '../../domain/desks/sections.ts';
+import { deskSections, keptSectionIds, removeSection, sectionTitle } from '../../domain/desks/sections.ts';
+import { noticeFor, toPageWith } from '../notice.ts';
+import { RemovePage } from '../pages/setup.tsx';
+import { signedIn } from './owner.ts';
 import { workCounts } from '../../domain/desks/summary.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { isLaterPage, kindsOpen, listWork } from '../../domain/work/list.ts';
@@ -15,8 +18,8 @@ import { once } from '../once.ts';
 import { readTrail } from '../pager.ts';
 import { saidToOwner } from '../words.ts';
 
-// GET / (the desk page) and POST /chat (the chat box; a partial answer for htmx, the whole
-// page without it).
+// GET / (the desk page), POST /chat (the chat box; a partial answer for htmx, the whole page
+// without it), and taking a block off the page.
 
 type Query = { status?: string; kind?: string; cursor?: string; back?: string };
 type Filters = { status?: string; kind?: string; cursor?: string };
@@ -35,6 +38,7 @@ async function deskPage(
   q: Query,
   chat: ChatView,
   status = 200,
+  notice?: string,
 ): Promise<FastifyReply> {
   const f = filters(q);
   let page: Awaited<ReturnType<typeof listWork>>;
@@ -49,8 +53,9 @@ async function deskPage(
   // A cursor the queue could not read (an address cut short, a page of other filters) gave the
   // first page, and the page says so rather than "more".
   if (f.cursor && !(await isLaterPage(ctx, f))) delete f.cursor;
-  const [{ sections }, perms, counts, replies, kinds] = await Promise.all([
+  const [{ sections }, kept, perms, counts, replies, kinds] = await Promise.all([
     deskSections(ctx),
+    keptSectionIds(ctx),
     permissionSummary(ctx),
     workCounts(ctx),
     repliesToRead(ctx),
@@ -69,6 +74,8 @@ async function deskPage(
         done_today: counts.closed_today,
       },
       sections,
+      kept,
+      notice,
       kinds,
       page,
       filters: f,
@@ -92,7 +99,7 @@ export async function deskScreenRoutes(app: FastifyInstance, help: SignInHelp): 
       if (!/text\/html/.test(request.headers.accept ?? '')) return reply.send(ROOT_INDEX);
       return html(reply, SignInPage({ command: help.linkCommand(request) }), 401);
     }
-    return deskPage(ctx, reply, request.query as Query, { key: formKey() });
+    return deskPage(ctx, reply, request.query as Query, { key: formKey() }, 200, noticeFor(request, reply, '/'));
   });
 
   app.post('/chat', async (request, reply) => {
@@ -105,5 +112,33 @@ export async function deskScreenRoutes(app: FastifyInstance, help: SignInHelp): 
       : { key: formKey(), error: saidToOwner(r.error.message), text };
     if (request.headers['hx-request'] === 'true') return html(reply, ChatAnswer({ chat, oob: true }));
     return deskPage(ctx, reply, {}, chat, r.ok ? 200 : 400);
+  });
+
+  app.get('/blocks/:id/remove', async (request, reply) => {
+    const ctx = signedIn(request);
+    const id = (request.params as { id: string }).id;
+    const title = await sectionTitle(ctx, id);
+    const path = `/blocks/${encodeURIComponent(id)}/remove`;
+    return html(
+      reply,
+      RemovePage({
+        desk: ctx.desk.name,
+        csrf: csrfToken(reply),
+        idem: formKey(),
+        kind: 'block',
+        name: title,
+        action: path,
+        back: `/#section-${id}`,
+        consequence: 'It comes off the desk page. The rows it shows stay as they are.',
+      }),
+    );
+  });
+
+  app.post('/blocks/:id/remove', async (request, reply) => {
+    const ctx = signedIn(request);
+    const id = (request.params as { id: string }).id;
+    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => removeSection(ctx, id));
+    if (!r.ok) throw r.error;
+    return toPageWith(ctx, reply, '/', { notice: `The block "${r.value.title}" is removed.`, refused: false });
   });
 }

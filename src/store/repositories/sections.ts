@@ -20,3 +20,11 @@ export async function sectionSlots(db: Kysely<Database>, deskId: string) {
 export async function insertSection(db: Kysely<Database>, row: Insertable<SectionsTable>): Promise<void> {
   await db.insertInto('sections').values(row).execute();
 }
+
+export async function findSection(db: Kysely<Database>, deskId: string, id: string): Promise<SectionRow | undefined> {
+  return db.selectFrom('sections').selectAll().where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function deleteSection(db: Kysely<Database>, deskId: string, id: string): Promise<void> {
+  await db.deleteFrom('sections').where('desk_id', '=', deskId).where('id', '=', id).execute();
+}
