@@ -45,6 +45,21 @@ export function gotoFault(url: string): string | null {
   return protocol === 'http:' || protocol === 'https:' ? null : 'must go to a web address starting http:// or https://';
 }
 
+/**
+ * Which of a step's fields is not the text it must be, or null: the field that names the step
+ * (an address, a selector, a text to look for) and a read's `as`, non-empty text; a fill's or a
+ * select's `value`, text or a number. Checked when a business file is read and again before a
+ * run, on steps stored before.
+ */
+export function stepTextFault(kind: (typeof STEP_NAMES)[number], step: Record<string, unknown>): string | null {
+  const named = step[kind];
+  if (typeof named !== 'string' || named === '') return 'a value';
+  if ((kind === 'fill' || kind === 'select') && typeof step.value !== 'string' && typeof step.value !== 'number')
+    return '"value"';
+  if (kind === 'read' && (typeof step.as !== 'string' || step.as === '')) return '"as"';
+  return null;
+}
+
 export interface PlaybookRequest {
   steps: PlaybookStep[];
   /**

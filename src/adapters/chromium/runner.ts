@@ -4,6 +4,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
 import {
   gotoFault,
+  stepTextFault,
   STEP_LIMIT_MS,
   STEP_NAMES,
   masker,
@@ -147,13 +148,10 @@ function prepare(steps: PlaybookStep[], vars: PlaybookRequest['vars'], mask: (s:
     ]);
     const extra = Object.keys(step).filter((k) => !allowed.has(k));
     if (extra.length > 0) throw new StepFailure(`${where} (${kind}) has fields it does not use: ${extra.join(', ')}.`);
-    const str = (key: string): string => {
-      const v = step[key];
-      if (typeof v !== 'string' || v === '')
-        throw new StepFailure(`${where} (${kind}) needs ${key === kind ? 'a value' : `"${key}"`} as text.`);
-      return v;
-    };
     const where2 = `${where} (${kind})`;
+    const fault = stepTextFault(kind, step);
+    if (fault) throw new StepFailure(`${where2} needs ${fault} as text.`);
+    const str = (key: string): string => step[key] as string;
     let action: Action;
     switch (kind) {
       case 'goto': {
@@ -167,9 +165,7 @@ function prepare(steps: PlaybookStep[], vars: PlaybookRequest['vars'], mask: (s:
       }
       case 'fill':
       case 'select': {
-        const v = step.value;
-        if (typeof v !== 'string' && typeof v !== 'number') throw new StepFailure(`${where2} needs "value" as text.`);
-        action = { kind, selector: str(kind), value: fill(String(v), vars, where2) };
+        action = { kind, selector: str(kind), value: fill(String(step.value), vars, where2) };
         break;
       }
       case 'check':

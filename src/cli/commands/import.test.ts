@@ -69,6 +69,18 @@ describe('desk import, refused', () => {
     });
   });
 
+  it('answers with the id of every ref, whatever its name', async () => {
+    const named = file('refs.yaml', [
+      'desk: { name: Ref Shop, slug: ref-shop }',
+      'units:',
+      '  - { ref: __proto__, type: site, name: One }',
+      '  - { ref: constructor, type: site, name: Two }',
+    ]);
+    const r = await desk(store.target, 'import', named, '--json');
+    expect(r.code).toBe(0);
+    expect(Object.keys(r.json().refs).sort()).toEqual(['__proto__', 'constructor']);
+  });
+
   it('says how to import a file whose slug is taken under another, and --slug does it', async () => {
     const cafe = file('cafe.yaml', ['desk: { name: Quay Cafe, slug: quay-cafe }']);
     expect((await desk(store.target, 'import', cafe)).code).toBe(0);

@@ -108,7 +108,14 @@ export class Entry {
     const v = this.raw[field];
     if (v === undefined || v === null) return opts.fallback;
     if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
-      this.fail(field, `${echoedJson(v)} is not a whole number`);
+      // A whole number past 2^53 reaches here already rounded: it is said to be too large, not
+      // quoted as a number the file does not hold.
+      this.fail(
+        field,
+        typeof v === 'number' && Number.isInteger(v)
+          ? `is too large a number; it must be ${opts.max === undefined ? `at most ${Number.MAX_SAFE_INTEGER}` : `between ${opts.min ?? 0} and ${opts.max}`}`
+          : `${echoedJson(v)} is not a whole number`,
+      );
       return opts.fallback;
     }
     if ((opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) {

@@ -89,7 +89,8 @@ export async function fillDesk(
   const total = plan.work.length;
   // About every tenth of a large file, and never more often than every 1,000 rows.
   const step = Math.max(PROGRESS_FROM, Math.ceil(total / 10));
-  const refs: Record<string, number> = {};
+  // Any text is a ref, `__proto__` too: an object of no prototype keeps each as its own entry.
+  const refs: Record<string, number> = Object.create(null);
   const ids: Ids = {
     connection: new Map<string, number>(),
     arrangement: new Map<string, number>(),

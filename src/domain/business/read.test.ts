@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileErrors } from '../../../test/helpers/business-file.ts';
-import { readBusiness } from './read.ts';
+import { parseBusinessText, readBusiness } from './read.ts';
 
 // Fields of a business file read by rules that live elsewhere: a watch's `every` by the
 // watches' own rule, and an arrangement's money, whose two fields go together. No date here is
@@ -93,6 +93,27 @@ describe("a playbook's goto", () => {
     expect(errorsOf(playbook('file:///etc/passwd', 'https://evil.test/?p={{ secret.password }}'))).toEqual([
       'playbooks[0] "File".steps[0]: a goto step must go to a web address starting http:// or https://',
       'playbooks[0] "File".steps[1]: a goto step may not carry a {{secret...}} value in its address; type secrets into the form with fill',
+    ]);
+  });
+});
+
+describe("a playbook's steps", () => {
+  it('take their address, selector, value and name as text, as a run needs them', () => {
+    const steps = [
+      { click: { a: 1 } },
+      { fill: '#x', value: [1, 2] },
+      { goto: 5 },
+      { click: null },
+      { read: '#total', as: 7 },
+      { fill: '#year', value: 2026 },
+      { click: '#submit' },
+    ];
+    expect(errorsOf({ desk: DESK, playbooks: [{ name: 'File', steps }] })).toEqual([
+      'playbooks[0] "File".steps[0]: a click step needs a value as text',
+      'playbooks[0] "File".steps[1]: a fill step needs "value" as text',
+      'playbooks[0] "File".steps[2]: a goto step needs a value as text',
+      'playbooks[0] "File".steps[3]: a click step needs a value as text',
+      'playbooks[0] "File".steps[4]: a read step needs "as" as text',
     ]);
   });
 });
@@ -245,6 +266,79 @@ describe("a unit's columns", () => {
     expect(errorsOf(doc('2027-02-29'))).toEqual([
       'units[0] "High St".fields.lease_end: "2027-02-29" is not a day on the calendar',
     ]);
+    expect(errorsOf(doc('1899-12-31'))).toEqual([
+      'units[0] "High St".fields.lease_end: "1899-12-31" is before 1900-01-01, the first day the desk keeps',
+    ]);
+  });
+
+  it('hold a relative date within the days a date field takes, trimmed, as the file can be read again', () => {
+    const doc = (lease_end: unknown) => ({
+      desk: DESK,
+      units: [{ type: 'site', name: 'High St', fields: { lease_end } }],
+    });
+    expect(readBusiness(doc(' +3d '), NOW).units[0]!.fields).toEqual({ lease_end: '2026-11-25' });
+    expect(readBusiness(doc(' 2027-01-05 '), NOW).units[0]!.fields).toEqual({ lease_end: '2027-01-05' });
+    expect(errorsOf(doc('-99999d'))).toEqual([
+      'units[0] "High St".fields.lease_end: "-99999d" falls outside 1900-01-01 to 9999-12-31',
+    ]);
+  });
+
+  it('keep a number as written, and refuse one no store would keep as it was written', () => {
+    const doc = (v: unknown) => ({ desk: DESK, units: [{ type: 'site', name: 'High St', fields: { v } }] });
+    expect(readBusiness(doc(12.5), NOW).units[0]!.fields).toEqual({ v: 12.5 });
+    expect(readBusiness(doc(Number.MAX_SAFE_INTEGER), NOW).units[0]!.fields).toEqual({ v: Number.MAX_SAFE_INTEGER });
+    for (const [v, said] of [
+      [Number.POSITIVE_INFINITY, 'Infinity'],
+      [Number.NaN, 'NaN'],
+      [2 ** 64, String(2 ** 64)],
+    ] as const)
+      expect(errorsOf(doc(v))).toEqual([
+        `units[0] "High St".fields.v: ${said} cannot be kept as a number; write it in quotes to keep it as text`,
+      ]);
+  });
+
+  it('may be named anything, __proto__ too', () => {
+    const fields = JSON.parse('{"__proto__": "kept", "constructor": 1}');
+    const read = readBusiness({ desk: DESK, units: [{ type: 'site', name: 'High St', fields }] }, NOW);
+    expect(JSON.stringify(read.units[0]!.fields)).toBe('{"__proto__":"kept","constructor":1}');
+  });
+});
+
+describe("the desk's today", () => {
+  it("is the day in the desk's zone, however the zone is spaced or cased", () => {
+    // 10:00 UTC on 22 November is already the 23rd in Kiritimati (UTC+14).
+    for (const timezone of ['Pacific/Kiritimati', ' Pacific/Kiritimati ', 'pacific/kiritimati']) {
+      const read = readBusiness({ desk: { ...DESK, timezone }, work: [{ title: 'Rent', due: 'today' }] }, NOW);
+      expect(read.desk.timezone, timezone).toBe('Pacific/Kiritimati');
+      expect(read.work[0]!.due_date, timezone).toBe('2026-11-23');
+    }
+  });
+});
+
+describe('a number past 2^53', () => {
+  it('is said to be too large, not quoted as a number the file does not hold', () => {
+    const file = JSON.parse(
+      '{"desk": {"name": "A", "slug": "a"}, "work": [{"title": "t", "priority": 99999999999999999999}]}',
+    );
+    expect(errorsOf(file)).toEqual(['work[0] "t".priority: is too large a number; it must be between 1 and 100']);
+  });
+});
+
+describe('a syntax error on a very long line', () => {
+  it('shows the line around the place, not all of it', () => {
+    const text = `{"desk": {"name": "A", "slug": "a"}, "work": [${'{"title": "t"}, '.repeat(5000)}]}`;
+    let said = '';
+    try {
+      parseBusinessText(text, 'big.json');
+    } catch (err) {
+      said = (err as Error).message;
+    }
+    expect(said).toMatch(/^big\.json is not JSON: line 1, column \d+: /);
+    const [, shown, caret] = said.split('\n');
+    expect(shown!.length).toBeLessThan(120);
+    expect(shown).toMatch(/^ {2}1 \| ….*\]\}$/);
+    // The caret stands under the comma before the closing bracket.
+    expect(shown![caret!.indexOf('^')]).toBe(',');
   });
 });
 

@@ -1,5 +1,5 @@
-import { gotoFault, STEP_NAMES, type PlaybookStep } from '../playbooks.ts';
-import { dateIn, isDateShaped, isIsoDate, isTimeZone, spelledZone } from '../dates.ts';
+import { gotoFault, STEP_NAMES, stepTextFault, type PlaybookStep } from '../playbooks.ts';
+import { dateIn, FIRST_DAY, isDateShaped, isIsoDate, isTimeZone, resolveDate, spelledZone } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import {
   ARRANGEMENT_STATUSES,
@@ -275,11 +275,21 @@ function pointAt(text: string, at: { line: number; col: number } | undefined): s
   if (!at) return '';
   const lines = text.split(/\r?\n/);
   const line = Math.min(at.line, lines.length);
-  const shown = lines[line - 1] ?? '';
-  const col = line === at.line ? at.col : shown.length + 1;
+  const whole = lines[line - 1] ?? '';
+  const col = line === at.line ? at.col : whole.length + 1;
+  // A long line (a file written on one line, as programs write JSON) is shown around the place,
+  // so that the message stays a few lines whatever the file's size.
+  const from = whole.length > SHOWN_MAX ? Math.max(0, Math.min(col - 1 - SHOWN_MAX / 2, whole.length - SHOWN_MAX)) : 0;
+  const to = Math.min(whole.length, from + SHOWN_MAX);
+  const before = from > 0 ? '…' : '';
+  const shown = `${before}${whole.slice(from, to)}${to < whole.length ? '…' : ''}`;
   const gutter = `  ${line} | `;
-  return `\n${gutter}${shown}\n${' '.repeat(gutter.length - 2)}| ${' '.repeat(Math.max(0, col - 1))}^`;
+  const caret = ' '.repeat(Math.max(0, col - 1 - from + before.length));
+  return `\n${gutter}${shown}\n${' '.repeat(gutter.length - 2)}| ${caret}^`;
 }
+
+/** The most of one line an error shows. */
+const SHOWN_MAX = 100;
 
 /** Checks a parsed business file and resolves its dates against the desk's today. Throws a bad_request listing every error. */
 export function readBusiness(doc: unknown, now: Date): BusinessPlan {
@@ -297,7 +307,10 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
 
   const deskRaw = isObject(doc.desk) ? doc.desk : null;
   if (!deskRaw) errors.add('desk', 'is required: a mapping with name and slug', undefined, section('desk'));
-  const tz = typeof deskRaw?.timezone === 'string' && isTimeZone(deskRaw.timezone) ? deskRaw.timezone : 'UTC';
+  // The zone as readDesk keeps it (trimmed, spelled as the zone database spells it), so that
+  // "today" in the file is the desk's own today.
+  const zone = typeof deskRaw?.timezone === 'string' ? spelledZone(deskRaw.timezone.trim()) : 'UTC';
+  const tz = isTimeZone(zone) ? zone : 'UTC';
   const today = dateIn(tz, now);
   const entry = (where: string, raw: Raw, fields: readonly string[], at: Place) =>
     new Entry(where, raw, errors, today, fields, at);
@@ -620,26 +633,41 @@ export function readUnit(e: Entry, today: string): Omit<UnitPlan, 'ref'> {
 
 function readUnitFields(e: Entry, today: string): Record<string, string | number | null> {
   const raw = e.object('fields') ?? {};
-  const out: Record<string, string | number | null> = {};
+  // Any text names a field, `__proto__` too: an object of no prototype keeps each as its own.
+  const out: Record<string, string | number | null> = Object.create(null);
   for (const [name, v] of Object.entries(raw)) {
-    if (v === null || typeof v === 'number') out[name] = v;
-    else if (typeof v === 'string') {
+    if (v === null) out[name] = v;
+    else if (typeof v === 'number') {
+      // A number is kept as it was written: not infinity or NaN, nor a whole one past 2^53 that
+      // would be stored rounded.
+      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v)))
+        e.fail(`fields.${name}`, `${v} cannot be kept as a number; write it in quotes to keep it as text`);
+      out[name] = v;
+    } else if (typeof v === 'string') {
       // Relative dates are fixed at import, like every other date in the file.
       const t = v.trim();
+      if (t === 'today' || /^[+-]\d{1,5}d$/.test(t)) {
+        const day = resolveDate(t, today);
+        if (day === null) e.fail(`fields.${name}`, `${echoedJson(v)} falls outside ${FIRST_DAY} to 9999-12-31`);
+        out[name] = day;
+        continue;
+      }
       // Text shaped as a date must be one: a watch on the column would never see "2027-13-40".
-      if (isDateShaped(t) && !isIsoDate(t)) e.fail(`fields.${name}`, `${echoedJson(v)} is not a day on the calendar`);
-      out[name] = t === 'today' || /^[+-]\d{1,5}d$/.test(t) ? resolveRelative(t, today) : v;
+      if (isDateShaped(t) && !isIsoDate(t)) e.fail(`fields.${name}`, dateFault(v, t));
+      out[name] = t;
     } else if (v instanceof Date) out[name] = v.toISOString().slice(0, 10);
     else e.fail(`fields.${name}`, 'must be text, a number, a date or null');
   }
   return out;
 }
 
-function resolveRelative(t: string, today: string): string {
-  const n = t === 'today' ? 0 : Number(t.slice(0, -1));
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
+/** Why text written as a date is not one the desk keeps: off the calendar, or before its first day. */
+function dateFault(v: string, t: string): string {
+  const d = new Date(`${t}T00:00:00Z`);
+  const real = !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t;
+  return real && t < FIRST_DAY
+    ? `${echoedJson(v)} is before ${FIRST_DAY}, the first day the desk keeps`
+    : `${echoedJson(v)} is not a day on the calendar`;
 }
 
 export function readArrangement(e: Entry, ref: string | null, deskCurrency: string): ArrangementPlan {
@@ -735,10 +763,17 @@ function readSteps(e: Entry): PlaybookStep[] {
       e.fail(`steps[${i}]`, `has fields a ${names[0]} step does not use: ${extra.join(', ')}`);
     if ((names[0] === 'fill' || names[0] === 'select') && s.value === undefined)
       e.fail(`steps[${i}]`, `a ${names[0]} step needs a value`);
-    const fault = names[0] === 'goto' && typeof s.goto === 'string' ? gotoFault(s.goto) : null;
-    if (fault) e.fail(`steps[${i}]`, `a goto step ${fault}`);
-    if (names[0] === 'read' && typeof s.as !== 'string')
+    else if (names[0] === 'read' && s.as === undefined)
       e.fail(`steps[${i}]`, 'a read step needs "as", the name of what it reads');
+    else if (names.length === 1) {
+      const kind = names[0] as (typeof STEP_NAMES)[number];
+      const notText = stepTextFault(kind, s);
+      if (notText) e.fail(`steps[${i}]`, `a ${kind} step needs ${notText} as text`);
+      else if (kind === 'goto') {
+        const fault = gotoFault(s.goto as string);
+        if (fault) e.fail(`steps[${i}]`, `a goto step ${fault}`);
+      }
+    }
   }
   return steps as PlaybookStep[];
 }
