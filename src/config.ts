@@ -240,7 +240,10 @@ export function ownerLinkCommand(config: Readonly<Config>, desk: string, port: n
   return `npx desk owner link --desk ${desk}${dbFlag(config)}${config.publicUrl ? '' : portFlag(port)}`;
 }
 
-/** How to start the server on this database, as a printed hint says it. */
+/** How to start the server on this database and port, as a printed hint says it. */
 export function serveCommand(config: Readonly<Config>): string {
-  return config.database === DEFAULT_DATABASE ? 'npm start' : `npx desk serve${dbFlag(config)}`;
+  const port = portFlag(config.port);
+  return config.database === DEFAULT_DATABASE
+    ? `npm start${port ? ` --${port}` : ''}`
+    : `npx desk serve${dbFlag(config)}${port}`;
 }

@@ -51,6 +51,8 @@ describe('chat intents', () => {
     ['Please add a new section about Fire Safety to the desk.', { type: 'add_block', subject: 'Fire Safety' }],
     ['We need a block for rent, please', { type: 'add_block', subject: 'rent' }],
     ['add a block', { type: 'add_block', subject: '' }],
+    ['list the leases and add a block for them', { type: 'add_block', subject: '' }],
+    ['add a block for those, please', { type: 'add_block', subject: '' }],
     ['Can you add a block for invoices?', { type: 'add_block', subject: 'invoices' }],
     ["don't add a block for invoices", { type: 'no_block', subject: 'invoices' }],
     ['Do not add a block for invoices', { type: 'no_block', subject: 'invoices' }],

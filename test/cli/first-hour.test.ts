@@ -6,7 +6,7 @@ import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { desk, deskWith } from '../helpers/cli.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { addDays } from '../../src/domain/dates.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig, serveCommand } from '../../src/config.ts';
 import { demoTip } from '../../src/server.ts';
 import { IN_FLIGHT } from '../../src/domain/work/send.ts';
 import { makeDraft } from '../helpers/factories.ts';
@@ -316,8 +316,11 @@ describe('a missing database, and tips that work as printed', () => {
     expect(viaEnv.out).toContain('http://127.0.0.1:18080/api/v1/me');
     const viaFlag = await desk(db, 'demo', '--port', '18081');
     expect(viaFlag.out).toContain('http://127.0.0.1:18081/api/v1/me');
-    // `npm start` serves ./data/desk.db, not this one: the tip starts the server on it.
-    expect(viaFlag.out).toContain(`With the server running (npx desk serve --db '${db}'): curl`);
+    // `npm start` serves ./data/desk.db, not this one: the tip starts the server on it, on that port.
+    expect(viaFlag.out).toContain(`With the server running (npx desk serve --db '${db}' --port 18081): curl`);
+    // On the default database the tip is `npm start`, told the port as the README tells it.
+    expect(serveCommand(loadConfig({}, { port: 19100 }))).toBe('npm start -- --port 19100');
+    expect(serveCommand(loadConfig({}))).toBe('npm start');
     // desk import prints the same line for the key it makes, on the port it is told.
     const { writeFileSync } = await import('node:fs');
     const file = path.join(dir, 'tips-import.yaml');

@@ -105,6 +105,9 @@ function asksWhen(q: string, window: AskedWindow): boolean {
   );
 }
 
+/** Words that point at something said before rather than name it. */
+const STANDS_IN = /^(?:them|it|these|those|this|that|one|ones|something|anything|stuff|things?)$/i;
+
 export function matchIntent(question: string): Intent {
   const block = ADD_BLOCK.exec(question);
   if (block) {
@@ -116,7 +119,8 @@ export function matchIntent(question: string): Intent {
     const before = question.slice(0, block.index).replace(/[’]/g, "'");
     if (NOT_ASKING.test(before) || TAKEN_AWAY.test(subject))
       return { type: 'no_block', subject: subject.replace(TAKEN_AWAY, '') };
-    return { type: 'add_block', subject };
+    // "add a block for them" names nothing the block could collect: it is asked what for.
+    return { type: 'add_block', subject: STANDS_IN.test(subject) ? '' : subject };
   }
   const q = question.toLowerCase().replace(/[’]/g, "'");
   if (isOrder(q.trim())) {
