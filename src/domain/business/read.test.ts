@@ -33,11 +33,14 @@ describe("a watch's every", () => {
     expect(readBusiness(watch(every), NOW).watches[0]!.every).toBe(days);
   });
 
-  it.each(['never', 'yearly', '-5', '1.5', '123456'])('refuses %j, naming the field', (every) => {
-    expect(errorsOf(watch(every))).toEqual([
-      `watches[0].every: ${JSON.stringify(every)} must be a number of days, such as "365" or "30d", or 0 for once`,
-    ]);
-  });
+  it.each(['never', 'yearly', '-5', '1.5', '123456', [1], { days: 1 }, true])(
+    'refuses %j, naming the field',
+    (every) => {
+      expect(errorsOf(watch(every))).toEqual([
+        `watches[0].every: ${JSON.stringify(every)} must be a number of days, such as "365" or "30d", or 0 for once`,
+      ]);
+    },
+  );
 
   it('names a long refused value cut, inside its quotes', () => {
     expect(errorsOf(watch(`every ${'other '.repeat(40)}week`))).toEqual([

@@ -714,7 +714,8 @@ export function readWatch(e: Entry): WatchPlan {
   let every: string | null = null;
   const raw = e.raw.every;
   if (raw !== undefined && raw !== null) {
-    const days = everyCount(String(raw));
+    // Text or a number only: a list's text (`[1]` is "1") is no count of days.
+    const days = typeof raw === 'string' || typeof raw === 'number' ? everyCount(String(raw)) : null;
     if (days === null)
       e.fail('every', `${echoedJson(raw)} must be a number of days, such as "365" or "30d", or 0 for once`);
     else every = days > 0 ? String(days) : null;

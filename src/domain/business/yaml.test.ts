@@ -85,3 +85,13 @@ describe('writeYaml', () => {
     expect(writeYaml({ first: shared, second: shared })).toBe('first:\n  a: 1\nsecond:\n  a: 1\n');
   });
 });
+
+describe('tags', () => {
+  it('refuses one the core schema does not have, and reads its own as YAML reads them', () => {
+    for (const text of ['a: !foo bar\n', 'a: !!binary aGVsbG8=\n', 'a: !!timestamp 2026-01-01\n']) {
+      const read = readYaml(text);
+      expect('fault' in read && read.fault, text).toMatch(/^unknown scalar tag !<.+> at line 1, column \d+\.$/);
+    }
+    expect(readYaml('a: !!str 2026\nb: !!int "5"\nc: ! x\n')).toEqual({ value: { a: '2026', b: 5, c: 'x' } });
+  });
+});
