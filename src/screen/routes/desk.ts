@@ -6,8 +6,8 @@ import type { DeskContext } from '../../domain/context.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { deskSections, keptSectionIds, removeSection, sectionTitle } from '../../domain/desks/sections.ts';
 import { noticeFor, toPageWith } from '../notice.ts';
-import { RemovePage } from '../pages/setup.tsx';
 import { signedIn } from './owner.ts';
+import { askToRemove } from './setup.ts';
 import { workCounts } from '../../domain/desks/summary.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { isLaterPage, kindsOpen, listWork } from '../../domain/work/list.ts';
@@ -118,20 +118,13 @@ export async function deskScreenRoutes(app: FastifyInstance, help: SignInHelp): 
     const ctx = signedIn(request);
     const id = (request.params as { id: string }).id;
     const title = await sectionTitle(ctx, id);
-    const path = `/blocks/${encodeURIComponent(id)}/remove`;
-    return html(
-      reply,
-      RemovePage({
-        desk: ctx.desk.name,
-        csrf: csrfToken(reply),
-        idem: formKey(),
-        kind: 'block',
-        name: title,
-        action: path,
-        back: `/#section-${id}`,
-        consequence: 'It comes off the desk page. The rows it shows stay as they are.',
-      }),
-    );
+    return askToRemove(ctx, reply, {
+      kind: 'block',
+      name: title,
+      action: `/blocks/${encodeURIComponent(id)}/remove`,
+      back: `/#section-${id}`,
+      consequence: 'It comes off the desk page. The rows it shows stay as they are.',
+    });
   });
 
   app.post('/blocks/:id/remove', async (request, reply) => {

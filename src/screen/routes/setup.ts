@@ -240,20 +240,14 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
       const ctx = signedIn(request);
       const id = entryId(request, kind);
       const name = await removableName(ctx, kind, id);
-      return html(
-        reply,
-        RemovePage({
-          desk: ctx.desk.name,
-          csrf: csrfToken(reply),
-          idem: formKey(),
-          kind,
-          name,
-          action: `${path}/${id}/remove`,
-          back: kind === 'connection' ? BACK[kind] : `${path}/${id}`,
-          consequence:
-            kind === 'arrangement' ? arrangementConsequence(await tiedToArrangement(ctx, id)) : CONSEQUENCE[kind],
-        }),
-      );
+      return askToRemove(ctx, reply, {
+        kind,
+        name,
+        action: `${path}/${id}/remove`,
+        back: kind === 'connection' ? BACK[kind] : `${path}/${id}`,
+        consequence:
+          kind === 'arrangement' ? arrangementConsequence(await tiedToArrangement(ctx, id)) : CONSEQUENCE[kind],
+      });
     });
     app.post(`${path}/:id/remove`, async (request, reply) => {
       const ctx = signedIn(request);
@@ -269,4 +263,13 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
       });
     });
   }
+}
+
+/** The page that asks before something is removed: what it is, what follows, and a way back. */
+export function askToRemove(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  what: { kind: string; name: string; action: string; back: string; consequence: string },
+): FastifyReply {
+  return html(reply, RemovePage({ desk: ctx.desk.name, csrf: csrfToken(reply), idem: formKey(), ...what }));
 }
