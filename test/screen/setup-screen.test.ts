@@ -191,6 +191,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await gone.close();
     await box.getByLabel('Port', { exact: true }).fill(String(gone.port));
     await box.getByRole('button', { name: 'Save the mailbox' }).click();
+    // The stored password goes only where it went: another port needs it typed again.
+    const again = page.locator('form[action="/connections/mailbox"]');
+    await again.getByText('Type the password again: the server, port, security or user changed').waitFor();
+    await expect(again.getByLabel('Port', { exact: true }).inputValue()).resolves.toBe(String(gone.port));
+    await again.getByLabel('Password', { exact: true }).fill(MAIL_PASS);
+    await again.getByRole('button', { name: 'Save the mailbox' }).click();
     await page.getByRole('status').filter({ hasText: 'is saved.' }).waitFor();
 
     const missed = await runWorkPass(api.deps, { desk: desk.slug });
@@ -208,6 +214,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await screenshots(page, 'connections-send-fault', [1280, 390]);
 
     await box.getByLabel('Port', { exact: true }).fill(String(smtp.port));
+    await box.getByLabel('Password', { exact: true }).fill(MAIL_PASS);
     await box.getByRole('button', { name: 'Save the mailbox' }).click();
     await page.getByRole('status').filter({ hasText: 'is saved.' }).waitFor();
     await expect(fault.count()).resolves.toBe(0);

@@ -55,6 +55,45 @@ function partOf(config: Record<string, unknown>, path: string): boolean {
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
+type SecretPath = (typeof CONNECTION_SECRETS)[number];
+
+/**
+ * The settings each secret is sent with. A form that leaves a secret empty keeps the stored one
+ * only while these are as they were: otherwise whoever holds the screen could point the mailbox
+ * at a server of theirs, press "Send a test message", and read the password it signs in with.
+ */
+const SENT_WITH: Record<SecretPath, readonly string[]> = {
+  pass: ['host', 'port', 'secure', 'starttls', 'user'],
+  'imap.pass': ['imap.host', 'imap.port', 'imap.secure', 'imap.user'],
+  // A sign-in's password goes where its playbooks go, which a business file sets, not this form.
+  password: [],
+};
+
+const AGAIN: Record<SecretPath, [field: string, said: string]> = {
+  pass: [
+    'pass',
+    'Type the password again: the server, port, security or user changed, and the stored password goes only where it went before.',
+  ],
+  'imap.pass': [
+    'imap_pass',
+    'Type the inbox password again: its server, port, security or user changed, and the stored password goes only where it went before.',
+  ],
+  password: ['password', 'Type the password again.'],
+};
+
+const plain = (v: unknown) => JSON.stringify(typeof v === 'string' ? v.trim() : (v ?? null));
+
+/** The stored secret at `path` that an empty field keeps: there is one, and it would go where it went. */
+function keptSecret(
+  path: SecretPath,
+  config: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+): unknown {
+  const kept = stored ? secretAt(stored, path) : undefined;
+  if (empty(kept) || !stored) return undefined;
+  return SENT_WITH[path].every((p) => plain(secretAt(config, p)) === plain(secretAt(stored, p))) ? kept : undefined;
+}
+
 /** "Shop <shop@example.test>" or "shop@example.test": the address inside, or null. */
 export function addressOf(from: string): string | null {
   // A line break would end the From header and begin another of the writer's choosing.
@@ -65,7 +104,7 @@ export function addressOf(from: string): string | null {
 }
 
 /** The imap part's rules, by the inbox form's field names. */
-function checkInbox(imap: Record<string, unknown>, stored: unknown, errors: Record<string, string>): void {
+function checkInbox(imap: Record<string, unknown>, kept: unknown, errors: Record<string, string>): void {
   const host = typeof imap.host === 'string' ? imap.host.trim() : '';
   if (!host) errors.imap_host = 'The inbox server is required, such as imap.example.com.';
   else if (/\s/.test(host)) errors.imap_host = `"${echoed(host)}" is not a server name: it has a space in it.`;
@@ -74,15 +113,24 @@ function checkInbox(imap: Record<string, unknown>, stored: unknown, errors: Reco
     errors.imap_port = `"${echoed(port)}" is not a port: a whole number from 1 to 65535, such as 993.`;
   if (typeof imap.user !== 'string' || imap.user.trim() === '')
     errors.imap_user = 'The user name the inbox signs in with is required.';
-  const kept = stored && typeof stored === 'object' ? (stored as Record<string, unknown>).pass : undefined;
   if (empty(imap.pass) && empty(kept)) errors.imap_pass = 'The password is required to read the inbox.';
   if (typeof imap.mailbox === 'string' && imap.mailbox.length > 200)
     errors.imap_mailbox = 'A mailbox name is at most 200 characters.';
 }
 
-function check(input: ConnectionInput, stored: Record<string, unknown> | null): Record<string, string> {
+function check(
+  input: ConnectionInput,
+  kept: (path: SecretPath) => unknown,
+  stored: Record<string, unknown> | null,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const c = input.config;
+  // A secret left empty whose settings changed is asked for again, rather than dropped unsaid.
+  for (const path of CONNECTION_SECRETS) {
+    const given = path === 'imap.pass' ? secretAt(c, path) : c[path];
+    if (empty(given) && partOf(c, path) && stored && !empty(secretAt(stored, path)) && empty(kept(path)))
+      errors[AGAIN[path][0]] = AGAIN[path][1];
+  }
   if (!input.name.trim())
     errors.name = `Give it a name, such as "${input.provider === 'smtp' ? 'Shop mailbox' : 'Tax portal'}".`;
   else if (input.name.length > 200) errors.name = 'A name is at most 200 characters.';
@@ -103,12 +151,13 @@ function check(input: ConnectionInput, stored: Record<string, unknown> | null): 
       errors.from = 'Give the address messages come from, such as Shop <shop@example.com>.';
     const imap = c.imap;
     if (imap && typeof imap === 'object' && !Array.isArray(imap))
-      checkInbox(imap as Record<string, unknown>, stored?.imap, errors);
+      if (!errors.imap_pass) checkInbox(imap as Record<string, unknown>, kept('imap.pass'), errors);
   }
   if (input.auth_type === 'login') {
     if (empty(c.username) || String(c.username).trim() === '')
       errors.username = 'The user name the portal signs in with is required.';
-    if (empty(c.password) && empty(stored?.password)) errors.password = 'The password is required for a new sign-in.';
+    if (empty(c.password) && empty(kept('password')) && !errors.password)
+      errors.password = 'The password is required for a new sign-in.';
   }
   return errors;
 }
@@ -121,7 +170,13 @@ export async function saveConnection(
   return atomically(ctx, async (tx) => {
     const before = id === null ? undefined : await connectionById(tx.db, tx.desk.id, id);
     if (id !== null && !before) throw notFound('connection', id);
-    const errors = check(input, before?.config ?? null);
+    // Settings a form does not show (an IMAP block, say) are kept as they were.
+    const config: Record<string, unknown> = {
+      ...structuredClone(before?.config ?? {}),
+      ...structuredClone(input.config),
+    };
+    const kept = (path: SecretPath) => keptSecret(path, config, before?.config ?? null);
+    const errors = check(input, kept, before?.config ?? null);
     if (input.playbooks) {
       const known = new Set((await playbooksOf(tx.db, tx.desk.id)).map((p) => p.id));
       if (input.playbooks.some((p) => !known.has(p))) errors.playbooks = "Choose among the desk's own playbooks.";
@@ -129,20 +184,16 @@ export async function saveConnection(
     const fields = Object.keys(errors);
     if (fields.length > 0) throw badRequest(errors[fields[0]!]!, { field: fields[0], fields: errors });
 
-    // Settings a form does not show (an IMAP block, say) are kept as they were.
-    const config: Record<string, unknown> = {
-      ...structuredClone(before?.config ?? {}),
-      ...structuredClone(input.config),
-    };
     const secretsChanged: string[] = [];
     for (const path of CONNECTION_SECRETS) {
       const given = secretAt(config, path);
-      const kept = before ? secretAt(before.config, path) : undefined;
-      // A form that leaves a secret empty keeps the stored one; one that never names it keeps it too.
-      // A secret whose part was removed (an imap part set to null) goes with it.
+      // A form that leaves a secret empty keeps the stored one where it would go where it went; one
+      // that never names it keeps it too. A secret whose part was removed (an imap part set to
+      // null) goes with it.
       if (empty(given)) {
-        if (!empty(kept) && partOf(config, path)) setAt(config, path, kept);
-      } else if (given !== kept) secretsChanged.push(path);
+        const keep = kept(path);
+        if (!empty(keep) && partOf(config, path)) setAt(config, path, keep);
+      } else if (given !== (before ? secretAt(before.config, path) : undefined)) secretsChanged.push(path);
     }
     const values = {
       provider: input.provider.trim(),

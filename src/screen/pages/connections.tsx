@@ -32,9 +32,9 @@ const SECURITY_WORDS = [
   ['none', 'None (a local test server only)'],
 ] as const;
 
-function secretHint(stored: boolean, what: string): string {
+function secretHint(stored: boolean, what: string, server = false): string {
   return stored
-    ? `A ${what} is stored. Leave this empty to keep it, or type a new one to replace it.`
+    ? `A ${what} is stored. Leave this empty to keep it${server ? ' (a new server, port, security or user needs it typed again)' : ''}, or type a new one to replace it.`
     : `No ${what} is stored.`;
 }
 
@@ -84,7 +84,7 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
           type="password"
           autocomplete="new-password"
           secret
-          hint={secretHint(box?.stored.includes('pass') ?? false, 'password')}
+          hint={secretHint(box?.stored.includes('pass') ?? false, 'password', true)}
         />
         <Field
           form={form}
@@ -123,7 +123,7 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
             type="password"
             autocomplete="new-password"
             secret
-            hint={secretHint(box?.stored.includes('imap.pass') ?? false, 'password for the inbox')}
+            hint={secretHint(box?.stored.includes('imap.pass') ?? false, 'password for the inbox', true)}
           />
           <Field
             form={form}
