@@ -650,6 +650,21 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     expect((await eventsOf(store.db, desk.desk.id)).length).toBe(before);
   });
 
+  it('a question past 2,000 characters is a 400 naming the field, and nothing is logged', async () => {
+    const before = (await eventsOf(store.db, desk.desk.id)).length;
+    const res = await h.call('POST', '/api/v1/chat', {
+      key: desk.key,
+      body: { text: `what is ${'a '.repeat(450_000)}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'bad_request',
+      message: 'A question is at most 2,000 characters; this one has 900,007.',
+      details: { field: 'text' },
+    });
+    expect((await eventsOf(store.db, desk.desk.id)).length).toBe(before);
+  });
+
   it('needs a key', async () => {
     const res = await h.call('POST', '/api/v1/chat', { key: null, body: { text: 'what is overdue?' } });
     expect(res.statusCode).toBe(401);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeskError } from '../errors.ts';
-import { EMPTY_QUESTION, questionText } from './ask.ts';
+import { EMPTY_QUESTION, QUESTION_MAX, questionText } from './ask.ts';
 
 // The one rule both doors (the API and the screen's chat box) put a question through.
 
@@ -37,5 +37,12 @@ describe('questionText', () => {
     ['an emoji with its variation selector', '\u2764\uFE0F', '\u2764\uFE0F'],
   ])('takes %s', (_, text, taken) => {
     expect(questionText(text)).toBe(taken);
+  });
+
+  it('takes a question of up to QUESTION_MAX characters, counting each emoji once, and refuses a longer one', () => {
+    expect(questionText('\u{1F600}'.repeat(QUESTION_MAX))).toHaveLength(2 * QUESTION_MAX);
+    expect(() => questionText(`${'a '.repeat(QUESTION_MAX / 2)}b`)).toThrow(
+      new DeskError('bad_request', 'A question is at most 2,000 characters; this one has 2,001.', { field: 'text' }),
+    );
   });
 });

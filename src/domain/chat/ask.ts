@@ -13,6 +13,9 @@ import { atomically } from '../../store/tx.ts';
 
 export const EMPTY_QUESTION = 'Say something in text.';
 
+/** The longest question, in characters: each one asked is kept whole in the Record. */
+export const QUESTION_MAX = 2000;
+
 export interface ChatInput {
   text?: unknown;
 }
@@ -28,6 +31,12 @@ export function questionText(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest(EMPTY_QUESTION);
   const q = raw.trim();
   if (isBlank(q)) throw badRequest(EMPTY_QUESTION);
+  const length = Array.from(q).length;
+  if (length > QUESTION_MAX)
+    throw badRequest(
+      `A question is at most ${QUESTION_MAX.toLocaleString('en')} characters; this one has ${length.toLocaleString('en')}.`,
+      { field: 'text' },
+    );
   return q;
 }
 

@@ -1,13 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { askDesk, EMPTY_QUESTION } from '../../domain/chat/ask.ts';
+import { askDesk, EMPTY_QUESTION, QUESTION_MAX } from '../../domain/chat/ask.ts';
 import { readJsonBodies } from '../body.ts';
 import { write, writeValidation } from '../idempotency.ts';
 import { Envelope, IdempotencyHeaders, keyedErrors, Nullable, Ref, RefTo, WRITE_ERRORS } from '../schemas.ts';
 
 const ChatBody = Type.Object(
   {
-    text: Type.String({ description: 'The question; trimmed, and it must not be empty.' }),
+    text: Type.String({
+      description: `The question; trimmed, and it must not be empty. At most ${QUESTION_MAX} characters; a longer one is a 400 and nothing is logged.`,
+    }),
   },
   { additionalProperties: false, examples: [{ text: 'what is overdue?' }] },
 );

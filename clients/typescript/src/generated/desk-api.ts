@@ -3361,7 +3361,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The question; trimmed, and it must not be empty. */
+                    /** @description The question; trimmed, and it must not be empty. At most 2000 characters; a longer one is a 400 and nothing is logged. */
                     text: string;
                 };
             };
