@@ -213,6 +213,18 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await expectAccessible(page);
     await screenshots(page, 'connections-send-fault', [1280, 390]);
 
+    // The warning stands at the top; what a test message came to is where the page opens.
+    await page.getByRole('button', { name: 'Send a test message' }).click();
+    await page.locator('#test-outcome').filter({ hasText: 'could not be reached' }).waitFor();
+    await expect
+      .poll(() =>
+        page.locator('#test-outcome').evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+
     await box.getByLabel('Port', { exact: true }).fill(String(smtp.port));
     await box.getByLabel('Password', { exact: true }).fill(MAIL_PASS);
     await box.getByRole('button', { name: 'Save the mailbox' }).click();

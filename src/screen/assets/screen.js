@@ -116,9 +116,11 @@
       refused.focus();
       return;
     }
-    var said = Array.from(document.querySelectorAll('[role="status"], [role="alert"]')).find(
-      (e) => e.textContent.trim() !== '',
-    );
+    // A standing warning (a mailbox that did not get through) is on the page whatever was pressed;
+    // what the press itself said is the place to look.
+    var said = Array.from(
+      document.querySelectorAll('[role="status"]:not([data-standing]), [role="alert"]:not([data-standing])'),
+    ).find((e) => e.textContent.trim() !== '');
     // Named by the address, the control is where the browser's own move to it leaves the focus.
     var pressed = said && location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (pressed) {

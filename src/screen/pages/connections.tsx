@@ -53,12 +53,12 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
       <h2 id="mailbox-title">Mailbox</h2>
       <p>The desk sends the messages you approve through this mail server, from this address.</p>
       {box?.sendFault ? (
-        <p class="field-error" role="alert" id="send-fault">
+        <p class="field-error" role="alert" id="send-fault" data-standing>
           {`The desk's last message through this mailbox did not get through, at ${box.sendFault.at}. ${box.sendFault.reason}${/[.!?]$/.test(box.sendFault.reason) ? '' : '.'} What the desk sends on its own waits and goes out once the server answers. Correct the settings below, or use "Send a test message" once it is back.`}
         </p>
       ) : null}
       {box?.readFault ? (
-        <p class="field-error" role="alert" id="inbox-fault">
+        <p class="field-error" role="alert" id="inbox-fault" data-standing>
           {`The desk could not read this mailbox's inbox when it last tried: ${box.readFault} Replies are not being read, so rows waiting on an answer stay waiting; messages still go out. Correct the inbox settings below, then use "Check the inbox".`}
         </p>
       ) : null}
