@@ -78,6 +78,11 @@ const STORE_TROUBLE_TITLE = {
   unreachable: 'The desk cannot reach its database',
 } as const;
 
+/** Where a form sent without a session goes, and what it says there. */
+const NOT_DONE_PATH = '/sign-in?not-done';
+const NOT_DONE =
+  'You were signed out, so what you last sent was not done. Sign in again, then go back to it and send it again.';
+
 const SIGN_IN_PROBLEM = {
   unknown: 'That sign-in link is not one the desk made. Ask for a new one.',
   used: 'That sign-in link has already been used; each link works once. Ask for a new one.',
@@ -174,6 +179,15 @@ export function screen(deps: Deps, limits: LimitStore) {
     // A page a browser asked for while signed out is where the next sign-in lands; forms and
     // requests made by a script are not pages to land on.
     const toSignIn = (request: FastifyRequest, reply: FastifyReply) => {
+      // A form sent after the session ended was not done, and the page that follows says so; a
+      // part of a page asked for by the page's script (the chat box) has the whole page go.
+      const form = request.method !== 'GET' && request.method !== 'HEAD';
+      if (request.headers['hx-request'] === 'true')
+        return reply
+          .header('hx-redirect', form ? NOT_DONE_PATH : '/')
+          .code(204)
+          .send();
+      if (form) return reply.code(303).redirect(NOT_DONE_PATH);
       const page =
         request.method === 'GET' &&
         /text\/html/.test(request.headers.accept ?? '') &&
@@ -286,9 +300,12 @@ export function screen(deps: Deps, limits: LimitStore) {
     };
 
     app.get('/sign-in', async (request, reply) => {
-      const token = (request.query as { token?: unknown }).token;
-      if (typeof token !== 'string' || token === '')
-        return html(reply, SignInPage({ command: linkCommand(request) }), request.owner ? 200 : 401);
+      const query = request.query as { token?: unknown; 'not-done'?: unknown };
+      const token = query.token;
+      if (typeof token !== 'string' || token === '') {
+        const problem = query['not-done'] !== undefined && !request.owner ? NOT_DONE : undefined;
+        return html(reply, SignInPage({ problem, command: linkCommand(request) }), request.owner ? 200 : 401);
+      }
       // Opening a link may not be the owner's own doing (a page that sends them to a link of
       // another desk's), and a chat program's preview of it opens it too: a link is asked about,
       // and kept unused until the owner agrees, unless this browser is signed in to its desk.

@@ -96,8 +96,22 @@ describe("the screen's guards", () => {
       payload: body,
     });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/');
+    expect(res.headers.location).toBe('/sign-in?not-done');
     body.destroy();
+    // Where it lands says that what was sent was not done.
+    const landed = await h.app.inject({ method: 'GET', url: '/sign-in?not-done', headers: { accept: 'text/html' } });
+    expect(landed.statusCode).toBe(401);
+    expect(landed.body).toContain('You were signed out, so what you last sent was not done.');
+    // Sent by the page's script (the chat box), the whole page is sent there instead of a part.
+    const part = await h.app.inject({
+      method: 'POST',
+      url: '/chat',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'hx-request': 'true' },
+      payload: 'text=what+is+overdue%3F',
+    });
+    expect(part.statusCode).toBe(204);
+    expect(part.headers['hx-redirect']).toBe('/sign-in?not-done');
+    expect(part.body).toBe('');
   });
 
   it("another desk's block is not found, to look at or to remove, and stays", async () => {

@@ -4,6 +4,7 @@ import { returnPath } from '../../src/screen/return-to.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { signOutDesk } from '../../src/domain/owner/sign-in.ts';
 import { agreeToLink, CHROMIUM, CHROMIUM_PRESENT, launch, startScreenServer, type ScreenServer } from './helpers.ts';
 
 // A page opened while signed out (a row's link in a message, a bookmark) is where the next
@@ -79,6 +80,25 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('signing in from a page asked fo
       await agreeToLink(page, await server.link(desk.id));
       await expect.poll(() => page.url()).toBe(`${server.base}/`);
       await page.getByRole('heading', { level: 1, name: 'Quay Bakery' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a question asked after the session ended moves the whole page to sign in, saying it was not done', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    try {
+      const page = await context.newPage();
+      await agreeToLink(page, await server.link(desk.id));
+      await page.getByRole('heading', { level: 1, name: 'Quay Bakery' }).waitFor();
+      await signOutDesk(store.db, desk.id);
+      await page.getByLabel('Your question').fill('what is overdue?');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sign in to your desk' }).waitFor();
+      await page.getByText('You were signed out, so what you last sent was not done.').waitFor();
+      expect(page.url()).toBe(`${server.base}/sign-in?not-done`);
+      await expect(page.getByText('"api":"/api/v1"').count()).resolves.toBe(0);
     } finally {
       await context.close();
     }
