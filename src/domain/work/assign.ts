@@ -33,7 +33,9 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
       ? person === who
         ? `${who} took this on.`
         : `${who} assigned this to ${person}.`
-      : `${who} took this back from ${row.assignee ?? 'its assignee'}.`;
+      : row.assignee === null || row.assignee === who
+        ? `${who} handed this back to the desk.`
+        : `${who} took this back from ${row.assignee} and handed it to the desk.`;
     await logEvent(tx, 'work_assigned', text, { work_id: row.id, assignee: person, by: who });
     await logTimeline(tx, row.id, 'assigned', text);
     return (await findWork(tx.db, tx.desk.id, row.id))!;
