@@ -26,7 +26,7 @@ import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply.ts';
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
-import { ConfirmSignInPage, ErrorPage, SignInPage, SwitchDeskPage } from './pages/misc.tsx';
+import { ErrorPage, SignInPage, SignInQuestionPage } from './pages/misc.tsx';
 import { businessScreenRoutes } from './routes/business.ts';
 import { deskScreenRoutes } from './routes/desk.ts';
 import { connectionScreenRoutes } from './routes/connections.ts';
@@ -313,10 +313,8 @@ export function screen(deps: Deps, limits: LimitStore) {
       if (!look.ok)
         return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[look.reason], command: linkCommand(request) }), 401);
       const current = request.owner?.desk;
-      if (!current) return html(reply, ConfirmSignInPage({ csrf: csrfFor(reply), to: look.desk.name, token }));
-      if (look.desk.id !== current.id)
-        return html(reply, SwitchDeskPage({ desk: current.name, csrf: csrfFor(reply), to: look.desk.name, token }));
-      return signInWith(request, reply, token);
+      if (current?.id === look.desk.id) return signInWith(request, reply, token);
+      return html(reply, SignInQuestionPage({ desk: current?.name, csrf: csrfFor(reply), to: look.desk.name, token }));
     });
 
     app.post('/sign-in', async (request, reply) => {

@@ -76,9 +76,14 @@ export async function listSections(ctx: DeskContext): Promise<DeskSection[]> {
 export async function deskSections(ctx: DeskContext): Promise<{ sections: DeskSection[] }> {
   return sameAnswer(ctx, 'sections', null, async () => {
     const [stored, open] = await Promise.all([listSections(ctx), openKinds(ctx.db, ctx.desk.id)]);
-    const other = otherKinds(stored, open);
-    return { sections: other ? [...stored, other] : stored };
+    return { sections: withOtherKinds(stored, open) };
   });
+}
+
+/** The stored blocks, and after them the block of open kinds none of them collects, if any. */
+export function withOtherKinds(stored: readonly DeskSection[], open: readonly string[]): DeskSection[] {
+  const other = otherKinds(stored, open);
+  return other ? [...stored, other] : [...stored];
 }
 
 export const OTHER_KINDS_ID = 'other-kinds';
@@ -191,11 +196,6 @@ export async function addSections(ctx: DeskContext, asked: readonly SectionDraft
     added.push(saved);
   }
   return added;
-}
-
-/** The ids of the blocks the desk keeps: every block of GET /desk but the one of other kinds. */
-export async function keptSectionIds(ctx: DeskContext): Promise<Set<string>> {
-  return new Set((await sectionSlots(ctx.db, ctx.desk.id)).map((s) => s.id));
 }
 
 /** A block the desk keeps, by its title, or not found. */

@@ -27,42 +27,34 @@ export function SignInPage(p: { problem?: string; command: string }): Markup {
 }
 
 /**
- * A link opened in a browser signed in nowhere: asked, not done. Opening it may not be the owner's
- * own doing (a page that sends them to another desk's link), and a link previewed by a chat
- * program would otherwise be used up by the preview.
+ * A link opened is asked about, not used: opening it may not be the owner's own doing (a page that
+ * sends them to another desk's link), and a chat program's preview would otherwise use it up. In
+ * a browser signed in to another desk (`desk`), it says which desk it leaves and offers to stay;
+ * in one signed in nowhere, the button has the focus.
  */
-export function ConfirmSignInPage(p: { csrf: string; to: string; token: string }): Markup {
+export function SignInQuestionPage(p: { desk?: string; csrf: string; to: string; token: string }): Markup {
   return (
-    <Page title={`Sign in to ${p.to}?`}>
+    <Page title={`Sign in to ${p.to}?`} desk={p.desk} csrf={p.desk ? p.csrf : undefined}>
       <h1>Sign in to {p.to}?</h1>
-      <p>This link signs this browser in to the desk of {p.to}. It works once.</p>
+      {p.desk ? (
+        <p>
+          This browser is signed in to {p.desk}. The link you opened signs it in to {p.to} instead, and out of {p.desk}.
+        </p>
+      ) : (
+        <p>This link signs this browser in to the desk of {p.to}. It works once.</p>
+      )}
       <form method="post" action="/sign-in">
         <input type="hidden" name="_csrf" value={p.csrf} />
         <input type="hidden" name="token" value={p.token} />
-        <button type="submit" autofocus>
+        <button type="submit" autofocus={p.desk ? undefined : true}>
           Sign in to {p.to}
         </button>
       </form>
-    </Page>
-  );
-}
-
-/** A link for another desk, opened in a browser signed in to this one: asked, not done. */
-export function SwitchDeskPage(p: { desk: string; csrf: string; to: string; token: string }): Markup {
-  return (
-    <Page title={`Sign in to ${p.to}?`} desk={p.desk} csrf={p.csrf}>
-      <h1>Sign in to {p.to}?</h1>
-      <p>
-        This browser is signed in to {p.desk}. The link you opened signs it in to {p.to} instead, and out of {p.desk}.
-      </p>
-      <form method="post" action="/sign-in">
-        <input type="hidden" name="_csrf" value={p.csrf} />
-        <input type="hidden" name="token" value={p.token} />
-        <button type="submit">Sign in to {p.to}</button>
-      </form>
-      <p>
-        <a href="/">Stay on {p.desk}</a>
-      </p>
+      {p.desk ? (
+        <p>
+          <a href="/">Stay on {p.desk}</a>
+        </p>
+      ) : null}
     </Page>
   );
 }

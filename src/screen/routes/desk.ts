@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { askDesk } from '../../domain/chat/ask.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
-import { deskSections, keptSectionIds, removeSection, sectionTitle } from '../../domain/desks/sections.ts';
+import { listSections, removeSection, sectionTitle, withOtherKinds } from '../../domain/desks/sections.ts';
 import { noticeFor, toPageWith } from '../notice.ts';
 import { signedIn } from './owner.ts';
 import { askToRemove } from './setup.ts';
@@ -53,9 +53,10 @@ async function deskPage(
   // A cursor the queue could not read (an address cut short, a page of other filters) gave the
   // first page, and the page says so rather than "more".
   if (f.cursor && !(await isLaterPage(ctx, f))) delete f.cursor;
-  const [{ sections }, kept, perms, counts, replies, kinds] = await Promise.all([
-    deskSections(ctx),
-    keptSectionIds(ctx),
+  // The stored blocks and the open kinds, read once: the blocks drawn (the block of other kinds
+  // after the stored ones, as GET /desk has them), the ones the owner may remove, and the filter.
+  const [stored, perms, counts, replies, kinds] = await Promise.all([
+    listSections(ctx),
     permissionSummary(ctx),
     workCounts(ctx),
     repliesToRead(ctx),
@@ -73,8 +74,8 @@ async function deskPage(
         replies,
         done_today: counts.closed_today,
       },
-      sections,
-      kept,
+      sections: withOtherKinds(stored, kinds),
+      kept: new Set(stored.map((s) => s.id)),
       notice,
       kinds,
       page,
@@ -103,8 +104,7 @@ export async function deskScreenRoutes(app: FastifyInstance, help: SignInHelp): 
   });
 
   app.post('/chat', async (request, reply) => {
-    const ctx = request.owner;
-    if (!ctx) return reply.code(303).redirect('/');
+    const ctx = signedIn(request);
     const text = fieldOf(request.body, 'text');
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => askDesk(ctx, { text }));
     const chat: ChatView = r.ok
