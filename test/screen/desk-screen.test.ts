@@ -157,7 +157,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
   it("a sign-in link opens the desk once: counts, and the queue in the API's order", async () => {
     const { context, page } = await signedIn();
     await expect.poll(() => page.url()).toBe(`${server.base}/`);
-    await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Harbour Books', exact: true }).waitFor();
     const api = await listWork(deskContext(server.deps, desk, { type: 'owner', name: 'owner' }), {});
     const titles = await page.locator('ol.queue > li header a').allTextContents();
     expect(titles).toEqual(api.items.map((i) => i.title));
@@ -207,7 +207,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       // Opened again (a second tab, a chat program's preview): still unused, still asked.
       await page.goto(url);
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Harbour Books', exact: true }).waitFor();
       expect(page.url()).toBe(`${server.base}/`);
       expect((await context.cookies()).some((c) => c.name === 'desk_session')).toBe(true);
     } finally {
@@ -248,7 +248,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
   it('a link for another desk asks before it switches: staying keeps this desk, agreeing opens the other', async () => {
     const { context, page } = await signedIn();
     try {
-      await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Harbour Books', exact: true }).waitFor();
       const url = await server.link(other.desk.id);
       await page.goto(url);
       await page.getByRole('heading', { level: 1, name: 'Sign in to Other Shop?' }).waitFor();
@@ -257,12 +257,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       await screenshots(page, 'switch-desk');
 
       await page.getByRole('link', { name: 'Stay on Harbour Books' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Harbour Books' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Harbour Books', exact: true }).waitFor();
 
       // Staying left the link unused: it still opens the question, and agreeing switches.
       await page.goto(url);
       await page.getByRole('button', { name: 'Sign in to Other Shop' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Other Shop' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Other Shop', exact: true }).waitFor();
       expect(page.url()).toBe(`${server.base}/`);
       await page.getByRole('link', { name: 'Not yours' }).waitFor();
     } finally {

@@ -126,7 +126,7 @@ describe.runIf(CHROMIUM_PRESENT)('the first start, as a new owner meets it', () 
       });
       await page.goto(url!);
       await page.getByRole('button', { name: 'Sign in to Corner Bakery (demo)' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Corner Bakery (demo)' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Corner Bakery (demo)', exact: true }).waitFor();
       await page.getByRole('link', { name: 'File VAT return' }).waitFor();
       await page.waitForLoadState('networkidle');
       // Nothing the page asks for fails, the browser's own icon request included.
