@@ -4,8 +4,8 @@ import { unitRowsOfTypes, watchRowsOf } from '../../store/repositories/desk-read
 import { watchMadeRows } from '../../store/repositories/work.ts';
 import { everyDays, pendingOccurrence, watchedDate, workStartsOn } from './schedule.ts';
 
-// When each watch next turns into work, by the same rules the watch pass applies: over every
-// unit of the watch's type, the earliest day a pending occurrence comes within its lead time.
+// When each watch next turns into work, by the same rules the watch pass applies: for every
+// unit of the watch's type, the pending occurrence and the day it comes within its lead time.
 
 export type NextWork =
   | { starts_on: string; occurrence: string; unit: string }
@@ -16,7 +16,22 @@ export interface UpcomingWatch {
   next: NextWork;
 }
 
-export async function upcomingWatches(ctx: DeskContext): Promise<UpcomingWatch[]> {
+/** One unit's pending date under one watch. */
+export interface WatchedDate {
+  watch: WatchRow;
+  unit: string;
+  occurrence: string;
+  starts_on: string;
+}
+
+interface Watched {
+  watch: WatchRow;
+  units: number;
+  dated: boolean;
+  pending: WatchedDate[];
+}
+
+async function readWatched(ctx: DeskContext): Promise<Watched[]> {
   const watches = await watchRowsOf(ctx.db, ctx.desk.id);
   if (watches.length === 0) return [];
   const types = [...new Set(watches.map((w) => w.subject_type))];
@@ -35,8 +50,7 @@ export async function upcomingWatches(ctx: DeskContext): Promise<UpcomingWatch[]
 
   return watches.map((watch) => {
     const mine = units.filter((u) => u.type === watch.subject_type);
-    if (mine.length === 0) return { watch, next: { starts_on: null, why: 'no_units' } };
-    let best: Extract<NextWork, { starts_on: string }> | null = null;
+    const pending: WatchedDate[] = [];
     let dated = false;
     for (const unit of mine) {
       const date = watchedDate(unit.fields, watch.field);
@@ -48,11 +62,26 @@ export async function upcomingWatches(ctx: DeskContext): Promise<UpcomingWatch[]
         made: made.get(`${watch.id}:${unit.id}`) ?? new Map(),
       });
       if (occurrence === null) continue;
-      const starts = workStartsOn(occurrence, watch.lead_days, today);
-      if (!best || starts < best.starts_on || (starts === best.starts_on && occurrence < best.occurrence))
-        best = { starts_on: starts, occurrence, unit: unit.name };
+      pending.push({ watch, unit: unit.name, occurrence, starts_on: workStartsOn(occurrence, watch.lead_days, today) });
     }
-    if (best) return { watch, next: best };
+    return { watch, units: mine.length, dated, pending };
+  });
+}
+
+export async function upcomingWatches(ctx: DeskContext): Promise<UpcomingWatch[]> {
+  return (await readWatched(ctx)).map(({ watch, units, dated, pending }) => {
+    if (units === 0) return { watch, next: { starts_on: null, why: 'no_units' } };
+    let best: WatchedDate | null = null;
+    for (const p of pending) {
+      if (!best || p.starts_on < best.starts_on || (p.starts_on === best.starts_on && p.occurrence < best.occurrence))
+        best = p;
+    }
+    if (best) return { watch, next: { starts_on: best.starts_on, occurrence: best.occurrence, unit: best.unit } };
     return { watch, next: { starts_on: null, why: dated ? 'waiting' : 'no_dates' } };
   });
+}
+
+/** Every unit's pending date under every watch, in no particular order. */
+export async function watchedDates(ctx: DeskContext): Promise<WatchedDate[]> {
+  return (await readWatched(ctx)).flatMap((w) => w.pending);
 }

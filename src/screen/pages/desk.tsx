@@ -1,4 +1,5 @@
 import type { ChatResult } from '../../domain/chat/ask.ts';
+import type { BlockContents } from '../../domain/desks/block-contents.ts';
 import type { DeskSection } from '../../domain/desks/sections.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkPage } from '../../domain/work/list.ts';
@@ -7,6 +8,7 @@ import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Notice, Page } from './layout.tsx';
 import { plural } from '../../domain/text.ts';
 import { nextTrail, previousPage, writeTrail, type Trail } from '../pager.ts';
+import { amount } from './amount.ts';
 
 // The desk page: the counts, the sections in GET /desk order, the open queue in the API's
 // order with its filters and pages, and the chat box.
@@ -25,6 +27,8 @@ export interface DeskView {
   csrf: string;
   counts: Counts;
   sections: DeskSection[];
+  /** What the units, money and dates blocks hold, by block id. */
+  contents: ReadonlyMap<string, BlockContents>;
   /** The blocks the desk keeps, which the owner may remove (not the block of other kinds). */
   kept: ReadonlySet<string>;
   /** What the form just sent did, as the page it led to says once. */
@@ -124,7 +128,95 @@ function Row(p: { item: WorkItem }): Markup {
   );
 }
 
-function Section(p: { s: DeskSection; removable?: boolean }): Markup {
+/** A unit's own column as the block names it: its hint where it has one ("Date the lease ends"). */
+function column(f: DeskSection['fields'][number]): string {
+  return f.hint || f.name.replace(/_/g, ' ');
+}
+
+function Contents(p: { s: DeskSection; c: BlockContents }): Markup {
+  const c = p.c;
+  if (c.kind === 'units') {
+    if (c.items.length === 0)
+      return (
+        <p>
+          No {p.s.unit} is recorded yet. <a href="/arrangements#units-title">Add one under Units</a>.
+        </p>
+      );
+    return (
+      <ul class="block-list">
+        {c.items.map((u) => (
+          <li>
+            <strong>{u.name}</strong>
+            {p.s.fields.map((f) => {
+              const x = u.fields[f.name];
+              return (
+                <>
+                  <br />
+                  {column(f)}: {x === null || x === undefined || x === '' ? 'not set' : String(x)}
+                </>
+              );
+            })}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (c.kind === 'money') {
+    if (c.owed.length === 0 && c.costs.length === 0) return <p>Nothing is owed, and no arrangement has an amount.</p>;
+    return (
+      <>
+        {c.owed.length > 0 ? (
+          <>
+            <p>
+              <strong>Owed: {amount(c.owed_total, c.currency)}</strong>
+            </p>
+            <ul class="block-list">
+              {c.owed.map((d) => (
+                <li>
+                  {d.name}: {d.status}, {amount(d.amount_cents, d.currency)}
+                  {d.renewal_on ? `, renews ${d.renewal_on}` : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>Nothing is owed.</p>
+        )}
+        {c.costs.length > 0 ? (
+          <>
+            <p>
+              <strong>What the arrangements cost</strong>
+            </p>
+            <ul class="block-list">
+              {c.costs.map((a) => (
+                <li>
+                  <a href="/arrangements">{a.name}</a>: {amount(a.amount_cents!, a.currency ?? '')}
+                  {a.renews_on ? `, renews ${a.renews_on}` : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </>
+    );
+  }
+  if (c.ahead.length === 0) return <p>No date is coming up.</p>;
+  return (
+    <>
+      <ul class="block-list">
+        {c.ahead.map((d) => (
+          <li>
+            <time datetime={d.on}>{d.on}</time>: {d.what}
+            {d.work_from ? ` (in the queue from ${d.work_from})` : ''}
+          </li>
+        ))}
+      </ul>
+      {c.more > 0 ? <p class="meta">and {plural(c.more, 'date')} after these.</p> : null}
+    </>
+  );
+}
+
+function Section(p: { s: DeskSection; removable?: boolean; contents?: BlockContents }): Markup {
   const s = p.s;
   return (
     <article class="desk-section" id={`section-${s.id}`}>
@@ -141,7 +233,8 @@ function Section(p: { s: DeskSection; removable?: boolean }): Markup {
           ))}
         </p>
       ) : null}
-      {s.fields.length > 0 ? (
+      {p.contents ? <Contents s={s} c={p.contents} /> : null}
+      {s.fields.length > 0 && p.contents?.kind !== 'units' ? (
         <ul>
           {s.fields.map((f) => (
             <li>
@@ -332,7 +425,7 @@ export function DeskPage(v: DeskView): Markup {
         <h2 id="sections-title">Your desk</h2>
         <div id="desk-sections">
           {v.sections.map((s) => (
-            <Section s={s} removable={v.kept.has(s.id)} />
+            <Section s={s} removable={v.kept.has(s.id)} contents={v.contents.get(s.id)} />
           ))}
         </div>
       </section>

@@ -6,6 +6,7 @@ import { ARRANGEMENT_STATUSES, PERMISSION_CLASSES } from '../../domain/vocab.ts'
 import type { Markup } from '../jsx-runtime.ts';
 import { Choice, Field, FormProblem, Lines, type FormState } from './form-fields.tsx';
 import { FormKeys, Notice, Page } from './layout.tsx';
+import { amount } from './amount.ts';
 
 // What the desk is built around: arrangements (leases, contracts), units (sites, vans) and the
 // watches that turn a unit's dates into work, each listed with a page to add or edit it.
@@ -24,8 +25,7 @@ export interface SetupView {
 const NOT_SET = 'not set';
 
 function money(cents: number | null, currency: string | null): string {
-  if (cents === null || currency === null) return NOT_SET;
-  return `${(cents / 100).toFixed(2)} ${currency}`;
+  return cents === null || currency === null ? NOT_SET : amount(cents, currency);
 }
 
 function columns(fields: Unit['fields']): string {
@@ -351,12 +351,12 @@ export function WatchFormPage(v: EntryFormView): Markup {
           />
         </div>
       </div>
-      <Field form={f} prefix={p} name="kind" label="Kind of work" hint="Such as lease_renewal." />
+      <Field form={f} prefix={p} name="kind" label={WATCH_LABELS.kind} hint="Such as lease_renewal." />
       <Choice
         form={f}
         prefix={p}
         name="action"
-        label="Permission class of the work"
+        label={WATCH_LABELS.action}
         options={PERMISSION_CLASSES.map((c) => [c, c.replace('_', ' ')] as const)}
       />
       <Field form={f} prefix={p} name="priority" label="Priority" inputmode="numeric" hint="1 to 100." />

@@ -5,6 +5,7 @@ import { askDesk } from '../../domain/chat/ask.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
 import { listSections, removeSection, sectionTitle, withOtherKinds } from '../../domain/desks/sections.ts';
+import { blockContents } from '../../domain/desks/block-contents.ts';
 import { noticeFor, toPageWith } from '../notice.ts';
 import { signedIn } from './owner.ts';
 import { askToRemove } from './setup.ts';
@@ -62,6 +63,8 @@ async function deskPage(
     repliesToRead(ctx),
     kindsOpen(ctx),
   ]);
+  const sections = withOtherKinds(stored, kinds);
+  const contents = await blockContents(ctx, sections);
   return html(
     reply,
     DeskPage({
@@ -74,7 +77,8 @@ async function deskPage(
         replies,
         done_today: counts.closed_today,
       },
-      sections: withOtherKinds(stored, kinds),
+      sections,
+      contents,
       kept: new Set(stored.map((s) => s.id)),
       notice,
       kinds,

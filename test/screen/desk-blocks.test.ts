@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { addDays } from '../../src/domain/dates.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import { addArrangement, addDomain, addSection, addUnit, addWatch } from '../helpers/business.ts';
+import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { makeDesk } from '../helpers/factories.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_PRESENT,
+  expectAccessible,
+  launch,
+  screenshots,
+  signIn,
+  startScreenServer,
+  type ScreenServer,
+} from './helpers.ts';
+
+// P-screen-blocks-2: the desk page's units, money and dates blocks show what they are about,
+// read from the desk's units, domains, arrangements and watches.
+
+if (!CHROMIUM_PRESENT)
+  console.log(`Chromium not installed at ${CHROMIUM}: skipping the screen tests (set DESK_CHROMIUM_PATH).`);
+
+const TODAY = TEST_NOW.slice(0, 10);
+const on = (days: number) => addDays(TODAY, days);
+
+describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the blocks of the desk page ($name)', ({ open }) => {
+  let store: TestStore;
+  let server: ScreenServer;
+  let browser: Browser;
+  let deskId: string;
+
+  beforeAll(async () => {
+    store = await open();
+    server = await startScreenServer(store);
+    browser = await launch();
+    const { desk } = await makeDesk(store.db, { name: 'Quay Bakery', currency: 'GBP', timezone: 'Europe/London' });
+    deskId = desk.id;
+    const fields = [
+      { name: 'lease_end', hint: 'Date the lease ends' },
+      { name: 'licence_end', hint: '' },
+    ];
+    await addSection(store.db, deskId, {
+      id: 'sites',
+      position: 1,
+      title: 'Sites',
+      kind: 'units',
+      unit: 'site',
+      fields,
+    });
+    await addSection(store.db, deskId, { id: 'vans', position: 2, title: 'Vans', kind: 'units', unit: 'van' });
+    await addSection(store.db, deskId, { id: 'money', position: 3, title: 'Money owed', kind: 'money' });
+    await addSection(store.db, deskId, { id: 'dates', position: 4, title: 'Coming up', kind: 'dates' });
+    await addUnit(store.db, deskId, { name: '12 High Street', fields: { lease_end: on(40), licence_end: null } });
+    await addUnit(store.db, deskId, { name: 'Market stall', fields: { lease_end: on(75) } });
+    await addWatch(store.db, deskId, { field: 'lease_end', label: 'Lease ends', lead_days: 30 });
+    await addArrangement(store.db, deskId, {
+      name: 'High Street lease',
+      renews_on: on(40),
+      amount_cents: 125050,
+      currency: 'GBP',
+    });
+    await addArrangement(store.db, deskId, { name: 'Old van hire', status: 'ended', renews_on: on(5) });
+    await addDomain(store.db, deskId, {
+      name: 'bakery.test',
+      status: 'unpaid',
+      amount_cents: 1500,
+      renewal_on: on(10),
+    });
+    await addDomain(store.db, deskId, { name: 'old-bakery.test', status: 'collections', amount_cents: 2500 });
+    await addDomain(store.db, deskId, { name: 'quay.test', status: 'live', renewal_on: on(200) });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+  });
+
+  const block = (page: Page, title: string) =>
+    page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+  const items = async (page: Page, title: string) =>
+    (await block(page, title).getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+
+  it('lists the units with their columns, what is owed and costs, and the dates coming up', async () => {
+    const { context, page } = await signIn(browser, server, deskId);
+    try {
+      expect(await items(page, 'Sites')).toEqual([
+        `12 High Street Date the lease ends: ${on(40)} licence end: not set`,
+        `Market stall Date the lease ends: ${on(75)} licence end: not set`,
+      ]);
+      expect(await items(page, 'Money owed')).toEqual([
+        `bakery.test: unpaid, 15.00 GBP, renews ${on(10)}`,
+        'old-bakery.test: collections, 25.00 GBP',
+        `High Street lease: 1,250.50 GBP, renews ${on(40)}`,
+      ]);
+      await block(page, 'Money owed').getByText('Owed: 40.00 GBP', { exact: true }).waitFor();
+      expect(await items(page, 'Coming up')).toEqual([
+        `${on(10)}: bakery.test renews`,
+        `${on(40)}: High Street lease renews`,
+        `${on(40)}: Lease ends: 12 High Street (in the queue from ${on(10)})`,
+        `${on(75)}: Lease ends: Market stall (in the queue from ${on(45)})`,
+        `${on(200)}: quay.test renews`,
+      ]);
+      await expectAccessible(page);
+      await screenshots(page, 'desk-blocks');
+
+      // A units block with no units says so and leads to where one is added.
+      await block(page, 'Vans').getByText('No van is recorded yet.').waitFor();
+      await block(page, 'Vans').getByRole('link', { name: 'Add one under Units' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Units', exact: true }).waitFor();
+      expect(page.url()).toBe(`${server.base}/arrangements#units-title`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('counts the dates past the first eight, and moves on with the clock', async () => {
+    for (let n = 1; n <= 9; n++) await addDomain(store.db, deskId, { name: `more-${n}.test`, renewal_on: on(300 + n) });
+    const { context, page } = await signIn(browser, server, deskId);
+    try {
+      const first = await items(page, 'Coming up');
+      expect(first).toHaveLength(8);
+      expect(first[0]).toBe(`${on(10)}: bakery.test renews`);
+      await block(page, 'Coming up').getByText('and 6 dates after these.', { exact: true }).waitFor();
+
+      // Eleven days on, bakery.test's renewal has passed and is no longer coming up.
+      server.clock.set(new Date(Date.parse(TEST_NOW) + 11 * 86_400_000));
+      try {
+        await page.reload();
+        const later = await items(page, 'Coming up');
+        expect(later[0]).toBe(`${on(40)}: High Street lease renews`);
+        expect(later.some((t) => t.includes('bakery.test renews'))).toBe(false);
+      } finally {
+        server.clock.set(new Date(TEST_NOW));
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
