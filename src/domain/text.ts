@@ -12,6 +12,12 @@ export function plural(n: number, word: string, many?: string): string {
   return `${n.toLocaleString('en')} ${n === 1 ? word : (many ?? IRREGULAR[word] ?? `${word}s`)}`;
 }
 
+/** "a", "a and b", "a, b and c". */
+export function listWords(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
 /**
  * A stored JSON column read as an object. Text that is not JSON, or JSON that is not an
  * object (never written by Desk, but possible by hand), reads as {}.

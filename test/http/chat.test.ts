@@ -495,8 +495,9 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       expect((await eventsOf(store.db, d.desk.id, 'chat')).at(-1)!.data).toMatchObject({ sections: ['invoices'] });
     });
 
-    it('a second block with the same name gets its own id', async () => {
-      const data = (await ask('add a block for invoices please', d.key)).json().data;
+    it('a block whose title makes an id already taken gets its own id', async () => {
+      // "Invoicés" reads as another title, and its id would be "invoices" too.
+      const data = (await ask('add a block for invoicés', d.key)).json().data;
       expect(data.desk_added.map((s: { id: string }) => s.id)).toEqual(['invoices-2']);
       expect((await sections()).map((s) => s.id)).toEqual(['obligations', 'sites', 'invoices', 'invoices-2']);
     });
@@ -504,10 +505,10 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     it('chooses the kind from the words: a unit type, licence renewals, money, dates, or a new kind', async () => {
       const cases: Array<[string, Record<string, unknown>]> = [
         [
-          'add a section for our sites',
+          'add a section for our sites and stalls',
           {
-            id: 'sites-2',
-            title: 'Sites',
+            id: 'sites-and-stalls',
+            title: 'Sites and stalls',
             kind: 'units',
             unit: 'site',
             kinds: [],
@@ -603,12 +604,41 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       expect(held).toHaveLength(SECTIONS_MAX);
     });
 
+    it('a block titled as one already there is not added again, however it is cased or spaced (P-chat-16)', async () => {
+      const fresh = await makeDesk(store.db);
+      const first = (await ask('add a block for supplier quotes', fresh.key)).json().data;
+      expect(first.desk_added.map((s: { title: string }) => s.title)).toEqual(['Supplier quotes']);
+      const again = (await ask('add a block for   SUPPLIER quotes', fresh.key)).json().data;
+      expect(again.desk_added).toEqual([]);
+      expect(again.answer).toBe('The desk already has a block "Supplier quotes", so nothing was added.');
+      const held = await store.db.selectFrom('sections').select('title').where('desk_id', '=', fresh.desk.id).execute();
+      expect(held.map((b) => b.title)).toEqual(['Supplier quotes']);
+      expect(await eventsOf(store.db, fresh.desk.id, 'section_added')).toHaveLength(1);
+    });
+
+    it('chats asking for one block at once add it once; each answers 200', async () => {
+      const fresh = await makeDesk(store.db);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => ask('add a block for deliveries', fresh.key)));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      const added = answers.flatMap((r) => r.json().data.desk_added.map((b: { title: string }) => b.title));
+      expect(added).toEqual(['Deliveries']);
+      // Whichever chats found it saved already say so; one that asked before it was saved is told at the end.
+      for (const r of answers) {
+        const data = r.json().data;
+        if (data.desk_added.length === 0) expect(data.answer).toMatch(/already has a block "Deliveries"/);
+      }
+      const held = await store.db.selectFrom('sections').select('title').where('desk_id', '=', fresh.desk.id).execute();
+      expect(held).toEqual([{ title: 'Deliveries' }]);
+    });
+
     it('chats adding blocks at once each answer 200; the page keeps its cap and each block its own id', async () => {
       const nearly = await makeDesk(store.db);
       const room = 5;
       for (let i = 0; i < SECTIONS_MAX - room; i++)
         await addSection(store.db, nearly.desk.id, { id: `b${i}`, position: i });
-      const answers = await Promise.all(Array.from({ length: 12 }, () => ask('add a block for invoices', nearly.key)));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, n) => ask(`add a block for invoices ${n + 1}`, nearly.key)),
+      );
       expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
       const added = answers.flatMap((r) => r.json().data.desk_added.map((b: { id: string }) => b.id));
       expect(added).toHaveLength(room);

@@ -2,6 +2,7 @@ import type { DeskContext } from '../../domain/context.ts';
 import { seenText } from '../../domain/text.ts';
 import type { ChatBackend, ChatReply } from '../../domain/ports.ts';
 import { blockFor } from './blocks.ts';
+import { sameTitled } from '../../domain/desks/sections.ts';
 import { answerMailbox, answerOwe, answerPermissions, answerRenewal } from './desk-answers.ts';
 import { matchIntent } from './intents.ts';
 import { answerDue, answerDueNamed, answerNeedsMe, answerOverdue, answerRow, answerWaiting } from './work-answers.ts';
@@ -48,6 +49,8 @@ export class BuiltinChat implements ChatBackend {
       case 'add_block': {
         if (intent.subject === '') return reply('Say what the block is for, for example "add a block for invoices".');
         const block = await blockFor(ctx, intent.subject, question);
+        const there = await sameTitled(ctx, block.title ?? '');
+        if (there !== null) return reply(`The desk already has a block "${there}", so nothing was added.`);
         const what =
           block.kind === 'work'
             ? `it collects ${(block.kinds ?? []).map((k) => `"${k}"`).join(', ')} work`

@@ -1,15 +1,9 @@
 import { daysBetween } from '../../domain/dates.ts';
-import { plural } from '../../domain/text.ts';
+import { listWords, plural } from '../../domain/text.ts';
 
-export { plural };
+export { listWords, plural };
 
 // How the chat answers word things: rows by title and #id, counts, dates, money.
-
-/** "a", "a and b", "a, b and c". */
-export function listWords(parts: readonly string[]): string {
-  if (parts.length <= 1) return parts[0] ?? '';
-  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
 
 export function rowName(item: { id: number; title: string }): string {
   return `"${item.title}" (#${item.id})`;

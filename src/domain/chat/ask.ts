@@ -2,7 +2,7 @@ import { isUniqueViolation } from '../../store/dialect.ts';
 import type { DeskContext } from '../context.ts';
 import { addSections, SECTIONS_MAX, type DeskSection } from '../desks/sections.ts';
 import { badRequest } from '../errors.ts';
-import { isBlank, plural } from '../text.ts';
+import { isBlank, listWords, plural } from '../text.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
 
@@ -79,7 +79,7 @@ export async function askDesk(ctx: DeskContext, input: ChatInput): Promise<ChatR
   for (let attempt = 1; ; attempt++) {
     try {
       return await atomically(ctx, async (tx) => {
-        const added = await addSections(tx, answered.sections);
+        const { added, already, over_cap: left } = await addSections(tx, answered.sections);
         await logEvent(tx, 'chat', `Answered "${quoted(question)}".`, {
           question,
           timed_out: false,
@@ -87,11 +87,15 @@ export async function askDesk(ctx: DeskContext, input: ChatInput): Promise<ChatR
           sections: added.map((s) => s.id),
           ...(answered.fallback_reason ? { fallback_reason: answered.fallback_reason } : {}),
         });
-        const left = answered.sections.length - added.length;
-        const answer =
+        const notes = [
+          already.length > 0
+            ? `The desk already has ${already.length === 1 ? 'a block' : 'blocks'} ${listWords(already.map((t) => `"${t}"`))}, so ${already.length === 1 ? 'it was' : 'they were'} not added again.`
+            : '',
           left > 0
-            ? `${answered.answer}\n\nThe desk page holds at most ${SECTIONS_MAX} blocks, so ${plural(left, 'block')} asked for ${left === 1 ? 'was' : 'were'} not added.`
-            : answered.answer;
+            ? `The desk page holds at most ${SECTIONS_MAX} blocks, so ${plural(left, 'block')} asked for ${left === 1 ? 'was' : 'were'} not added.`
+            : '',
+        ].filter((n) => n !== '');
+        const answer = [answered.answer, ...notes].join('\n\n');
         return { question, answer, timed_out: false, desk_added: added };
       });
     } catch (err) {

@@ -150,24 +150,55 @@ export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & 
   };
 }
 
+/** A block's title as a reader tells two apart: case, accents' forms and spacing aside. */
+export function titleKey(title: string): string {
+  return title.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The title of the desk's block that reads as `title`, if it has one (P-chat-16). */
+export async function sameTitled(ctx: DeskContext, title: string): Promise<string | null> {
+  const key = titleKey(title);
+  return (await listSections(ctx)).find((s) => titleKey(s.title) === key)?.title ?? null;
+}
+
+export interface SectionsAdded {
+  added: DeskSection[];
+  /** Titles asked for that a block of the desk already has; none of them was added again. */
+  already: string[];
+  /** How many were left out because the page was full. */
+  over_cap: number;
+}
+
 /**
  * Saves blocks after the desk's own, each under an id unique on the desk (`invoices`,
- * `invoices-2`, ...), and logs section_added for each. Run it inside the caller's transaction;
- * a racing chat that takes the same id makes the insert fail, and the caller tries again.
+ * `invoices-2`, ...), and logs section_added for each. A block titled as one already there is
+ * not added again (P-chat-16). Run it inside the caller's transaction; a racing chat that takes
+ * the same id makes the insert fail, and the caller tries again.
  */
-export async function addSections(ctx: DeskContext, asked: readonly SectionDraft[]): Promise<DeskSection[]> {
-  if (asked.length === 0) return [];
+export async function addSections(ctx: DeskContext, asked: readonly SectionDraft[]): Promise<SectionsAdded> {
+  const out: SectionsAdded = { added: [], already: [], over_cap: 0 };
+  if (asked.length === 0) return out;
   // Chats adding at once take their turns here, so that each sees the blocks the others saved:
-  // the page's cap holds, and no two pick the same free id.
+  // the page's cap holds, and no two pick the same free id or title.
   await lockDesk(ctx);
   const existing = await sectionSlots(ctx.db, ctx.desk.id);
-  // The desk page draws every block: past the cap, one asked for is not added.
-  const drafts = asked.slice(0, Math.max(0, SECTIONS_MAX - existing.length));
+  const titles = new Map(existing.map((s) => [titleKey(s.title), s.title]));
   const taken = new Set(existing.map((s) => s.id));
   let position = existing.reduce((max, s) => Math.max(max, s.position), -1);
-  const added: DeskSection[] = [];
-  for (const draft of drafts) {
+  const added = out.added;
+  for (const draft of asked) {
     const { slug, ...section } = completeSection(draft);
+    const there = titles.get(titleKey(section.title));
+    if (there !== undefined) {
+      if (!out.already.includes(there)) out.already.push(there);
+      continue;
+    }
+    // The desk page draws every block: past the cap, one asked for is not added.
+    if (existing.length + added.length >= SECTIONS_MAX) {
+      out.over_cap += 1;
+      continue;
+    }
+    titles.set(titleKey(section.title), section.title);
     let id = slug;
     for (let n = 2; taken.has(id); n++) id = `${slug}-${n}`;
     taken.add(id);
@@ -195,7 +226,7 @@ export async function addSections(ctx: DeskContext, asked: readonly SectionDraft
     });
     added.push(saved);
   }
-  return added;
+  return out;
 }
 
 /** A block the desk keeps, by its title, or not found. */

@@ -14,7 +14,7 @@ export async function sectionsOf(db: Kysely<Database>, deskId: string): Promise<
 
 /** The ids and positions taken on the desk. */
 export async function sectionSlots(db: Kysely<Database>, deskId: string) {
-  return db.selectFrom('sections').select(['id', 'position']).where('desk_id', '=', deskId).execute();
+  return db.selectFrom('sections').select(['id', 'position', 'title']).where('desk_id', '=', deskId).execute();
 }
 
 export async function insertSection(db: Kysely<Database>, row: Insertable<SectionsTable>): Promise<void> {
