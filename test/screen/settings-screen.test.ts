@@ -190,9 +190,11 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     await page.getByLabel(/Last day it works/).fill(lastDay);
     await page.getByRole('button', { name: 'Make the key' }).click();
     await page.getByRole('heading', { name: 'Key "Accounts sync" made' }).waitFor();
-    const key = await page.locator('#new-key').inputValue();
+    const key = await page.getByLabel('The whole key').inputValue();
     expect(key).toMatch(/^desk_[0-9A-Za-z]{40}$/);
     made = { key, name: 'Accounts sync' };
+    // The page opens on the key, so a keyboard or a screen reader is at what to copy.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('new-key');
 
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => page.locator('#copy-state').textContent()).toBe('Copied.');

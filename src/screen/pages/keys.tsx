@@ -38,7 +38,7 @@ function Made(p: { made: NonNullable<KeysView['made']> }): Markup {
           </p>
           <label for="new-key">The whole key</label>
           <div class="copy-row">
-            <input id="new-key" type="text" readonly value={m.key} spellcheck="false" autocomplete="off" />
+            <input id="new-key" type="text" readonly value={m.key} spellcheck="false" autocomplete="off" autofocus />
             <button type="button" class="copy" data-copy="new-key" aria-describedby="copy-state">
               Copy
             </button>
