@@ -540,9 +540,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
 
   it('a block can be taken off the desk page, after a question that names it; the rows it showed stay', async () => {
     const owner = deskContext(server.deps, desk, { type: 'owner', name: 'owner' });
-    const [added] = await addSections(owner, [
-      { title: 'Supplier invoices', kinds: ['filing'], why: 'Added from chat.' },
-    ]);
+    const {
+      added: [added],
+    } = await addSections(owner, [{ title: 'Supplier invoices', kinds: ['filing'], why: 'Added from chat.' }]);
     const rows = () =>
       server.deps.store.db
         .selectFrom('work')
@@ -652,7 +652,22 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       subject: 'Bounced away',
       failureReason: 'Mail to sam@… bounced: 550 user unknown.',
     });
+    // The log's own words for a row ("work item", as the API has them) read as the screen's.
+    await store.db
+      .insertInto('events')
+      .values({
+        desk_id: desk.id,
+        kind: 'desk_imported',
+        message: 'Desk "Harbour Books" set up from a business file with 3 work items.',
+        data: '{}',
+        created_at: at,
+      })
+      .execute();
     await page.reload();
+    await page
+      .getByRole('region', { name: "Events: the desk's own log" })
+      .getByText('desk_imported · Desk "Harbour Books" set up from a business file with 3 rows.')
+      .waitFor();
     const activity = page.getByRole('region', { name: 'Activity: what was written or sent' }).locator('li');
     await expect(activity.filter({ hasText: 'Re: Heard back' }).textContent()).resolves.toMatch(
       /· email · received \S.* · Sam Oven ·/,

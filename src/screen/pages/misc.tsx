@@ -1,4 +1,5 @@
 import type { ActivityEntry } from '../../domain/record/activity.ts';
+import { inRows } from '../words.ts';
 import type { EventEntry } from '../../domain/record/events.ts';
 import type { RunEvent } from '../live-runs.ts';
 import type { Markup } from '../jsx-runtime.ts';
@@ -126,7 +127,7 @@ export function RecordPage(p: {
         <ol class="record">
           {p.events.map((e) => (
             <li>
-              <time datetime={e.created_at}>{when(e.created_at, p.zone)}</time> · {e.kind} · {e.message}
+              <time datetime={e.created_at}>{when(e.created_at, p.zone)}</time> · {e.kind} · {inRows(e.message)}
             </li>
           ))}
         </ol>
