@@ -176,7 +176,8 @@ describe('a form read by the business file rules', () => {
         subject_type: 'Unit type is required.',
         field: 'Date column is required.',
         lead_days: 'Days ahead: "lots" is not a whole number.',
-        kind: 'Kind is required.',
+        kind: 'Kind of work is required.',
+        action: 'Permission class of the work is required: one of reach_out, chase, file, commit, money, sign.',
       });
     }
   });

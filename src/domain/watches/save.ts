@@ -15,6 +15,8 @@ export const WATCH_LABELS = {
   field: 'Date column',
   lead_days: 'Days ahead',
   every: 'Comes round every',
+  kind: 'Kind of work',
+  action: 'Permission class of the work',
 } as const;
 
 export async function saveWatch(
