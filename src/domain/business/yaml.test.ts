@@ -41,7 +41,15 @@ describe('readYaml', () => {
   });
 
   it('refuses a file of several documents', () => {
-    expect(fault('a: 1\n---\nb: 2\n').fault).toBe('it holds 2 documents (split by ---); a business file is one.');
+    expect(fault('a: 1\n---\nb: 2\n')).toEqual({
+      fault: 'it holds 2 documents (split by ---); a business file is one. The second starts at line 2.',
+      at: { line: 2, col: 1 },
+    });
+    // A file that opens with ---, comments and blank lines, and a block scalar before the split.
+    expect(fault('# a file\n---\n\na: |\n  text\n  more\n--- # next\nb: 2\n').at).toEqual({ line: 7, col: 1 });
+    // A document ended with ... and another after it, with no --- between.
+    expect(fault('a: 1\n...\n# note\nb: 2\n').at).toEqual({ line: 4, col: 1 });
+    expect(fault('a: 1\r\n---\r\nb: 2\r\n---\r\nc: 3\r\n').fault).toMatch(/^it holds 3 documents .* line 2\.$/);
   });
 
   it('takes aliases that repeat a value a few times', () => {

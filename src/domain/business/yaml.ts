@@ -20,10 +20,36 @@ export function readYaml(text: string): YamlRead {
     const at = err.mark ? { line: err.mark.line + 1, col: err.mark.column + 1 } : undefined;
     return { fault: at ? `${err.reason} at line ${at.line}, column ${at.col}.` : `${err.reason}.`, at };
   }
-  if (docs.length > 1) return { fault: `it holds ${docs.length} documents (split by ---); a business file is one.` };
+  if (docs.length > 1) {
+    const line = secondDocumentLine(text);
+    const said = `it holds ${docs.length} documents (split by ---); a business file is one`;
+    return line === undefined
+      ? { fault: `${said}.` }
+      : { fault: `${said}. The second starts at line ${line}.`, at: { line, col: 1 } };
+  }
   const value = docs[0] ?? null;
   const expansion = expandedFault(value, Math.max(4 * text.length, 100_000));
   return expansion ? { fault: expansion } : { value };
+}
+
+/**
+ * The line the second document starts on: its `---`, or what follows a `...`. YAML allows
+ * neither marker at the start of a line inside a value, so a line that begins with one is one.
+ */
+function secondDocumentLine(text: string): number | undefined {
+  let begun = false;
+  let ended = false;
+  for (const [i, line] of text.split(/\r\n|\r|\n/).entries()) {
+    if (/^---(?:\s|$)/.test(line)) {
+      if (begun || ended) return i + 1;
+      begun = true;
+    } else if (/^\.\.\.(?:\s|$)/.test(line)) ended = true;
+    else if (!/^\s*(?:#|$)/.test(line)) {
+      if (ended) return i + 1;
+      begun = true;
+    }
+  }
+  return undefined;
 }
 
 /**
