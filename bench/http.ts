@@ -120,6 +120,9 @@ interface Target {
   committedAfter?: number;
 }
 
+/** Starts of `desk serve` timed on each filled database; the median is reported. */
+const START_TRIES = 3;
+
 const label = (t: Target) => `${t.dialect.padEnd(8)} ${t.size.toLocaleString('en').padStart(9)} rows`;
 
 async function targetOf(dialect: Target['dialect'], size: number): Promise<Target> {
@@ -132,15 +135,24 @@ async function targetOf(dialect: Target['dialect'], size: number): Promise<Targe
     .where('desk_id', '=', d.desk.id)
     .executeTakeFirstOrThrow();
   const auth = { authorization: `Bearer ${d.key}` };
-  const began = performance.now();
-  const server = await start(
-    [...START_FLAGS, 'bin/desk.js', 'serve', '--port', '0', '--db', store.target],
-    { DESK_LOG_LEVEL: 'silent', DESK_RATE_LIMIT: '100000000', ...secretKeyEnv(store.target) },
-    /listening on http:\/\/[^:]+:(\d+)/,
-  );
-  const base = `http://127.0.0.1:${server.port}/api/v1`;
-  while ((await fetch(`${base}/`, { headers: auth })).status !== 200);
-  const startMs = performance.now() - began;
+  // The fill's pages still being written out to the disk are not the server's start.
+  execFileSync('sync');
+  const starts: number[] = [];
+  let server: Child | undefined;
+  let base = '';
+  for (let n = 0; n < START_TRIES; n++) {
+    if (server) await stop(server);
+    const began = performance.now();
+    server = await start(
+      [...START_FLAGS, 'bin/desk.js', 'serve', '--port', '0', '--db', store.target],
+      { DESK_LOG_LEVEL: 'silent', DESK_RATE_LIMIT: '100000000', ...secretKeyEnv(store.target) },
+      /listening on http:\/\/[^:]+:(\d+)/,
+    );
+    base = `http://127.0.0.1:${server.port}/api/v1`;
+    while ((await fetch(`${base}/`, { headers: auth })).status !== 200);
+    starts.push(performance.now() - began);
+  }
+  const startMs = median(starts);
   const firstPage = (await (await fetch(`${base}/work?limit=50`, { headers: auth })).json()) as {
     data: { next_cursor: string };
   };
@@ -155,7 +167,7 @@ async function targetOf(dialect: Target['dialect'], size: number): Promise<Targe
     dialect,
     size,
     store,
-    server,
+    server: server!,
     startMs,
     base,
     auth,
@@ -339,7 +351,7 @@ for (const dialect of dialects) {
       `idempotent snooze, each request its own key: ${ws.rps.toFixed(0)} req/s (p99 ${ws.p99} ms) at ${a} rows, ${wl.rps.toFixed(0)} req/s (p99 ${wl.p99} ms) at ${b}; growth ${(ws.rps / wl.rps).toFixed(2)}x; the server's CPU a snooze, every thread: ${ws.cpuUs!.toFixed(0)} µs at ${a} rows, ${wl.cpuUs!.toFixed(0)} µs at ${b}; growth ${(wl.cpuUs! / ws.cpuUs!).toFixed(2)}x`,
     );
   console.log(
-    `desk serve, start to first answer: ${targets[s]!.startMs.toFixed(0)} ms at ${a} rows, ${targets[l]!.startMs.toFixed(0)} ms at ${b}`,
+    `desk serve, start to first answer (median of ${START_TRIES} starts): ${targets[s]!.startMs.toFixed(0)} ms at ${a} rows, ${targets[l]!.startMs.toFixed(0)} ms at ${b}`,
   );
   console.log(
     `server RSS, largest over the run (VmHWM): ${targets[s]!.peakRss.toFixed(0)} MB at ${a} rows, ${targets[l]!.peakRss.toFixed(0)} MB at ${b}`,
