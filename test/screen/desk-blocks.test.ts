@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays } from '../../src/domain/dates.ts';
+import { UNITS_SHOWN } from '../../src/domain/desks/block-contents.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { addArrangement, addDomain, addSection, addUnit, addWatch } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -116,10 +117,13 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the blocks of the desk page ($n
     }
   });
 
-  it('counts the dates past the first eight, and moves on with the clock', async () => {
+  it('counts the dates past the first eight and the units past the first twenty, and moves on with the clock', async () => {
     for (let n = 1; n <= 9; n++) await addDomain(store.db, deskId, { name: `more-${n}.test`, renewal_on: on(300 + n) });
+    for (let n = 1; n <= UNITS_SHOWN + 2; n++) await addUnit(store.db, deskId, { type: 'van', name: `Van ${n}` });
     const { context, page } = await signIn(browser, server, deskId);
     try {
+      expect(await items(page, 'Vans')).toEqual(Array.from({ length: UNITS_SHOWN }, (_, n) => `Van ${n + 1}`));
+      await block(page, 'Vans').getByText('and 2 vans more, all under Units.', { exact: true }).waitFor();
       const first = await items(page, 'Coming up');
       expect(first).toHaveLength(8);
       expect(first[0]).toBe(`${on(10)}: bakery.test renews`);

@@ -12,6 +12,8 @@ import { listUnits, type Unit } from './units.ts';
 
 /** How many dates a `dates` block lists; the rest are counted. */
 export const DATES_SHOWN = 8;
+/** How many units a `units` block lists; the rest are counted, and all are under Units. */
+export const UNITS_SHOWN = 20;
 
 export interface DateAhead {
   on: string;
@@ -21,7 +23,7 @@ export interface DateAhead {
 }
 
 export type BlockContents =
-  | { kind: 'units'; items: Unit[] }
+  | { kind: 'units'; items: Unit[]; more: number }
   | { kind: 'money'; owed: Domain[]; owed_total: number; currency: string; costs: Arrangement[] }
   | { kind: 'dates'; ahead: DateAhead[]; more: number };
 
@@ -75,18 +77,23 @@ export async function blockContents(
   sections: readonly DeskSection[],
 ): Promise<Map<string, BlockContents>> {
   const kinds = new Set(sections.map((s) => s.kind));
-  const needsArrangements = kinds.has('money') || kinds.has('dates');
-  const needsDomains = needsArrangements;
+  // The money and dates blocks both read the arrangements and the domains.
+  const money = kinds.has('money') || kinds.has('dates');
   const [arrangements, domains, watched] = await Promise.all([
-    needsArrangements ? listArrangements(ctx).then((r) => r.items) : [],
-    needsDomains ? listDomains(ctx) : null,
+    money ? listArrangements(ctx).then((r) => r.items) : [],
+    money ? listDomains(ctx) : null,
     kinds.has('dates') ? watchedDates(ctx) : [],
   ]);
   const out = new Map<string, BlockContents>();
   for (const s of sections) {
-    if (s.kind === 'units' && s.unit)
-      out.set(s.id, { kind: 'units', items: (await listUnits(ctx, { type: s.unit })).items });
-    else if (s.kind === 'money' && domains)
+    if (s.kind === 'units' && s.unit) {
+      const { items } = await listUnits(ctx, { type: s.unit });
+      out.set(s.id, {
+        kind: 'units',
+        items: items.slice(0, UNITS_SHOWN),
+        more: Math.max(0, items.length - UNITS_SHOWN),
+      });
+    } else if (s.kind === 'money' && domains)
       out.set(s.id, moneyOf(domains.items, domains.summary.owing_amount, ctx.desk.currency, arrangements));
     else if (s.kind === 'dates' && domains)
       out.set(s.id, {

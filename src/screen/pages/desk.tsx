@@ -143,22 +143,29 @@ function Contents(p: { s: DeskSection; c: BlockContents }): Markup {
         </p>
       );
     return (
-      <ul class="block-list">
-        {c.items.map((u) => (
-          <li>
-            <strong>{u.name}</strong>
-            {p.s.fields.map((f) => {
-              const x = u.fields[f.name];
-              return (
-                <>
-                  <br />
-                  {column(f)}: {x === null || x === undefined || x === '' ? 'not set' : String(x)}
-                </>
-              );
-            })}
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul class="block-list">
+          {c.items.map((u) => (
+            <li>
+              <strong>{u.name}</strong>
+              {p.s.fields.map((f) => {
+                const x = u.fields[f.name];
+                return (
+                  <>
+                    <br />
+                    {column(f)}: {x === null || x === undefined || x === '' ? 'not set' : String(x)}
+                  </>
+                );
+              })}
+            </li>
+          ))}
+        </ul>
+        {c.more > 0 ? (
+          <p class="meta">
+            and {plural(c.more, p.s.unit ?? 'unit')} more, <a href="/arrangements#units-title">all under Units</a>.
+          </p>
+        ) : null}
+      </>
     );
   }
   if (c.kind === 'money') {
