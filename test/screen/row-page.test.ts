@@ -8,6 +8,7 @@ import { deriveAction } from '../../src/domain/work/derive.ts';
 import { NOTHING_TO_APPROVE } from '../../src/domain/work/revise.ts';
 import { closeWork } from '../../src/domain/work/status.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
+import { insertPlaybook } from '../../src/store/repositories/records.ts';
 import { when } from '../../src/screen/pages/layout.tsx';
 import { TEST_NOW } from '../helpers/app.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
@@ -229,6 +230,33 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     }
   });
 
+  it('a row to prepare with nobody to write to says so, and leads to where a contact is given', async () => {
+    const playbook = await insertPlaybook(store.db, {
+      desk_id: desk.id,
+      name: 'file-rates-appeal',
+      connection_id: null,
+      steps: JSON.stringify([{ goto: 'http://127.0.0.1:9/' }]),
+    });
+    const row = await makeWork(store.db, desk.id, {
+      title: 'File the rates appeal',
+      class: 'file',
+      playbook_id: playbook,
+    });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/work/${row.id}`);
+      const needs = page.getByRole('region', { name: 'What it needs' });
+      await needs
+        .getByText('Prepare this — nobody is named to write to, so no message can be prepared here.', { exact: false })
+        .waitFor();
+      expect(await needs.getByRole('button').count()).toBe(0);
+      await needs.getByRole('link', { name: 'Give the row a contact' }).click();
+      await expect.poll(() => page.url()).toBe(`${server.base}/work/${row.id}/edit`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('says what the row needs once, and the line on what the desk does by itself adds only what it does not say', async () => {
     const owner = deskContext(server.deps, desk, { type: 'owner', name: 'owner' });
     const today = owner.today();
@@ -415,8 +443,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     const { context, page } = await signIn(browser, server, desk.id);
     try {
       await page.goto(`${server.base}/work/${bare.id}`);
-      await page.getByText('Needs a look', { exact: true }).waitFor();
+      const needs = page.getByRole('region', { name: 'What it needs' });
+      await needs
+        .getByText('Needs a look — nobody is named to write to, so no message can be prepared here.', { exact: false })
+        .waitFor();
       await expect(page.getByRole('button', { name: 'Needs a look' }).count()).resolves.toBe(0);
+      await expect(needs.getByRole('link', { name: 'Give the row a contact' }).getAttribute('href')).resolves.toBe(
+        `/work/${bare.id}/edit`,
+      );
       await expectAccessible(page);
       await page.goto(`${server.base}/work/${reachable.id}`);
       await page.getByRole('button', { name: 'Needs a look' }).click();

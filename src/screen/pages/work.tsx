@@ -200,6 +200,14 @@ function ActionPanel(p: { v: RowView }): Markup {
       {form === null ? (
         <p>
           <strong>{a.label}</strong>
+          {/* A label with no press says what would make one: a message needs somebody to go to. */}
+          {!v.canWrite && (a.type === 'prepare' || a.type === 'fix' || a.type === 'nudge') ? (
+            <>
+              {' '}
+              — nobody is named to write to, so no message can be prepared here.{' '}
+              <a href={`/work/${w.id}/edit`}>Give the row a contact</a> to have one drafted.
+            </>
+          ) : null}
         </p>
       ) : null}
       {w.last_error ? (
