@@ -77,7 +77,8 @@ export const DIALECTS: DialectCase[] = [
   ...(PG_URL ? [{ name: 'postgres' as const, open: postgresStore }] : []),
 ];
 
-if (!PG_URL && !process.env.DESK_QUIET_SKIPS) {
-  // One line, once per test file that loads this helper.
+if (!PG_URL && process.env.VITEST && !process.env.DESK_QUIET_SKIPS) {
+  // One line, once per test file that loads this helper (the benches, which load it too, say
+  // which databases they measure themselves).
   console.info('PostgreSQL leg skipped: DESK_TEST_DATABASE_URL is not set.');
 }
