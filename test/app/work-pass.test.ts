@@ -597,6 +597,34 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
   });
 
+  it('a mail server that asks to send later costs no row a look, and the row goes out when it takes it', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const w = await makeWork(store.db, d.desk.id, {
+      title: 'Later',
+      class: 'reach_out',
+      contact_email: 'later@pass.test',
+    });
+    smtp.setMode('later');
+    try {
+      const r = (await pass(d.desk.slug)).desks[0]!;
+      expect(r).toMatchObject({ state: 'mailbox_down', acts: [{ work_id: w.id, ok: false, put_back: true }] });
+    } finally {
+      smtp.setMode('accept');
+    }
+    expect(await row(d.desk.id, w.id)).toMatchObject({ status: 'open', last_error: null, desk_acted_at: null });
+    const said = (await timelineOf(store.db, d.desk.id, w.id)).filter((t) => t.kind === 'send_failed');
+    expect(said.map((t) => t.text)).toEqual([
+      expect.stringMatching(
+        /sent later \(451 Try again later\), so nothing was sent\. Nothing went; the desk tries again/,
+      ),
+    ]);
+    const before = smtp.received.length;
+    const r = (await pass(d.desk.slug)).desks[0]!;
+    expect(r.acts.map((a) => [a.work_id, a.ok])).toEqual([[w.id, true]]);
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['later@pass.test']]);
+  });
+
   it('a mail server that cannot be reached costs no row a look: the row stays as it was and goes out once it answers', async () => {
     clock.set(TEST_NOW);
     const { d, port } = await deskWithServerGone('reach_out', 2);

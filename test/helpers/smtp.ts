@@ -2,10 +2,17 @@ import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server on loopback for the mail tests. It accepts, refuses every recipient
-// (550), takes the message and never answers, answers it a second late, or takes it and closes
-// the connection without answering, and records exactly what it received.
+// (550), asks for every recipient or message to be sent later (451), takes the message and
+// never answers, answers it a second late, or takes it and closes the connection without
+// answering, and records exactly what it accepted.
 
-export type SmtpMode = 'accept' | 'refuse' | 'hang' | 'slow' | 'drop';
+export type SmtpMode = 'accept' | 'refuse' | 'later' | 'later-data' | 'hang' | 'slow' | 'drop';
+
+function answer(code: number, text: string): Error {
+  const err = new Error(text) as Error & { responseCode: number };
+  err.responseCode = code;
+  return err;
+}
 
 /** How late the `slow` mode answers the end of DATA. */
 export const SLOW_ANSWER_MS = 1_000;
@@ -50,11 +57,8 @@ export async function startSmtpServer(
       cb(null, { user: auth.username ?? 'desk' });
     },
     onRcptTo(address, _session, cb) {
-      if (mode === 'refuse') {
-        const err = new Error(`Mailbox ${address.address} unavailable`) as Error & { responseCode: number };
-        err.responseCode = 550;
-        return cb(err);
-      }
+      if (mode === 'refuse') return cb(answer(550, `Mailbox ${address.address} unavailable`));
+      if (mode === 'later') return cb(answer(451, 'Try again later'));
       cb();
     },
     onData(stream, session, cb) {
@@ -62,6 +66,7 @@ export async function startSmtpServer(
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         if (mode === 'hang') return; // never answers the end of DATA
+        if (mode === 'later-data') return cb(answer(451, 'Queue full, try again later'));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),

@@ -41,6 +41,18 @@ describe('SmtpMailer', () => {
     expect(r).not.toHaveProperty('unreachable');
   });
 
+  it.each([
+    ['a recipient', 'later', /asked for the message to be sent later \(451 Try again later\), so nothing was sent\./],
+    ['the message after DATA', 'later-data', /sent later \(451 Queue full, try again later\)/],
+  ] as const)('a server that asks to send %s later took nothing: unreachable, not unknown', async (_, mode, said) => {
+    smtp.setMode(mode);
+    const before = smtp.received.length;
+    const r = await mailer.send(via(smtp.port), mail);
+    expect(smtp.received.length).toBe(before);
+    expect(r).toMatchObject({ accepted: false, unreachable: true, reason: expect.stringMatching(said) });
+    expect(r).not.toHaveProperty('unknown');
+  });
+
   it('a connection closed after the message was handed over may have delivered it: not known', async () => {
     smtp.setMode('drop');
     const before = smtp.received.length;

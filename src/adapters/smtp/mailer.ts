@@ -29,6 +29,14 @@ function failure(err: unknown, handedOver: boolean): SendResult {
   const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
   if (e.code === 'EENVELOPE' || (typeof e.responseCode === 'number' && e.responseCode >= 400)) {
     const said = (e.response ?? e.message ?? '').trim();
+    // A 4xx answer is the server's "not now" (busy, greylisting, a full queue; RFC 5321 4.2.1):
+    // it took nothing, and the same message may go later, as when it could not be reached.
+    if (typeof e.responseCode === 'number' && e.responseCode < 500)
+      return {
+        accepted: false,
+        unreachable: true,
+        reason: `The mail server asked for the message to be sent later${said ? ` (${said})` : ''}, so nothing was sent.`,
+      };
     return { accepted: false, reason: `The mail server refused the message${said ? `: ${said}` : ''}.` };
   }
   const timedOut = e.code === 'ETIMEDOUT' || (e.code === 'ESOCKET' && /timeout/i.test(e.message ?? ''));
