@@ -5,6 +5,7 @@ import { checkBeforeActions, isNeeded, pathOf, refuseFlagsAsValues } from './che
 import { ConfigError } from '../config.ts';
 import { SecretKeyError } from '../store/cipher.ts';
 import { StoreUnusable } from '../store/location.ts';
+import { storeTrouble } from '../store/trouble.ts';
 import { serveCommand } from './commands/serve.ts';
 import { importCommands } from './commands/import.ts';
 import { exportCommand } from './commands/export.ts';
@@ -131,8 +132,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       // A server that does not answer may answer later; a wrong path or URL will not.
       failure = { code: err.unreachable ? 'unavailable' : 'bad_request', message: err.message };
     } else {
+      // Another process's write lock, a full disk, a database gone: said as the API says it.
+      const trouble = storeTrouble(err);
       const message = err instanceof Error ? err.message : String(err);
-      failure = { code: 'internal_error', message: message.split('\n')[0]! };
+      failure = trouble
+        ? { code: 'unavailable', message: trouble.message }
+        : { code: 'internal_error', message: message.split('\n')[0]! };
     }
   }
   if (json) io.out(JSON.stringify({ error: failure }));

@@ -146,7 +146,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     location = path.resolve(name);
   }
   try {
-    if (opts.migrate !== false) await migrateToLatest(db, dialect);
+    if (opts.migrate !== false) await migrateToLatest(db, dialect, location);
     const sealedUnder = await sealedKeyFingerprints(db);
     const secretKey = resolveKey({ dialect, file, envKey: opts.secretKey, sealedUnder });
     checkKey(secretKey, sealedUnder);

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { StoreUnusable } from './location.ts';
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { initial } from './migrations/001_initial.ts';
@@ -49,7 +50,31 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+/** The migrations a database has had, or null when it has had none (a new database). */
+async function applied(db: Kysely<Database>): Promise<string[] | null> {
+  try {
+    const rows = await sql<{ name: string }>`select name from desk_migrations`.execute(db);
+    return rows.rows.map((r) => r.name);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Brings the database to this build's schema. A database already there is only read, so a
+ * command that opens it takes no write lock; one written by a later build is refused in words,
+ * where the migrator would call it corrupted.
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, location: string): Promise<void> {
+  const done = await applied(db);
+  if (done) {
+    const later = done.filter((name) => !Object.hasOwn(migrations, name)).sort();
+    if (later.length > 0)
+      throw new StoreUnusable(
+        `The database at ${location} was written by a later version of Desk (its change ${later[later.length - 1]} is not known to this one); use that version, or a later one, to open it. Nothing was changed.`,
+      );
+    if (Object.keys(migrations).every((name) => done.includes(name))) return;
+  }
   const migrator = new Migrator({
     db,
     provider: new InCodeProvider(dialect),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import SQLite from 'better-sqlite3';
 import { desk } from '../helpers/cli.ts';
 import { PG_URL } from '../helpers/db.ts';
 
@@ -52,6 +53,84 @@ describe('a database a command cannot use', () => {
     expect(run.code).toBe(1);
     expect(run.err).toMatch(/^desk: Cannot make the folder \/proc\/no-such-folder for the database: /);
   });
+
+  it('a database a later version of Desk wrote is named as such, and left as it was', async () => {
+    const file = path.join(dir, 'later.db');
+    expect(
+      (
+        await desk(
+          file,
+          'desks',
+          'create',
+          'Later Shop',
+          '--slug',
+          'later-shop',
+          '--timezone',
+          'Europe/London',
+          '--currency',
+          'GBP',
+        )
+      ).code,
+    ).toBe(0);
+    const raw = new SQLite(file);
+    raw.prepare("insert into desk_migrations (name, timestamp) values ('999_from_later', '2030-01-01')").run();
+    raw.close();
+    const before = fs.readFileSync(file);
+    for (const args of [['desks', 'list'], ['demo']]) {
+      const run = await desk(file, ...args);
+      expect(run.code).toBe(1);
+      expect(run.err).toBe(
+        `desk: The database at ${file} was written by a later version of Desk (its change 999_from_later is not known to this one); use that version, or a later one, to open it. Nothing was changed.\n`,
+      );
+    }
+    expect((await desk(file, 'desks', 'list', '--json')).json().error.code).toBe('bad_request');
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('reads a database another process is writing to, and says it is busy when a write must wait too long', async () => {
+    const file = path.join(dir, 'busy.db');
+    expect(
+      (
+        await desk(
+          file,
+          'desks',
+          'create',
+          'Busy Shop',
+          '--slug',
+          'busy-shop',
+          '--timezone',
+          'Europe/London',
+          '--currency',
+          'GBP',
+        )
+      ).code,
+    ).toBe(0);
+    const holder = new SQLite(file);
+    holder.exec('begin immediate');
+    try {
+      // Opening and listing need no write, so a long import elsewhere does not hold them up.
+      const list = await desk(file, 'desks', 'list', '--json');
+      expect(list.code).toBe(0);
+      expect(list.json().map((d: { slug: string }) => d.slug)).toEqual(['busy-shop']);
+      const write = await desk(
+        file,
+        'desks',
+        'create',
+        'Second Shop',
+        '--slug',
+        'second-shop',
+        '--timezone',
+        'Europe/London',
+        '--currency',
+        'GBP',
+      );
+      expect(write.code).toBe(1);
+      expect(write.err).toBe("desk: The database is busy with another process's write; try again in a moment.\n");
+    } finally {
+      holder.exec('rollback');
+      holder.close();
+    }
+  }, 20_000);
 
   it('a PostgreSQL server that does not answer is named as such', async () => {
     const url = 'postgres://postgres@127.0.0.1:1/desk';

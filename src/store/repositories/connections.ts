@@ -151,7 +151,12 @@ async function rewriteAll(db: Kysely<Database>, change: (text: string) => string
 /** Seals secrets still stored in clear (rows from before sealing); run at start. */
 export async function sealClearSecrets(db: Kysely<Database>): Promise<number> {
   const sealer = sealerOf(db);
-  return rewriteAll(db, (text) => sealWith(sealer, text));
+  const seal = (text: string) => sealWith(sealer, text);
+  // Read first: with nothing left in clear (every start but the first after sealing came in),
+  // opening the database writes nothing and waits for no other process's write.
+  const stored = await db.selectFrom('connections').select('config').execute();
+  if (stored.every(({ config }) => seal(config) === config)) return 0;
+  return rewriteAll(db, seal);
 }
 
 /** Opens every secret under `from` and seals it under `to`, all in one transaction. */
