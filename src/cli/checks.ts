@@ -59,7 +59,7 @@ export function pathOf(cmd: Command): string {
 
 /** Every rule of the command about to run, all at once; the action then gets the values the rules made. */
 /** Flags that name something: given empty, they would name nothing and be read as not given. */
-const NAMING = ['--desk', '--db', '--kind'];
+const NAMING = ['--desk', '--db', '--kind', '--host'];
 
 /**
  * Each flag once: given twice, the last would win unsaid (`--desk a --desk b` acting on b), and

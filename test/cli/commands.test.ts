@@ -403,6 +403,8 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
         'desk: --needs-person is given more than once; give it once.\n',
       ],
       [['work', 'list', '--desk', slug, '--kind', ' '], 'desk: --kind needs a value; " " names nothing.\n'],
+      // An address left empty (an unset shell variable) is not read as the default loopback one.
+      [['serve', '--port', '0', '--host', ''], 'desk: --host needs a value; "" names nothing.\n'],
     ] as const) {
       const run = await desk(store.target, ...args);
       expect({ code: run.code, err: run.err }, args.join(' ')).toEqual({ code: 1, err: said });
