@@ -148,6 +148,7 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   const onSignal = () => {
     out.out('Stopping: finishing requests in flight...');
     void close().then(() => {
+      out.out('Stopped.');
       // A send or a browser cut off at the drain limit may still hold a socket open; the
       // process has nothing left to do, so it does not wait for them.
       setTimeout(() => process.exit(), 1000).unref();

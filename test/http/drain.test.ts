@@ -59,6 +59,8 @@ describe.each(DIALECTS)('stopping with a run in flight ($name)', ({ open }) => {
     expect(data).toMatchObject({ ok: false, closed: false });
     expect(data.outcome).toContain('was interrupted');
     await stopped;
+    // The last line says it is over, so a person at the terminal does not wait on.
+    expect(server.output().trimEnd().split('\n').at(-1)).toBe('Stopped.');
 
     expect(await runsOf()).toEqual([expect.objectContaining({ status: 'interrupted' })]);
     expect((await findWork(store.db, d.desk.id, row.id))!.status).toBe('open');
