@@ -213,6 +213,31 @@ function makeFolderFor(file: string): void {
   }
 }
 
+/**
+ * What SQLite's "unable to open database file" or "readonly database" leaves unsaid: a folder
+ * given for the file, or a file or folder this user may not read or write (SQLite writes beside
+ * the file, its -wal and -shm, even to read).
+ */
+function accessHint(name: string): string | null {
+  const file = path.resolve(name);
+  try {
+    if (fs.statSync(file).isDirectory()) return ' (it is a folder; give the path of the database file in it)';
+  } catch {
+    return null;
+  }
+  for (const [what, at] of [
+    ['the file', file],
+    ['its folder', path.dirname(file)],
+  ] as const) {
+    try {
+      fs.accessSync(at, fs.constants.R_OK | fs.constants.W_OK);
+    } catch {
+      return ` (${what} cannot be read and written by this user; SQLite needs both, even to read)`;
+    }
+  }
+  return null;
+}
+
 /** A SQLite connection in WAL mode, or an error that names the file and what is wrong with it. */
 function openSqlite(name: string): SQLite.Database {
   let sqlite: SQLite.Database | undefined;
@@ -223,7 +248,7 @@ function openSqlite(name: string): SQLite.Database {
   } catch (err) {
     sqlite?.close();
     const why = (err as Error).message;
-    const hint = /not a database/i.test(why) ? ' (is it a Desk database?)' : '';
+    const hint = /not a database/i.test(why) ? ' (is it a Desk database?)' : (accessHint(name) ?? '');
     throw new StoreUnusable(`Cannot open ${path.resolve(name)} as a SQLite database: ${why}${hint}.`);
   }
 }

@@ -57,7 +57,16 @@ function readKeyFile(file: string): Buffer {
     throw new SecretKeyError(
       `The key file ${file} can be read by others (mode ${mode.toString(8)}); make it private with: chmod 600 ${file}`,
     );
-  return parseKey(fs.readFileSync(file, 'utf8'), `The key file ${file}`);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EACCES') throw err;
+    throw new SecretKeyError(
+      `The key file ${file} cannot be read by this user; run desk as the user that owns it (the database's secrets are sealed with it).`,
+    );
+  }
+  return parseKey(text, `The key file ${file}`);
 }
 
 /** Writes a key file that only its owner can read; refuses to replace one unless told to. */

@@ -48,6 +48,14 @@ describe('a database a command cannot use', () => {
     );
   });
 
+  it('a folder given as the database is named as a folder', async () => {
+    const run = await desk(dir, 'desks', 'list');
+    expect(run.code).toBe(1);
+    expect(run.err).toBe(
+      `desk: Cannot open ${dir} as a SQLite database: unable to open database file (it is a folder; give the path of the database file in it).\n`,
+    );
+  });
+
   it('a folder that cannot be made is an error, not a wait', async () => {
     const run = await desk('/proc/no-such-folder/desk.db', 'demo');
     expect(run.code).toBe(1);
