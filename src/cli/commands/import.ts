@@ -62,88 +62,101 @@ export function importCommands(program: Command, io: Io): void {
     );
   jsonOption(dbOption(imp)).action(
     async (file: string, opts: DbOptions & { key?: string; slug?: string; port?: number; json?: boolean }) => {
-      // `-` is standard input, as `desk export --desk X -` writes to standard output.
-      const bytes = await readWhole(file);
-      // Read as anything else, a Latin-1 "café" would be kept as "caf\uFFFD" (P-bodies-3).
-      if (!isUtf8(bytes))
-        throw new UsageError(
-          `${file === '-' ? 'Standard input' : file} is not UTF-8 text; save it as UTF-8 and import it again.`,
-        );
-      const text = bytes.toString('utf8');
-      // The file is read and checked before the database is opened: a file with mistakes
-      // leaves no new database behind.
-      const { planFromText } = await import('../../domain/business/read.ts');
-      const { importBusiness, PROGRESS_FROM } = await import('../../domain/business/import.ts');
-      const now = clockFor(configFor(io, opts).startsAt).now();
-      let plan: ReturnType<typeof planFromText>;
-      try {
-        plan = planFromText(text, {
-          now,
-          source: file === '-' ? 'standard input' : file,
-          ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
-        });
-      } catch (err) {
-        throw listedMistakes(err);
-      }
-      if (plan.work.length >= PROGRESS_FROM)
-        io.err(
-          `Importing ${plan.work.length.toLocaleString('en-GB')} work items in one transaction: all of them are kept, or none.`,
-        );
-      // The import is one transaction: stopped, the database keeps none of it. Said, not left to guess.
+      // The import is one transaction: stopped, the database keeps none of it. Said, not left to
+      // guess, from the start: a stop while a large file is still being read says so too.
       const onSignal = () => {
         io.err('Stopped: nothing was imported; a business file goes in whole or not at all.');
         process.exit(130);
       };
       process.once('SIGINT', onSignal);
       process.once('SIGTERM', onSignal);
-      await withNewDeps(io, opts, async (deps) => {
-        const r = await importBusiness(deps.store.db, plan, {
-          now: deps.clock.now(),
-          keyName: opts.key,
-          // A long import says how far it has come; nothing is kept until the whole file is in.
-          progress: (done, total) =>
-            io.err(
-              `Importing: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} work items written…`,
-            ),
-        })
-          .catch((err: unknown) => {
-            // A slug already taken: say how to bring the file in anyway.
-            if (err instanceof DeskError && err.details?.field === 'slug')
-              throw new DeskError(
-                err.code,
-                `${err.message} \`desk import FILE --slug NEW-SLUG\` imports the file under another slug.`,
-                err.details,
-              );
-            throw err;
-          })
-          .finally(() => {
-            // Committed (or refused): from here a stop loses nothing the message would deny.
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-          });
-        const data = {
-          desk: { id: r.desk.id, slug: r.desk.slug },
-          key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null,
-          refs: r.refs,
-        };
-        print(io, opts.json, data, () => {
-          const c = r.counts;
-          const lines = [
-            `Imported "${inline(r.desk.name)}" as desk ${r.desk.slug} (${r.desk.id}): ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.domains, 'domain'), plural(c.connections, 'connection')].join(', ')}.`,
-          ];
-          if (r.key)
-            lines.push(
-              `Key "${inline(r.key.name)}" (id ${r.key.id}), shown once:`,
-              `  ${r.key.key}`,
-              `Try it: ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
-            );
-          const refs = Object.entries(r.refs);
-          if (refs.length) lines.push(`Refs: ${refs.map(([k, v]) => `${k}=${v}`).join(', ')}`);
-          return lines.join('\n');
-        });
-      });
+      const settled = () => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      };
+      try {
+        await importFile(file, opts, settled);
+      } finally {
+        settled();
+      }
     },
   );
+  async function importFile(
+    file: string,
+    opts: DbOptions & { key?: string; slug?: string; port?: number; json?: boolean },
+    settled: () => void,
+  ): Promise<void> {
+    // `-` is standard input, as `desk export --desk X -` writes to standard output.
+    const bytes = await readWhole(file);
+    // Read as anything else, a Latin-1 "café" would be kept as "caf\uFFFD" (P-bodies-3).
+    if (!isUtf8(bytes))
+      throw new UsageError(
+        `${file === '-' ? 'Standard input' : file} is not UTF-8 text; save it as UTF-8 and import it again.`,
+      );
+    const text = bytes.toString('utf8');
+    // The file is read and checked before the database is opened: a file with mistakes
+    // leaves no new database behind.
+    const { planFromText } = await import('../../domain/business/read.ts');
+    const { importBusiness, PROGRESS_FROM } = await import('../../domain/business/import.ts');
+    const now = clockFor(configFor(io, opts).startsAt).now();
+    let plan: ReturnType<typeof planFromText>;
+    try {
+      plan = planFromText(text, {
+        now,
+        source: file === '-' ? 'standard input' : file,
+        ...(opts.slug !== undefined ? { slug: opts.slug } : {}),
+      });
+    } catch (err) {
+      throw listedMistakes(err);
+    }
+    if (plan.work.length >= PROGRESS_FROM)
+      io.err(
+        `Importing ${plan.work.length.toLocaleString('en-GB')} work items in one transaction: all of them are kept, or none.`,
+      );
+    await withNewDeps(io, opts, async (deps) => {
+      const r = await importBusiness(deps.store.db, plan, {
+        now: deps.clock.now(),
+        keyName: opts.key,
+        // A long import says how far it has come; nothing is kept until the whole file is in.
+        progress: (done, total) =>
+          io.err(`Importing: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} work items written…`),
+      })
+        .catch((err: unknown) => {
+          // A slug already taken: say how to bring the file in anyway.
+          if (err instanceof DeskError && err.details?.field === 'slug')
+            throw new DeskError(
+              err.code,
+              `${err.message} \`desk import FILE --slug NEW-SLUG\` imports the file under another slug.`,
+              err.details,
+            );
+          throw err;
+        })
+        .finally(
+          // Committed (or refused): from here a stop loses nothing the message would deny.
+          settled,
+        );
+      const data = {
+        desk: { id: r.desk.id, slug: r.desk.slug },
+        key: r.key ? { id: r.key.id, prefix: r.key.prefix, key: r.key.key } : null,
+        refs: r.refs,
+      };
+      print(io, opts.json, data, () => {
+        const c = r.counts;
+        const lines = [
+          `Imported "${inline(r.desk.name)}" as desk ${r.desk.slug} (${r.desk.id}): ${[plural(c.work, 'work item'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.domains, 'domain'), plural(c.connections, 'connection')].join(', ')}.`,
+        ];
+        if (r.key)
+          lines.push(
+            `Key "${inline(r.key.name)}" (id ${r.key.id}), shown once:`,
+            `  ${r.key.key}`,
+            `Try it: ${curlLine(r.key.key, deps.config.port, deps.config.host)}`,
+          );
+        const refs = Object.entries(r.refs);
+        if (refs.length) lines.push(`Refs: ${refs.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+        return lines.join('\n');
+      });
+    });
+  }
 
   const demo = program
     .command('demo')

@@ -194,6 +194,9 @@ export async function fillDesk(
     );
     const written = start + batch.length;
     if (opts.progress && written < total) opts.progress(written, total);
+    // A turn of the event loop between batches, so that a stop (Ctrl-C) is heard during a long
+    // import rather than after it: SQLite's statements never give the loop one.
+    await new Promise((r) => setImmediate(r));
   }
 
   await addEvent(trx, {
