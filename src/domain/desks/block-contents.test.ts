@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { domainItem } from '../../../test/helpers/domain-item.ts';
 import type { Arrangement } from '../arrangements/list.ts';
 import { addDays } from '../dates.ts';
 import type { WatchRow } from '../../store/schema.ts';
 import type { WatchedDate } from '../watches/upcoming.ts';
 import { DATES_SHOWN, datesAhead, moneyOf } from './block-contents.ts';
-import type { Domain } from './domains.ts';
 
 // P-screen-blocks-2: what the money and dates blocks of the desk page hold.
 
@@ -35,21 +35,7 @@ function arrangement(over: Partial<Arrangement> = {}): Arrangement {
     ...over,
   };
 }
-function domain(over: Partial<Domain> = {}): Domain {
-  seq += 1;
-  return {
-    id: seq,
-    name: `d${seq}.test`,
-    registrar: 'Gandi',
-    status: 'live',
-    renewal_on: null,
-    amount_cents: 1500,
-    currency: 'GBP',
-    broker_name: null,
-    notes: null,
-    ...over,
-  };
-}
+const domain = domainItem;
 const watch = { id: 1, label: 'Lease ends' } as WatchRow;
 const watched = (unit: string, days: number, lead: number): WatchedDate => ({
   watch,

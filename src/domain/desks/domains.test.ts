@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { summariseDomains, type Domain } from './domains.ts';
+import { domainItem } from '../../../test/helpers/domain-item.ts';
+import { summariseDomains } from './domains.ts';
 
 // D22 and P-domains-1/2: counts by status, what is owed in the desk's currency, the broker,
 // and the soonest renewal.
 
-let seq = 0;
-function domain(over: Partial<Domain> = {}): Domain {
-  seq += 1;
-  return {
-    id: seq,
-    name: `d${seq}.test`,
-    registrar: 'Gandi',
-    status: 'live',
-    renewal_on: null,
-    amount_cents: 1500,
-    currency: 'GBP',
-    broker_name: null,
-    notes: null,
-    ...over,
-  };
-}
+const domain = domainItem;
 const desk = { currency: 'GBP', broker: 'Sedo' };
 
 describe('summariseDomains', () => {
