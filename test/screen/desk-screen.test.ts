@@ -660,7 +660,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
         kind: 'desk_imported',
         message: 'Desk "Harbour Books" set up from a business file with 3 work items.',
         data: '{}',
-        created_at: at,
+        // The newest, so that it is on the first page of the log.
+        created_at: new Date(Date.parse(TEST_NOW) + 60_000).toISOString(),
       })
       .execute();
     await page.reload();
