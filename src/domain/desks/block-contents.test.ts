@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_NOW } from '../../../test/helpers/app.ts';
 import { domainItem } from '../../../test/helpers/domain-item.ts';
 import type { Arrangement } from '../arrangements/list.ts';
 import { addDays } from '../dates.ts';
@@ -8,7 +9,7 @@ import { DATES_SHOWN, datesAhead, moneyOf } from './block-contents.ts';
 
 // P-screen-blocks-2: what the money and dates blocks of the desk page hold.
 
-const today = '2026-11-29';
+const today = TEST_NOW.slice(0, 10);
 const on = (days: number) => addDays(today, days);
 
 let seq = 0;

@@ -78,10 +78,10 @@ export async function blockContents(
 ): Promise<Map<string, BlockContents>> {
   const kinds = new Set(sections.map((s) => s.kind));
   // The money and dates blocks both read the arrangements and the domains.
-  const money = kinds.has('money') || kinds.has('dates');
+  const dealings = kinds.has('money') || kinds.has('dates');
   const [arrangements, domains, watched] = await Promise.all([
-    money ? listArrangements(ctx).then((r) => r.items) : [],
-    money ? listDomains(ctx) : null,
+    dealings ? listArrangements(ctx).then((r) => r.items) : [],
+    dealings ? listDomains(ctx) : null,
     kinds.has('dates') ? watchedDates(ctx) : [],
   ]);
   const out = new Map<string, BlockContents>();
