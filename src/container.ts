@@ -45,3 +45,10 @@ export async function buildDeps(
     engine: { ...realEngine(config), ...overrides.engine },
   };
 }
+
+/** What a door says when opening the database brought it up to this version (Store.upgraded). */
+export function upgradedLine(store: Store): string | null {
+  const changes = store.upgraded;
+  if (changes.length === 0) return null;
+  return `Upgraded the database at ${store.location} to this version of Desk (${changes.length === 1 ? 'change' : 'changes'} ${changes.join(', ')}); earlier versions will not open it now.`;
+}

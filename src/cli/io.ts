@@ -85,8 +85,10 @@ export async function withDeps<T>(
   const missing = create ? null : missingDatabase(config.database);
   if (missing) throw new UsageError(missing);
   // The store and the adapters are loaded when a command first needs them, so `desk --help` does not.
-  const { buildDeps } = await import('../container.ts');
+  const { buildDeps, upgradedLine } = await import('../container.ts');
   const deps = await buildDeps(config, { existing: !create });
+  const upgraded = upgradedLine(deps.store);
+  if (upgraded) io.err(upgraded);
   try {
     return await fn(deps);
   } finally {

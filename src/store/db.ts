@@ -35,6 +35,8 @@ export interface Store {
    * version that asking read, under which the request's reads are remembered (P-speed-5).
    */
   fresh(): Promise<string | undefined>;
+  /** The changes this opening made to a database an earlier version wrote (none when it was new or up to date). */
+  upgraded: string[];
   close(): Promise<void>;
 }
 
@@ -146,7 +148,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     location = path.resolve(name);
   }
   try {
-    if (opts.migrate !== false) await migrateToLatest(db, dialect, location);
+    const upgraded = opts.migrate !== false ? await migrateToLatest(db, dialect, location) : [];
     const sealedUnder = await sealedKeyFingerprints(db);
     const secretKey = resolveKey({ dialect, file, envKey: opts.secretKey, sealedUnder });
     checkKey(secretKey, sealedUnder);
@@ -160,6 +162,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
       secretKey,
       forgetReplaced,
       fresh,
+      upgraded,
       close: async () => {
         await closeFirst?.();
         await db.destroy();

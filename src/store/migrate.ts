@@ -63,9 +63,10 @@ async function applied(db: Kysely<Database>): Promise<string[] | null> {
 /**
  * Brings the database to this build's schema. A database already there is only read, so a
  * command that opens it takes no write lock; one written by a later build is refused in words,
- * where the migrator would call it corrupted.
+ * where the migrator would call it corrupted. Gives the changes made to a database that had
+ * data in it before (none for a new one), so that the door can say it was upgraded.
  */
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, location: string): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, location: string): Promise<string[]> {
   const done = await applied(db);
   if (done) {
     const later = done.filter((name) => !Object.hasOwn(migrations, name)).sort();
@@ -73,7 +74,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
       throw new StoreUnusable(
         `The database at ${location} was written by a later version of Desk (its change ${later[later.length - 1]} is not known to this one); use that version, or a later one, to open it. Nothing was changed.`,
       );
-    if (Object.keys(migrations).every((name) => done.includes(name))) return;
+    if (Object.keys(migrations).every((name) => done.includes(name))) return [];
   }
   const migrator = new Migrator({
     db,
@@ -88,4 +89,5 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
       `Database migration${failed ? ` ${failed.migrationName}` : ''} failed: ${(error as Error).message ?? String(error)}`,
     );
   }
+  return done ? (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) : [];
 }

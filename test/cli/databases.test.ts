@@ -95,6 +95,38 @@ describe('a database a command cannot use', () => {
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 
+  it('a database an earlier version of Desk wrote is upgraded, and the command says so once', async () => {
+    const file = path.join(dir, 'earlier.db');
+    const made = await desk(
+      file,
+      'desks',
+      'create',
+      'Earlier Shop',
+      '--slug',
+      'earlier-shop',
+      '--timezone',
+      'Europe/London',
+      '--currency',
+      'GBP',
+    );
+    expect(made.code).toBe(0);
+    expect(made.err).toBe('');
+    // As the version before the last change left it: without that change's columns or its record.
+    const raw = new SQLite(file);
+    raw.exec('alter table connections drop column send_fault_at; alter table connections drop column send_fault');
+    raw.prepare("delete from desk_migrations where name = '017_send_fault'").run();
+    raw.close();
+    const first = await desk(file, 'desks', 'list');
+    expect(first.code).toBe(0);
+    expect(first.err).toBe(
+      `Upgraded the database at ${file} to this version of Desk (change 017_send_fault); earlier versions will not open it now.\n`,
+    );
+    expect(first.out).toContain('earlier-shop');
+    const again = await desk(file, 'desks', 'list');
+    expect(again.code).toBe(0);
+    expect(again.err).toBe('');
+  });
+
   it('reads a database another process is writing to, and says it is busy when a write must wait too long', async () => {
     const file = path.join(dir, 'busy.db');
     expect(
