@@ -314,7 +314,7 @@ export function screen(deps: Deps, limits: LimitStore) {
         return html(reply, SignInPage({ problem: SIGN_IN_PROBLEM[look.reason], command: linkCommand(request) }), 401);
       const current = request.owner?.desk;
       if (current?.id === look.desk.id) return signInWith(request, reply, token);
-      return html(reply, SignInQuestionPage({ desk: current?.name, csrf: csrfFor(reply), to: look.desk.name, token }));
+      return html(reply, SignInQuestionPage({ desk: current, csrf: csrfFor(reply), to: look.desk, token }));
     });
 
     app.post('/sign-in', async (request, reply) => {

@@ -252,7 +252,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       const url = await server.link(other.desk.id);
       await page.goto(url);
       await page.getByRole('heading', { level: 1, name: 'Sign in to Other Shop?' }).waitFor();
-      await page.getByText('This browser is signed in to Harbour Books.', { exact: false }).waitFor();
+      await page
+        .getByText(
+          `This browser is signed in to Harbour Books (address ${desk.slug}). The link you opened signs it in to Other Shop (address ${other.desk.slug}) instead`,
+          { exact: false },
+        )
+        .waitFor();
       await expectAccessible(page);
       await screenshots(page, 'switch-desk');
 

@@ -133,6 +133,24 @@ describe("the screen's guards", () => {
     expect(held).toEqual([{ id: 'invoices' }]);
   });
 
+  it('two desks of the same name are told apart on the question by their addresses', async () => {
+    const a = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-shop-${Date.now().toString(36)}` });
+    const b = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-sh0p-${Date.now().toString(36)}` });
+    const { token } = await createSignInLink(store.db, b.desk.id, h.clock.now());
+    const signedOut = await h.app.inject({ method: 'GET', url: `/sign-in?token=${token}` });
+    expect(signedOut.body).toContain(
+      `This link signs this browser in to the desk of Corner Shop (address <code>${b.desk.slug}</code>). It works once.`,
+    );
+    const asked = await h.app.inject({
+      method: 'GET',
+      url: `/sign-in?token=${token}`,
+      cookies: await signIn(a.desk.id),
+    });
+    expect(asked.body).toContain(
+      `This browser is signed in to Corner Shop (address <code>${a.desk.slug}</code>). The link you opened signs it in to Corner Shop (address <code>${b.desk.slug}</code>) instead, and out of Corner Shop.`,
+    );
+  });
+
   it("a link for another desk asks before it switches; agreeing ends the first desk's session", async () => {
     const a = await makeDesk(store.db);
     const b = await makeDesk(store.db);

@@ -33,27 +33,39 @@ export function SignInPage(p: { problem?: string; command: string }): Markup {
  * a browser signed in to another desk (`desk`), it says which desk it leaves and offers to stay;
  * in one signed in nowhere, the button has the focus.
  */
-export function SignInQuestionPage(p: { desk?: string; csrf: string; to: string; token: string }): Markup {
+export function SignInQuestionPage(p: {
+  desk?: { name: string; slug: string };
+  csrf: string;
+  to: { name: string; slug: string };
+  token: string;
+}): Markup {
+  // Names are the owners' own and two desks may share one; the address (slug) is unique, so it
+  // is said beside each name.
+  const to = p.to.name;
+  const desk = p.desk?.name;
   return (
-    <Page title={`Sign in to ${p.to}?`} desk={p.desk} csrf={p.desk ? p.csrf : undefined}>
-      <h1>Sign in to {p.to}?</h1>
+    <Page title={`Sign in to ${to}?`} desk={desk} csrf={p.desk ? p.csrf : undefined}>
+      <h1>Sign in to {to}?</h1>
       {p.desk ? (
         <p>
-          This browser is signed in to {p.desk}. The link you opened signs it in to {p.to} instead, and out of {p.desk}.
+          This browser is signed in to {desk} (address <code>{p.desk.slug}</code>). The link you opened signs it in to{' '}
+          {to} (address <code>{p.to.slug}</code>) instead, and out of {desk}.
         </p>
       ) : (
-        <p>This link signs this browser in to the desk of {p.to}. It works once.</p>
+        <p>
+          This link signs this browser in to the desk of {to} (address <code>{p.to.slug}</code>). It works once.
+        </p>
       )}
       <form method="post" action="/sign-in">
         <input type="hidden" name="_csrf" value={p.csrf} />
         <input type="hidden" name="token" value={p.token} />
         <button type="submit" autofocus={p.desk ? undefined : true}>
-          Sign in to {p.to}
+          Sign in to {to}
         </button>
       </form>
       {p.desk ? (
         <p>
-          <a href="/">Stay on {p.desk}</a>
+          <a href="/">Stay on {desk}</a>
         </p>
       ) : null}
     </Page>
