@@ -54,11 +54,31 @@ async function keepNote(ctx: DeskContext, row: WorkRow, note: string | null, aft
 
 const alreadyFinished = (status: string) => `This row is already ${status}; nothing was changed.`;
 
+/** Settling found a message drafted since this call looked: it starts again, and sends that one. */
+const AGAIN = Symbol('again');
+
 export async function completeWork(
   ctx: DeskContext,
   workId: number,
   input: CompleteInput = {},
 ): Promise<CompleteAnswer> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const done = await completeOnce(ctx, workId, input);
+    if (done !== AGAIN) return done;
+  }
+  const row = await findWork(ctx.db, ctx.desk.id, workId);
+  if (!row) throw notFound('work item', workId);
+  return answer(row, false, false, DRAFTED_MEANWHILE);
+}
+
+const DRAFTED_MEANWHILE =
+  'Other requests kept drafting messages on this row while it was being completed; nothing was changed. Complete it again to send the newest.';
+
+async function completeOnce(
+  ctx: DeskContext,
+  workId: number,
+  input: CompleteInput,
+): Promise<CompleteAnswer | typeof AGAIN> {
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
   const actor = actorOf(ctx, input.actor);
@@ -73,16 +93,19 @@ export async function completeWork(
 
   // What a send said; null when nothing was sent and the work is recorded as done by hand.
   let deliveryNote: string | null = null;
-  let failedBefore = false;
   let delivered = false;
   const draft = await newestDraft(ctx, row.id);
   if (draft) {
-    const sent = await sendDraft(ctx, row, draft, { actor });
-    if (sent.failed) {
-      // Step 5 appends the note whatever the delivery did: the owner's words are not lost.
-      const now = await keepNote(ctx, (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row, note, afterFailure);
-      return answer(now, true, false, sent.note);
-    }
+    const failed: { row?: WorkRow } = {};
+    const sent = await sendDraft(ctx, row, draft, {
+      actor,
+      // Step 5 appends the note whatever the delivery did: the owner's words are not lost. In
+      // the failure's own transaction, so no other call closes the row between the two.
+      onFailure: async (tx) => {
+        failed.row = await keepNote(tx, (await findWork(tx.db, tx.desk.id, row.id)) ?? row, note, afterFailure);
+      },
+    });
+    if (sent.failed) return answer(failed.row ?? row, true, false, sent.note);
     if (sent.skipped) {
       const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
       return answer(now, false, false, sent.note);
@@ -92,8 +115,6 @@ export async function completeWork(
   } else if (await sendInFlight(ctx, row.id)) {
     // Closing the row now would race the send that decides whether it is waiting or done.
     return answer(row, false, false, IN_FLIGHT);
-  } else {
-    failedBefore = afterFailure && (await unsentOn(ctx.db, ctx.desk.id, row.id)) !== undefined;
   }
 
   // The row as sending left it; compare-and-set on its status so a racing writer wins cleanly.
@@ -101,12 +122,12 @@ export async function completeWork(
   // it is not, since a transaction must never be held open across a mail server's answer.
   for (let attempt = 0; attempt < 3; attempt++) {
     const settled = await atomically(ctx, (tx) =>
-      settle(tx, row.id, { actor, note, afterFailure, delivered, deliveryNote, failedBefore }),
+      settle(tx, row.id, { actor, note, afterFailure, delivered, deliveryNote }),
     );
     if (settled) return settled;
   }
   const last = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
-  return answer(last, false, delivered, deliveryNote ?? byHand(failedBefore, last.status === 'waiting'));
+  return answer(last, false, delivered, deliveryNote ?? byHand(false, last.status === 'waiting'));
 }
 
 /**
@@ -131,9 +152,8 @@ async function settle(
     afterFailure: boolean;
     delivered: boolean;
     deliveryNote: string | null;
-    failedBefore: boolean;
   },
-): Promise<CompleteAnswer | null> {
+): Promise<CompleteAnswer | typeof AGAIN | null> {
   const { actor, note, delivered, deliveryNote } = c;
   await lockRow(ctx, workId);
   const current = await findWork(ctx.db, ctx.desk.id, workId);
@@ -146,6 +166,15 @@ async function settle(
       delivered,
       delivered && deliveryNote ? deliveryNote : alreadyFinished(current.status),
     );
+  // What this call saw before it took the lock may have changed: a message drafted since is
+  // sent by starting again, and one another call is sending keeps the row open under it
+  // (P-writes-3). After a send of its own, the row's own step is what closes.
+  let failedBefore = false;
+  if (deliveryNote === null) {
+    if (await newestDraft(ctx, workId)) return AGAIN;
+    if (await sendInFlight(ctx, workId)) return answer(current, false, false, IN_FLIGHT);
+    failedBefore = current.last_error !== null && (await unsentOn(ctx.db, ctx.desk.id, workId)) !== undefined;
+  }
   const to = current.waiting_on ? 'waiting' : 'done';
   const now = ctx.now();
   const patch = {
@@ -172,5 +201,5 @@ async function settle(
   );
   await logTimeline(ctx, current.id, 'completed', note ? `${text} Note: ${note}` : text);
   const after = (await findWork(ctx.db, ctx.desk.id, current.id))!;
-  return answer(after, false, delivered, deliveryNote ?? byHand(c.failedBefore, to === 'waiting'));
+  return answer(after, false, delivered, deliveryNote ?? byHand(failedBefore, to === 'waiting'));
 }

@@ -131,7 +131,12 @@ export async function sendDraft(
   ctx: DeskContext,
   row: WorkRow,
   message: ActivityRow,
-  opts: { actor?: string; putBack?: PutBack } = {},
+  opts: {
+    actor?: string;
+    putBack?: PutBack;
+    /** Runs in the transaction that records a failed send, under the row's lock (complete keeps its note there). */
+    onFailure?: (tx: DeskContext) => Promise<void>;
+  } = {},
 ): Promise<SendOutcome> {
   // A follow-up to somebody who has not answered is threaded on the desk's last message to
   // them, and an answer to a reply waiting to be read on that reply, however it is sent (a run,
@@ -221,18 +226,25 @@ export async function sendDraft(
     await putBack(ctx, row, message, opts.putBack, { subject, who, to, reason, actor });
     return { delivered: false, failed: true, note: reason, unreachable, putBack: true };
   }
-  await markUnsent(ctx.db, message.id, reason);
-  await updateWork(ctx.db, ctx.desk.id, row.id, { last_error: reason, updated_at: now });
-  await logEvent(ctx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, {
-    work_id: row.id,
-    activity_id: message.id,
-    to,
-    reason,
-    actor,
-    ...(unknown ? { outcome_unknown: true } : {}),
+  // One transaction under the row's lock: a complete that looks at the row sees the message
+  // either in flight or failed, never between the two.
+  const why = reason;
+  await atomically(ctx, async (tx) => {
+    await lockRow(tx, row.id);
+    await markUnsent(tx.db, message.id, why);
+    await updateWork(tx.db, tx.desk.id, row.id, { last_error: why, updated_at: now });
+    await logEvent(tx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, {
+      work_id: row.id,
+      activity_id: message.id,
+      to,
+      reason: why,
+      actor,
+      ...(unknown ? { outcome_unknown: true } : {}),
+    });
+    const said = unknown ? 'was approved, but is not known to have been sent' : 'was approved but not sent';
+    await logTimeline(tx, row.id, 'send_failed', `"${subject}" ${said}: ${why}`);
+    await opts.onFailure?.(tx);
   });
-  const said = unknown ? 'was approved, but is not known to have been sent' : 'was approved but not sent';
-  await logTimeline(ctx, row.id, 'send_failed', `"${subject}" ${said}: ${reason}`);
   return {
     delivered: false,
     failed: true,
