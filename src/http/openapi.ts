@@ -71,7 +71,7 @@ function allOptional(schema: unknown): boolean {
  * are described as the integers of the contract although the service accepts any text for
  * them (P-3); and the headers each answer carries.
  */
-function describeOperation(op: Operation): void {
+function describeOperation(op: Operation, method: string): void {
   const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
   if (body && Object.values(body.content ?? {}).every((m) => allOptional(m.schema))) body.required = false;
 
@@ -80,6 +80,9 @@ function describeOperation(op: Operation): void {
     if (p.in === 'path' && p.name === 'id') p.schema = { type: 'integer', minimum: 1 };
     if (p.in === 'query' && p.name === 'limit') p.schema = { type: 'integer', minimum: 1, maximum: 200, default: 50 };
   }
+
+  // ?token= is taken on reads only (P-keys-4): a write names the header alone.
+  if (method !== 'get' && op.security === undefined) op.security = [{ bearerKey: [] }];
 
   const write = isWrite(op);
   for (const [status, response] of Object.entries(op.responses ?? {})) {
@@ -140,7 +143,7 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
     for (const item of Object.values(doc.paths)) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
         const op = item?.[method];
-        if (op) describeOperation(op);
+        if (op) describeOperation(op, method);
       }
     }
     doc.components = { ...doc.components, headers: HEADERS };

@@ -215,6 +215,9 @@ describe('the description a client is generated from', () => {
     expect(doc.components.securitySchemes.tokenQuery).toMatchObject({ type: 'apiKey', in: 'query', name: 'token' });
     expect(doc.security).toEqual([{ bearerKey: [] }, { tokenQuery: [] }]);
     expect(op('get /openapi.json').security).toEqual([]);
+    // ?token= is taken on reads only: every write names the header alone.
+    for (const [name, o] of ops) if (!name.startsWith('get ')) expect(o.security, name).toEqual([{ bearerKey: [] }]);
+    expect(op('get /work').security).toBeUndefined();
   });
 
   it('gives examples that match their own schemas', () => {
