@@ -9,7 +9,7 @@ import { KEY_BRAND } from '../domain/keys/secret.ts';
 import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
-import { clientErrorResponse, refuseExpectation, sendError } from './errors.ts';
+import { clientErrorResponse, refuseConnect, refuseExpectation, sendError } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
 import { readJsonBodies, refusedUnread, setAsideNoMediaType } from './body.ts';
 import { replayUnread } from './idempotency.ts';
@@ -132,6 +132,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.server.on('checkExpectation', refuseExpectation);
+  app.server.on('connect', refuseConnect);
   readJsonBodies(app);
   if (opts.requestLines) {
     app.addHook('onResponse', async (request, reply) => {

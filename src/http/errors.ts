@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
 import { storeTrouble } from '../store/trouble.ts';
@@ -135,6 +136,17 @@ export function refuseExpectation(req: IncomingMessage, res: ServerResponse): vo
       connection: 'close',
     })
     .end(body);
+}
+
+/**
+ * A CONNECT request (a proxy's tunnel), which Node hands to no route and, with nobody listening,
+ * closes without a word: a method no route serves, 404 in the envelope (D28, P-headers-2).
+ */
+export function refuseConnect(req: IncomingMessage, socket: Duplex): void {
+  const target = (req.url ?? '').split('?')[0]!.slice(0, 200);
+  const message = /^[!-~]+$/.test(target) ? `No route CONNECT ${target}.` : 'No route takes that method.';
+  socket.on('error', () => socket.destroy());
+  socket.end(rawAnswer('404 Not Found', { error: { code: 'not_found', message } }));
 }
 
 /** A whole answer written on the socket itself, with the headers every answer carries (P-headers-1). */

@@ -77,6 +77,16 @@ describe('requests refused before any route', () => {
     }
   });
 
+  it('CONNECT is a method no route serves: 404 not_found in the envelope, not a closed connection', async () => {
+    const res = await raw(`CONNECT /api/v1/me HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\n\r\n`);
+    expect(res.status).toBe(404);
+    expect(res.headers).toMatch(/x-content-type-options: nosniff/i);
+    expect(envelope(res.body)).toEqual({ error: { code: 'not_found', message: 'No route CONNECT /api/v1/me.' } });
+    const tunnel = await raw('CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n');
+    expect(tunnel.status).toBe(404);
+    expect(envelope(tunnel.body).error.message).toBe('No route CONNECT example.test:443.');
+  });
+
   it('an Expect header other than 100-continue is a 400 bad_request in the envelope, naming it', async () => {
     const res = await raw(
       `POST /api/v1/work/1/snooze HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\nExpect: foo\r\nContent-Length: 2\r\n\r\n{}`,
