@@ -60,4 +60,10 @@ export const SETUP_TEXT_MAX = {
   type: 100,
   subject_type: 100,
   field: 100,
+  /** A connection's service ("smtp", "gov-portal") and what it is for ("mail", "filing"). */
+  provider: 200,
+  category: 100,
+  /** A server's name (DNS allows 253) and a user name a server or portal signs in with. */
+  host: 253,
+  user: 254,
 } as const;

@@ -101,3 +101,49 @@ describe.each(DIALECTS)('secrets left empty on a form ($name)', ({ open }) => {
     });
   });
 });
+
+describe.each(DIALECTS)('what a connection form holds is held to a length ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  let ctx: DeskContext;
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store);
+    const { desk } = await makeDesk(store.db);
+    ctx = deskContext(h.deps, desk, { type: 'owner', name: 'owner' });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await store?.close();
+  });
+
+  const fieldsOf = (input: Parameters<typeof saveConnection>[2]) =>
+    saveConnection(ctx, null, input).then(
+      () => null,
+      (e: DeskError) => (e.details as { fields: Record<string, string> }).fields,
+    );
+
+  it('refuses a portal or user name of thousands of characters beside its field, and stores nothing', async () => {
+    const long = portalInput({
+      name: 'Long portal',
+      portal: 'P'.repeat(10_000),
+      username: 'U'.repeat(10_000),
+      password: 'pw',
+    });
+    expect(await fieldsOf(long)).toEqual({
+      provider: 'Which service it is is said in at most 200 characters.',
+      username: 'A user name is at most 254 characters.',
+    });
+    const mail = mailboxInput({ ...MAILBOX, host: `${'h'.repeat(250)}.test`, user: `${'u'.repeat(250)}@shop.test` });
+    expect(await fieldsOf(mail)).toEqual({
+      host: 'A server name is at most 253 characters.',
+      user: 'A user name is at most 254 characters.',
+    });
+    expect(await store.db.selectFrom('connections').select('id').where('desk_id', '=', ctx.desk.id).execute()).toEqual(
+      [],
+    );
+    // At the limits, taken.
+    const fits = portalInput({ name: 'Fits', portal: 'P'.repeat(200), username: 'U'.repeat(254), password: 'pw' });
+    expect(await fieldsOf(fits)).toBeNull();
+  });
+});

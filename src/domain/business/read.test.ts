@@ -210,12 +210,13 @@ describe("a finished row's closed_at", () => {
   });
 });
 
-describe('the text naming an arrangement, a unit and a watch', () => {
+describe('the text naming an arrangement, a unit, a connection and a watch', () => {
   it('is refused past its length, naming the entry and the field, and taken at it', () => {
     const doc = (n: number, w: number) => ({
       desk: DESK,
       arrangements: [{ name: 'a'.repeat(n), counterparty: 'c'.repeat(n), kind: 'k'.repeat(w) }],
       units: [{ type: 't'.repeat(w), name: 'u'.repeat(n) }],
+      connections: [{ provider: 'p'.repeat(n), name: 'n'.repeat(n), category: 'c'.repeat(w) }],
       watches: [
         {
           subject_type: 's'.repeat(w),
@@ -236,6 +237,9 @@ describe('the text naming an arrangement, a unit and a watch', () => {
         `arrangements[0] ${name}.kind: must be at most 100 characters`,
         `units[0] ${unit}.type: must be at most 100 characters`,
         `units[0] ${unit}.name: must be at most 200 characters`,
+        `connections[0] "${'n'.repeat(60)}…".provider: must be at most 200 characters`,
+        `connections[0] "${'n'.repeat(60)}…".name: must be at most 200 characters`,
+        `connections[0] "${'n'.repeat(60)}…".category: must be at most 100 characters`,
         'watches[0].subject_type: must be at most 100 characters',
         'watches[0].field: must be at most 100 characters',
         'watches[0].label: must be at most 200 characters',

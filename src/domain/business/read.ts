@@ -363,7 +363,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     'connections',
     ['ref', 'provider', 'name', 'category', 'auth_type', 'status', 'config'],
     (e) => {
-      const category = e.text('category', { required: true });
+      const category = e.text('category', { required: true, max: SETUP_TEXT_MAX.category });
       const config = e.object('config') ?? {};
       // Settings go into mail headers and server commands, a line each.
       const broken = controlIn(config);
@@ -375,8 +375,8 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
         );
       return {
         ref: ref(e, 'connection'),
-        provider: e.text('provider', { required: true }),
-        name: e.text('name', { required: true }),
+        provider: e.text('provider', { required: true, max: SETUP_TEXT_MAX.provider }),
+        name: e.text('name', { required: true, max: SETUP_TEXT_MAX.name }),
         category,
         auth_type: e.text('auth_type') ?? 'token',
         status: e.text('status') ?? 'pending',
