@@ -82,11 +82,11 @@ describe('a command whose reader has gone', () => {
       // JSON carries the text as it is stored.
       expect((await desk(store.target, 'work', 'show', id, '--json')).json().work.title).toBe(title);
       // A title set into a line of what a command says stays on that line, and a mark that
-      // turns the text's direction is written out too.
+      // turns the text's direction is written out too, with the close the stored title was given.
       const added = await desk(store.target, 'work', 'add', '--desk', 'controls', '--title', 'One\nTwo \u202ecod.exe');
       expect(added.out).toSatisfy(noControls);
       expect(added.out.trimEnd().split('\n')).toHaveLength(2);
-      expect(added.out).toContain('One\\nTwo \\u202ecod.exe [open]');
+      expect(added.out).toContain('One\\nTwo \\u202ecod.exe\\u202c [open]');
       const made = await desk(
         store.target,
         'desks',

@@ -1,4 +1,5 @@
 import { badRequest } from './errors.ts';
+import { closeDirections } from './text.ts';
 
 // How long the owner's text on a row, an arrangement, a unit or a watch may be, wherever it
 // comes in (a form, a command, a business file). Long enough for anything the field is for; short enough that a whole
@@ -28,7 +29,7 @@ const WORDS: Record<keyof typeof TEXT_MAX, string> = {
 export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MAX, text: T): T {
   if (text !== null && text.length > TEXT_MAX[field])
     throw badRequest(`${WORDS[field]} is at most ${TEXT_MAX[field].toLocaleString('en')} characters.`, { field });
-  return text;
+  return (text === null ? text : closeDirections(text)) as T;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { echoed, echoedJson, isBlank, seenText, plural, storable, unstorableIn } from './text.ts';
+import { closeDirections, echoed, echoedJson, isBlank, seenText, plural, storable, unstorableIn } from './text.ts';
 
 describe('plural', () => {
   it('counts one and many, with the irregular words and large counts grouped by thousands', () => {
@@ -104,5 +104,26 @@ describe('text as a person reads it', () => {
     ['letters of other scripts, kept', '\u0639\u0631\u0628\u064A', '\u0639\u0631\u0628\u064A'],
   ])('%s', (_, text, seen) => {
     expect(seenText(text)).toBe(seen);
+  });
+});
+
+describe('text that leaves no direction open past its end', () => {
+  const RLO = '\u202E';
+  const PDF = '\u202C';
+  const RLI = '\u2067';
+  const PDI = '\u2069';
+  it.each([
+    ['plain text, as it is', 'Paid in full', 'Paid in full'],
+    ['Arabic and Hebrew, and their marks, as they are', 'فاتورة \u200Fשלום', 'فاتورة \u200Fשלום'],
+    ['an override left open, closed at the end', `Paid ${RLO}evil`, `Paid ${RLO}evil${PDF}`],
+    ['an override closed in the text, as it is', `a ${RLO}b${PDF} c`, `a ${RLO}b${PDF} c`],
+    ['an isolate left open, closed at the end', `a ${RLI}b`, `a ${RLI}b${PDI}`],
+    ['nested, closed innermost first', `${RLI}a${RLO}b`, `${RLI}a${RLO}b${PDF}${PDI}`],
+    ['an override inside a closed isolate ends with it', `${RLI}a${RLO}b${PDI} c`, `${RLI}a${RLO}b${PDI} c`],
+    ['a stray closer, as it is', `a${PDF}${PDI}`, `a${PDF}${PDI}`],
+  ])('%s', (_what, given, kept) => {
+    expect(closeDirections(given)).toBe(kept);
+    // Closing again changes nothing: a value read back and stored again stays the same.
+    expect(closeDirections(closeDirections(given))).toBe(kept);
   });
 });

@@ -50,7 +50,7 @@ export function unstorableIn(s: string): 'nul' | 'surrogate' | null {
  */
 export function storable<T>(v: T): T {
   if (typeof v === 'string') {
-    return (unstorableIn(v) ? v.replaceAll('\u0000', '').replace(LONE_SURROGATES, '\uFFFD') : v) as T;
+    return closeDirections(unstorableIn(v) ? v.replaceAll('\u0000', '').replace(LONE_SURROGATES, '\uFFFD') : v) as T;
   }
   if (Array.isArray(v)) return v.map(storable) as T;
   if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
@@ -63,7 +63,7 @@ export function storable<T>(v: T): T {
 export function cutAt(text: string, max: number): string {
   const trimmed = text.trim();
   const chars = Array.from(trimmed);
-  return chars.length > max ? chars.slice(0, max).join('').trimEnd() : trimmed;
+  return closeDirections(chars.length > max ? chars.slice(0, max).join('').trimEnd() : trimmed);
 }
 
 /**
@@ -72,7 +72,7 @@ export function cutAt(text: string, max: number): string {
  */
 export function echoed(value: unknown, max = 60): string {
   const text = String(value);
-  return text.length <= max || Array.from(text).length <= max ? text : `${cutAt(text, max)}…`;
+  return text.length <= max || Array.from(text).length <= max ? closeDirections(text) : `${cutAt(text, max)}…`;
 }
 
 /**
@@ -100,3 +100,30 @@ export function isBlank(s: string): boolean {
 
 /** A line break or another control character: none belongs in a one-line setting or header. */
 export const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** Characters that open a direction for the text after them: embeddings, overrides, isolates. */
+const OPENS_DIRECTION = /[\u202A\u202B\u202D\u202E\u2066-\u2068]/;
+
+/**
+ * Text that leaves no direction open past its end: each embedding or override (U+202A, B, D, E)
+ * it opens and does not close is closed with U+202C, each isolate (U+2066-2068) with U+2069.
+ * Quoted in a sentence of the desk's ("Added "…".") or shown beside other text, a right-to-left
+ * override typed into a title then stops at the title's end, where it would turn the rest of the
+ * sentence around. The text itself reads as it was typed.
+ */
+export function closeDirections(text: string): string {
+  if (!OPENS_DIRECTION.test(text)) return text;
+  const open: string[] = [];
+  for (const ch of text) {
+    if (ch === '\u202A' || ch === '\u202B' || ch === '\u202D' || ch === '\u202E') open.push('\u202C');
+    else if (ch === '\u2066' || ch === '\u2067' || ch === '\u2068') open.push('\u2069');
+    else if (ch === '\u202C') {
+      if (open.at(-1) === '\u202C') open.pop();
+    } else if (ch === '\u2069') {
+      // Closes the innermost isolate, and whatever was opened inside it (Unicode's bidi rules).
+      const i = open.lastIndexOf('\u2069');
+      if (i >= 0) open.length = i;
+    }
+  }
+  return text + open.reverse().join('');
+}

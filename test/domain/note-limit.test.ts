@@ -30,4 +30,16 @@ describe("a closing or completing note and the row's detail", () => {
     await completeWork(t.ctx, other.id, { note: 'n'.repeat(8) });
     expect((await findWork(t.store.db, t.ctx.desk.id, other.id))?.detail).toHaveLength(TEXT_MAX.detail);
   });
+  it('closes a direction a note or an actor leaves open, so the sentence around it reads as written', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Right to left' });
+    await completeWork(t.ctx, row.id, { note: 'see \u202Eabc', actor: 'Zo\u202Ee' });
+    expect((await findWork(t.store.db, t.ctx.desk.id, row.id))?.detail).toBe('see \u202Eabc\u202C');
+    const [entry] = await t.store.db
+      .selectFrom('timeline')
+      .select('text')
+      .where('work_id', '=', row.id)
+      .where('kind', '=', 'completed')
+      .execute();
+    expect(entry!.text).toBe('Zo\u202Ee\u202C marked this done. Note: see \u202Eabc\u202C');
+  });
 });

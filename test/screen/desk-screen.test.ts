@@ -206,6 +206,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
 
       // Opened again (a second tab, a chat program's preview): still unused, still asked.
       await page.goto(url);
+      // Enter agrees once the button has the focus; pressed before the page gives it, it does nothing.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+        .toBe('Sign in to Harbour Books');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name: 'Harbour Books', exact: true }).waitFor();
       expect(page.url()).toBe(`${server.base}/`);

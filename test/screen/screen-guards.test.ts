@@ -133,6 +133,28 @@ describe("the screen's guards", () => {
     expect(held).toEqual([{ id: 'invoices' }]);
   });
 
+  it("a right-to-left override typed into a title stops at the title's end, in what the screen says of it", async () => {
+    const d = await makeDesk(store.db);
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const title = 'Paid \u202Eevil';
+    const added = await h.app.inject({
+      method: 'POST',
+      url: '/work',
+      cookies,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: csrf, title, idempotency_key: 'rlo-1' }).toString(),
+    });
+    expect(added.statusCode).toBe(303);
+    const shown = await h.app.inject({
+      method: 'GET',
+      url: added.headers.location as string,
+      cookies: { ...cookies, ...Object.fromEntries(added.cookies.map((c) => [c.name, c.value])) },
+    });
+    expect(shown.body).toContain('Added &#34;Paid \u202Eevil\u202C&#34; to the queue.');
+    const [row] = await store.db.selectFrom('work').select('title').where('desk_id', '=', d.desk.id).execute();
+    expect(row!.title).toBe('Paid \u202Eevil\u202C');
+  });
+
   it('two desks of the same name are told apart on the question by their addresses', async () => {
     const a = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-shop-${Date.now().toString(36)}` });
     const b = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-sh0p-${Date.now().toString(36)}` });

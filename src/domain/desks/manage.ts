@@ -6,7 +6,7 @@ import { findDeskByRef, insertDesk, listDesks, removeDeskRows } from '../../stor
 import { badRequest, DeskError } from '../errors.ts';
 import { isTimeZone, spelledZone } from '../dates.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
-import { echoed } from '../text.ts';
+import { closeDirections, echoed } from '../text.ts';
 import { SETUP_TEXT_MAX } from '../limits.ts';
 
 export interface NewDesk {
@@ -48,7 +48,7 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
     throw badRequest(`The new desk has ${problems.length} mistakes; nothing was made.`, { errors: problems });
   const insert = insertDesk(db, {
     id: newDeskId(),
-    name: input.name,
+    name: closeDirections(input.name),
     slug: input.slug,
     plan: input.plan ?? 'standard',
     status: 'active',

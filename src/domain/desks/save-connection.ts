@@ -6,7 +6,7 @@ import { CONNECTION_SECRETS } from '../vocab.ts';
 import { atomically } from '../../store/tx.ts';
 import { addConnection, changeConnection, connectionById } from '../../store/repositories/connections.ts';
 import { playbooksOf, signInPlaybooksWith } from '../../store/repositories/setup.ts';
-import { CONTROL_CHARACTER, echoed } from '../text.ts';
+import { CONTROL_CHARACTER, closeDirections, echoed } from '../text.ts';
 import { SETUP_TEXT_MAX } from '../limits.ts';
 
 // The one way a connection is written by hand: the mailbox and portal sign-ins on the screen,
@@ -210,8 +210,8 @@ export async function saveConnection(
       } else if (given !== (before ? secretAt(before.config, path) : undefined)) secretsChanged.push(path);
     }
     const values = {
-      provider: input.provider.trim(),
-      name: input.name.trim(),
+      provider: closeDirections(input.provider.trim()),
+      name: closeDirections(input.name.trim()),
       category: input.category.trim(),
       auth_type: input.auth_type ?? before?.auth_type ?? 'token',
       status: input.status ?? before?.status ?? 'connected',

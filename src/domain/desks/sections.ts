@@ -13,6 +13,7 @@ import {
 } from '../../store/repositories/sections.ts';
 import { atomically, lockDesk } from '../../store/tx.ts';
 import { actorName } from '../context.ts';
+import { closeDirections } from '../text.ts';
 import { notFound } from '../errors.ts';
 import { openKinds } from '../../store/repositories/queue.ts';
 
@@ -30,7 +31,7 @@ export const SECTIONS_MAX = 40;
 const TEXT_MAX = 500;
 
 function text(v: unknown, max = TEXT_MAX): string {
-  return typeof v === 'string' ? Array.from(v.replace(/\s+/g, ' ').trim()).slice(0, max).join('') : '';
+  return typeof v === 'string' ? closeDirections(Array.from(v.replace(/\s+/g, ' ').trim()).slice(0, max).join('')) : '';
 }
 
 function jsonArray(s: string): unknown[] {
