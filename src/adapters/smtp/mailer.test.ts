@@ -74,9 +74,19 @@ describe('SmtpMailer', () => {
     expect(r).toMatchObject({
       accepted: false,
       unreachable: true,
-      reason: expect.stringMatching(/could not be reached/),
+      reason: `The mail server could not be reached: the connection to 127.0.0.1:${port} was refused; check the server's name and port, and that it is running.`,
     });
     expect(r).not.toHaveProperty('unknown');
+  });
+
+  it('a server name nobody knows: unreachable, said in words', async () => {
+    const r = await mailer.send({ ...via(25), config: { ...via(25).config, host: 'no-such-server.invalid' } }, mail);
+    expect(r).toMatchObject({
+      accepted: false,
+      unreachable: true,
+      reason:
+        'The mail server could not be reached: no server named no-such-server.invalid could be found; check its name.',
+    });
   });
 
   it('a server that hangs up at its greeting: unreachable, and nothing went', async () => {

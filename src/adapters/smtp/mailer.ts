@@ -50,8 +50,23 @@ function failure(err: unknown, handedOver: boolean): SendResult {
   return {
     accepted: false,
     unreachable: true,
-    reason: `The mail server could not be reached: ${e.message ?? String(err)}`,
+    reason: `The mail server could not be reached: ${unreachableWhy(e.message ?? String(err))}`,
   };
+}
+
+/**
+ * Why a connection was not made, in words the owner can act on, where the socket's own words
+ * ("connect ECONNREFUSED 127.0.0.1:2525") name the system call.
+ */
+function unreachableWhy(said: string): string {
+  const refused = /\bECONNREFUSED (\S+)/.exec(said);
+  if (refused)
+    return `the connection to ${refused[1]} was refused; check the server's name and port, and that it is running.`;
+  const unknown = /\b(?:ENOTFOUND|EAI_AGAIN) (\S+)/.exec(said);
+  if (unknown) return `no server named ${unknown[1]} could be found; check its name.`;
+  const noRoute = /\bE(?:HOST|NET)UNREACH (\S+)/.exec(said);
+  if (noRoute) return `the network has no way to ${noRoute[1]}.`;
+  return said;
 }
 
 export class SmtpMailer implements Mailer {
