@@ -1,4 +1,4 @@
-import type { ErrorCode } from './types.ts';
+import type { ErrorCode, ErrorDetails } from './types.ts';
 
 /**
  * The desk answered with an error. Branch on `code` (the contract's machine-readable code, such
@@ -45,6 +45,14 @@ export class DeskApiError extends Error {
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.idempotencyKey = init.idempotencyKey ?? null;
     this.replayed = init.replayed ?? false;
+  }
+
+  /**
+   * Whether this is an error of `code`, and then its `details` typed as the contract gives them:
+   * `if (err.is('not_permitted')) err.details?.permission`.
+   */
+  is<C extends ErrorCode>(code: C): this is DeskApiError & { code: C; details: ErrorDetails<C> | null } {
+    return this.code === code;
   }
 }
 

@@ -39,3 +39,10 @@ type CodesOf<P extends Path, M extends Method> = CodeOf<Responses<P, M>[keyof Re
 
 /** Every error `code` some route names in its answers: what `DeskApiError.code` can be. */
 export type ErrorCode = { [P in Path]: { [M in Method]: CodesOf<P, M> }[Method] }[Path];
+
+type ErrorOf<R> = R extends { content: { 'application/json': { error: infer E } } } ? E : never;
+type AnyErrorBody = { [P in Path]: { [M in Method]: ErrorOf<Responses<P, M>[keyof Responses<P, M>]> }[Method] }[Path];
+type DetailsIn<E, C> = E extends { code: C; details?: infer D } ? NonNullable<D> : never;
+
+/** The `details` the contract gives an error of this code, such as `{ permission }` on `not_permitted`. */
+export type ErrorDetails<C extends ErrorCode> = DetailsIn<AnyErrorBody, C>;

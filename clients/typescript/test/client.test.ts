@@ -202,6 +202,12 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
     const err = await client.work.run(filing.id).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeskApiError);
     expect(err).toMatchObject({ status: 403, code: 'not_permitted', details: { permission: 'file' } });
+    const refused = err as DeskApiError;
+    expect(refused.is('not_found')).toBe(false);
+    if (!refused.is('not_permitted')) throw new Error('not narrowed');
+    // Typed as the contract gives it: `permission` is the row's class, or null.
+    const permission: string | null | undefined = refused.details?.permission;
+    expect(permission).toBe('file');
   });
 
   it('says on DeskApiError when the refusal is the stored answer of an earlier call with the same key', async () => {
