@@ -130,7 +130,7 @@ async function threadingOf(ctx: DeskContext, row: WorkRow): Promise<{ inReplyTo?
 export async function sendDraft(
   ctx: DeskContext,
   row: WorkRow,
-  message: ActivityRow,
+  drafted: ActivityRow,
   opts: {
     actor?: string;
     putBack?: PutBack;
@@ -145,14 +145,15 @@ export async function sendDraft(
   const threading = await threadingOf(ctx, row);
   const actor = opts.actor ?? actorName(ctx.actor);
   const claimedAt = ctx.now();
-  if (!(await claimDraft(ctx.db, ctx.desk.id, message.id, claimedAt))) {
-    return { delivered: false, failed: false, skipped: true, note: IN_FLIGHT };
-  }
+  // What goes out is the message as claimed, not as first read: an edit of its text or of the
+  // row's address may have landed in between, and the record must say what was sent.
+  const message = await claimDraft(ctx.db, ctx.desk.id, drafted.id, claimedAt);
+  if (!message) return { delivered: false, failed: false, skipped: true, note: IN_FLIGHT };
   // The reply the row holds as the send begins: one read while the message is on its way is newer.
   const before = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 
   const to = message.to_address?.trim() ?? '';
-  const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
+  const who = before.contact_name && before.contact_email === to ? `${before.contact_name} <${to}>` : to;
   const subject = message.subject ?? '';
 
   let reason: string | null = null;

@@ -1,4 +1,6 @@
 import { findWork, moveWork } from '../../store/repositories/work.ts';
+import { runningOn } from '../../store/repositories/runs.ts';
+import { withdrawDraft } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { detailWithNote } from '../limits.ts';
@@ -6,6 +8,9 @@ import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
+import { newestDraft } from './draft.ts';
+import { sendInFlight } from './send.ts';
+import { staleBefore } from './run-record.ts';
 
 // The owner's status changes (D11): close stores `closed`; reopen brings a done or closed row
 // back to `open`. Neither is an API route.
@@ -16,6 +21,9 @@ export async function closeWork(ctx: DeskContext, workId: number, input: { note?
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
     if (isFinished(row.status)) throw badRequest(`Work item ${row.id} is already ${row.status}.`);
+    // Closing under a send or a run would decide the row's end while they decide it too (P-writes-3).
+    if (await sendInFlight(tx, row.id)) throw badRequest(SENDING_NOW(row.id));
+    if ((await runningOn(tx.db, tx.desk.id, row.id, staleBefore(tx))).length > 0) throw badRequest(RUNNING_NOW(row.id));
     const note = input.note?.trim();
     const now = tx.now();
     const detail = detailWithNote(row.detail, note || null);
@@ -30,12 +38,28 @@ export async function closeWork(ctx: DeskContext, workId: number, input: { note?
     ) {
       throw badRequest(`Work item ${row.id} changed while closing it; try again.`);
     }
+    // A message prepared and not sent goes with the row: a closed row has nothing left to send.
+    const draft = await newestDraft(tx, row.id);
+    if (draft) await withdrawDraft(tx.db, draft.id);
     const who = actorName(tx.actor);
     await logEvent(tx, 'work_closed', `${who} closed "${row.title}".`, { work_id: row.id, by: who });
-    await logTimeline(tx, row.id, 'closed', note ? `${who} closed this: ${note}` : `${who} closed this.`);
+    const said = note ? `${who} closed this: ${note}` : `${who} closed this.`;
+    await logTimeline(
+      tx,
+      row.id,
+      'closed',
+      draft
+        ? `${said}${/[.!?]$/.test(said) ? '' : '.'} The prepared message "${draft.subject ?? ''}" was withdrawn, unsent.`
+        : said,
+    );
     return (await findWork(tx.db, tx.desk.id, row.id))!;
   });
 }
+
+const SENDING_NOW = (id: number) =>
+  `Work item ${id} is not closed: a message on it is being sent right now. Close it once the send has finished, in a moment.`;
+const RUNNING_NOW = (id: number) =>
+  `Work item ${id} is not closed: the desk is working on it right now (a run is under way). Close it once the run has finished.`;
 
 export async function reopenWork(ctx: DeskContext, workId: number): Promise<WorkRow> {
   return atomically(ctx, async (tx) => {

@@ -206,16 +206,25 @@ export async function messageClaimedSince(
   return m !== undefined;
 }
 
-/** Claims a drafted message for sending (drafted → approved, compare-and-set). False when another call got it first. */
-export async function claimDraft(db: Kysely<Database>, deskId: string, id: number, at: string): Promise<boolean> {
-  const r = await db
+/**
+ * Claims a drafted message for sending (drafted → approved, compare-and-set), and gives it as
+ * claimed: its text and address as they are now, an edit committed since it was first read
+ * included. Undefined when another call got it first.
+ */
+export async function claimDraft(
+  db: Kysely<Database>,
+  deskId: string,
+  id: number,
+  at: string,
+): Promise<ActivityRow | undefined> {
+  return db
     .updateTable('activity')
     .set({ status: 'approved', approved_at: at, failure_reason: null })
     .where('desk_id', '=', deskId)
     .where('id', '=', id)
     .where('status', '=', 'drafted')
+    .returningAll()
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
 }
 
 export async function markSent(db: Kysely<Database>, id: number, at: string, messageId: string | null): Promise<void> {

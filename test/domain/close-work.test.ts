@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { closeWork } from '../../src/domain/work/status.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
+import { insertRun } from '../../src/store/repositories/runs.ts';
+import { makeDraft, makeWork } from '../helpers/factories.ts';
+import { ownerDesk } from '../helpers/owner-desk.ts';
+import { messagesOf, timelineOf } from '../http/writes-helpers.ts';
+
+// The owner's close ends a row for good: what it had prepared goes with it, and it does not
+// decide the row's end while a send or a run is deciding it.
+
+describe("the owner's close", () => {
+  const t = ownerDesk({ name: 'Closing Time Ltd' });
+
+  it('withdraws the message the row had prepared, and says so on the timeline', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Ask for the quote', contact_email: 'q@x.test' });
+    await makeDraft(t.store.db, t.ctx.desk.id, row.id, { subject: 'The quote', to: 'q@x.test' });
+    await closeWork(t.ctx, row.id, { note: 'Found another supplier' });
+    expect(await messagesOf(t.store.db, t.ctx.desk.id, row.id)).toEqual([]);
+    expect((await timelineOf(t.store.db, t.ctx.desk.id, row.id)).at(-1)?.text).toBe(
+      'owner closed this: Found another supplier. The prepared message "The quote" was withdrawn, unsent.',
+    );
+  });
+
+  it('is refused while a message on the row is being sent, and changes nothing', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Chase the deposit', contact_email: 'd@x.test' });
+    const m = await makeDraft(t.store.db, t.ctx.desk.id, row.id, {
+      subject: 'Deposit',
+      to: 'd@x.test',
+      status: 'approved',
+    });
+    // Claimed a moment ago and not yet sent or failed: a send under way.
+    await t.store.db.updateTable('activity').set({ approved_at: t.ctx.now() }).where('id', '=', m.id).execute();
+    await expect(closeWork(t.ctx, row.id)).rejects.toMatchObject({
+      code: 'bad_request',
+      message: `Work item ${row.id} is not closed: a message on it is being sent right now. Close it once the send has finished, in a moment.`,
+    });
+    expect(await findWork(t.store.db, t.ctx.desk.id, row.id)).toMatchObject({ status: 'open' });
+  });
+
+  it('is refused while a run on the row is under way', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'File the return', status: 'in_progress' });
+    await insertRun(t.store.db, {
+      deskId: t.ctx.desk.id,
+      workId: row.id,
+      how: 'playbook',
+      priorStatus: 'open',
+      at: t.ctx.now(),
+    });
+    await expect(closeWork(t.ctx, row.id)).rejects.toMatchObject({
+      message: `Work item ${row.id} is not closed: the desk is working on it right now (a run is under way). Close it once the run has finished.`,
+    });
+    expect(await findWork(t.store.db, t.ctx.desk.id, row.id)).toMatchObject({ status: 'in_progress' });
+  });
+});
