@@ -155,6 +155,43 @@ describe("the screen's guards", () => {
     expect(row!.title).toBe('Paid \u202Eevil\u202C');
   });
 
+  it('saving the edit form keeps a change another writer made after the page was drawn', async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the lease', due_date: '2026-12-01', priority: 60 });
+    const cookies = await signIn(d.desk.id);
+    const drawn = await h.app.inject({ method: 'GET', url: `/work/${row.id}/edit`, cookies });
+    expect(drawn.statusCode).toBe(200);
+    const fields = Object.fromEntries(
+      [...drawn.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    expect(fields).toMatchObject({ drawn_title: 'Renew the lease', drawn_due: '2026-12-01', drawn_priority: '60' });
+    // Meanwhile a snooze moves the due date and the priority.
+    const snoozed = await h.call('POST', `/api/v1/work/${row.id}/snooze`, { key: d.key, body: { days: 5 } });
+    expect(snoozed.json().data).toMatchObject({ due_date: '2026-12-06', priority: 55 });
+    // The form goes back as it was drawn, but for the title.
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: `/work/${row.id}/edit`,
+      cookies: { ...cookies, ...Object.fromEntries(drawn.cookies.map((c) => [c.name, c.value])) },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...fields,
+        title: 'Renew the shop lease',
+        kind: 'general',
+        class: '',
+        due: '2026-12-01',
+        priority: '60',
+        contact_name: '',
+        contact_email: '',
+        arrangement_id: '',
+        detail: '',
+      }).toString(),
+    });
+    expect(sent.statusCode).toBe(303);
+    const after = await store.db.selectFrom('work').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ title: 'Renew the shop lease', due_date: '2026-12-06', priority: 55 });
+  });
+
   it('two desks of the same name are told apart on the question by their addresses', async () => {
     const a = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-shop-${Date.now().toString(36)}` });
     const b = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-sh0p-${Date.now().toString(36)}` });

@@ -30,6 +30,11 @@ export interface WorkFormView {
   /** The "clear the fault" box was ticked when the form was sent back. */
   clearError?: boolean;
   values: FormValues;
+  /**
+   * The row's values as the edit form was first drawn, sent back with it: only what the owner
+   * changed from them is saved, so a change another writer made meanwhile is kept.
+   */
+  drawn?: FormValues;
   arrangements: Array<{ id: number; name: string }>;
   /** What was refused: each mistake beside its field, or above the form when it names none. */
   errors?: Array<{ field?: string; message: string }>;
@@ -73,6 +78,7 @@ export function WorkFormPage(v: WorkFormView): Markup {
       ) : null}
       <form method="post" action={editing ? `/work/${v.row!.id}/edit` : '/work'} data-once novalidate class="work-form">
         <FormKeys csrf={v.csrf} idem={v.idem} />
+        {v.drawn ? FORM_FIELDS.map((f) => <input type="hidden" name={`drawn_${f}`} value={v.drawn![f]} />) : null}
         <label for="work-title">Title</label>
         <input id="work-title" name="title" type="text" required value={val.title} {...invalid(v, 'title')} />
         <Said v={v} field="title" />

@@ -52,6 +52,20 @@ function typedValues(body: unknown): FormValues {
   return Object.fromEntries(FORM_FIELDS.map((f) => [f, fieldOf(body, f)])) as FormValues;
 }
 
+/**
+ * The values the edit form was drawn with, as it sent them back; a field it did not send back
+ * (a page drawn before it carried them) is taken as the row has it now.
+ */
+function drawnValues(body: unknown, now: FormValues): FormValues {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    FORM_FIELDS.map((f) => [f, typeof b[`drawn_${f}`] === 'string' ? fieldOf(body, `drawn_${f}`) : now[f]]),
+  ) as FormValues;
+}
+
+/** A browser sends a line break as CR LF whatever the page held: the same text either way. */
+const sameText = (a: string, b: string) => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
+
 /** Form text as the verbs' fields: an emptied field clears it, except the ones a row cannot be without. */
 function asFields(values: Partial<FormValues>): OwnerFields {
   const f: OwnerFields = {};
@@ -65,7 +79,7 @@ function asFields(values: Partial<FormValues>): OwnerFields {
 async function formPage(
   ctx: DeskContext,
   reply: FastifyReply,
-  view: Pick<WorkFormView, 'values' | 'row' | 'errors' | 'clearError'>,
+  view: Pick<WorkFormView, 'values' | 'row' | 'errors' | 'clearError' | 'drawn'>,
   status = 200,
 ): Promise<FastifyReply> {
   const arrangements = (await listArrangements(ctx)).items.map((a) => ({ id: a.id, name: a.name }));
@@ -129,16 +143,19 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
   app.get('/work/:id/edit', async (request, reply) => {
     const ctx = signedIn(request);
     const row = await rowOf(ctx, workId(request));
-    return formPage(ctx, reply, { values: valuesOf(row), row: shown(row) });
+    return formPage(ctx, reply, { values: valuesOf(row), row: shown(row), drawn: valuesOf(row) });
   });
 
   app.post('/work/:id/edit', async (request, reply) => {
     const ctx = signedIn(request);
     const row = await rowOf(ctx, workId(request));
     const typed = typedValues(request.body);
-    const before = valuesOf(row);
-    // Only what the owner changed goes to the verb, so the record names just those fields.
-    const changed = Object.fromEntries(FORM_FIELDS.filter((f) => typed[f] !== before[f]).map((f) => [f, typed[f]]));
+    const before = drawnValues(request.body, valuesOf(row));
+    // Only what the owner changed from the form as drawn goes to the verb, so the record names
+    // just those fields, and a field another writer changed since the page was drawn keeps it.
+    const changed = Object.fromEntries(
+      FORM_FIELDS.filter((f) => !sameText(typed[f], before[f])).map((f) => [f, typed[f]]),
+    );
     const clearError = fieldOf(request.body, 'clear_error') === 'yes' && row.last_error !== null;
     // A form saved as it was drawn changes nothing, and is not a mistake.
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () =>
@@ -147,7 +164,12 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
         : editWork(ctx, row.id, { ...asFields(changed), clear_error: clearError }),
     );
     if (!r.ok)
-      return formPage(ctx, reply, { values: typed, row: shown(row), clearError, errors: refusal(r.error) }, 400);
+      return formPage(
+        ctx,
+        reply,
+        { values: typed, row: shown(row), clearError, errors: refusal(r.error), drawn: before },
+        400,
+      );
     return toRowWith(ctx, reply, row.id, {
       notice: r.value ? 'Saved your changes.' : 'Nothing was changed.',
       refused: false,
