@@ -245,6 +245,9 @@ function accessHint(name: string): string | null {
 function openSqlite(name: string): SQLite.Database {
   let sqlite: SQLite.Database | undefined;
   try {
+    // A new file is readable by this user alone, as the key file beside it is: it holds the
+    // screen's cookie secret and session hashes. SQLite gives its log files the same mode.
+    if (name !== ':memory:' && !fs.existsSync(name)) fs.closeSync(fs.openSync(name, 'a', 0o600));
     sqlite = new SQLite(name);
     sqlite.pragma('journal_mode = WAL');
     return sqlite;

@@ -95,6 +95,25 @@ describe('a database a command cannot use', () => {
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 
+  it('a new database is made readable by its user alone, as its key file is', async () => {
+    const file = path.join(dir, 'private', 'desk.db');
+    const made = await desk(
+      file,
+      'desks',
+      'create',
+      'Private Shop',
+      '--slug',
+      'private-shop',
+      '--timezone',
+      'UTC',
+      '--currency',
+      'GBP',
+    );
+    expect(made.code).toBe(0);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(`${file}.key`).mode & 0o777).toBe(0o600);
+  });
+
   it('a database an earlier version of Desk wrote is upgraded, and the command says so once', async () => {
     const file = path.join(dir, 'earlier.db');
     const made = await desk(
