@@ -19,4 +19,15 @@ describe('masking secrets in what a run reports', () => {
     const mask = masker(['a+b', '(x)']);
     expect(mask('a+b and (x) but not aab')).toBe('*** and *** but not aab');
   });
+
+  it('a secret given back as a URL, a form, HTML or JSON writes it is masked too', () => {
+    const mask = masker(secretValues({ secret: { password: 'p@ss word&1"<', pin: '4321' } }));
+    expect(mask('u=bakery&p=p%40ss%20word%261%22%3C')).toBe('u=bakery&p=***');
+    expect(mask('u=bakery&p=p%40ss+word%261%22%3C')).toBe('u=bakery&p=***');
+    expect(mask('<b>p@ss word&amp;1&quot;&lt;</b>')).toBe('<b>***</b>');
+    expect(mask('{"p":"p@ss word&1\\"<"}')).toBe('{"p":"***"}');
+    // A short one beside a URL's escapes, as a query string echoed back carries it.
+    expect(mask('u%3Dbakery%26p%3D4321%26x')).toBe('u%3Dbakery%26p%3D***%26x');
+    expect(mask('order 143210 and 4321')).toBe('order 143210 and ***');
+  });
 });

@@ -121,9 +121,33 @@ export const SHORT_SECRET = 6;
  * inside a word), so that masking never garbles the report ("The run of ..." stays as written).
  */
 export function masker(secrets: string[]): (s: string) => string {
-  const patterns = secrets.map((secret) => {
-    const text = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(secret.length >= SHORT_SECRET ? text : `(?<![\\p{L}\\p{N}])${text}(?![\\p{L}\\p{N}])`, 'gu');
-  });
+  const patterns = secrets.flatMap((secret) =>
+    spellings(secret).map((spelled) => {
+      const text = spelled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      // A short one stands whole: not inside a word, though a URL's %XX escape may touch it.
+      return new RegExp(
+        secret.length >= SHORT_SECRET
+          ? text
+          : `(?:(?<![\\p{L}\\p{N}])|(?<=%[0-9A-Fa-f]{2}))${text}(?:(?![\\p{L}\\p{N}])|(?=%[0-9A-Fa-f]{2}))`,
+        'gu',
+      );
+    }),
+  );
   return (s) => patterns.reduce((acc, re) => acc.replace(re, '***'), s);
+}
+
+/**
+ * A secret as a page may give it back: as typed, and as a URL, a form, HTML or JSON writes it
+ * (a portal that echoes what it was sent), longest first so the whole of one is masked.
+ */
+function spellings(secret: string): string[] {
+  const url = encodeURIComponent(secret);
+  const html = secret
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+  const json = JSON.stringify(secret).slice(1, -1);
+  return [...new Set([secret, url, url.replaceAll('%20', '+'), html, json])].sort((a, b) => b.length - a.length);
 }
