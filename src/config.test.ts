@@ -39,6 +39,14 @@ describe('the clock a desk process runs on', () => {
     );
   });
 
+  it('DESK_RUN_PRIVATE_ADDRESSES is allow unless set to refuse, and takes nothing else', () => {
+    expect(loadConfig({}).runPrivateAddresses).toBe('allow');
+    expect(loadConfig({ DESK_RUN_PRIVATE_ADDRESSES: 'refuse' }).runPrivateAddresses).toBe('refuse');
+    expect(() => loadConfig({ DESK_RUN_PRIVATE_ADDRESSES: 'no' })).toThrow(
+      'DESK_RUN_PRIVATE_ADDRESSES must be one of allow, refuse, got "no"',
+    );
+  });
+
   it('the intervals of the server\'s own passes are at least a second, so "60" is not taken as 60 ms', () => {
     for (const name of ['DESK_WATCH_INTERVAL', 'DESK_WORK_INTERVAL', 'DESK_MAIL_POLL']) {
       expect(() => loadConfig({ [name]: '60' })).toThrow(

@@ -20,6 +20,12 @@ export interface Config {
   /** DESK_DATABASE_TIMEOUT: how long a PostgreSQL statement may go unanswered before it fails and its connection is dropped; 0 for no limit. */
   databaseTimeoutMs: number;
   chromiumPath: string;
+  /**
+   * DESK_RUN_PRIVATE_ADDRESSES: whether a run's browser may open pages on the server's own
+   * machine and private networks (`allow`, the default) or not (`refuse`, for a server that
+   * hosts several owners' desks). Link-local addresses are refused either way.
+   */
+  runPrivateAddresses: 'allow' | 'refuse';
   watchIntervalMs: number;
   /** DESK_WORK_INTERVAL: how often the server lets each desk work its list on its own. */
   workIntervalMs: number;
@@ -146,6 +152,7 @@ export const SETTINGS = [
   'DESK_MAIL_TIMEOUT',
   'DESK_DATABASE_TIMEOUT',
   'DESK_CHROMIUM_PATH',
+  'DESK_RUN_PRIVATE_ADDRESSES',
   'DESK_WATCH_INTERVAL',
   'DESK_WORK_INTERVAL',
   'DESK_MAIL_POLL',
@@ -204,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
     databaseTimeoutMs: duration(env, 'DESK_DATABASE_TIMEOUT', STATEMENT_TIMEOUT_MS),
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
+    runPrivateAddresses: oneOf(env, 'DESK_RUN_PRIVATE_ADDRESSES', ['allow', 'refuse'], 'allow') ?? 'allow',
     watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000, LEAST_INTERVAL_MS),
     workIntervalMs: duration(env, 'DESK_WORK_INTERVAL', 60_000, LEAST_INTERVAL_MS),
     mailPollMs: duration(env, 'DESK_MAIL_POLL', 60_000, LEAST_INTERVAL_MS),

@@ -145,6 +145,25 @@ describe.skipIf(!available)(
       portal.submissions.length = 0;
     });
 
+    it('never opens a link-local address, and opens this machine only where it is allowed', async () => {
+      const metadata = await runner.run({
+        steps: [{ goto: 'http://169.254.169.254/latest/meta-data/' }],
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(metadata.ok).toBe(false);
+      expect(metadata.error).toBe(
+        "Step 1 (goto http://169.254.169.254/latest/meta-data/): the desk does not open pages at 169.254.169.254, a link-local address, where a cloud machine's own settings and keys are served.",
+      );
+      const hosted = new ChromiumRunner({ executablePath: CHROMIUM, privateAddresses: 'refuse' });
+      const local = await hosted.run({ steps: fileReturn(portal.url), vars: vars(), timeoutMs: 20_000 });
+      expect(local.ok).toBe(false);
+      expect(local.error).toBe(
+        `Step 1 (goto ${portal.url}/login): the desk does not open pages at 127.0.0.1, an address on its own machine or network (DESK_RUN_PRIVATE_ADDRESSES is refuse).`,
+      );
+      expect(portal.submissions).toHaveLength(0);
+    });
+
     it('logs in with the secrets, files the return with the templated period and reads the reference', async () => {
       const seen: Array<[number, string]> = [];
       const t0 = Date.now();

@@ -15,6 +15,7 @@ import {
 } from '../../domain/playbooks.ts';
 import type { PlaybookRunner } from '../../domain/ports.ts';
 import { storable } from '../../domain/text.ts';
+import { refusalWords, refusedAddress, type PrivateAddresses } from './addresses.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -254,9 +255,11 @@ class NavigationWatch {
 
 export class ChromiumRunner implements PlaybookRunner {
   private readonly executablePath: string;
+  private readonly privateAddresses: PrivateAddresses;
 
-  constructor(opts: { executablePath: string }) {
+  constructor(opts: { executablePath: string; privateAddresses?: PrivateAddresses }) {
     this.executablePath = opts.executablePath;
+    this.privateAddresses = opts.privateAddresses ?? 'allow';
   }
 
   available(): boolean {
@@ -309,6 +312,8 @@ export class ChromiumRunner implements PlaybookRunner {
     let current = -1;
     let browser: Browser | null = null;
     let watch: NavigationWatch | null = null;
+    /** Why a page the run asked for was not opened: its first such request, in words. */
+    let blocked: string | null = null;
     let aborted = false;
 
     const drive = async (): Promise<PlaybookResult> => {
@@ -336,6 +341,17 @@ export class ChromiumRunner implements PlaybookRunner {
       }
       if (aborted) throw new OutOfTime();
       const context = await browser.newContext({ acceptDownloads: false, serviceWorkers: 'block' });
+      // Every request the page makes, redirects included, is checked against where a run may go.
+      await context.route('**/*', async (route) => {
+        const url = new URL(route.request().url());
+        const refused =
+          url.protocol === 'http:' || url.protocol === 'https:'
+            ? await refusedAddress(url.hostname, this.privateAddresses)
+            : null;
+        if (refused === null) return route.continue();
+        blocked ??= refusalWords(url.hostname, refused);
+        return route.abort('blockedbyclient');
+      });
       const page = await context.newPage();
       const nav = new NavigationWatch(page);
       watch = nav;
@@ -345,7 +361,7 @@ export class ChromiumRunner implements PlaybookRunner {
         current = i;
         request.onStep?.(i, description);
         if (remaining() <= 0) throw new OutOfTime();
-        const line = await this.step(page, nav, action, i, remaining, stepLimit, result);
+        const line = await this.step(page, nav, action, i, remaining, stepLimit, result, () => blocked);
         result.log.push(mask(line ?? description));
         result.stepsDone = i + 1;
       }
@@ -403,6 +419,8 @@ export class ChromiumRunner implements PlaybookRunner {
     remaining: () => number,
     stepLimit: number,
     result: PlaybookResult,
+    /** Why the page's first refused request was refused, once one was. */
+    blocked: () => string | null,
   ): Promise<string | undefined> {
     const n = i + 1;
     const timeout = (): number => Math.max(1, remaining());
@@ -433,6 +451,8 @@ export class ChromiumRunner implements PlaybookRunner {
           status = res?.status();
         } catch (err) {
           if (isTimeout(err) || remaining() <= 0) throw new OutOfTime();
+          const refused = blocked();
+          if (refused) throw new StepFailure(`Step ${n} (goto ${a.url}): ${refused}.`);
           throw new StepFailure(`Step ${n} (goto ${a.url}): the portal could not be reached (${firstLine(err)}).`);
         }
         if (status !== undefined && status >= 400) {

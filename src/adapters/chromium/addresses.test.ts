@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { refusedAddress } from './addresses.ts';
+
+describe('where a run may go', () => {
+  it('never to a link-local address, such as a cloud metadata service', async () => {
+    for (const policy of ['allow', 'refuse'] as const) {
+      expect(await refusedAddress('169.254.169.254', policy)).toEqual({
+        address: '169.254.169.254',
+        why: 'link-local',
+      });
+      expect(await refusedAddress('[fe80::1]', policy)).toEqual({ address: 'fe80::1', why: 'link-local' });
+      expect(await refusedAddress('[::ffff:169.254.169.254]', policy)).toMatchObject({ why: 'link-local' });
+    }
+  });
+
+  it("to the machine's own and private networks' addresses only when they are allowed", async () => {
+    for (const host of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.10',
+      '[::1]',
+      '[fd00::5]',
+      '0.0.0.0',
+      'localhost',
+    ]) {
+      expect(await refusedAddress(host, 'allow'), host).toBeNull();
+      expect(await refusedAddress(host, 'refuse'), host).toMatchObject({ why: 'private' });
+    }
+  });
+
+  it('to a public address either way', async () => {
+    for (const host of ['93.184.215.14', '[2606:2800:21f:cb07:6820:80da:af6b:8b2c]', '172.32.0.1'])
+      for (const policy of ['allow', 'refuse'] as const) expect(await refusedAddress(host, policy), host).toBeNull();
+  });
+});
