@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closeWork } from '../../src/domain/work/status.ts';
+import { assignWork } from '../../src/domain/work/assign.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { insertRun } from '../../src/store/repositories/runs.ts';
 import { makeDraft, makeWork } from '../helpers/factories.ts';
@@ -9,7 +10,7 @@ import { messagesOf, timelineOf } from '../http/writes-helpers.ts';
 // The owner's close ends a row for good: what it had prepared goes with it, and it does not
 // decide the row's end while a send or a run is deciding it.
 
-describe("the owner's close", () => {
+describe("the owner's close, and giving a row to a person", () => {
   const t = ownerDesk({ name: 'Closing Time Ltd' });
 
   it('withdraws the message the row had prepared, and says so on the timeline', async () => {
@@ -33,7 +34,7 @@ describe("the owner's close", () => {
     await t.store.db.updateTable('activity').set({ approved_at: t.ctx.now() }).where('id', '=', m.id).execute();
     await expect(closeWork(t.ctx, row.id)).rejects.toMatchObject({
       code: 'bad_request',
-      message: `Work item ${row.id} is not closed: a message on it is being sent right now. Close it once the send has finished, in a moment.`,
+      message: `Work item ${row.id} is not closed: a message on it is being sent right now. Try again once the send has finished, in a moment.`,
     });
     expect(await findWork(t.store.db, t.ctx.desk.id, row.id)).toMatchObject({ status: 'open' });
   });
@@ -48,8 +49,14 @@ describe("the owner's close", () => {
       at: t.ctx.now(),
     });
     await expect(closeWork(t.ctx, row.id)).rejects.toMatchObject({
-      message: `Work item ${row.id} is not closed: the desk is working on it right now (a run is under way). Close it once the run has finished.`,
+      message: `Work item ${row.id} is not closed: the desk is working on it right now (a run is under way). Try again once the run has finished.`,
     });
     expect(await findWork(t.store.db, t.ctx.desk.id, row.id)).toMatchObject({ status: 'in_progress' });
+    // Nor is it given to a person while the desk runs it; handing a row back is always taken.
+    await expect(assignWork(t.ctx, row.id, 'Sam')).rejects.toMatchObject({
+      message: `Work item ${row.id} is not given to Sam: the desk is working on it right now (a run is under way). Try again once the run has finished.`,
+    });
+    expect(await findWork(t.store.db, t.ctx.desk.id, row.id)).toMatchObject({ assignee: null });
+    await assignWork(t.ctx, row.id, null);
   });
 });

@@ -6,6 +6,7 @@ import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { OWNER } from '../vocab.ts';
 import { withinLimit } from '../limits.ts';
+import { underWay } from './under-way.ts';
 
 // The owner gives a row to a person ("Assign to me"): from then on it needs that person, so
 // the desk prepares and stops (action `own`). Clearing the assignee hands the row back.
@@ -24,6 +25,9 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
+    // Given to a person, the row is no longer the desk's to send or run: not while it does.
+    const busy = person ? await underWay(tx, row.id) : null;
+    if (busy) throw badRequest(`Work item ${row.id} is not given to ${person}: ${busy}`, { field: 'assignee' });
     const now = tx.now();
     // A reply the row holds stays on it, given to somebody or handed back: the desk writes
     // nothing more to whoever replied until a person answers, completes or closes it (P-mail-3).

@@ -1,5 +1,4 @@
 import { findWork, moveWork } from '../../store/repositories/work.ts';
-import { runningOn } from '../../store/repositories/runs.ts';
 import { withdrawDraft } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
@@ -9,8 +8,7 @@ import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { newestDraft } from './draft.ts';
-import { sendInFlight } from './send.ts';
-import { staleBefore } from './run-record.ts';
+import { underWay } from './under-way.ts';
 
 // The owner's status changes (D11): close stores `closed`; reopen brings a done or closed row
 // back to `open`. Neither is an API route.
@@ -21,9 +19,8 @@ export async function closeWork(ctx: DeskContext, workId: number, input: { note?
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
     if (isFinished(row.status)) throw badRequest(`Work item ${row.id} is already ${row.status}.`);
-    // Closing under a send or a run would decide the row's end while they decide it too (P-writes-3).
-    if (await sendInFlight(tx, row.id)) throw badRequest(SENDING_NOW(row.id));
-    if ((await runningOn(tx.db, tx.desk.id, row.id, staleBefore(tx))).length > 0) throw badRequest(RUNNING_NOW(row.id));
+    const busy = await underWay(tx, row.id);
+    if (busy) throw badRequest(`Work item ${row.id} is not closed: ${busy}`);
     const note = input.note?.trim();
     const now = tx.now();
     const detail = detailWithNote(row.detail, note || null);
@@ -55,11 +52,6 @@ export async function closeWork(ctx: DeskContext, workId: number, input: { note?
     return (await findWork(tx.db, tx.desk.id, row.id))!;
   });
 }
-
-const SENDING_NOW = (id: number) =>
-  `Work item ${id} is not closed: a message on it is being sent right now. Close it once the send has finished, in a moment.`;
-const RUNNING_NOW = (id: number) =>
-  `Work item ${id} is not closed: the desk is working on it right now (a run is under way). Close it once the run has finished.`;
 
 export async function reopenWork(ctx: DeskContext, workId: number): Promise<WorkRow> {
   return atomically(ctx, async (tx) => {
