@@ -52,5 +52,16 @@ export function storedClass(s: string | null): PermissionClass | null {
  */
 export const CONNECTION_SECRETS = ['pass', 'password', 'imap.pass'] as const;
 
+/**
+ * A setting whose name says it holds a secret, at any depth of a connection's config: the
+ * forms' passwords above, and a token, an API or access key, a PIN and the like that a business
+ * file may give. Each is sealed in the database and left out of an export and of the screen.
+ */
+const SECRET_SETTING = /pass|pwd|secret|token|api[_-]?key|access[_-]?key|private|credential|^pin$|[_-]pin$/i;
+
+export function isSecretSetting(name: string): boolean {
+  return SECRET_SETTING.test(name);
+}
+
 /** The owner's name in the record and as an assignee: the screen and the CLI act under it. */
 export const OWNER = 'owner';

@@ -76,7 +76,7 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     const w = await desk(store.target, 'export', '--desk', 'round-trip', file);
     expect(w.code).toBe(0);
     expect(w.out).toBe(
-      `Wrote the business file of round-trip to ${file}, as JSON. Secrets were left out: "Shop mailbox" (pass); "Tax portal" (password); "Bank feed" (api_token, accounts[0].password). Enter them again on the desk after importing.\n`,
+      `Wrote the business file of round-trip to ${file}, as JSON. Secrets were left out: "Shop mailbox" (pass); "Tax portal" (password); "Bank feed" (api_token, pin, accounts[0].password). Enter them again on the desk after importing.\n`,
     );
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(yaml);
     const i = await desk(store.target, 'import', file, '--slug', 'round-trip-json', '--json');
@@ -92,7 +92,7 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
       secrets_left_out: [
         '"Shop mailbox" (pass)',
         '"Tax portal" (password)',
-        '"Bank feed" (api_token, accounts[0].password)',
+        '"Bank feed" (api_token, pin, accounts[0].password)',
       ],
     });
   });

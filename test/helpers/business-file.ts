@@ -3,7 +3,7 @@ import { readBusiness } from '../../src/domain/business/read.ts';
 // A business file with every kind of entry the format holds, and the secrets in it that must
 // never come back out of the desk.
 
-export const SECRETS = ['mail-pass-7781x', 'portal-s3cret-99', 'tok-abc123456789', 'listed-pw-4242'];
+export const SECRETS = ['mail-pass-7781x', 'portal-s3cret-99', 'tok-abc123456789', 'listed-pw-4242', '58204617'];
 
 export const EVERYTHING = `
 desk: { name: Round Trip Cafe, slug: round-trip, plan: standard, timezone: America/New_York, currency: USD, broker: Sedo,
@@ -14,7 +14,7 @@ connections:
       config: { host: 127.0.0.1, port: 2525, secure: false, user: shop, pass: ${SECRETS[0]}, from: "Cafe <owner@cafe.test>" } }
   - { ref: portal, provider: gov-portal, name: Tax portal, category: filing, auth_type: login, status: error,
       config: { username: cafe, password: ${SECRETS[1]} } }
-  - { provider: bank-feed, name: Bank feed, category: money, status: pending, config: { api_token: ${SECRETS[2]}, region: us,
+  - { provider: bank-feed, name: Bank feed, category: money, status: pending, config: { api_token: ${SECRETS[2]}, region: us, pin: "${SECRETS[4]}",
       accounts: [{ user: cafe, password: ${SECRETS[3]} }, { user: spare }] } }
 sections:
   - { id: obligations, title: What keeps us open, blurb: Licences, kind: work, kinds: [licence_renewal, filing], why: A lapse shuts us. }

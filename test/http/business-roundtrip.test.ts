@@ -78,7 +78,7 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     expect(text).not.toContain(sourceKey);
     expect(text).not.toContain(sourceKey.slice(0, 12));
     expect(text).toMatch(
-      /^# Secrets were left out: "Shop mailbox" \(pass\); "Tax portal" \(password\); "Bank feed" \(api_token, accounts\[0\]\.password\)\./m,
+      /^# Secrets were left out: "Shop mailbox" \(pass\); "Tax portal" \(password\); "Bank feed" \(api_token, pin, accounts\[0\]\.password\)\./m,
     );
     const doc = parse(text);
     expect(doc.connections.map((c: { config: object }) => c.config)).toEqual([

@@ -20,7 +20,12 @@ const SMTP_PASS = 'smtp-pw-Vq7rT2xLm';
 const PORTAL_PASS = 'portal-pw-Hk3sW9zQ';
 const IMAP_PASS = 'imap-pw-Bn5cY8pJd';
 const LEGACY_PASS = 'legacy-pw-Xe4uR6tGa';
-const PASSWORDS = [SMTP_PASS, PORTAL_PASS, IMAP_PASS, LEGACY_PASS];
+// What a business file may give a service that signs in another way: each is a secret by its name.
+const TOKEN = 'api-token-Zk8wQ3vNp';
+const API_KEY = 'api-key-Rt6yH2mLc';
+const PIN = '738291';
+const NESTED_KEY = 'nested-key-Pq4sT7wXz';
+const PASSWORDS = [SMTP_PASS, PORTAL_PASS, IMAP_PASS, LEGACY_PASS, TOKEN, API_KEY, PIN, NESTED_KEY];
 
 const hasPgDump = (() => {
   try {
@@ -93,7 +98,14 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    ids.push(mail.id, portal.id, legacy.id);
+    const api = await addConnection(store.db, d.desk.id, {
+      provider: 'bank-api',
+      name: 'Bank',
+      category: 'payments',
+      auth_type: 'token',
+      config: { account: 'BAKERY-01', token: TOKEN, api_key: API_KEY, pin: PIN, credentials: { key: NESTED_KEY } },
+    });
+    ids.push(mail.id, portal.id, legacy.id, api.id);
     // The next start seals what is still in clear.
     await (await reopenStore(store.target)).close();
     h = await harness(store, { config: { mailTimeoutMs: 3000 } });
@@ -112,7 +124,7 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
       .execute();
     const raw = rows.map((r) => r.config).join('\n');
     for (const pw of PASSWORDS) expect(raw).not.toContain(pw);
-    expect(raw.match(/sealed:v1:/g)).toHaveLength(4);
+    expect(raw.match(/sealed:v1:/g)).toHaveLength(8);
     // What is not secret stays readable in the row.
     expect(raw).toContain('mail.old.test');
 
@@ -120,6 +132,14 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
     expect(opened[ids[0]!]).toMatchObject({ user: 'desk', pass: SMTP_PASS, imap: { user: 'desk', pass: IMAP_PASS } });
     expect(opened[ids[1]!]).toEqual({ username: 'bakery', password: PORTAL_PASS });
     expect(opened[ids[2]!]).toMatchObject({ user: 'old', pass: LEGACY_PASS });
+    expect(opened[ids[3]!]).toEqual({
+      account: 'BAKERY-01',
+      token: TOKEN,
+      api_key: API_KEY,
+      pin: PIN,
+      credentials: { key: NESTED_KEY },
+    });
+    expect(raw).toContain('BAKERY-01');
   });
 
   it.skipIf(name === 'postgres' && !hasPgDump)(
@@ -232,7 +252,7 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
     const run = await desk(store.target, 'secrets', 'rotate', '--json');
     expect(run.code).toBe(0);
     const out = run.json();
-    expect(out.connections).toBe(3);
+    expect(out.connections).toBe(4);
     let reopened: Store;
     if (name === 'sqlite') {
       // The key file now holds the new key; the key itself is not printed.

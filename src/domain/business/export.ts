@@ -7,7 +7,7 @@ import { sectionsOf } from '../../store/repositories/sections.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent } from '../record.ts';
 import { dateIn, isIsoDate } from '../dates.ts';
-import { MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
+import { isSecretSetting, MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
 import { plural, storedObject } from '../text.ts';
 import { writeYaml } from './yaml.ts';
 
@@ -15,9 +15,6 @@ import { writeYaml } from './yaml.ts';
 // equal desk. Dates are written absolute, so the file means the same on any later day. What
 // must never leave the desk stays out: secrets in connection settings, and API keys, which
 // are not part of the format at all.
-
-/** A setting whose name says it holds a secret; its value is left out of the file. */
-const SECRET_NAME = /pass|secret|token|api[_-]?key|private|credential/i;
 
 export interface ExportedFile {
   text: string;
@@ -42,7 +39,7 @@ export function withoutSecrets(config: Record<string, unknown>, at = ''): { kept
   const kept: Entry = {};
   const dropped: string[] = [];
   for (const [name, value] of Object.entries(config)) {
-    if (SECRET_NAME.test(name)) {
+    if (isSecretSetting(name)) {
       if (value !== null && value !== undefined && value !== '') dropped.push(`${at}${name}`);
       continue;
     }

@@ -1,5 +1,5 @@
 import type { DeskContext } from '../context.ts';
-import { CONNECTION_SECRETS } from '../vocab.ts';
+import { CONNECTION_SECRETS, isSecretSetting } from '../vocab.ts';
 import { connectionsWithConfig } from '../../store/repositories/connections.ts';
 import { playbooksOf } from '../../store/repositories/setup.ts';
 import { readPositions } from '../../store/repositories/mail.ts';
@@ -43,6 +43,12 @@ function withoutSecrets(config: Record<string, unknown>): { settings: Record<str
     if (v !== undefined && v !== null && v !== '') stored.push(path);
     delete (at as Record<string, unknown>)[last];
   }
+  // Any other secret a business file gave (a token, an API key) is not shown either.
+  for (const [name, v] of Object.entries(settings))
+    if (isSecretSetting(name)) {
+      if (v !== undefined && v !== null && v !== '') stored.push(name);
+      delete settings[name];
+    }
   return { settings, stored };
 }
 

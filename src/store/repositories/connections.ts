@@ -3,14 +3,11 @@ import type { ConnectionsTable, Database } from '../schema.ts';
 import { isSealed, sealedUnder, type Sealer } from '../cipher.ts';
 import { sealerOf } from '../secret-key.ts';
 import { atomicallyOn } from '../tx.ts';
-import { CONNECTION_SECRETS } from '../../domain/vocab.ts';
+import { isSecretSetting } from '../../domain/vocab.ts';
 
 // Connections hold their secrets sealed (AES-256-GCM under the master key): every read and
 // write of `connections.config` goes through here, so the rest of Desk sees clear values and
 // the database never holds them.
-
-/** Where a connection's config keeps a secret: the SMTP password, a portal password, the IMAP password. */
-export const SECRET_FIELDS: readonly (readonly string[])[] = CONNECTION_SECRETS.map((path) => path.split('.'));
 
 type Json = Record<string, unknown>;
 
@@ -23,25 +20,33 @@ function parsed(text: string): Json | null {
   }
 }
 
-/** Applies `change` to each secret field present; null when nothing changed. */
+/**
+ * Applies `change` to each secret setting (isSecretSetting, at any depth, lists included);
+ * null when nothing changed.
+ */
 function mapSecrets(text: string, change: (value: unknown) => unknown): string | null {
   const config = parsed(text);
   if (!config) return null;
   let changed = false;
-  const walk = (obj: Json, fieldPath: readonly string[]): Json => {
-    const [head, ...rest] = fieldPath as [string, ...string[]];
-    if (!(head in obj)) return obj;
-    const value = obj[head];
-    if (rest.length > 0)
-      return value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? { ...obj, [head]: walk(value as Json, rest) }
-        : obj;
+  const walk = (value: unknown, secret: boolean): unknown => {
+    if (Array.isArray(value)) {
+      const next = value.map((v) => walk(v, secret));
+      return next.some((v, i) => v !== value[i]) ? next : value;
+    }
+    if (value !== null && typeof value === 'object') {
+      let out: Json | null = null;
+      for (const [k, v] of Object.entries(value as Json)) {
+        const next = walk(v, secret || isSecretSetting(k));
+        if (next !== v) (out ??= { ...(value as Json) })[k] = next;
+      }
+      return out ?? value;
+    }
+    if (!secret) return value;
     const next = change(value);
-    if (next === value) return obj;
-    changed = true;
-    return { ...obj, [head]: next };
+    if (next !== value) changed = true;
+    return next;
   };
-  const out = SECRET_FIELDS.reduce(walk, config);
+  const out = walk(config, false);
   return changed ? JSON.stringify(out) : null;
 }
 
