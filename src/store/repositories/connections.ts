@@ -37,7 +37,9 @@ function mapSecrets(text: string, change: (value: unknown) => unknown): string |
       let out: Json | null = null;
       for (const [k, v] of Object.entries(value as Json)) {
         const next = walk(v, secret || isSecretSetting(k));
-        if (next !== v) (out ??= { ...(value as Json) })[k] = next;
+        if (next === v) continue;
+        out ??= { ...(value as Json) };
+        out[k] = next;
       }
       return out ?? value;
     }
