@@ -532,9 +532,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await page.unroute('**/chat');
 
     await page.getByLabel('Your question').fill('add a block for invoices');
-    // A double click asks once: one block, not two.
+    // A double click adds one block, not two: the second click is dropped while the first
+    // question is out, or, when the first answer came back before it, is a second question that
+    // finds the block there (P-chat-16).
     await page.getByRole('button', { name: 'Ask' }).dblclick();
-    await page.locator('#chat-answer').getByText('Added to your desk:').waitFor();
+    await page
+      .locator('#chat-answer')
+      .getByText(/Added to your desk:|The desk already has a block/)
+      .waitFor();
     await page.reload();
     await page.locator('#desk-sections h3').first().waitFor();
     const titles = await page.locator('#desk-sections h3').allTextContents();
