@@ -258,7 +258,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       await page.getByRole('heading', { level: 1, name: 'Sign in to Other Shop?' }).waitFor();
       await page
         .getByText(
-          `This browser is signed in to Harbour Books (address ${desk.slug}). The link you opened signs it in to Other Shop (address ${other.desk.slug}) instead`,
+          `This browser is signed in to Harbour Books, at the address ${desk.slug}. The link you opened signs it in to Other Shop, at the address ${other.desk.slug}, instead`,
           { exact: false },
         )
         .waitFor();

@@ -198,7 +198,7 @@ describe("the screen's guards", () => {
     const { token } = await createSignInLink(store.db, b.desk.id, h.clock.now());
     const signedOut = await h.app.inject({ method: 'GET', url: `/sign-in?token=${token}` });
     expect(signedOut.body).toContain(
-      `This link signs this browser in to the desk of Corner Shop (address <code>${b.desk.slug}</code>). It works once.`,
+      `This link signs this browser in to the desk Corner Shop, at the address <code>${b.desk.slug}</code>. It works once.`,
     );
     const asked = await h.app.inject({
       method: 'GET',
@@ -206,7 +206,7 @@ describe("the screen's guards", () => {
       cookies: await signIn(a.desk.id),
     });
     expect(asked.body).toContain(
-      `This browser is signed in to Corner Shop (address <code>${a.desk.slug}</code>). The link you opened signs it in to Corner Shop (address <code>${b.desk.slug}</code>) instead, and out of Corner Shop.`,
+      `This browser is signed in to Corner Shop, at the address <code>${a.desk.slug}</code>. The link you opened signs it in to Corner Shop, at the address <code>${b.desk.slug}</code>, instead, and out of Corner Shop.`,
     );
   });
 

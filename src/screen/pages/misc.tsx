@@ -48,12 +48,12 @@ export function SignInQuestionPage(p: {
       <h1>Sign in to {to}?</h1>
       {p.desk ? (
         <p>
-          This browser is signed in to {desk} (address <code>{p.desk.slug}</code>). The link you opened signs it in to{' '}
-          {to} (address <code>{p.to.slug}</code>) instead, and out of {desk}.
+          This browser is signed in to {desk}, at the address <code>{p.desk.slug}</code>. The link you opened signs it
+          in to {to}, at the address <code>{p.to.slug}</code>, instead, and out of {desk}.
         </p>
       ) : (
         <p>
-          This link signs this browser in to the desk of {to} (address <code>{p.to.slug}</code>). It works once.
+          This link signs this browser in to the desk {to}, at the address <code>{p.to.slug}</code>. It works once.
         </p>
       )}
       <form method="post" action="/sign-in">
