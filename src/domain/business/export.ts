@@ -7,7 +7,8 @@ import { sectionsOf } from '../../store/repositories/sections.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent } from '../record.ts';
 import { dateIn, isIsoDate } from '../dates.ts';
-import { isSecretSetting, MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
+import { MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
+import { withoutSecrets } from '../secret-settings.ts';
 import { plural, storedObject } from '../text.ts';
 import { writeYaml } from './yaml.ts';
 
@@ -32,29 +33,6 @@ type Entry = Record<string, unknown>;
 /** Drops null fields: the reader takes an absent field and a null one alike. */
 function compact(e: Entry): Entry {
   return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== null && v !== undefined));
-}
-
-/** The settings without their secrets, at any depth (lists included), and the names of the secrets that had a value. */
-export function withoutSecrets(config: Record<string, unknown>, at = ''): { kept: Entry; dropped: string[] } {
-  const kept: Entry = {};
-  const dropped: string[] = [];
-  for (const [name, value] of Object.entries(config)) {
-    if (isSecretSetting(name)) {
-      if (value !== null && value !== undefined && value !== '') dropped.push(`${at}${name}`);
-      continue;
-    }
-    kept[name] = keptOf(value, `${at}${name}`, dropped);
-  }
-  return { kept, dropped };
-}
-
-/** A setting's value with the secrets inside it left out; `at` names where it is ("accounts[1]"). */
-function keptOf(value: unknown, at: string, dropped: string[]): unknown {
-  if (Array.isArray(value)) return value.map((v, i) => keptOf(v, `${at}[${i}]`, dropped));
-  if (value === null || typeof value !== 'object') return value;
-  const inner = withoutSecrets(value as Record<string, unknown>, `${at}.`);
-  dropped.push(...inner.dropped);
-  return inner.kept;
 }
 
 /** A stored timestamp as the desk's calendar date; a date stays as it is. */

@@ -1,5 +1,5 @@
 import type { DeskContext } from '../context.ts';
-import { CONNECTION_SECRETS, isSecretSetting } from '../vocab.ts';
+import { withoutSecrets } from '../secret-settings.ts';
 import { connectionsWithConfig } from '../../store/repositories/connections.ts';
 import { playbooksOf } from '../../store/repositories/setup.ts';
 import { readPositions } from '../../store/repositories/mail.ts';
@@ -29,27 +29,10 @@ export interface ConnectionSettings {
   sendFault: { reason: string; at: string } | null;
 }
 
-function withoutSecrets(config: Record<string, unknown>): { settings: Record<string, unknown>; stored: string[] } {
-  const settings = structuredClone(config);
-  const stored: string[] = [];
-  for (const path of CONNECTION_SECRETS) {
-    const keys = path.split('.');
-    let at: unknown = settings;
-    for (const k of keys.slice(0, -1))
-      at = at && typeof at === 'object' ? (at as Record<string, unknown>)[k] : undefined;
-    if (!at || typeof at !== 'object') continue;
-    const last = keys[keys.length - 1]!;
-    const v = (at as Record<string, unknown>)[last];
-    if (v !== undefined && v !== null && v !== '') stored.push(path);
-    delete (at as Record<string, unknown>)[last];
-  }
-  // Any other secret a business file gave (a token, an API key) is not shown either.
-  for (const [name, v] of Object.entries(settings))
-    if (isSecretSetting(name)) {
-      if (v !== undefined && v !== null && v !== '') stored.push(name);
-      delete settings[name];
-    }
-  return { settings, stored };
+/** The settings as the screen shows them, and which secrets are stored. */
+function shown(config: Record<string, unknown>): { settings: Record<string, unknown>; stored: string[] } {
+  const { kept, dropped } = withoutSecrets(config);
+  return { settings: kept, stored: dropped };
 }
 
 export async function connectionSettings(ctx: DeskContext): Promise<{
@@ -70,7 +53,7 @@ export async function connectionSettings(ctx: DeskContext): Promise<{
         sendFault: send_fault
           ? { reason: send_fault, at: send_fault_at ? minuteOfInstant(ctx.desk.timezone, send_fault_at) : '' }
           : null,
-        ...withoutSecrets(config),
+        ...shown(config),
         playbooks: playbooks.filter((p) => p.connection_id === r.id).map((p) => ({ id: p.id, name: p.name })),
         readFault: faults.get(r.id) ?? null,
       };
