@@ -112,9 +112,6 @@ async function completeOnce(
     }
     delivered = sent.delivered;
     deliveryNote = sent.note;
-  } else if (await sendInFlight(ctx, row.id)) {
-    // Closing the row now would race the send that decides whether it is waiting or done.
-    return answer(row, false, false, IN_FLIGHT);
   }
 
   // The row as sending left it; compare-and-set on its status so a racing writer wins cleanly.
@@ -166,9 +163,10 @@ async function settle(
       delivered,
       delivered && deliveryNote ? deliveryNote : alreadyFinished(current.status),
     );
-  // What this call saw before it took the lock may have changed: a message drafted since is
-  // sent by starting again, and one another call is sending keeps the row open under it
-  // (P-writes-3). After a send of its own, the row's own step is what closes.
+  // Under the lock, with nothing sent by this call: a message drafted since it looked is sent by
+  // starting again, and one another call is sending keeps the row open, since closing it now
+  // would race the send that decides whether it is waiting or done (P-writes-3). After a send of
+  // its own, the row's own step is what closes.
   let failedBefore = false;
   if (deliveryNote === null) {
     if (await newestDraft(ctx, workId)) return AGAIN;
