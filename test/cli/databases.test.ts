@@ -11,6 +11,10 @@ import { PG_URL } from '../helpers/db.ts';
 // A database the command cannot use is one line saying which and why, exit 1, and nothing
 // made on the way.
 
+/** `desk desks create` on the database at `file`: a desk named and slugged as given, in GBP. */
+const makeDeskAt = (file: string, name: string, slug: string, timezone = 'Europe/London') =>
+  desk(file, 'desks', 'create', name, '--slug', slug, '--timezone', timezone, '--currency', 'GBP');
+
 describe('a database a command cannot use', () => {
   let dir: string;
 
@@ -64,22 +68,7 @@ describe('a database a command cannot use', () => {
 
   it('a database a later version of Desk wrote is named as such, and left as it was', async () => {
     const file = path.join(dir, 'later.db');
-    expect(
-      (
-        await desk(
-          file,
-          'desks',
-          'create',
-          'Later Shop',
-          '--slug',
-          'later-shop',
-          '--timezone',
-          'Europe/London',
-          '--currency',
-          'GBP',
-        )
-      ).code,
-    ).toBe(0);
+    expect((await makeDeskAt(file, 'Later Shop', 'later-shop')).code).toBe(0);
     const raw = new SQLite(file);
     raw.prepare("insert into desk_migrations (name, timestamp) values ('999_from_later', '2030-01-01')").run();
     raw.close();
@@ -97,18 +86,7 @@ describe('a database a command cannot use', () => {
 
   it('a new database is made readable by its user alone, as its key file is', async () => {
     const file = path.join(dir, 'private', 'desk.db');
-    const made = await desk(
-      file,
-      'desks',
-      'create',
-      'Private Shop',
-      '--slug',
-      'private-shop',
-      '--timezone',
-      'UTC',
-      '--currency',
-      'GBP',
-    );
+    const made = await makeDeskAt(file, 'Private Shop', 'private-shop', 'UTC');
     expect(made.code).toBe(0);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.statSync(`${file}.key`).mode & 0o777).toBe(0o600);
@@ -116,18 +94,7 @@ describe('a database a command cannot use', () => {
 
   it('a database an earlier version of Desk wrote is upgraded, and the command says so once', async () => {
     const file = path.join(dir, 'earlier.db');
-    const made = await desk(
-      file,
-      'desks',
-      'create',
-      'Earlier Shop',
-      '--slug',
-      'earlier-shop',
-      '--timezone',
-      'Europe/London',
-      '--currency',
-      'GBP',
-    );
+    const made = await makeDeskAt(file, 'Earlier Shop', 'earlier-shop');
     expect(made.code).toBe(0);
     expect(made.err).toBe('');
     // As the version before the last change left it: without that change's columns or its record.
@@ -148,22 +115,7 @@ describe('a database a command cannot use', () => {
 
   it('reads a database another process is writing to, and says it is busy when a write must wait too long', async () => {
     const file = path.join(dir, 'busy.db');
-    expect(
-      (
-        await desk(
-          file,
-          'desks',
-          'create',
-          'Busy Shop',
-          '--slug',
-          'busy-shop',
-          '--timezone',
-          'Europe/London',
-          '--currency',
-          'GBP',
-        )
-      ).code,
-    ).toBe(0);
+    expect((await makeDeskAt(file, 'Busy Shop', 'busy-shop')).code).toBe(0);
     const holder = new SQLite(file);
     holder.exec('begin immediate');
     try {
@@ -171,18 +123,7 @@ describe('a database a command cannot use', () => {
       const list = await desk(file, 'desks', 'list', '--json');
       expect(list.code).toBe(0);
       expect(list.json().map((d: { slug: string }) => d.slug)).toEqual(['busy-shop']);
-      const write = await desk(
-        file,
-        'desks',
-        'create',
-        'Second Shop',
-        '--slug',
-        'second-shop',
-        '--timezone',
-        'Europe/London',
-        '--currency',
-        'GBP',
-      );
+      const write = await makeDeskAt(file, 'Second Shop', 'second-shop');
       expect(write.code).toBe(1);
       expect(write.err).toBe("desk: The database is busy with another process's write; try again in a moment.\n");
     } finally {
