@@ -26,6 +26,7 @@ import { settingOnce } from '../store/repositories/desks.ts';
 import { csrfBinding, csrfToken as csrfFor, html, SESSION_COOKIE } from './reply.ts';
 import { RETURN_COOKIE, RETURN_SECONDS, returnPath } from './return-to.ts';
 import { boundaryOf, parseMultipart } from './multipart.ts';
+import { readForm } from './form-body.ts';
 import { ErrorPage, SignInPage, SignInQuestionPage } from './pages/misc.tsx';
 import { businessScreenRoutes } from './routes/business.ts';
 import { deskScreenRoutes } from './routes/desk.ts';
@@ -127,11 +128,10 @@ export function screen(deps: Deps, limits: LimitStore) {
     });
 
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      const fields: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))
-        fields[k] = asTyped(v);
-      done(unstorableForm(fields), fields);
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, body, done) => {
+      const fields = readForm(body as Buffer);
+      if (!fields) return done(notWholeCharacters(), undefined);
+      done(unstorableForm(fields), typedForm(fields));
     });
     // No limit of its own: each route's (the app's 1 MB, or the import's larger one) holds, so a
     // small form sent as multipart is not read up to the size of a business file.
@@ -143,8 +143,7 @@ export function screen(deps: Deps, limits: LimitStore) {
       const boundary = boundaryOf(request.headers['content-type'] ?? '');
       const parsed = boundary ? parseMultipart(body as Buffer, boundary) : null;
       if (parsed) {
-        const fields = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, asTyped(v)]));
-        return done(unstorableForm(fields), fields);
+        return done(unstorableForm(parsed), typedForm(parsed));
       }
       done(Object.assign(new Error('The form could not be read.'), { statusCode: 400 }), undefined);
     });
@@ -364,10 +363,15 @@ function asTyped(v: string): string {
   return isBlank(v) ? '' : v.replace(/\r\n?/g, '\n');
 }
 
+function typedForm(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, asTyped(v)]));
+}
+
 /**
  * A form holding text no database can store as sent (a NUL character pasted in) is refused
  * whole before any verb runs, as the API refuses such a body (P-bodies-1): PostgreSQL cannot
- * store it, and SQLite would keep it.
+ * store it, and SQLite would keep it. It reads the fields as sent, before a field of nothing
+ * but NULs could read as empty.
  */
 function unstorableForm(fields: Record<string, string>): DeskError | null {
   for (const [k, v] of Object.entries(fields)) {
@@ -377,11 +381,14 @@ function unstorableForm(fields: Record<string, string>): DeskError | null {
         'bad_request',
         'The form holds a NUL character, which the desk cannot store. Remove it and send the form again.',
       );
-    if (bad)
-      return new DeskError(
-        'bad_request',
-        'The form holds text that is not whole characters. Type it again and send the form.',
-      );
+    if (bad) return notWholeCharacters();
   }
   return null;
+}
+
+function notWholeCharacters(): DeskError {
+  return new DeskError(
+    'bad_request',
+    'The form holds text that is not whole characters. Type it again and send the form.',
+  );
 }

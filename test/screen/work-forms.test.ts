@@ -509,7 +509,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
     SLOW,
   );
 
-  it('refuses a form holding a NUL character whole, on both databases, and writes nothing', async () => {
+  it('refuses a form holding a NUL character, or bytes that are not UTF-8, whole, on both databases, and writes nothing', async () => {
     const target = await makeWork(store.db, desk.id, { title: 'Sweep the yard' });
     const before = await workCount(desk.id);
     const events = (await store.db.selectFrom('events').selectAll().where('desk_id', '=', desk.id).execute()).length;
@@ -520,13 +520,31 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       ['/work', { title: 'New\u0000row' }],
       [`/work/${target.id}/edit`, { title: 'Sweep the yard', contact_name: 'Sam\u0000' }],
       [`/work/${target.id}/assignee`, { to: 'Sam\u0000' }],
+      // A field of nothing but NULs is refused too, not read as an empty field and cleared.
+      [`/work/${target.id}/edit`, { title: 'Sweep the yard', contact_name: '\u0000\u0000' }],
+      ['/work', { title: 'Nothing', kind: '\u0000' }],
     ];
     for (const [path, form] of forms) {
       const res = await page.request.post(`${server.base}${path}`, {
-        form: { _csrf: csrf, idempotency_key: `nul-${path}`, ...form },
+        form: { _csrf: csrf, idempotency_key: `nul-${path}-${Object.keys(form).join()}`, ...form },
       });
       expect(res.status(), path).toBe(400);
       expect(await res.text(), path).toContain('The form holds a NUL character, which the desk cannot store.');
+    }
+    // Bytes that are not UTF-8, escaped as a form escapes them or sent bare, are refused rather
+    // than stored with U+FFFD in their place.
+    const notUtf8: Array<[string, Buffer]> = [
+      ['/work', Buffer.from(`title=%FF&_csrf=${encodeURIComponent(csrf)}&idempotency_key=ff`)],
+      [`/work/${target.id}/edit`, Buffer.from(`title=Sweep%ED%A0%80&_csrf=${encodeURIComponent(csrf)}`)],
+      ['/work', Buffer.concat([Buffer.from(`_csrf=${encodeURIComponent(csrf)}&title=`), Buffer.from([0xc3, 0x28])])],
+    ];
+    for (const [path, body] of notUtf8) {
+      const res = await page.request.post(`${server.base}${path}`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        data: body,
+      });
+      expect(res.status(), path).toBe(400);
+      expect(await res.text(), path).toContain('The form holds text that is not whole characters.');
     }
     expect(await workCount(desk.id)).toBe(before);
     expect(await findWork(store.db, desk.id, target.id)).toMatchObject({
