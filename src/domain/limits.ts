@@ -1,5 +1,5 @@
 import { badRequest } from './errors.ts';
-import { closeDirections } from './text.ts';
+import { closeDirections, longerThan } from './text.ts';
 
 // How long the owner's text on a row, an arrangement, a unit or a watch may be, wherever it
 // comes in (a form, a command, a business file). Long enough for anything the field is for; short enough that a whole
@@ -11,7 +11,8 @@ export const TEXT_MAX = {
   detail: 20_000,
   contact_name: 200,
   contact_email: 254,
-  waiting_on: 200,
+  /** A contact's name, or the address a message went to when the row names nobody. */
+  waiting_on: 254,
   assignee: 200,
 } as const;
 
@@ -27,7 +28,7 @@ const WORDS: Record<keyof typeof TEXT_MAX, string> = {
 
 /** The text as given, or a refusal naming the field when it is longer than the field allows. */
 export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MAX, text: T): T {
-  if (text !== null && text.length > TEXT_MAX[field])
+  if (text !== null && longerThan(text, TEXT_MAX[field]))
     throw badRequest(`${WORDS[field]} is at most ${TEXT_MAX[field].toLocaleString('en')} characters.`, { field });
   return (text === null ? text : closeDirections(text)) as T;
 }
@@ -40,9 +41,9 @@ export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MA
 export function detailWithNote(detail: string | null, note: string | null): string | null {
   if (!note) return detail;
   const joined = detail && detail.trim() !== '' ? `${detail}\n\n${note}` : note;
-  if (joined.length > TEXT_MAX.detail)
+  if (longerThan(joined, TEXT_MAX.detail))
     throw badRequest(
-      `The note would make the row's detail ${joined.length.toLocaleString('en')} characters, over the ${TEXT_MAX.detail.toLocaleString('en')} it holds; shorten the note, or the row's detail first.`,
+      `The note would make the row's detail ${Array.from(joined).length.toLocaleString('en')} characters, over the ${TEXT_MAX.detail.toLocaleString('en')} it holds; shorten the note, or the row's detail first.`,
       { field: 'note' },
     );
   return joined;

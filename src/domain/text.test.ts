@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { closeDirections, echoed, echoedJson, isBlank, seenText, plural, storable, unstorableIn } from './text.ts';
+import {
+  closeDirections,
+  echoed,
+  echoedJson,
+  isBlank,
+  longerThan,
+  seenText,
+  plural,
+  storable,
+  unstorableIn,
+} from './text.ts';
 
 describe('plural', () => {
   it('counts one and many, with the irregular words and large counts grouped by thousands', () => {
@@ -125,5 +135,15 @@ describe('text that leaves no direction open past its end', () => {
     expect(closeDirections(given)).toBe(kept);
     // Closing again changes nothing: a value read back and stored again stays the same.
     expect(closeDirections(closeDirections(given))).toBe(kept);
+  });
+});
+
+describe('text longer than a limit', () => {
+  it('counts characters as a person does: an emoji is one', () => {
+    expect(longerThan('😀'.repeat(300), 500)).toBe(false);
+    expect(longerThan('😀'.repeat(500), 500)).toBe(false);
+    expect(longerThan('😀'.repeat(501), 500)).toBe(true);
+    expect(longerThan('a'.repeat(501), 500)).toBe(true);
+    expect(longerThan('', 0)).toBe(false);
   });
 });

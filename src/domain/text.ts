@@ -59,6 +59,14 @@ export function storable<T>(v: T): T {
   return v;
 }
 
+/**
+ * Whether text is longer than `max` characters, counted as a person counts them: an emoji or
+ * any other character outside the BMP is one, not the two UTF-16 units `length` counts.
+ */
+export function longerThan(text: string, max: number): boolean {
+  return text.length > max && Array.from(text).length > max;
+}
+
 /** Trimmed and cut at `max` whole characters (never half of a pair), trimmed again after the cut. */
 export function cutAt(text: string, max: number): string {
   const trimmed = text.trim();

@@ -30,24 +30,22 @@ const MESSAGE = ['drafted', 'approved', 'sent'] as const;
 
 /** What row i of the generated file says, in the file's own terms. */
 function rowOf(i: number) {
+  const status = STATUSES[i % STATUSES.length]!;
+  const finished = status === 'done' || status === 'closed';
   return {
     title: `Row ${i}`,
-    status: STATUSES[i % STATUSES.length]!,
+    status,
     class: CLASSES[i % CLASSES.length]!,
     priority: (i % 100) + 1,
     due: i % 9 === 0 ? null : (i % 15) - 7,
     arrangement: i % 3 === 0 ? `arr-${i % 4}` : null,
     unit: i % 5 === 0 ? `unit-${i % 2}` : null,
     waiting: i % 11 === 0 ? { on: `Person ${i}`, since: i % 22 === 0 ? -(i % 13) - 1 : null } : null,
-    messages: i % 10 === 0 ? MESSAGE.slice(0, (i / 10) % 3 === 0 ? 2 : 1) : [],
+    // A finished row holds only messages that went.
+    messages: i % 10 === 0 ? (finished ? MESSAGE.slice(2) : MESSAGE.slice(0, (i / 10) % 3 === 0 ? 2 : 1)) : [],
     ref: i % 250 === 0 ? `w-${i}` : null,
     // Every other finished row says the day it was finished; the rest have none.
-    closed:
-      STATUSES[i % STATUSES.length]! === 'done' || STATUSES[i % STATUSES.length]! === 'closed'
-        ? i % 2 === 0
-          ? -(i % 5)
-          : null
-        : null,
+    closed: finished && i % 2 === 0 ? -(i % 5) : null,
   };
 }
 

@@ -14,6 +14,7 @@ import { addDays, dateOfInstant, midnightIn } from '../../src/domain/dates.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 
 /** The file as the tests read it: any shape, as JSON.parse gives. */
 const parse = (text: string): any => load(text);
@@ -243,5 +244,29 @@ work:
     );
     const body = (t: string) => t.replace(/^#.*\n/gm, '').replace('slug: round-trip-copy', 'slug: round-trip');
     expect(body(again.text)).toBe(body(text));
+  });
+
+  it('leaves out what a finished row of an older desk still holds: a message still to go, a reply to read', async () => {
+    const { desk } = await makeDesk(store.db);
+    const row = await makeWork(store.db, desk.id, {
+      title: 'Paid before closing withdrew drafts',
+      status: 'done',
+      contact_email: 'sam@mill.test',
+      closed_at: h.clock.now().toISOString(),
+      replied_at: h.clock.now().toISOString(),
+    });
+    await makeDraft(store.db, desk.id, row.id);
+    await makeDraft(store.db, desk.id, row.id, { status: 'sent', body: 'Sent before' });
+    const file = await exportDesk(deskContext(h.deps, desk, { type: 'owner', name: 'owner' }));
+    const [exported] = parse(file.text).work;
+    expect(exported).toMatchObject({
+      title: row.title,
+      status: 'done',
+      messages: [{ status: 'sent', body: 'Sent before' }],
+    });
+    expect(exported).not.toHaveProperty('replied_at');
+    const copy = await importBusinessText(store.db, file.text, { now: h.clock.now(), slug: `${desk.slug}-copy` });
+    const [back] = await allWorkOf(store.db, copy.desk.id);
+    expect(back).toMatchObject({ title: row.title, status: 'done', replied_at: null });
   });
 });

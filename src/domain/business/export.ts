@@ -7,7 +7,7 @@ import { sectionsOf } from '../../store/repositories/sections.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent } from '../record.ts';
 import { dateIn, isIsoDate } from '../dates.ts';
-import { MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
+import { isFinished, MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
 import { withoutSecrets } from '../secret-settings.ts';
 import { plural, storedObject } from '../text.ts';
 import { writeYaml } from './yaml.ts';
@@ -99,10 +99,14 @@ export async function exportDesk(
   });
 
   const messagesOf = new Map<number, Entry[]>();
+  const finished = new Set(work.filter((w) => isFinished(w.status)).map((w) => w.id));
   for (const m of messages) {
     // The format carries the desk's own messages: drafted, approved or sent.
     if (m.direction !== 'outbound' || !(MESSAGE_STATUSES as readonly string[]).includes(m.status)) continue;
     if (m.obligation_id === null || m.body.trim() === '') continue;
+    // A finished row's message still to go was withdrawn when it finished (one finished before
+    // closing withdrew it still holds it), and the file takes none.
+    if (m.status !== 'sent' && finished.has(m.obligation_id)) continue;
     const list = messagesOf.get(m.obligation_id) ?? [];
     list.push(
       compact({
@@ -187,8 +191,8 @@ export async function exportDesk(
         contact_email: w.contact_email,
         waiting_on: w.waiting_on,
         waiting_since: w.waiting_on ? deskDate(w.waiting_since, desk.timezone) : null,
-        replied_by: w.replied_at ? w.replied_by : null,
-        replied_at: w.replied_at ? deskDate(w.replied_at, desk.timezone) : null,
+        replied_by: w.replied_at && !finished.has(w.id) ? w.replied_by : null,
+        replied_at: w.replied_at && !finished.has(w.id) ? deskDate(w.replied_at, desk.timezone) : null,
         closed_at: w.status === 'done' || w.status === 'closed' ? deskDate(w.closed_at, desk.timezone) : null,
         last_error: w.last_error,
         arrangement: ref(arrangementRef, w.arrangement_id),

@@ -1,5 +1,5 @@
 import { resolveDate } from '../dates.ts';
-import { closeDirections, echoed, echoedJson, unstorableIn } from '../text.ts';
+import { closeDirections, echoed, echoedJson, longerThan, unstorableIn } from '../text.ts';
 
 // Reading one entry of a business file: each accessor checks a field, records a precise error
 // naming the entry and the field when it is wrong, and returns a usable value so that reading
@@ -86,7 +86,7 @@ export class Entry {
     }
     const s = String(v).trim();
     if (opts.required && s === '') this.fail(field, 'must not be empty');
-    if (opts.max !== undefined && s.length > opts.max) this.fail(field, `must be at most ${opts.max} characters`);
+    if (opts.max !== undefined && longerThan(s, opts.max)) this.fail(field, `must be at most ${opts.max} characters`);
     return s === '' && !opts.required ? null : closeDirections(s);
   }
 

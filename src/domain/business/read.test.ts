@@ -156,6 +156,46 @@ describe("a row's text", () => {
       `work[0] "${'t'.repeat(60)}…".title: must be at most 500 characters`,
     ]);
   });
+
+  it('counts an emoji as one character', () => {
+    expect(errorsOf({ desk: DESK, work: [{ title: '😀'.repeat(500) }] })).toEqual([]);
+    expect(errorsOf({ desk: DESK, work: [{ title: '😀'.repeat(501) }] })).toEqual([
+      `work[0] "${'😀'.repeat(60)}…".title: must be at most 500 characters`,
+    ]);
+  });
+
+  it('lets a row wait on the longest address a message can go to, as a send leaves it', () => {
+    const address = `${'a'.repeat(247)}@x.test`;
+    expect(errorsOf({ desk: DESK, work: [{ title: 'Out', contact_email: address, waiting_on: address }] })).toEqual([]);
+  });
+});
+
+describe('a finished row', () => {
+  it('holds no reply still to read, as closing or completing a row clears it', () => {
+    for (const status of ['done', 'closed'])
+      expect(errorsOf({ desk: DESK, work: [{ title: 'Paid', status, replied_by: 'Sam', replied_at: '-1d' }] })).toEqual(
+        [
+          `work[0] "Paid".replied_by: is for a reply still to read, on a row not done or closed; this row is ${status}`,
+          `work[0] "Paid".replied_at: is for a reply still to read, on a row not done or closed; this row is ${status}`,
+        ],
+      );
+    expect(errorsOf({ desk: DESK, work: [{ title: 'Out', replied_by: 'Sam', replied_at: '-1d' }] })).toEqual([]);
+  });
+
+  it('holds no message still to go, as finishing a row withdraws it', () => {
+    const row = (status: string, message: string) => ({
+      desk: DESK,
+      work: [{ title: 'Paid', status, contact_email: 'a@x.test', messages: [{ status: message, body: 'Hello' }] }],
+    });
+    expect(errorsOf(row('done', 'drafted'))).toEqual([
+      'work[0] "Paid".messages[0].status: a done row holds no drafted message; give it as sent, or leave it out',
+    ]);
+    expect(errorsOf(row('closed', 'approved'))).toEqual([
+      'work[0] "Paid".messages[0].status: a closed row holds no approved message; give it as sent, or leave it out',
+    ]);
+    expect(errorsOf(row('done', 'sent'))).toEqual([]);
+    expect(errorsOf(row('open', 'drafted'))).toEqual([]);
+  });
 });
 
 describe("a row's messages", () => {

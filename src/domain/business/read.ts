@@ -8,6 +8,7 @@ import {
   PERMISSION_CLASSES,
   SECTION_KINDS,
   WORK_STATUSES,
+  isFinished,
   type PermissionClass,
   type SectionKind,
   type WorkStatus,
@@ -807,16 +808,19 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
       ['status', 'channel', 'subject', 'body', 'to', 'actor', 'sent_at'],
       at,
     );
-    const status = me.oneOf('status', OUTBOUND_STATUSES, 'drafted');
+    const sending = me.oneOf('status', OUTBOUND_STATUSES, 'drafted');
     const to = email(me, 'to') ?? contactEmail;
     // A message still to go needs somebody to go to: the desk would offer to send it and could only fail.
-    if (to === null && status !== 'sent')
-      me.fail('to', `is needed for a ${status} message: give "to", or contact_email on the row`);
+    if (to === null && sending !== 'sent')
+      me.fail('to', `is needed for a ${sending} message: give "to", or contact_email on the row`);
     const sentAt = me.date('sent_at', { past: true });
-    if (sentAt !== null && status !== 'sent') me.fail('sent_at', `is for a sent message; this one is ${status}`);
+    if (sentAt !== null && sending !== 'sent') me.fail('sent_at', `is for a sent message; this one is ${sending}`);
+    // Finishing a row withdraws the message it was still to send, so a finished row holds none.
+    if (sending !== 'sent' && isFinished(status))
+      me.fail('status', `a ${status} row holds no ${sending} message; give it as sent, or leave it out`);
     return [
       {
-        status,
+        status: sending,
         channel: me.text('channel') ?? 'email',
         subject: me.text('subject'),
         body: me.text('body', { required: true }),
@@ -843,8 +847,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     contact_email: contactEmail,
     waiting_on: e.text('waiting_on', { max: TEXT_MAX.waiting_on }),
     waiting_since: waitingSince(e),
-    replied_by: e.text('replied_by', { max: TEXT_MAX.waiting_on }),
-    replied_at: e.date('replied_at', { past: true }),
+    ...reply(e, status),
     closed_at: closedAt(e, status),
     last_error: e.text('last_error'),
     arrangement: e.text('arrangement'),
@@ -859,6 +862,19 @@ function closedAt(e: Entry, status: WorkStatus): string | null {
   if (day !== null && status !== 'done' && status !== 'closed')
     e.fail('closed_at', `is for a done or closed row; this row is ${status}`);
   return day;
+}
+
+/** A reply still to read: a reply to a finished row is kept in its messages, not on the row. */
+function reply(e: Entry, status: WorkStatus): Pick<WorkPlan, 'replied_by' | 'replied_at'> {
+  const answer = {
+    replied_by: e.text('replied_by', { max: TEXT_MAX.waiting_on }),
+    replied_at: e.date('replied_at', { past: true }),
+  };
+  if (isFinished(status))
+    for (const field of ['replied_by', 'replied_at'] as const)
+      if (answer[field] !== null)
+        e.fail(field, `is for a reply still to read, on a row not done or closed; this row is ${status}`);
+  return answer;
 }
 
 /** The day the row began to wait: not after today, and only on a row waiting on somebody. */

@@ -6,7 +6,7 @@ import { CONNECTION_SECRETS } from '../vocab.ts';
 import { atomically } from '../../store/tx.ts';
 import { addConnection, changeConnection, connectionById } from '../../store/repositories/connections.ts';
 import { playbooksOf, signInPlaybooksWith } from '../../store/repositories/setup.ts';
-import { CONTROL_CHARACTER, closeDirections, echoed } from '../text.ts';
+import { CONTROL_CHARACTER, closeDirections, echoed, longerThan } from '../text.ts';
 import { SETUP_TEXT_MAX } from '../limits.ts';
 
 // The one way a connection is written by hand: the mailbox and portal sign-ins on the screen,
@@ -112,13 +112,13 @@ function checkInbox(imap: Record<string, unknown>, kept: unknown, errors: Record
   const host = typeof imap.host === 'string' ? imap.host.trim() : '';
   if (!host) errors.imap_host = 'The inbox server is required, such as imap.example.com.';
   else if (/\s/.test(host)) errors.imap_host = `"${echoed(host)}" is not a server name: it has a space in it.`;
-  else if (host.length > SETUP_TEXT_MAX.host) errors.imap_host = HOST_TOO_LONG;
+  else if (longerThan(host, SETUP_TEXT_MAX.host)) errors.imap_host = HOST_TOO_LONG;
   const port = imap.port;
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
     errors.imap_port = `"${echoed(port)}" is not a port: a whole number from 1 to 65535, such as 993.`;
   if (typeof imap.user !== 'string' || imap.user.trim() === '')
     errors.imap_user = 'The user name the inbox signs in with is required.';
-  else if (imap.user.trim().length > SETUP_TEXT_MAX.user) errors.imap_user = USER_TOO_LONG;
+  else if (longerThan(imap.user.trim(), SETUP_TEXT_MAX.user)) errors.imap_user = USER_TOO_LONG;
   if (empty(imap.pass) && empty(kept)) errors.imap_pass = 'The password is required to read the inbox.';
   if (typeof imap.mailbox === 'string' && imap.mailbox.length > 200)
     errors.imap_mailbox = 'A mailbox name is at most 200 characters.';
@@ -139,20 +139,20 @@ function check(
   }
   if (!input.name.trim())
     errors.name = `Give it a name, such as "${input.provider === 'smtp' ? 'Shop mailbox' : 'Tax portal'}".`;
-  else if (input.name.length > SETUP_TEXT_MAX.name)
+  else if (longerThan(input.name, SETUP_TEXT_MAX.name))
     errors.name = `A name is at most ${SETUP_TEXT_MAX.name} characters.`;
   if (!input.provider.trim()) errors.provider = 'Say which service it is.';
-  else if (input.provider.trim().length > SETUP_TEXT_MAX.provider)
+  else if (longerThan(input.provider.trim(), SETUP_TEXT_MAX.provider))
     errors.provider = `Which service it is is said in at most ${SETUP_TEXT_MAX.provider} characters.`;
   if (!input.category.trim()) errors.category = 'Say what it is for, such as mail or filing.';
-  else if (input.category.trim().length > SETUP_TEXT_MAX.category)
+  else if (longerThan(input.category.trim(), SETUP_TEXT_MAX.category))
     errors.category = `What it is for is said in at most ${SETUP_TEXT_MAX.category} characters.`;
   if (input.provider === 'smtp') {
     const host = typeof c.host === 'string' ? c.host.trim() : '';
     if (!host) errors.host = 'The mail server is required, such as smtp.example.com.';
     else if (/\s/.test(host)) errors.host = `"${echoed(host)}" is not a server name: it has a space in it.`;
-    else if (host.length > SETUP_TEXT_MAX.host) errors.host = HOST_TOO_LONG;
-    if (typeof c.user === 'string' && c.user.trim().length > SETUP_TEXT_MAX.user) errors.user = USER_TOO_LONG;
+    else if (longerThan(host, SETUP_TEXT_MAX.host)) errors.host = HOST_TOO_LONG;
+    if (typeof c.user === 'string' && longerThan(c.user.trim(), SETUP_TEXT_MAX.user)) errors.user = USER_TOO_LONG;
     const port = c.port;
     if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
       errors.port = `${empty(port) ? 'The port is required' : `"${echoed(port)}" is not a port`}: a whole number from 1 to 65535, such as 587.`;
@@ -169,7 +169,7 @@ function check(
   if (input.auth_type === 'login') {
     if (empty(c.username) || String(c.username).trim() === '')
       errors.username = 'The user name the portal signs in with is required.';
-    else if (String(c.username).trim().length > SETUP_TEXT_MAX.user) errors.username = USER_TOO_LONG;
+    else if (longerThan(String(c.username).trim(), SETUP_TEXT_MAX.user)) errors.username = USER_TOO_LONG;
     if (empty(c.password) && empty(kept('password')) && !errors.password)
       errors.password = 'The password is required for a new sign-in.';
   }

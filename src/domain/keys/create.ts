@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ApiKeyRow } from '../../store/schema.ts';
 import { addEvent } from '../../store/repositories/events.ts';
 import { badRequest } from '../errors.ts';
+import { longerThan } from '../text.ts';
 import { hashKey, KEY_PREFIX_LENGTH, newKeySecret } from './secret.ts';
 import { insertKey, keysOf } from '../../store/repositories/desks.ts';
 
@@ -23,7 +24,7 @@ export async function createKey(
 ): Promise<CreatedKey> {
   const name = input.name.trim();
   if (!name) throw badRequest('A key needs a name, such as the program that will hold it.');
-  if (name.length > KEY_NAME_MAX) throw badRequest(`A key's name is at most ${KEY_NAME_MAX} characters.`);
+  if (longerThan(name, KEY_NAME_MAX)) throw badRequest(`A key's name is at most ${KEY_NAME_MAX} characters.`);
   if (input.expiresAt && input.expiresAt <= input.now) throw badRequest('A key cannot expire in the past.');
   const key = newKeySecret();
   const row = await insertKey(db, {

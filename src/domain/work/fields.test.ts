@@ -25,7 +25,7 @@ describe('checkFields', () => {
     [{ detail: 'd'.repeat(20_001) }, 'detail', 'The detail is at most 20,000 characters.'],
     [{ contact_name: 'n'.repeat(201) }, 'contact_name', "A contact's name is at most 200 characters."],
     [{ contact_email: `${'e'.repeat(250)}@x.test` }, 'contact_email', 'An email address is at most 254 characters.'],
-    [{ waiting_on: 'w'.repeat(201) }, 'waiting_on', 'Who the row waits on is at most 200 characters.'],
+    [{ waiting_on: 'w'.repeat(255) }, 'waiting_on', 'Who the row waits on is at most 254 characters.'],
     [{ due: '31/12/2026' }, 'due', '"31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.'],
     [{ priority: '500' }, 'priority', 'priority must be a whole number from 1 to 100, not "500".'],
     [{ priority: ' ' }, 'priority', 'priority must be a whole number from 1 to 100, not " ".'],

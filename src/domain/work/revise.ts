@@ -5,6 +5,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
+import { longerThan } from '../text.ts';
 import { completeWork, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
 
@@ -24,8 +25,7 @@ export interface ReviseInput {
 function checked(raw: unknown, name: 'subject' | 'body', max: number): { text: string } | { error: string } {
   const v = typeof raw === 'string' ? raw.trim() : '';
   if (v === '') return { error: `The ${name} must not be empty.` };
-  if (Array.from(v).length > max)
-    return { error: `The ${name} is longer than ${max.toLocaleString('en')} characters.` };
+  if (longerThan(v, max)) return { error: `The ${name} is longer than ${max.toLocaleString('en')} characters.` };
   if (v.includes('\u0000')) return { error: `The ${name} contains a NUL character, which the desk cannot store.` };
   return { text: v };
 }

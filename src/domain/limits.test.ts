@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { DeskError } from './errors.ts';
+import { detailWithNote, TEXT_MAX, withinLimit } from './limits.ts';
+
+describe("the lengths of a row's text", () => {
+  it('counts an emoji as one character', () => {
+    const title = '😀'.repeat(TEXT_MAX.title);
+    expect(withinLimit('title', title)).toBe(title);
+    expect(() => withinLimit('title', `${title}x`)).toThrow(
+      new DeskError('bad_request', 'A title is at most 500 characters.', { field: 'title' }),
+    );
+    expect(detailWithNote('😀'.repeat(TEXT_MAX.detail - 4), 'ok')).toHaveLength(2 * (TEXT_MAX.detail - 4) + 4);
+  });
+
+  it('lets a row wait on any address a message can go to, as a send records it', () => {
+    const address = `${'a'.repeat(TEXT_MAX.contact_email - 7)}@x.test`;
+    expect(withinLimit('waiting_on', address)).toBe(address);
+  });
+});
