@@ -94,4 +94,15 @@ describe('desk import, refused', () => {
     expect(copy.code).toBe(0);
     expect(copy.json().desk.slug).toBe('quay-cafe-2');
   });
+
+  it('refuses a key name it could not give before reading the file, which it never opens', async () => {
+    const missing = path.join(dir, 'not-there.yaml');
+    const long = await desk(store.target, 'import', missing, '--key', 'k'.repeat(201));
+    expect(long).toMatchObject({ code: 1, out: '' });
+    expect(long.err).toContain("--key: A key's name is at most 200 characters.");
+    expect(long.err).not.toContain('not-there');
+    const blank = await desk(store.target, 'import', missing, '--key', ' ');
+    expect(blank).toMatchObject({ code: 1, out: '' });
+    expect(blank.err).toContain('--key needs a name, such as --key zapier.');
+  });
 });

@@ -6,7 +6,8 @@ import { clockFor } from '../../domain/clock.ts';
 import { DeskError } from '../../domain/errors.ts';
 import { isSlug, slugFault } from '../../domain/desks/slug.ts';
 import { plural } from '../../domain/text.ts';
-import { checkedOption, portNumber, someText } from '../checks.ts';
+import { checkedOption, portNumber } from '../checks.ts';
+import { keyNameFault } from '../../domain/keys/create.ts';
 import {
   configFor,
   dbOption,
@@ -42,7 +43,12 @@ export function importCommands(program: Command, io: Io): void {
       checkedOption(
         '--key <name>',
         'also create an API key with this name and print it (shown once)',
-        someText('--key needs a name, such as --key zapier.'),
+        // Said before the file is read, not after every row of it was written and undone.
+        (raw) => {
+          if (raw.trim() === '') return { fault: '--key needs a name, such as --key zapier.' };
+          const fault = keyNameFault(raw);
+          return fault ? { fault: `--key: ${fault}` } : { value: raw };
+        },
       ),
     )
     .addOption(

@@ -18,13 +18,20 @@ export interface CreatedKey {
 /** A key's name says which program holds it; the Keys page shows it in a column. */
 const KEY_NAME_MAX = 200;
 
+/** Why a key may not have this name, or null when it may. */
+export function keyNameFault(name: string): string | null {
+  if (!name.trim()) return 'A key needs a name, such as the program that will hold it.';
+  if (longerThan(name.trim(), KEY_NAME_MAX)) return `A key's name is at most ${KEY_NAME_MAX} characters.`;
+  return null;
+}
+
 export async function createKey(
   db: Kysely<Database>,
   input: { deskId: string; name: string; expiresAt?: string | null; now: string; by?: string },
 ): Promise<CreatedKey> {
   const name = input.name.trim();
-  if (!name) throw badRequest('A key needs a name, such as the program that will hold it.');
-  if (longerThan(name, KEY_NAME_MAX)) throw badRequest(`A key's name is at most ${KEY_NAME_MAX} characters.`);
+  const fault = keyNameFault(name);
+  if (fault) throw badRequest(fault);
   if (input.expiresAt && input.expiresAt <= input.now) throw badRequest('A key cannot expire in the past.');
   const key = newKeySecret();
   const row = await insertKey(db, {
