@@ -81,7 +81,7 @@ export async function makeDraft(
   db: Kysely<Database>,
   deskId: string,
   workId: number,
-  over: Partial<{ subject: string; body: string; to: string; status: string }> = {},
+  over: Partial<{ subject: string; body: string; to: string; status: string; sentAt: string }> = {},
 ) {
   return db
     .insertInto('activity')
@@ -100,7 +100,7 @@ export async function makeDraft(
       actor: 'desk',
       failure_reason: null,
       created_at: TEST_NOW,
-      sent_at: null,
+      sent_at: over.sentAt ?? null,
       approved_at: null,
     })
     .returningAll()

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteStore, type TestStore } from '../../../test/helpers/db.ts';
 import { desk } from '../../../test/helpers/cli.ts';
-import { makeDesk, makeWork } from '../../../test/helpers/factories.ts';
+import { makeDesk, makeDraft, makeWork } from '../../../test/helpers/factories.ts';
 import { TEST_NOW } from '../../../test/helpers/app.ts';
-import { addDays } from '../../domain/dates.ts';
+import { addDays, minuteOfInstant } from '../../domain/dates.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import type { DeskRow } from '../../store/schema.ts';
 import { buildProgram } from '../main.ts';
@@ -24,6 +24,22 @@ describe('desk work on one row', () => {
   });
   afterAll(async () => {
     await store.close();
+  });
+
+  it('work show lists a message at the time it went, and one with no subject without a dangling colon', async () => {
+    const row = await makeWork(store.db, bakery.id, { title: 'Pay the mill', status: 'done' });
+    const wentAt = new Date(new Date(TEST_NOW).getTime() - 86_400_000).toISOString();
+    await makeDraft(store.db, bakery.id, row.id, {
+      status: 'sent',
+      subject: 'Paid',
+      to: 'mill@x.test',
+      sentAt: wentAt,
+    });
+    await makeDraft(store.db, bakery.id, row.id, { status: 'sent', subject: '', to: 'mill@x.test', sentAt: wentAt });
+    const shown = await desk(store.target, 'work', 'show', String(row.id), '--desk', bakery.slug);
+    const minute = minuteOfInstant(bakery.timezone, wentAt);
+    expect(shown.out).toContain(`\n  ${minute} sent email to mill@x.test: Paid\n`);
+    expect(shown.out).toContain(`\n  ${minute} sent email to mill@x.test\n`);
   });
 
   it('work assign refuses --to and --clear together, and still asks for one when neither is given', async () => {

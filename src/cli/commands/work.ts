@@ -226,7 +226,8 @@ export function workCommands(program: Command, io: Io): Command {
                 '',
                 'Messages:',
                 ...d.messages.flatMap((m) => [
-                  `  ${minuteOfInstant(ctx.desk.timezone, m.created_at)} ${m.status} ${m.channel} ${m.direction === 'inbound' ? `from ${m.actor}` : `to ${m.to ?? '-'}`}: ${m.subject ?? ''}`,
+                  // When it went, or was written, for a message that went; when it was made, for the rest.
+                  `  ${minuteOfInstant(ctx.desk.timezone, m.sent_at ?? m.created_at)} ${m.status} ${m.channel} ${m.direction === 'inbound' ? `from ${m.actor}` : `to ${m.to ?? '-'}`}${m.subject ? `: ${m.subject}` : ''}`,
                   // A reply is read here: the owner decides what comes next from its words.
                   ...(m.direction === 'inbound' ? readable(m.body) : []),
                 ]),
