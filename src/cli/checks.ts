@@ -76,6 +76,18 @@ function givenTwice(argv: readonly string[], cmd: Command): string[] {
   return [...seen].filter(([, n]) => n > 1).map(([flag]) => `--${flag} is given more than once; give it once.`);
 }
 
+/**
+ * Node reads the command line as UTF-8, each byte that is not (Latin-1 text, a file name saved
+ * in another encoding) read as U+FFFD: such a value is refused, as a body or a business file
+ * whose bytes are not UTF-8 is (P-bodies-3), rather than stored or looked up with U+FFFD in
+ * place of what was typed.
+ */
+function notUtf8(name: string, raw: unknown): string | null {
+  return typeof raw === 'string' && raw.includes('\uFFFD')
+    ? `${name} holds bytes that are not UTF-8 (shown as \uFFFD), and the desk reads what is typed as UTF-8: set the terminal to UTF-8, or rename a file named in another encoding.`
+    : null;
+}
+
 /** `argv`: what the command line holds, as main parses it. */
 export function checkBeforeActions(program: Command, argv: () => readonly string[]): void {
   program.hook('preAction', (_program, cmd) => {
@@ -83,7 +95,9 @@ export function checkBeforeActions(program: Command, argv: () => readonly string
     cmd.registeredArguments.forEach((argument, i) => {
       const rule = rules.get(argument);
       const raw: unknown = cmd.processedArgs[i];
-      if (!rule || typeof raw !== 'string') return;
+      const garbled = notUtf8(`<${argument.name()}>`, raw);
+      if (garbled) faults.push(garbled);
+      if (!rule || typeof raw !== 'string' || garbled) return;
       const r = rule(raw);
       if ('fault' in r) faults.push(r.fault);
       else cmd.processedArgs[i] = r.value;
@@ -91,6 +105,11 @@ export function checkBeforeActions(program: Command, argv: () => readonly string
     for (const option of cmd.options) {
       const key = option.attributeName();
       const raw: unknown = cmd.getOptionValue(key);
+      const garbled = notUtf8(option.long ?? option.flags, raw);
+      if (garbled) {
+        faults.push(garbled);
+        continue;
+      }
       const missing = needed.get(option);
       if (raw === undefined && missing !== undefined)
         faults.push(missing ?? `${pathOf(cmd)} needs ${option.flags} (${option.description}).`);

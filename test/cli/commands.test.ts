@@ -10,6 +10,9 @@ import { redact } from '../../src/store/location.ts';
 
 // The owner's commands, run as the owner types them, against both databases.
 
+const NOT_UTF8 =
+  'holds bytes that are not UTF-8 (shown as \uFFFD), and the desk reads what is typed as UTF-8: set the terminal to UTF-8, or rename a file named in another encoding.';
+
 describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
   let store: TestStore;
   let slug: string;
@@ -405,6 +408,9 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       [['work', 'list', '--desk', slug, '--kind', ' '], 'desk: --kind needs a value; " " names nothing.\n'],
       // An address left empty (an unset shell variable) is not read as the default loopback one.
       [['serve', '--port', '0', '--host', ''], 'desk: --host needs a value; "" names nothing.\n'],
+      // Bytes the terminal sent that are not UTF-8 reach the program as U+FFFD: refused, not stored.
+      [['work', 'edit', String(id), '--title', 'Caf\uFFFD'], `desk: --title ${NOT_UTF8}\n`],
+      [['import', 'caf\uFFFD.yaml'], `desk: <file> ${NOT_UTF8}\n`],
     ] as const) {
       const run = await desk(store.target, ...args);
       expect({ code: run.code, err: run.err }, args.join(' ')).toEqual({ code: 1, err: said });
