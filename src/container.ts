@@ -28,7 +28,15 @@ export function realEngine(config: Readonly<Config>): Engine {
 /** Opens the store and wires the engine: what every door needs, built once. */
 export async function buildDeps(
   config: Readonly<Config>,
-  overrides: { clock?: Clock; engine?: Partial<Engine>; store?: Store; serving?: boolean; existing?: boolean } = {},
+  overrides: {
+    clock?: Clock;
+    engine?: Partial<Engine>;
+    store?: Store;
+    serving?: boolean;
+    existing?: boolean;
+    /** Where to say that an upgrade is starting (upgradingLine). */
+    say?: (line: string) => void;
+  } = {},
 ): Promise<Deps> {
   const store =
     overrides.store ??
@@ -37,6 +45,7 @@ export async function buildDeps(
       serving: overrides.serving ?? false,
       existing: overrides.existing ?? false,
       statementTimeoutMs: config.databaseTimeoutMs,
+      upgrading: overrides.say ? (pending, location) => overrides.say?.(upgradingLine(location, pending)) : undefined,
     }));
   return {
     store,
@@ -44,6 +53,11 @@ export async function buildDeps(
     config,
     engine: { ...realEngine(config), ...overrides.engine },
   };
+}
+
+/** What a door says as it starts to bring an earlier version's database up to this one. */
+export function upgradingLine(location: string, pending: string[]): string {
+  return `Upgrading the database at ${location} to this version of Desk (${pending.length === 1 ? '1 change' : `${pending.length} changes`}); on a large database this takes a while.`;
 }
 
 /** What a door says when opening the database brought it up to this version (Store.upgraded). */

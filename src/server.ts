@@ -66,7 +66,7 @@ async function printSignInLink(deps: Deps, out: Output, deskId: string, port: nu
 export async function startServer(config: Readonly<Config>, out: Output): Promise<RunningServer> {
   // Before the store opens, so that an address it cannot listen on leaves no new database behind.
   await tryAddress(config);
-  const deps = await buildDeps(config, { serving: true });
+  const deps = await buildDeps(config, { serving: true, say: (line) => out.out(line) });
   const upgraded = upgradedLine(deps.store);
   if (upgraded) out.out(upgraded);
   let app: FastifyInstance;

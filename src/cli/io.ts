@@ -15,6 +15,11 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   out(text: string): void;
   err(text: string): void;
+  /**
+   * What must reach standard error even when `--json` quiets the rest of it: that the database
+   * was upgraded, which a script's own JSON on stdout would not tell the person who runs it.
+   */
+  notice?(text: string): void;
   /** Whether a person is at the keyboard (stdin is a terminal), so a command may ask. */
   interactive?: boolean;
   /** Asks a yes/no question; only called when interactive. */
@@ -86,9 +91,10 @@ export async function withDeps<T>(
   if (missing) throw new UsageError(missing);
   // The store and the adapters are loaded when a command first needs them, so `desk --help` does not.
   const { buildDeps, upgradedLine } = await import('../container.ts');
-  const deps = await buildDeps(config, { existing: !create });
+  const notice = io.notice ?? io.err;
+  const deps = await buildDeps(config, { existing: !create, say: notice });
   const upgraded = upgradedLine(deps.store);
-  if (upgraded) io.err(upgraded);
+  if (upgraded) notice(upgraded);
   try {
     return await fn(deps);
   } finally {

@@ -82,7 +82,7 @@ export function buildProgram(io: Io, argv: () => readonly string[] = () => []): 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   // With --json, failures too are printed for programs: the API's error envelope, on stdout.
   const json = argv.slice(2).includes('--json');
-  const program = buildProgram(json ? { ...io, err: () => {} } : io, () => argv);
+  const program = buildProgram(json ? { ...io, err: () => {}, notice: io.err } : io, () => argv);
   // `desk help wrok` names no command: commander would print the whole help and no more. It
   // is refused as `desk wrok` is, with the command it was likely meant to be.
   const [first, named] = argv.slice(2);

@@ -55,6 +55,8 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: how long a new connection may take to be answered. */
   connectTimeoutMs?: number;
+  /** Told the changes an earlier version's database is about to be given, before they start. */
+  upgrading?: (pending: string[], location: string) => void;
 }
 
 /** A server that answers at all answers a new connection in well under a second; this leaves room for a slow network. */
@@ -148,7 +150,10 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     location = path.resolve(name);
   }
   try {
-    const upgraded = opts.migrate !== false ? await migrateToLatest(db, dialect, location) : [];
+    const upgraded =
+      opts.migrate !== false
+        ? await migrateToLatest(db, dialect, location, (pending) => opts.upgrading?.(pending, location))
+        : [];
     const sealedUnder = await sealedKeyFingerprints(db);
     const secretKey = resolveKey({ dialect, file, envKey: opts.secretKey, sealedUnder });
     checkKey(secretKey, sealedUnder);

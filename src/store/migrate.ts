@@ -66,7 +66,12 @@ async function applied(db: Kysely<Database>): Promise<string[] | null> {
  * where the migrator would call it corrupted. Gives the changes made to a database that had
  * data in it before (none for a new one), so that the door can say it was upgraded.
  */
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, location: string): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  location: string,
+  upgrading?: (pending: string[]) => void,
+): Promise<string[]> {
   const done = await applied(db);
   if (done) {
     const later = done.filter((name) => !Object.hasOwn(migrations, name)).sort();
@@ -74,13 +79,19 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
       throw new StoreUnusable(
         `The database at ${location} was written by a later version of Desk (its change ${later[later.length - 1]} is not known to this one); use that version, or a later one, to open it. Nothing was changed.`,
       );
-    if (Object.keys(migrations).every((name) => done.includes(name))) return [];
+    const pending = Object.keys(migrations).filter((name) => !done.includes(name));
+    if (pending.length === 0) return [];
+    // Said before it starts: on a large database an upgrade may take a while.
+    upgrading?.(pending);
   }
   const migrator = new Migrator({
     db,
     provider: new InCodeProvider(dialect),
     migrationTableName: 'desk_migrations',
     migrationLockTableName: 'desk_migrations_lock',
+    // Two versions were released with 009_open_counts before 008_mail_reading came in: their
+    // databases lack 008 alone, and get it now, after changes with later names.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

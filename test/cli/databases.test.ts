@@ -105,12 +105,27 @@ describe('a database a command cannot use', () => {
     const first = await desk(file, 'desks', 'list');
     expect(first.code).toBe(0);
     expect(first.err).toBe(
-      `Upgraded the database at ${file} to this version of Desk (change 017_send_fault); earlier versions will not open it now.\n`,
+      `Upgrading the database at ${file} to this version of Desk (1 change); on a large database this takes a while.\nUpgraded the database at ${file} to this version of Desk (change 017_send_fault); earlier versions will not open it now.\n`,
     );
     expect(first.out).toContain('earlier-shop');
     const again = await desk(file, 'desks', 'list');
     expect(again.code).toBe(0);
     expect(again.err).toBe('');
+  });
+
+  it('says the database was upgraded with --json too, on standard error, leaving the JSON whole', async () => {
+    const file = path.join(dir, 'earlier-json.db');
+    expect((await makeDeskAt(file, 'Scripted Shop', 'scripted-shop')).code).toBe(0);
+    const raw = new SQLite(file);
+    raw.exec('alter table connections drop column send_fault_at; alter table connections drop column send_fault');
+    raw.prepare("delete from desk_migrations where name = '017_send_fault'").run();
+    raw.close();
+    const run = await desk(file, 'desks', 'list', '--json');
+    expect(run.code).toBe(0);
+    expect(run.err).toBe(
+      `Upgrading the database at ${file} to this version of Desk (1 change); on a large database this takes a while.\nUpgraded the database at ${file} to this version of Desk (change 017_send_fault); earlier versions will not open it now.\n`,
+    );
+    expect(run.json().map((d: { slug: string }) => d.slug)).toEqual(['scripted-shop']);
   });
 
   it('reads a database another process is writing to, and says it is busy when a write must wait too long', async () => {

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PG_URL, reopenStore } from '../../test/helpers/db.ts';
+import type { DialectName } from './dialect.ts';
+import { initial } from './migrations/001_initial.ts';
+import { assignee } from './migrations/002_assignee.ts';
+import { runState } from './migrations/003_run_state.ts';
+import { readIndexes } from './migrations/004_read_indexes.ts';
+import { ownerSessions } from './migrations/005_owner_sessions.ts';
+import { messageIds } from './migrations/006_message_ids.ts';
+import { deskRails } from './migrations/007_desk_rails.ts';
+import { openCounts } from './migrations/009_open_counts.ts';
+
+// Two versions of Desk were released with change 009 before change 008 came in, so their
+// databases have every change up to 009 but 008. Opening one brings in 008 and the rest.
+
+const RELEASED = {
+  '001_initial': initial,
+  '002_assignee': assignee,
+  '003_run_state': runState,
+  '004_read_indexes': readIndexes,
+  '005_owner_sessions': ownerSessions,
+  '006_message_ids': messageIds,
+  '007_desk_rails': deskRails,
+  '009_open_counts': openCounts,
+};
+
+type Blank = { target: string; db: Kysely<any>; drop: () => Promise<void> };
+
+async function blankSqlite(): Promise<Blank> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-migrate-'));
+  const target = path.join(dir, 'desk.db');
+  return {
+    target,
+    db: new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(target) }) }),
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function blankPostgres(): Promise<Blank> {
+  const name = `desk_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: PG_URL! });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL!);
+  url.pathname = `/${name}`;
+  return {
+    target: url.toString(),
+    db: new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }) }),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+const CASES: Array<{ name: DialectName; blank: () => Promise<Blank> }> = [
+  { name: 'sqlite', blank: blankSqlite },
+  ...(PG_URL ? [{ name: 'postgres' as const, blank: blankPostgres }] : []),
+];
+
+describe.each(CASES)('a database with a later change than one it lacks ($name)', ({ name, blank }) => {
+  const made: Blank[] = [];
+  afterAll(async () => {
+    for (const b of made) await b.drop();
+  });
+
+  it('is brought up to this version, the missing change first', async () => {
+    const b = await blank();
+    made.push(b);
+    const migrator = new Migrator({
+      db: b.db,
+      provider: {
+        getMigrations: async () =>
+          Object.fromEntries(Object.entries(RELEASED).map(([n, m]) => [n, m(name)])) as Record<string, Migration>,
+      },
+      migrationTableName: 'desk_migrations',
+      migrationLockTableName: 'desk_migrations_lock',
+    });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await b.db.destroy();
+
+    const store = await reopenStore(b.target);
+    try {
+      expect(store.upgraded[0]).toBe('008_mail_reading');
+      expect(store.upgraded).not.toContain('009_open_counts');
+      expect(store.upgraded.at(-1)).toBe('017_send_fault');
+      const rows = await store.db.selectFrom('work').select(['replied_at', 'replied_by']).execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
