@@ -146,6 +146,12 @@ export interface SectionDraft {
 
 export interface ChatReply {
   answer: string;
+  /**
+   * The answer once it is known which blocks were saved, for an answer that says what was
+   * added: a block asked for may still not be (the page full, or another chat added it first),
+   * and only the saved blocks may be said to be there.
+   */
+  answerFor?: (added: readonly { title: string }[]) => string;
   /** Blocks to add to the desk. */
   sections: SectionDraft[];
   /** Which backend answered: `builtin` or `llm`. */

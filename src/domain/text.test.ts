@@ -112,6 +112,9 @@ describe('text as a person reads it', () => {
     ['a soft hyphen inside a word, gone', 'in\u00ADvoice', 'invoice'],
     ['spaces, tabs and line breaks, kept', 'pay\tthe\nrent ', 'pay\tthe\nrent '],
     ['letters of other scripts, kept', '\u0639\u0631\u0628\u064A', '\u0639\u0631\u0628\u064A'],
+    ['the joiners of an emoji, kept', '🍞 👨\u200D👩\u200D👧 family', '🍞 👨\u200D👩\u200D👧 family'],
+    ['an emoji with its variation selector, kept', 'love ❤\uFE0F', 'love ❤\uFE0F'],
+    ['a joiner or selector between letters, gone', 'pa\u200Dy th\uFE0Fe rent', 'pay the rent'],
   ])('%s', (_, text, seen) => {
     expect(seenText(text)).toBe(seen);
   });

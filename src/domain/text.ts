@@ -94,7 +94,10 @@ export function echoedJson(value: unknown, max = 60): string {
 // The characters that draw nothing (U+200B, U+200D, U+2060, U+FEFF, soft hyphens, direction
 // marks, variation selectors, control characters): trim() keeps most of them. Tabs and line
 // breaks are control characters too, but they space words apart, so they stay.
-const UNSEEN = /(?![\t\n\v\f\r])[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]/gu;
+// Inside an emoji they draw: a joiner between two pictographs makes one (👨‍👩‍👧, not three
+// people), and a variation selector after an emoji chooses how it looks; both stay there.
+const UNSEEN =
+  /(?![\t\n\v\f\r])(?!(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic}))(?!(?<=\p{Emoji})[\uFE0E\uFE0F])[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]/gu;
 
 /** Text as a person reads it: without the characters that draw nothing, its spacing kept. */
 export function seenText(s: string): string {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { makeArrangement, makeDesk, makeWork } from '../helpers/factories.ts';
 import { addConnection, addSection } from '../helpers/business.ts';
 import { listSections, SECTIONS_MAX } from '../../src/domain/desks/sections.ts';
 import { deskContext } from '../../src/domain/context.ts';
@@ -103,6 +103,30 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     );
     expect(await answerTo('when do our domains renew?')).toBe(
       'old-bakery.test renews on 2026-12-02, in 10 days. cornerbakery.test renews on 2027-02-20, in 90 days.',
+    );
+  });
+
+  it('an ended arrangement renews on no date, whatever date it still records', async () => {
+    const d = await makeDesk(store.db);
+    const today = dateIn(d.desk.timezone, new Date(TEST_NOW));
+    const ended = await makeArrangement(store.db, d.desk.id, 'Old lease');
+    await store.db
+      .updateTable('arrangements')
+      .set({ status: 'ended', ends_on: addDays(today, -2), renews_on: addDays(today, 3) })
+      .where('id', '=', ended.id)
+      .execute();
+    const live = await makeArrangement(store.db, d.desk.id, 'Van hire');
+    await store.db
+      .updateTable('arrangements')
+      .set({ kind: 'hire', renews_on: addDays(today, 9) })
+      .where('id', '=', live.id)
+      .execute();
+    const said = async (text: string) => (await ask(text, d.key)).json().data.answer;
+    expect(await said('what renews next?')).toBe(
+      `1 arrangement has a renewal date, soonest first. Van hire with Shah Properties renews on ${addDays(today, 9)}, in 9 days.`,
+    );
+    expect(await said('when does the old lease renew?')).toBe(
+      `Old lease with Shah Properties has ended, on ${addDays(today, -2)}; it does not renew.`,
     );
   });
 
@@ -514,7 +538,7 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
             kinds: [],
             fields: [
               { name: 'lease_end', hint: 'Date the lease ends' },
-              { name: 'size_m2', hint: 'Recorded on each site.' },
+              { name: 'size_m2', hint: 'Size m2' },
             ],
           },
         ],
@@ -537,6 +561,16 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
             kinds: ['fire_safety'],
             blurb: 'Work about fire safety.',
           },
+        ],
+        // A new kind keeps the letters of any script it is named in.
+        [
+          'add a block for Café orders',
+          { id: 'cafe-orders', title: 'Café orders', kind: 'work', kinds: ['café_orders'] },
+        ],
+        ['add a block for 請求書', { id: 'block', title: '請求書', kind: 'work', kinds: ['請求書'] }],
+        [
+          'add a block for 🍞 bread 👨\u200D👩\u200D👧 family',
+          { id: 'bread-family', kinds: ['bread_family'], title: '🍞 bread 👨\u200D👩\u200D👧 family' },
         ],
       ];
       for (const [question, expected] of cases) {
@@ -597,8 +631,8 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       for (let i = 0; i < SECTIONS_MAX; i++) await addSection(store.db, full.desk.id, { id: `b${i}`, position: i });
       const data = (await ask('add a block for invoices', full.key)).json().data;
       expect(data.desk_added).toEqual([]);
-      expect(data.answer).toMatch(
-        new RegExp(`\\n\\nThe desk page holds at most ${SECTIONS_MAX} blocks, so 1 block asked for was not added\\.$`),
+      expect(data.answer).toBe(
+        `No block was added.\n\nThe desk page holds at most ${SECTIONS_MAX} blocks, so 1 block asked for was not added.`,
       );
       const held = await store.db.selectFrom('sections').select('id').where('desk_id', '=', full.desk.id).execute();
       expect(held).toHaveLength(SECTIONS_MAX);
@@ -642,6 +676,15 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
       const added = answers.flatMap((r) => r.json().data.desk_added.map((b: { id: string }) => b.id));
       expect(added).toHaveLength(room);
+      // Each answer says a block was added only when one was.
+      for (const r of answers) {
+        const data = r.json().data;
+        if (data.desk_added.length === 0) expect(data.answer).toMatch(/^No block was added\.\n\nThe desk page holds/);
+        else
+          expect(data.answer).toBe(
+            `Added the block "${data.desk_added[0].title}" to the desk: it collects ${data.desk_added[0].kinds.map((k: string) => `"${k}"`).join(', ')} work.`,
+          );
+      }
       expect(new Set(added).size).toBe(room);
       const held = await store.db.selectFrom('sections').select('id').where('desk_id', '=', nearly.desk.id).execute();
       expect(held).toHaveLength(SECTIONS_MAX);

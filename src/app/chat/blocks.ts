@@ -18,7 +18,7 @@ function has(said: readonly string[], name: string): boolean {
 
 function title(subject: string): string {
   const t = subject.replace(/^(?:the|our|my|all|any|every)\s+/i, '').trim();
-  return capitalise(Array.from(t).slice(0, 80).join(''));
+  return capitalise(Array.from(t).slice(0, 80).join('').trimEnd());
 }
 
 export async function blockFor(ctx: DeskContext, subject: string, question: string): Promise<SectionDraft> {
@@ -50,7 +50,9 @@ export async function blockFor(ctx: DeskContext, subject: string, question: stri
         title: heading,
         kind: 'units',
         unit: type,
-        fields: fields.map((name) => ({ name, hint: hints.get(name) ?? `Recorded on each ${type}.` })),
+        // Otherwise the field's own name, in words: the page labels each field by its hint, and
+        // one sentence for every field left their dates and numbers side by side unnamed.
+        fields: fields.map((name) => ({ name, hint: hints.get(name) ?? capitalise(name.replace(/_/g, ' ').trim()) })),
         blurb: `Every ${type} the desk keeps.`,
         why,
       };

@@ -57,8 +57,11 @@ export class BuiltinChat implements ChatBackend {
             : block.kind === 'units'
               ? `it lists every ${block.unit}`
               : `it is a ${block.kind} block`;
+        const added = (title: string) => `Added the block "${title}" to the desk: ${what}.`;
         return {
-          answer: `Added the block "${block.title}" to the desk: ${what}.`,
+          answer: added(block.title ?? ''),
+          // As saved; what kept the block off the desk is said after it (domain/chat/ask.ts).
+          answerFor: (saved) => (saved[0] ? added(saved[0].title) : 'No block was added.'),
           sections: [block],
           backend: 'builtin',
         };

@@ -24,6 +24,9 @@ import {
 
 function arrangementRenewal(a: Arrangement, today: string): string {
   const with_ = a.counterparty ? ` with ${a.counterparty}` : '';
+  // An ended arrangement renews on no date, whatever date it still records (as the dates block).
+  if (a.status === 'ended')
+    return `${a.name}${with_} has ended${a.ends_on ? `, on ${a.ends_on}` : ''}; it does not renew.`;
   const ends = a.ends_on ? `; it ends on ${a.ends_on}` : '';
   if (a.renews_on) return `${a.name}${with_} renews on ${a.renews_on}, ${relativeDay(a.renews_on, today)}${ends}.`;
   if (a.ends_on)
@@ -54,7 +57,7 @@ export async function answerRenewal(ctx: DeskContext, asked: readonly string[]):
     ].join(' ');
   }
   const dated = all
-    .filter((a) => a.renews_on !== null)
+    .filter((a) => a.renews_on !== null && a.status !== 'ended')
     .sort((a, b) => a.renews_on!.localeCompare(b.renews_on!) || a.id - b.id);
   const lead = asked.length > 0 ? `Nothing on the desk matches "${asked.join(' ')}". ` : '';
   if (dated.length === 0) return `${lead}No arrangement on the desk has a renewal date recorded.`;

@@ -67,10 +67,12 @@ export const CLASS_WORDS: Record<string, string> = {
 
 /** Lower-case words, keeping dots, dashes and @ inside them so that domain names survive. */
 export function words(text: string): string[] {
+  // Letters of any script, so "Café" is one word and "請求書" is one, not a fragment or none.
   return text
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[’']/g, '')
-    .split(/[^a-z0-9.@-]+/)
+    .split(/[^\p{L}\p{M}\p{N}.@-]+/u)
     .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
     .filter((w) => w !== '');
 }

@@ -95,7 +95,8 @@ export async function askDesk(ctx: DeskContext, input: ChatInput): Promise<ChatR
             ? `The desk page holds at most ${SECTIONS_MAX} blocks, so ${plural(left, 'block')} asked for ${left === 1 ? 'was' : 'were'} not added.`
             : '',
         ].filter((n) => n !== '');
-        const answer = [answered.answer, ...notes].join('\n\n');
+        const said = answered.answerFor ? answered.answerFor(added) : answered.answer;
+        const answer = [said, ...notes].filter((n) => n !== '').join('\n\n');
         return { question, answer, timed_out: false, desk_added: added };
       });
     } catch (err) {
