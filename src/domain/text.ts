@@ -97,7 +97,7 @@ export function echoedJson(value: unknown, max = 60): string {
 // Inside an emoji they draw: a joiner between two pictographs makes one (👨‍👩‍👧, not three
 // people), and a variation selector after an emoji chooses how it looks; both stay there.
 const UNSEEN =
-  /(?![\t\n\v\f\r])(?!(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic}))(?!(?<=\p{Emoji})[\uFE0E\uFE0F])[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]/gu;
+  /(?![\t\n\v\f\r])(?!(?<=\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)\u200D(?=\p{Extended_Pictographic}))(?!(?<=\p{Emoji})(?:\uFE0E|\uFE0F))[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]/gu;
 
 /** Text as a person reads it: without the characters that draw nothing, its spacing kept. */
 export function seenText(s: string): string {
