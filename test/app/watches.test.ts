@@ -11,6 +11,7 @@ import { countOpenWork, moveWork } from '../../src/store/repositories/work.ts';
 import { findDesk } from '../../src/store/repositories/desks.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
+import { removeEntry } from '../../src/domain/desks/remove.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { addArrangement, addUnit, addWatch } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -262,6 +263,27 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     await editWork(ctx, row!.id, { unit_id: unit.id, priority: 60 });
     expect((await passFor(desk)).created).toEqual([]);
     expect((await rowsOf(desk.id)).map((r) => [r.unit_id, r.watch_date])).toEqual([[unit.id, addDays(TODAY, 5)]]);
+  });
+
+  it('a watch removed and made again goes on from the rows it made, and makes no second row for a date', async () => {
+    const { desk } = await makeDesk(store.db);
+    await addUnit(store.db, desk.id, { fields: { lease_end: addDays(TODAY, 5) } });
+    const first = await addWatch(store.db, desk.id, { every: '30', lead_days: 10 });
+    await passFor(desk);
+    const ctx = deskContext(deps, (await findDesk(store.db, desk.id))!, { type: 'owner', name: 'owner' });
+    await removeEntry(ctx, 'watch', first.id);
+    const again = await addWatch(store.db, desk.id, { every: '30', lead_days: 10 });
+    expect((await passFor(desk)).created).toEqual([]);
+    const [row] = await rowsOf(desk.id);
+    expect(await rowsOf(desk.id)).toHaveLength(1);
+    // Once the row the removed watch made is done, the watch made again makes the next date's, in its lead.
+    await moveWork(store.db, desk.id, row!.id, 'open', 'done', { closed_at: TEST_NOW });
+    clock.set(`${addDays(TODAY, 25)}T12:00:00Z`);
+    const next = (await passFor(desk)).created;
+    expect(next.map((c) => [c.watch_id, c.watch_date])).toEqual([[again.id, addDays(TODAY, 35)]]);
+    // A watch of another kind on the same unit is another obligation, and makes its own row.
+    await addWatch(store.db, desk.id, { every: null, kind: 'lease_break', label: 'Lease break', lead_days: 60 });
+    expect((await passFor(desk)).created.map((c) => c.title)).toEqual([expect.stringMatching(/^Lease break: /)]);
   });
 
   it("uses each desk's own today: a desk already on tomorrow starts a day earlier", async () => {

@@ -9,7 +9,7 @@ import { playbooksOf } from '../../src/store/repositories/setup.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { addArrangement, addUnit } from '../helpers/business.ts';
+import { addArrangement, addUnit, addWatch } from '../helpers/business.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
@@ -437,6 +437,18 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     await expect(next.textContent()).resolves.toBe(
       `${addDays(TODAY, 70)}, for 12 High Street: lease_end ${addDays(TODAY, 100)}`,
     );
+    // A watch of a type no unit has says it is a unit type it waits for, not the desk's arrangements.
+    const idle = await addWatch(store.db, desk.id, {
+      subject_type: 'arrangement',
+      field: 'renews_on',
+      label: 'Renewal',
+    });
+    await page.reload();
+    await expect(page.locator(`tr[data-watch-id="${idle.id}"] .next-work`).textContent()).resolves.toBe(
+      'Never yet: the desk has no unit of type "arrangement".',
+    );
+    await store.db.deleteFrom('watches').where('id', '=', idle.id).execute();
+    await page.reload();
     await expectAccessible(page);
     await screenshots(page, 'arrangements', [1280, 390]);
     // On a phone the arrangements' table fits its width: no column hides past the edge.

@@ -5,7 +5,7 @@ import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isPermissionClass } from '../vocab.ts';
 import { atomically } from '../../store/tx.ts';
-import { dueOccurrence, everyDays, watchedDate } from './schedule.ts';
+import { dueOccurrence, everyDays, madeOccurrences, watchedDate } from './schedule.ts';
 import { plural } from '../text.ts';
 import { unitRowsOfTypes, watchRowsOf } from '../../store/repositories/desk-reads.ts';
 import { arrangementContacts } from '../../store/repositories/rows.ts';
@@ -41,14 +41,7 @@ export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
   const units = await unitRowsOfTypes(ctx.db, deskId, types);
   if (units.length === 0) return [];
 
-  const made = new Map<string, Map<string, string>>();
-  const rows = await watchMadeRows(ctx.db, deskId);
-  for (const r of rows) {
-    if (r.watch_id === null || r.unit_id === null || r.watch_date === null) continue;
-    const key = `${r.watch_id}:${r.unit_id}`;
-    if (!made.has(key)) made.set(key, new Map());
-    made.get(key)!.set(r.watch_date, r.status);
-  }
+  const madeFor = madeOccurrences(await watchMadeRows(ctx.db, deskId));
 
   const arrangementIds = [...new Set(units.map((u) => u.arrangement_id).filter((id): id is number => id !== null))];
   const contacts = new Map<number, Contact>();
@@ -70,7 +63,7 @@ export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
         every,
         leadDays: watch.lead_days,
         today,
-        made: made.get(`${watch.id}:${unit.id}`) ?? new Map(),
+        made: madeFor(watch, unit.id),
       });
       if (due === null) continue;
       const contact = unit.arrangement_id === null ? undefined : contacts.get(unit.arrangement_id);

@@ -21,6 +21,35 @@ export function everyDays(every: string | null): number | null {
   return n ? n : null;
 }
 
+/** A row a watch made: for which unit and date, of what kind, and how far along it is. */
+export interface MadeRow {
+  watch_id: number | null;
+  unit_id: number | null;
+  watch_date: string | null;
+  kind: string;
+  status: string;
+}
+
+/**
+ * The dates each watch has already made a row for, by unit, each with the row's status. A row
+ * whose watch was removed since counts for any watch of the same kind on its unit: a watch
+ * removed and made again is the same obligation, and goes on from the rows it made before
+ * rather than making a second row for a date that has one.
+ */
+export function madeOccurrences(rows: readonly MadeRow[]) {
+  const byWatch = new Map<string, Map<string, string>>();
+  const removed = new Map<string, Map<string, string>>();
+  for (const r of rows) {
+    if (r.unit_id === null || r.watch_date === null) continue;
+    const [into, key] =
+      r.watch_id === null ? [removed, `${r.kind}:${r.unit_id}`] : [byWatch, `${r.watch_id}:${r.unit_id}`];
+    if (!into.has(key)) into.set(key, new Map());
+    into.get(key)!.set(r.watch_date, r.status);
+  }
+  return (watch: { id: number; kind: string }, unitId: number): ReadonlyMap<string, string> =>
+    new Map([...(removed.get(`${watch.kind}:${unitId}`) ?? []), ...(byWatch.get(`${watch.id}:${unitId}`) ?? [])]);
+}
+
 /** The date a unit holds in `field`, or null when the field is missing or not a real YYYY-MM-DD date. */
 export function watchedDate(fieldsJson: string, field: string): string | null {
   const value = storedObject(fieldsJson)[field];

@@ -2,7 +2,7 @@ import type { DeskContext } from '../context.ts';
 import type { WatchRow } from '../../store/schema.ts';
 import { unitRowsOfTypes, watchRowsOf } from '../../store/repositories/desk-reads.ts';
 import { watchMadeRows } from '../../store/repositories/work.ts';
-import { everyDays, pendingOccurrence, watchedDate, workStartsOn } from './schedule.ts';
+import { everyDays, madeOccurrences, pendingOccurrence, watchedDate, workStartsOn } from './schedule.ts';
 
 // When each watch next turns into work, by the same rules the watch pass applies: for every
 // unit of the watch's type, the pending occurrence and the day it comes within its lead time.
@@ -39,13 +39,7 @@ async function readWatched(ctx: DeskContext): Promise<Watched[]> {
     unitRowsOfTypes(ctx.db, ctx.desk.id, types),
     watchMadeRows(ctx.db, ctx.desk.id),
   ]);
-  const made = new Map<string, Map<string, string>>();
-  for (const r of rows) {
-    if (r.watch_id === null || r.unit_id === null || r.watch_date === null) continue;
-    const key = `${r.watch_id}:${r.unit_id}`;
-    if (!made.has(key)) made.set(key, new Map());
-    made.get(key)!.set(r.watch_date, r.status);
-  }
+  const madeFor = madeOccurrences(rows);
   const today = ctx.today();
 
   return watches.map((watch) => {
@@ -59,7 +53,7 @@ async function readWatched(ctx: DeskContext): Promise<Watched[]> {
       const occurrence = pendingOccurrence({
         date,
         every: everyDays(watch.every),
-        made: made.get(`${watch.id}:${unit.id}`) ?? new Map(),
+        made: madeFor(watch, unit.id),
       });
       if (occurrence === null) continue;
       pending.push({ watch, unit: unit.name, occurrence, starts_on: workStartsOn(occurrence, watch.lead_days, today) });

@@ -37,8 +37,9 @@ function nextWords(w: UpcomingWatch, today: string): string {
   const n = w.next;
   const type = w.watch.subject_type;
   if (n.starts_on === null) {
-    if (n.why === 'no_units') return `Never yet: the desk has no ${type}.`;
-    if (n.why === 'no_dates') return `Never yet: no ${type} has a date in ${w.watch.field}.`;
+    // A watch watches units of a type: "arrangement" too names a unit type, not the arrangements.
+    if (n.why === 'no_units') return `Never yet: the desk has no unit of type "${type}".`;
+    if (n.why === 'no_dates') return `Never yet: no unit of type "${type}" has a date in ${w.watch.field}.`;
     return 'When the work it made last is done or closed.';
   }
   const day = n.starts_on <= today ? `${n.starts_on} (today)` : n.starts_on;

@@ -220,9 +220,9 @@ async function readClosedSince(db: Kysely<Database>, deskId: string, since: stri
 export async function watchMadeRows(db: Kysely<Database>, deskId: string) {
   return db
     .selectFrom('work')
-    .select(['watch_id', 'unit_id', 'watch_date', 'status'])
+    .select(['watch_id', 'unit_id', 'watch_date', 'kind', 'status'])
     .where('desk_id', '=', deskId)
-    .where('watch_id', 'is not', null)
+    .where('watch_date', 'is not', null)
     .execute();
 }
 
