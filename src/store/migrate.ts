@@ -23,7 +23,7 @@ import { sendFault } from './migrations/017_send_fault.ts';
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
 
-const migrations: Record<string, DeskMigration> = {
+export const migrations: Record<string, DeskMigration> = {
   '001_initial': initial,
   '002_assignee': assignee,
   '003_run_state': runState,
