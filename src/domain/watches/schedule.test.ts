@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_NOW } from '../../../test/helpers/app.ts';
 import { addDays } from '../dates.ts';
-import { dueOccurrence, pendingOccurrence, workStartsOn } from './schedule.ts';
+import { dueOccurrence, madeOccurrences, pendingOccurrence, workStartsOn } from './schedule.ts';
 
 // The watch rules as a table: which occurrence is next, when it becomes work, and that the
 // pass (dueOccurrence) and the screen's "next turns into work" (workStartsOn) agree.
@@ -66,5 +66,33 @@ describe('a unit whose date was changed while its row is open', () => {
     expect(pendingOccurrence({ date: moved, every: null, made })).toBe(expected);
     expect(pendingOccurrence({ date: moved, every: 30, made })).toBe(expected);
     expect(dueOccurrence({ date: moved, every: 30, leadDays: 30, today, made })).toBe(expected);
+  });
+});
+
+describe('madeOccurrences', () => {
+  const row = (watch_id: number | null, unit_id: number, watch_date: string, kind: string, status: string) => ({
+    watch_id,
+    unit_id,
+    watch_date,
+    kind,
+    status,
+  });
+  const madeFor = madeOccurrences([
+    row(1, 10, D, 'lease_renewal', 'done'),
+    row(1, 11, D, 'lease_renewal', 'open'),
+    // Made by a watch since removed.
+    row(null, 10, addDays(D, 365), 'lease_renewal', 'open'),
+    row(null, 10, addDays(D, 30), 'insurance', 'open'),
+  ]);
+
+  it("gives each watch its own rows, unit by unit, and a removed watch's rows to a watch of their kind", () => {
+    expect([...madeFor({ id: 1, kind: 'lease_renewal' }, 10)]).toEqual([
+      [addDays(D, 365), 'open'],
+      [D, 'done'],
+    ]);
+    expect([...madeFor({ id: 1, kind: 'lease_renewal' }, 11)]).toEqual([[D, 'open']]);
+    expect([...madeFor({ id: 2, kind: 'lease_renewal' }, 10)]).toEqual([[addDays(D, 365), 'open']]);
+    expect([...madeFor({ id: 3, kind: 'insurance' }, 10)]).toEqual([[addDays(D, 30), 'open']]);
+    expect([...madeFor({ id: 3, kind: 'insurance' }, 11)]).toEqual([]);
   });
 });
