@@ -60,6 +60,14 @@ export function upgradingLine(location: string, pending: string[]): string {
   return `Upgrading the database at ${location} to this version of Desk (${pending.length === 1 ? '1 change' : `${pending.length} changes`}); on a large database this takes a while.`;
 }
 
+/** What a door says when opening the database made its key file, which must be kept with it. */
+export function keyFileLine(store: Store): string | null {
+  const { file, made } = store.secretKey;
+  return made && file
+    ? `Made the key file ${file}, which seals the passwords of the desk's connections: back it up apart from the database; without it they cannot be read.`
+    : null;
+}
+
 /** What a door says when opening the database brought it up to this version (Store.upgraded). */
 export function upgradedLine(store: Store): string | null {
   const changes = store.upgraded;

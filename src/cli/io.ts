@@ -90,11 +90,10 @@ export async function withDeps<T>(
   const missing = create ? null : missingDatabase(config.database);
   if (missing) throw new UsageError(missing);
   // The store and the adapters are loaded when a command first needs them, so `desk --help` does not.
-  const { buildDeps, upgradedLine } = await import('../container.ts');
+  const { buildDeps, keyFileLine, upgradedLine } = await import('../container.ts');
   const notice = io.notice ?? io.err;
   const deps = await buildDeps(config, { existing: !create, say: notice });
-  const upgraded = upgradedLine(deps.store);
-  if (upgraded) notice(upgraded);
+  for (const line of [upgradedLine(deps.store), keyFileLine(deps.store)]) if (line) notice(line);
   try {
     return await fn(deps);
   } finally {

@@ -16,6 +16,8 @@ export interface SecretKey {
   source: KeySource;
   /** The key file, when the key came from one. */
   file: string | null;
+  /** The key file was made by this opening: a door says so, since it must be backed up. */
+  made?: boolean;
 }
 
 class SealerPlugin implements KyselyPlugin {
@@ -90,6 +92,7 @@ export function resolveKey(opts: {
     );
   if (opts.file === null) return { sealer: new Sealer(newKey()), source: 'memory', file: null };
   const file = keyFileFor(opts.file);
+  let made = false;
   if (!fs.existsSync(file)) {
     if (opts.sealedUnder.size > 0)
       throw new SecretKeyError(
@@ -97,12 +100,13 @@ export function resolveKey(opts: {
       );
     try {
       writeKeyFile(file, newKey());
+      made = true;
     } catch (err) {
       // Another process starting at the same moment made it first; both use that one.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
-  return { sealer: new Sealer(readKeyFile(file)), source: 'file', file };
+  return { sealer: new Sealer(readKeyFile(file)), source: 'file', file, made };
 }
 
 /** Refuses a key that is not the one the stored secrets were sealed under. */

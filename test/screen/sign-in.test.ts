@@ -117,6 +117,7 @@ describe.runIf(CHROMIUM_PRESENT)('the first start, as a new owner meets it', () 
     const browser = await launch();
     try {
       expect(printed).toMatch(/Its key, shown once: desk_/);
+      expect(printed).toContain(`Made the key file ${db}.key, which seals the passwords of the desk's connections`);
       const url = /Sign in to its screen \(once, within 15 minutes\): (\S+)/.exec(printed)?.[1];
       expect(url).toMatch(new RegExp(`^${server.url}/sign-in\\?token=`));
       const page = await browser.newPage();
