@@ -34,7 +34,10 @@ export async function buildDeps(
     store?: Store;
     serving?: boolean;
     existing?: boolean;
-    /** Where to say that an upgrade is starting (upgradingLine). */
+    /**
+     * Where the door says what opening the database did to it: an upgrade starting and done, a
+     * key file made (each of them is to be told to whoever runs the door).
+     */
     say?: (line: string) => void;
   } = {},
 ): Promise<Deps> {
@@ -47,6 +50,7 @@ export async function buildDeps(
       statementTimeoutMs: config.databaseTimeoutMs,
       upgrading: overrides.say ? (pending, location) => overrides.say?.(upgradingLine(location, pending)) : undefined,
     }));
+  if (!overrides.store) for (const line of [upgradedLine(store), keyFileLine(store)]) if (line) overrides.say?.(line);
   return {
     store,
     clock: overrides.clock ?? clockFor(config.startsAt),
@@ -56,12 +60,12 @@ export async function buildDeps(
 }
 
 /** What a door says as it starts to bring an earlier version's database up to this one. */
-export function upgradingLine(location: string, pending: string[]): string {
+function upgradingLine(location: string, pending: string[]): string {
   return `Upgrading the database at ${location} to this version of Desk (${pending.length === 1 ? '1 change' : `${pending.length} changes`}); on a large database this takes a while.`;
 }
 
 /** What a door says when opening the database made its key file, which must be kept with it. */
-export function keyFileLine(store: Store): string | null {
+function keyFileLine(store: Store): string | null {
   const { file, made } = store.secretKey;
   return made && file
     ? `Made the key file ${file}, which seals the passwords of the desk's connections: back it up apart from the database; without it they cannot be read.`
@@ -69,7 +73,7 @@ export function keyFileLine(store: Store): string | null {
 }
 
 /** What a door says when opening the database brought it up to this version (Store.upgraded). */
-export function upgradedLine(store: Store): string | null {
+function upgradedLine(store: Store): string | null {
   const changes = store.upgraded;
   if (changes.length === 0) return null;
   return `Upgraded the database at ${store.location} to this version of Desk (${changes.length === 1 ? 'change' : 'changes'} ${changes.join(', ')}); earlier versions will not open it now.`;

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { dbFlag, ownerLinkCommand, portFlag, publicOrigin, type Config } from './config.ts';
-import { buildDeps, keyFileLine, upgradedLine } from './container.ts';
+import { buildDeps } from './container.ts';
 import type { Deps } from './domain/context.ts';
 import { DEMO_SLUG, importDemo } from './domain/business/demo.ts';
 import { LINK_MINUTES, signInUrl } from './domain/owner/link-url.ts';
@@ -67,7 +67,6 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   // Before the store opens, so that an address it cannot listen on leaves no new database behind.
   await tryAddress(config);
   const deps = await buildDeps(config, { serving: true, say: (line) => out.out(line) });
-  for (const line of [upgradedLine(deps.store), keyFileLine(deps.store)]) if (line) out.out(line);
   let app: FastifyInstance;
   let started: FastifyInstance | undefined;
   let draining = false;

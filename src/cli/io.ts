@@ -16,8 +16,9 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
   /**
-   * What must reach standard error even when `--json` quiets the rest of it: that the database
-   * was upgraded, which a script's own JSON on stdout would not tell the person who runs it.
+   * What must reach standard error even when `--json` quiets the rest of it: what opening the
+   * database did to it (upgraded it, made its key file), which a script's own JSON on stdout
+   * would not tell the person who runs it.
    */
   notice?(text: string): void;
   /** Whether a person is at the keyboard (stdin is a terminal), so a command may ask. */
@@ -90,10 +91,8 @@ export async function withDeps<T>(
   const missing = create ? null : missingDatabase(config.database);
   if (missing) throw new UsageError(missing);
   // The store and the adapters are loaded when a command first needs them, so `desk --help` does not.
-  const { buildDeps, keyFileLine, upgradedLine } = await import('../container.ts');
-  const notice = io.notice ?? io.err;
-  const deps = await buildDeps(config, { existing: !create, say: notice });
-  for (const line of [upgradedLine(deps.store), keyFileLine(deps.store)]) if (line) notice(line);
+  const { buildDeps } = await import('../container.ts');
+  const deps = await buildDeps(config, { existing: !create, say: io.notice ?? io.err });
   try {
     return await fn(deps);
   } finally {
