@@ -78,7 +78,7 @@ describe.each(CASES)('a database with a later change than one it lacks ($name)',
     try {
       expect(store.upgraded[0]).toBe('008_mail_reading');
       expect(store.upgraded).not.toContain('009_open_counts');
-      expect(store.upgraded.at(-1)).toBe('017_send_fault');
+      expect(store.upgraded.at(-1)).toBe(Object.keys(migrations).at(-1));
       const rows = await store.db.selectFrom('work').select(['replied_at', 'replied_by']).execute();
       expect(rows).toEqual([]);
     } finally {

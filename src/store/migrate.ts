@@ -19,6 +19,7 @@ import { undatedLast } from './migrations/014_undated_last.ts';
 import { addressesAnyCase } from './migrations/015_addresses_any_case.ts';
 import { runningRuns } from './migrations/016_running_runs.ts';
 import { sendFault } from './migrations/017_send_fault.ts';
+import { postgresWidths } from './migrations/018_postgres_widths.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -41,6 +42,7 @@ export const migrations: Record<string, DeskMigration> = {
   '015_addresses_any_case': addressesAnyCase,
   '016_running_runs': runningRuns,
   '017_send_fault': sendFault,
+  '018_postgres_widths': postgresWidths,
 };
 
 class InCodeProvider implements MigrationProvider {

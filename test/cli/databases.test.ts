@@ -100,7 +100,7 @@ describe('a database a command cannot use', () => {
     expect(made.err).toBe(
       `Made the key file ${file}.key, which seals the passwords of the desk's connections: back it up apart from the database; without it they cannot be read.\n`,
     );
-    // As the version before the last change left it: without that change's columns or its record.
+    // As an earlier version left it: without change 017's columns or its record.
     const raw = new SQLite(file);
     raw.exec('alter table connections drop column send_fault_at; alter table connections drop column send_fault');
     raw.prepare("delete from desk_migrations where name = '017_send_fault'").run();
