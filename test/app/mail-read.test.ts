@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
@@ -30,7 +32,7 @@ const MAILBOX = 'Replies';
 const now = new Date(TEST_NOW);
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
 
-describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailbox ($name)', ({ open }) => {
+describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailbox ($name)', ({ name, open }) => {
   let store: TestStore;
   let h: Harness;
   let smtp: Smtp;
@@ -537,6 +539,63 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     );
   });
 
+  it('a reply dated past the year 9999 is dated when the desk read it, and its row still reads', async () => {
+    const row = await sentRow('Oven clock');
+    await put(samReplies(row, 'From a long way off.', { date: new Date('+010000-01-01T00:00:00Z') }));
+    expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    const res = await get(`/work/${row.id}`);
+    expect(res.statusCode).toBe(200);
+    const reply = res.json().data.messages.find((m: { direction: string }) => m.direction === 'inbound');
+    expect(reply.sent_at).toBe(h.clock.now().toISOString());
+    expect((await get('/activity')).statusCode).toBe(200);
+  });
+
+  it('a reply with a Message-ID thousands of characters long is kept, and the replies after it are read', async () => {
+    const first = await sentRow('Long id');
+    const second = await sentRow('After the long id');
+    // Random, so that it does not shrink when PostgreSQL compresses an index entry.
+    await put(
+      samReplies(first, 'A long id.', { messageId: `<${randomBytes(3000).toString('base64url')}@ovens.test>` }),
+    );
+    await put(samReplies(second, 'A short one.'));
+    const r = await pass();
+    expect(r.failures).toEqual([]);
+    expect(r.matched.map((m) => m.work_id)).toEqual([first.id, second.id]);
+    for (const row of [first, second])
+      expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'open', waiting_on: null });
+  });
+
+  it('a mailbox removed and added again does not take a reply it read before a second time', async () => {
+    const row = await sentRow('Flour order');
+    const shop = {
+      name: 'Shop mail',
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, pass: imap.pass, mailbox: 'Shop' },
+      },
+    };
+    await addConnection(store.db, d.desk.id, shop);
+    await imap.append(samReplies(row, 'Flour on Friday.'), { mailbox: 'Shop', at: hoursAgo(1) });
+    try {
+      expect((await pass()).matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+      await store.db.deleteFrom('connections').where('name', '=', 'Shop mail').execute();
+      await addConnection(store.db, d.desk.id, shop);
+      const again = await pass();
+      expect(again.matched).toEqual([]);
+      expect(again.mailboxes.find((m) => m.name === 'Shop mail')).toMatchObject({
+        read: 1,
+        replies: 0,
+        already_handled: 1,
+      });
+      const detail = (await get(`/work/${row.id}`)).json().data;
+      expect(detail.messages.filter((m: { direction: string }) => m.direction === 'inbound')).toHaveLength(1);
+      expect(detail.timeline.filter((t: { text: string }) => t.text === 'Sam Oven replied.')).toHaveLength(1);
+    } finally {
+      await store.db.deleteFrom('connections').where('name', '=', 'Shop mail').execute();
+    }
+  });
+
   it('an out-of-office answer goes on the timeline and the wait goes on', async () => {
     const row = await sentRow('Boiler service');
     await put(
@@ -859,6 +918,51 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       await proxy.close();
       await store.db.deleteFrom('connections').where('name', '=', 'Partial mail').execute();
     }
+  });
+
+  /** Makes the database refuse to keep any reply, as an unforeseen fault in handling one would. */
+  async function refuseReplies(): Promise<() => Promise<void>> {
+    if (name === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_reply BEFORE INSERT ON activity WHEN NEW.direction = 'inbound'
+        BEGIN SELECT RAISE(ABORT, 'reply refused'); END`.execute(store.db);
+      return async () => void (await sql`DROP TRIGGER refuse_reply`.execute(store.db));
+    }
+    await sql`CREATE FUNCTION refuse_reply() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.direction = 'inbound' THEN RAISE EXCEPTION 'reply refused'; END IF; RETURN NEW; END $$`.execute(
+      store.db,
+    );
+    await sql`CREATE TRIGGER refuse_reply BEFORE INSERT ON activity FOR EACH ROW EXECUTE FUNCTION refuse_reply()`.execute(
+      store.db,
+    );
+    return async () => {
+      await sql`DROP TRIGGER refuse_reply ON activity`.execute(store.db);
+      await sql`DROP FUNCTION refuse_reply()`.execute(store.db);
+    };
+  }
+
+  it('a message that cannot be handled stops its mailbox with the reason shown, and the next pass takes it', async () => {
+    const row = await sentRow('Tray rack');
+    await put(samReplies(row, 'Racks on Monday.'));
+    const allow = await refuseReplies();
+    try {
+      const r = await pass();
+      expect(r.failures).toEqual([]);
+      const office = r.mailboxes.find((m) => m.name === 'Office mail');
+      expect(office).toMatchObject({ status: 'error', replies: 0 });
+      expect(office?.error).toMatch(/^A message could not be handled: .*reply refused/);
+      const mail = (await get('/connections'))
+        .json()
+        .data.items.find((c: { name: string }) => c.name === 'Office mail');
+      expect(mail).toMatchObject({ status: 'error', connected: false });
+      expect(mail.reason).toContain('reply refused');
+      expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'waiting' });
+    } finally {
+      await allow();
+    }
+    const again = await pass();
+    expect(again.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    expect(again.mailboxes.find((m) => m.name === 'Office mail')).toMatchObject({ status: 'read', error: null });
+    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'open', waiting_on: null });
   });
 
   it('says when more messages wait than one pass reads, and the next read goes on after them', async () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { desk } from '../helpers/cli.ts';
@@ -15,7 +16,7 @@ import { rawMail } from '../helpers/mail.ts';
 const missing = dovecotMissing();
 const now = new Date(TEST_NOW);
 
-describe.skipIf(missing !== null).each(DIALECTS)('desk mail pass ($name)', ({ open }) => {
+describe.skipIf(missing !== null).each(DIALECTS)('desk mail pass ($name)', ({ name, open }) => {
   let store: TestStore;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let imap: TestImap;
@@ -130,6 +131,31 @@ work:
       expect(r.out).not.toContain(imap.pass);
     } finally {
       await imap.resume();
+    }
+  });
+
+  it('says the pass failed for a desk, not that it has no mailbox, when the desk could not be passed', async () => {
+    // The store refuses to note where reading stopped: the desk's pass fails as a whole.
+    const refuse =
+      name === 'sqlite'
+        ? [sql`CREATE TRIGGER refuse_read BEFORE UPDATE ON mail_reads BEGIN SELECT RAISE(ABORT, 'read refused'); END`]
+        : [
+            sql`CREATE FUNCTION refuse_read() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'read refused'; END $$`,
+            sql`CREATE TRIGGER refuse_read BEFORE UPDATE ON mail_reads FOR EACH ROW EXECUTE FUNCTION refuse_read()`,
+          ];
+    for (const q of refuse) await q.execute(store.db);
+    try {
+      const r = await desk(store.target, 'mail', 'pass', '--desk', 'mail-pass-bakery');
+      expect(r.code).toBe(1);
+      expect(r.out).toBe('Checked 1 desk: the pass failed for 1 desk.\n');
+      expect(r.err).toContain('desk: the mail pass failed for desk mail-pass-bakery: ');
+      expect(r.err).toContain('read refused');
+    } finally {
+      if (name === 'sqlite') await sql`DROP TRIGGER refuse_read`.execute(store.db);
+      else {
+        await sql`DROP TRIGGER refuse_read ON mail_reads`.execute(store.db);
+        await sql`DROP FUNCTION refuse_read()`.execute(store.db);
+      }
     }
   });
 });

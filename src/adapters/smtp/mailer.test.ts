@@ -53,6 +53,28 @@ describe('SmtpMailer', () => {
     expect(r).not.toHaveProperty('unknown');
   });
 
+  it("a refused sign-in is the mailbox's fault: unreachable, said as the sign-in, and nothing went", async () => {
+    const guarded = await startSmtpServer({ auth: { user: 'desk', pass: 'right' } });
+    try {
+      const r = await mailer.send(
+        { provider: 'smtp', config: { ...via(guarded.port).config, user: 'desk', pass: 'wrong' } },
+        mail,
+      );
+      expect(r).toMatchObject({
+        accepted: false,
+        unreachable: true,
+        reason: expect.stringMatching(
+          /^The mail server refused the desk's sign-in \(535 .*\), so nothing was sent; check/,
+        ),
+      });
+      expect(r).not.toHaveProperty('unknown');
+      expect(guarded.received).toHaveLength(0);
+      expect(JSON.stringify(r)).not.toContain('wrong');
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('a connection closed after the message was handed over may have delivered it: not known', async () => {
     smtp.setMode('drop');
     const before = smtp.received.length;

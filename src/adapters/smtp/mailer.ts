@@ -27,6 +27,16 @@ const CLOSED_AFTER_DATA: SendResult = {
 
 function failure(err: unknown, handedOver: boolean): SendResult {
   const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
+  // A refused sign-in refuses every message alike: it is the mailbox's fault, as a server that
+  // cannot be reached is, and no message of the row's is to blame.
+  if (e.code === 'EAUTH') {
+    const said = (e.response ?? e.message ?? '').trim();
+    return {
+      accepted: false,
+      unreachable: true,
+      reason: `The mail server refused the desk's sign-in${said ? ` (${said})` : ''}, so nothing was sent; check the mailbox's user name and password.`,
+    };
+  }
   if (e.code === 'EENVELOPE' || (typeof e.responseCode === 'number' && e.responseCode >= 400)) {
     const said = (e.response ?? e.message ?? '').trim();
     // A 4xx answer is the server's "not now" (busy, greylisting, a full queue; RFC 5321 4.2.1):

@@ -20,7 +20,10 @@ export function mailCommands(program: Command, io: Io): void {
     await withDeps(io, o, async (deps) => {
       const r = await runMailPass(deps, { desk: o.desk });
       print(io, o.json, r, () => {
-        if (r.mailboxes.length === 0) return `Checked ${plural(r.desks, 'desk')}: no mailbox has an imap part to read.`;
+        if (r.mailboxes.length === 0)
+          return r.failures.length > 0
+            ? `Checked ${plural(r.desks, 'desk')}: the pass failed for ${plural(r.failures.length, 'desk')}.`
+            : `Checked ${plural(r.desks, 'desk')}: no mailbox has an imap part to read.`;
         // A mailbox that could not be opened at all was tried, not read.
         const unread = r.mailboxes.filter((m) => m.error && m.read === 0).length;
         const read = r.mailboxes.length - unread;

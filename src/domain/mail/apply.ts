@@ -6,7 +6,7 @@ import type { DeskContext } from '../context.ts';
 import type { ParsedMail } from '../ports.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { answeredSubject, baseSubject, bounceOf, isAutomatic, namedIds } from './classify.ts';
+import { answeredSubject, baseSubject, bounceOf, isAutomatic, keptMessageId, namedIds } from './classify.ts';
 import { isDeskMessageId, storedFormOf } from '../work/message-id.ts';
 
 // What one message from the mailbox does to the desk, inside the caller's transaction. A
@@ -83,9 +83,13 @@ const CLOCK_SLACK_MS = 86_400_000;
  */
 function writtenAt(ctx: DeskContext, mail: ParsedMail, answered: string | null): string {
   const now = ctx.now();
-  if (!mail.date || mail.date > now) return now;
+  // Compared as instants: a year past 9999 is written `+010000-…`, which sorts before `2026-…`
+  // as text, and is no date the desk can keep.
+  if (!mail.date || !/^\d{4}-/.test(mail.date)) return now;
+  const written = Date.parse(mail.date);
+  if (!(written <= Date.parse(now))) return now;
   const earliest = answered === null ? null : Date.parse(answered) - CLOCK_SLACK_MS;
-  return earliest !== null && Date.parse(mail.date) < earliest ? now : mail.date;
+  return earliest !== null && written < earliest ? now : mail.date;
 }
 
 export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<MatchedMail | null> {
@@ -137,7 +141,7 @@ export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<Mat
     actor: who,
     at: ctx.now(),
     sentAt: at,
-    messageId: mail.messageId,
+    messageId: mail.messageId ? keptMessageId(mail.messageId) : null,
     attachments: mail.attachments.map((a) => ({ name: oneLine(a.name, 200), size: a.size })),
   });
   const now = ctx.now();

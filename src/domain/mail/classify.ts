@@ -3,6 +3,15 @@ import { storedFormOf } from '../work/message-id.ts';
 
 // What a message in the mailbox is, read from its headers alone: pure, tested as tables.
 
+/**
+ * A sender's Message-ID as the desk keeps it: the first 500 characters. RFC 5322 sets no
+ * length, and a longer id would not fit the indexes that find it again (PostgreSQL's hold
+ * about 2,700 bytes a row).
+ */
+export function keptMessageId(id: string): string {
+  return id.slice(0, 500);
+}
+
 /** An answer a mailbox wrote by itself (RFC 3834 and the usual out-of-office forms). */
 export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): boolean {
   const h = mail.headers;

@@ -6,6 +6,7 @@ import {
   noteRead,
   noteReadFault,
   readPosition,
+  receivedUnder,
   setSeenOutcome,
   startReading,
 } from '../../store/repositories/mail.ts';
@@ -15,6 +16,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMail, MailboxSettings, ParsedMail } from '../ports.ts';
 import { storedObject } from '../text.ts';
 import { applyMail, type MatchedMail } from './apply.ts';
+import { keptMessageId } from './classify.ts';
 import { mailboxSettings } from './settings.ts';
 
 // One pass over a desk's mailboxes: every mail connection with an `imap` part is read from
@@ -104,8 +106,17 @@ async function readOne(
   if (batch.uidValidity !== position?.uidvalidity)
     await startReading(ctx.db, connectionId, batch.uidValidity, ctx.now());
   for (const m of batch.messages) {
+    let outcome: Handled;
+    try {
+      outcome = await handle(ctx, connectionId, batch.uidValidity, m);
+    } catch (err) {
+      // Nothing of the message was kept, so the next pass reads it again; until then the
+      // mailbox shows why it stopped, as for a server that could not be read.
+      const reason = `A message could not be handled: ${err instanceof Error ? err.message : String(err)}`;
+      await noteReadFault(ctx.db, connectionId, reason, ctx.now());
+      return { ...pass, status: 'error', error: reason };
+    }
     pass.read++;
-    const outcome = await handle(ctx, connectionId, batch.uidValidity, m);
     if (outcome === 'seen') pass.already_handled++;
     else if (outcome === 'unparseable') pass.unparseable++;
     else if (outcome === 'unrelated') pass.unrelated++;
@@ -132,7 +143,7 @@ type Handled = MatchedMail | 'seen' | 'unparseable' | 'unrelated' | 'repeat';
  * that has none, a digest of its sender, date, subject and text, which a second copy shares.
  */
 function identityOf(mail: Pick<ParsedMail, 'messageId' | 'fromAddress' | 'date' | 'subject' | 'text'>): string {
-  if (mail.messageId) return mail.messageId.slice(0, 500);
+  if (mail.messageId) return keptMessageId(mail.messageId);
   const digest = createHash('sha256')
     .update(JSON.stringify([mail.fromAddress, mail.date, mail.subject, mail.text]))
     .digest('base64url');
@@ -157,7 +168,12 @@ async function handle(ctx: DeskContext, connectionId: number, uidvalidity: strin
       await setSeenOutcome(tx.db, key, 'unparseable');
       return 'unparseable';
     }
-    if (identity && (await handledBefore(tx.db, key, tx.desk.id, identity))) {
+    // A reply the desk keeps is known by its Message-ID after its mailbox's records are gone:
+    // a mailbox removed and added again reads the same days again.
+    if (
+      identity &&
+      ((await handledBefore(tx.db, key, tx.desk.id, identity)) || (await receivedUnder(tx.db, tx.desk.id, identity)))
+    ) {
       await setSeenOutcome(tx.db, key, 'repeat');
       return 'repeat';
     }

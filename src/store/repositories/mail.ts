@@ -126,6 +126,19 @@ export async function handledBefore(
   return r !== undefined;
 }
 
+/** Whether the desk keeps a message it received under this Message-ID (a reply on a row). */
+export async function receivedUnder(db: Kysely<Database>, deskId: string, messageId: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('desk_id', '=', deskId)
+    .where('message_id', '=', messageId)
+    .where('direction', '=', 'inbound')
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 /** The message the desk sent under the first of these Message-IDs that names one. */
 export async function sentUnderIds(db: Kysely<Database>, deskId: string, ids: readonly string[]) {
   if (ids.length === 0) return undefined;
