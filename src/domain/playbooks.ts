@@ -74,6 +74,11 @@ export interface PlaybookRequest {
    */
   stepLimitMs?: number;
   onStep?: (index: number, description: string) => void;
+  /**
+   * Stops the run where it is: the browser is closed before the result comes back, so nothing
+   * the steps would have done after it reaches the portal.
+   */
+  signal?: AbortSignal;
 }
 
 /**

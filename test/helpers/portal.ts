@@ -13,6 +13,10 @@ export interface Portal {
   /** Every POST /login the portal received (the password included: tests only). */
   logins: Array<Record<string, string>>;
   setMode(mode: PortalMode): void;
+  /** Holds every sign-in's answer until the returned function is called. */
+  holdLogins(): () => void;
+  /** Sign-ins whose browser hung up while their answer was held. */
+  abandonedLogins(): number;
   close(): Promise<void>;
 }
 
@@ -85,6 +89,8 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
   const sessions = new Set<string>();
   const sockets = new Set<Socket>();
   let nextReference = 123;
+  let held: Promise<void> | null = null;
+  let abandoned = 0;
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => {
@@ -98,6 +104,13 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
     if (req.method === 'POST' && path === '/login') {
       const form = await readBody(req);
       logins.push(form);
+      if (held) {
+        res.once('close', () => {
+          if (!res.writableEnded) abandoned++;
+        });
+        await held;
+        if (res.destroyed) return;
+      }
       if (form.user === PORTAL_USER && form.pass === PORTAL_PASSWORD) {
         const token = `s${sessions.size + 1}-${Math.random().toString(36).slice(2)}`;
         sessions.add(token);
@@ -159,6 +172,15 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
     setMode(m: PortalMode) {
       mode = m;
     },
+    holdLogins() {
+      let release!: () => void;
+      held = new Promise<void>((r) => (release = r));
+      return () => {
+        held = null;
+        release();
+      };
+    },
+    abandonedLogins: () => abandoned,
     close() {
       return new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

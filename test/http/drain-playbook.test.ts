@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import { interruptRuns } from '../../src/domain/work/in-flight.ts';
+import { runWork } from '../../src/domain/work/run.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
-import { TEST_NOW } from '../helpers/app.ts';
+import { harness, TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startPortal, type Portal } from '../helpers/portal.ts';
@@ -19,13 +22,16 @@ if (!browser) console.log(`Chromium not installed at ${CHROMIUM}: skipping the s
 describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the browser ($name)', ({ open }) => {
   let store: TestStore;
   let portal: Portal;
+  let accepting: Portal;
 
   beforeAll(async () => {
     store = await open();
     portal = await startPortal({ mode: 'hang' });
+    accepting = await startPortal({ mode: 'accept' });
   });
   afterAll(async () => {
     await portal?.close();
+    await accepting?.close();
     await store?.close();
   });
 
@@ -63,6 +69,37 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
 
     const runs = await store.db.selectFrom('runs').select('status').where('work_id', '=', row.id).execute();
     expect(runs).toEqual([{ status: 'interrupted' }]);
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'open', last_error: null });
+  }, 120_000);
+
+  it('closes the browser before the interruption is answered, so no later step reaches the portal', async () => {
+    const d = await makeDesk(store.db, { grants: ['file'] });
+    const conn = await makeLoginConnection(store.db, d.desk.id);
+    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(accepting.url), conn.id);
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'File VAT return',
+      class: 'file',
+      playbook_id: pb.id,
+      due_date: TEST_NOW.slice(0, 10),
+    });
+    const h = await harness(store, { config: { chromiumPath: CHROMIUM } });
+    onTestFinished(() => h.close());
+    const release = accepting.holdLogins();
+    onTestFinished(release);
+    const ctx = deskContext(h.deps, d.desk, { type: 'owner', name: 'owner' });
+    const run = runWork(ctx, row.id);
+    // The run is in the browser, its sign-in sent and held by the portal.
+    for (let i = 0; i < 600 && accepting.logins.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(accepting.logins).toHaveLength(1);
+
+    expect(interruptRuns(store.db)).toBe(1);
+    const answer = await run;
+    expect(answer).toMatchObject({ ok: false, closed: false, activity_id: null });
+    expect(answer.outcome).toContain('was interrupted');
+    // The browser hung up on the held sign-in before the answer came: nothing of the run is left.
+    expect(accepting.abandonedLogins()).toBe(1);
+    release();
+    expect(accepting.submissions).toEqual([]);
     expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'open', last_error: null });
   }, 120_000);
 });

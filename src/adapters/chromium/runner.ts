@@ -357,6 +357,7 @@ export class ChromiumRunner implements PlaybookRunner {
       watch = nav;
 
       for (let i = 0; i < steps.length; i++) {
+        if (aborted) throw new OutOfTime();
         const { action, description } = steps[i]!;
         current = i;
         request.onStep?.(i, description);
@@ -372,12 +373,23 @@ export class ChromiumRunner implements PlaybookRunner {
     const clock = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), Math.max(0, remaining()));
     });
+    let onStop: (() => void) | undefined;
+    const halted = new Promise<'stopped'>((resolve) => {
+      onStop = () => resolve('stopped');
+      if (request.signal?.aborted) onStop();
+      else request.signal?.addEventListener('abort', onStop, { once: true });
+    });
     const work = drive().then(
       (r) => ({ r }),
       (e: unknown) => ({ e }),
     );
     try {
-      const outcome = await Promise.race([work, clock]);
+      const outcome = await Promise.race([work, clock, halted]);
+      if (outcome === 'stopped') {
+        const where =
+          current >= 0 && current < steps.length ? ` at step ${current + 1} (${steps[current]!.description})` : '';
+        return fail(`The run was stopped${where}; the browser was closed.`, { stepsDone: result.stepsDone });
+      }
       if (outcome !== 'timeout' && 'r' in outcome) return outcome.r;
       const err = outcome === 'timeout' ? new OutOfTime() : outcome.e;
       const timedOut = err instanceof OutOfTime || isTimeout(err) || remaining() <= 0;
@@ -401,6 +413,7 @@ export class ChromiumRunner implements PlaybookRunner {
     } finally {
       aborted = true;
       clearTimeout(timer);
+      if (onStop) request.signal?.removeEventListener('abort', onStop);
       const b = browser as Browser | null;
       if (b) await b.close().catch(() => undefined);
       // Let the abandoned steps settle against the closed browser (bounded, so a wedged browser cannot hold the run).

@@ -22,15 +22,40 @@ function interruptedEnding(s: StartedRun): Ending {
   };
 }
 
-/** The run's own ending, or an interruption if the server stops first. */
-export async function unlessInterrupted(db: object, s: StartedRun, work: Promise<Ending>): Promise<Ending> {
+/** How long an interrupted playbook run may take to close its browser before it is answered anyway. */
+const BROWSER_CLOSE_MS = 5_000;
+
+/**
+ * The run's own ending, or an interruption if the server stops first. An interrupted playbook
+ * run is stopped and its browser closed before the interruption is recorded, so no step after
+ * it reaches the portal while the row says nothing was done. A send goes on alone: the message's
+ * own record says whether it went.
+ */
+export async function unlessInterrupted(
+  db: object,
+  s: StartedRun,
+  act: (stop: AbortSignal) => Promise<Ending>,
+): Promise<Ending> {
+  const stop = new AbortController();
   let interrupt!: Interrupt;
-  const stopped = new Promise<Ending>((resolve) => (interrupt = () => resolve(interruptedEnding(s))));
+  const stopped = new Promise<Ending>((resolve) => {
+    interrupt = () => {
+      if (stop.signal.aborted) return;
+      stop.abort();
+      const ending = interruptedEnding(s);
+      if (s.how !== 'playbook') return resolve(ending);
+      const closing = new Promise((r) => setTimeout(r, BROWSER_CLOSE_MS).unref());
+      void Promise.race([work.catch(() => undefined), closing]).then(() => resolve(ending));
+    };
+  });
+  const work = act(stop.signal);
   const set = underWay.get(db) ?? new Set<Interrupt>();
   underWay.set(db, set);
   set.add(interrupt);
   try {
-    return await Promise.race([work, stopped]);
+    const ending = await Promise.race([work, stopped]);
+    // A run stopped by the interruption ends on its own first; its ending is the interruption's.
+    return stop.signal.aborted ? await stopped : ending;
   } finally {
     set.delete(interrupt);
     if (set.size === 0) underWay.delete(db);

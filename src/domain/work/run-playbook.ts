@@ -70,6 +70,7 @@ export async function drivePlaybook(
   ctx: DeskContext,
   row: WorkRow,
   onStep?: PlaybookRequest['onStep'],
+  signal?: AbortSignal,
 ): Promise<PlaybookDrive> {
   const pb = row.playbook_id === null ? undefined : await findPlaybook(ctx.db, ctx.desk.id, row.playbook_id);
   if (!pb) return { name: '', steps: 0, result: refused("The row's playbook no longer exists."), mask: (s) => s };
@@ -108,7 +109,7 @@ export async function drivePlaybook(
     );
   });
   try {
-    const result = await Promise.race([ctx.engine.runner.run({ steps, vars, timeoutMs, onStep }), guard]);
+    const result = await Promise.race([ctx.engine.runner.run({ steps, vars, timeoutMs, onStep, signal }), guard]);
     return { name: pb.name, steps: steps.length, result, mask };
   } catch (err) {
     // Whatever the runner threw may quote what it typed; nothing leaves here unmasked.

@@ -81,7 +81,7 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
 
   let ending: Ending;
   try {
-    ending = await unlessInterrupted(ctx.db, started, act(ctx, started, opts));
+    ending = await unlessInterrupted(ctx.db, started, (stop) => act(ctx, started, opts, stop));
   } catch (err) {
     // Put the row back before the fault is reported; the run is recorded as stopped.
     await settleRun(ctx, started, {
@@ -290,9 +290,9 @@ async function withinRunTime<T>(ctx: DeskContext, s: StartedRun, work: Promise<T
 }
 
 /** Does the work; every way it can end is an Ending, and only faults at the desk end throw. */
-async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions): Promise<Ending> {
+async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: AbortSignal): Promise<Ending> {
   const { row } = s;
-  if (s.how === 'playbook') return playbookEnding(ctx, row, opts);
+  if (s.how === 'playbook') return playbookEnding(ctx, row, opts, stop);
 
   if (s.how === 'draft_send') {
     // The same drafting as POST /work/{id}/draft.
@@ -404,8 +404,8 @@ async function countChase(ctx: DeskContext, row: WorkRow): Promise<void> {
   );
 }
 
-async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions): Promise<Ending> {
-  const { name, steps, result, mask } = await drivePlaybook(ctx, row, opts.onStep);
+async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions, stop: AbortSignal): Promise<Ending> {
+  const { name, steps, result, mask } = await drivePlaybook(ctx, row, opts.onStep, stop);
   const pb = name ? `the playbook "${name}"` : 'its playbook';
   const reason = mask(result.error ?? 'The playbook did not finish.');
   const stepsLog = result.log.map(mask);
