@@ -33,8 +33,8 @@ export type SendResult =
   | { accepted: true; messageId: string | null; response: string | null }
   /**
    * `unknown`: the server stopped answering or closed the connection after it had the message,
-   * so it may have gone. `unreachable`: the mailbox's server could not be reached, stopped
-   * answering or refused the desk's sign-in, so any other message through it would fare the same just now (a refusal of this
+   * so it may have gone. `unreachable`: the mailbox's server could not be reached or stopped
+   * answering, so any other message through it would fare the same just now (a refusal of this
    * message is not); without `unknown`, nothing was handed over, so nothing went.
    */
   | { accepted: false; reason: string; unknown?: boolean; unreachable?: boolean };

@@ -79,7 +79,7 @@ describe('the work scheduler', () => {
     await stop();
     expect(infos).toEqual([
       'The desk acted on its own 1 time.',
-      'The mail server took nothing, so nothing was sent on "Chase the invoice"; it is as it was, and the desk tries again later.',
+      'The mail server could not be reached, so nothing was sent on "Chase the invoice"; it is as it was, and the desk tries again later.',
     ]);
     expect(errors).toEqual([]);
   });

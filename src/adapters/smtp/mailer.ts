@@ -27,13 +27,12 @@ const CLOSED_AFTER_DATA: SendResult = {
 
 function failure(err: unknown, handedOver: boolean): SendResult {
   const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
-  // A refused sign-in refuses every message alike: it is the mailbox's fault, as a server that
-  // cannot be reached is, and no message of the row's is to blame.
+  // A refused sign-in is said as what it is, so the owner looks at the mailbox's password, not
+  // at the message. It is a refusal, not an outage: waiting will not mend it, so the row needs a look.
   if (e.code === 'EAUTH') {
     const said = (e.response ?? e.message ?? '').trim();
     return {
       accepted: false,
-      unreachable: true,
       reason: `The mail server refused the desk's sign-in${said ? ` (${said})` : ''}, so nothing was sent; check the mailbox's user name and password.`,
     };
   }

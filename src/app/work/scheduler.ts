@@ -38,8 +38,8 @@ export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () =
         for (const a of d.acts)
           if (a.put_back)
             opts.log.info(
-              { desk_id: d.desk_id, work_id: a.work_id, retry_at: d.retry_at, outcome: a.outcome },
-              `The mail server took nothing, so nothing was sent on "${a.title}"; it is as it was, and the desk tries again later.`,
+              { desk_id: d.desk_id, work_id: a.work_id, retry_at: d.retry_at },
+              `The mail server could not be reached, so nothing was sent on "${a.title}"; it is as it was, and the desk tries again later.`,
             );
           else if (!a.ok)
             opts.log.error(

@@ -11,8 +11,7 @@ const WHY: Record<Exclude<DeskPass['state'], 'acted'>, (slug: string) => string>
   cap_reached: () => 'reached its daily cap of acts on its own',
   gone: () => 'deleted during the pass; skipped',
   stopped: () => 'stopped with the process; the next pass goes on',
-  mailbox_down: () =>
-    "its mail server could not be reached or refused the desk's sign-in, so no more rows were tried; the next pass tries again",
+  mailbox_down: () => 'its mail server could not be reached, so no more rows were tried; the next pass tries again',
 };
 
 export function workPassCommand(work: Command, io: Io): void {

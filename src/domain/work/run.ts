@@ -350,7 +350,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
     return {
       kind: 'stopped',
       released: true,
-      outcome: `The mail server took nothing (it could not be reached, or refused the desk's sign-in), so "${subject}" was not sent; "${row.title}" is as it was, and the desk tries again later.`,
+      outcome: `The desk could not reach its mail server, so "${subject}" was not sent; "${row.title}" is as it was, and the desk tries again later.`,
       reason: sent.note,
       done: 'Nothing was sent.',
     };
