@@ -20,6 +20,7 @@ import { addressesAnyCase } from './migrations/015_addresses_any_case.ts';
 import { runningRuns } from './migrations/016_running_runs.ts';
 import { sendFault } from './migrations/017_send_fault.ts';
 import { postgresWidths } from './migrations/018_postgres_widths.ts';
+import { mailSeenKept } from './migrations/019_mail_seen_kept.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -43,6 +44,7 @@ export const migrations: Record<string, DeskMigration> = {
   '016_running_runs': runningRuns,
   '017_send_fault': sendFault,
   '018_postgres_widths': postgresWidths,
+  '019_mail_seen_kept': mailSeenKept,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -6,7 +6,6 @@ import {
   noteRead,
   noteReadFault,
   readPosition,
-  receivedUnder,
   setSeenOutcome,
   startReading,
 } from '../../store/repositories/mail.ts';
@@ -168,12 +167,7 @@ async function handle(ctx: DeskContext, connectionId: number, uidvalidity: strin
       await setSeenOutcome(tx.db, key, 'unparseable');
       return 'unparseable';
     }
-    // A reply the desk keeps is known by its Message-ID after its mailbox's records are gone:
-    // a mailbox removed and added again reads the same days again.
-    if (
-      identity &&
-      ((await handledBefore(tx.db, key, tx.desk.id, identity)) || (await receivedUnder(tx.db, tx.desk.id, identity)))
-    ) {
+    if (identity && (await handledBefore(tx.db, key, tx.desk.id, identity))) {
       await setSeenOutcome(tx.db, key, 'repeat');
       return 'repeat';
     }

@@ -22,6 +22,12 @@ export function postgresWidths(dialect: DialectName): Migration {
       await sql`alter table mail_seen alter column uid type bigint`.execute(db);
       for (const [table, column] of ORDERED_TEXT)
         await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} type text collate "C"`.execute(db);
+      // A column whose type changes loses its statistics; a table with rows has them read again,
+      // so its plans do not wait for the next automatic analysis.
+      for (const table of new Set(ORDERED_TEXT.map(([t]) => t))) {
+        const some = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
+        if (some.rows.length > 0) await sql`analyze ${sql.table(table)}`.execute(db);
+      }
     },
     async down(db: Kysely<any>) {
       if (dialect !== 'postgres') return;

@@ -100,7 +100,8 @@ export async function setSeenOutcome(
 
 /**
  * A message with this Message-ID was already handled under another UID or UIDVALIDITY, or
- * from another of the desk's mailboxes: a reply sent to two of the desk's addresses is in both.
+ * from another of the desk's mailboxes: a reply sent to two of the desk's addresses is in both,
+ * and a mailbox removed and added again reads what it handled before (migration 019).
  */
 export async function handledBefore(
   db: Kysely<Database>,
@@ -111,8 +112,7 @@ export async function handledBefore(
   const r = await db
     .selectFrom('mail_seen')
     .select('uid')
-    // By connection, so the look-up keeps to the (connection, Message-ID) index.
-    .where('connection_id', 'in', db.selectFrom('connections').select('id').where('desk_id', '=', deskId))
+    .where('desk_id', '=', deskId)
     .where('message_id', '=', messageId)
     .where((eb) =>
       eb.or([
@@ -121,19 +121,6 @@ export async function handledBefore(
         eb('uid', '!=', key.uid),
       ]),
     )
-    .limit(1)
-    .executeTakeFirst();
-  return r !== undefined;
-}
-
-/** Whether the desk keeps a message it received under this Message-ID (a reply on a row). */
-export async function receivedUnder(db: Kysely<Database>, deskId: string, messageId: string): Promise<boolean> {
-  const r = await db
-    .selectFrom('activity')
-    .select('id')
-    .where('desk_id', '=', deskId)
-    .where('message_id', '=', messageId)
-    .where('direction', '=', 'inbound')
     .limit(1)
     .executeTakeFirst();
   return r !== undefined;
