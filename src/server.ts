@@ -11,7 +11,7 @@ import { buildApp } from './http/app.ts';
 import { serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
 import { startWatchScheduler } from './app/watches/scheduler.ts';
-import { interruptRuns } from './domain/work/in-flight.ts';
+import { interruptRuns, runsUnderWay } from './domain/work/in-flight.ts';
 import { letGoHeld } from './app/idempotency/claim.ts';
 import { startWorkScheduler } from './app/work/scheduler.ts';
 import { startMailScheduler } from './app/mail/scheduler.ts';
@@ -217,11 +217,13 @@ async function drain(
 ): Promise<void> {
   setDraining(true);
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // A run the desk's own pass started holds no request, and is ended at the limit all the same.
+  const busy = () => inFlight() > 0 || runsUnderWay(deps.store.db) > 0;
   const until = async (deadline: number) => {
-    while (inFlight() > 0 && Date.now() < deadline) await wait(DRAIN_POLL_MS);
+    while (busy() && Date.now() < deadline) await wait(DRAIN_POLL_MS);
   };
   await until(Date.now() + deps.config.drainTimeoutMs);
-  if (inFlight() === 0) return;
+  if (!busy()) return;
   const n = interruptRuns(deps.store.db);
   if (n > 0) app.log.warn(`Drain limit reached: ${n} run(s) recorded as interrupted.`);
   await until(Date.now() + AFTER_LIMIT_MS);

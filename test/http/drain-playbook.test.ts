@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
 import { deskContext } from '../../src/domain/context.ts';
+import { setRails } from '../../src/domain/desks/rails.ts';
 import { interruptRuns } from '../../src/domain/work/in-flight.ts';
 import { runWork } from '../../src/domain/work/run.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
@@ -101,5 +102,40 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
     release();
     expect(accepting.submissions).toEqual([]);
     expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'open', last_error: null });
+  }, 120_000);
+
+  it("ends a run the desk's own pass started, with no request in flight, at the drain limit", async () => {
+    const d = await makeDesk(store.db, { grants: ['file'] });
+    await setRails(store.db, d.desk.id, { hours: 'always', paused: false });
+    const conn = await makeLoginConnection(store.db, d.desk.id);
+    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(accepting.url), conn.id);
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'File VAT return',
+      class: 'file',
+      playbook_id: pb.id,
+      due_date: TEST_NOW.slice(0, 10),
+    });
+    const release = accepting.holdLogins();
+    onTestFinished(release);
+    const before = accepting.logins.length;
+    // The server's first pass starts at once and runs the playbook on its own.
+    const server = await startServerProcess(store.target, {
+      DESK_DRAIN_TIMEOUT: '1s',
+      DESK_RUN_TIMEOUT: '10m',
+      DESK_CHROMIUM_PATH: CHROMIUM,
+    });
+    onTestFinished(() => server.kill());
+    for (let i = 0; i < 1200 && accepting.logins.length === before; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(accepting.logins).toHaveLength(before + 1);
+
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('Drain limit reached: 1 run(s) recorded as interrupted.');
+    expect(server.output()).not.toContain('Stopped without closing the database');
+    expect(accepting.abandonedLogins()).toBeGreaterThanOrEqual(1);
+    const runs = await store.db.selectFrom('runs').select('status').where('work_id', '=', row.id).execute();
+    expect(runs).toEqual([{ status: 'interrupted' }]);
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'open', last_error: null });
+    release();
+    expect(accepting.submissions).toEqual([]);
   }, 120_000);
 });

@@ -64,6 +64,11 @@ export async function unlessInterrupted(
   }
 }
 
+/** How many runs are under way on this database handle: a request's, or the desk's own. */
+export function runsUnderWay(db: object): number {
+  return underWay.get(db)?.size ?? 0;
+}
+
 /** Ends every run under way on this database handle as interrupted; how many there were. */
 export function interruptRuns(db: object): number {
   const set = underWay.get(db);
