@@ -165,8 +165,29 @@ export async function write(
   const bytes = serialise(reply, done);
   const logged = done.status >= 200 && done.status < 300 && ctx.actor.type === 'key';
   // The stored answer and the api_write event are written together, in one commit.
-  if ((key && owned) || logged) await atomically(ctx, (tx) => settle(tx, request, owned ? key : null, done, bytes));
+  if ((key && owned) || logged) {
+    try {
+      await atomically(ctx, (tx) => settle(tx, request, owned ? key : null, done, bytes));
+    } catch (err) {
+      // The work is done and kept (a message may have gone), so its answer is what the caller
+      // gets; a 500 would have it do the work again. What could not be recorded is logged.
+      request.log.error({ err }, 'A write was done, but its answer or its api_write event could not be stored.');
+      if (key && owned) await keepAlone(ctx, key, done, bytes);
+    }
+  }
   return send(reply, done.status, bytes);
+}
+
+/**
+ * After the answer and its event failed to commit together: the answer alone under the key, so
+ * that a retry replays it rather than waiting out the key's lease; failing that, the key let go.
+ */
+async function keepAlone(ctx: DeskContext, key: string, answer: HttpAnswer, bytes: string): Promise<void> {
+  try {
+    await atomically(ctx, (tx) => (answer.status >= 500 ? letGo(tx, key) : keepAnswer(tx, key, answer.status, bytes)));
+  } catch {
+    await letGo(ctx, key).catch(() => undefined);
+  }
 }
 
 /**

@@ -376,6 +376,35 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ due_date: '2026-12-03', priority: 45 });
   });
 
+  it('when a write that waits on the world is done but its event cannot be kept, it answers what it did, and a retry replays it', async () => {
+    const row = await makeWork(store.db, d.desk.id, { title: 'Close the ledger' });
+    const complete = () =>
+      h.call('POST', `/api/v1/work/${row.id}/complete`, {
+        key: d.key,
+        headers: { 'idempotency-key': 'answer-kept-alone' },
+        body: { note: 'Closed.' },
+      });
+    const allow = await refuseApiWrites();
+    let first: Awaited<ReturnType<typeof complete>>;
+    try {
+      first = await complete();
+    } finally {
+      await allow();
+    }
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ id: row.id, status: 'done' });
+    expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'done' });
+    const kept = await store.db
+      .selectFrom('idempotency')
+      .select(['http_status'])
+      .where('key', '=', 'answer-kept-alone')
+      .execute();
+    expect(kept).toEqual([{ http_status: 200 }]);
+    const retry = await complete();
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toBe(first.body);
+  });
+
   it('two calls with one key at once: one does the work, the other replays it', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', priority: 50 });
     const [a, b] = await Promise.all([snooze(row.id, 'same-moment'), snooze(row.id, 'same-moment')]);
