@@ -55,7 +55,13 @@ export async function once<T>(ctx: DeskContext, rawKey: unknown, fn: () => Promi
             ...(outcome.error.details ? { details: outcome.error.details } : {}),
           },
         };
-    await keepAnswer(ctx, key, outcome.ok ? 200 : 400, JSON.stringify(body));
+    try {
+      await keepAnswer(ctx, key, outcome.ok ? 200 : 400, JSON.stringify(body));
+    } catch {
+      // The work is done and kept, so the page says so; the key is let go rather than held for
+      // its lease, and a resubmit then finds what the work left.
+      await letGo(ctx, key).catch(() => undefined);
+    }
   }
   return outcome;
 }
