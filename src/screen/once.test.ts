@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { refuse } from '../../test/helpers/refuse.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../../test/helpers/db.ts';
 import { harness, type Harness } from '../../test/helpers/app.ts';
@@ -25,22 +25,7 @@ describe.each(DIALECTS)('a screen form done once ($name)', ({ name, open }) => {
   });
 
   /** Makes the database refuse to store any answer under a key. */
-  async function refuseAnswers(): Promise<() => Promise<void>> {
-    if (name === 'sqlite') {
-      await sql`CREATE TRIGGER refuse_answer BEFORE UPDATE ON idempotency
-        BEGIN SELECT RAISE(ABORT, 'answer refused'); END`.execute(store.db);
-      return async () => void (await sql`DROP TRIGGER refuse_answer`.execute(store.db));
-    }
-    await sql`CREATE FUNCTION refuse_answer() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'answer refused'; END $$`.execute(store.db);
-    await sql`CREATE TRIGGER refuse_answer BEFORE UPDATE ON idempotency FOR EACH ROW EXECUTE FUNCTION refuse_answer()`.execute(
-      store.db,
-    );
-    return async () => {
-      await sql`DROP TRIGGER refuse_answer ON idempotency`.execute(store.db);
-      await sql`DROP FUNCTION refuse_answer()`.execute(store.db);
-    };
-  }
+  const refuseAnswers = () => refuse(store.db, name, { name: 'refuse_answer', table: 'idempotency', on: 'UPDATE' });
 
   it('does the work once per key and replays its answer', async () => {
     let runs = 0;

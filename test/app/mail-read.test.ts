@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { refuse } from '../helpers/refuse.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
@@ -926,24 +926,13 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   });
 
   /** Makes the database refuse to keep any reply, as an unforeseen fault in handling one would. */
-  async function refuseReplies(): Promise<() => Promise<void>> {
-    if (name === 'sqlite') {
-      await sql`CREATE TRIGGER refuse_reply BEFORE INSERT ON activity WHEN NEW.direction = 'inbound'
-        BEGIN SELECT RAISE(ABORT, 'reply refused'); END`.execute(store.db);
-      return async () => void (await sql`DROP TRIGGER refuse_reply`.execute(store.db));
-    }
-    await sql`CREATE FUNCTION refuse_reply() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.direction = 'inbound' THEN RAISE EXCEPTION 'reply refused'; END IF; RETURN NEW; END $$`.execute(
-      store.db,
-    );
-    await sql`CREATE TRIGGER refuse_reply BEFORE INSERT ON activity FOR EACH ROW EXECUTE FUNCTION refuse_reply()`.execute(
-      store.db,
-    );
-    return async () => {
-      await sql`DROP TRIGGER refuse_reply ON activity`.execute(store.db);
-      await sql`DROP FUNCTION refuse_reply()`.execute(store.db);
-    };
-  }
+  const refuseReplies = () =>
+    refuse(store.db, name, {
+      name: 'refuse_reply',
+      table: 'activity',
+      on: 'INSERT',
+      when: "NEW.direction = 'inbound'",
+    });
 
   it('a message that cannot be handled stops its mailbox with the reason shown, and the next pass takes it', async () => {
     const row = await sentRow('Tray rack');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { refuse } from '../helpers/refuse.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { desk } from '../helpers/cli.ts';
@@ -136,14 +136,7 @@ work:
 
   it('says the pass failed for a desk, not that it has no mailbox, when the desk could not be passed', async () => {
     // The store refuses to note where reading stopped: the desk's pass fails as a whole.
-    const refuse =
-      name === 'sqlite'
-        ? [sql`CREATE TRIGGER refuse_read BEFORE UPDATE ON mail_reads BEGIN SELECT RAISE(ABORT, 'read refused'); END`]
-        : [
-            sql`CREATE FUNCTION refuse_read() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'read refused'; END $$`,
-            sql`CREATE TRIGGER refuse_read BEFORE UPDATE ON mail_reads FOR EACH ROW EXECUTE FUNCTION refuse_read()`,
-          ];
-    for (const q of refuse) await q.execute(store.db);
+    const allow = await refuse(store.db, name, { name: 'refuse_read', table: 'mail_reads', on: 'UPDATE' });
     try {
       const r = await desk(store.target, 'mail', 'pass', '--desk', 'mail-pass-bakery');
       expect(r.code).toBe(1);
@@ -151,11 +144,7 @@ work:
       expect(r.err).toContain('desk: the mail pass failed for desk mail-pass-bakery: ');
       expect(r.err).toContain('read refused');
     } finally {
-      if (name === 'sqlite') await sql`DROP TRIGGER refuse_read`.execute(store.db);
-      else {
-        await sql`DROP TRIGGER refuse_read ON mail_reads`.execute(store.db);
-        await sql`DROP FUNCTION refuse_read()`.execute(store.db);
-      }
+      await allow();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { refuse } from '../helpers/refuse.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DIALECTS, reopenStore, type TestStore } from '../helpers/db.ts';
@@ -329,24 +330,8 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
   // P-speed-6: a write that only touches the store commits its work, its key's claim, its
   // stored answer and its api_write event together, or none of them.
   /** Makes the database refuse the api_write event, the last thing a write records. */
-  async function refuseApiWrites(): Promise<() => Promise<void>> {
-    if (name === 'sqlite') {
-      await sql`CREATE TRIGGER refuse_api_write BEFORE INSERT ON events WHEN NEW.kind = 'api_write'
-        BEGIN SELECT RAISE(ABORT, 'api_write refused'); END`.execute(store.db);
-      return async () => void (await sql`DROP TRIGGER refuse_api_write`.execute(store.db));
-    }
-    await sql`CREATE FUNCTION refuse_api_write() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.kind = 'api_write' THEN RAISE EXCEPTION 'api_write refused'; END IF; RETURN NEW; END $$`.execute(
-      store.db,
-    );
-    await sql`CREATE TRIGGER refuse_api_write BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION refuse_api_write()`.execute(
-      store.db,
-    );
-    return async () => {
-      await sql`DROP TRIGGER refuse_api_write ON events`.execute(store.db);
-      await sql`DROP FUNCTION refuse_api_write()`.execute(store.db);
-    };
-  }
+  const refuseApiWrites = () =>
+    refuse(store.db, name, { name: 'refuse_api_write', table: 'events', on: 'INSERT', when: "NEW.kind = 'api_write'" });
 
   it('when the last record fails, the snooze, its event and its claim are all undone; a retry then works once', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01', priority: 50 });
