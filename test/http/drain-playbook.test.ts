@@ -36,16 +36,22 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
     await store?.close();
   });
 
-  it('records the run as interrupted and leaves the row as it was, with nothing to look at', async () => {
+  /** A desk granted `file`, and a row due today whose playbook files a return on `at`. */
+  async function vatRow(at: Portal) {
     const d = await makeDesk(store.db, { grants: ['file'] });
     const conn = await makeLoginConnection(store.db, d.desk.id);
-    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(portal.url), conn.id);
+    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(at.url), conn.id);
     const row = await makeWork(store.db, d.desk.id, {
       title: 'File VAT return',
       class: 'file',
       playbook_id: pb.id,
       due_date: TEST_NOW.slice(0, 10),
     });
+    return { d, row };
+  }
+
+  it('records the run as interrupted and leaves the row as it was, with nothing to look at', async () => {
+    const { d, row } = await vatRow(portal);
     const auth = { authorization: `Bearer ${d.key}` };
 
     const server = await startServerProcess(store.target, {
@@ -74,15 +80,7 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
   }, 120_000);
 
   it('closes the browser before the interruption is answered, so no later step reaches the portal', async () => {
-    const d = await makeDesk(store.db, { grants: ['file'] });
-    const conn = await makeLoginConnection(store.db, d.desk.id);
-    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(accepting.url), conn.id);
-    const row = await makeWork(store.db, d.desk.id, {
-      title: 'File VAT return',
-      class: 'file',
-      playbook_id: pb.id,
-      due_date: TEST_NOW.slice(0, 10),
-    });
+    const { d, row } = await vatRow(accepting);
     const h = await harness(store, { config: { chromiumPath: CHROMIUM } });
     onTestFinished(() => h.close());
     const release = accepting.holdLogins();
@@ -105,16 +103,8 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
   }, 120_000);
 
   it("ends a run the desk's own pass started, with no request in flight, at the drain limit", async () => {
-    const d = await makeDesk(store.db, { grants: ['file'] });
+    const { d, row } = await vatRow(accepting);
     await setRails(store.db, d.desk.id, { hours: 'always', paused: false });
-    const conn = await makeLoginConnection(store.db, d.desk.id);
-    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(accepting.url), conn.id);
-    const row = await makeWork(store.db, d.desk.id, {
-      title: 'File VAT return',
-      class: 'file',
-      playbook_id: pb.id,
-      due_date: TEST_NOW.slice(0, 10),
-    });
     const release = accepting.holdLogins();
     onTestFinished(release);
     const before = accepting.logins.length;
