@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -145,7 +145,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     closeFirst = checkpointer ? checkpointer.close : null;
     version = handle.version;
     fresh = handle.fresh;
-    db = withCommitGroups(new Kysely<Database>({ dialect: new SqliteDialect({ database: handle.database }) }));
+    db = withCommitGroups(new Kysely<Database>({ dialect: new WholeUpgrades({ database: handle.database }) }));
     dialect = 'sqlite';
     location = path.resolve(name);
   }
@@ -177,6 +177,22 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     await closeFirst?.();
     await db.destroy();
     throw err;
+  }
+}
+
+/**
+ * SQLite takes its schema changes in a transaction as it takes any write, which Kysely's own
+ * adapter does not claim; the migrator then commits each statement apart, and a process stopped
+ * partway through an upgrade leaves a change half made that the next start cannot make again.
+ * Claimed, an upgrade is one transaction with its record of what was applied.
+ */
+class WholeUpgrades extends SqliteDialect {
+  override createAdapter() {
+    return new (class extends SqliteAdapter {
+      override get supportsTransactionalDdl() {
+        return true;
+      }
+    })();
   }
 }
 

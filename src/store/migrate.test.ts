@@ -7,6 +7,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PG_URL, reopenStore } from '../../test/helpers/db.ts';
+import { refuse } from '../../test/helpers/refuse.ts';
 import type { DialectName } from './dialect.ts';
 import { migrations } from './migrate.ts';
 
@@ -81,6 +82,54 @@ describe.each(CASES)('a database with a later change than one it lacks ($name)',
       expect(store.upgraded.at(-1)).toBe(Object.keys(migrations).at(-1));
       const rows = await store.db.selectFrom('work').select(['replied_at', 'replied_by']).execute();
       expect(rows).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+/** The changes up to 008: a database of a version before the stored counts came in. */
+const BEFORE_COUNTS = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '009'));
+
+describe.each(CASES)('an upgrade that fails partway ($name)', ({ name, blank }) => {
+  const made: Blank[] = [];
+  afterAll(async () => {
+    for (const b of made) await b.drop();
+  });
+
+  it('leaves the database as it was, and the next start makes the whole upgrade', async () => {
+    const b = await blank();
+    made.push(b);
+    const migrator = new Migrator({
+      db: b.db,
+      provider: {
+        getMigrations: async () =>
+          Object.fromEntries(Object.entries(BEFORE_COUNTS).map(([n, m]) => [n, m(name)])) as Record<string, Migration>,
+      },
+      migrationTableName: 'desk_migrations',
+      migrationLockTableName: 'desk_migrations_lock',
+    });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    // Change 009 makes its tables, and then the record of it is refused, as a stop would leave it.
+    const undo = await refuse(b.db, name, {
+      name: 'upgrade_stops',
+      table: 'desk_migrations',
+      on: 'INSERT',
+      when: "NEW.name = '009_open_counts'",
+    });
+    await expect(reopenStore(b.target)).rejects.toThrow(/009_open_counts failed: upgrade_stops refused/);
+    const tables = await b.db.introspection.getTables();
+    expect(tables.map((t) => t.name)).not.toContain('open_class_counts');
+    const applied = await b.db.selectFrom('desk_migrations').select('name').orderBy('name').execute();
+    expect(applied.map((r) => r.name)).toEqual(Object.keys(BEFORE_COUNTS).sort());
+
+    await undo();
+    await b.db.destroy();
+    const store = await reopenStore(b.target);
+    try {
+      expect(store.upgraded).toContain('009_open_counts');
+      expect(store.upgraded.at(-1)).toBe(Object.keys(migrations).at(-1));
+      expect(await store.db.selectFrom('open_class_counts').selectAll().execute()).toEqual([]);
     } finally {
       await store.close();
     }
