@@ -21,6 +21,7 @@ import { runningRuns } from './migrations/016_running_runs.ts';
 import { sendFault } from './migrations/017_send_fault.ts';
 import { postgresWidths } from './migrations/018_postgres_widths.ts';
 import { mailSeenKept } from './migrations/019_mail_seen_kept.ts';
+import { unsettledSends } from './migrations/020_unsettled_sends.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -45,6 +46,7 @@ export const migrations: Record<string, DeskMigration> = {
   '017_send_fault': sendFault,
   '018_postgres_widths': postgresWidths,
   '019_mail_seen_kept': mailSeenKept,
+  '020_unsettled_sends': unsettledSends,
 };
 
 class InCodeProvider implements MigrationProvider {

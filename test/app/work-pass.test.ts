@@ -18,7 +18,8 @@ import { editWork } from '../../src/domain/work/edit.ts';
 import { NO_BROWSER, NO_MAILBOX_OWN } from '../../src/domain/work/own.ts';
 import { ownNext } from '../../src/domain/work/own-next.ts';
 import { runWork } from '../../src/domain/work/run.ts';
-import { draftOn } from '../../src/store/repositories/activity.ts';
+import { claimDraft, draftOn } from '../../src/store/repositories/activity.ts';
+import { SEND_NOT_KNOWN } from '../../src/domain/work/abandoned.ts';
 import { findWork, moveWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import { insertRun } from '../../src/store/repositories/runs.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
@@ -349,6 +350,46 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     // And a second pass neither settles it again nor acts on the row that needs a look.
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
     expect((await timelineOf(store.db, id, left.id)).filter((t) => t.kind === 'run_failed')).toHaveLength(1);
+  });
+
+  it('a message a stopped send left claimed needs a look once no send can be under way, and is not sent again', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const id = d.desk.id;
+    const left = await makeWork(store.db, id, {
+      title: 'Claimed, then the process ended',
+      class: 'reach_out',
+      contact_email: 'claimed@pass.test',
+    });
+    const draft = await makeDraft(store.db, id, left.id, { to: 'claimed@pass.test' });
+    // What a complete does before it hands the message over; its process ends there.
+    expect(await claimDraft(store.db, id, draft.id, clock.now().toISOString())).toBeDefined();
+
+    // While its send could still be under way, the pass leaves the row alone.
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    expect(await row(id, left.id)).toMatchObject({ last_error: null });
+
+    clock.set(new Date(clock.now().getTime() + deps.config.mailTimeoutMs + 61_000));
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    expect(mailTo('claimed@pass.test')).toHaveLength(0);
+    const settled = await row(id, left.id);
+    expect(settled).toMatchObject({ status: 'open', last_error: SEND_NOT_KNOWN });
+    const [message] = await messagesOf(store.db, id, left.id);
+    expect(message).toMatchObject({ id: draft.id, status: 'approved', failure_reason: SEND_NOT_KNOWN });
+    expect((await eventsOf(store.db, id)).find((e) => e.kind === 'send_failed')?.data).toMatchObject({
+      activity_id: draft.id,
+      outcome_unknown: true,
+    });
+    expect(
+      toWorkItem({ row: settled, hasDraft: false, grants: new Set(['reach_out']), today: TODAY, timezone: 'UTC' })
+        .action,
+    ).toMatchObject({ type: 'fix' });
+
+    // A day on, the desk still does not write again on its own, and says it once.
+    clock.set(new Date(clock.now().getTime() + DAY));
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    expect(mailTo('claimed@pass.test')).toHaveLength(0);
+    expect((await timelineOf(store.db, id, left.id)).filter((t) => t.kind === 'send_failed')).toHaveLength(1);
   });
 
   it('with more rows in reach than a page, acts on the best in queue order, one message to an address', async () => {

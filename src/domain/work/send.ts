@@ -66,8 +66,16 @@ async function findMailbox(ctx: DeskContext): Promise<(MailConnection & { id: nu
  * recorded yet, and claimed recently enough that the send can still be under way.
  */
 export async function sendInFlight(ctx: DeskContext, workId: number): Promise<boolean> {
-  const since = new Date(ctx.clock.now().getTime() - ctx.config.mailTimeoutMs - 60_000).toISOString();
-  return messageClaimedSince(ctx.db, ctx.desk.id, workId, since);
+  return messageClaimedSince(ctx.db, ctx.desk.id, workId, sendUnderWaySince(ctx));
+}
+
+/**
+ * The earliest claim whose send can still be under way: the mail server's time to answer, and
+ * a minute to record what it said. A claim older than that with nothing recorded was left by a
+ * process that stopped in between.
+ */
+export function sendUnderWaySince(ctx: DeskContext): string {
+  return new Date(ctx.clock.now().getTime() - ctx.config.mailTimeoutMs - 60_000).toISOString();
 }
 
 /**

@@ -230,7 +230,7 @@ export async function claimDraft(
 export async function markSent(db: Kysely<Database>, id: number, at: string, messageId: string | null): Promise<void> {
   await db
     .updateTable('activity')
-    .set({ status: 'sent', sent_at: at, message_id: messageId })
+    .set({ status: 'sent', sent_at: at, message_id: messageId, failure_reason: null })
     .where('id', '=', id)
     .execute();
 }

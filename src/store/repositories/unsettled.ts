@@ -1,0 +1,46 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+// A message claimed for sending (drafted → approved) whose send has not recorded how it ended:
+// neither sent nor given a reason. Written out in words, not bound values, so that SQLite sees
+// the query's condition is the index's own (activity_unsettled, migration 020) and uses it.
+export const UNSETTLED = sql<boolean>`kind = 'message' and status = 'approved' and sent_at is null and failure_reason is null`;
+
+export interface UnsettledClaim {
+  id: number;
+  obligation_id: number | null;
+  subject: string | null;
+  to_address: string | null;
+}
+
+/** The desk's messages claimed before `before` whose send never recorded how it ended, oldest first. */
+export async function unsettledClaims(
+  db: Kysely<Database>,
+  deskId: string,
+  before: string,
+  most: number,
+): Promise<UnsettledClaim[]> {
+  return unsettledQuery(db, deskId, before, most).execute();
+}
+
+export function unsettledQuery(db: Kysely<Database>, deskId: string, before: string, most: number) {
+  return db
+    .selectFrom('activity')
+    .select(['id', 'obligation_id', 'subject', 'to_address'])
+    .where('desk_id', '=', deskId)
+    .where(UNSETTLED)
+    .where('approved_at', '<', before)
+    .orderBy('approved_at')
+    .limit(most);
+}
+
+/** Gives an unsettled claim its reason; false when its send recorded how it ended meanwhile. */
+export async function settleClaim(db: Kysely<Database>, id: number, reason: string): Promise<boolean> {
+  const r = await db
+    .updateTable('activity')
+    .set({ failure_reason: reason })
+    .where('id', '=', id)
+    .where(UNSETTLED)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
