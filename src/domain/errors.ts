@@ -28,6 +28,9 @@ export class DeskError extends Error {
   }
 }
 
+/** The key is good, but its desk was deleted: before the request, or while it was under way. */
+export const deskGone = () =>
+  new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new DeskError('bad_request', message, details);
 export const notFound = (what: 'work item' | 'arrangement' | 'desk' | 'key' | 'route' | string, id?: unknown) =>

@@ -6,7 +6,7 @@ import { logEvent } from '../domain/record.ts';
 import { claimAnswered, claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
 import type { DeskContext } from '../domain/context.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
-import { atomically } from '../store/tx.ts';
+import { atomically, beginsAgain } from '../store/tx.ts';
 import { echoed } from '../domain/text.ts';
 import { timesGiven } from './headers.ts';
 
@@ -33,12 +33,18 @@ export function idempotencyKey(request: FastifyRequest): string | null {
   return Array.from(key).slice(0, KEY_CHARS).join('');
 }
 
-async function perform(request: FastifyRequest, handler: () => Promise<unknown>): Promise<HttpAnswer> {
+async function perform(
+  request: FastifyRequest,
+  handler: () => Promise<unknown>,
+  inTransaction = false,
+): Promise<HttpAnswer> {
   try {
     // A refused body is an answer like any other 4xx: stored under the key and replayed.
     if (request.validationError) throw request.validationError;
     return { status: 200, body: { data: await handler() } };
   } catch (err) {
+    // The transaction it ran in is begun again whole (store/tx.ts), not answered.
+    if (inTransaction && beginsAgain(err)) throw err;
     return answerFor(err, request);
   }
 }
@@ -116,7 +122,7 @@ async function inOneCommit(
 ): Promise<{ bytes: string } | { answer?: HttpAnswer }> {
   try {
     const bytes = await atomically(request.ctx, async (tx) => {
-      const answer = await perform(request, () => handler(tx));
+      const answer = await perform(request, () => handler(tx), true);
       if (answer.status !== 200) throw new Undone(answer);
       const out = serialise(reply, answer);
       if (key && !(await claimAnswered(tx, key, answer.status, out))) throw new Undone();

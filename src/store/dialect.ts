@@ -33,6 +33,12 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** Is this error a foreign-key violation (a row pointing at one that is not there), on either database? */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** Which database a handle speaks to, for the repositories that are handed only the handle. */
 export function dialectOf(db: Kysely<any>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';

@@ -51,8 +51,9 @@ export const UNREACHABLE_MESSAGE = 'The database cannot be reached; try again in
  */
 export function storeTrouble(err: unknown): StoreTrouble | null {
   const code = String((err as { code?: unknown } | null)?.code ?? '');
-  // Another process held the write lock past the busy timeout (a large import, say).
-  if (code.startsWith('SQLITE_BUSY'))
+  // Another process held the write lock past the busy timeout (a large import, say), or, on
+  // PostgreSQL, writes that waited on each other went on doing so however often begun again.
+  if (code.startsWith('SQLITE_BUSY') || code === '40P01' || code === '40001')
     return {
       kind: 'busy',
       message: "The database is busy with another process's write; try again in a moment.",

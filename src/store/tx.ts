@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { commitGroupsOf } from './commit-group.ts';
 import { prepared } from './prepared.ts';
-import { holdsRowLocks, type DialectName } from './dialect.ts';
+import { holdsRowLocks, isForeignKeyViolation, type DialectName } from './dialect.ts';
+import { deskGone } from '../domain/errors.ts';
 import type { Database } from './schema.ts';
 
 // Transactions for the domain's write verbs. Each verb that writes more than one thing runs
@@ -20,7 +21,18 @@ interface Scope {
 /** Runs `fn` as one transaction with the context bound to it; inside a caller's transaction it simply runs there. */
 export async function atomically<C extends Scope, T>(ctx: C, fn: (ctx: C) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return transact(ctx.db, (trx) => fn({ ...ctx, db: trx }));
+  try {
+    return await transact(ctx.db, (trx) => fn({ ...ctx, db: trx }));
+  } catch (err) {
+    // A desk deleted while the write was under way (a send, a run) leaves its rows nothing to
+    // point at: that is the desk gone, as the next request with its key is told.
+    if (isForeignKeyViolation(err) && !(await deskExists(ctx))) throw deskGone();
+    throw err;
+  }
+}
+
+async function deskExists(ctx: Scope): Promise<boolean> {
+  return (await ctx.db.selectFrom('desks').select('id').where('id', '=', ctx.desk.id).executeTakeFirst()) !== undefined;
 }
 
 /** `atomically` for callers that hold only the database handle (the owner's verbs before a desk is chosen). */
@@ -29,9 +41,31 @@ export async function atomicallyOn<T>(db: Kysely<Database>, fn: (db: Kysely<Data
   return transact(db, fn);
 }
 
-function transact<T>(db: Kysely<Database>, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+/**
+ * PostgreSQL ends one of two transactions that wait on each other's rows (40P01: a removal
+ * holding the parent row while its cascade waits for a child row a write holds, and the write
+ * then waiting for the parent), or one it cannot put in order with others (40001). It undoes
+ * that one whole, so it is begun again, reading afresh: the other has committed by then.
+ */
+const BEGIN_AGAIN = new Set(['40P01', '40001']);
+const TRIES = 4;
+
+/** Whether the database undid a transaction that may be begun again as it was. */
+export function beginsAgain(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && BEGIN_AGAIN.has(code);
+}
+
+async function transact<T>(db: Kysely<Database>, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   const groups = commitGroupsOf(db);
-  return groups ? groups.run(db, fn) : db.transaction().execute(fn);
+  if (groups) return groups.run(db, fn);
+  for (let tried = 1; ; tried++) {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (err) {
+      if (tried >= TRIES || !beginsAgain(err)) throw err;
+    }
+  }
 }
 
 /** Inside a transaction, holds the desk's row until commit where the database needs telling (dialect.ts). */

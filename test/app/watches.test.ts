@@ -170,6 +170,30 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     expect(await openCount(desk.id)).toBe(5);
   });
 
+  for (const gone of ['unit', 'watch'] as const)
+    it(`a ${gone} removed while the pass makes its rows is passed over, and the rest are made and counted`, async () => {
+      const { desk } = await makeDesk(store.db);
+      const first = await addWatch(store.db, desk.id);
+      const second = await addWatch(store.db, desk.id, { kind: 'lease_review', label: 'Lease review' });
+      const UNITS = 200;
+      const units = [];
+      for (let i = 0; i < UNITS; i++)
+        units.push(await addUnit(store.db, desk.id, { name: `Kiosk ${i}`, fields: { lease_end: addDays(TODAY, 10) } }));
+      const owner = deskContext(deps, desk, { type: 'owner', name: 'owner' });
+      const pass = passFor(desk);
+      // Once the pass is under way, from another door: the last unit, or the second watch.
+      while ((await rowsOf(desk.id)).length < 3) await new Promise((r) => setTimeout(r, 1));
+      await removeEntry(owner, gone, gone === 'unit' ? units.at(-1)!.id : second.id);
+      const r = await pass;
+      expect(r.failures).toEqual([]);
+      const made = await rowsOf(desk.id);
+      expect(r.created).toHaveLength(made.length);
+      // Every row the first watch had to make but the gone unit's; the second watch's all, or none.
+      expect(made.filter((w) => w.watch_id === first.id)).toHaveLength(gone === 'unit' ? UNITS - 1 : UNITS);
+      if (gone === 'unit') expect(made).toHaveLength(2 * (UNITS - 1));
+      expect(await openCount(desk.id)).toBe(made.length);
+    });
+
   it("a unit 70 days out yields nothing until the desk's today reaches the date less the lead", async () => {
     const { desk } = await makeDesk(store.db);
     await addUnit(store.db, desk.id, { fields: { lease_end: addDays(TODAY, 70) } });

@@ -28,6 +28,11 @@ export interface TestSmtp {
   port: number;
   received: ReceivedMail[];
   setMode(mode: SmtpMode): void;
+  /**
+   * Holds the answer to the next message's end of DATA: `taken` settles once the server has
+   * the whole message, and the answer (250) goes only at `answer()`.
+   */
+  holdNextAnswer(): { taken: Promise<void>; answer: () => void };
   close(): Promise<void>;
 }
 
@@ -40,6 +45,7 @@ export async function startSmtpServer(
 ): Promise<TestSmtp> {
   let mode: SmtpMode = opts.mode ?? 'accept';
   const received: ReceivedMail[] = [];
+  let hold: ((answer: () => void) => void) | null = null;
   const sockets = new Set<Socket>();
   const server = new SMTPServer({
     authOptional: !opts.auth,
@@ -72,7 +78,11 @@ export async function startSmtpServer(
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        if (mode === 'slow') setTimeout(() => cb(), SLOW_ANSWER_MS);
+        if (hold) {
+          const held = hold;
+          hold = null;
+          held(() => cb());
+        } else if (mode === 'slow') setTimeout(() => cb(), SLOW_ANSWER_MS);
         else if (mode === 'drop') {
           for (const s of sockets) if (s.remotePort === session.remotePort) s.destroy();
         } else cb();
@@ -93,6 +103,24 @@ export async function startSmtpServer(
     received,
     setMode(m) {
       mode = m;
+    },
+    holdNextAnswer() {
+      let release: () => void = () => undefined;
+      let answered = false;
+      const taken = new Promise<void>((resolve) => {
+        hold = (answer) => {
+          release = answer;
+          if (answered) answer();
+          resolve();
+        };
+      });
+      return {
+        taken,
+        answer: () => {
+          answered = true;
+          release();
+        },
+      };
     },
     async close() {
       for (const s of sockets) s.destroy();

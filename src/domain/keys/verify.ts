@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database, DeskRow } from '../../store/schema.ts';
 import { findKeyByHash, touchKey } from '../../store/repositories/desks.ts';
-import { DeskError } from '../errors.ts';
+import { DeskError, deskGone } from '../errors.ts';
 import { hashKey, looksLikeKey } from './secret.ts';
 
 /** How fine "last used" is kept. */
@@ -28,8 +28,7 @@ export async function verifyKey(
   if (!key || key.revoked_at || (key.expires_at !== null && key.expires_at <= now))
     throw new DeskError('unauthorized', KEY_NOT_VALID);
   const desk = found.desk;
-  if (!desk)
-    throw new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
+  if (!desk) throw deskGone();
   return { key, desk };
 }
 

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../store/dialect.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../store/dialect.ts';
 import { insertWork } from '../../store/repositories/work.ts';
 import type { ArrangementRow, UnitRow, WatchRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
@@ -136,6 +136,8 @@ async function createOccurrence(
   } catch (err) {
     // Another pass (this process or another) made it first: exactly one row, which is the point.
     if (isUniqueViolation(err)) return null;
+    // The unit or the watch was removed since the pass read it: there is nothing left to watch.
+    if (isForeignKeyViolation(err)) return null;
     throw err;
   }
 }
