@@ -269,11 +269,23 @@ export function writeValidation(messages: Record<string, string>) {
       }
       const path = (e.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
       const field = path || ((e.params as { missingProperty?: string } | undefined)?.missingProperty ?? '');
+      // A value of the wrong type says what it was, where the route words that (`field:type`).
+      const typed = e.keyword === 'type' ? messages[`${field}:type`] : undefined;
+      if (field && typed) return badRequest(`${typed}; this one is ${jsonTypeOf(e.data)}.`);
       if (field && messages[field]) return badRequest(messages[field]);
       if (!field) return badRequest(messages[''] ?? 'The body must be a JSON object.');
       return badRequest(`"${echoed(field)}" ${e.message ?? 'is not valid'}.`);
     },
   };
+}
+
+/** What a JSON value is, in words: "a number", "null", "an array". */
+function jsonTypeOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return `a ${typeof v}`;
 }
 
 /** The first field of the body its schema does not take, if any. */

@@ -3,7 +3,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 
 export const TAGS = [
   { name: 'Meta', description: "The description, the key check and the key's own summary." },
-  { name: 'Work', description: 'The open queue and the five things a program may do to a row.' },
+  { name: 'Work', description: 'The open queue, and what a program may do to a row: complete, snooze, draft, run.' },
   { name: 'Arrangements', description: 'Long-running relationships and the notes on them.' },
   {
     name: 'Desk',

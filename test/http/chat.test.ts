@@ -711,6 +711,8 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       expect(res.json().error.code).toBe('bad_request');
       expect(res.json().error.message).toMatch(/Say something in text/);
     }
+    const typed = await h.call('POST', '/api/v1/chat', { key: desk.key, body: { text: ['what is overdue?'] } });
+    expect(typed.json().error.message).toBe('Say something in text, as a string of text; this one is an array.');
     for (const payload of ['{"text": "unterminated', 'text=hello', '']) {
       const res = await h.call('POST', '/api/v1/chat', {
         key: desk.key,

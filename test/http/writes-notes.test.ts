@@ -91,6 +91,8 @@ describe.each(DIALECTS)('arrangement notes ($name)', ({ open }) => {
       expect(res.json().error.code).toBe('bad_request');
       expect(res.json().error.message).toMatch(/Say something in body/);
     }
+    const typed = await post(arrId, { body: 42 });
+    expect(typed.json().error.message).toBe('Say something in body, as a string of text; this one is a number.');
     for (const payload of ['{"body": "unterminated', 'body=hello', '']) {
       const res = await h.call('POST', `/api/v1/arrangements/${arrId}/notes`, {
         key: d.key,

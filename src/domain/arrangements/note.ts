@@ -11,6 +11,8 @@ import { findArrangement } from '../../store/repositories/rows.ts';
 
 export const NOTE_MAX_CHARS = 4000;
 export const EMPTY_NOTE = 'Say something in body.';
+/** Said of a body that is not a string, with what it is after it. */
+export const NOTE_NOT_TEXT = 'Say something in body, as a string of text';
 
 export interface NoteInput {
   body?: unknown;

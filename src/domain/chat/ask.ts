@@ -12,6 +12,8 @@ import { atomically } from '../../store/tx.ts';
 // are saved only with an answer that arrived in time, and `desk_added` reports them saved.
 
 export const EMPTY_QUESTION = 'Say something in text.';
+/** Said of a question that is not a string, with what it is after it. */
+export const QUESTION_NOT_TEXT = 'Say something in text, as a string of text';
 
 /** The longest question, in characters: each one asked is kept whole in the Record. */
 export const QUESTION_MAX = 2000;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { askDesk, EMPTY_QUESTION, QUESTION_MAX } from '../../domain/chat/ask.ts';
+import { askDesk, EMPTY_QUESTION, QUESTION_MAX, QUESTION_NOT_TEXT } from '../../domain/chat/ask.ts';
 import { readJsonBodies } from '../body.ts';
 import { write, writeValidation } from '../idempotency.ts';
 import { Envelope, IdempotencyHeaders, keyedErrors, Nullable, Ref, RefTo, WRITE_ERRORS } from '../schemas.ts';
@@ -37,7 +37,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/chat',
     {
-      ...writeValidation({ '': EMPTY_QUESTION, text: EMPTY_QUESTION }),
+      ...writeValidation({ '': EMPTY_QUESTION, text: EMPTY_QUESTION, 'text:type': QUESTION_NOT_TEXT }),
       schema: {
         tags: ['Chat'],
         operationId: 'askDesk',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { addArrangementNote, EMPTY_NOTE } from '../../../domain/arrangements/note.ts';
+import { addArrangementNote, EMPTY_NOTE, NOTE_NOT_TEXT } from '../../../domain/arrangements/note.ts';
 import { readJsonBodies } from '../../body.ts';
 import { parseId } from '../../../domain/input.ts';
 import { write, writeValidation } from '../../idempotency.ts';
@@ -45,7 +45,12 @@ export const arrangementsNotesRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.post(
     '/arrangements/:id/notes',
     {
-      ...writeValidation({ '': EMPTY_NOTE, body: EMPTY_NOTE, actor: 'actor must be a string.' }),
+      ...writeValidation({
+        '': EMPTY_NOTE,
+        body: EMPTY_NOTE,
+        'body:type': NOTE_NOT_TEXT,
+        actor: 'actor must be a string.',
+      }),
       schema: {
         tags: ['Arrangements'],
         operationId: 'addArrangementNote',
