@@ -224,7 +224,7 @@ async function drain(
   };
   await until(Date.now() + deps.config.drainTimeoutMs);
   if (!busy()) return;
-  const n = interruptRuns(deps.store.db);
+  const n = interruptRuns(deps.store.db, 'server');
   if (n > 0) app.log.warn(`Drain limit reached: ${n} run(s) recorded as interrupted.`);
   await until(Date.now() + AFTER_LIMIT_MS);
   // Whatever is still open (a slow chat answer) is cut off rather than holding the stop, and

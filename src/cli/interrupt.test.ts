@@ -7,7 +7,7 @@ import { reopenStore, sqliteStore, type TestStore } from '../../test/helpers/db.
 import { makeDesk, makeDraft, makeWork } from '../../test/helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../../test/helpers/smtp.ts';
 import { TEST_NOW } from '../../test/helpers/app.ts';
-import { connectMailbox } from '../../test/http/writes-helpers.ts';
+import { connectMailbox, timelineOf } from '../../test/http/writes-helpers.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { updateDeskRails } from '../../src/store/repositories/desks.ts';
 
@@ -60,9 +60,13 @@ describe('Ctrl-C during a run from the terminal', () => {
     const r = await interrupted(row.id, 'run', String(row.id));
     expect(r.code).toBe(130);
     expect(r.err).toContain('Stopping:');
-    expect(r.out).toContain('Not done: The desk was stopping');
+    expect(r.out).toContain('Not done: The command was stopped (Ctrl-C) before the run finished');
     expect(await runsOf(row.id)).toEqual([expect.objectContaining({ status: 'interrupted' })]);
     expect((await findWork(store.db, row.desk_id, row.id))!.status).toBe('open');
+    const history = await timelineOf(store.db, row.desk_id, row.id);
+    expect(history.filter((t) => t.kind === 'run_interrupted').map((t) => t.text)).toEqual([
+      `The run of "${row.title}" was interrupted: the command was stopped (Ctrl-C) before it finished. The command was stopped (Ctrl-C) before the run finished; the message's own record says whether it was sent.`,
+    ]);
   }, 60_000);
 
   it('`desk work pass` stops after the act in hand, recorded as interrupted', async () => {

@@ -122,7 +122,7 @@ export async function stoppable<T>(io: Io, deps: Deps, fn: (stopping: AbortSigna
     if (stopping.signal.aborted) process.exit(130);
     stopping.abort();
     io.err('Stopping: the run under way is recorded as interrupted (Ctrl-C again to stop at once)...');
-    interruptRuns(deps.store.db);
+    interruptRuns(deps.store.db, 'command');
     setTimeout(() => process.exit(130), AFTER_INTERRUPT_MS).unref();
   };
   process.on('SIGINT', onSignal);

@@ -91,7 +91,7 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
     for (let i = 0; i < 600 && accepting.logins.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(accepting.logins).toHaveLength(1);
 
-    expect(interruptRuns(store.db)).toBe(1);
+    expect(interruptRuns(store.db, 'server')).toBe(1);
     const answer = await run;
     expect(answer).toMatchObject({ ok: false, closed: false, activity_id: null });
     expect(answer.outcome).toContain('was interrupted');

@@ -5,19 +5,28 @@ import type { Ending, StartedRun } from './run-record.ts';
 // (the row put back, nothing claimed as done) and its request answered, instead of being left
 // `running` for the next start to find.
 
-type Interrupt = () => void;
+/** Who ended the runs: a server at its drain limit, or a command stopped by Ctrl-C. */
+export type Stopper = 'server' | 'command';
+type Interrupt = (by: Stopper) => void;
 const underWay = new Map<object, Set<Interrupt>>();
 
-function interruptedEnding(s: StartedRun): Ending {
+function interruptedEnding(s: StartedRun, by: Stopper): Ending {
   const title = s.row.title;
+  const why =
+    by === 'server'
+      ? 'The desk was stopping and the run did not finish in time'
+      : 'The command was stopped (Ctrl-C) before the run finished';
   return {
     kind: 'stopped',
     interrupted: true,
-    outcome: `The run of "${title}" was interrupted: the desk stopped before it finished.`,
+    outcome:
+      by === 'server'
+        ? `The run of "${title}" was interrupted: the desk stopped before it finished.`
+        : `The run of "${title}" was interrupted: the command was stopped (Ctrl-C) before it finished.`,
     reason:
       s.how === 'playbook'
-        ? 'The desk was stopping and the run did not finish in time; nothing was recorded as done. Run it again.'
-        : "The desk was stopping and the run did not finish in time; the message's own record says whether it was sent.",
+        ? `${why}; nothing was recorded as done. Run it again.`
+        : `${why}; the message's own record says whether it was sent.`,
     done: 'The run did not finish; nothing was recorded as done.',
   };
 }
@@ -39,10 +48,10 @@ export async function unlessInterrupted(
   const stop = new AbortController();
   let interrupt!: Interrupt;
   const stopped = new Promise<Ending>((resolve) => {
-    interrupt = () => {
+    interrupt = (by) => {
       if (stop.signal.aborted) return;
       stop.abort();
-      const ending = interruptedEnding(s);
+      const ending = interruptedEnding(s, by);
       if (s.how !== 'playbook') return resolve(ending);
       const closing = new Promise((r) => setTimeout(r, BROWSER_CLOSE_MS).unref());
       void Promise.race([work.catch(() => undefined), closing]).then(() => resolve(ending));
@@ -70,11 +79,11 @@ export function runsUnderWay(db: object): number {
 }
 
 /** Ends every run under way on this database handle as interrupted; how many there were. */
-export function interruptRuns(db: object): number {
+export function interruptRuns(db: object, by: Stopper): number {
   const set = underWay.get(db);
   if (!set) return 0;
   const all = [...set];
-  for (const interrupt of all) interrupt();
+  for (const interrupt of all) interrupt(by);
   return all.length;
 }
 

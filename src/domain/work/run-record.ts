@@ -175,6 +175,11 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
     });
   }
 
+  // Nothing was done and no report written, but the row's history says a run began and why it
+  // stopped, so the row does not look as if nobody had tried.
+  if (e.kind === 'stopped' && e.interrupted && current)
+    await logTimeline(ctx, row.id, 'run_interrupted', `${answer.outcome} ${answer.reason ?? ''}`.trim());
+
   const status = finished
     ? 'finished'
     : e.kind === 'failed'
