@@ -163,9 +163,20 @@ function rawAnswer(status: string, envelope: ErrorBody): string {
   ].join('\r\n');
 }
 
+function keyCame(request: FastifyRequest): boolean {
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return request.headers.authorization !== undefined || (typeof token === 'string' && token !== '');
+}
+
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body } = answerFor(err, request);
   if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
   if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+  // RFC 6750: a refused bearer request names the scheme, and says the token is bad when one came.
+  if (status === 401)
+    reply.header(
+      'www-authenticate',
+      keyCame(request) ? 'Bearer realm="desk", error="invalid_token"' : 'Bearer realm="desk"',
+    );
   return reply.code(status).send(body);
 }

@@ -36,6 +36,12 @@ const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
     required: true,
     schema: { type: 'integer', minimum: 1 },
   },
+  'WWW-Authenticate': {
+    description:
+      'The scheme the key is sent in (RFC 6750): `Bearer realm="desk"`, with `error="invalid_token"` when a key came and was refused.',
+    required: true,
+    schema: { type: 'string' },
+  },
   'Idempotent-Replayed': {
     description:
       'Present, as `true`, when this is the stored first answer to the same Idempotency-Key (status and body as they were), and nothing was done again.',
@@ -94,6 +100,7 @@ function describeOperation(op: Operation, method: string): void {
       'X-RateLimit-Reset': header('X-RateLimit-Reset'),
     };
     if (status === '429') headers['Retry-After'] = header('Retry-After');
+    if (status === '401') headers['WWW-Authenticate'] = header('WWW-Authenticate');
     if (write && replayable(status)) headers['Idempotent-Replayed'] = header('Idempotent-Replayed');
     response.headers = headers as Record<string, OpenAPIV3_1.HeaderObject>;
   }

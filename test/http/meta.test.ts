@@ -93,6 +93,16 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     expect((await h.call('GET', '/api/v1/me', { headers: { authorization: `bearer ${d.key}` } })).statusCode).toBe(200);
     const both = await h.call('GET', `/api/v1/me?token=${d.key}`, { headers: { authorization: 'Bearer desk_nope' } });
     expect(both.statusCode).toBe(401);
+    expect(both.headers['www-authenticate']).toBe('Bearer realm="desk", error="invalid_token"');
+  });
+
+  it('names the bearer scheme on a 401, and says the key is bad only when one came (RFC 6750)', async () => {
+    const none = await h.call('GET', '/api/v1/me');
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('Bearer realm="desk"');
+    const revoked = await h.call('GET', '/api/v1/me?token=desk_nope');
+    expect(revoked.headers['www-authenticate']).toBe('Bearer realm="desk", error="invalid_token"');
+    expect((await h.call('GET', '/api/v1/me', { key: d.key })).headers['www-authenticate']).toBeUndefined();
   });
 
   it('takes ?token= on reads only: a write with it is refused and changes nothing', async () => {
