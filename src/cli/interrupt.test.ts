@@ -40,7 +40,9 @@ describe('Ctrl-C during a run from the terminal', () => {
   const runsOf = (workId: number) =>
     store.db.selectFrom('runs').select(['id', 'status']).where('work_id', '=', workId).orderBy('id').execute();
 
-  async function interrupted(workId: number, ...args: string[]) {
+  const interrupted = (workId: number, ...args: string[]) => stoppedBy('SIGINT', workId, ...args);
+
+  async function stoppedBy(signal: NodeJS.Signals, workId: number, ...args: string[]) {
     const child = spawn(process.execPath, ['bin/desk.js', ...args], {
       env: { ...process.env, DESK_DATABASE_URL: store.target, DESK_NOW: TEST_NOW, DESK_MAIL_TIMEOUT: '10m' },
     });
@@ -51,7 +53,7 @@ describe('Ctrl-C during a run from the terminal', () => {
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     for (let i = 0; i < 800 && (await runsOf(workId)).length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(await runsOf(workId)).toEqual([expect.objectContaining({ status: 'running' })]);
-    child.kill('SIGINT');
+    child.kill(signal);
     return { code: await closed, out, err };
   }
 
@@ -65,17 +67,21 @@ describe('Ctrl-C during a run from the terminal', () => {
     expect((await findWork(store.db, row.desk_id, row.id))!.status).toBe('open');
     const history = await timelineOf(store.db, row.desk_id, row.id);
     expect(history.filter((t) => t.kind === 'run_interrupted').map((t) => t.text)).toEqual([
-      `The run of "${row.title}" was interrupted: the command was stopped (Ctrl-C) before it finished. The command was stopped (Ctrl-C) before the run finished; the message's own record says whether it was sent.`,
+      "A run was interrupted. The command was stopped (Ctrl-C) before the run finished; the message's own record says whether it was sent.",
     ]);
   }, 60_000);
 
-  it('`desk work pass` stops after the act in hand, recorded as interrupted', async () => {
+  it('`desk work pass` told to stop (SIGTERM) stops after the act in hand, recorded as interrupted by it', async () => {
     const { desk, row } = await rowToSend('Ask for the drain quote');
-    const r = await interrupted(row.id, 'work', 'pass', '--desk', desk.slug);
+    const r = await stoppedBy('SIGTERM', row.id, 'work', 'pass', '--desk', desk.slug);
     expect(r.code).toBe(130);
     expect(r.err).toContain('Stopping:');
     expect(await runsOf(row.id)).toEqual([expect.objectContaining({ status: 'interrupted' })]);
     expect((await findWork(store.db, row.desk_id, row.id))!.status).toBe('open');
+    const history = await timelineOf(store.db, row.desk_id, row.id);
+    expect(history.filter((t) => t.kind === 'run_interrupted').map((t) => t.text)).toEqual([
+      "A run was interrupted. The command was stopped (SIGTERM) before the run finished; the message's own record says whether it was sent.",
+    ]);
   }, 60_000);
 
   it('`desk import` stopped part way says nothing was imported, and the database keeps none of it', async () => {

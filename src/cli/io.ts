@@ -118,11 +118,11 @@ const AFTER_INTERRUPT_MS = 5_000;
 export async function stoppable<T>(io: Io, deps: Deps, fn: (stopping: AbortSignal) => Promise<T>): Promise<T> {
   const { interruptRuns } = await import('../domain/work/in-flight.ts');
   const stopping = new AbortController();
-  const onSignal = () => {
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
     if (stopping.signal.aborted) process.exit(130);
     stopping.abort();
     io.err('Stopping: the run under way is recorded as interrupted (Ctrl-C again to stop at once)...');
-    interruptRuns(deps.store.db, 'command');
+    interruptRuns(deps.store.db, signal);
     setTimeout(() => process.exit(130), AFTER_INTERRUPT_MS).unref();
   };
   process.on('SIGINT', onSignal);

@@ -28,9 +28,17 @@ export class DeskError extends Error {
   }
 }
 
-/** The key is good, but its desk was deleted: before the request, or while it was under way. */
-export const deskGone = () =>
-  new DeskError('no_desk', 'The key is valid but its desk no longer exists. Disable this integration.');
+/**
+ * The desk was deleted: before a program's request with its key, or while a write was under way.
+ * The owner (screen, CLI) is told in the owner's terms, not a program's.
+ */
+export const deskGone = (to: 'program' | 'owner' = 'program') =>
+  new DeskError(
+    'no_desk',
+    to === 'program'
+      ? 'The key is valid but its desk no longer exists. Disable this integration.'
+      : 'This desk was deleted while the change was being made, so nothing of the change was kept; a message already handed to the mail server may have gone.',
+  );
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new DeskError('bad_request', message, details);
 export const notFound = (what: 'work item' | 'arrangement' | 'desk' | 'key' | 'route' | string, id?: unknown) =>

@@ -7,6 +7,7 @@ import { claimAnswered, claimOrWait, keepAnswer, letGo } from '../app/idempotenc
 import type { DeskContext } from '../domain/context.ts';
 import { answerFor, type HttpAnswer } from './errors.ts';
 import { atomically, beginsAgain } from '../store/tx.ts';
+import { isForeignKeyViolation } from '../store/dialect.ts';
 import { echoed } from '../domain/text.ts';
 import { timesGiven } from './headers.ts';
 
@@ -43,8 +44,9 @@ async function perform(
     if (request.validationError) throw request.validationError;
     return { status: 200, body: { data: await handler() } };
   } catch (err) {
-    // The transaction it ran in is begun again whole (store/tx.ts), not answered.
-    if (inTransaction && beginsAgain(err)) throw err;
+    // The transaction it ran in decides these (store/tx.ts): begun again whole, or the desk found
+    // deleted under the write.
+    if (inTransaction && (beginsAgain(err) || isForeignKeyViolation(err))) throw err;
     return answerFor(err, request);
   }
 }

@@ -92,4 +92,21 @@ describe.skipIf(!PG_URL)('transactions that wait on each other (PostgreSQL)', ()
     }
     expect([...codes].filter((c) => c !== '200' && c !== '403 no_desk' && c !== '404 not_found')).toEqual([]);
   });
+
+  it('a note on an arrangement of a desk being deleted is answered 200 or no_desk, never a fault', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const d = await makeDesk(store.db);
+      const a = await makeArrangement(store.db, d.desk.id, `Lease ${i}`);
+      const [note] = await Promise.all([
+        h.call('POST', `/api/v1/arrangements/${a.id}/notes`, {
+          key: d.key,
+          body: { body: 'Keys are with the landlord.' },
+        }),
+        new Promise((r) => setTimeout(r, i % 4)).then(() => deleteDesk(two.db, d.desk.id)),
+      ]);
+      codes.add(note.statusCode < 300 ? '2xx' : `${note.statusCode} ${note.json().error?.code}`);
+    }
+    expect([...codes].filter((c) => !['2xx', '403 no_desk', '404 not_found'].includes(c))).toEqual([]);
+  });
 });

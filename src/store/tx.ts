@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { commitGroupsOf } from './commit-group.ts';
 import { prepared } from './prepared.ts';
 import { holdsRowLocks, isForeignKeyViolation, type DialectName } from './dialect.ts';
@@ -16,6 +16,8 @@ interface Scope {
   db: Kysely<Database>;
   store: { dialect: DialectName };
   desk: { id: string };
+  /** Who asked: a program's key, or the owner or the desk itself. */
+  actor?: { type: string };
 }
 
 /** Runs `fn` as one transaction with the context bound to it; inside a caller's transaction it simply runs there. */
@@ -26,7 +28,8 @@ export async function atomically<C extends Scope, T>(ctx: C, fn: (ctx: C) => Pro
   } catch (err) {
     // A desk deleted while the write was under way (a send, a run) leaves its rows nothing to
     // point at: that is the desk gone, as the next request with its key is told.
-    if (isForeignKeyViolation(err) && !(await deskExists(ctx))) throw deskGone();
+    if (isForeignKeyViolation(err) && !(await deskExists(ctx)))
+      throw deskGone(ctx.actor?.type === 'key' ? 'program' : 'owner');
     throw err;
   }
 }
@@ -83,3 +86,12 @@ export async function lockRow(ctx: Scope, workId: number): Promise<void> {
 const rowLock = prepared((db, v: { deskId: string; workId: number }) =>
   db.selectFrom('work').select('id').where('desk_id', '=', v.deskId).where('id', '=', v.workId).forUpdate(),
 );
+
+/**
+ * Inside a transaction, holds a lock on a name (not a row) until commit, where the database
+ * needs telling: two writers about the same thing go one after the other.
+ */
+export async function lockNamed(ctx: Scope, name: string): Promise<void> {
+  if (!holdsRowLocks(ctx.store.dialect) || !ctx.db.isTransaction) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(ctx.db);
+}

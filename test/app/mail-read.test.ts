@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { refuse } from '../helpers/refuse.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -790,6 +791,96 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       await store.db.deleteFrom('connections').where('name', '=', 'Accounts mail').execute();
     }
   });
+
+  it("a reply to two of the desk's addresses, read by two passes at once, one from each mailbox, is handled once", async () => {
+    await readVia(d.desk.id, 'Orders mail', imap.port, 'Orders');
+    await imap.append(rawMail({ from: 'news@elsewhere.test', subject: 'Hi', date: hoursAgo(48), text: 'hi' }), {
+      mailbox: 'Orders',
+      at: hoursAgo(48),
+    });
+    try {
+      await pass();
+      const rows = [await sentRow('Flour sacks'), await sentRow('Sugar sacks'), await sentRow('Salt sacks')];
+      for (const [i, row] of rows.entries()) {
+        const reply = samReplies(row, 'They come Monday.', { messageId: `<sacks-${i}@ovens.test>` });
+        await put(reply);
+        await imap.append(reply, { mailbox: 'Orders', at: hoursAgo(1) });
+      }
+      // Each pass finds the copies in one mailbox only, as when they reach the second a moment
+      // later: two processes, each with one copy of every reply, handling them at once.
+      const reader = new ImapReader();
+      let arrived = 0;
+      let bothRead!: () => void;
+      const together = new Promise<void>((resolve) => (bothRead = resolve));
+      const notYetIn = (box: string) =>
+        runMailPass(
+          {
+            ...h.deps,
+            engine: {
+              ...h.deps.engine,
+              reader: {
+                check: (s, o) => reader.check(s, o),
+                async read(s, from, l) {
+                  if (s.mailbox === box) return reader.read(s, from, { ...l, maxMessages: 0 });
+                  const batch = await reader.read(s, from, l);
+                  if (++arrived === 2) bothRead();
+                  await together;
+                  return batch;
+                },
+              },
+            },
+          },
+          { desk: d.desk.slug },
+        );
+      const [a, b] = await Promise.all([notYetIn('Orders'), notYetIn(MAILBOX)]);
+      expect([...a.matched, ...b.matched].map((m) => m.work_id).sort()).toEqual(rows.map((r) => r.id).sort());
+      for (const row of rows) {
+        const detail = (await get(`/work/${row.id}`)).json().data;
+        expect(detail.messages.filter((m: { direction: string }) => m.direction === 'inbound')).toHaveLength(1);
+        expect(detail.timeline.filter((t: { text: string }) => t.text === 'Sam Oven replied.')).toHaveLength(1);
+      }
+    } finally {
+      await store.db.deleteFrom('connections').where('name', '=', 'Orders mail').execute();
+    }
+  });
+
+  it.runIf(name === 'postgres')(
+    'a mailbox removed as the pass comes to it is passed over, and the mailboxes after it are read',
+    async () => {
+      await readVia(d.desk.id, 'Gone mail', imap.port, 'GoneBox');
+      await readVia(d.desk.id, 'Kept mail', imap.port, 'KeptBox');
+      const gone = await store.db
+        .selectFrom('connections')
+        .select('id')
+        .where('name', '=', 'Gone mail')
+        .executeTakeFirstOrThrow();
+      try {
+        const row = await sentRow('Yeast order');
+        await imap.append(samReplies(row, 'Yeast on Friday.'), { mailbox: 'KeptBox', at: hoursAgo(1) });
+        // The owner's removal, begun and not yet committed as the pass comes to that mailbox.
+        const remover = new pg.Client({ connectionString: store.target });
+        await remover.connect();
+        await remover.query('begin');
+        await remover.query('delete from connections where id = $1', [gone.id]);
+        const passing = pass();
+        const waiting = () =>
+          remover.query(
+            "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+          );
+        for (let i = 0; i < 400 && (await waiting()).rows.length === 0; i++)
+          await new Promise((r) => setTimeout(r, 25));
+        expect((await waiting()).rows).toHaveLength(1);
+        await remover.query('commit');
+        await remover.end();
+        const r = await passing;
+        expect(r.failures).toEqual([]);
+        expect(r.mailboxes.map((m) => m.name)).not.toContain('Gone mail');
+        expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+      } finally {
+        await store.db.deleteFrom('connections').where('name', 'in', ['Gone mail', 'Kept mail']).execute();
+      }
+    },
+  );
 
   it('two server processes reading at once handle each message once', async () => {
     const rows = [await sentRow('Tiles quote'), await sentRow('Grout quote'), await sentRow('Sealant quote')];

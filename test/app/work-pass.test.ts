@@ -19,7 +19,7 @@ import { NO_BROWSER, NO_MAILBOX_OWN } from '../../src/domain/work/own.ts';
 import { ownNext } from '../../src/domain/work/own-next.ts';
 import { runWork } from '../../src/domain/work/run.ts';
 import { claimDraft, draftOn } from '../../src/store/repositories/activity.ts';
-import { SEND_NOT_KNOWN } from '../../src/domain/work/abandoned.ts';
+import { SEND_NOT_KNOWN } from '../../src/domain/work/unsettled.ts';
 import { findWork, moveWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import { insertRun } from '../../src/store/repositories/runs.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
@@ -390,6 +390,47 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
     expect(mailTo('claimed@pass.test')).toHaveLength(0);
     expect((await timelineOf(store.db, id, left.id)).filter((t) => t.kind === 'send_failed')).toHaveLength(1);
+  });
+
+  it('a draft asked for on a row a stopped send left claimed says whether it went is not known, and drafts nothing', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const id = d.desk.id;
+    const left = await makeWork(store.db, id, { title: 'Claimed, then asked again', contact_email: 'again@pass.test' });
+    const draft = await makeDraft(store.db, id, left.id, { to: 'again@pass.test' });
+    await claimDraft(store.db, id, draft.id, clock.now().toISOString());
+    clock.set(new Date(clock.now().getTime() + deps.config.mailTimeoutMs + 61_000));
+    // Before any pass comes by, a person (or a program) asks for the message again.
+    const owner = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
+    expect(await draftWork(owner, left.id)).toEqual({ drafted: false, reason: SEND_NOT_KNOWN });
+    expect((await messagesOf(store.db, id, left.id)).map((m) => [m.id, m.failure_reason])).toEqual([
+      [draft.id, SEND_NOT_KNOWN],
+    ]);
+    expect(await row(id, left.id)).toMatchObject({ last_error: SEND_NOT_KNOWN });
+    expect(mailTo('again@pass.test')).toHaveLength(0);
+  });
+
+  it('a claim a stopped send left on a row whose later message went leaves the row as that message put it', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const id = d.desk.id;
+    const left = await makeWork(store.db, id, { title: 'Claimed, then sent anew', contact_email: 'anew@pass.test' });
+    const first = await makeDraft(store.db, id, left.id, { to: 'anew@pass.test' });
+    await claimDraft(store.db, id, first.id, clock.now().toISOString());
+    // As an earlier version did once the claim was old: the message drafted again and sent.
+    const later = await makeDraft(store.db, id, left.id, {
+      to: 'anew@pass.test',
+      status: 'sent',
+      sentAt: clock.now().toISOString(),
+    });
+    await moveWork(store.db, id, left.id, 'open', 'waiting', { waiting_on: 'anew@pass.test' });
+    clock.set(new Date(clock.now().getTime() + deps.config.mailTimeoutMs + 61_000));
+    await pass(d.desk.slug);
+    expect((await messagesOf(store.db, id, left.id)).map((m) => [m.id, m.status, m.failure_reason])).toEqual([
+      [first.id, 'approved', SEND_NOT_KNOWN],
+      [later.id, 'sent', null],
+    ]);
+    expect(await row(id, left.id)).toMatchObject({ status: 'waiting', last_error: null });
   });
 
   it('with more rows in reach than a page, acts on the best in queue order, one message to an address', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deskContext } from '../../src/domain/context.ts';
 import { deleteDesk } from '../../src/domain/desks/manage.ts';
+import { completeWork } from '../../src/domain/work/complete.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
@@ -45,4 +47,22 @@ describe.each(DIALECTS)('a desk deleted while its message is being sent ($name)'
       expect(await store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).execute()).toEqual([]);
     });
   }
+
+  it("the owner's complete from the screen or the CLI is told in the owner's words", async () => {
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    await connectMailbox(store.db, d.desk.id, smtp.port);
+    const to = 'owner@gone.test';
+    const row = await makeWork(store.db, d.desk.id, { class: 'reach_out', contact_email: to });
+    await makeDraft(store.db, d.desk.id, row.id, { to });
+    const owner = deskContext(h.deps, d.desk, { type: 'owner', name: 'owner' });
+    const held = smtp.holdNextAnswer();
+    const completing = completeWork(owner, row.id, {});
+    await held.taken;
+    await deleteDesk(store.db, d.desk.id);
+    held.answer();
+    await expect(completing).rejects.toMatchObject({
+      code: 'no_desk',
+      message: expect.stringMatching(/^This desk was deleted while the change was being made/),
+    });
+  });
 });

@@ -9,7 +9,8 @@ import {
   setSeenOutcome,
   startReading,
 } from '../../store/repositories/mail.ts';
-import { atomically } from '../../store/tx.ts';
+import { atomically, lockNamed } from '../../store/tx.ts';
+import { isForeignKeyViolation } from '../../store/dialect.ts';
 import type { DeskContext } from '../context.ts';
 import { createHash } from 'node:crypto';
 import type { IncomingMail, MailboxSettings, ParsedMail } from '../ports.ts';
@@ -61,7 +62,13 @@ export async function readMail(ctx: DeskContext): Promise<MailPassResult> {
   for (const c of await mailConnections(ctx.db, ctx.desk.id)) {
     const settings = settingsOf(c.config);
     if (!settings) continue;
-    result.mailboxes.push(await readOne(ctx, c.id, c.name, settings, result.matched));
+    try {
+      result.mailboxes.push(await readOne(ctx, c.id, c.name, settings, result.matched));
+    } catch (err) {
+      // Removed as the pass came to it: no longer the desk's to read. The others still are.
+      if (isForeignKeyViolation(err)) continue;
+      throw err;
+    }
   }
   return result;
 }
@@ -167,6 +174,9 @@ async function handle(ctx: DeskContext, connectionId: number, uidvalidity: strin
       await setSeenOutcome(tx.db, key, 'unparseable');
       return 'unparseable';
     }
+    // Copies of one message in two of the desk's mailboxes, read by two processes at once: the
+    // second waits for the first to commit, and then finds it handled.
+    if (identity) await lockNamed(tx, `mail:${tx.desk.id}:${identity}`);
     if (identity && (await handledBefore(tx.db, key, tx.desk.id, identity))) {
       await setSeenOutcome(tx.db, key, 'repeat');
       return 'repeat';

@@ -10,7 +10,8 @@ import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished, storedStatus } from '../vocab.ts';
 import { newestDraft } from './draft.ts';
-import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
+import { IN_FLIGHT, sendDraft } from './send.ts';
+import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import type { CompleteAnswer } from '../contract/work.ts';
 
 // POST /work/{id}/complete: send the newest drafted message, if any, then move the row to
@@ -170,7 +171,9 @@ async function settle(
   let failedBefore = false;
   if (deliveryNote === null) {
     if (await newestDraft(ctx, workId)) return AGAIN;
-    if (await sendInFlight(ctx, workId)) return answer(current, false, false, IN_FLIGHT);
+    const sending = await sendState(ctx, workId);
+    if (sending === 'sending') return answer(current, false, false, IN_FLIGHT);
+    if (sending === 'not_known') return answer(current, false, false, SEND_NOT_KNOWN);
     failedBefore = current.last_error !== null && (await unsentOn(ctx.db, ctx.desk.id, workId)) !== undefined;
   }
   const to = current.waiting_on ? 'waiting' : 'done';

@@ -18,7 +18,7 @@ import {
 } from '../../store/repositories/activity.ts';
 import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import type { DraftAnswer } from '../contract/work.ts';
-import { sendInFlight } from './send.ts';
+import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import { isAllowed } from './derive.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 
@@ -102,7 +102,9 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
   if (existing) return shown(existing);
   // A message another call is sending right now would be drafted again behind it, and could
   // then be sent twice (D14, P-writes-9).
-  if (await sendInFlight(ctx, row.id)) return decline(ctx, row, SENDING);
+  const sending = await sendState(ctx, row.id);
+  if (sending === 'sending') return decline(ctx, row, SENDING);
+  if (sending === 'not_known') return decline(ctx, row, SEND_NOT_KNOWN);
 
   const email = addressOf(row);
   if (!email) {

@@ -5,8 +5,11 @@ import type { Ending, StartedRun } from './run-record.ts';
 // (the row put back, nothing claimed as done) and its request answered, instead of being left
 // `running` for the next start to find.
 
-/** Who ended the runs: a server at its drain limit, or a command stopped by Ctrl-C. */
-export type Stopper = 'server' | 'command';
+/** Who ended the runs: a server at its drain limit, or a command stopped by a signal. */
+export type Stopper = 'server' | 'SIGINT' | 'SIGTERM';
+
+/** How a person knows the signal that stopped a command. */
+const SIGNAL_WORDS: Record<Exclude<Stopper, 'server'>, string> = { SIGINT: 'Ctrl-C', SIGTERM: 'SIGTERM' };
 type Interrupt = (by: Stopper) => void;
 const underWay = new Map<object, Set<Interrupt>>();
 
@@ -15,14 +18,14 @@ function interruptedEnding(s: StartedRun, by: Stopper): Ending {
   const why =
     by === 'server'
       ? 'The desk was stopping and the run did not finish in time'
-      : 'The command was stopped (Ctrl-C) before the run finished';
+      : `The command was stopped (${SIGNAL_WORDS[by]}) before the run finished`;
   return {
     kind: 'stopped',
     interrupted: true,
     outcome:
       by === 'server'
         ? `The run of "${title}" was interrupted: the desk stopped before it finished.`
-        : `The run of "${title}" was interrupted: the command was stopped (Ctrl-C) before it finished.`,
+        : `The run of "${title}" was interrupted: the command was stopped (${SIGNAL_WORDS[by]}) before it finished.`,
     reason:
       s.how === 'playbook'
         ? `${why}; nothing was recorded as done. Run it again.`

@@ -177,8 +177,8 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
 
   // Nothing was done and no report written, but the row's history says a run began and why it
   // stopped, so the row does not look as if nobody had tried.
-  if (e.kind === 'stopped' && e.interrupted && current)
-    await logTimeline(ctx, row.id, 'run_interrupted', `${answer.outcome} ${answer.reason ?? ''}`.trim());
+  if (e.kind === 'stopped' && e.interrupted && current && reason)
+    await logTimeline(ctx, row.id, 'run_interrupted', `A run was interrupted. ${reason}`);
 
   const status = finished
     ? 'finished'

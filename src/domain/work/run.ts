@@ -17,7 +17,8 @@ import { drivePlaybook } from './run-playbook.ts';
 import { NO_BROWSER } from './own.ts';
 import { leaveRunning, unlessInterrupted } from './in-flight.ts';
 import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
-import { IN_FLIGHT, sendDraft, sendInFlight } from './send.ts';
+import { IN_FLIGHT, sendDraft } from './send.ts';
+import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import { plural } from '../text.ts';
 
 export type { RunAnswer } from './run-record.ts';
@@ -158,10 +159,17 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
   const running = await runningOn(ctx.db, ctx.desk.id, row.id, since);
   // A message is sent at most once (D14): while another call is sending on this row, a run
   // neither sends it again nor drafts a second one behind it.
-  if (running.some((r) => r.how !== 'playbook') || (await sendInFlight(ctx, row.id))) {
+  const sending = running.some((r) => r.how !== 'playbook') ? 'sending' : await sendState(ctx, row.id);
+  if (sending === 'sending') {
     return refuse({
       outcome: `Another request is already sending the message on "${row.title}"; nothing was done.`,
       reason: IN_FLIGHT,
+    });
+  }
+  if (sending === 'not_known') {
+    return refuse({
+      outcome: `The desk stopped while sending a message on "${row.title}", so whether it went is not known; nothing was done.`,
+      reason: SEND_NOT_KNOWN,
     });
   }
 

@@ -11,7 +11,6 @@ import {
   threadIdsOn,
   markSent,
   markUnsent,
-  messageClaimedSince,
   releaseDraft,
   withdrawDraft,
 } from '../../store/repositories/activity.ts';
@@ -59,23 +58,6 @@ async function findMailbox(ctx: DeskContext): Promise<(MailConnection & { id: nu
   const c = await connectedMailbox(ctx.db, ctx.desk.id);
   if (!c) return null;
   return { id: c.id, provider: c.provider, config: storedObject(c.config), faulted: c.send_fault !== null };
-}
-
-/**
- * A message another call has claimed and is sending right now: approved, not sent, no reason
- * recorded yet, and claimed recently enough that the send can still be under way.
- */
-export async function sendInFlight(ctx: DeskContext, workId: number): Promise<boolean> {
-  return messageClaimedSince(ctx.db, ctx.desk.id, workId, sendUnderWaySince(ctx));
-}
-
-/**
- * The earliest claim whose send can still be under way: the mail server's time to answer, and
- * a minute to record what it said. A claim older than that with nothing recorded was left by a
- * process that stopped in between.
- */
-export function sendUnderWaySince(ctx: DeskContext): string {
-  return new Date(ctx.clock.now().getTime() - ctx.config.mailTimeoutMs - 60_000).toISOString();
 }
 
 /**

@@ -34,6 +34,44 @@ export function unsettledQuery(db: Kysely<Database>, deskId: string, before: str
     .limit(most);
 }
 
+/** The row's messages claimed before `before` whose send never recorded how it ended. */
+export async function unsettledClaimsOn(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  before: string,
+): Promise<UnsettledClaim[]> {
+  return db
+    .selectFrom('activity')
+    .select(['id', 'obligation_id', 'subject', 'to_address'])
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where(UNSETTLED)
+    .where('approved_at', '<', before)
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether a message on the row newer than `id` was sent, or is claimed for sending. */
+export async function laterMessageGoing(
+  db: Kysely<Database>,
+  deskId: string,
+  workId: number,
+  id: number,
+): Promise<boolean> {
+  const later = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('desk_id', '=', deskId)
+    .where('obligation_id', '=', workId)
+    .where('kind', '=', 'message')
+    .where('status', 'in', ['approved', 'sent'])
+    .where('id', '>', id)
+    .limit(1)
+    .executeTakeFirst();
+  return later !== undefined;
+}
+
 /** Gives an unsettled claim its reason; false when its send recorded how it ended meanwhile. */
 export async function settleClaim(db: Kysely<Database>, id: number, reason: string): Promise<boolean> {
   const r = await db

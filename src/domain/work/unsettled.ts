@@ -1,0 +1,85 @@
+import { messageClaimedSince } from '../../store/repositories/activity.ts';
+import {
+  laterMessageGoing,
+  settleClaim,
+  unsettledClaims,
+  unsettledClaimsOn,
+  type UnsettledClaim,
+} from '../../store/repositories/unsettled.ts';
+import { findWork, updateWork } from '../../store/repositories/work.ts';
+import { atomically, lockRow } from '../../store/tx.ts';
+import type { DeskContext } from '../context.ts';
+import { logEvent, logTimeline } from '../record.ts';
+import { isFinished } from '../vocab.ts';
+
+// A send that a complete, the screen's button or a run began claims its message, hands it to
+// the mail server, and then records what the server said. A process that stopped in between
+// (killed, or its database lost at that moment) leaves the message claimed with nothing
+// recorded. Once no send can still be under way, whoever comes to the row first (the pass, or
+// a call that would send or draft on it) says so on the row, so that nobody, the desk on its
+// own least of all, sends it a second time unawares (P-pass-9).
+
+export const SEND_NOT_KNOWN =
+  "The desk stopped while sending this message (its process ended, or its database could not be reached), so whether it went is not known. Look in the mailbox's sent mail, then send it again or mark the row done.";
+
+/**
+ * The earliest claim whose send can still be under way: the mail server's time to answer, and
+ * a minute to record what it said. A claim older than that with nothing recorded was left by a
+ * process that stopped in between.
+ */
+export function sendUnderWaySince(ctx: DeskContext): string {
+  return new Date(ctx.clock.now().getTime() - ctx.config.mailTimeoutMs - 60_000).toISOString();
+}
+
+/** What a send on the row is doing: under way now, found just now to have stopped unrecorded, or neither. */
+export type SendState = 'sending' | 'not_known' | null;
+
+/** Where a send on the row stands; a claim a stopped send left is recorded as not known first. */
+export async function sendState(ctx: DeskContext, workId: number): Promise<SendState> {
+  const since = sendUnderWaySince(ctx);
+  let settled = false;
+  for (const claim of await unsettledClaimsOn(ctx.db, ctx.desk.id, workId, since))
+    if (await settleSend(ctx, claim)) settled = true;
+  if (await messageClaimedSince(ctx.db, ctx.desk.id, workId, since)) return 'sending';
+  return settled ? 'not_known' : null;
+}
+
+/** Records, for each of the desk's messages a stopped send left claimed, that whether it went is not known. */
+export async function settleAbandonedSends(ctx: DeskContext, most: number): Promise<number> {
+  let settled = 0;
+  for (const claim of await unsettledClaims(ctx.db, ctx.desk.id, sendUnderWaySince(ctx), most))
+    if (await settleSend(ctx, claim)) settled++;
+  return settled;
+}
+
+async function settleSend(ctx: DeskContext, claim: UnsettledClaim): Promise<boolean> {
+  const workId = claim.obligation_id;
+  return atomically(ctx, async (tx) => {
+    if (workId !== null) await lockRow(tx, workId);
+    // The send may have recorded how it ended since the claim was read.
+    if (!(await settleClaim(tx.db, claim.id, SEND_NOT_KNOWN))) return false;
+    const subject = claim.subject ?? '';
+    const to = claim.to_address ?? '';
+    await logEvent(tx, 'send_failed', `Could not tell whether "${subject}" went to ${to || 'nobody'}.`, {
+      ...(workId !== null ? { work_id: workId } : {}),
+      activity_id: claim.id,
+      to,
+      reason: SEND_NOT_KNOWN,
+      actor: 'desk',
+      outcome_unknown: true,
+    });
+    const row = workId === null ? undefined : await findWork(tx.db, tx.desk.id, workId);
+    if (!row) return true;
+    // A later message on the row has gone, or is going: the row stands where that one put it.
+    const overtaken = await laterMessageGoing(tx.db, tx.desk.id, row.id, claim.id);
+    if (!isFinished(row.status) && !overtaken)
+      await updateWork(tx.db, tx.desk.id, row.id, { last_error: SEND_NOT_KNOWN, updated_at: tx.now() });
+    await logTimeline(
+      tx,
+      row.id,
+      'send_failed',
+      `"${subject}" was approved, but is not known to have been sent: ${SEND_NOT_KNOWN}`,
+    );
+    return true;
+  });
+}
