@@ -49,6 +49,20 @@ async function blankPostgres(): Promise<Blank> {
   };
 }
 
+/** Brings a blank database to what an earlier version, with just these changes, made of it. */
+async function migrateWith(b: Blank, changes: typeof migrations, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({
+    db: b.db,
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(Object.entries(changes).map(([n, m]) => [n, m(dialect)])) as Record<string, Migration>,
+    },
+    migrationTableName: 'desk_migrations',
+    migrationLockTableName: 'desk_migrations_lock',
+  });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+}
+
 const CASES: Array<{ name: DialectName; blank: () => Promise<Blank> }> = [
   { name: 'sqlite', blank: blankSqlite },
   ...(PG_URL ? [{ name: 'postgres' as const, blank: blankPostgres }] : []),
@@ -63,16 +77,7 @@ describe.each(CASES)('a database with a later change than one it lacks ($name)',
   it('is brought up to this version, the missing change first', async () => {
     const b = await blank();
     made.push(b);
-    const migrator = new Migrator({
-      db: b.db,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(Object.entries(RELEASED).map(([n, m]) => [n, m(name)])) as Record<string, Migration>,
-      },
-      migrationTableName: 'desk_migrations',
-      migrationLockTableName: 'desk_migrations_lock',
-    });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await migrateWith(b, RELEASED, name);
     await b.db.destroy();
 
     const store = await reopenStore(b.target);
@@ -100,16 +105,7 @@ describe.each(CASES)('an upgrade that fails partway ($name)', ({ name, blank }) 
   it('leaves the database as it was, and the next start makes the whole upgrade', async () => {
     const b = await blank();
     made.push(b);
-    const migrator = new Migrator({
-      db: b.db,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(Object.entries(BEFORE_COUNTS).map(([n, m]) => [n, m(name)])) as Record<string, Migration>,
-      },
-      migrationTableName: 'desk_migrations',
-      migrationLockTableName: 'desk_migrations_lock',
-    });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await migrateWith(b, BEFORE_COUNTS, name);
     // Change 009 makes its tables, and then the record of it is refused, as a stop would leave it.
     const undo = await refuse(b.db, name, {
       name: 'upgrade_stops',
