@@ -109,4 +109,25 @@ describe.skipIf(!PG_URL)('transactions that wait on each other (PostgreSQL)', ()
     }
     expect([...codes].filter((c) => !['2xx', '403 no_desk', '404 not_found'].includes(c))).toEqual([]);
   });
+
+  it('a note on an arrangement the owner removes as it is written is answered 404, naming the arrangement', async () => {
+    const d = await makeDesk(store.db);
+    const a = await makeArrangement(store.db, d.desk.id, 'Corner lease');
+    const remover = new pg.Client({ connectionString: store.target });
+    await remover.connect();
+    await remover.query('begin');
+    await remover.query('delete from arrangements where id = $1', [a.id]);
+    const note = h.call('POST', `/api/v1/arrangements/${a.id}/notes`, { key: d.key, body: { body: 'Keys are back.' } });
+    // The note's insert waits on the removal's hold on the arrangement; then the removal commits.
+    const waiting = () =>
+      remover.query(
+        "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+      );
+    for (let i = 0; i < 400 && (await waiting()).rows.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    await remover.query('commit');
+    await remover.end();
+    const answer = await note;
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error).toEqual({ code: 'not_found', message: `No arrangement ${a.id} on this desk.` });
+  });
 });

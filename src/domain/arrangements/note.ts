@@ -3,6 +3,7 @@ import { cutAt, isBlank } from '../text.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
+import { isForeignKeyViolation } from '../../store/dialect.ts';
 import { insertActivity } from '../../store/repositories/activity.ts';
 import { findArrangement } from '../../store/repositories/rows.ts';
 
@@ -62,6 +63,9 @@ async function noteIn(ctx: DeskContext, arrangementId: number, body: string, inp
     status: 'recorded',
     actor,
     at: now,
+  }).catch((err: unknown) => {
+    // Removed by the owner between the look and the write: as if it had gone before.
+    throw isForeignKeyViolation(err) ? notFound('arrangement', arrangementId) : err;
   });
   await logEvent(
     ctx,

@@ -1,4 +1,4 @@
-import { mailConnections } from '../../store/repositories/connections.ts';
+import { connectionById, mailConnections } from '../../store/repositories/connections.ts';
 import {
   claimSeen,
   ensureReadPosition,
@@ -66,7 +66,7 @@ export async function readMail(ctx: DeskContext): Promise<MailPassResult> {
       result.mailboxes.push(await readOne(ctx, c.id, c.name, settings, result.matched));
     } catch (err) {
       // Removed as the pass came to it: no longer the desk's to read. The others still are.
-      if (isForeignKeyViolation(err)) continue;
+      if (isForeignKeyViolation(err) && !(await connectionById(ctx.db, ctx.desk.id, c.id))) continue;
       throw err;
     }
   }

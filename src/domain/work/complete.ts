@@ -173,7 +173,11 @@ async function settle(
     if (await newestDraft(ctx, workId)) return AGAIN;
     const sending = await sendState(ctx, workId);
     if (sending === 'sending') return answer(current, false, false, IN_FLIGHT);
-    if (sending === 'not_known') return answer(current, false, false, SEND_NOT_KNOWN);
+    // As after a send of its own that failed: the row stays open needing a look, with the note.
+    if (sending === 'not_known') {
+      const now = (await findWork(ctx.db, ctx.desk.id, workId)) ?? current;
+      return answer(await keepNote(ctx, now, note, c.afterFailure), true, false, SEND_NOT_KNOWN);
+    }
     failedBefore = current.last_error !== null && (await unsentOn(ctx.db, ctx.desk.id, workId)) !== undefined;
   }
   const to = current.waiting_on ? 'waiting' : 'done';

@@ -44,6 +44,14 @@ export async function sendState(ctx: DeskContext, workId: number): Promise<SendS
   return settled ? 'not_known' : null;
 }
 
+/**
+ * Whether a send on the row can be under way this moment, without recording anything: for a
+ * check whose caller may yet refuse and undo what its transaction wrote.
+ */
+export async function sendUnderWay(ctx: DeskContext, workId: number): Promise<boolean> {
+  return messageClaimedSince(ctx.db, ctx.desk.id, workId, sendUnderWaySince(ctx));
+}
+
 /** Records, for each of the desk's messages a stopped send left claimed, that whether it went is not known. */
 export async function settleAbandonedSends(ctx: DeskContext, most: number): Promise<number> {
   let settled = 0;

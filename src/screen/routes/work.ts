@@ -85,6 +85,10 @@ export async function rowPage(
 export type Form = NonNullable<RowView['error']>['form'];
 
 /** Runs a form's verb once per key, then draws the row with the verb's words or its refusal. */
+/** A complete that left the row as it was: its send failed, or another request is sending. */
+const notCompleted = (a: { failed: boolean; status: string }) =>
+  a.failed || (a.status !== 'done' && a.status !== 'waiting' && a.status !== 'cancelled');
+
 export async function act<T>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -200,11 +204,13 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       'complete',
       (ctx, id) => completeWork(ctx, id, { note: fieldOf(request.body, 'note') }),
       (a) =>
-        a.failed
+        notCompleted(a)
           ? `Not done: ${a.delivery_note}`
           : a.status === 'waiting'
             ? `Done for now; waiting on ${a.waiting_on}. ${a.delivery_note}`
             : `Marked ${a.status}. ${a.delivery_note}`,
+      undefined,
+      notCompleted,
     ),
   );
 
