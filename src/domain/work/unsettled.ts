@@ -1,4 +1,3 @@
-import { messageClaimedSince } from '../../store/repositories/activity.ts';
 import {
   laterMessageGoing,
   settleClaim,
@@ -37,10 +36,11 @@ export type SendState = 'sending' | 'not_known' | null;
 /** Where a send on the row stands; a claim a stopped send left is recorded as not known first. */
 export async function sendState(ctx: DeskContext, workId: number): Promise<SendState> {
   const since = sendUnderWaySince(ctx);
+  const claims = await unsettledClaimsOn(ctx.db, ctx.desk.id, workId);
   let settled = false;
-  for (const claim of await unsettledClaimsOn(ctx.db, ctx.desk.id, workId, since))
+  for (const claim of claims.filter((c) => c.approved_at !== null && c.approved_at < since))
     if (await settleSend(ctx, claim)) settled = true;
-  if (await messageClaimedSince(ctx.db, ctx.desk.id, workId, since)) return 'sending';
+  if (claims.some((c) => underWay(c, since))) return 'sending';
   return settled ? 'not_known' : null;
 }
 
@@ -49,8 +49,12 @@ export async function sendState(ctx: DeskContext, workId: number): Promise<SendS
  * check whose caller may yet refuse and undo what its transaction wrote.
  */
 export async function sendUnderWay(ctx: DeskContext, workId: number): Promise<boolean> {
-  return messageClaimedSince(ctx.db, ctx.desk.id, workId, sendUnderWaySince(ctx));
+  const since = sendUnderWaySince(ctx);
+  return (await unsettledClaimsOn(ctx.db, ctx.desk.id, workId)).some((c) => underWay(c, since));
 }
+
+/** A claim recent enough that its send may still be going. (One with no time, from before claims were timed, is neither.) */
+const underWay = (c: { approved_at: string | null }, since: string) => c.approved_at !== null && c.approved_at >= since;
 
 /** Records, for each of the desk's messages a stopped send left claimed, that whether it went is not known. */
 export async function settleAbandonedSends(ctx: DeskContext, most: number): Promise<number> {

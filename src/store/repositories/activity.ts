@@ -184,28 +184,6 @@ export async function recentNotes(
     .execute();
 }
 
-/** Is a message on the row approved, unsent, with no reason recorded, and claimed at or after `since`? */
-export async function messageClaimedSince(
-  db: Kysely<Database>,
-  deskId: string,
-  workId: number,
-  since: string,
-): Promise<boolean> {
-  const m = await db
-    .selectFrom('activity')
-    .select('id')
-    .where('desk_id', '=', deskId)
-    .where('obligation_id', '=', workId)
-    .where('kind', '=', 'message')
-    .where('status', '=', 'approved')
-    .where('sent_at', 'is', null)
-    .where('failure_reason', 'is', null)
-    .where('approved_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
-  return m !== undefined;
-}
-
 /**
  * Claims a drafted message for sending (drafted → approved, compare-and-set), and gives it as
  * claimed: its text and address as they are now, an edit committed since it was first read

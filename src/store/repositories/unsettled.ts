@@ -34,20 +34,18 @@ export function unsettledQuery(db: Kysely<Database>, deskId: string, before: str
     .limit(most);
 }
 
-/** The row's messages claimed before `before` whose send never recorded how it ended. */
+/** The row's claimed messages whose send has not recorded how it ended, with when each was claimed. */
 export async function unsettledClaimsOn(
   db: Kysely<Database>,
   deskId: string,
   workId: number,
-  before: string,
-): Promise<UnsettledClaim[]> {
+): Promise<Array<UnsettledClaim & { approved_at: string | null }>> {
   return db
     .selectFrom('activity')
-    .select(['id', 'obligation_id', 'subject', 'to_address'])
+    .select(['id', 'obligation_id', 'subject', 'to_address', 'approved_at'])
     .where('desk_id', '=', deskId)
     .where('obligation_id', '=', workId)
     .where(UNSETTLED)
-    .where('approved_at', '<', before)
     .orderBy('id')
     .execute();
 }
