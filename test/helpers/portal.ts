@@ -99,7 +99,14 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://portal.test').pathname;
+    const url = new URL(req.url ?? '/', 'http://portal.test');
+    const path = url.pathname;
+    // Sends the browser on to wherever `to` says, as a portal's sign-in might.
+    if (path === '/elsewhere') {
+      res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
+      res.end();
+      return;
+    }
     if (req.method === 'GET' && (path === '/' || path === '/login')) return send(res, 200, loginPage());
     if (req.method === 'POST' && path === '/login') {
       const form = await readBody(req);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { refusedAddress } from './addresses.ts';
+import { destination, type PrivateAddresses } from './addresses.ts';
+
+const refusedAddress = async (host: string, policy: PrivateAddresses) => {
+  const d = await destination(host, policy);
+  return d && 'refused' in d ? d.refused : null;
+};
 
 describe('where a run may go', () => {
   it('never to a link-local address, such as a cloud metadata service', async () => {

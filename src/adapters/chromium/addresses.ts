@@ -52,25 +52,39 @@ function refusedIp(ip: string, policy: PrivateAddresses): Refused['why'] | null 
   return policy === 'refuse' && PRIVATE.check(address, family) ? 'private' : null;
 }
 
+/** How a name is resolved; the system's resolver unless a test says otherwise. */
+export type Resolve = (host: string) => Promise<Array<{ address: string }>>;
+
+const systemResolve: Resolve = (host) => lookup(host, { all: true, verbatim: true });
+
+/** Where a host may be reached, why it may not be, or null when its name does not resolve. */
+export type Destination = { address: string } | { refused: Refused } | null;
+
 /**
- * Why the browser may not go to a host, or null when it may. A name that does not resolve is
- * left to the browser, which says so in its own words.
+ * The address the browser may reach a host at. A name is refused when any address it stands for
+ * is, and is reached at the address checked: the browser never resolves the name again itself.
  */
-export async function refusedAddress(hostname: string, policy: PrivateAddresses): Promise<Refused | null> {
+export async function destination(
+  hostname: string,
+  policy: PrivateAddresses,
+  resolve: Resolve = systemResolve,
+): Promise<Destination> {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     const why = refusedIp(host, policy);
-    return why ? { address: host, why } : null;
+    return why ? { refused: { address: host, why } } : { address: host };
   }
+  let found: Array<{ address: string }>;
   try {
-    for (const a of await lookup(host, { all: true, verbatim: true })) {
-      const why = refusedIp(a.address, policy);
-      if (why) return { address: a.address, why };
-    }
+    found = await resolve(host);
   } catch {
-    // Unresolvable: the browser says so.
+    return null;
   }
-  return null;
+  for (const a of found) {
+    const why = refusedIp(a.address, policy);
+    if (why) return { refused: { address: a.address, why } };
+  }
+  return found[0] ? { address: found[0].address } : null;
 }
 
 /** What a run's step says of a page it was not let open. */

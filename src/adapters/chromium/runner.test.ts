@@ -162,6 +162,47 @@ describe.skipIf(!available)(
         `Step 1 (goto ${portal.url}/login): the desk does not open pages at 127.0.0.1, an address on its own machine or network (DESK_RUN_PRIVATE_ADDRESSES is refuse).`,
       );
       expect(portal.submissions).toHaveLength(0);
+
+      const sentOn = await runner.run({
+        steps: [{ goto: `${portal.url}/elsewhere?to=http://169.254.169.254/latest/` }],
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(sentOn.error).toBe(
+        `Step 1 (goto ${portal.url}/elsewhere?to=http://169.254.169.254/latest/): the desk does not open pages at 169.254.169.254, a link-local address, where a cloud machine's own settings and keys are served.`,
+      );
+    });
+
+    it('reaches a host at the address the desk checked: the browser never looks the name up itself', async () => {
+      // portal.test is in no resolver's answers but the desk's own (here, the test's), so the run
+      // reaches the portal only if the browser connects where the desk's check said.
+      const asked: string[] = [];
+      const resolve = async (host: string) => {
+        asked.push(host);
+        return [{ address: '127.0.0.1' }];
+      };
+      const base = `http://portal.test:${new URL(portal.url).port}`;
+      const reached = await new ChromiumRunner({ executablePath: CHROMIUM, resolve }).run({
+        steps: fileReturn(base),
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(reached.error).toBeNull();
+      expect(reached.ok).toBe(true);
+      expect(portal.submissions).toHaveLength(1);
+      // The browser's own requests (its updates and the like) pass the gate too.
+      expect(asked).toContain('portal.test');
+
+      const hosted = await new ChromiumRunner({ executablePath: CHROMIUM, privateAddresses: 'refuse', resolve }).run({
+        steps: fileReturn(base),
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(hosted.ok).toBe(false);
+      expect(hosted.error).toBe(
+        `Step 1 (goto ${base}/login): the desk does not open pages at portal.test (127.0.0.1), an address on its own machine or network (DESK_RUN_PRIVATE_ADDRESSES is refuse).`,
+      );
+      expect(portal.submissions).toHaveLength(1);
     });
 
     it('logs in with the secrets, files the return with the templated period and reads the reference', async () => {

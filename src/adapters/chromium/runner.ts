@@ -15,7 +15,8 @@ import {
 } from '../../domain/playbooks.ts';
 import type { PlaybookRunner } from '../../domain/ports.ts';
 import { storable } from '../../domain/text.ts';
-import { refusalWords, refusedAddress, type PrivateAddresses } from './addresses.ts';
+import { refusalWords, type PrivateAddresses, type Resolve } from './addresses.ts';
+import { type Gate, openGate } from './gate.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -256,10 +257,12 @@ class NavigationWatch {
 export class ChromiumRunner implements PlaybookRunner {
   private readonly executablePath: string;
   private readonly privateAddresses: PrivateAddresses;
+  private readonly resolve: Resolve | undefined;
 
-  constructor(opts: { executablePath: string; privateAddresses?: PrivateAddresses }) {
+  constructor(opts: { executablePath: string; privateAddresses?: PrivateAddresses; resolve?: Resolve }) {
     this.executablePath = opts.executablePath;
     this.privateAddresses = opts.privateAddresses ?? 'allow';
+    this.resolve = opts.resolve;
   }
 
   available(): boolean {
@@ -311,6 +314,7 @@ export class ChromiumRunner implements PlaybookRunner {
     const outOfTime = `The portal did not finish within ${seconds(request.timeoutMs)}.`;
     let current = -1;
     let browser: Browser | null = null;
+    let gate: Gate | null = null;
     let watch: NavigationWatch | null = null;
     /** Why a page the run asked for was not opened: its first such request, in words. */
     let blocked: string | null = null;
@@ -320,10 +324,14 @@ export class ChromiumRunner implements PlaybookRunner {
       try {
         // Playwright loads with the first run, not with the server or the command.
         const { chromium } = await import('playwright-core');
+        // Every request the page makes, redirects included, goes through the gate, which checks
+        // where it goes against where a run may go.
+        const g = await openGate({ policy: this.privateAddresses, resolve: this.resolve });
+        gate = g;
         browser = await chromium.launch({
           executablePath: this.executablePath,
           headless: true,
-          args: CHROMIUM_ARGS,
+          args: [...CHROMIUM_ARGS, ...g.args],
           timeout: Math.max(1, remaining()),
           // The browser is the process's to stop: a stopping server lets the run finish or records
           // it as interrupted at the drain limit, and Ctrl-C on the CLI does the same. Left to the
@@ -341,20 +349,17 @@ export class ChromiumRunner implements PlaybookRunner {
       }
       if (aborted) throw new OutOfTime();
       const context = await browser.newContext({ acceptDownloads: false, serviceWorkers: 'block' });
-      // Every request the page makes, redirects included, is checked against where a run may go.
-      await context.route('**/*', async (route) => {
-        const url = new URL(route.request().url());
-        const refused =
-          url.protocol === 'http:' || url.protocol === 'https:'
-            ? await refusedAddress(url.hostname, this.privateAddresses)
-            : null;
-        if (refused === null) return route.continue();
-        blocked ??= refusalWords(url.hostname, refused);
-        return route.abort('blockedbyclient');
-      });
       const page = await context.newPage();
       const nav = new NavigationWatch(page);
       watch = nav;
+      // A page the gate would not open, the page's own or one it was sent on to, is told in words.
+      // (The browser's own requests, for its updates and the like, pass the gate too; they are not the page's.)
+      page.on('requestfailed', (req) => {
+        if (!req.isNavigationRequest() || req.frame() !== page.mainFrame()) return;
+        const host = new URL(req.url()).hostname;
+        const refused = (gate as Gate | null)?.refusal(host);
+        if (refused) blocked ??= refusalWords(host, refused);
+      });
 
       for (let i = 0; i < steps.length; i++) {
         if (aborted) throw new OutOfTime();
@@ -416,6 +421,7 @@ export class ChromiumRunner implements PlaybookRunner {
       if (onStop) request.signal?.removeEventListener('abort', onStop);
       const b = browser as Browser | null;
       if (b) await b.close().catch(() => undefined);
+      (gate as Gate | null)?.close();
       // Let the abandoned steps settle against the closed browser (bounded, so a wedged browser cannot hold the run).
       await Promise.race([work, new Promise((r) => setTimeout(r, 2_000).unref())]);
       const late = browser as Browser | null;
