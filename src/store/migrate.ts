@@ -22,6 +22,7 @@ import { sendFault } from './migrations/017_send_fault.ts';
 import { postgresWidths } from './migrations/018_postgres_widths.ts';
 import { mailSeenKept } from './migrations/019_mail_seen_kept.ts';
 import { unsettledSends } from './migrations/020_unsettled_sends.ts';
+import { mailStuck } from './migrations/021_mail_stuck.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -47,6 +48,7 @@ export const migrations: Record<string, DeskMigration> = {
   '018_postgres_widths': postgresWidths,
   '019_mail_seen_kept': mailSeenKept,
   '020_unsettled_sends': unsettledSends,
+  '021_mail_stuck': mailStuck,
 };
 
 class InCodeProvider implements MigrationProvider {

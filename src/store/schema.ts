@@ -293,6 +293,9 @@ export interface MailReadsTable {
   /** Why the last pass could not read the mailbox; null when it could. */
   error: string | null;
   checked_at: string | null;
+  /** The message the last passes could not handle, and how many passes in a row stopped at it. */
+  stuck_uid: number | null;
+  stuck_tries: Generated<number>;
 }
 
 /** A message a pass has handled, once per connection, UIDVALIDITY and UID. */
@@ -302,7 +305,7 @@ export interface MailSeenTable {
   uid: number;
   desk_id: string;
   message_id: string | null;
-  /** reply, auto_reply, bounce, unrelated, repeat or unparseable */
+  /** reply, auto_reply, bounce, unrelated, repeat, unparseable or passed_over */
   outcome: string;
   handled_at: string;
 }

@@ -23,6 +23,7 @@ import { editWork } from '../../src/domain/work/edit.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
 import { dateOfInstant } from '../../src/domain/dates.ts';
 import { ImapReader } from '../../src/adapters/imap/reader.ts';
+import { STUCK_PASSES } from '../../src/domain/mail/read.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
 // for what goes out. Every date is derived from the pinned test clock.
@@ -1048,6 +1049,83 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(again.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
     expect(again.mailboxes.find((m) => m.name === 'Office mail')).toMatchObject({ status: 'read', error: null });
     expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'open', waiting_on: null });
+  });
+
+  it(`a message no pass can handle is passed over after ${STUCK_PASSES} passes, said in the log, and the mailbox reads on`, async () => {
+    const row = await sentRow('Oven hood');
+    await pass(); // whatever earlier tests left in the mailbox is read first
+    await put(samReplies(row, 'Hood fitted.', { subject: `Re: ${row.subject} \u2014 hood` }));
+    await put(rawMail({ from: 'news@elsewhere.test', subject: 'Behind it', date: hoursAgo(1), text: 'x' }));
+    const allow = await refuseReplies();
+    try {
+      for (let n = 1; n < STUCK_PASSES; n++) {
+        const office = (await pass()).mailboxes.find((m) => m.name === 'Office mail');
+        expect(office).toMatchObject({ status: 'error', read: 0, passed_over: 0 });
+        expect(office?.error).toMatch(/^A message could not be handled: .*reply refused/);
+        expect(office?.error).toContain(
+          `(${n} of ${STUCK_PASSES} passes; after ${STUCK_PASSES}, the desk passes over it`,
+        );
+      }
+      const last = (await pass()).mailboxes.find((m) => m.name === 'Office mail');
+      // Passed over, and the message behind it read at last.
+      expect(last).toMatchObject({ status: 'read', error: null, read: 2, passed_over: 1, unrelated: 1, replies: 0 });
+      const mail = (await get('/connections'))
+        .json()
+        .data.items.find((c: { name: string }) => c.name === 'Office mail');
+      expect(mail).toMatchObject({ status: 'connected', reason: null });
+      const logged = (await get('/events?limit=200'))
+        .json()
+        .data.items.filter((e: { kind: string }) => e.kind === 'mail_passed_over');
+      expect(logged).toHaveLength(1);
+      expect(logged[0].message).toMatch(
+        new RegExp(
+          `^A message from sam@ovens\\.test \\("Re: .* hood"\\) could not be handled in ${STUCK_PASSES} passes, so the desk passed over it: .*reply refused`,
+        ),
+      );
+      expect(logged[0].data).toMatchObject({
+        from: 'sam@ovens.test',
+        reason: expect.stringContaining('reply refused'),
+      });
+      expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'waiting' });
+    } finally {
+      await allow();
+    }
+    // Not read again once the store would take it: passed over is handled.
+    const after = (await pass()).mailboxes.find((m) => m.name === 'Office mail');
+    expect(after).toMatchObject({ status: 'read', read: 0, passed_over: 0 });
+    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'waiting' });
+  });
+
+  it('counts the passes stopped at one message afresh when a pass stops at another', async () => {
+    const first = await sentRow('Flue');
+    const second = await sentRow('Grate');
+    await pass();
+    await put(samReplies(first, 'Flue swept.'));
+    const allow = await refuseReplies();
+    try {
+      for (let n = 1; n < STUCK_PASSES; n++) await pass();
+    } finally {
+      await allow();
+    }
+    // The store takes the first now; the second is refused from its first pass.
+    await put(samReplies(second, 'Grate cast.'));
+    const again = await refuse(store.db, name, {
+      name: 'refuse_grate',
+      table: 'activity',
+      on: 'INSERT',
+      when: `NEW.direction = 'inbound' and NEW.obligation_id = ${second.id}`,
+    });
+    try {
+      const office = (await pass()).mailboxes.find((m) => m.name === 'Office mail');
+      expect(office).toMatchObject({ status: 'error', replies: 1, passed_over: 0 });
+      expect(office?.error).toContain(`(1 of ${STUCK_PASSES} passes;`);
+    } finally {
+      await again();
+    }
+    expect((await pass()).mailboxes.find((m) => m.name === 'Office mail')).toMatchObject({
+      status: 'read',
+      replies: 1,
+    });
   });
 
   it('says when more messages wait than one pass reads, and the next read goes on after them', async () => {

@@ -39,6 +39,11 @@ export function mailCommands(program: Command, io: Io): void {
             `${m.unrelated} unrelated`,
             `${m.unparseable} unreadable`,
             `${m.already_handled} already handled`,
+            ...(m.passed_over > 0
+              ? [
+                  `${m.passed_over} passed over (which, and why, is in the desk's log: the screen's Record, or GET /events)`,
+                ]
+              : []),
           ];
           const where = `${m.desk_slug}, ${inline(m.name)}`;
           if (m.error && m.read === 0) lines.push(`  ${where}: could not be read: ${m.error}`);

@@ -1,10 +1,12 @@
 import { connectionById, mailConnections } from '../../store/repositories/connections.ts';
 import {
   claimSeen,
+  clearStuck,
   ensureReadPosition,
   handledBefore,
   noteRead,
   noteReadFault,
+  noteStuck,
   readPosition,
   setSeenOutcome,
   startReading,
@@ -13,8 +15,9 @@ import { atomically, lockNamed } from '../../store/tx.ts';
 import { isForeignKeyViolation } from '../../store/dialect.ts';
 import type { DeskContext } from '../context.ts';
 import { createHash } from 'node:crypto';
+import { logEvent } from '../record.ts';
 import type { IncomingMail, MailboxSettings, ParsedMail } from '../ports.ts';
-import { storedObject } from '../text.ts';
+import { cutAt, storable, storedObject } from '../text.ts';
 import { applyMail, type MatchedMail } from './apply.ts';
 import { keptMessageId } from './classify.ts';
 import { mailboxSettings } from './settings.ts';
@@ -27,6 +30,8 @@ import { mailboxSettings } from './settings.ts';
 export const RESET_DAYS = 14;
 export const MAX_BYTES = 10 * 1024 * 1024;
 export const MAX_MESSAGES = 200;
+/** Passes in a row that stop at one message before the desk passes over it. */
+export const STUCK_PASSES = 5;
 
 export interface MailboxPass {
   connection_id: number;
@@ -46,6 +51,8 @@ export interface MailboxPass {
   unparseable: number;
   /** Messages another pass, or an earlier reading of a reset mailbox, had already handled. */
   already_handled: number;
+  /** Messages that could not be handled in STUCK_PASSES passes in a row, and were passed over. */
+  passed_over: number;
 }
 
 export interface MailPassResult {
@@ -93,6 +100,7 @@ async function readOne(
     unrelated: 0,
     unparseable: 0,
     already_handled: 0,
+    passed_over: 0,
   };
   await ensureReadPosition(ctx.db, ctx.desk.id, connectionId);
   const position = await readPosition(ctx.db, connectionId);
@@ -117,8 +125,23 @@ async function readOne(
       outcome = await handle(ctx, connectionId, batch.uidValidity, m);
     } catch (err) {
       // Nothing of the message was kept, so the next pass reads it again; until then the
-      // mailbox shows why it stopped, as for a server that could not be read.
-      const reason = `A message could not be handled: ${err instanceof Error ? err.message : String(err)}`;
+      // mailbox shows why it stopped, as for a server that could not be read. A message that
+      // stops pass after pass would hold back every reply behind it, so in the end it is passed over.
+      const why = err instanceof Error ? err.message : String(err);
+      const tries = await noteStuck(ctx.db, connectionId, m.uid);
+      let reason = `A message could not be handled: ${why}`;
+      if (tries >= STUCK_PASSES) {
+        try {
+          await passOver(ctx, connectionId, batch.uidValidity, m, why);
+          pass.read++;
+          pass.passed_over++;
+          continue;
+        } catch (again) {
+          reason = `A message could not be handled, nor passed over: ${again instanceof Error ? again.message : String(again)}`;
+        }
+      } else {
+        reason += ` (${tries} of ${STUCK_PASSES} passes; after ${STUCK_PASSES}, the desk passes over it and reads on)`;
+      }
       await noteReadFault(ctx.db, connectionId, reason, ctx.now());
       return { ...pass, status: 'error', error: reason };
     }
@@ -140,6 +163,44 @@ async function readOne(
   }
   await noteRead(ctx.db, connectionId, { uidvalidity: batch.uidValidity, checked_at: ctx.now() });
   return { ...pass, more: batch.more };
+}
+
+/**
+ * Records a message the desk could not handle as passed over, so that the mailbox reads on,
+ * and says so in the desk's log with what is known of it.
+ */
+async function passOver(
+  ctx: DeskContext,
+  connectionId: number,
+  uidvalidity: string,
+  m: IncomingMail,
+  why: string,
+): Promise<void> {
+  await atomically(ctx, async (tx) => {
+    const now = tx.now();
+    const claimed = await claimSeen(tx.db, {
+      connection_id: connectionId,
+      uidvalidity,
+      uid: m.uid,
+      desk_id: tx.desk.id,
+      message_id: m.mail ? identityOf(m.mail) : null,
+      outcome: 'passed_over',
+      handled_at: now,
+    });
+    await noteRead(tx.db, connectionId, { uidvalidity, checked_at: now, last_uid: m.uid });
+    await clearStuck(tx.db, connectionId);
+    if (!claimed) return;
+    // What is kept of the message is cut short and cleaned: its own text may be what the store refused.
+    const from = storable(cutAt(m.mail?.fromAddress ?? 'an unknown sender', 200));
+    const subject = storable(cutAt(m.mail?.subject ?? '', 200));
+    const reason = storable(cutAt(why, 500));
+    await logEvent(
+      tx,
+      'mail_passed_over',
+      `A message from ${from} ("${subject}") could not be handled in ${STUCK_PASSES} passes, so the desk passed over it: ${reason}`,
+      { connection_id: connectionId, uid: m.uid, from, subject, reason },
+    );
+  });
 }
 
 type Handled = MatchedMail | 'seen' | 'unparseable' | 'unrelated' | 'repeat';

@@ -36,9 +36,40 @@ export async function noteReadFault(db: Kysely<Database>, connectionId: number, 
 export async function startReading(db: Kysely<Database>, connectionId: number, uidvalidity: string, at: string) {
   await db
     .updateTable('mail_reads')
-    .set({ uidvalidity, last_uid: 0, error: null, checked_at: at })
+    .set({ uidvalidity, last_uid: 0, error: null, checked_at: at, stuck_uid: null, stuck_tries: 0 })
     .where('connection_id', '=', connectionId)
     .where((eb) => eb.or([eb('uidvalidity', 'is', null), eb('uidvalidity', '!=', uidvalidity)]))
+    .execute();
+}
+
+/**
+ * Counts one more pass that stopped at message `uid`, and says how many in a row have; a pass
+ * that stops at another message starts the count again.
+ */
+export async function noteStuck(db: Kysely<Database>, connectionId: number, uid: number): Promise<number> {
+  const r = await db
+    .updateTable('mail_reads')
+    .set((eb) => ({
+      stuck_tries: eb
+        .case()
+        .when('stuck_uid', '=', uid)
+        .then(eb('stuck_tries', '+', 1))
+        .else(1)
+        .end(),
+      stuck_uid: uid,
+    }))
+    .where('connection_id', '=', connectionId)
+    .returning('stuck_tries')
+    .executeTakeFirst();
+  return r?.stuck_tries ?? 1;
+}
+
+/** The pass over a message that could not be handled: the count of passes stopped at one ends. */
+export async function clearStuck(db: Kysely<Database>, connectionId: number): Promise<void> {
+  await db
+    .updateTable('mail_reads')
+    .set({ stuck_uid: null, stuck_tries: 0 })
+    .where('connection_id', '=', connectionId)
     .execute();
 }
 
