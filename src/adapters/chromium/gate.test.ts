@@ -69,8 +69,8 @@ describe('the gate a run browses through', () => {
   it('refuses a name when any address it stands for is refused, and says which', async () => {
     const { got } = await talk([greeting, byName('metadata.test', 80)], 12);
     expect([...got]).toEqual([5, 0, 5, 2, 0, 1, 0, 0, 0, 0, 0, 0]);
-    expect(gate.refusal('metadata.test')).toEqual({ address: '169.254.169.254', why: 'link-local' });
-    expect(gate.refusal('office.test')).toBeUndefined();
+    expect(gate.failure('metadata.test')).toEqual({ refused: { address: '169.254.169.254', why: 'link-local' } });
+    expect(gate.failure('office.test')).toBeUndefined();
   });
 
   it('refuses a link-local address written as one, in IPv4 or inside IPv6', async () => {
@@ -78,7 +78,9 @@ describe('the gate a run browses through', () => {
     const mapped = Buffer.from([5, 1, 0, 4, ...Array(10).fill(0), 0xff, 0xff, 169, 254, 169, 254, 0, 80]);
     expect((await talk([greeting, mapped], 12)).got[3]).toBe(2);
     // Named as a URL names it.
-    expect(gate.refusal('[::ffff:a9fe:a9fe]')).toEqual({ address: '0:0:0:0:0:ffff:a9fe:a9fe', why: 'link-local' });
+    expect(gate.failure('[::ffff:a9fe:a9fe]')).toEqual({
+      refused: { address: '0:0:0:0:0:ffff:a9fe:a9fe', why: 'link-local' },
+    });
     const loopback6 = Buffer.from([5, 1, 0, 4, ...Array(15).fill(0), 1, echoPort >> 8, echoPort & 255]);
     const { got, socket } = await talk([greeting, loopback6, Buffer.from('six')], 15);
     socket.destroy();
@@ -88,6 +90,9 @@ describe('the gate a run browses through', () => {
 
   it('answers a name that does not resolve as unreachable, and a port nobody listens on as refused', async () => {
     expect((await talk([greeting, byName('nowhere.test', 80)], 12)).got[3]).toBe(4);
+    expect(gate.failure('nowhere.test')).toEqual({
+      unreachable: 'nowhere.test was not found: no address is known by that name',
+    });
     const closed = createServer();
     closed.listen(0, '127.0.0.1');
     await once(closed, 'listening');
@@ -95,6 +100,13 @@ describe('the gate a run browses through', () => {
     closed.close();
     await once(closed, 'close');
     expect((await talk([greeting, byName('office.test', port)], 12)).got[3]).toBe(5);
+    expect(gate.failure('office.test')).toEqual({
+      unreachable: `nothing answered at office.test (127.0.0.1) on port ${port}: the connection was refused`,
+    });
+    // A connection that goes through clears what the last one said.
+    const { socket } = await talk([greeting, byName('office.test', echoPort)], 12);
+    socket.destroy();
+    expect(gate.failure('office.test')).toBeUndefined();
   });
 
   it('takes no command but CONNECT, and no client that offers no unauthenticated way in', async () => {

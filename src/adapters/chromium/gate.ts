@@ -5,15 +5,22 @@ import { destination, type PrivateAddresses, type Refused, type Resolve } from '
 // each run. The browser hands it every host by name; the gate resolves the name, checks each
 // address it stands for, and connects to the very address it checked. Checked in the browser's
 // request hook instead, a name could stand for a public address when checked and for a private
-// one when the browser looked it up again to connect (DNS rebinding).
+// one when the browser looked it up again to connect (DNS rebinding). The gate carries TCP
+// alone: WebRTC, which sends UDP from the browser itself, is taken out of every page of a run
+// (runner.ts).
 
 export interface Gate {
   /** What the browser is started with so that all it opens goes through the gate, loopback too. */
   readonly args: string[];
-  /** Why the gate would not connect to a host, by the host as a URL writes it; undefined when it did not refuse it. */
-  refusal(hostname: string): Refused | undefined;
+  /**
+   * Why the gate's last connection to a host, named as a URL names it, did not go through:
+   * refused by where a run may go, or not reachable; undefined when it went through.
+   */
+  failure(hostname: string): GateFailure | undefined;
   close(): void;
 }
+
+export type GateFailure = { refused: Refused } | { unreachable: string };
 
 export interface GateOptions {
   policy: PrivateAddresses;
@@ -68,7 +75,7 @@ const answer = (code: number): Buffer => Buffer.from([VERSION, code, 0, 1, 0, 0,
 
 export async function openGate(opts: GateOptions): Promise<Gate> {
   const sockets = new Set<Socket>();
-  const refusals = new Map<string, Refused>();
+  const failures = new Map<string, GateFailure>();
   const track = (s: Socket): void => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
@@ -76,22 +83,30 @@ export async function openGate(opts: GateOptions): Promise<Gate> {
 
   const pass = async (client: Socket, target: Target, rest: Buffer): Promise<void> => {
     const found = await destination(target.host, opts.policy, opts.resolve);
+    const named = asUrlHost(target.host);
     if (client.destroyed) return;
-    if (found === null) return void client.end(answer(REPLY.hostUnreachable));
+    if (found === null) {
+      failures.set(named, { unreachable: `${named} was not found: no address is known by that name` });
+      return void client.end(answer(REPLY.hostUnreachable));
+    }
     if ('refused' in found) {
-      refusals.set(asUrlHost(target.host), found.refused);
+      failures.set(named, { refused: found.refused });
       return void client.end(answer(REPLY.notAllowed));
     }
     const upstream = connect({ host: found.address, port: target.port });
     track(upstream);
     let connected = false;
-    upstream.on('error', () => {
-      if (connected) client.destroy();
-      else client.end(answer(REPLY.connectionRefused));
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      if (connected) return void client.destroy();
+      const where = found.address === target.host ? named : `${named} (${found.address})`;
+      const why = err.code === 'ECONNREFUSED' ? 'the connection was refused' : (err.code ?? err.message);
+      failures.set(named, { unreachable: `nothing answered at ${where} on port ${target.port}: ${why}` });
+      client.end(answer(REPLY.connectionRefused));
     });
     client.once('close', () => upstream.destroy());
     upstream.once('connect', () => {
       connected = true;
+      failures.delete(named);
       client.write(answer(REPLY.ok));
       if (rest.length) upstream.write(rest);
       client.pipe(upstream);
@@ -135,10 +150,8 @@ export async function openGate(opts: GateOptions): Promise<Gate> {
       `--proxy-server=socks5://127.0.0.1:${port}`,
       // Chromium goes straight to loopback addresses unless told otherwise; they pass the gate too.
       '--proxy-bypass-list=<-loopback>',
-      // Nor may a page's WebRTC reach around the gate over UDP.
-      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     ],
-    refusal: (hostname) => refusals.get(hostname),
+    failure: (hostname) => failures.get(hostname),
     close() {
       server.close();
       for (const s of sockets) s.destroy();

@@ -29,6 +29,9 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** Why the gate did not let a step's page open, in words: refused by where a run may go, or not reachable. */
+type Blocked = { refused: string } | { unreachable: string };
+
 /** Where messages a portal shows to its user usually live. */
 const MESSAGE_SELECTOR =
   '[role=alert], .error, .error-message, .error-summary, .govuk-error-summary, .govuk-error-message, .alert-danger, .alert-error';
@@ -316,8 +319,8 @@ export class ChromiumRunner implements PlaybookRunner {
     let browser: Browser | null = null;
     let gate: Gate | null = null;
     let watch: NavigationWatch | null = null;
-    /** Why a page the run asked for was not opened: its first such request, in words. */
-    let blocked: string | null = null;
+    /** Why the gate did not let the page the step went to open: refused, or not reachable, in words. */
+    let blocked: Blocked | null = null;
     let aborted = false;
 
     const drive = async (): Promise<PlaybookResult> => {
@@ -349,22 +352,29 @@ export class ChromiumRunner implements PlaybookRunner {
       }
       if (aborted) throw new OutOfTime();
       const context = await browser.newContext({ acceptDownloads: false, serviceWorkers: 'block' });
+      // WebRTC sends UDP from the browser itself, around the gate, to any address a page names;
+      // no portal a run files at needs it, so it is taken out of every frame before its scripts run.
+      await context.addInitScript(() => {
+        for (const name of Object.getOwnPropertyNames(window))
+          if (/^(webkit)?RTC/.test(name)) delete (window as unknown as Record<string, unknown>)[name];
+      });
       const page = await context.newPage();
       const nav = new NavigationWatch(page);
       watch = nav;
-      // A page the gate would not open, the page's own or one it was sent on to, is told in words.
+      // Why a page did not open, the step's own or one it was sent on to, in the gate's words.
       // (The browser's own requests, for its updates and the like, pass the gate too; they are not the page's.)
       page.on('requestfailed', (req) => {
         if (!req.isNavigationRequest() || req.frame() !== page.mainFrame()) return;
         const host = new URL(req.url()).hostname;
-        const refused = (gate as Gate | null)?.refusal(host);
-        if (refused) blocked ??= refusalWords(host, refused);
+        const f = (gate as Gate | null)?.failure(host);
+        blocked = !f ? null : 'refused' in f ? { refused: refusalWords(host, f.refused) } : f;
       });
 
       for (let i = 0; i < steps.length; i++) {
         if (aborted) throw new OutOfTime();
         const { action, description } = steps[i]!;
         current = i;
+        blocked = null;
         request.onStep?.(i, description);
         if (remaining() <= 0) throw new OutOfTime();
         const line = await this.step(page, nav, action, i, remaining, stepLimit, result, () => blocked);
@@ -438,8 +448,8 @@ export class ChromiumRunner implements PlaybookRunner {
     remaining: () => number,
     stepLimit: number,
     result: PlaybookResult,
-    /** Why the page's first refused request was refused, once one was. */
-    blocked: () => string | null,
+    /** Why the gate did not let the step's page open, when it did not. */
+    blocked: () => Blocked | null,
   ): Promise<string | undefined> {
     const n = i + 1;
     const timeout = (): number => Math.max(1, remaining());
@@ -470,9 +480,11 @@ export class ChromiumRunner implements PlaybookRunner {
           status = res?.status();
         } catch (err) {
           if (isTimeout(err) || remaining() <= 0) throw new OutOfTime();
-          const refused = blocked();
-          if (refused) throw new StepFailure(`Step ${n} (goto ${a.url}): ${refused}.`);
-          throw new StepFailure(`Step ${n} (goto ${a.url}): the portal could not be reached (${firstLine(err)}).`);
+          const why = blocked();
+          if (why && 'refused' in why) throw new StepFailure(`Step ${n} (goto ${a.url}): ${why.refused}.`);
+          throw new StepFailure(
+            `Step ${n} (goto ${a.url}): the portal could not be reached (${why ? why.unreachable : firstLine(err)}).`,
+          );
         }
         if (status !== undefined && status >= 400) {
           const state = await pageState(page);
