@@ -15,6 +15,9 @@ describe('where a run may go', () => {
       });
       expect(await refusedAddress('[fe80::1]', policy)).toEqual({ address: 'fe80::1', why: 'link-local' });
       expect(await refusedAddress('[::ffff:169.254.169.254]', policy)).toMatchObject({ why: 'link-local' });
+      // Carried inside IPv6: the old compatible form, and NAT64's prefix, which a NAT64 network forwards.
+      for (const host of ['[::169.254.169.254]', '[::a9fe:a9fe]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b::169.254.169.254]'])
+        expect(await refusedAddress(host, policy), host).toMatchObject({ why: 'link-local' });
     }
   });
 
@@ -28,6 +31,9 @@ describe('where a run may go', () => {
       '[fd00::5]',
       '0.0.0.0',
       'localhost',
+      '[::127.0.0.1]',
+      '[64:ff9b::7f00:1]',
+      '[::ffff:10.0.0.1]',
     ]) {
       expect(await refusedAddress(host, 'allow'), host).toBeNull();
       expect(await refusedAddress(host, 'refuse'), host).toMatchObject({ why: 'private' });
@@ -35,7 +41,13 @@ describe('where a run may go', () => {
   });
 
   it('to a public address either way', async () => {
-    for (const host of ['93.184.215.14', '[2606:2800:21f:cb07:6820:80da:af6b:8b2c]', '172.32.0.1'])
+    for (const host of [
+      '93.184.215.14',
+      '[2606:2800:21f:cb07:6820:80da:af6b:8b2c]',
+      '172.32.0.1',
+      '[64:ff9b::5db8:d70e]',
+      '[2001:db8::a9fe:a9fe]',
+    ])
       for (const policy of ['allow', 'refuse'] as const) expect(await refusedAddress(host, policy), host).toBeNull();
   });
 });

@@ -33,11 +33,35 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
 
-/** An IPv4 address written inside IPv6 (::ffff:127.0.0.1) is that IPv4 address. */
+/** The eight 16-bit groups of an IPv6 address, a dotted IPv4 tail included. */
+function groupsOf(ip: string): number[] {
+  let text = ip;
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const front = head ? head.split(':') : [];
+  const back = rest ? rest.split(':') : [];
+  const groups = rest === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+  return groups.map((g) => Number.parseInt(g, 16));
+}
+
+/**
+ * An IPv4 address carried inside IPv6 is that IPv4 address: mapped (::ffff:a.b.c.d), the old
+ * compatible form (::a.b.c.d), and NAT64's well-known prefix (64:ff9b::a.b.c.d), which a
+ * network with NAT64 hands to the IPv4 address itself.
+ */
 function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+  if (isIP(address) !== 6) return { address, family: 'ipv4' };
+  const g = groupsOf(address);
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  const carried =
+    (zeros(5) && (g[5] === 0xffff || g[5] === 0)) ||
+    (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0));
+  if (!carried || (zeros(7) && g[7]! <= 1)) return { address, family: 'ipv6' };
+  return { address: [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.'), family: 'ipv4' };
 }
 
 export interface Refused {
