@@ -9,6 +9,7 @@ import { harness, TEST_NOW } from '../helpers/app.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 import { dovecotMissing, startDovecot, type TestImap } from '../helpers/dovecot.ts';
 import { rawMail } from '../helpers/mail.ts';
+import { STUCK_PASSES } from '../../src/domain/mail/read.ts';
 
 // The owner's way through: a desk whose mailbox has an imap part, a row completed so its
 // message goes out, the supplier's reply in the inbox, `desk mail pass`, and the API shows it.
@@ -131,6 +132,36 @@ work:
       expect(r.out).not.toContain(imap.pass);
     } finally {
       await imap.resume();
+    }
+  });
+
+  it(`says which passes stopped at a message it cannot handle, and that the ${STUCK_PASSES}th passed over it`, async () => {
+    await imap.append(
+      rawMail({ from: 'news@elsewhere.test', subject: 'Offers', date: new Date(now.getTime() - 3_600_000), text: 'x' }),
+      { at: new Date(now.getTime() - 3_600_000) },
+    );
+    // Every message is refused as it is handled; being passed over is still kept.
+    const allow = await refuse(store.db, name, {
+      name: 'refuse_seen',
+      table: 'mail_seen',
+      on: 'INSERT',
+      when: "NEW.outcome = 'unrelated'",
+    });
+    try {
+      for (let n = 1; n < STUCK_PASSES; n++) {
+        const r = await desk(store.target, 'mail', 'pass', '--desk', 'mail-pass-bakery');
+        expect(r.code).toBe(1);
+        expect(r.out).toContain(
+          `mail-pass-bakery, Shop mailbox: 0 messages, 0 replies, 0 automatic answers, 0 bounces, 0 unrelated, 0 unreadable, 0 already handled; then reading stopped: A message could not be handled: refuse_seen refused (${n} of ${STUCK_PASSES} passes; after ${STUCK_PASSES}, the desk passes over it and reads on)`,
+        );
+      }
+      const last = await desk(store.target, 'mail', 'pass', '--desk', 'mail-pass-bakery');
+      expect(last.code).toBe(0);
+      expect(last.out).toContain(
+        "mail-pass-bakery, Shop mailbox: 1 message, 0 replies, 0 automatic answers, 0 bounces, 0 unrelated, 0 unreadable, 0 already handled, 1 passed over (which, and why, is in the desk's log: the screen's Record, or GET /events)",
+      );
+    } finally {
+      await allow();
     }
   });
 

@@ -25,7 +25,7 @@ export function mailCommands(program: Command, io: Io): void {
             ? `Checked ${plural(r.desks, 'desk')}: the pass failed for ${plural(r.failures.length, 'desk')}.`
             : `Checked ${plural(r.desks, 'desk')}: no mailbox has an imap part to read.`;
         // A mailbox that could not be opened at all was tried, not read.
-        const unread = r.mailboxes.filter((m) => m.error && m.read === 0).length;
+        const unread = r.mailboxes.filter((m) => !m.reached).length;
         const read = r.mailboxes.length - unread;
         const lines = [
           `Read ${plural(read, 'mailbox', 'mailboxes')}${unread > 0 ? ` (${unread} more could not be read)` : ''}: ${plural(r.matched.length, 'answer')} matched.`,
@@ -46,7 +46,7 @@ export function mailCommands(program: Command, io: Io): void {
               : []),
           ];
           const where = `${m.desk_slug}, ${inline(m.name)}`;
-          if (m.error && m.read === 0) lines.push(`  ${where}: could not be read: ${m.error}`);
+          if (!m.reached) lines.push(`  ${where}: could not be read: ${m.error}`);
           else if (m.error) lines.push(`  ${where}: ${counts.join(', ')}; then reading stopped: ${m.error}`);
           else if (m.more)
             lines.push(`  ${where}: ${counts.join(', ')}; more messages wait, and the next pass reads on`);

@@ -40,6 +40,8 @@ export interface MailboxPass {
   status: 'read' | 'error';
   /** What stopped the pass; the messages counted below were read before it and handled. */
   error: string | null;
+  /** Whether the pass reached the mailbox's messages: false when the server could not be read at all. */
+  reached: boolean;
   /** More new messages wait than one pass reads; the next pass goes on from here. */
   more: boolean;
   /** Messages this pass looked at, and what became of them. */
@@ -92,6 +94,7 @@ async function readOne(
     name,
     status: 'read',
     error: null,
+    reached: false,
     more: false,
     read: 0,
     replies: 0,
@@ -117,6 +120,7 @@ async function readOne(
     await noteReadFault(ctx.db, connectionId, reason, ctx.now());
     return { ...pass, status: 'error', error: reason };
   }
+  pass.reached = true;
   if (batch.uidValidity !== position?.uidvalidity)
     await startReading(ctx.db, connectionId, batch.uidValidity, ctx.now());
   for (const m of batch.messages) {
