@@ -47,6 +47,20 @@ describe('the clock a desk process runs on', () => {
     );
   });
 
+  it('DESK_TRUSTED_PROXIES lists addresses, networks and the named ranges, and nothing else', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ DESK_TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8,fd00::/8 ,loopback' }).trustedProxies).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['nginx', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '10.0.0.1,', '*'])
+      expect(() => loadConfig({ DESK_TRUSTED_PROXIES: bad }), bad).toThrow(
+        /^DESK_TRUSTED_PROXIES must list the proxies' addresses/,
+      );
+  });
+
   it('the intervals of the server\'s own passes are at least a second, so "60" is not taken as 60 ms', () => {
     for (const name of ['DESK_WATCH_INTERVAL', 'DESK_WORK_INTERVAL', 'DESK_MAIL_POLL']) {
       expect(() => loadConfig({ [name]: '60' })).toThrow(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { redact } from './store/location.ts';
 import { STATEMENT_TIMEOUT_MS } from './store/postgres-statements.ts';
@@ -45,6 +46,11 @@ export interface Config {
   secretKey: string | null;
   /** A redis:// URL: rate-limit buckets shared by every server process. */
   redisUrl: string | null;
+  /**
+   * DESK_TRUSTED_PROXIES: the addresses of reverse proxies in front of the server, whose
+   * X-Forwarded-For names the client; empty means the header is never believed.
+   */
+  trustedProxies: string[];
   /** The instant the clock starts from (DESK_NOW), for rehearsals and tests; null means the real time. */
   startsAt: Date | null;
   /** Where people reach the screen (DESK_PUBLIC_URL), for sign-in links; null means host and port. */
@@ -133,6 +139,29 @@ function publicUrl(env: NodeJS.ProcessEnv): string | null {
   return raw.replace(/\/+$/, '');
 }
 
+const PROXY_WORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Addresses and networks (10.0.0.0/8), or loopback, linklocal and uniquelocal, with commas between. */
+function trustedProxies(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.DESK_TRUSTED_PROXIES?.trim();
+  if (!raw) return [];
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const e of entries) {
+    const [address = '', bits, extra] = e.split('/');
+    const family = isIP(address);
+    const fits =
+      PROXY_WORDS.includes(e) ||
+      (family !== 0 &&
+        extra === undefined &&
+        (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))));
+    if (!fits)
+      throw new ConfigError(
+        `DESK_TRUSTED_PROXIES must list the proxies' addresses or networks with commas between, such as 127.0.0.1,10.0.0.0/8 (or loopback, linklocal, uniquelocal); "${e}" is none of those`,
+      );
+  }
+  return entries;
+}
+
 /** The origin sign-in links point at: DESK_PUBLIC_URL, else the address the server listens on. */
 export function publicOrigin(config: Readonly<Config>, port: number = config.port): string {
   if (config.publicUrl) return config.publicUrl;
@@ -164,6 +193,7 @@ export const SETTINGS = [
   'DESK_RATE_LIMIT',
   'DESK_REFUSED_KEY_LIMIT',
   'DESK_REDIS_URL',
+  'DESK_TRUSTED_PROXIES',
   'DESK_SECRET_KEY',
   'DESK_NOW',
 ] as const;
@@ -224,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     rateLimitPerMinute: int(env, 'DESK_RATE_LIMIT', 600, 1),
     refusedKeysPerMinute: int(env, 'DESK_REFUSED_KEY_LIMIT', 20, 1),
     redisUrl: env.DESK_REDIS_URL || null,
+    trustedProxies: trustedProxies(env),
     secretKey: env.DESK_SECRET_KEY?.trim() || null,
     startsAt: instant(env, 'DESK_NOW'),
     publicUrl: publicUrl(env),

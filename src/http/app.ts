@@ -101,6 +101,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // The id is the server's own, never one a caller sends: it is what ties a 500 to its cause
     // in the log, and a caller's could be reused, or made to point at another request's line.
     requestIdHeader: false,
+    // The client's address is what limits count against: behind a reverse proxy, the one its
+    // X-Forwarded-For names, believed only from the proxies DESK_TRUSTED_PROXIES lists.
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, validateSchema: false } },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },

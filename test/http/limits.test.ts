@@ -97,6 +97,49 @@ describe('guessing keys', () => {
   });
 });
 
+describe('behind a reverse proxy (DESK_TRUSTED_PROXIES)', () => {
+  let store: TestStore;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  /** The codes of refused keys sent through the proxy at 127.0.0.1 for each forwarded client in turn. */
+  async function refusedFrom(trustedProxies: string[], clients: string[]): Promise<number[]> {
+    const h = await harness(store, { config: { rateLimitPerMinute: 100, refusedKeysPerMinute: 2, trustedProxies } });
+    try {
+      const codes = [];
+      for (const client of clients)
+        codes.push(
+          (
+            await h.call('GET', '/api/v1/me', {
+              headers: { authorization: `Bearer desk_${'x'.repeat(40)}`, 'x-forwarded-for': client },
+            })
+          ).statusCode,
+        );
+      return codes;
+    } finally {
+      await h.close();
+    }
+  }
+
+  const clients = ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.2', '198.51.100.7, 203.0.113.3'];
+
+  it("counts each client the trusted proxy names against the client's own address", async () => {
+    // The third from 203.0.113.1 is over its limit; the others are clients of their own.
+    expect(await refusedFrom(['127.0.0.1'], clients)).toEqual([401, 401, 429, 401, 401]);
+    expect(await refusedFrom(['loopback'], clients)).toEqual([401, 401, 429, 401, 401]);
+  });
+
+  it('believes no X-Forwarded-For from an address it was not told to trust, nor by default', async () => {
+    expect(await refusedFrom(['10.0.0.1'], clients)).toEqual([401, 401, 429, 429, 429]);
+    expect(await refusedFrom([], clients)).toEqual([401, 401, 429, 429, 429]);
+  });
+});
+
 describe('requests with no key at all', () => {
   let store: TestStore;
   let h: Harness;
