@@ -29,6 +29,10 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** WebRTC's constructors, taken out of a page before its own scripts run (as text, so no build step can change it). */
+const NO_WEBRTC =
+  'for (const name of Object.getOwnPropertyNames(window)) if (/^(webkit)?RTC/.test(name)) delete window[name];';
+
 /** Why the gate did not let a step's page open, in words: refused by where a run may go, or not reachable. */
 type Blocked = { refused: string } | { unreachable: string };
 
@@ -354,10 +358,7 @@ export class ChromiumRunner implements PlaybookRunner {
       const context = await browser.newContext({ acceptDownloads: false, serviceWorkers: 'block' });
       // WebRTC sends UDP from the browser itself, around the gate, to any address a page names;
       // no portal a run files at needs it, so it is taken out of every frame before its scripts run.
-      await context.addInitScript(() => {
-        for (const name of Object.getOwnPropertyNames(window))
-          if (/^(webkit)?RTC/.test(name)) delete (window as unknown as Record<string, unknown>)[name];
-      });
+      await context.addInitScript({ content: NO_WEBRTC });
       const page = await context.newPage();
       const nav = new NavigationWatch(page);
       watch = nav;

@@ -187,7 +187,7 @@ async function passOver(
       uidvalidity,
       uid: m.uid,
       desk_id: tx.desk.id,
-      message_id: m.mail ? identityOf(m.mail) : null,
+      message_id: m.mail ? storable(identityOf(m.mail)) : null,
       outcome: 'passed_over',
       handled_at: now,
     });
