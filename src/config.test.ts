@@ -55,7 +55,7 @@ describe('the clock a desk process runs on', () => {
       'fd00::/8',
       'loopback',
     ]);
-    for (const bad of ['nginx', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '10.0.0.1,', '*'])
+    for (const bad of ['nginx', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '10.0.0.1,', '*', '0.0.0.0/0', '::/0'])
       expect(() => loadConfig({ DESK_TRUSTED_PROXIES: bad }), bad).toThrow(
         /^DESK_TRUSTED_PROXIES must list the proxies' addresses/,
       );

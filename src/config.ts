@@ -153,10 +153,10 @@ function trustedProxies(env: NodeJS.ProcessEnv): string[] {
       PROXY_WORDS.includes(e) ||
       (family !== 0 &&
         extra === undefined &&
-        (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))));
+        (bits === undefined || (/^\d+$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (family === 4 ? 32 : 128))));
     if (!fits)
       throw new ConfigError(
-        `DESK_TRUSTED_PROXIES must list the proxies' addresses or networks with commas between, such as 127.0.0.1,10.0.0.0/8 (or loopback, linklocal, uniquelocal); "${e}" is none of those`,
+        `DESK_TRUSTED_PROXIES must list the proxies' addresses or networks with commas between, such as 127.0.0.1,10.0.0.0/8 (or loopback, linklocal, uniquelocal); "${e}" is none of those (a network of every address, /0, would believe any caller)`,
       );
   }
   return entries;

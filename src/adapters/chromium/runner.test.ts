@@ -413,6 +413,13 @@ describe.skipIf(!available)(
         } catch { said.push('frame has no calls'); }
         document.getElementById('said').textContent = said.join(', ');
       })();
+      // Sandboxed frames of their own, several at once, which an init script does not always reach in time.
+      for (let i = 0; i < 5; i++) {
+        const frame = document.createElement('iframe');
+        frame.sandbox = 'allow-scripts';
+        frame.srcdoc = '<script>(' + offer + ')(window.RTCPeerConnection).catch(() => {});<' + '/script>';
+        document.body.appendChild(frame);
+      }
     </script>`;
 
     beforeAll(async () => {
@@ -438,7 +445,7 @@ describe.skipIf(!available)(
       site?.close();
     });
 
-    it('takes WebRTC out of every frame, so no page sends UDP around the gate', async () => {
+    it('lets no page send UDP around the gate with WebRTC, in any frame', async () => {
       const udp = createSocket('udp4');
       let packets = 0;
       udp.on('message', () => packets++);

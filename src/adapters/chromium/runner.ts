@@ -1,7 +1,9 @@
 // The real playbook runner: drives a headless Chromium through a playbook's steps.
-// One browser and one fresh context per run, so nothing (cookies, storage) carries between runs.
-import { accessSync, constants, statSync } from 'node:fs';
-import type { Browser, Page, Request } from 'playwright-core';
+// One browser with a profile of its own per run, so nothing (cookies, storage) carries between runs.
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import {
   gotoFault,
   stepTextFault,
@@ -28,6 +30,26 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
+
+/**
+ * The run's profile: WebRTC may send no UDP but through a proxy, and the gate carries none, so
+ * a page cannot reach around the gate with it. Read by the browser itself, for every frame.
+ */
+const PREFERENCES = {
+  webrtc: {
+    ip_handling_policy: 'disable_non_proxied_udp',
+    multiple_routes_enabled: false,
+    nonproxied_udp_enabled: false,
+  },
+};
+
+/** A fresh profile for one run, holding PREFERENCES. */
+function freshProfile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'desk-run-'));
+  mkdirSync(path.join(dir, 'Default'));
+  writeFileSync(path.join(dir, 'Default', 'Preferences'), JSON.stringify(PREFERENCES));
+  return dir;
+}
 
 /** WebRTC's constructors, taken out of a page before its own scripts run (as text, so no build step can change it). */
 const NO_WEBRTC =
@@ -320,7 +342,8 @@ export class ChromiumRunner implements PlaybookRunner {
     const stepLimit = request.stepLimitMs ?? STEP_LIMIT_MS;
     const outOfTime = `The portal did not finish within ${seconds(request.timeoutMs)}.`;
     let current = -1;
-    let browser: Browser | null = null;
+    let browser: BrowserContext | null = null;
+    let profile: string | null = null;
     let gate: Gate | null = null;
     let watch: NavigationWatch | null = null;
     /** Why the gate did not let the page the step went to open: refused, or not reachable, in words. */
@@ -335,7 +358,10 @@ export class ChromiumRunner implements PlaybookRunner {
         // where it goes against where a run may go.
         const g = await openGate({ policy: this.privateAddresses, resolve: this.resolve });
         gate = g;
-        browser = await chromium.launch({
+        profile = freshProfile();
+        browser = await chromium.launchPersistentContext(profile, {
+          acceptDownloads: false,
+          serviceWorkers: 'block',
           executablePath: this.executablePath,
           headless: true,
           args: [...CHROMIUM_ARGS, ...g.args],
@@ -355,11 +381,12 @@ export class ChromiumRunner implements PlaybookRunner {
         );
       }
       if (aborted) throw new OutOfTime();
-      const context = await browser.newContext({ acceptDownloads: false, serviceWorkers: 'block' });
-      // WebRTC sends UDP from the browser itself, around the gate, to any address a page names;
-      // no portal a run files at needs it, so it is taken out of every frame before its scripts run.
+      const context = browser;
+      // WebRTC sends UDP from the browser itself, around the gate, to any address a page names.
+      // The profile forbids that; no portal a run files at needs WebRTC at all, so it is also
+      // taken out of every frame the init script reaches before the frame's own scripts run.
       await context.addInitScript({ content: NO_WEBRTC });
-      const page = await context.newPage();
+      const page = context.pages()[0] ?? (await context.newPage());
       const nav = new NavigationWatch(page);
       watch = nav;
       // Why a page did not open, the step's own or one it was sent on to, in the gate's words.
@@ -430,13 +457,15 @@ export class ChromiumRunner implements PlaybookRunner {
       aborted = true;
       clearTimeout(timer);
       if (onStop) request.signal?.removeEventListener('abort', onStop);
-      const b = browser as Browser | null;
+      const b = browser as BrowserContext | null;
       if (b) await b.close().catch(() => undefined);
       (gate as Gate | null)?.close();
       // Let the abandoned steps settle against the closed browser (bounded, so a wedged browser cannot hold the run).
       await Promise.race([work, new Promise((r) => setTimeout(r, 2_000).unref())]);
-      const late = browser as Browser | null;
+      const late = browser as BrowserContext | null;
       if (late && late !== b) await late.close().catch(() => undefined);
+      const made = profile as string | null;
+      if (made) rmSync(made, { recursive: true, force: true });
     }
   }
 
