@@ -293,9 +293,10 @@ export interface MailReadsTable {
   /** Why the last pass could not read the mailbox; null when it could. */
   error: string | null;
   checked_at: string | null;
-  /** The message the last passes could not handle, and how many passes in a row stopped at it. */
+  /** The message the last passes could not handle, how many passes in a row stopped at it, and when the last counted one did. */
   stuck_uid: number | null;
   stuck_tries: Generated<number>;
+  stuck_at: string | null;
 }
 
 /** A message a pass has handled, once per connection, UIDVALIDITY and UID. */

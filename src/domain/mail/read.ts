@@ -32,6 +32,12 @@ export const MAX_BYTES = 10 * 1024 * 1024;
 export const MAX_MESSAGES = 200;
 /** Passes in a row that stop at one message before the desk passes over it. */
 export const STUCK_PASSES = 5;
+/**
+ * The least time between two passes counted as stopping at one message: several processes, or
+ * `desk mail pass` run by hand, make passes moments apart, and a store that is busy for a
+ * moment must not have a message passed over.
+ */
+export const STUCK_SPACING_MS = 60_000;
 
 export interface MailboxPass {
   connection_id: number;
@@ -132,7 +138,8 @@ async function readOne(
       // mailbox shows why it stopped, as for a server that could not be read. A message that
       // stops pass after pass would hold back every reply behind it, so in the end it is passed over.
       const why = err instanceof Error ? err.message : String(err);
-      const tries = await noteStuck(ctx.db, connectionId, m.uid);
+      const since = new Date(ctx.clock.now().getTime() - STUCK_SPACING_MS).toISOString();
+      const tries = await noteStuck(ctx.db, connectionId, m.uid, ctx.now(), since);
       let reason = `A message could not be handled: ${why}`;
       if (tries >= STUCK_PASSES) {
         try {
@@ -144,7 +151,7 @@ async function readOne(
           reason = `A message could not be handled, nor passed over: ${again instanceof Error ? again.message : String(again)}`;
         }
       } else {
-        reason += ` (${tries} of ${STUCK_PASSES} passes; after ${STUCK_PASSES}, the desk passes over it and reads on)`;
+        reason += ` (${tries} of ${STUCK_PASSES} passes a minute or more apart; after ${STUCK_PASSES}, the desk passes over it and reads on)`;
       }
       await noteReadFault(ctx.db, connectionId, reason, ctx.now());
       return { ...pass, status: 'error', error: reason };

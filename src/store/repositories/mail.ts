@@ -36,28 +36,40 @@ export async function noteReadFault(db: Kysely<Database>, connectionId: number, 
 export async function startReading(db: Kysely<Database>, connectionId: number, uidvalidity: string, at: string) {
   await db
     .updateTable('mail_reads')
-    .set({ uidvalidity, last_uid: 0, error: null, checked_at: at, stuck_uid: null, stuck_tries: 0 })
+    .set({ uidvalidity, last_uid: 0, error: null, checked_at: at, stuck_uid: null, stuck_tries: 0, stuck_at: null })
     .where('connection_id', '=', connectionId)
     .where((eb) => eb.or([eb('uidvalidity', 'is', null), eb('uidvalidity', '!=', uidvalidity)]))
     .execute();
 }
 
 /**
- * Counts one more pass that stopped at message `uid`, and says how many in a row have; a pass
- * that stops at another message starts the count again.
+ * Counts a pass that stopped at message `uid`, unless the last one counted stopped there after
+ * `since`; says how many are counted. A pass that stops at another message starts the count again.
  */
-export async function noteStuck(db: Kysely<Database>, connectionId: number, uid: number): Promise<number> {
+export async function noteStuck(
+  db: Kysely<Database>,
+  connectionId: number,
+  uid: number,
+  at: string,
+  since: string,
+): Promise<number> {
   const r = await db
     .updateTable('mail_reads')
-    .set((eb) => ({
-      stuck_tries: eb
-        .case()
-        .when('stuck_uid', '=', uid)
-        .then(eb('stuck_tries', '+', 1))
-        .else(1)
-        .end(),
-      stuck_uid: uid,
-    }))
+    .set((eb) => {
+      const recent = eb.and([eb('stuck_uid', '=', uid), eb('stuck_at', '>', since)]);
+      return {
+        stuck_tries: eb
+          .case()
+          .when(recent)
+          .then(eb.ref('stuck_tries'))
+          .when('stuck_uid', '=', uid)
+          .then(eb('stuck_tries', '+', 1))
+          .else(1)
+          .end(),
+        stuck_at: eb.case().when(recent).then(eb.ref('stuck_at')).else(at).end(),
+        stuck_uid: uid,
+      };
+    })
     .where('connection_id', '=', connectionId)
     .returning('stuck_tries')
     .executeTakeFirst();
@@ -68,7 +80,7 @@ export async function noteStuck(db: Kysely<Database>, connectionId: number, uid:
 export async function clearStuck(db: Kysely<Database>, connectionId: number): Promise<void> {
   await db
     .updateTable('mail_reads')
-    .set({ stuck_uid: null, stuck_tries: 0 })
+    .set({ stuck_uid: null, stuck_tries: 0, stuck_at: null })
     .where('connection_id', '=', connectionId)
     .execute();
 }
