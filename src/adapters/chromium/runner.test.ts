@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -507,5 +508,45 @@ describe.skipIf(!available)(
         `Step 3 (goto http://127.0.0.1:${closed}/): the portal could not be reached (nothing answered at 127.0.0.1 on port ${closed}: the connection was refused).`,
       );
     });
+  },
+);
+
+describe.skipIf(!available)(
+  `ChromiumRunner stopped while its browser starts${available ? '' : ' (Chromium not installed)'}`,
+  () => {
+    it('closes a browser that comes up after the run was stopped, and removes its profile', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'desk-slow-chromium-'));
+      try {
+        // A browser slow to start: it notes where its profile is, waits, then starts for real.
+        const seen = join(dir, 'args');
+        const slow = join(dir, 'chromium');
+        writeFileSync(slow, `#!/bin/sh\necho "$@" > ${seen}\nsleep 3\nexec ${CHROMIUM} "$@"\n`);
+        chmodSync(slow, 0o755);
+        const stop = new AbortController();
+        setTimeout(() => stop.abort(), 500);
+        const res = await new ChromiumRunner({ executablePath: slow }).run({
+          steps: [{ goto: 'http://127.0.0.1:9/' }],
+          vars: vars(),
+          timeoutMs: 30_000,
+          signal: stop.signal,
+        });
+        expect(res.error).toBe('The run was stopped; the browser was closed.');
+        const profile = /--user-data-dir=(\S+)/.exec(readFileSync(seen, 'utf8'))?.[1];
+        expect(profile).toMatch(/desk-run-/);
+        // The browser is up a few seconds after the run was answered; then it must go, and its profile.
+        const gone = async (): Promise<boolean> => {
+          for (let i = 0; i < 100; i++) {
+            const running = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(profile!);
+            if (!running && !existsSync(profile!)) return true;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return false;
+        };
+        await new Promise((r) => setTimeout(r, 4_000));
+        expect(await gone()).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 30_000);
   },
 );

@@ -460,12 +460,17 @@ export class ChromiumRunner implements PlaybookRunner {
       const b = browser as BrowserContext | null;
       if (b) await b.close().catch(() => undefined);
       (gate as Gate | null)?.close();
-      // Let the abandoned steps settle against the closed browser (bounded, so a wedged browser cannot hold the run).
-      await Promise.race([work, new Promise((r) => setTimeout(r, 2_000).unref())]);
-      const late = browser as BrowserContext | null;
-      if (late && late !== b) await late.close().catch(() => undefined);
-      const made = profile as string | null;
-      if (made) rmSync(made, { recursive: true, force: true });
+      // A browser that came up after the run ended (a stop while it was starting) is closed when
+      // it does, and the profile goes once nothing uses it.
+      const tidy = async (): Promise<void> => {
+        const late = browser as BrowserContext | null;
+        if (late && late !== b) await late.close().catch(() => undefined);
+        const made = profile as string | null;
+        if (made) rmSync(made, { recursive: true, force: true });
+      };
+      const left = work.then(tidy).catch(() => undefined);
+      // The run's answer waits a little for that (bounded, so a wedged browser cannot hold it).
+      await Promise.race([left, new Promise((r) => setTimeout(r, 2_000).unref())]);
     }
   }
 
