@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../store/schema.ts';
 import type { Actor, DeskContext, Deps } from './ports.ts';
 import { todayIn } from './dates.ts';
-import { cutAt } from './text.ts';
+import { cutAt, seenText } from './text.ts';
 import { badRequest } from './errors.ts';
 import { OWNER } from './vocab.ts';
 
@@ -44,12 +44,33 @@ const RESERVED_ACTORS = [OWNER, 'desk'];
 export function actorOf(ctx: DeskContext, given: string | undefined): string {
   const actor = cutAt(given ?? '', ACTOR_MAX_CHARS);
   const own = actorName(ctx.actor);
-  if (RESERVED_ACTORS.includes(actor.toLowerCase()) && actor.toLowerCase() !== own.toLowerCase())
+  const read = asRead(actor);
+  if (RESERVED_ACTORS.includes(read) && read !== asRead(own))
     throw badRequest(
       `actor may not be "${actor}": "owner" and "desk" name the desk's owner and the desk itself. Name who did it another way, or leave actor out.`,
       { field: 'actor' },
     );
   return actor || own;
+}
+
+// Letters of other scripts, and small capitals, drawn as the letters of the reserved names
+// (escaped, since on the page they cannot be told from the letters they pass for).
+const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [
+  ['\u043E\u03BF\u0585\u1D0F', 'o'], // Cyrillic, Greek, Armenian, small capital
+  ['\u051D\u0461\u1D21', 'w'],
+  ['\u0578\u057C\u0274', 'n'],
+  ['\u0435\u04BD\u1D07', 'e'],
+  ['\u0433\u1D26\u0280', 'r'],
+  ['\u0501\u1D05', 'd'],
+  ['\u0455\uA731', 's'],
+  ['\u043A\u03BA\u1D0B', 'k'],
+];
+const AS_LETTER = new Map(LOOKALIKES.flatMap(([drawn, letter]) => Array.from(drawn, (c) => [c, letter] as const)));
+
+/** A name as a person reads it: unseen characters out, compatibility forms and lookalikes as their letters. */
+function asRead(name: string): string {
+  const plain = seenText(name.normalize('NFKC')).trim().toLowerCase();
+  return Array.from(plain, (c) => AS_LETTER.get(c) ?? c).join('');
 }
 
 /** The name recorded as who did a thing. */

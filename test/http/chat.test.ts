@@ -478,6 +478,22 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     });
   });
 
+  it('closes a direction the question leaves open, in the answer and in the log, long or short', async () => {
+    const short = 'add a block for \u202Eevil';
+    const long = `what is overdue \u202E${'and more '.repeat(20)}?`;
+    for (const asked of [short, long]) {
+      const res = await ask(asked, desk.key);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.question).toBe(`${asked}\u202C`);
+      const chat = (await eventsOf(store.db, desk.desk.id, 'chat')).at(-1)!;
+      expect(chat.data).toMatchObject({ question: `${asked}\u202C` });
+      // The desk's sentence goes on after the question, the right way round.
+      const inQuotes = chat.message.slice('Answered "'.length, -'".'.length);
+      expect(chat.message.endsWith('".')).toBe(true);
+      expect(inQuotes.endsWith('\u202C') || inQuotes.endsWith('\u202C…')).toBe(true);
+    }
+  });
+
   describe('add a block', () => {
     let d: Awaited<ReturnType<typeof bakeryDesk>>;
     let deskRow: DeskRow;

@@ -370,18 +370,26 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
   it('a key may not say the owner or the desk did the work, on a row or an arrangement note', async () => {
     const row = await makeWork(store.db, d.desk.id, { title: 'Sign for the parcel', detail: 'At the door.' });
     const arrangement = await makeArrangement(store.db, d.desk.id, 'Parcels');
-    for (const actor of ['owner', ' Owner ', 'DESK']) {
+    // As a person reads them: with a character that draws nothing, full-width, or with letters of
+    // other scripts drawn as the names' own (Cyrillic o and capital S, Greek kappa).
+    const unseen = ['owner\u200B', '\u00A0owner', 'ow\u2066ner', 'de\u00ADsk'];
+    const lookalike = ['\uFF4F\uFF57\uFF4E\uFF45\uFF52', '\u043Ewner', 'DE\u0405K', 'des\u03BA'];
+    for (const actor of ['owner', ' Owner ', 'DESK', ...unseen, ...lookalike]) {
       const res = await post(`/work/${row.id}/complete`, { note: 'Approved.', actor });
       expect(res.statusCode, actor).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'bad_request', details: { field: 'actor' } });
-      expect(res.json().error.message).toMatch(/^actor may not be "(owner|Owner|DESK)": "owner" and "desk" name/);
+      expect(res.json().error.message).toMatch(/^actor may not be ".+": "owner" and "desk" name/);
       const note = await post(`/arrangements/${arrangement.id}/notes`, { body: 'I approve.', actor });
       expect(note.statusCode, actor).toBe(400);
       expect(note.json().error.details).toEqual({ field: 'actor' });
     }
     expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'open', detail: 'At the door.' });
     expect((await eventsOf(store.db, d.desk.id, 'completed')).filter((e) => e.data.work_id === row.id)).toEqual([]);
-    // Any other name is the caller's to give.
+    // Any other name is the caller's to give, in any script.
+    for (const actor of ['\u041E\u043B\u044C\u0433\u0430', 'd\u00E9sk clerk'])
+      expect((await post(`/arrangements/${arrangement.id}/notes`, { body: 'Seen.', actor })).statusCode, actor).toBe(
+        200,
+      );
     expect((await post(`/work/${row.id}/complete`, { actor: 'Owner Sam' })).json().data.status).toBe('done');
   });
 

@@ -35,6 +35,12 @@ describe('questionText', () => {
     ['a question mark alone', '?', '?'],
     ['an emoji', '\u{1F600}', '\u{1F600}'],
     ['an emoji with its variation selector', '\u2764\uFE0F', '\u2764\uFE0F'],
+    [
+      'a right-to-left override it leaves open, closed at its end',
+      'add a block for \u202Eevil',
+      'add a block for \u202Eevil\u202C',
+    ],
+    ['an isolate it closes itself, as it is', 'say \u2067word\u2069 here', 'say \u2067word\u2069 here'],
   ])('takes %s', (_, text, taken) => {
     expect(questionText(text)).toBe(taken);
   });

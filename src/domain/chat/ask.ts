@@ -2,7 +2,7 @@ import { isUniqueViolation } from '../../store/dialect.ts';
 import type { DeskContext } from '../context.ts';
 import { addSections, SECTIONS_MAX, type DeskSection } from '../desks/sections.ts';
 import { badRequest } from '../errors.ts';
-import { isBlank, listWords, plural } from '../text.ts';
+import { closeDirections, isBlank, listWords, plural } from '../text.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
 
@@ -39,14 +39,15 @@ export function questionText(raw: unknown): string {
       `A question is at most ${QUESTION_MAX.toLocaleString('en')} characters; this one has ${length.toLocaleString('en')}.`,
       { field: 'text' },
     );
-  return q;
+  // Quoted in the desk's own sentence ("Answered "…"."), a direction it leaves open stops there.
+  return closeDirections(q);
 }
 
 /** The question as the log shows it: one line, not too long. */
 function quoted(q: string): string {
   const line = q.replace(/\s+/g, ' ');
   const chars = Array.from(line);
-  return chars.length > 120 ? `${chars.slice(0, 119).join('')}…` : line;
+  return chars.length > 120 ? `${closeDirections(chars.slice(0, 119).join(''))}…` : line;
 }
 
 const TIMED_OUT = Symbol('timed out');
