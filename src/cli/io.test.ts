@@ -100,6 +100,28 @@ describe('a command whose reader has gone', () => {
         'GBP',
       );
       expect(made.out.split('\n')[0]).toContain(': X\\u001b[2J\\nFAKE, UTC, GBP.');
+      // A refusal repeats the value it refuses, from a file or a flag, one line a fault.
+      const bad = path.join(dir, 'bad.json');
+      const cc = 'a@b.test\r\nBcc: x@y\u001b[2J';
+      writeFileSync(
+        bad,
+        JSON.stringify({ desk: { name: 'Bad', slug: cc }, work: [{ title: 'T', contact_email: cc }] }),
+      );
+      const refused = await desk(store.target, 'import', bad);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toSatisfy(noControls);
+      expect(refused.err.trimEnd().split('\n')).toEqual([
+        'desk: The business file has 2 errors; nothing was written:',
+        expect.stringMatching(/^ {2}desk\.slug: "a@b\.test\\r\\nBcc: x@y\\u001b\[2J" /),
+        '  work[0] "T".contact_email: "a@b.test\\r\\nBcc: x@y\\u001b[2J" is not an email address',
+      ]);
+      const flag = await desk(store.target, 'work', 'add', '--desk', 'controls', '--title', 'T', '--contact-email', cc);
+      expect(flag.code).toBe(1);
+      expect(flag.err).toSatisfy(noControls);
+      expect(flag.err.trimEnd().split('\n')).toHaveLength(1);
+      const unknown = await desk(store.target, 'work', 'list', `--x\u001b[2J\n`);
+      expect(unknown.code).toBe(1);
+      expect(unknown.err).toSatisfy(noControls);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Help } from 'commander';
 import { DeskError } from '../domain/errors.ts';
-import { Interrupted, Listed, processIo, Reported, UsageError, type Io } from './io.ts';
+import { forTerminal, inline, Interrupted, Listed, processIo, Reported, UsageError, type Io } from './io.ts';
 import { checkBeforeActions, isNeeded, pathOf, refuseFlagsAsValues } from './checks.ts';
 import { ConfigError } from '../config.ts';
 import { SecretKeyError } from '../store/cipher.ts';
@@ -38,8 +38,9 @@ export function buildProgram(io: Io, argv: () => readonly string[] = () => []): 
     .version('0.1.0', '-V, --version')
     .configureOutput({
       writeOut: (s) => io.out(s),
-      writeErr: (s) => io.err(s),
-      outputError: (s, write) => write(`desk: ${s.trim().replace(/^error: /, '')}\n`),
+      // A value commander repeats back (an unknown flag, a bad choice) is the caller's text (P-cli-11).
+      writeErr: (s) => io.err(forTerminal(s)),
+      outputError: (s, write) => write(`desk: ${forTerminal(s.trim().replace(/^error: /, ''))}\n`),
     })
     .exitOverride()
     // Every command made from here on inherits this: a flag it cannot run without says so.
@@ -145,9 +146,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     // Several mistakes (a business file's, a row's fields, a command's flags): the summary, then one line each, so
     // all of them can be fixed at once. A Listed error is laid out so with only one.
     const list = failure.details?.errors;
-    const lines = Array.isArray(list) && list.length > (listed ? 0 : 1) ? list.map((l) => `  ${String(l)}`) : [];
+    // Each on one line, with any value it repeats from a file or a flag written out (P-cli-11).
+    const lines =
+      Array.isArray(list) && list.length > (listed ? 0 : 1) ? list.map((l) => `  ${inline(String(l))}`) : [];
     // Such a message opens with its summary sentence; the list stands in for the rest.
-    io.err(`desk: ${lines.length ? `${failure.message.split(/\.(?:\s|$)/)[0]}:` : failure.message}`);
+    io.err(`desk: ${forTerminal(lines.length ? `${failure.message.split(/\.(?:\s|$)/)[0]}:` : failure.message)}`);
     for (const line of lines) io.err(line);
   }
   return 1;

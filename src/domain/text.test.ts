@@ -82,6 +82,12 @@ describe('a given value, echoed in a refusal', () => {
     ['pairs that fit, whole', '\u{1F600}'.repeat(3), 3, '\u{1F600}'.repeat(3)],
     ['spaces before the cut dropped', `abc ${'d'.repeat(10)}`, 4, 'abc…'],
     ['a huge run of spaces', `${' '.repeat(100_000)}x`, 60, 'x…'],
+    [
+      'line breaks, tabs and escapes written out',
+      'a@b.test\r\nBcc:\tx\u001b[2J\u0085',
+      60,
+      'a@b.test\\r\\nBcc:\\tx\\u001b[2J\\u0085',
+    ],
   ])('%s', (_, value, max, shown) => {
     expect(echoed(value, max)).toBe(shown);
   });
@@ -94,6 +100,7 @@ describe('a given value, named as JSON in a refusal', () => {
     ['a list', [1, 2], '[1,2]'],
     ['a long string, its closing quote kept', 'b'.repeat(100), `"${'b'.repeat(60)}…"`],
     ['quotes inside escaped', 'say "hi"', '"say \\"hi\\""'],
+    ['control characters written out once', 'a\r\n\u001b', '"a\\r\\n\\u001b"'],
     [
       'a long list, cut',
       Array.from({ length: 50 }, (_, i) => i),

@@ -79,8 +79,22 @@ export function cutAt(text: string, max: number): string {
  * characters with "…" after, so a message never hands a huge value back whole.
  */
 export function echoed(value: unknown, max = 60): string {
-  const text = String(value);
+  return writtenOut(cutForEcho(String(value), max));
+}
+
+function cutForEcho(text: string, max: number): string {
   return text.length <= max || Array.from(text).length <= max ? closeDirections(text) : `${cutAt(text, max)}…`;
+}
+
+const WRITTEN: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Control characters written out as JSON writes them (`\r`, `\u001b`): a refusal that repeats a
+ * value ("a@b.test\r\nBcc: …" is not an email address) stays one line, and says exactly what
+ * was sent, as `echoedJson` does.
+ */
+function writtenOut(text: string): string {
+  return text.replace(/\p{Cc}/gu, (c) => WRITTEN[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -88,7 +102,7 @@ export function echoed(value: unknown, max = 60): string {
  * cuts: a long string keeps its closing quote, with "…" inside it.
  */
 export function echoedJson(value: unknown, max = 60): string {
-  return typeof value === 'string' ? JSON.stringify(echoed(value, max)) : echoed(JSON.stringify(value), max);
+  return typeof value === 'string' ? JSON.stringify(cutForEcho(value, max)) : echoed(JSON.stringify(value), max);
 }
 
 // The characters that draw nothing (U+200B, U+200D, U+2060, U+FEFF, soft hyphens, direction

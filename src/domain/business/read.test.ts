@@ -465,3 +465,16 @@ describe("the desk's timezone", () => {
     expect(readBusiness({ desk: { ...DESK, timezone: 'europe/london' } }, NOW).desk.timezone).toBe('Europe/London');
   });
 });
+
+describe('a name a file gives twice', () => {
+  it('names the entry and the field: a block id, a playbook name', () => {
+    const block = (title: string) => ({ id: 'money', title, kind: 'work', kinds: ['invoice'] });
+    const playbook = { name: 'file', steps: [{ goto: 'https://example.com/' }] };
+    expect(errorsOf({ desk: DESK, sections: [block('Owed'), block('Paid')] })).toEqual([
+      'sections[1] "Paid".id: "money" is used twice',
+    ]);
+    expect(errorsOf({ desk: DESK, playbooks: [playbook, playbook] })).toEqual([
+      'playbooks[1] "file".name: "file" is used twice',
+    ]);
+  });
+});

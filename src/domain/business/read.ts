@@ -398,7 +398,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const sectionIds = new Set<string>();
   for (const s of sections) {
     const e = entryOf(s);
-    if (sectionIds.has(s.id)) errors.add(e.where, `id "${echoed(s.id)}" is used twice`, undefined, e.place('id'));
+    if (sectionIds.has(s.id)) e.fail('id', `"${echoed(s.id)}" is used twice`);
     sectionIds.add(s.id);
   }
   const units = each('units', UNIT_FIELDS, (e) => ({ ref: ref(e, 'unit'), ...readUnit(e, today) }));
@@ -483,7 +483,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const names = new Set<string>();
   for (const p of playbooks) {
     const e = entryOf(p);
-    if (names.has(p.name)) errors.add(e.where, `name "${echoed(p.name)}" is used twice`, undefined, e.place('name'));
+    if (names.has(p.name)) e.fail('name', `"${echoed(p.name)}" is used twice`);
     names.add(p.name);
   }
   for (const w of work) {
