@@ -18,11 +18,27 @@ export function raw(html: string): Markup {
   return new Markup(html);
 }
 
-function text(child: unknown): string {
+// Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and the like) and the marks that
+// turn text right to left.
+const RIGHT_TO_LEFT =
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200F\u202B\u202E\u2067\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/** Elements whose content is text alone, where a tag would be shown or dropped. */
+const TEXT_ONLY = new Set(['textarea', 'title', 'option', 'script', 'style']);
+
+/**
+ * Text as a page shows it: escaped, and where it holds right-to-left writing, set apart in a
+ * <bdi> so that it runs in its own direction without reordering the words and numbers beside it
+ * (an arrangement "إيجار المحل" followed by ": 1,250.50 GBP" would otherwise carry the amount
+ * to its other side). The templates' own words are English, so this is the owner's text, or a
+ * sentence quoting it.
+ */
+function text(child: unknown, isolate: boolean): string {
   if (child === null || child === undefined || child === false || child === true) return '';
   if (child instanceof Markup) return child.html;
-  if (Array.isArray(child)) return child.map(text).join('');
-  return escapeHtml(String(child));
+  if (Array.isArray(child)) return child.map((c) => text(c, isolate)).join('');
+  const s = escapeHtml(String(child));
+  return isolate && RIGHT_TO_LEFT.test(s) ? `<bdi>${s}</bdi>` : s;
 }
 
 type Props = Record<string, unknown> & { children?: unknown };
@@ -42,14 +58,14 @@ export function jsx(tag: string | ((props: Props) => Markup), props: Props): Mar
   const { children, ...attrs } = props;
   const open = `<${tag}${attributes(attrs)}>`;
   if (isVoidElement(tag)) return new Markup(open);
-  return new Markup(`${open}${text(children)}</${tag}>`);
+  return new Markup(`${open}${text(children, !TEXT_ONLY.has(tag))}</${tag}>`);
 }
 
 export const jsxs = jsx;
 export const jsxDEV = jsx;
 
 export function Fragment(props: { children?: unknown }): Markup {
-  return new Markup(text(props.children));
+  return new Markup(text(props.children, true));
 }
 
 export namespace JSX {

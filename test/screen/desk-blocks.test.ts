@@ -143,4 +143,52 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the blocks of the desk page ($n
       await context.close();
     }
   });
+  it("keeps the owner's right-to-left names from reordering what follows them, and long names inside the table", async () => {
+    const { desk } = await makeDesk(store.db, { name: 'Souk Bakery', currency: 'GBP', timezone: 'Europe/London' });
+    await addSection(store.db, desk.id, { id: 'money', position: 1, title: 'Money', kind: 'money' });
+    const arabic = '\u0625\u064A\u062C\u0627\u0631 \u0627\u0644\u0645\u062D\u0644'; // "the shop's rent"
+    const long = 'Donaudampfschifffahrtsgesellschaftskapitaensmuetzenlieferungsvertrag-Rahmenvereinbarung';
+    await addArrangement(store.db, desk.id, { name: arabic, renews_on: on(80), amount_cents: 125050, currency: 'GBP' });
+    await addArrangement(store.db, desk.id, { name: long, renews_on: on(90), amount_cents: 320000, currency: 'GBP' });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      // Where each part of the line is drawn: the name first, then its amount, then its date, left to right.
+      const item = block(page, 'Money').getByRole('listitem').filter({ hasText: arabic });
+      const lefts = await item.evaluate(
+        (li, parts) => {
+          const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+          const at: Record<string, number> = {};
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            for (const part of parts) {
+              const i = n.textContent!.indexOf(part);
+              if (i < 0) continue;
+              const range = document.createRange();
+              range.setStart(n, i);
+              range.setEnd(n, i + part.length);
+              at[part] = range.getBoundingClientRect().left;
+            }
+          }
+          return parts.map((p) => at[p] ?? Number.NaN);
+        },
+        [arabic, '1,250.50 GBP', on(80)],
+      );
+      expect(lefts.every(Number.isFinite)).toBe(true);
+      expect([...lefts].sort((a, b) => a - b)).toEqual(lefts);
+
+      // A name that is one long word breaks, so every column of the table stays on the screen.
+      await page.goto(`${server.base}/arrangements`);
+      const table = page.getByRole('table', { name: 'Arrangements' });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        const fits = await table.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth);
+        expect(fits, `at ${width}px`).toBe(true);
+        const amount = await table.getByRole('cell', { name: '3,200.00 GBP' }).boundingBox();
+        expect(amount!.x + amount!.width, `at ${width}px`).toBeLessThanOrEqual(width);
+      }
+      await expectAccessible(page);
+      await screenshots(page, 'arrangements-long-names');
+    } finally {
+      await context.close();
+    }
+  });
 });

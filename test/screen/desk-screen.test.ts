@@ -552,6 +552,36 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await context.close();
   });
 
+  it('a question that never reaches the desk, or that it cannot take, says so where the answer goes', async () => {
+    const { context, page } = await signedIn();
+    try {
+      const question = page.getByLabel('Your question');
+      const answer = page.locator('#chat-answer');
+      // The network gone (the server stopped, the connection dropped): nothing comes back at all.
+      await page.route('**/chat', (route) => route.abort('connectionrefused'));
+      await question.fill('what is overdue?');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await answer
+        .getByRole('alert')
+        .filter({ hasText: 'The desk could not be reached, so the question was not asked.' })
+        .waitFor();
+      await expect.poll(() => page.locator('#chat-busy').textContent()).toBe('');
+      await expectAccessible(page);
+      // A server that is stopping answers 503.
+      await page.unroute('**/chat');
+      await page.route('**/chat', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await answer.getByRole('alert').filter({ hasText: 'The desk could not answer just now.' }).waitFor();
+      // Back again, the same question is answered.
+      await page.unroute('**/chat');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await answer.getByText('You asked:').waitFor();
+      await expect(answer.getByRole('alert').count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a block can be taken off the desk page, after a question that names it; the rows it showed stay', async () => {
     const owner = deskContext(server.deps, desk, { type: 'owner', name: 'owner' });
     const {

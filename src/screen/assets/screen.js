@@ -1,7 +1,8 @@
 // The screen's only script (the Content-Security-Policy allows no inline script): a run's
 // steps as they happen, a form that is not sent twice by a second click, a date field that
-// holds no real day, a copy button, and where the focus starts after a form. The server honours
-// the form's idempotency key either way; this only spares the second request.
+// holds no real day, a question that got no answer, a copy button, and where the focus starts
+// after a form. The server honours the form's idempotency key either way; this only spares the
+// second request.
 (() => {
   // A date field holding a day the calendar has not (31 February) sends nothing at all, which
   // the desk would read as no date: the form is held back and the field says so instead.
@@ -53,6 +54,28 @@
     var busy = form.querySelector('#chat-busy');
     if (busy) busy.textContent = '';
   });
+
+  // A question that never reached the desk (the server stopped, the network went), or that the
+  // desk could not take, says so where its answer would have been: htmx swaps in nothing then.
+  function unanswered(event, words) {
+    var form = event.target;
+    var answer = document.getElementById('chat-answer');
+    if (!(form instanceof HTMLFormElement) || !form.querySelector('#chat-busy') || !answer) return;
+    var said = document.createElement('p');
+    said.className = 'field-error';
+    said.setAttribute('role', 'alert');
+    said.textContent = words;
+    answer.replaceChildren(said);
+  }
+  document.addEventListener('htmx:sendError', (event) =>
+    unanswered(
+      event,
+      'The desk could not be reached, so the question was not asked. Check that Desk is running, then ask again.',
+    ),
+  );
+  document.addEventListener('htmx:responseError', (event) =>
+    unanswered(event, 'The desk could not answer just now. Ask again in a moment.'),
+  );
 
   function follow(section) {
     var url = section.getAttribute('data-run-events');

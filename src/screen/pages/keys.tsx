@@ -125,7 +125,7 @@ export function KeysPage(v: KeysView & { now: string }): Markup {
               <tbody>
                 {v.keys.map((k) => (
                   <tr data-key-id={String(k.id)}>
-                    <td class="key-name">{k.name}</td>
+                    <td class="may-break">{k.name}</td>
                     <td class="wide-only">
                       <code>{k.prefix}…</code>
                     </td>

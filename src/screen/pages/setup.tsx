@@ -63,7 +63,9 @@ export function SetupPage(v: SetupView): Markup {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">With</th>
+                  <th scope="col" class="wide-only">
+                    With
+                  </th>
                   <th scope="col" class="wide-only">
                     Status
                   </th>
@@ -74,13 +76,13 @@ export function SetupPage(v: SetupView): Markup {
               <tbody>
                 {v.arrangements.map((a) => (
                   <tr data-arrangement-id={String(a.id)}>
-                    <td>
+                    <td class="may-break">
                       <a href={`/arrangements/${a.id}`}>{a.name}</a>
                     </td>
-                    <td>{a.counterparty ?? NOT_SET}</td>
+                    <td class="may-break wide-only">{a.counterparty ?? NOT_SET}</td>
                     <td class="wide-only">{a.status}</td>
                     <td class="nowrap">{a.renews_on ?? NOT_SET}</td>
-                    <td>{money(a.amount_cents, a.currency)}</td>
+                    <td class="nowrap">{money(a.amount_cents, a.currency)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -110,12 +112,14 @@ export function SetupPage(v: SetupView): Markup {
               <tbody>
                 {v.units.map((u) => (
                   <tr data-unit-id={String(u.id)}>
-                    <td>
+                    <td class="may-break">
                       <a href={`/units/${u.id}`}>{u.name}</a>
                     </td>
-                    <td>{u.type}</td>
-                    <td>{(u.arrangement_id !== null && arrangementName.get(u.arrangement_id)) || 'none'}</td>
-                    <td>{columns(u.fields)}</td>
+                    <td class="may-break">{u.type}</td>
+                    <td class="may-break">
+                      {(u.arrangement_id !== null && arrangementName.get(u.arrangement_id)) || 'none'}
+                    </td>
+                    <td class="may-break">{columns(u.fields)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -145,10 +149,10 @@ export function SetupPage(v: SetupView): Markup {
               <tbody>
                 {v.watches.map((w) => (
                   <tr data-watch-id={String(w.watch.id)}>
-                    <td>
+                    <td class="may-break">
                       <a href={`/watches/${w.watch.id}`}>{w.watch.label}</a>
                     </td>
-                    <td>{`${w.watch.subject_type}: ${w.watch.field}`}</td>
+                    <td class="may-break">{`${w.watch.subject_type}: ${w.watch.field}`}</td>
                     <td>{String(w.watch.lead_days)}</td>
                     <td class="next-work" data-next={w.next.starts_on ?? ''}>
                       {nextWords(w, v.today)}
