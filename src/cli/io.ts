@@ -6,6 +6,7 @@ import { redact } from '../store/location.ts';
 import type { DeskRow } from '../store/schema.ts';
 import { askOnTerminal, missingDatabase } from './terminal.ts';
 import { OWNER } from '../domain/vocab.ts';
+import { writtenOutChar } from '../domain/text.ts';
 import { DeskError } from '../domain/errors.ts';
 
 // What every command shares: where output goes, how the store is opened and closed, and how a
@@ -155,8 +156,6 @@ export async function ownerContext(deps: Deps, deskRef: string): Promise<DeskCon
   return deskContext(deps, await deskByRef(deps, deskRef), { type: 'owner', name: OWNER });
 }
 
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
 /**
  * C0 and C1 control characters and DEL, and the marks that turn text's direction (U+202E shows
  * "txt.exe" as "exe.txt"); a tab and a line break only where `cell` says so.
@@ -179,7 +178,7 @@ export function forTerminal(text: string, { cell = false } = {}): string {
   let out = '';
   for (const c of text) {
     const code = c.charCodeAt(0);
-    out += isControl(code, cell) ? (NAMED[c] ?? `\\u${code.toString(16).padStart(4, '0')}`) : c;
+    out += isControl(code, cell) ? writtenOutChar(c) : c;
   }
   return out;
 }

@@ -88,13 +88,18 @@ function cutForEcho(text: string, max: number): string {
 
 const WRITTEN: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** One character written out as JSON writes it: `\n`, `\r`, `\t`, else `\u001b`. */
+export function writtenOutChar(c: string): string {
+  return WRITTEN[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
 /**
- * Control characters written out as JSON writes them (`\r`, `\u001b`): a refusal that repeats a
- * value ("a@b.test\r\nBcc: …" is not an email address) stays one line, and says exactly what
- * was sent, as `echoedJson` does.
+ * Control characters written out (`\r`, `\u001b`): a refusal that repeats a value
+ * ("a@b.test\r\nBcc: …" is not an email address) stays one line, and says exactly what was
+ * sent, as `echoedJson` does.
  */
 function writtenOut(text: string): string {
-  return text.replace(/\p{Cc}/gu, (c) => WRITTEN[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/\p{Cc}/gu, writtenOutChar);
 }
 
 /**
