@@ -47,6 +47,14 @@ describe('the clock a desk process runs on', () => {
     );
   });
 
+  it('DESK_CHROMIUM_SANDBOX is auto unless set to off, and takes nothing else', () => {
+    expect(loadConfig({}).chromiumSandbox).toBe('auto');
+    expect(loadConfig({ DESK_CHROMIUM_SANDBOX: 'off' }).chromiumSandbox).toBe('off');
+    expect(() => loadConfig({ DESK_CHROMIUM_SANDBOX: 'no' })).toThrow(
+      'DESK_CHROMIUM_SANDBOX must be one of auto, off, got "no"',
+    );
+  });
+
   it('DESK_TRUSTED_PROXIES lists addresses, networks and the named ranges, and nothing else', () => {
     expect(loadConfig({}).trustedProxies).toEqual([]);
     expect(loadConfig({ DESK_TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8,fd00::/8 ,loopback' }).trustedProxies).toEqual([

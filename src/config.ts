@@ -21,6 +21,8 @@ export interface Config {
   /** DESK_DATABASE_TIMEOUT: how long a PostgreSQL statement may go unanswered before it fails and its connection is dropped; 0 for no limit. */
   databaseTimeoutMs: number;
   chromiumPath: string;
+  /** `auto`: runs' browser in its sandbox, unless Desk runs as root; `off`: never (DESK_CHROMIUM_SANDBOX). */
+  chromiumSandbox: 'auto' | 'off';
   /**
    * DESK_RUN_PRIVATE_ADDRESSES: whether a run's browser may open pages on the server's own
    * machine and private networks (`allow`, the default) or not (`refuse`, for a server that
@@ -181,6 +183,7 @@ export const SETTINGS = [
   'DESK_MAIL_TIMEOUT',
   'DESK_DATABASE_TIMEOUT',
   'DESK_CHROMIUM_PATH',
+  'DESK_CHROMIUM_SANDBOX',
   'DESK_RUN_PRIVATE_ADDRESSES',
   'DESK_WATCH_INTERVAL',
   'DESK_WORK_INTERVAL',
@@ -241,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
     databaseTimeoutMs: duration(env, 'DESK_DATABASE_TIMEOUT', STATEMENT_TIMEOUT_MS),
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
+    chromiumSandbox: oneOf(env, 'DESK_CHROMIUM_SANDBOX', ['auto', 'off'], 'auto') ?? 'auto',
     runPrivateAddresses: oneOf(env, 'DESK_RUN_PRIVATE_ADDRESSES', ['allow', 'refuse'], 'allow') ?? 'allow',
     watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000, LEAST_INTERVAL_MS),
     workIntervalMs: duration(env, 'DESK_WORK_INTERVAL', 60_000, LEAST_INTERVAL_MS),

@@ -15,7 +15,11 @@ export function realEngine(config: Readonly<Config>): Engine {
   return {
     mailer: new SmtpMailer({ timeoutMs: config.mailTimeoutMs }),
     reader: new ImapReader(),
-    runner: new ChromiumRunner({ executablePath: config.chromiumPath, privateAddresses: config.runPrivateAddresses }),
+    runner: new ChromiumRunner({
+      executablePath: config.chromiumPath,
+      privateAddresses: config.runPrivateAddresses,
+      sandbox: config.chromiumSandbox,
+    }),
     chat: config.llmUrl
       ? new LlmChat({
           model: new OpenAiModel({ url: config.llmUrl, model: config.llmModel, key: config.llmKey }),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPortal, PORTAL_PASSWORD, PORTAL_USER, type Portal } from '../../../test/helpers/portal.ts';
-import { ChromiumRunner, chromiumAvailable } from './runner.ts';
+import { ChromiumRunner, chromiumAvailable, type Sandbox } from './runner.ts';
 import type { PlaybookRequest, PlaybookStep } from '../../domain/playbooks.ts';
 
 const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
@@ -550,3 +550,80 @@ describe.skipIf(!available)(
     }, 30_000);
   },
 );
+
+describe("the run's browser in its sandbox", () => {
+  /** The flags a browser was started with, from a stand-in that notes them and says `said`. */
+  const flagsOf = async (opts: { root: boolean; sandbox?: Sandbox; said?: string }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-sandbox-'));
+    try {
+      const seen = join(dir, 'args');
+      const file = join(dir, 'chromium');
+      writeFileSync(file, `#!/bin/sh\necho "$@" > ${seen}\necho "${opts.said ?? 'not a browser'}" >&2\nexit 1\n`);
+      chmodSync(file, 0o755);
+      const res = await new ChromiumRunner({ executablePath: file, root: opts.root, sandbox: opts.sandbox }).run({
+        steps: [{ goto: 'http://127.0.0.1:9/' }],
+        vars: vars(),
+        timeoutMs: 10_000,
+      });
+      return { flags: readFileSync(seen, 'utf8').trim().split(' '), res };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('is kept in it unless Desk runs as root, where Chromium has none, or the setting turns it off', async () => {
+    expect((await flagsOf({ root: false })).flags).not.toContain('--no-sandbox');
+    expect((await flagsOf({ root: true })).flags).toContain('--no-sandbox');
+    expect((await flagsOf({ root: false, sandbox: 'off' })).flags).toContain('--no-sandbox');
+  });
+
+  it('says how to go on when the machine gives the browser no sandbox', async () => {
+    const { res } = await flagsOf({ root: false, said: '[FATAL:zygote_host_impl_linux.cc] No usable sandbox!' });
+    expect(res).toMatchObject({ ok: false, unavailable: true, stepsDone: 0 });
+    expect(res.error).toMatch(/could not start its sandbox on this machine/);
+    expect(res.error).toContain('DESK_CHROMIUM_SANDBOX=off');
+  });
+
+  const asAnotherUser = available && process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
+  it.runIf(asAnotherUser)(
+    'runs a playbook in the sandbox for a user that is not root',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'desk-sandboxed-'));
+      chmodSync(dir, 0o777);
+      try {
+        const script = join(dir, 'run.ts');
+        writeFileSync(
+          script,
+          `import { createServer } from 'node:http';
+import { ChromiumRunner } from ${JSON.stringify(join(process.cwd(), 'src/adapters/chromium/runner.ts'))};
+const site = createServer((_, res) => res.end('<!doctype html><title>Portal</title><p id="said">inside</p>'));
+site.listen(0, '127.0.0.1', async () => {
+  const port = site.address().port;
+  const res = await new ChromiumRunner({ executablePath: ${JSON.stringify(CHROMIUM)} }).run({
+    steps: [{ goto: 'http://127.0.0.1:' + port + '/' }, { read: '#said', as: 'said' }],
+    vars: { work: {}, unit: {}, arrangement: {}, secret: {} },
+    timeoutMs: 30_000,
+  });
+  console.log(JSON.stringify({ uid: process.getuid(), ok: res.ok, error: res.error, said: res.reads.said }));
+  site.close();
+});
+`,
+        );
+        const out = execFileSync(
+          '/usr/bin/setpriv',
+          ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--import', 'tsx', script],
+          { encoding: 'utf8', env: { ...process.env, HOME: dir, TMPDIR: dir }, timeout: 60_000 },
+        );
+        expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+          uid: 65534,
+          ok: true,
+          error: null,
+          said: 'inside',
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
+});

@@ -21,7 +21,6 @@ import { refusalWords, type PrivateAddresses, type Resolve } from './addresses.t
 import { type Gate, openGate } from './gate.ts';
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
@@ -283,15 +282,28 @@ class NavigationWatch {
   }
 }
 
+/** `auto`: the browser's own sandbox, wherever Chromium can use one; `off`: never. */
+export type Sandbox = 'auto' | 'off';
+
 export class ChromiumRunner implements PlaybookRunner {
   private readonly executablePath: string;
   private readonly privateAddresses: PrivateAddresses;
   private readonly resolve: Resolve | undefined;
+  /** Whether the browser runs in its sandbox: Chromium has none for a process running as root. */
+  private readonly sandboxed: boolean;
 
-  constructor(opts: { executablePath: string; privateAddresses?: PrivateAddresses; resolve?: Resolve }) {
+  constructor(opts: {
+    executablePath: string;
+    privateAddresses?: PrivateAddresses;
+    resolve?: Resolve;
+    sandbox?: Sandbox;
+    /** Whether this process runs as root (given by tests; else asked of the system). */
+    root?: boolean;
+  }) {
     this.executablePath = opts.executablePath;
     this.privateAddresses = opts.privateAddresses ?? 'allow';
     this.resolve = opts.resolve;
+    this.sandboxed = (opts.sandbox ?? 'auto') === 'auto' && !(opts.root ?? process.getuid?.() === 0);
   }
 
   available(): boolean {
@@ -365,6 +377,9 @@ export class ChromiumRunner implements PlaybookRunner {
           executablePath: this.executablePath,
           headless: true,
           args: [...CHROMIUM_ARGS, ...g.args],
+          // A portal's pages are the web's: the renderer that draws them is kept in the sandbox,
+          // where one is to be had (Playwright's own default is none).
+          chromiumSandbox: this.sandboxed,
           timeout: Math.max(1, remaining()),
           // The browser is the process's to stop: a stopping server lets the run finish or records
           // it as interrupted at the drain limit, and Ctrl-C on the CLI does the same. Left to the
@@ -375,6 +390,11 @@ export class ChromiumRunner implements PlaybookRunner {
         });
       } catch (err) {
         if (aborted || remaining() <= 0) throw new OutOfTime();
+        if (this.sandboxed && /no usable sandbox/i.test(String(err)))
+          return fail(
+            `The browser at ${this.executablePath} could not start its sandbox on this machine, which keeps the pages a run opens away from the rest of it. Allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1), or set DESK_CHROMIUM_SANDBOX=off to run the browser without one.`,
+            { unavailable: true },
+          );
         return fail(
           `The browser at ${this.executablePath} could not be started (${firstLine(err)}); set DESK_CHROMIUM_PATH to a working Chromium.`,
           { unavailable: true },
