@@ -24,6 +24,7 @@ import { setGrant } from '../../src/domain/grants/manage.ts';
 import { dateOfInstant } from '../../src/domain/dates.ts';
 import { ImapReader } from '../../src/adapters/imap/reader.ts';
 import { STUCK_PASSES, STUCK_SPACING_MS } from '../../src/domain/mail/read.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
 // for what goes out. Every date is derived from the pinned test clock.
@@ -696,6 +697,110 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(done.json().data).toMatchObject({ delivered: true, status: 'waiting' });
     expect(smtp.received.at(-1)?.to).toEqual(['sam@ovens.test']);
     expect((await get(`/work/${row.id}`)).json().data.work.last_error).toBeNull();
+  });
+
+  it('a bounce of the message that finished a row opens it again; a row the owner closed stays closed', async () => {
+    const finished = async (title: string) => {
+      const row = await makeWork(store.db, d.desk.id, {
+        title,
+        contact_name: 'Sam',
+        contact_email: 'nobody@ovens.test',
+      });
+      await makeDraft(store.db, d.desk.id, row.id, {
+        subject: `About: ${title}`,
+        body: 'Done.',
+        to: 'nobody@ovens.test',
+      });
+      const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+      expect(done.json().data).toMatchObject({ status: 'done', delivered: true });
+      const sent = await store.db
+        .selectFrom('activity')
+        .select(['message_id', 'subject'])
+        .where('obligation_id', '=', row.id)
+        .where('status', '=', 'sent')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, subject: sent.subject as string, messageId: sent.message_id as string };
+    };
+    const done = await finished('Send the menu');
+    const closed = await finished('Send the price list');
+    await store.db.updateTable('work').set({ status: 'closed' }).where('id', '=', closed.id).execute();
+    const openBefore = (await get('/me')).json().data.work.open;
+    await put(bounced(done, '550 5.1.1 user unknown'));
+    await put(bounced(closed, '550 5.1.1 user unknown'));
+    expect((await pass()).mailboxes[0]).toMatchObject({ bounces: 2 });
+
+    const reopened = (await get(`/work/${done.id}`)).json().data;
+    expect(reopened.work).toMatchObject({
+      status: 'open',
+      last_error:
+        'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown. Correct the address on the row, then draft the message again.',
+    });
+    expect(reopened.work.action.type).toBe('fix');
+    expect(reopened.timeline.map((t: { text: string }) => t.text)).toContain(
+      'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown. The row is open again.',
+    );
+    expect((await get('/me')).json().data.work.open).toBe(openBefore + 1);
+    expect((await findWork(store.db, d.desk.id, done.id))!.closed_at).toBeNull();
+    const still = (await get(`/work/${closed.id}`)).json().data;
+    expect(still.work).toMatchObject({ status: 'closed', last_error: null });
+    expect(still.timeline.some((t: { kind: string }) => t.kind === 'bounced')).toBe(true);
+  });
+
+  it("a delivery delayed, or a read receipt, naming the desk's message is no reply: the wait goes on", async () => {
+    const row = await sentRow('Flour delivery');
+    const report = (from: string, subject: string, type: string, part: string[]) =>
+      [
+        `From: ${from}`,
+        'To: desk@bakery.test',
+        `Subject: ${subject}`,
+        `Date: ${hoursAgo(1).toUTCString()}`,
+        `Message-ID: <report-${Math.random().toString(36).slice(2)}@ovens.test>`,
+        `In-Reply-To: ${row.messageId}`,
+        `References: ${row.messageId}`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/report; report-type=${type}; boundary="r"`,
+        '',
+        '--r',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'About your message.',
+        '--r',
+        ...part,
+        '',
+        '--r--',
+        '',
+      ].join('\r\n');
+    await put(
+      report(
+        'Mail Delivery Subsystem <mailer-daemon@ovens.test>',
+        'Delivery Status Notification (Delay)',
+        'delivery-status',
+        [
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; mx.ovens.test',
+          '',
+          'Final-Recipient: rfc822; sam@ovens.test',
+          'Action: delayed',
+          'Status: 4.4.7',
+        ],
+      ),
+    );
+    await put(
+      report('Sam Oven <sam@ovens.test>', `Read: ${row.subject}`, 'disposition-notification', [
+        'Content-Type: message/disposition-notification',
+        '',
+        'Final-Recipient: rfc822; sam@ovens.test',
+        'Disposition: manual-action/MDN-sent-manually; displayed',
+      ]),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([]);
+    expect(r.mailboxes[0]).toMatchObject({ replies: 0, bounces: 0, auto_replies: 0, unrelated: 2 });
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven', last_error: null });
+    expect(detail.work.action.type).toBe('wait');
+    expect(detail.messages.every((m: { direction: string }) => m.direction === 'outbound')).toBe(true);
   });
 
   it('a late bounce of a message to an address corrected since leaves the row waiting on the new one', async () => {

@@ -6,7 +6,7 @@ import type { DeskContext } from '../context.ts';
 import type { ParsedMail } from '../ports.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { answeredSubject, baseSubject, bounceOf, isAutomatic, keptMessageId, namedIds } from './classify.ts';
+import { answeredSubject, baseSubject, bounceOf, isAutomatic, isReport, keptMessageId, namedIds } from './classify.ts';
 import { isDeskMessageId, storedFormOf } from '../work/message-id.ts';
 
 // What one message from the mailbox does to the desk, inside the caller's transaction. A
@@ -102,6 +102,9 @@ export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<Mat
     );
     return sent?.obligation_id ? applyBounce(ctx, sent, bounce.recipient, bounce.reason, mail) : null;
   }
+  // A delivery delayed or relayed, a read receipt: the message is on its way or was opened,
+  // and nobody answered it. The wait goes on.
+  if (isReport(mail)) return null;
   // A message this desk sent, read back (a copy of its own chase, threaded on its first
   // message), answers nothing. Known by its own Message-ID being one the desk sent: another
   // business's desk answering is a reply like any other.
@@ -190,14 +193,24 @@ async function applyBounce(
       : null;
   if (elsewhere || again) {
     await updateWork(ctx.db, ctx.desk.id, row.id, { updated_at: now });
-  } else if (!isFinished(row.status)) {
-    // The bounced message is kept as it went; what the owner does next is a new draft.
+  } else if (row.status !== 'closed') {
+    // The bounced message is kept as it went; what the owner does next is a new draft. A row
+    // done with it is not done: the message did not arrive, so the row is open again. One the
+    // owner closed stays closed.
     const advice = `${error.replace(/[.!?]$/, '')}. Correct the address on the row, then draft the message again.`;
     const patch = { last_error: advice, waiting_on: null, waiting_since: null, updated_at: now };
-    if (row.status === 'waiting') await moveWork(ctx.db, ctx.desk.id, row.id, 'waiting', 'open', patch);
+    if (row.status === 'waiting' || row.status === 'done')
+      await moveWork(ctx.db, ctx.desk.id, row.id, row.status, 'open', {
+        ...patch,
+        ...(row.status === 'done' ? { closed_at: null } : {}),
+      });
     else await updateWork(ctx.db, ctx.desk.id, row.id, patch);
   }
-  const left = elsewhere ? ` A later message went to ${elsewhere}; the row is left as it was.` : '';
+  const left = elsewhere
+    ? ` A later message went to ${elsewhere}; the row is left as it was.`
+    : !again && row.status === 'done'
+      ? ' The row is open again.'
+      : '';
   await logTimeline(ctx, row.id, 'bounced', `${error}.${left}`);
   await logEvent(ctx, 'bounced', `"${sent.subject ?? ''}" did not reach ${to}.`, {
     work_id: row.id,

@@ -63,6 +63,14 @@ function field(block: string, name: string): string | null {
 }
 
 /** A delivery status report (RFC 3464) saying a message failed; null for anything else. */
+/**
+ * A report a machine wrote about a message (RFC 6522: a delivery report, a read receipt, an abuse
+ * or TLS report): never a person's reply, whatever it names. A failure among them is a bounce.
+ */
+export function isReport(mail: Pick<ParsedMail, 'headers'>): boolean {
+  return /^\s*multipart\/report\b/.test(mail.headers['content-type']?.toLowerCase() ?? '');
+}
+
 export function bounceOf(mail: Pick<ParsedMail, 'headers' | 'deliveryStatus' | 'returnedHeaders'>): Bounce | null {
   const type = mail.headers['content-type']?.toLowerCase() ?? '';
   // A message sent with international addresses comes back as a global report (RFC 6533).
