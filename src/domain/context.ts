@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../store/schema.ts';
 import type { Actor, DeskContext, Deps } from './ports.ts';
 import { todayIn } from './dates.ts';
-import { cutAt, seenText } from './text.ts';
+import { cutAt, echoed, seenText } from './text.ts';
 import { badRequest } from './errors.ts';
 import { OWNER } from './vocab.ts';
 
@@ -47,30 +47,34 @@ export function actorOf(ctx: DeskContext, given: string | undefined): string {
   const read = asRead(actor);
   if (RESERVED_ACTORS.includes(read) && read !== asRead(own))
     throw badRequest(
-      `actor may not be "${actor}": "owner" and "desk" name the desk's owner and the desk itself. Name who did it another way, or leave actor out.`,
+      `actor may not be "${echoed(actor)}": "owner" and "desk" name the desk's owner and the desk itself. Name who did it another way, or leave actor out.`,
       { field: 'actor' },
     );
   return actor || own;
 }
 
-// Letters of other scripts, and small capitals, drawn as the letters of the reserved names
-// (escaped, since on the page they cannot be told from the letters they pass for).
+// Letters of other scripts, and small capitals, drawn as the letters of the reserved names, in
+// either case (escaped, since on the page they cannot be told from the letters they pass for).
 const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [
-  ['\u043E\u03BF\u0585\u1D0F', 'o'], // Cyrillic, Greek, Armenian, small capital
-  ['\u051D\u0461\u1D21', 'w'],
-  ['\u0578\u057C\u0274', 'n'],
-  ['\u0435\u04BD\u1D07', 'e'],
-  ['\u0433\u1D26\u0280', 'r'],
-  ['\u0501\u1D05', 'd'],
-  ['\u0455\uA731', 's'],
-  ['\u043A\u03BA\u1D0B', 'k'],
+  ['\u041E\u043E\u039F\u03BF\u0555\u0585\u2C9E\u2C9F\u1D0F', 'o'], // Cyrillic, Greek, Armenian, Coptic, small capital
+  ['\u051C\u051D\u0461\u1D21\u13B3', 'w'], // Cyrillic, small capital, Cherokee
+  ['\u039D\u0578\u057C\u0274\u2C9A\u2C9B', 'n'], // Greek, Armenian, small capital, Coptic
+  ['\u0415\u0435\u0395\u04BD\u1D07\u13AC\u2C88\u2C89', 'e'], // Cyrillic, Greek, small capital, Cherokee, Coptic
+  ['\u0433\u1D26\u0280\u13A1\u13D2', 'r'], // Cyrillic, small capitals, Cherokee
+  ['\u0501\u1D05\u13A0', 'd'], // Cyrillic, small capital, Cherokee
+  ['\u0405\u0455\uA731\u13DA\u13D5', 's'], // Cyrillic, small capital, Cherokee
+  ['\u041A\u043A\u039A\u03BA\u1D0B\u13E6\u2C94\u2C95', 'k'], // Cyrillic, Greek, small capital, Cherokee, Coptic
 ];
 const AS_LETTER = new Map(LOOKALIKES.flatMap(([drawn, letter]) => Array.from(drawn, (c) => [c, letter] as const)));
 
-/** A name as a person reads it: unseen characters out, compatibility forms and lookalikes as their letters. */
+/**
+ * A name as a person reads it: unseen characters out, compatibility forms as their letters, and
+ * lookalikes as the letters they pass for, before and after lower-casing (a capital lookalike
+ * lower-cases to a letter that does not look like one).
+ */
 function asRead(name: string): string {
-  const plain = seenText(name.normalize('NFKC')).trim().toLowerCase();
-  return Array.from(plain, (c) => AS_LETTER.get(c) ?? c).join('');
+  const letters = (s: string) => Array.from(s, (c) => AS_LETTER.get(c) ?? c).join('');
+  return letters(letters(seenText(name.normalize('NFKC')).trim()).toLowerCase());
 }
 
 /** The name recorded as who did a thing. */

@@ -94,9 +94,9 @@ export function writtenOutChar(c: string): string {
 }
 
 /**
- * Control characters written out (`\r`, `\u001b`): a refusal that repeats a value
- * ("a@b.test\r\nBcc: …" is not an email address) stays one line, and says exactly what was
- * sent, as `echoedJson` does.
+ * Control characters written out (`\r`, `\u001b`), as the command line shows stored text: a
+ * refusal that repeats a value ("a@b.test\r\nBcc: …" is not an email address) stays one line,
+ * and nothing in it can steer a terminal. A backslash the value holds is shown as it is.
  */
 function writtenOut(text: string): string {
   return text.replace(/\p{Cc}/gu, writtenOutChar);

@@ -26,19 +26,25 @@ const RIGHT_TO_LEFT =
 /** Elements whose content is text alone, where a tag would be shown or dropped. */
 const TEXT_ONLY = new Set(['textarea', 'title', 'option', 'script', 'style']);
 
+/** Latin letters: the templates' own words, or the owner's text in a script that runs left to right. */
+const LATIN = /[A-Za-z]/;
+
 /**
  * Text as a page shows it: escaped, and where it holds right-to-left writing, set apart in a
- * <bdi> so that it runs in its own direction without reordering the words and numbers beside it
- * (an arrangement "إيجار المحل" followed by ": 1,250.50 GBP" would otherwise carry the amount
- * to its other side). The templates' own words are English, so this is the owner's text, or a
- * sentence quoting it.
+ * <bdi> so that the words and numbers beside it keep their order (an arrangement "إيجار المحل"
+ * followed by ": 1,250.50 GBP" would otherwise carry the amount to its other side). Text with
+ * Latin letters in it, a sentence of the desk's quoting a name, keeps running left to right
+ * inside it ("سام has not answered in 12 days."); text without, the owner's own, takes the
+ * direction of its first letter.
  */
 function text(child: unknown, isolate: boolean): string {
   if (child === null || child === undefined || child === false || child === true) return '';
   if (child instanceof Markup) return child.html;
   if (Array.isArray(child)) return child.map((c) => text(c, isolate)).join('');
-  const s = escapeHtml(String(child));
-  return isolate && RIGHT_TO_LEFT.test(s) ? `<bdi>${s}</bdi>` : s;
+  const raw = String(child);
+  const s = escapeHtml(raw);
+  if (!isolate || !RIGHT_TO_LEFT.test(raw)) return s;
+  return LATIN.test(raw) ? `<bdi dir="ltr">${s}</bdi>` : `<bdi>${s}</bdi>`;
 }
 
 type Props = Record<string, unknown> & { children?: unknown };

@@ -373,7 +373,16 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     // As a person reads them: with a character that draws nothing, full-width, or with letters of
     // other scripts drawn as the names' own (Cyrillic o and capital S, Greek kappa).
     const unseen = ['owner\u200B', '\u00A0owner', 'ow\u2066ner', 'de\u00ADsk'];
-    const lookalike = ['\uFF4F\uFF57\uFF4E\uFF45\uFF52', '\u043Ewner', 'DE\u0405K', 'des\u03BA'];
+    const lookalike = [
+      '\uFF4F\uFF57\uFF4E\uFF45\uFF52',
+      '\u043Ewner',
+      'DE\u0405K',
+      'des\u03BA',
+      'OW\u039DER', // Greek capital Nu and Epsilon, which lower-case to letters unlike n and e
+      'D\u0395SK',
+      '\u2C9Fwner', // Coptic o
+      '\u13A0ESK', // Cherokee D
+    ];
     for (const actor of ['owner', ' Owner ', 'DESK', ...unseen, ...lookalike]) {
       const res = await post(`/work/${row.id}/complete`, { note: 'Approved.', actor });
       expect(res.statusCode, actor).toBe(400);
@@ -383,10 +392,18 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
       expect(note.statusCode, actor).toBe(400);
       expect(note.json().error.details).toEqual({ field: 'actor' });
     }
+    // The refusal repeats the name with what it holds written out, and no more of it than a refusal repeats.
+    const escaped = await post(`/work/${row.id}/complete`, { actor: `owner\u001b${'\u200B'.repeat(300)}` });
+    expect(escaped.json().error.message).toMatch(/^actor may not be "owner\\u001b\u200B+…": /);
+    expect(escaped.json().error.message.length).toBeLessThan(200);
     expect(await findWork(store.db, d.desk.id, row.id)).toMatchObject({ status: 'open', detail: 'At the door.' });
     expect((await eventsOf(store.db, d.desk.id, 'completed')).filter((e) => e.data.work_id === row.id)).toEqual([]);
     // Any other name is the caller's to give, in any script.
-    for (const actor of ['\u041E\u043B\u044C\u0433\u0430', 'd\u00E9sk clerk'])
+    for (const actor of [
+      '\u041E\u043B\u044C\u0433\u0430',
+      '\u0394\u03AD\u03C3\u03C0\u03BF\u03B9\u03BD\u03B1',
+      'd\u00E9sk clerk',
+    ])
       expect((await post(`/arrangements/${arrangement.id}/notes`, { body: 'Seen.', actor })).statusCode, actor).toBe(
         200,
       );

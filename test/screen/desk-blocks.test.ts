@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays } from '../../src/domain/dates.ts';
 import { UNITS_SHOWN } from '../../src/domain/desks/block-contents.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { addArrangement, addDomain, addSection, addUnit, addWatch } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { makeDesk } from '../helpers/factories.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
 import {
   CHROMIUM,
   CHROMIUM_PRESENT,
@@ -143,39 +143,59 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the blocks of the desk page ($n
       await context.close();
     }
   });
-  it("keeps the owner's right-to-left names from reordering what follows them, and long names inside the table", async () => {
+  /** Where each of `parts` is drawn in the element: the left edge of each, and on how many lines. */
+  const drawn = (el: Locator, parts: string[]) =>
+    el.evaluate((root, parts) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const at: Record<string, { left: number; lines: number }> = {};
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const part of parts) {
+          const i = n.textContent!.indexOf(part);
+          if (i < 0) continue;
+          const range = document.createRange();
+          range.setStart(n, i);
+          range.setEnd(n, i + part.length);
+          const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+          at[part] = { left: range.getBoundingClientRect().left, lines: tops.size };
+        }
+      }
+      return parts.map((p) => at[p] ?? { left: Number.NaN, lines: 0 });
+    }, parts);
+  const inOrder = (lefts: number[]) =>
+    lefts.every(Number.isFinite) && lefts.every((x, i) => i === 0 || x > lefts[i - 1]!);
+
+  it("keeps the owner's right-to-left names from reordering what is around them, and long names inside the table", async () => {
     const { desk } = await makeDesk(store.db, { name: 'Souk Bakery', currency: 'GBP', timezone: 'Europe/London' });
     await addSection(store.db, desk.id, { id: 'money', position: 1, title: 'Money', kind: 'money' });
     const arabic = '\u0625\u064A\u062C\u0627\u0631 \u0627\u0644\u0645\u062D\u0644'; // "the shop's rent"
+    const sam = '\u0633\u0627\u0645';
     const long = 'Donaudampfschifffahrtsgesellschaftskapitaensmuetzenlieferungsvertrag-Rahmenvereinbarung';
     await addArrangement(store.db, desk.id, { name: arabic, renews_on: on(80), amount_cents: 125050, currency: 'GBP' });
     await addArrangement(store.db, desk.id, { name: long, renews_on: on(90), amount_cents: 320000, currency: 'GBP' });
+    await addUnit(store.db, desk.id, { name: long, type: 'site', fields: { lease_end: on(100) } });
+    await addWatch(store.db, desk.id, { field: 'lease_end', label: long, lead_days: 30 });
+    const waiting = await makeWork(store.db, desk.id, {
+      title: 'Quote for the oven',
+      status: 'waiting',
+      class: 'chase',
+      waiting_on: sam,
+      waiting_since: `${on(-12)}T09:00:00.000Z`,
+    });
     const { context, page } = await signIn(browser, server, desk.id);
     try {
-      // Where each part of the line is drawn: the name first, then its amount, then its date, left to right.
+      // The name first, then its amount, then its date, left to right.
       const item = block(page, 'Money').getByRole('listitem').filter({ hasText: arabic });
-      const lefts = await item.evaluate(
-        (li, parts) => {
-          const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
-          const at: Record<string, number> = {};
-          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-            for (const part of parts) {
-              const i = n.textContent!.indexOf(part);
-              if (i < 0) continue;
-              const range = document.createRange();
-              range.setStart(n, i);
-              range.setEnd(n, i + part.length);
-              at[part] = range.getBoundingClientRect().left;
-            }
-          }
-          return parts.map((p) => at[p] ?? Number.NaN);
-        },
-        [arabic, '1,250.50 GBP', on(80)],
-      );
-      expect(lefts.every(Number.isFinite)).toBe(true);
-      expect([...lefts].sort((a, b) => a - b)).toEqual(lefts);
+      const money = await drawn(item, [arabic, '1,250.50 GBP', on(80)]);
+      expect(inOrder(money.map((d) => d.left))).toBe(true);
 
-      // A name that is one long word breaks, so every column of the table stays on the screen.
+      // A sentence of the desk's that opens with the name reads on after it, left to right.
+      await page.goto(`${server.base}/work/${waiting.id}`);
+      const said = page.getByText(`${sam} for 12 days`, { exact: true });
+      const sentence = await drawn(said, [sam, 'for 12 days']);
+      expect(inOrder(sentence.map((d) => d.left))).toBe(true);
+
+      // A name that is one long word breaks, so every column of the table stays on the screen,
+      // and the dates and the names of columns are kept whole.
       await page.goto(`${server.base}/arrangements`);
       const table = page.getByRole('table', { name: 'Arrangements' });
       for (const width of [1280, 390]) {
@@ -184,6 +204,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the blocks of the desk page ($n
         expect(fits, `at ${width}px`).toBe(true);
         const amount = await table.getByRole('cell', { name: '3,200.00 GBP' }).boundingBox();
         expect(amount!.x + amount!.width, `at ${width}px`).toBeLessThanOrEqual(width);
+        const units = await drawn(page.getByRole('table', { name: 'Units' }), [on(100)]);
+        const watches = await drawn(page.getByRole('table', { name: 'Watches' }), ['lease_end']);
+        expect(
+          [...units, ...watches].map((d) => d.lines),
+          `at ${width}px`,
+        ).toEqual([1, 1]);
       }
       await expectAccessible(page);
       await screenshots(page, 'arrangements-long-names');

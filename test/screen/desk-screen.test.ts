@@ -557,6 +557,11 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     try {
       const question = page.getByLabel('Your question');
       const answer = page.locator('#chat-answer');
+      // A question refused first marks the field.
+      await question.fill('   ');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await answer.getByText('Type a question before asking.').waitFor();
+      await expect(question.getAttribute('aria-invalid')).resolves.toBe('true');
       // The network gone (the server stopped, the connection dropped): nothing comes back at all.
       await page.route('**/chat', (route) => route.abort('connectionrefused'));
       await question.fill('what is overdue?');
@@ -565,6 +570,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
         .getByRole('alert')
         .filter({ hasText: 'The desk could not be reached, so the question was not asked.' })
         .waitFor();
+      // The field's mark went with the refusal it pointed to.
+      await expect(question.getAttribute('aria-invalid')).resolves.toBeNull();
+      await expect(question.getAttribute('aria-describedby')).resolves.toBeNull();
       await expect.poll(() => page.locator('#chat-busy').textContent()).toBe('');
       await expectAccessible(page);
       // A server that is stopping answers 503.
@@ -572,6 +580,11 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       await page.route('**/chat', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
       await page.getByRole('button', { name: 'Ask' }).click();
       await answer.getByRole('alert').filter({ hasText: 'The desk could not answer just now.' }).waitFor();
+      // A form older than the owner's last sign-in is refused, however often it is sent again.
+      await page.unroute('**/chat');
+      await page.route('**/chat', (route) => route.fulfill({ status: 403, body: 'Refused' }));
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await answer.getByRole('alert').filter({ hasText: 'Reload the page, then ask again.' }).waitFor();
       // Back again, the same question is answered.
       await page.unroute('**/chat');
       await page.getByRole('button', { name: 'Ask' }).click();

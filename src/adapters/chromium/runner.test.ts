@@ -514,6 +514,29 @@ describe.skipIf(!available)(
 describe.skipIf(!available)(
   `ChromiumRunner stopped while its browser starts${available ? '' : ' (Chromium not installed)'}`,
   () => {
+    it('closes the gate it opened after the run was stopped', async () => {
+      const listening = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+      // Servers the file's earlier tests opened finish closing first, so that none can hide a new one.
+      let before = listening();
+      for (let i = 0; i < 10; i++) {
+        await new Promise((r) => setTimeout(r, 1_000));
+        if (listening() === before) break;
+        before = listening();
+      }
+      for (const after of [0, 1, 5]) {
+        const stop = new AbortController();
+        setTimeout(() => stop.abort(), after);
+        const res = await new ChromiumRunner({ executablePath: CHROMIUM }).run({
+          steps: [{ goto: 'http://127.0.0.1:9/' }],
+          vars: vars(),
+          timeoutMs: 30_000,
+          signal: stop.signal,
+        });
+        expect(res.ok).toBe(false);
+      }
+      await expect.poll(listening, { timeout: 10_000 }).toBe(before);
+    }, 60_000);
+
     it('closes a browser that comes up after the run was stopped, and removes its profile', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'desk-slow-chromium-'));
       try {

@@ -479,12 +479,15 @@ export class ChromiumRunner implements PlaybookRunner {
       if (onStop) request.signal?.removeEventListener('abort', onStop);
       const b = browser as BrowserContext | null;
       if (b) await b.close().catch(() => undefined);
-      (gate as Gate | null)?.close();
-      // A browser that came up after the run ended (a stop while it was starting) is closed when
-      // it does, and the profile goes once nothing uses it.
+      const g = gate as Gate | null;
+      g?.close();
+      // A gate or a browser that came up after the run ended (a stop while they were starting)
+      // is closed when it does, and the profile goes once nothing uses it.
       const tidy = async (): Promise<void> => {
         const late = browser as BrowserContext | null;
         if (late && late !== b) await late.close().catch(() => undefined);
+        const lateGate = gate as Gate | null;
+        if (lateGate && lateGate !== g) lateGate.close();
         const made = profile as string | null;
         if (made) rmSync(made, { recursive: true, force: true });
       };

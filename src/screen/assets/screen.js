@@ -57,6 +57,7 @@
 
   // A question that never reached the desk (the server stopped, the network went), or that the
   // desk could not take, says so where its answer would have been: htmx swaps in nothing then.
+  // A mark a refused question left on the field goes with the answer area it pointed into.
   function unanswered(event, words) {
     var form = event.target;
     var answer = document.getElementById('chat-answer');
@@ -66,6 +67,9 @@
     said.setAttribute('role', 'alert');
     said.textContent = words;
     answer.replaceChildren(said);
+    var field = document.getElementById('chat-text');
+    field?.removeAttribute('aria-invalid');
+    field?.removeAttribute('aria-describedby');
   }
   document.addEventListener('htmx:sendError', (event) =>
     unanswered(
@@ -74,7 +78,13 @@
     ),
   );
   document.addEventListener('htmx:responseError', (event) =>
-    unanswered(event, 'The desk could not answer just now. Ask again in a moment.'),
+    unanswered(
+      event,
+      // A form older than the owner's last sign-in is refused as stale, however often it is sent.
+      event.detail.xhr?.status === 403
+        ? 'This page is out of date, so the question was not asked. Reload the page, then ask again.'
+        : 'The desk could not answer just now. Ask again in a moment.',
+    ),
   );
 
   function follow(section) {

@@ -28,9 +28,27 @@ function money(cents: number | null, currency: string | null): string {
   return cents === null || currency === null ? NOT_SET : amount(cents, currency);
 }
 
-function columns(fields: Unit['fields']): string {
-  const said = Object.entries(fields).map(([k, x]) => `${k}: ${x === null || x === '' ? NOT_SET : x}`);
-  return said.length ? said.join('; ') : 'none';
+/** A unit's columns, each date kept on one line: a narrow cell would otherwise break it at a hyphen. */
+function columns(fields: Unit['fields']): Markup | string {
+  const said = Object.entries(fields);
+  if (said.length === 0) return 'none';
+  return (
+    <>
+      {said.map(([k, x], i) => (
+        <>
+          {i > 0 ? '; ' : ''}
+          {`${k}: `}
+          {x === null || x === '' ? (
+            NOT_SET
+          ) : /^\d{4}-\d{2}-\d{2}$/.test(String(x)) ? (
+            <span class="nowrap">{x}</span>
+          ) : (
+            x
+          )}
+        </>
+      ))}
+    </>
+  );
 }
 
 function nextWords(w: UpcomingWatch, today: string): string {
@@ -115,11 +133,11 @@ export function SetupPage(v: SetupView): Markup {
                     <td class="may-break">
                       <a href={`/units/${u.id}`}>{u.name}</a>
                     </td>
-                    <td class="may-break">{u.type}</td>
+                    <td>{u.type}</td>
                     <td class="may-break">
                       {(u.arrangement_id !== null && arrangementName.get(u.arrangement_id)) || 'none'}
                     </td>
-                    <td class="may-break">{columns(u.fields)}</td>
+                    <td>{columns(u.fields)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -152,7 +170,7 @@ export function SetupPage(v: SetupView): Markup {
                     <td class="may-break">
                       <a href={`/watches/${w.watch.id}`}>{w.watch.label}</a>
                     </td>
-                    <td class="may-break">{`${w.watch.subject_type}: ${w.watch.field}`}</td>
+                    <td>{`${w.watch.subject_type}: ${w.watch.field}`}</td>
                     <td>{String(w.watch.lead_days)}</td>
                     <td class="next-work" data-next={w.next.starts_on ?? ''}>
                       {nextWords(w, v.today)}
