@@ -46,15 +46,21 @@ export function ownerCommands(program: Command, io: Io): void {
     dbOption(
       owner
         .command('signout')
-        .description('End every screen session of a desk')
+        .description('End every screen session of a desk, and cancel its sign-in links not used yet')
         .addOption(neededOption('--desk <desk>', 'desk id or slug')),
     ),
   ).action(async (opts: DbOptions & { desk: string; json?: boolean }) => {
     const { signOutDesk } = await import('../../domain/owner/sign-in.ts');
     await withDeps(io, opts, async (deps) => {
       const desk = await deskByRef(deps, opts.desk);
-      const ended = await signOutDesk(deps.store.db, desk.id);
-      print(io, opts.json, { desk: desk.slug, ended }, () => `Signed out ${plural(ended, 'session')} of ${desk.slug}.`);
+      const { sessions, links } = await signOutDesk(deps.store.db, desk.id);
+      const cancelled = links > 0 ? `, and cancelled ${plural(links, 'sign-in link')} not used yet` : '';
+      print(
+        io,
+        opts.json,
+        { desk: desk.slug, ended: sessions, links_cancelled: links },
+        () => `Signed out ${plural(sessions, 'session')} of ${desk.slug}${cancelled}.`,
+      );
     });
   });
 }

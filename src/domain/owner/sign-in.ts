@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { findDesk } from '../../store/repositories/desks.ts';
 import {
   deleteDeskSessions,
+  deleteUnusedDeskLinks,
   deleteSession,
   findLink,
   findSession,
@@ -12,6 +13,7 @@ import {
   useLink,
 } from '../../store/repositories/owner.ts';
 import type { Database, DeskRow } from '../../store/schema.ts';
+import { atomicallyOn } from '../../store/tx.ts';
 import { LINK_MINUTES } from './link-url.ts';
 
 // The owner's sign-in to the screen: `desk owner link` makes a one-time link, opening it
@@ -90,7 +92,14 @@ export async function endSession(db: Kysely<Database>, token: string): Promise<v
   await deleteSession(db, hashToken(token));
 }
 
-/** Ends every session of the desk; returns how many there were. */
-export async function signOutDesk(db: Kysely<Database>, deskId: string): Promise<number> {
-  return deleteDeskSessions(db, deskId);
+/**
+ * Ends every session of the desk, and every sign-in link not used yet: an owner signs every
+ * browser out because a session or a link may have got out, and a link would start a session
+ * again for up to 15 minutes. How many of each there were.
+ */
+export async function signOutDesk(db: Kysely<Database>, deskId: string): Promise<{ sessions: number; links: number }> {
+  return atomicallyOn(db, async (tx) => ({
+    sessions: await deleteDeskSessions(tx, deskId),
+    links: await deleteUnusedDeskLinks(tx, deskId),
+  }));
 }

@@ -55,3 +55,13 @@ export async function deleteDeskSessions(db: Kysely<Database>, deskId: string): 
   const r = await db.deleteFrom('owner_sessions').where('desk_id', '=', deskId).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** Makes every sign-in link of the desk that nobody has used yet unusable; how many there were. */
+export async function deleteUnusedDeskLinks(db: Kysely<Database>, deskId: string): Promise<number> {
+  const r = await db
+    .deleteFrom('owner_links')
+    .where('desk_id', '=', deskId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
