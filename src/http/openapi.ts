@@ -99,7 +99,7 @@ function describeOperation(op: Operation, method: string): void {
       'X-RateLimit-Remaining': header('X-RateLimit-Remaining'),
       'X-RateLimit-Reset': header('X-RateLimit-Reset'),
     };
-    if (status === '429') headers['Retry-After'] = header('Retry-After');
+    if (status === '429' || status === '503') headers['Retry-After'] = header('Retry-After');
     if (status === '401') headers['WWW-Authenticate'] = header('WWW-Authenticate');
     if (write && replayable(status)) headers['Idempotent-Replayed'] = header('Idempotent-Replayed');
     response.headers = headers as Record<string, OpenAPIV3_1.HeaderObject>;

@@ -177,7 +177,7 @@ describe('the description a client is generated from', () => {
         expect(names, `${key} ${status}`).toEqual(
           expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']),
         );
-        expect(names.includes('Retry-After'), `${key} ${status}`).toBe(status === '429');
+        expect(names.includes('Retry-After'), `${key} ${status}`).toBe(status === '429' || status === '503');
         expect(names.includes('Idempotent-Replayed'), `${key} ${status}`).toBe(
           write && ['200', '400', '403', '404'].includes(status),
         );

@@ -14,6 +14,6 @@ export type {
   NoteBody,
 } from './client.ts';
 export { DeskApiError, DeskConnectionError } from './errors.ts';
-export type { AnswerInfo, CallOptions, ReadOptions, RetryOptions, TimeoutOptions } from './transport.ts';
+export type { AnswerInfo, CallOptions, Fetch, ReadOptions, RetryOptions, TimeoutOptions } from './transport.ts';
 export type { paths } from './generated/desk-api.ts';
 export type { AnswerOf, BodyOf, DataOf, ErrorCode, IdOf, QueryOf } from './types.ts';

@@ -40,10 +40,19 @@ export interface AnswerInfo {
   idempotencyKey: string | null;
 }
 
+/**
+ * What the client asks of a `fetch`: Node's own, or another with types of its own (undici's,
+ * without Node's 5-minute wait for an answer's headers), with no cast.
+ */
+export type Fetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; signal: AbortSignal; body?: string },
+) => Promise<{ status: number; headers: { get(name: string): string | null }; text(): Promise<string> }>;
+
 export interface TransportOptions {
   baseUrl: string;
   key: string;
-  fetch?: typeof fetch;
+  fetch?: Fetch;
   retries?: number | RetryOptions;
   timeouts?: TimeoutOptions;
   onAnswer?: (info: AnswerInfo) => void;
@@ -164,7 +173,7 @@ export function createTransport(opts: TransportOptions) {
       const signal = req.options?.signal ? AbortSignal.any([timer.signal, req.options.signal]) : timer.signal;
       let status: number;
       let text: string;
-      let answerHeaders: Headers;
+      let answerHeaders: { get(name: string): string | null };
       try {
         const res = await doFetch(url, {
           method: req.method,

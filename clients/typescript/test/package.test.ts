@@ -19,8 +19,16 @@ const ROOT = path.resolve(CLIENT, '../..');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 const INTEGRATOR = `import { createDeskClient, DeskApiError, DeskConnectionError, type ErrorCode } from 'desk-client';
+import { fetch as undiciFetch, Agent } from 'undici';
 
 const desk = createDeskClient({ baseUrl: process.env.DESK_URL ?? '', key: process.env.DESK_KEY ?? '' });
+// The README's fetch without Node's 5-minute wait for an answer's headers, as written there.
+const patient = createDeskClient({
+  baseUrl: process.env.DESK_URL ?? '',
+  key: process.env.DESK_KEY ?? '',
+  fetch: (url, init) => undiciFetch(url, { ...init, dispatcher: new Agent({ headersTimeout: 0, bodyTimeout: 0 }) }),
+});
+const viaUndici = await patient.me();
 const checked = await desk.check();
 const me = await desk.me({ signal: AbortSignal.timeout(10_000) });
 let code: ErrorCode | \`http_\${number}\` | null = null;
@@ -33,7 +41,7 @@ try {
 }
 // @ts-expect-error: a code the contract does not name cannot be compared with one it does
 if (code === 'not_permited') console.log('unreachable');
-console.log(JSON.stringify({ checked: checked.desk.id, desk: me.desk.id, open: me.work.open, code }));
+console.log(JSON.stringify({ checked: checked.desk.id, desk: me.desk.id, open: me.work.open, code, undici: viaUndici.desk.id }));
 `;
 
 describe('desk-client as a package', () => {
@@ -62,6 +70,7 @@ describe('desk-client as a package', () => {
     expect(fs.existsSync(path.join(pkg, 'dist', 'index.d.ts'))).toBe(true);
 
     fs.symlinkSync(path.join(ROOT, 'node_modules', '@types'), path.join(dir, 'node_modules', '@types'));
+    fs.symlinkSync(path.join(ROOT, 'node_modules', 'undici'), path.join(dir, 'node_modules', 'undici'));
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'integrator', type: 'module' }));
     fs.writeFileSync(
       path.join(dir, 'tsconfig.json'),
@@ -90,7 +99,13 @@ describe('desk-client as a package', () => {
       cwd: dir,
       env: { PATH: process.env.PATH ?? '', DESK_URL: served.baseUrl, DESK_KEY: d.key },
     });
-    expect(JSON.parse(stdout)).toEqual({ checked: d.desk.id, desk: d.desk.id, open: 0, code: 'not_found' });
+    expect(JSON.parse(stdout)).toEqual({
+      checked: d.desk.id,
+      desk: d.desk.id,
+      open: 0,
+      code: 'not_found',
+      undici: d.desk.id,
+    });
     // Two whole compiles: on a busy machine they take longer than the suite's usual limit.
   }, 120_000);
 });
