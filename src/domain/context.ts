@@ -65,7 +65,12 @@ const LOOKALIKES: ReadonlyArray<readonly [string, string]> = [
   ['\u0405\u0455\uA731\u13DA\u13D5', 's'], // Cyrillic, small capital, Cherokee
   ['\u041A\u043A\u039A\u03BA\u1D0B\u13E6\u2C94\u2C95', 'k'], // Cyrillic, Greek, small capital, Cherokee, Coptic
 ];
-const AS_LETTER = new Map(LOOKALIKES.flatMap(([drawn, letter]) => Array.from(drawn, (c) => [c, letter] as const)));
+// Each in both cases: a capital's small letter (Cherokee's) is drawn as a small capital is.
+const AS_LETTER = new Map(
+  LOOKALIKES.flatMap(([drawn, letter]) =>
+    Array.from(drawn).flatMap((c) => [c, c.toLowerCase(), c.toUpperCase()].map((v) => [v, letter] as const)),
+  ),
+);
 
 /**
  * A name as a person reads it: unseen characters out, compatibility forms as their letters, and

@@ -88,6 +88,7 @@ const SIGN_IN_PROBLEM = {
   unknown: 'That sign-in link is not one the desk made. Ask for a new one.',
   used: 'That sign-in link has already been used; each link works once. Ask for a new one.',
   expired: 'That sign-in link has expired; links work for 15 minutes. Ask for a new one.',
+  cancelled: 'That sign-in link was cancelled when every browser of the desk was signed out. Ask for a new one.',
 } as const;
 
 export function screen(deps: Deps, limits: LimitStore) {

@@ -26,16 +26,17 @@ const RIGHT_TO_LEFT =
 /** Elements whose content is text alone, where a tag would be shown or dropped. */
 const TEXT_ONLY = new Set(['textarea', 'title', 'option', 'script', 'style']);
 
-/** Latin letters: the templates' own words, or the owner's text in a script that runs left to right. */
-const LATIN = /[A-Za-z]/;
+// Letters that run right to left, and Latin letters, counted to tell which way text runs.
+const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/gu;
+const LATIN_LETTERS = /[A-Za-z]/g;
 
 /**
  * Text as a page shows it: escaped, and where it holds right-to-left writing, set apart in a
  * <bdi> so that the words and numbers beside it keep their order (an arrangement "إيجار المحل"
- * followed by ": 1,250.50 GBP" would otherwise carry the amount to its other side). Text with
- * Latin letters in it, a sentence of the desk's quoting a name, keeps running left to right
- * inside it ("سام has not answered in 12 days."); text without, the owner's own, takes the
- * direction of its first letter.
+ * followed by ": 1,250.50 GBP" would otherwise carry the amount to its other side). Inside it
+ * runs the way most of its letters do: a sentence of the desk's quoting a name left to right
+ * ("سام for 12 days"), the owner's title with a brand in it right to left ("تجديد رخصة BBC
+ * للمحل").
  */
 function text(child: unknown, isolate: boolean): string {
   if (child === null || child === undefined || child === false || child === true) return '';
@@ -44,7 +45,9 @@ function text(child: unknown, isolate: boolean): string {
   const raw = String(child);
   const s = escapeHtml(raw);
   if (!isolate || !RIGHT_TO_LEFT.test(raw)) return s;
-  return LATIN.test(raw) ? `<bdi dir="ltr">${s}</bdi>` : `<bdi>${s}</bdi>`;
+  const rtl = raw.match(RTL_LETTERS)?.length ?? 0;
+  const latin = raw.match(LATIN_LETTERS)?.length ?? 0;
+  return `<bdi dir="${rtl > latin ? 'rtl' : 'ltr'}">${s}</bdi>`;
 }
 
 type Props = Record<string, unknown> & { children?: unknown };

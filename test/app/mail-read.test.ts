@@ -24,7 +24,7 @@ import { setGrant } from '../../src/domain/grants/manage.ts';
 import { dateOfInstant } from '../../src/domain/dates.ts';
 import { ImapReader } from '../../src/adapters/imap/reader.ts';
 import { STUCK_PASSES, STUCK_SPACING_MS } from '../../src/domain/mail/read.ts';
-import { findWork } from '../../src/store/repositories/work.ts';
+import { findWork, moveWork } from '../../src/store/repositories/work.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
 // for what goes out. Every date is derived from the pinned test clock.
@@ -744,6 +744,19 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     const still = (await get(`/work/${closed.id}`)).json().data;
     expect(still.work).toMatchObject({ status: 'closed', last_error: null });
     expect(still.timeline.some((t: { kind: string }) => t.kind === 'bounced')).toBe(true);
+
+    // A row finished after a later message went to the same address was finished by that one.
+    const chased = await sentRow('Send the rota', 'nobody@ovens.test');
+    await makeDraft(store.db, d.desk.id, chased.id, { subject: 'Again', body: 'Any news?', to: 'nobody@ovens.test' });
+    expect((await h.call('POST', `/api/v1/work/${chased.id}/complete`, { key: d.key, body: {} })).statusCode).toBe(200);
+    expect(await moveWork(store.db, d.desk.id, chased.id, 'waiting', 'done', { waiting_on: null })).toBe(true);
+    await put(bounced(chased, '452 4.2.2 mailbox full'));
+    expect((await pass()).mailboxes[0]).toMatchObject({ bounces: 1 });
+    const kept = (await get(`/work/${chased.id}`)).json().data;
+    expect(kept.work).toMatchObject({ status: 'done', last_error: null });
+    expect(kept.timeline.map((t: { text: string }) => t.text)).toContain(
+      'Mail to nobody@ovens.test bounced: 452 4.2.2 mailbox full.',
+    );
   });
 
   it("a delivery delayed, or a read receipt, naming the desk's message is no reply: the wait goes on", async () => {

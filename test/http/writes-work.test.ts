@@ -381,7 +381,9 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
       'OW\u039DER', // Greek capital Nu and Epsilon, which lower-case to letters unlike n and e
       'D\u0395SK',
       '\u2C9Fwner', // Coptic o
-      '\u13A0ESK', // Cherokee D
+      '\u13A0ESK', // Cherokee D, and its small letter
+      '\uAB70esk',
+      'o\uAB83ner',
     ];
     for (const actor of ['owner', ' Owner ', 'DESK', ...unseen, ...lookalike]) {
       const res = await post(`/work/${row.id}/complete`, { note: 'Approved.', actor });

@@ -8,6 +8,7 @@ import { addDays } from '../../src/domain/dates.ts';
 import { listWork } from '../../src/domain/work/list.ts';
 import { addSections } from '../../src/domain/desks/sections.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
+import { signOutDesk } from '../../src/domain/owner/sign-in.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { addArrangement, addConnection } from '../helpers/business.ts';
@@ -242,6 +243,11 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     } finally {
       server.clock.set(TEST_NOW);
     }
+    // A link made before every browser was signed out says why it no longer works.
+    const cancelled = await server.link(desk.id);
+    await signOutDesk(store.db, desk.id, server.clock.now());
+    await page.goto(cancelled);
+    await page.getByText('That sign-in link was cancelled when every browser of the desk was signed out.').waitFor();
     expect((await context.cookies()).some((c) => c.name === 'desk_session')).toBe(false);
     const desk404 = await page.goto(`${server.base}/work/${rows.snooze}`);
     expect(page.url()).toBe(`${server.base}/`);

@@ -92,7 +92,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('signing in from a page asked fo
       const page = await context.newPage();
       await agreeToLink(page, await server.link(desk.id));
       await page.getByRole('heading', { level: 1, name: 'Quay Bakery' }).waitFor();
-      await signOutDesk(store.db, desk.id);
+      await signOutDesk(store.db, desk.id, server.clock.now());
       await page.getByLabel('Your question').fill('what is overdue?');
       await page.getByRole('button', { name: 'Ask' }).click();
       await page.getByRole('heading', { level: 1, name: 'Sign in to your desk' }).waitFor();

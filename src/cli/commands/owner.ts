@@ -53,7 +53,7 @@ export function ownerCommands(program: Command, io: Io): void {
     const { signOutDesk } = await import('../../domain/owner/sign-in.ts');
     await withDeps(io, opts, async (deps) => {
       const desk = await deskByRef(deps, opts.desk);
-      const { sessions, links } = await signOutDesk(deps.store.db, desk.id);
+      const { sessions, links } = await signOutDesk(deps.store.db, desk.id, deps.clock.now());
       const cancelled = links > 0 ? `, and cancelled ${plural(links, 'sign-in link')} not used yet` : '';
       print(
         io,

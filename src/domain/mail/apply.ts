@@ -191,7 +191,10 @@ async function applyBounce(
     later?.to_address && sent.to_address && later.to_address.toLowerCase() !== sent.to_address.toLowerCase()
       ? oneLine(later.to_address, 200)
       : null;
-  if (elsewhere || again) {
+  // A row done after a later message went to the same address (a chase answered, say) was
+  // finished by that one, which arrived: it stays done.
+  const doneSince = row.status === 'done' && later !== undefined;
+  if (elsewhere || again || doneSince) {
     await updateWork(ctx.db, ctx.desk.id, row.id, { updated_at: now });
   } else if (row.status !== 'closed') {
     // The bounced message is kept as it went; what the owner does next is a new draft. A row
@@ -208,7 +211,7 @@ async function applyBounce(
   }
   const left = elsewhere
     ? ` A later message went to ${elsewhere}; the row is left as it was.`
-    : !again && row.status === 'done'
+    : !again && row.status === 'done' && !doneSince
       ? ' The row is open again.'
       : '';
   await logTimeline(ctx, row.id, 'bounced', `${error}.${left}`);

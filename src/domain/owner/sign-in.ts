@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { findDesk } from '../../store/repositories/desks.ts';
 import {
   deleteDeskSessions,
-  deleteUnusedDeskLinks,
+  cancelUnusedDeskLinks,
   deleteSession,
   findLink,
   findSession,
@@ -43,19 +43,23 @@ export async function createSignInLink(
   return { token, expiresAt };
 }
 
-export type SignIn =
-  | { ok: true; session: string; desk: DeskRow }
-  | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+/** Why a link starts nothing: unknown, used, past its 15 minutes, or ended by `desk owner signout`. */
+export type LinkFault = 'unknown' | 'used' | 'expired' | 'cancelled';
+
+export type SignIn = { ok: true; session: string; desk: DeskRow } | { ok: false; reason: LinkFault };
 
 /** Trades a link's token for a session token, once; a used, expired or unknown link starts nothing. */
-export type LinkLook = { ok: true; desk: DeskRow } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+export type LinkLook = { ok: true; desk: DeskRow } | { ok: false; reason: LinkFault };
 
 /** The desk a link would sign in to, without using it up. */
 export async function lookAtSignInLink(db: Kysely<Database>, token: string, now: Date): Promise<LinkLook> {
   const link = await findLink(db, hashToken(token));
   if (!link) return { ok: false, reason: 'unknown' };
   if (link.used_at !== null) return { ok: false, reason: 'used' };
-  if (link.expires_at <= now.toISOString()) return { ok: false, reason: 'expired' };
+  if (link.expires_at <= now.toISOString()) {
+    const lasts = Date.parse(link.created_at) + LINK_MINUTES * 60_000;
+    return { ok: false, reason: Date.parse(link.expires_at) < lasts ? 'cancelled' : 'expired' };
+  }
   const desk = await findDesk(db, link.desk_id);
   return desk ? { ok: true, desk } : { ok: false, reason: 'unknown' };
 }
@@ -97,9 +101,13 @@ export async function endSession(db: Kysely<Database>, token: string): Promise<v
  * browser out because a session or a link may have got out, and a link would start a session
  * again for up to 15 minutes. How many of each there were.
  */
-export async function signOutDesk(db: Kysely<Database>, deskId: string): Promise<{ sessions: number; links: number }> {
+export async function signOutDesk(
+  db: Kysely<Database>,
+  deskId: string,
+  now: Date,
+): Promise<{ sessions: number; links: number }> {
   return atomicallyOn(db, async (tx) => ({
     sessions: await deleteDeskSessions(tx, deskId),
-    links: await deleteUnusedDeskLinks(tx, deskId),
+    links: await cancelUnusedDeskLinks(tx, deskId, now.toISOString()),
   }));
 }

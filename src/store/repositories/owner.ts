@@ -56,12 +56,17 @@ export async function deleteDeskSessions(db: Kysely<Database>, deskId: string): 
   return Number(r.numDeletedRows);
 }
 
-/** Makes every sign-in link of the desk that nobody has used yet unusable; how many there were. */
-export async function deleteUnusedDeskLinks(db: Kysely<Database>, deskId: string): Promise<number> {
+/**
+ * Ends every sign-in link of the desk that nobody has used and that still works, at `now` (its
+ * end, earlier than a link's own, says it was cancelled); how many there were.
+ */
+export async function cancelUnusedDeskLinks(db: Kysely<Database>, deskId: string, now: string): Promise<number> {
   const r = await db
-    .deleteFrom('owner_links')
+    .updateTable('owner_links')
+    .set({ expires_at: now })
     .where('desk_id', '=', deskId)
     .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return Number(r.numUpdatedRows);
 }
