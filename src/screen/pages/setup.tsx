@@ -28,27 +28,16 @@ function money(cents: number | null, currency: string | null): string {
   return cents === null || currency === null ? NOT_SET : amount(cents, currency);
 }
 
-/** A unit's columns, each date kept on one line: a narrow cell would otherwise break it at a hyphen. */
-function columns(fields: Unit['fields']): Markup | string {
-  const said = Object.entries(fields);
-  if (said.length === 0) return 'none';
+/** Text with each date in it kept on one line: a narrow cell would otherwise break one at a hyphen. */
+function datesWhole(text: string): Markup {
   return (
-    <>
-      {said.map(([k, x], i) => (
-        <>
-          {i > 0 ? '; ' : ''}
-          {`${k}: `}
-          {x === null || x === '' ? (
-            NOT_SET
-          ) : /^\d{4}-\d{2}-\d{2}$/.test(String(x)) ? (
-            <span class="nowrap">{x}</span>
-          ) : (
-            x
-          )}
-        </>
-      ))}
-    </>
+    <>{text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) => (i % 2 === 1 ? <span class="nowrap">{part}</span> : part))}</>
   );
+}
+
+function columns(fields: Unit['fields']): Markup {
+  const said = Object.entries(fields).map(([k, x]) => `${k}: ${x === null || x === '' ? NOT_SET : x}`);
+  return datesWhole(said.length ? said.join('; ') : 'none');
 }
 
 function nextWords(w: UpcomingWatch, today: string): string {
@@ -122,7 +111,9 @@ export function SetupPage(v: SetupView): Markup {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Type</th>
+                  <th scope="col" class="wide-only">
+                    Type
+                  </th>
                   <th scope="col">Arrangement</th>
                   <th scope="col">Columns</th>
                 </tr>
@@ -133,11 +124,11 @@ export function SetupPage(v: SetupView): Markup {
                     <td class="may-break">
                       <a href={`/units/${u.id}`}>{u.name}</a>
                     </td>
-                    <td>{u.type}</td>
+                    <td class="wide-only">{u.type}</td>
                     <td class="may-break">
                       {(u.arrangement_id !== null && arrangementName.get(u.arrangement_id)) || 'none'}
                     </td>
-                    <td>{columns(u.fields)}</td>
+                    <td class="may-break">{columns(u.fields)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -172,8 +163,8 @@ export function SetupPage(v: SetupView): Markup {
                     </td>
                     <td>{`${w.watch.subject_type}: ${w.watch.field}`}</td>
                     <td>{String(w.watch.lead_days)}</td>
-                    <td class="next-work" data-next={w.next.starts_on ?? ''}>
-                      {nextWords(w, v.today)}
+                    <td class="next-work may-break" data-next={w.next.starts_on ?? ''}>
+                      {datesWhole(nextWords(w, v.today))}
                     </td>
                   </tr>
                 ))}
