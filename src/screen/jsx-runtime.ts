@@ -26,17 +26,16 @@ const RIGHT_TO_LEFT =
 /** Elements whose content is text alone, where a tag would be shown or dropped. */
 const TEXT_ONLY = new Set(['textarea', 'title', 'option', 'script', 'style']);
 
-// Letters that run right to left, and Latin letters, counted to tell which way text runs.
-const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/gu;
-const LATIN_LETTERS = /[A-Za-z]/g;
+/** A Latin letter: the templates' own words, or the owner's text in a script that runs left to right. */
+const LATIN = /[A-Za-z]/;
 
 /**
- * Text as a page shows it: escaped, and where it holds right-to-left writing, set apart in a
- * <bdi> so that the words and numbers beside it keep their order (an arrangement "إيجار المحل"
- * followed by ": 1,250.50 GBP" would otherwise carry the amount to its other side). Inside it
- * runs the way most of its letters do: a sentence of the desk's quoting a name left to right
- * ("سام for 12 days"), the owner's title with a brand in it right to left ("تجديد رخصة BBC
- * للمحل").
+ * Text as a page shows it: escaped, and where it is right-to-left writing with no Latin letter
+ * (the owner's name for something, in Arabic or Hebrew), set apart in a <bdi> so that the words
+ * and numbers beside it keep their order: an arrangement "إيجار المحل" followed by ": 1,250.50
+ * GBP" would otherwise carry the amount to its other side. Text with Latin letters in it, a
+ * sentence of the desk's quoting a name above all, flows with the page as it always has: set
+ * apart, it would run one way or the other as a whole, and either is wrong for some of it.
  */
 function text(child: unknown, isolate: boolean): string {
   if (child === null || child === undefined || child === false || child === true) return '';
@@ -44,10 +43,7 @@ function text(child: unknown, isolate: boolean): string {
   if (Array.isArray(child)) return child.map((c) => text(c, isolate)).join('');
   const raw = String(child);
   const s = escapeHtml(raw);
-  if (!isolate || !RIGHT_TO_LEFT.test(raw)) return s;
-  const rtl = raw.match(RTL_LETTERS)?.length ?? 0;
-  const latin = raw.match(LATIN_LETTERS)?.length ?? 0;
-  return `<bdi dir="${rtl > latin ? 'rtl' : 'ltr'}">${s}</bdi>`;
+  return isolate && RIGHT_TO_LEFT.test(raw) && !LATIN.test(raw) ? `<bdi>${s}</bdi>` : s;
 }
 
 type Props = Record<string, unknown> & { children?: unknown };

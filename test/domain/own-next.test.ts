@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ownerDesk } from '../helpers/owner-desk.ts';
 import { addDays, dateIn, minuteOfInstant } from '../../src/domain/dates.ts';
 import { ownNext } from '../../src/domain/work/own-next.ts';
-import { makeWork } from '../helpers/factories.ts';
+import { makeDraft, makeWork } from '../helpers/factories.ts';
 import { addConnection } from '../helpers/business.ts';
 import { noteSendFault } from '../../src/store/repositories/connections.ts';
 
@@ -137,6 +137,26 @@ describe("a row's own next step, while the desk's last send could not reach its 
     );
     await fault(null);
     expect(await ownNext(t.ctx, row.id)).toBe('The desk will do this on its own on its next pass.');
+  });
+
+  it('names the minute a message to the same address, about another row, is a day old', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, {
+      title: 'Ask for the price list',
+      class: 'reach_out',
+      contact_email: 'Sales@Supplier.test',
+      due_date: t.ctx.today(),
+    });
+    const other = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Ask for the catalogue' });
+    const twoHoursAgo = new Date(t.ctx.clock.now().getTime() - 2 * 3600_000);
+    await makeDraft(t.store.db, t.ctx.desk.id, other.id, {
+      to: 'sales@supplier.test',
+      status: 'sent',
+      sentAt: twoHoursAgo.toISOString(),
+    });
+    const free = minuteOfInstant('UTC', new Date(twoHoursAgo.getTime() + 24 * 3600_000).toISOString());
+    expect(await ownNext(t.ctx, row.id)).toBe(
+      `A message went to sales@supplier.test in the last 24 hours, and the desk writes to an address once a day; it will do this on its own from ${free}.`,
+    );
   });
 });
 

@@ -10,6 +10,8 @@ import { isFinished } from '../vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { daysWaiting } from './derive.ts';
 import { ownAct } from './own.ts';
+import { actAddress } from './pass.ts';
+import { lastSentToSince } from '../../store/repositories/activity.ts';
 
 // One sentence for a row: when the desk will next act on it by itself, or why it will not.
 
@@ -72,6 +74,14 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   // (P-pass-8) until one gets through: the next pass is not when it goes.
   if (row.playbook_id === null && mailbox?.send_fault)
     return `The desk will ${what} on its own once its mail server answers; its last send could not reach it.`;
+  // One message a day to an address (P-pass-6), whichever row it was about.
+  const to = await actAddress(ctx, row, facts.hasDraft);
+  const wrote = to ? await lastSentToSince(ctx.db, desk.id, to, facts.dayAgo) : null;
+  if (to && wrote) {
+    const free = new Date(Date.parse(wrote) + DAY_MS);
+    const when = firstChance(desk, dateIn(desk.timezone, free), free);
+    return `A message went to ${to} in the last 24 hours, and the desk writes to an address once a day; it will ${what} on its own from ${when}.`;
+  }
   return `The desk will ${what} on its own on its next pass.`;
 }
 

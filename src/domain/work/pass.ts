@@ -3,7 +3,7 @@ import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import type { PassSource } from '../../store/repositories/pass.ts';
 import { rowsWithDrafts } from '../../store/repositories/work.ts';
 import { mailboxOf, mailboxSendFaulted } from '../../store/repositories/connections.ts';
-import { draftOn, sentToSince } from '../../store/repositories/activity.ts';
+import { draftOn, lastSentToSince } from '../../store/repositories/activity.ts';
 import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { addDays, midnightIn } from '../dates.ts';
@@ -112,7 +112,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
   for (const { row, as, to } of chosen) {
     if (stopping?.aborted) return done('stopped');
     // One message a day from the desk to any one address, whichever row it is about.
-    if (to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) continue;
+    if (to && (await lastSentToSince(ctx.db, desk.id, to, dayAgo))) continue;
 
     let claimed = false;
     let mailboxDown = false;
@@ -159,6 +159,16 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
  * address (one message a day to an address), among the rows in reach this pass reads: by date in
  * each granted class, and those a chase may be due on, a page at a time.
  */
+/**
+ * The address the desk's act on a row writes to: its draft's, else its contact's, in one letter
+ * case (one mailbox whatever the case it was written in). One message a day goes to it.
+ */
+export async function actAddress(ctx: DeskContext, row: WorkRow, hasDraft: boolean): Promise<string | undefined> {
+  return (hasDraft ? (await draftOn(ctx.db, ctx.desk.id, row.id))?.to_address : row.contact_email)
+    ?.trim()
+    .toLowerCase();
+}
+
 async function choose(
   ctx: DeskContext,
   desk: DeskRow,
@@ -194,12 +204,9 @@ async function choose(
       mailbox,
     });
     if ('leave' in decided) return;
-    // One mailbox whatever the letter case it was written in.
-    const to = (hasDraft ? (await draftOn(ctx.db, desk.id, row.id))?.to_address : row.contact_email)
-      ?.trim()
-      .toLowerCase();
+    const to = await actAddress(ctx, row, hasDraft);
     const held = to ? list.heldFor(to) : undefined;
-    if (held ? list.order(row, held.row) >= 0 : to && (await sentToSince(ctx.db, desk.id, to, dayAgo))) return;
+    if (held ? list.order(row, held.row) >= 0 : to && (await lastSentToSince(ctx.db, desk.id, to, dayAgo))) return;
     list.add({ row, as: decided.as, to });
   };
   for (const source of sources) {

@@ -163,7 +163,7 @@ export function SetupPage(v: SetupView): Markup {
                     </td>
                     <td>{`${w.watch.subject_type}: ${w.watch.field}`}</td>
                     <td>{String(w.watch.lead_days)}</td>
-                    <td class="next-work may-break" data-next={w.next.starts_on ?? ''}>
+                    <td class="next-work" data-next={w.next.starts_on ?? ''}>
                       {datesWhole(nextWords(w, v.today))}
                     </td>
                   </tr>

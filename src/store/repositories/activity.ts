@@ -371,17 +371,24 @@ async function lastMessageOn(db: Kysely<Database>, deskId: string, workId: numbe
 }
 
 /** Whether the desk wrote to `to`, in any letter case, at or after `since` (migration 015's index). */
-export async function sentToSince(db: Kysely<Database>, deskId: string, to: string, since: string): Promise<boolean> {
-  return (await sentToQuery(db, deskId, to, since).executeTakeFirst()) !== undefined;
+/** When a message last went to `to` (any letter case) at `since` or after; null when none did. */
+export async function lastSentToSince(
+  db: Kysely<Database>,
+  deskId: string,
+  to: string,
+  since: string,
+): Promise<string | null> {
+  return (await sentToQuery(db, deskId, to, since).executeTakeFirst())?.sent_at ?? null;
 }
 
 export function sentToQuery(db: Kysely<Database>, deskId: string, to: string, since: string) {
   return db
     .selectFrom('activity')
-    .select('id')
+    .select('sent_at')
     .where('desk_id', '=', deskId)
     .where(sql<string>`lower(to_address)`, '=', to.trim().toLowerCase())
     .where('sent_at', '>=', since)
     .where('kind', '=', 'message')
+    .orderBy('sent_at', 'desc')
     .limit(1);
 }
