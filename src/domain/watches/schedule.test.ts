@@ -30,6 +30,12 @@ describe('pendingOccurrence', () => {
       expected,
     );
   });
+
+  it('ends the chain at 9999-12-31, the last day a row can hold', () => {
+    const done = (date: string) => new Map([[date, 'done']]);
+    expect(pendingOccurrence({ date: '9999-06-01', every: 365, made: done('9999-06-01') })).toBeNull();
+    expect(pendingOccurrence({ date: '9999-06-01', every: 213, made: done('9999-06-01') })).toBe('9999-12-31');
+  });
 });
 
 describe('workStartsOn', () => {

@@ -82,6 +82,8 @@ export function pendingOccurrence(input: {
     if (status === undefined) return d;
     if (input.every === null || !isFinished(status)) return null;
     d = addDays(d, input.every);
+    // Past 9999-12-31, the last day a row can hold, the chain ends.
+    if (!isIsoDate(d)) return null;
   }
   return null;
 }
