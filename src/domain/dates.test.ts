@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addDaysUpToLast,
   dateIn,
   dateOfInstant,
   daysBetween,
@@ -131,5 +132,13 @@ describe('a time zone typed in another case', () => {
     expect(spelledZone('us/pacific')).toBe(losAngeles);
     expect(spelledZone('europe/kyiv')).toMatch(/^Europe\/Ki(e|y)v$/);
     expect(spelledZone('Mars/Olympus')).toBe('Mars/Olympus');
+  });
+});
+
+describe('days on, up to the last day a row can hold', () => {
+  it('counts on as addDays does, and stops at 9999-12-31', () => {
+    expect(addDaysUpToLast('2026-11-28', 14)).toBe(addDays('2026-11-28', 14));
+    expect(addDaysUpToLast('9999-12-25', 6)).toBe('9999-12-31');
+    expect(addDaysUpToLast('9999-12-25', 14)).toBe('9999-12-31');
   });
 });

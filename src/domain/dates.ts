@@ -103,6 +103,12 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** `days` on from `date`, or 9999-12-31 where that is past it: the farthest a row can be due. */
+export function addDaysUpToLast(date: string, days: number): string {
+  const d = addDays(date, days);
+  return d.startsWith('+') ? '9999-12-31' : d;
+}
+
 /**
  * The day number of a YYYY-MM-DD date, 1970-01-01 being 0, by the civil calendar's arithmetic:
  * a list of 50 rows asks this a few hundred times, and parsing a Date each time cost more than

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownerDesk } from '../helpers/owner-desk.ts';
+import { TEST_NOW } from '../helpers/app.ts';
 import { addDays, dateIn, minuteOfInstant } from '../../src/domain/dates.ts';
 import { ownNext } from '../../src/domain/work/own-next.ts';
 import { makeDraft, makeWork } from '../helpers/factories.ts';
@@ -7,6 +8,9 @@ import { addConnection } from '../helpers/business.ts';
 import { noteSendFault } from '../../src/store/repositories/connections.ts';
 
 // The row page's sentence on what the desk will do by itself: a date only where it would act.
+
+/** The start of the minute after `ms`, as an ISO instant. */
+const minuteAfter = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000 + 60_000).toISOString();
 
 describe("a row's own next step, for a row due beyond the desk's reach", () => {
   const t = ownerDesk({ grants: ['file'], timezone: 'UTC' }, {}, { mailbox: true });
@@ -153,7 +157,7 @@ describe("a row's own next step, while the desk's last send could not reach its 
       status: 'sent',
       sentAt: twoHoursAgo.toISOString(),
     });
-    const free = minuteOfInstant('UTC', new Date(twoHoursAgo.getTime() + 24 * 3600_000).toISOString());
+    const free = minuteOfInstant('UTC', minuteAfter(twoHoursAgo.getTime() + 24 * 3600_000));
     expect(await ownNext(t.ctx, row.id)).toBe(
       `A message went to sales@supplier.test in the last 24 hours, and the desk writes to an address once a day; it will do this on its own from ${free}.`,
     );
@@ -164,7 +168,8 @@ describe("a row's own next step, for a row the desk acted on less than a day ago
   const zone = 'Asia/Kathmandu';
   const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: zone }, { hours: 'always' }, { mailbox: true });
   const hoursAgo = (h: number) => new Date(t.ctx.clock.now().getTime() - h * 3600_000).toISOString();
-  const anHourOn = () => minuteOfInstant(zone, new Date(t.ctx.clock.now().getTime() + 3600_000).toISOString());
+  // The minute after the day is up: until that instant, included, the pass holds the row.
+  const anHourOn = () => minuteOfInstant(zone, minuteAfter(t.ctx.clock.now().getTime() + 3600_000));
 
   it('names the moment the day since its last act is up, for a row an act left as it was', async () => {
     // A run that stopped (no browser, out of time) leaves the row open, acted on 23 hours ago.
@@ -201,5 +206,24 @@ describe("a row's own next step, for a row the desk acted on less than a day ago
     // 23 hours ago was the desk's yesterday, so the chase is due by the date.
     expect(addDays(dateIn(zone, new Date(hoursAgo(23))), 1)).toBe(t.ctx.today());
     expect(await ownNext(t.ctx, row.id)).toBe(`The desk acts on this on its own from ${anHourOn()}.`);
+  });
+});
+
+describe("a row's own next step, in the last days a row can be due", () => {
+  const t = ownerDesk({ grants: ['reach_out'], timezone: 'UTC' }, { hours: 'always' }, { mailbox: true });
+
+  it('acts on a row due on 9999-12-31, within reach, on its next pass', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, {
+      title: 'Ask for the last quote',
+      class: 'reach_out',
+      contact_email: 'quotes@supplier.test',
+      due_date: '9999-12-31',
+    });
+    t.h.clock.set(new Date('9999-12-25T10:00:00.000Z'));
+    try {
+      expect(await ownNext(t.ctx, row.id)).toBe('The desk will do this on its own on its next pass.');
+    } finally {
+      t.h.clock.set(new Date(TEST_NOW));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { findWork, rowsWithDrafts } from '../../store/repositories/work.ts';
 import { mailboxOf } from '../../store/repositories/connections.ts';
 import { plural } from '../text.ts';
 import type { DeskContext } from '../context.ts';
-import { addDays, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
+import { addDays, addDaysUpToLast, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
 import { actsLeft } from '../desks/rails.ts';
 import { isWorkingTime, workingDayFrom } from '../desks/hours.ts';
 import { isFinished } from '../vocab.ts';
@@ -38,7 +38,9 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
     // Not now: say when it would act only if the rule says it would then. Its last act holds
     // it for a day; a wait or a far-off date holds it to a later date.
     const lapse =
-      row.desk_acted_at && row.desk_acted_at >= facts.dayAgo ? Date.parse(row.desk_acted_at) + DAY_MS : null;
+      row.desk_acted_at && row.desk_acted_at >= facts.dayAgo
+        ? minuteAfter(Date.parse(row.desk_acted_at) + DAY_MS)
+        : null;
     const lapseDay = lapse === null ? null : dateIn(desk.timezone, new Date(lapse));
     const later = laterDay(row, today, desk.timezone, desk.act_within_days);
     const from = lapseDay !== null && (later === null || lapseDay >= later) ? lapseDay : later;
@@ -78,11 +80,19 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   const to = await actAddress(ctx, row, facts.hasDraft);
   const wrote = to ? await lastSentToSince(ctx.db, desk.id, to, facts.dayAgo) : null;
   if (to && wrote) {
-    const free = new Date(Date.parse(wrote) + DAY_MS);
+    const free = new Date(minuteAfter(Date.parse(wrote) + DAY_MS));
     const when = firstChance(desk, dateIn(desk.timezone, free), free);
     return `A message went to ${to} in the last 24 hours, and the desk writes to an address once a day; it will ${what} on its own from ${when}.`;
   }
   return `The desk will ${what} on its own on its next pass.`;
+}
+
+/**
+ * The start of the minute after `ms`: a row held while its last act or message is 24 hours old
+ * or less is free only after that instant, and the line names whole minutes.
+ */
+function minuteAfter(ms: number): number {
+  return Math.floor(ms / 60_000) * 60_000 + 60_000;
 }
 
 /**
@@ -107,7 +117,7 @@ function laterDay(row: WorkRow, today: string, timezone: string, actWithinDays: 
     const waited = daysWaiting(row, today, timezone) ?? 0;
     return waited < row.chase_after_days ? addDays(today, row.chase_after_days - waited) : null;
   }
-  if (row.due_date !== null && row.due_date > addDays(today, actWithinDays))
+  if (row.due_date !== null && row.due_date > addDaysUpToLast(today, actWithinDays))
     return addDays(row.due_date, -actWithinDays);
   return null;
 }

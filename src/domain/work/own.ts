@@ -1,5 +1,5 @@
 import type { WorkRow } from '../../store/schema.ts';
-import { addDays } from '../dates.ts';
+import { addDaysUpToLast } from '../dates.ts';
 import { UNGRANTABLE } from '../vocab.ts';
 import { chaseDue, deriveAction, isAllowed } from './derive.ts';
 
@@ -44,7 +44,7 @@ export function ownAct(i: OwnInput): OwnAct {
   if (row.desk_acted_at && row.desk_acted_at >= i.dayAgo)
     return { leave: 'The desk acted on it in the last 24 hours.' };
   if (action.type === 'run') {
-    const horizon = addDays(i.today, i.actWithinDays);
+    const horizon = addDaysUpToLast(i.today, i.actWithinDays);
     if (row.due_date !== null && row.due_date > horizon)
       return { leave: `It is not due until ${row.due_date}; the desk acts ${i.actWithinDays} days ahead.` };
     // Carried out by its playbook (a prepared message would be sent instead), which needs a browser.

@@ -6,7 +6,7 @@ import { mailboxOf, mailboxSendFaulted } from '../../store/repositories/connecti
 import { draftOn, lastSentToSince } from '../../store/repositories/activity.ts';
 import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
-import { addDays, midnightIn } from '../dates.ts';
+import { addDaysUpToLast, midnightIn } from '../dates.ts';
 import { DeskError } from '../errors.ts';
 import { actsLeft, capDayStart, railsClosed } from '../desks/rails.ts';
 import { UNGRANTABLE } from '../vocab.ts';
@@ -178,7 +178,7 @@ async function choose(
   reading: PassReading,
 ): Promise<ShortList['items']> {
   const grants = await grantsOf(ctx.db, desk.id);
-  const horizon = addDays(today, desk.act_within_days);
+  const horizon = addDaysUpToLast(today, desk.act_within_days);
   const sources: PassSource[] = [];
   for (const cls of grants) {
     if ((UNGRANTABLE as readonly string[]).includes(cls)) continue;
