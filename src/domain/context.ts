@@ -74,12 +74,10 @@ const AS_LETTER = new Map(
 
 /**
  * A name as a person reads it: unseen characters out, compatibility forms as their letters, and
- * lookalikes as the letters they pass for, before and after lower-casing (a capital lookalike
- * lower-cases to a letter that does not look like one).
+ * lookalikes (in either case, so after lower-casing) as the letters they pass for.
  */
 function asRead(name: string): string {
-  const letters = (s: string) => Array.from(s, (c) => AS_LETTER.get(c) ?? c).join('');
-  return letters(letters(seenText(name.normalize('NFKC')).trim()).toLowerCase());
+  return Array.from(seenText(name.normalize('NFKC')).trim().toLowerCase(), (c) => AS_LETTER.get(c) ?? c).join('');
 }
 
 /** The name recorded as who did a thing. */
