@@ -6,6 +6,7 @@ import type { Deps } from '../../src/domain/context.ts';
 import { addDays } from '../../src/domain/dates.ts';
 import { dueOccurrence, everyDays, watchedDate } from '../../src/domain/watches/schedule.ts';
 import { runWatchPass, type WatchPassResult } from '../../src/app/watches/pass.ts';
+import { upcomingWatches } from '../../src/domain/watches/upcoming.ts';
 import { startWatchScheduler, type SchedulerLog } from '../../src/app/watches/scheduler.ts';
 import { countOpenWork, moveWork } from '../../src/store/repositories/work.ts';
 import { findDesk } from '../../src/store/repositories/desks.ts';
@@ -260,15 +261,22 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     expect(await openCount(desk.id)).toBe(1);
   });
 
-  it('a one-off watch makes nothing more once its row is done', async () => {
+  it('a one-off watch makes nothing more once its row is done, and says so', async () => {
     const { desk } = await makeDesk(store.db);
     await addUnit(store.db, desk.id, { fields: { lease_end: addDays(TODAY, 5) } });
     await addWatch(store.db, desk.id, { every: null });
+    const next = async () => {
+      const ctx = deskContext(deps, (await findDesk(store.db, desk.id))!, { type: 'owner', name: 'owner' });
+      return (await upcomingWatches(ctx)).map((w) => w.next);
+    };
+    expect(await next()).toEqual([{ starts_on: TODAY, occurrence: addDays(TODAY, 5), unit: expect.any(String) }]);
     await passFor(desk);
+    expect(await next()).toEqual([{ starts_on: null, why: 'waiting' }]);
     const [row] = await rowsOf(desk.id);
     await moveWork(store.db, desk.id, row!.id, 'open', 'done', { closed_at: TEST_NOW });
     expect((await passFor(desk)).created).toEqual([]);
     expect(await rowsOf(desk.id)).toHaveLength(1);
+    expect(await next()).toEqual([{ starts_on: null, why: 'ended' }]);
   });
 
   it("keeps a watch's row on its unit, so taking it off makes no second row for the same date", async () => {

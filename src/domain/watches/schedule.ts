@@ -63,6 +63,12 @@ export function isInLead(date: string, leadDays: number, today: string): boolean
   return today >= addDays(date, -leadDays);
 }
 
+/** Whether a row the watch made for the unit is still unfinished: until it is, nothing more is made. */
+export function waitsOnMade(made: ReadonlyMap<string, string>): boolean {
+  for (const status of made.values()) if (!isFinished(status)) return true;
+  return false;
+}
+
 /**
  * The occurrence a watch will make work of next for one unit, or null when there is none yet.
  * `made` maps each watch_date already holding a row to that row's status.
@@ -75,7 +81,7 @@ export function pendingOccurrence(input: {
   every: number | null;
   made: ReadonlyMap<string, string>;
 }): string | null {
-  for (const status of input.made.values()) if (!isFinished(status)) return null;
+  if (waitsOnMade(input.made)) return null;
   let d = input.date;
   for (let i = 0; i < MAX_STEPS; i++) {
     const status = input.made.get(d);

@@ -505,6 +505,26 @@ describe('the work item', () => {
     expect(toWorkItem(input({}, { draft: false })).has_draft).toBe(false);
     expect(toWorkItem(input({}, { draft: true })).has_draft).toBe(true);
   });
+
+  it("names the draft's own address when it goes somewhere other than the row's contact", () => {
+    const hint = (draftTo: string | null | undefined, grants: string[] = ['reach_out']) =>
+      toWorkItem({
+        ...input(
+          { class: 'reach_out', contact_name: 'Jo Bloggs', contact_email: 'jo@acme.test' },
+          { draft: true, grants },
+        ),
+        draftTo,
+      }).action?.hint;
+    expect(hint('accounts@acme.test')).toBe(
+      'A message to accounts@acme.test is ready and the desk may send it; run it now rather than wait.',
+    );
+    expect(hint('accounts@acme.test', [])).toBe(
+      'A message to accounts@acme.test is prepared; it goes out once you approve it. Nothing has been sent.',
+    );
+    // The contact's own address in another letter case, or no address known: the contact's name.
+    for (const same of [' JO@Acme.test ', null, undefined, ''])
+      expect(hint(same)).toMatch(/^A message to Jo Bloggs is/);
+  });
 });
 
 describe('the wait hint, with chases left and without', () => {

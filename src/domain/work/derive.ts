@@ -16,6 +16,8 @@ export interface DeriveInput {
   row: WorkRow;
   /** A message on the row is in state `drafted`. */
   hasDraft: boolean;
+  /** The address the row's newest draft goes to, when it names one. */
+  draftTo?: string | null;
   grants: ReadonlySet<string>;
   today: string;
   timezone: string;
@@ -148,7 +150,10 @@ export function deriveAction(input: DeriveInput): Action | null {
     return { type: 'own', label: 'Assign to me', hint: `${why}; the desk has prepared what it can. ${due}.` };
   }
   if (hasDraft) {
-    const to = who ? ` to ${who}` : '';
+    // The draft's own address, once the owner or a business file sent it elsewhere.
+    const elsewhere = input.draftTo?.trim() && !sameAddress(input.draftTo, row.contact_email);
+    const named = elsewhere ? input.draftTo!.trim() : who;
+    const to = named ? ` to ${named}` : '';
     return allowed
       ? {
           type: 'run',
@@ -225,4 +230,9 @@ export function toWorkItem(input: DeriveInput): WorkItem {
 /** The label of `own`: take the row, do it (the owner took it), or follow it up with whoever has it. */
 function ownLabel(assignee: string | null): string {
   return assignee === null ? 'Assign to me' : assignee === OWNER ? 'Yours to do' : `Check with ${assignee}`;
+}
+
+/** Two addresses naming one mailbox: the same letters in any case, spaces around ignored. */
+function sameAddress(a: string, b: string | null): boolean {
+  return b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -15,7 +15,14 @@ export async function toItems(ctx: DeskContext, rows: readonly WorkRow[]): Promi
   );
   const today = ctx.today();
   return rows.map((row) =>
-    toWorkItem({ row, hasDraft: drafts.has(row.id), grants, today, timezone: ctx.desk.timezone }),
+    toWorkItem({
+      row,
+      hasDraft: drafts.has(row.id),
+      draftTo: drafts.get(row.id),
+      grants,
+      today,
+      timezone: ctx.desk.timezone,
+    }),
   );
 }
 

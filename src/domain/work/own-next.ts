@@ -23,9 +23,10 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   const now = ctx.clock.now();
   const today = ctx.today();
   const mailbox = await mailboxOf(ctx.db, desk.id);
+  const drafts = await rowsWithDrafts(ctx.db, desk.id, [row.id]);
   const facts = {
     row,
-    hasDraft: (await rowsWithDrafts(ctx.db, desk.id, [row.id])).has(row.id),
+    hasDraft: drafts.has(row.id),
     grants: await grantsOf(ctx.db, desk.id),
     timezone: desk.timezone,
     actWithinDays: desk.act_within_days,
@@ -77,7 +78,7 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   if (row.playbook_id === null && mailbox?.send_fault)
     return `The desk will ${what} on its own once its mail server answers; its last send could not reach it.`;
   // One message a day to an address (P-pass-6), whichever row it was about.
-  const to = await actAddress(ctx, row, facts.hasDraft);
+  const to = actAddress(row, drafts);
   const wrote = to ? await lastSentToSince(ctx.db, desk.id, to, facts.dayAgo) : null;
   if (to && wrote) {
     const free = new Date(minuteAfter(Date.parse(wrote) + DAY_MS));

@@ -3,7 +3,7 @@ import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import type { PassSource } from '../../store/repositories/pass.ts';
 import { rowsWithDrafts } from '../../store/repositories/work.ts';
 import { mailboxOf, mailboxSendFaulted } from '../../store/repositories/connections.ts';
-import { draftOn, lastSentToSince } from '../../store/repositories/activity.ts';
+import { lastSentToSince } from '../../store/repositories/activity.ts';
 import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { addDaysUpToLast, midnightIn } from '../dates.ts';
@@ -163,10 +163,8 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
  * The address the desk's act on a row writes to: its draft's, else its contact's, in one letter
  * case (one mailbox whatever the case it was written in). One message a day goes to it.
  */
-export async function actAddress(ctx: DeskContext, row: WorkRow, hasDraft: boolean): Promise<string | undefined> {
-  return (hasDraft ? (await draftOn(ctx.db, ctx.desk.id, row.id))?.to_address : row.contact_email)
-    ?.trim()
-    .toLowerCase();
+export function actAddress(row: WorkRow, drafts: ReadonlyMap<number, string | null>): string | undefined {
+  return (drafts.has(row.id) ? drafts.get(row.id) : row.contact_email)?.trim().toLowerCase();
 }
 
 async function choose(
@@ -190,11 +188,11 @@ async function choose(
   const list = new ShortList(most, queueOrderOn(today));
   const browser = ctx.engine.runner.available();
   const mailbox = (await mailboxOf(ctx.db, desk.id)) !== undefined;
-  const offer = async (row: WorkRow, hasDraft: boolean) => {
+  const offer = async (row: WorkRow, drafts: ReadonlyMap<number, string | null>) => {
     if (!list.mightTake(row)) return;
     const decided = ownAct({
       row,
-      hasDraft,
+      hasDraft: drafts.has(row.id),
       grants,
       today,
       timezone: desk.timezone,
@@ -204,7 +202,7 @@ async function choose(
       mailbox,
     });
     if ('leave' in decided) return;
-    const to = await actAddress(ctx, row, hasDraft);
+    const to = actAddress(row, drafts);
     const held = to ? list.heldFor(to) : undefined;
     if (held ? list.order(row, held.row) >= 0 : to && (await lastSentToSince(ctx.db, desk.id, to, dayAgo))) return;
     list.add({ row, as: decided.as, to });
@@ -216,7 +214,7 @@ async function choose(
         desk.id,
         page.map((r) => r.id),
       );
-      for (const row of page) await offer(row, drafts.has(row.id));
+      for (const row of page) await offer(row, drafts);
       // Requests waiting on this process go before the next page.
       await new Promise((r) => setImmediate(r));
     }

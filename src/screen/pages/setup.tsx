@@ -47,6 +47,7 @@ function nextWords(w: UpcomingWatch, today: string): string {
     // A watch watches units of a type: "arrangement" too names a unit type, not the arrangements.
     if (n.why === 'no_units') return `Never yet: the desk has no unit of type "${type}".`;
     if (n.why === 'no_dates') return `Never yet: no unit of type "${type}" has a date in ${w.watch.field}.`;
+    if (n.why === 'ended') return 'Never again: the work it made is finished, and it does not come round again.';
     return 'When the work it made last is done or closed.';
   }
   const day = n.starts_on <= today ? `${n.starts_on} (today)` : n.starts_on;

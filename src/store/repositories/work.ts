@@ -184,20 +184,29 @@ export async function countOpenWork(db: Kysely<Database>, deskId: string): Promi
   return Number(r.n);
 }
 
-/** Which of these rows have a message in state `drafted`. */
-export async function rowsWithDrafts(db: Kysely<Database>, deskId: string, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+/**
+ * Which of these rows have a message in state `drafted`, each with the address its newest
+ * draft goes to (null when it names none).
+ */
+export async function rowsWithDrafts(
+  db: Kysely<Database>,
+  deskId: string,
+  ids: number[],
+): Promise<Map<number, string | null>> {
+  const drafts = new Map<number, string | null>();
+  if (ids.length === 0) return drafts;
   // Found by row (activity_work) and checked for the desk afterwards: a condition on the desk
   // in the query would lead SQLite, with no statistics, to read every activity of the desk.
   const rows = await db
     .selectFrom('activity')
-    .select(['obligation_id', 'desk_id'])
-    .distinct()
+    .select(['obligation_id', 'desk_id', 'to_address'])
     .where('obligation_id', 'in', ids)
     .where('status', '=', 'drafted')
     .where('kind', '=', 'message')
+    .orderBy('id')
     .execute();
-  return new Set(rows.filter((r) => r.desk_id === deskId && r.obligation_id !== null).map((r) => r.obligation_id!));
+  for (const r of rows) if (r.desk_id === deskId && r.obligation_id !== null) drafts.set(r.obligation_id, r.to_address);
+  return drafts;
 }
 
 /** Rows finished at or after `since`. */
