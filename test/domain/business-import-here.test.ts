@@ -5,7 +5,10 @@ import { deskContext, type DeskContext } from '../../src/domain/context.ts';
 import { setRails } from '../../src/domain/desks/rails.ts';
 import { DeskError } from '../../src/domain/errors.ts';
 import { heldOn } from '../../src/store/repositories/business.ts';
-import { findDesk } from '../../src/store/repositories/desks.ts';
+import { createKey } from '../../src/domain/keys/create.ts';
+import { expiryAfter, lastDayOf } from '../../src/domain/keys/expiry.ts';
+import { addDays, dateIn } from '../../src/domain/dates.ts';
+import { findDesk, keysOf } from '../../src/store/repositories/desks.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { EVERYTHING } from '../helpers/business-file.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -76,6 +79,25 @@ describe.each(DIALECTS)('importing into an empty desk ($name)', ({ open }) => {
       daily_cap: 9,
       act_within_days: 5,
     });
+  });
+
+  it("keeps each key's last day when the file moves the desk to another time zone", async () => {
+    const ctx = await owner('blank-keys');
+    const today = dateIn('UTC', h.clock.now());
+    const lastDay = addDays(today, 30);
+    const dated = await createKey(store.db, {
+      deskId: ctx.desk.id,
+      name: 'ci',
+      expiresAt: expiryAfter('UTC', lastDay),
+      now: ctx.now(),
+    });
+    const open = await createKey(store.db, { deskId: ctx.desk.id, name: 'forever', now: ctx.now() });
+    await importIntoDesk(ctx, 'desk: { name: Far Shop, slug: far-shop, timezone: Pacific/Kiritimati }\nwork: []\n');
+    const keys = await keysOf(store.db, ctx.desk.id);
+    const expiry = (id: number) => keys.find((k) => k.id === id)!.expires_at;
+    expect(expiry(dated.id)).toBe(expiryAfter('Pacific/Kiritimati', lastDay));
+    expect(lastDayOf('Pacific/Kiritimati', expiry(dated.id)!)).toBe(lastDay);
+    expect(expiry(open.id)).toBeNull();
   });
 
   it('refuses a desk that holds anything, in words, and writes nothing', async () => {

@@ -1,5 +1,6 @@
 import { heldOn, setDeskSettings, type HeldTable } from '../../store/repositories/business.ts';
 import { atomically } from '../../store/tx.ts';
+import { keepKeysLastDays } from '../keys/expiry.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { plural } from '../text.ts';
@@ -68,6 +69,7 @@ export async function importIntoDesk(ctx: DeskContext, text: string, source = 'T
     // Written first, so that on PostgreSQL the desk's row is held and a second import waits, then sees this one's rows.
     await setDeskSettings(tx.db, ctx.desk.id, settings);
     await requireEmpty(tx);
+    await keepKeysLastDays(tx.db, ctx.desk.id, ctx.desk.timezone, settings.timezone);
     return fillDesk(tx.db, { ...ctx.desk, ...settings }, plan, { now: ctx.now(), by: actorName(ctx.actor) });
   });
 }

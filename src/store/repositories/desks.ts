@@ -112,6 +112,11 @@ export async function touchKey(db: Kysely<Database>, id: number, now: string, si
     .execute();
 }
 
+/** Sets when a key stops working. */
+export async function setKeyExpiry(db: Kysely<Database>, id: number, expiresAt: string): Promise<void> {
+  await db.updateTable('api_keys').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
 export async function findKey(db: Kysely<Database>, id: number) {
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
 }
