@@ -5,6 +5,7 @@ import {
   dateIn,
   dateOfInstant,
   daysBetween,
+  isBeforeFirstDay,
   isIsoDate,
   midnightIn,
   minuteOfInstant,
@@ -118,6 +119,13 @@ describe('the days the desk knows', () => {
     expect(resolveDate('-99999d', '2026-11-28')).toBeNull();
     expect(resolveDate('+99999d', '2026-11-28')).toBe(addDays('2026-11-28', 99_999));
     expect(resolveDate('+99999d', '9999-01-01')).toBeNull();
+  });
+
+  it('tells a real day before the first one from text that is no day at all', () => {
+    for (const early of ['1899-12-31', ' 0026-05-01 ', '0001-01-01', '0000-01-01'])
+      expect(isBeforeFirstDay(early), early).toBe(true);
+    for (const other of ['1900-01-01', '2026-11-28', '1899-02-29', '1899-13-01', 'soon', '-3d', '18991231'])
+      expect(isBeforeFirstDay(other), other).toBe(false);
   });
 });
 

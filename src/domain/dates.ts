@@ -18,6 +18,14 @@ export function isIsoDate(s: unknown): s is string {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+/** A real calendar day written as a date but before FIRST_DAY: a day the desk does not keep, not a mistyped one. */
+export function isBeforeFirstDay(text: string): boolean {
+  const t = text.trim();
+  if (!isDateShaped(t) || t >= FIRST_DAY) return false;
+  const d = new Date(`${t}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t;
+}
+
 /**
  * A time zone as IANA spells it when it was typed in another case ("utc", "europe/london"), so
  * that one zone is stored one way; an alias typed as spelled (US/Pacific) is kept as given.

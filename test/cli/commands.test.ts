@@ -183,7 +183,7 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const expires = await desk(store.target, 'keys', 'create', '--desk', slug, '--name', 'x', '--expires', 'soon');
     expect(expires.code).toBe(1);
     expect(expires.err.split('\n').filter(Boolean)).toHaveLength(1);
-    // A year typed short (0026 for 2026) is no date the desk knows, not an error of its own.
+    // A year typed short (0026 for 2026) is a day before the first one the desk keeps, said so.
     for (const day of ['0001-01-01', '0099-12-31', '1899-12-31']) {
       const early = await desk(
         store.target,
@@ -199,7 +199,7 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       );
       expect(early.code).toBe(1);
       expect(early.json().error).toMatchObject({ code: 'bad_request' });
-      expect(early.json().error.message).toContain(`--expires "${day}" is not a date`);
+      expect(early.json().error.message).toBe(`--expires "${day}" is before 1900-01-01, the first day the desk keeps.`);
     }
     const unknown = await desk(store.target, 'frobnicate');
     expect(unknown.code).toBe(1);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { dateIn, dateOfInstant, isIsoDate, resolveDate } from '../../domain/dates.ts';
+import { dateIn, dateOfInstant, FIRST_DAY, isBeforeFirstDay, isIsoDate, resolveDate } from '../../domain/dates.ts';
 import { expiryAfter, lastDayOf } from '../../domain/keys/expiry.ts';
 import { echoed } from '../../domain/text.ts';
 import { checkedArgument, checkedOption, idOf, neededOption, type Rule } from '../checks.ts';
@@ -8,8 +8,9 @@ import { dbOption, deskByRef, jsonOption, print, table, withDeps, type DbOptions
 /** YYYY-MM-DD or an offset such as +30d: read against the desk's own today once the desk is found. */
 const expiry: Rule = (raw) => {
   const shape = resolveDate(raw, '2000-01-01');
-  return shape !== null && isIsoDate(shape)
-    ? { value: raw }
+  if (shape !== null && isIsoDate(shape)) return { value: raw };
+  return isBeforeFirstDay(raw)
+    ? { fault: `--expires "${echoed(raw)}" is before ${FIRST_DAY}, the first day the desk keeps.` }
     : { fault: `--expires "${echoed(raw)}" is not a date; use YYYY-MM-DD or +30d.` };
 };
 

@@ -1,4 +1,4 @@
-import { resolveDate } from '../dates.ts';
+import { FIRST_DAY, isBeforeFirstDay, resolveDate } from '../dates.ts';
 import { closeDirections, echoed, echoedJson, longerThan, unstorableIn } from '../text.ts';
 
 // Reading one entry of a business file: each accessor checks a field, records a precise error
@@ -141,7 +141,13 @@ export class Entry {
     const v = this.raw[field];
     if (v === undefined || v === null) return null;
     const resolved = typeof v === 'string' ? resolveDate(v, this.today) : null;
-    if (resolved === null) this.fail(field, `${echoedJson(v)} is not a date (YYYY-MM-DD, today, +3d or -12d)`);
+    if (resolved === null)
+      this.fail(
+        field,
+        typeof v === 'string' && isBeforeFirstDay(v)
+          ? `${echoedJson(v)} is before ${FIRST_DAY}, the first day the desk keeps`
+          : `${echoedJson(v)} is not a date (YYYY-MM-DD, today, +3d or -12d)`,
+      );
     else if (opts.past && resolved > this.today) this.fail(field, `${resolved} is after today (${this.today})`);
     return resolved;
   }

@@ -316,6 +316,10 @@ describe("a unit's columns", () => {
     expect(errorsOf(doc('1899-12-31'))).toEqual([
       'units[0] "High St".fields.lease_end: "1899-12-31" is before 1900-01-01, the first day the desk keeps',
     ]);
+    // A work item's own dates say the same of a year typed short.
+    expect(errorsOf({ desk: DESK, work: [{ title: 'Renew', due: '0026-12-01' }] })).toEqual([
+      'work[0] "Renew".due: "0026-12-01" is before 1900-01-01, the first day the desk keeps',
+    ]);
   });
 
   it('hold a relative date within the days a date field takes, trimmed, as the file can be read again', () => {

@@ -1,5 +1,14 @@
 import { gotoFault, STEP_NAMES, stepTextFault, type PlaybookStep } from '../playbooks.ts';
-import { dateIn, FIRST_DAY, isDateShaped, isIsoDate, isTimeZone, resolveDate, spelledZone } from '../dates.ts';
+import {
+  dateIn,
+  FIRST_DAY,
+  isBeforeFirstDay,
+  isDateShaped,
+  isIsoDate,
+  isTimeZone,
+  resolveDate,
+  spelledZone,
+} from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import {
   ARRANGEMENT_STATUSES,
@@ -664,9 +673,7 @@ function readUnitFields(e: Entry, today: string): Record<string, string | number
 
 /** Why text written as a date is not one the desk keeps: off the calendar, or before its first day. */
 function dateFault(v: string, t: string): string {
-  const d = new Date(`${t}T00:00:00Z`);
-  const real = !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t;
-  return real && t < FIRST_DAY
+  return isBeforeFirstDay(t)
     ? `${echoedJson(v)} is before ${FIRST_DAY}, the first day the desk keeps`
     : `${echoedJson(v)} is not a day on the calendar`;
 }

@@ -27,6 +27,7 @@ describe('checkFields', () => {
     [{ contact_email: `${'e'.repeat(250)}@x.test` }, 'contact_email', 'An email address is at most 254 characters.'],
     [{ waiting_on: 'w'.repeat(255) }, 'waiting_on', 'Who the row waits on is at most 254 characters.'],
     [{ due: '31/12/2026' }, 'due', '"31/12/2026" is not a date; use YYYY-MM-DD, today, +14d or -3d.'],
+    [{ due: '0026-12-31' }, 'due', '"0026-12-31" is before 1900-01-01, the first day the desk keeps.'],
     [{ priority: '500' }, 'priority', 'priority must be a whole number from 1 to 100, not "500".'],
     [{ priority: ' ' }, 'priority', 'priority must be a whole number from 1 to 100, not " ".'],
     // Typed as text, a number is its digits alone.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeskContext } from '../../domain/context.ts';
-import { isIsoDate } from '../../domain/dates.ts';
+import { FIRST_DAY, isBeforeFirstDay, isIsoDate } from '../../domain/dates.ts';
 import { badRequest, notFound } from '../../domain/errors.ts';
 import { positiveId } from '../../domain/input.ts';
 import { createKey, listKeys, type KeySummary } from '../../domain/keys/create.ts';
@@ -61,6 +61,10 @@ export async function keyScreenRoutes(app: FastifyInstance): Promise<void> {
     const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => {
       if (!name.trim())
         throw badRequest('A key needs a name, such as the program that will hold it.', { field: 'name' });
+      if (expires && isBeforeFirstDay(expires))
+        throw badRequest(`"${echoed(expires)}" is before ${FIRST_DAY}, the first day the desk keeps.`, {
+          field: 'expires',
+        });
       if (expires && !isIsoDate(expires))
         throw badRequest(`"${echoed(expires)}" is not a date; give the last day the key works.`, { field: 'expires' });
       const expiresAt = expires ? expiryAfter(ctx.desk.timezone, expires) : null;
