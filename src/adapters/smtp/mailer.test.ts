@@ -19,6 +19,63 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
+/** How a scripted server behaves: each answer `delayMs` late (DATA's three times that), and what it does at DATA or STARTTLS. */
+interface Script {
+  delayMs?: number;
+  greeting?: string;
+  atData?: 'hang up' | 'say nothing';
+  starttls?: 'garbage';
+}
+
+/** A raw SMTP server that follows a script, counting the messages whose final dot it read. */
+async function scripted(script: Script): Promise<{ port: number; messages: () => number; close: () => void }> {
+  let messages = 0;
+  const server = createServer((s) => {
+    s.on('error', () => undefined);
+    const say = (line: string, times = 1) =>
+      setTimeout(
+        () => {
+          if (!s.destroyed) s.write(`${line}\r\n`);
+        },
+        (script.delayMs ?? 0) * times,
+      );
+    say(script.greeting ?? '220 scripted.test ESMTP');
+    let text: string | null = null;
+    let pending = '';
+    s.on('data', (chunk: Buffer) => {
+      if (text !== null) {
+        text += chunk.toString('latin1');
+        if (!text.includes('\r\n.\r\n')) return;
+        text = null;
+        messages++;
+        say('250 Taken');
+        return;
+      }
+      pending += chunk.toString('latin1');
+      let end = pending.indexOf('\r\n');
+      while (end >= 0) {
+        const line = pending.slice(0, end).toUpperCase();
+        pending = pending.slice(end + 2);
+        end = pending.indexOf('\r\n');
+        if (line.startsWith('EHLO')) say(script.starttls ? '250-scripted.test\r\n250 STARTTLS' : '250 scripted.test');
+        else if (line === 'STARTTLS') {
+          s.write('220 Go ahead\r\n');
+          s.write('this is not a TLS handshake\r\n');
+        } else if (line === 'DATA') {
+          if (script.atData === 'hang up') s.destroy();
+          else if (script.atData !== 'say nothing') {
+            say('354 Go on', 3);
+            text = '';
+          }
+        } else if (line === 'QUIT') say('221 Bye');
+        else say('250 OK');
+      }
+    });
+  });
+  const port = await listen(server);
+  return { port, messages: () => messages, close: () => server.close() };
+}
+
 describe('SmtpMailer', () => {
   let smtp: TestSmtp;
   beforeAll(async () => {
@@ -135,6 +192,69 @@ describe('SmtpMailer', () => {
       expect(r).not.toHaveProperty('unknown');
     } finally {
       mute.close();
+    }
+  });
+
+  it('a conversation past its time is cut off: the message cannot go after the desk said it did not', async () => {
+    // Each answer comes in time, but the whole conversation would take longer than it may.
+    const slow = await scripted({ delayMs: 300 });
+    try {
+      const started = Date.now();
+      // Cut off at 1.35 s, with RCPT answered at 1.2 s and DATA not before 2.1 s.
+      const r = await new SmtpMailer({ timeoutMs: 350 }).send(via(slow.port), mail);
+      expect(r).toMatchObject({
+        accepted: false,
+        unreachable: true,
+        reason: expect.stringMatching(/nothing was sent/),
+      });
+      expect(r).not.toHaveProperty('unknown');
+      // Long enough for the server to have had the whole message, had the desk gone on.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 3_000 - Date.now())));
+      expect(slow.messages()).toBe(0);
+    } finally {
+      slow.close();
+    }
+  });
+
+  it.each([
+    ['hangs up on DATA', 'hang up'],
+    ['never answers DATA', 'say nothing'],
+  ] as const)('a server that %s was never given the message: unreachable, and nothing went', async (_, atData) => {
+    const server = await scripted({ atData });
+    try {
+      const r = await new SmtpMailer({ timeoutMs: 500 }).send(via(server.port), mail);
+      expect(r).toMatchObject({
+        accepted: false,
+        unreachable: true,
+        reason: expect.stringMatching(/nothing was sent/),
+      });
+      expect(r).not.toHaveProperty('unknown');
+      expect(server.messages()).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a server that does not speak SMTP, or fails its TLS, is said as that, not as one out of reach', async () => {
+    const stranger = await scripted({ greeting: 'HELLO THERE I AM NOT SMTP' });
+    const badTls = await scripted({ starttls: 'garbage' });
+    try {
+      expect(await mailer.send(via(stranger.port), mail)).toEqual({
+        accepted: false,
+        unreachable: true,
+        reason:
+          "The mail server answered, but not as a mail server does, so nothing was sent; check the server's port, and whether it expects a secure connection from the start.",
+      });
+      const upgraded = { ...via(badTls.port), config: { ...via(badTls.port).config, starttls: true } };
+      expect(await mailer.send(upgraded, mail)).toEqual({
+        accepted: false,
+        unreachable: true,
+        reason:
+          "The secure connection to the mail server could not be set up, so nothing was sent; check the server's port and the mailbox's security setting.",
+      });
+    } finally {
+      stranger.close();
+      badTls.close();
     }
   });
 });

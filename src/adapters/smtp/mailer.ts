@@ -4,8 +4,9 @@ import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../dom
 // A server that accepts the message makes it sent; a refusal, a connection that fails or a
 // server that does not answer within the mail timeout is reported as not accepted, with why.
 // A server that stops answering, or closes the connection, once the message has been handed
-// over (DATA) may already hold it, so that is said to be not known rather than not sent. Before
-// DATA nothing can have gone: such a failure is `unreachable` alone, which a caller may retry.
+// over (its 354 answer to DATA) may already hold it, so that is said to be not known rather than
+// not sent. Before that nothing can have gone: such a failure is `unreachable` alone, which a
+// caller may retry. A conversation past its time is cut off, so it cannot deliver afterwards.
 
 const NO_ANSWER: SendResult = {
   accepted: false,
@@ -56,11 +57,33 @@ function failure(err: unknown, handedOver: boolean): SendResult {
       unreachable: true,
       reason: `The mail server did not answer before the message was handed over, so nothing was sent: ${e.message ?? String(err)}`,
     };
+  return { accepted: false, unreachable: true, reason: notReachedWhy(e) };
+}
+
+/** The conversation ran out of time: cut off before the message was handed over, or after. */
+function outOfTime(handedOver: boolean): SendResult {
+  if (handedOver) return NO_ANSWER;
   return {
     accepted: false,
     unreachable: true,
-    reason: `The mail server could not be reached: ${unreachableWhy(e.message ?? String(err))}`,
+    reason:
+      'The mail server took too long to get as far as taking the message, so the desk stopped and nothing was sent.',
   };
+}
+
+/** Why the conversation failed before the message was handed over, in words the owner can act on. */
+function notReachedWhy(e: { code?: string; message?: string }): string {
+  const said = e.message ?? '';
+  // A server that answers, but not as SMTP does: most often a port that is not the mail server's.
+  if (e.code === 'EPROTOCOL')
+    return "The mail server answered, but not as a mail server does, so nothing was sent; check the server's port, and whether it expects a secure connection from the start.";
+  if (/closed unexpectedly/i.test(said))
+    return 'The mail server closed the connection before it took the message, so nothing was sent.';
+  if (/certificate|\bCERT_/i.test(said))
+    return `The mail server's certificate was not accepted (${said.trim()}), so nothing was sent; check the server's name, or its certificate.`;
+  if (e.code === 'ETLS' || /\bSSL\b|\bTLS\b|ssl3_/i.test(said))
+    return "The secure connection to the mail server could not be set up, so nothing was sent; check the server's port and the mailbox's security setting.";
+  return `The mail server could not be reached: ${unreachableWhy(said)}`;
 }
 
 /**
@@ -99,11 +122,15 @@ export class SmtpMailer implements Mailer {
     if (!from) return { accepted: false, reason: 'The mailbox has no sender address (from) set.' };
 
     const t = this.opts.timeoutMs;
-    // Whether the conversation reached DATA, read off the client's own log of the commands it
-    // sent; nothing else of the log is kept.
+    // Whether the server took the message's text: its answer to DATA, read off the client's own
+    // log of the conversation; nothing else of the log is kept. A server that hangs up on DATA
+    // itself was never given the message.
+    let askedData = false;
     let handedOver = false;
     const heard = (meta: unknown, line: unknown) => {
-      if (!handedOver && (meta as { tnx?: unknown } | null)?.tnx === 'client' && line === 'DATA') handedOver = true;
+      const tnx = (meta as { tnx?: unknown } | null)?.tnx;
+      if (tnx === 'client' && line === 'DATA') askedData = true;
+      else if (askedData && tnx === 'server' && typeof line === 'string' && line.startsWith('354')) handedOver = true;
     };
     const quiet = () => undefined;
     const logger = { level: quiet, trace: quiet, debug: heard, info: quiet, warn: quiet, error: quiet, fatal: quiet };
@@ -123,14 +150,14 @@ export class SmtpMailer implements Mailer {
       logger,
       debug: true,
     });
-    // The whole conversation is bounded too: a server may answer each step slowly but never finish.
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<SendResult>((resolve) => {
-      timer = setTimeout(() => resolve(NO_ANSWER), t + 1000);
-    });
+    // The whole conversation is bounded too: a server may answer each step slowly but never
+    // finish. At the deadline the connection is cut, so nothing goes after the desk has said.
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), t + 1000);
     try {
-      const attempt = transport
+      return await transport
         .sendMail({
+          signal: stop.signal,
           from,
           to: mail.to,
           subject: mail.subject,
@@ -149,8 +176,7 @@ export class SmtpMailer implements Mailer {
           }
           return { accepted: true, messageId: info.messageId ?? null, response: info.response ?? null };
         })
-        .catch((err: unknown) => failure(err, handedOver));
-      return await Promise.race([attempt, deadline]);
+        .catch((err: unknown) => (stop.signal.aborted ? outOfTime(handedOver) : failure(err, handedOver)));
     } finally {
       clearTimeout(timer);
       transport.close();
