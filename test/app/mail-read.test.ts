@@ -246,6 +246,16 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(raw).toContain(`Subject: Re: ${row.subject}`);
   });
 
+  it("the answer to a colleague's reply thanks the colleague by name, not the contact", async () => {
+    const row = await sentRow('Flour price list');
+    await put(samReplies(row, 'Sam is away; the list is attached.', { from: 'Jo Baker <jo@ovens.test>' }));
+    await pass();
+    const drafted = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });
+    expect(drafted.json().data.body).toBe(
+      `Hello Sam Oven,\n\nThank you for the reply from Jo Baker about the following: Flour price list.\n\nKind regards,\n${d.desk.name}`,
+    );
+  });
+
   it('the answer to a reply ends the row even when it was said again to wait on someone', async () => {
     const row = await sentRow('Flour invoice copy');
     await put(samReplies(row, 'Attached.'));

@@ -26,6 +26,8 @@ export interface DraftFacts {
   replying_to?: string | null;
   /** The subject of a reply waiting to be read on the row: the message answers it (P-mail-3). */
   answering?: string | null;
+  /** Who wrote that reply, as the desk heard them named. */
+  answered_by?: string | null;
 }
 
 export interface Draft {
@@ -168,7 +170,12 @@ export function composeDraft(f: DraftFacts): Draft {
   const answering = f.answering?.trim();
   if (answering) {
     subject = `Re: ${answering.replace(/^((re|aw|sv)(\[\d+\])?\s*:\s*)+/i, '')}`;
-    opening = `Thank you for your reply about the following${about}: ${task}.`;
+    // Somebody other than the contact may have answered (a colleague, from another address):
+    // the contact is then not thanked for a reply they did not write.
+    const from = f.answered_by?.trim();
+    const theirs =
+      !from || [f.contact_name, f.contact_email].some((c) => c?.trim().toLowerCase() === from.toLowerCase());
+    opening = `Thank you for ${theirs ? 'your reply' : `the reply from ${from}`} about the following${about}: ${task}.`;
     ask = '';
   }
 

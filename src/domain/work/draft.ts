@@ -78,6 +78,7 @@ async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
     signature: ctx.desk.name,
     replying_to: thread?.subject ?? null,
     answering: reply?.subject ?? null,
+    answered_by: row.replied_by,
   });
 }
 
