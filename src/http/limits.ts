@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { DeskError } from '../domain/errors.ts';
+import { CountedStore } from './limit-store.ts';
 
 // Request limits per minute. A verified key has a bucket of its own, named by the key's id (never
 // by the secret text, so no secret is kept in memory and spelling the header differently buys
@@ -57,7 +58,7 @@ export async function registerLimits(api: FastifyInstance, config: Readonly<Conf
     timeWindow: 60_000,
     max: (request) => (refusedKey(request) ? config.refusedKeysPerMinute : config.rateLimitPerMinute),
     keyGenerator: bucketOf,
-    ...(redis ? { redis, nameSpace: 'desk-rate:', skipOnError: true } : {}),
+    ...(redis ? { redis, nameSpace: 'desk-rate:', skipOnError: true } : { store: CountedStore }),
     errorResponseBuilder: (request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
       const who = refusedKey(request)

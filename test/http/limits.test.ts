@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { sqliteStore, type TestStore } from '../helpers/db.ts';
+import { DIALECTS, sqliteStore, type TestStore } from '../helpers/db.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { makeArrangement, makeDesk } from '../helpers/factories.ts';
 import { REDIS_URL, redisAvailable } from '../helpers/redis.ts';
@@ -192,5 +192,29 @@ describe.skipIf(!redisAvailable)('one limit shared by every server process throu
     const codes = [];
     for (const h of [a, b, a, b]) codes.push((await h.call('GET', '/api/v1/', { key: d.key })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe.each(DIALECTS)('a burst just over the limit ($name)', ({ open }) => {
+  let store: TestStore;
+  let h: Harness;
+  beforeAll(async () => {
+    store = await open();
+    h = await harness(store, { config: { rateLimitPerMinute: 300 } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await store?.close();
+  });
+
+  it('refuses only the requests past the limit, however many are counted at once', async () => {
+    const { key } = await makeDesk(store.db);
+    const answers = await Promise.all(Array.from({ length: 320 }, () => h.call('GET', '/api/v1/me', { key })));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(300);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20);
+    // What each answer says is left is its own count's, not the bucket's last.
+    const left = answers.filter((r) => r.statusCode === 200).map((r) => Number(r.headers['x-ratelimit-remaining']));
+    expect(left.sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i));
   });
 });
