@@ -93,6 +93,11 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
       await error.waitFor();
       await expect(error.textContent()).resolves.toBe('Type a whole number from 0 to 1000.');
       await expect(page.getByLabel('Daily cap').getAttribute('aria-invalid')).resolves.toBe('true');
+      // Its name is its label alone; the hint and the error are its description, said once.
+      await expect(page.getByRole('spinbutton', { name: 'Daily cap', exact: true }).count()).resolves.toBe(1);
+      await expect(page.getByLabel('Daily cap').getAttribute('aria-describedby')).resolves.toBe(
+        'hint-daily_cap error-daily_cap',
+      );
       // The refused field has the focus, as on a row's forms.
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('daily_cap');
       expect(await rails()).toEqual(before);

@@ -224,6 +224,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
         }),
       )
       .toBe(true);
+    // A failed test is what the press said, as a good one is: the keyboard starts there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('test-outcome');
 
     await box.getByLabel('Port', { exact: true }).fill(String(smtp.port));
     await box.getByLabel('Password', { exact: true }).fill(MAIL_PASS);

@@ -162,7 +162,8 @@
     }
     if (!said) return;
     if (said.getBoundingClientRect().top > window.innerHeight) said.scrollIntoView({ block: 'center' });
-    if (said.classList.contains('notice')) {
+    // Only what a press said takes the focus: a notice, or a test's outcome, good or bad.
+    if (said.classList.contains('notice') || said.hasAttribute('data-outcome')) {
       said.setAttribute('tabindex', '-1');
       said.focus({ preventScroll: true });
     }

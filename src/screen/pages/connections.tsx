@@ -139,7 +139,12 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
         <section aria-labelledby="test-title" class="test-mail">
           <h3 id="test-title">Send a test message</h3>
           {v.tested ? (
-            <p id="test-outcome" class={v.tested.ok ? 'notice' : 'field-error'} role={v.tested.ok ? 'status' : 'alert'}>
+            <p
+              id="test-outcome"
+              class={v.tested.ok ? 'notice' : 'field-error'}
+              role={v.tested.ok ? 'status' : 'alert'}
+              data-outcome
+            >
               {v.tested.said}
             </p>
           ) : null}
@@ -168,6 +173,7 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
               id="inbox-outcome"
               class={v.checked.ok ? 'notice' : 'field-error'}
               role={v.checked.ok ? 'status' : 'alert'}
+              data-outcome
             >
               {v.checked.said}
             </p>

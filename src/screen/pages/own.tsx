@@ -44,10 +44,12 @@ function Field(p: { v: OwnView; name: string; label: string; hint: string; value
   const error = p.v.errors?.[p.name] ?? null;
   const value = p.v.typed?.[p.name] ?? p.value;
   const first = RAIL_ORDER.find((name) => p.v.errors?.[name]) === p.name;
+  const id = `rail-${p.name}`;
   return (
-    <label>
-      {p.label}
+    <>
+      <label for={id}>{p.label}</label>
       <input
+        id={id}
         name={p.name}
         type={p.type ?? 'text'}
         value={value}
@@ -55,9 +57,11 @@ function Field(p: { v: OwnView; name: string; label: string; hint: string; value
         autofocus={first ? true : undefined}
         aria-describedby={`hint-${p.name}${error ? ` error-${p.name}` : ''}`}
       />
-      <small id={`hint-${p.name}`}>{p.hint}</small>
+      <small id={`hint-${p.name}`} class="hint">
+        {p.hint}
+      </small>
       <FieldError id={`error-${p.name}`} message={error} />
-    </label>
+    </>
   );
 }
 
