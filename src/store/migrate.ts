@@ -23,6 +23,7 @@ import { postgresWidths } from './migrations/018_postgres_widths.ts';
 import { mailSeenKept } from './migrations/019_mail_seen_kept.ts';
 import { unsettledSends } from './migrations/020_unsettled_sends.ts';
 import { mailStuck } from './migrations/021_mail_stuck.ts';
+import { replyFrom } from './migrations/022_reply_from.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -49,6 +50,7 @@ export const migrations: Record<string, DeskMigration> = {
   '019_mail_seen_kept': mailSeenKept,
   '020_unsettled_sends': unsettledSends,
   '021_mail_stuck': mailStuck,
+  '022_reply_from': replyFrom,
 };
 
 class InCodeProvider implements MigrationProvider {

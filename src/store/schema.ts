@@ -123,6 +123,8 @@ export interface ActivityTable {
   message_id: Generated<string | null>;
   /** A received message's attachments as JSON [{ name, size }]; the files are not kept. */
   attachments: Generated<string | null>;
+  /** The address a received message came from; null on messages read before it was kept. */
+  from_address: Generated<string | null>;
 }
 
 export interface TimelineTable {

@@ -256,6 +256,16 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     );
   });
 
+  it('the contact writing under another name from their own address is thanked for their reply', async () => {
+    const row = await sentRow('Flour rye price');
+    await put(samReplies(row, 'Rye is dearer this month.', { from: 'Samuel Oven <SAM@ovens.test>' }));
+    await pass();
+    const drafted = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });
+    expect(drafted.json().data.body).toMatch(
+      /^Hello Sam Oven,\n\nThank you for your reply about the following: Flour rye price\./,
+    );
+  });
+
   it('the answer to a reply ends the row even when it was said again to wait on someone', async () => {
     const row = await sentRow('Flour invoice copy');
     await put(samReplies(row, 'Attached.'));

@@ -279,6 +279,20 @@ describe.each(DIALECTS)('watches ($name)', ({ name, open }) => {
     expect(await next()).toEqual([{ starts_on: null, why: 'ended' }]);
   });
 
+  it('a one-off watch still waits on the open row of a unit whose date has gone since', async () => {
+    const { desk } = await makeDesk(store.db);
+    const early = await addUnit(store.db, desk.id, { name: 'A', fields: { lease_end: addDays(TODAY, 5) } });
+    const later = await addUnit(store.db, desk.id, { name: 'B', fields: { lease_end: addDays(TODAY, 6) } });
+    await addWatch(store.db, desk.id, { every: null });
+    await passFor(desk);
+    const rows = await rowsOf(desk.id);
+    expect(rows.map((r) => r.unit_id)).toEqual([early.id, later.id]);
+    await moveWork(store.db, desk.id, rows[0]!.id, 'open', 'done', { closed_at: TEST_NOW });
+    await store.db.updateTable('units').set({ fields: '{}' }).where('id', '=', later.id).execute();
+    const ctx = deskContext(deps, (await findDesk(store.db, desk.id))!, { type: 'owner', name: 'owner' });
+    expect((await upcomingWatches(ctx)).map((w) => w.next)).toEqual([{ starts_on: null, why: 'waiting' }]);
+  });
+
   it("keeps a watch's row on its unit, so taking it off makes no second row for the same date", async () => {
     const { desk } = await makeDesk(store.db);
     const unit = await addUnit(store.db, desk.id, { fields: { lease_end: addDays(TODAY, 5) } });

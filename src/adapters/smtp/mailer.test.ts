@@ -23,7 +23,7 @@ async function listen(server: Server): Promise<number> {
 interface Script {
   delayMs?: number;
   greeting?: string;
-  atData?: 'hang up' | 'say nothing';
+  atData?: 'hang up' | 'say nothing' | 'take it with 250, then say nothing';
   starttls?: 'garbage';
 }
 
@@ -48,7 +48,7 @@ async function scripted(script: Script): Promise<{ port: number; messages: () =>
         if (!text.includes('\r\n.\r\n')) return;
         text = null;
         messages++;
-        say('250 Taken');
+        if (script.atData !== 'take it with 250, then say nothing') say('250 Taken');
         return;
       }
       pending += chunk.toString('latin1');
@@ -63,7 +63,10 @@ async function scripted(script: Script): Promise<{ port: number; messages: () =>
           s.write('this is not a TLS handshake\r\n');
         } else if (line === 'DATA') {
           if (script.atData === 'hang up') s.destroy();
-          else if (script.atData !== 'say nothing') {
+          else if (script.atData === 'take it with 250, then say nothing') {
+            say('250 Go ahead');
+            text = '';
+          } else if (script.atData !== 'say nothing') {
             say('354 Go on', 3);
             text = '';
           }
@@ -230,6 +233,17 @@ describe('SmtpMailer', () => {
       });
       expect(r).not.toHaveProperty('unknown');
       expect(server.messages()).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a server that lets the text go with a 250 to DATA holds it: its silence after is not known', async () => {
+    const server = await scripted({ atData: 'take it with 250, then say nothing' });
+    try {
+      const r = await new SmtpMailer({ timeoutMs: 500 }).send(via(server.port), mail);
+      expect(server.messages()).toBe(1);
+      expect(r).toMatchObject({ accepted: false, unknown: true });
     } finally {
       server.close();
     }

@@ -122,7 +122,7 @@ export class SmtpMailer implements Mailer {
     if (!from) return { accepted: false, reason: 'The mailbox has no sender address (from) set.' };
 
     const t = this.opts.timeoutMs;
-    // Whether the server took the message's text: its answer to DATA, read off the client's own
+    // Whether the server took the message's text: its go-ahead to DATA, read off the client's own
     // log of the conversation; nothing else of the log is kept. A server that hangs up on DATA
     // itself was never given the message.
     let askedData = false;
@@ -130,7 +130,8 @@ export class SmtpMailer implements Mailer {
     const heard = (meta: unknown, line: unknown) => {
       const tnx = (meta as { tnx?: unknown } | null)?.tnx;
       if (tnx === 'client' && line === 'DATA') askedData = true;
-      else if (askedData && tnx === 'server' && typeof line === 'string' && line.startsWith('354')) handedOver = true;
+      // Any answer the client goes on after (354, or the 250 some servers give) and it sends the text.
+      else if (askedData && tnx === 'server' && typeof line === 'string' && /^[23]/.test(line)) handedOver = true;
     };
     const quiet = () => undefined;
     const logger = { level: quiet, trace: quiet, debug: heard, info: quiet, warn: quiet, error: quiet, fatal: quiet };

@@ -140,6 +140,7 @@ export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<Mat
     subject: mail.subject.slice(0, 500),
     body,
     to: null,
+    from: mail.fromAddress ? oneLine(mail.fromAddress, 254) : null,
     status: 'received',
     actor: who,
     at: ctx.now(),

@@ -50,11 +50,12 @@ async function readWatched(ctx: DeskContext): Promise<Watched[]> {
     let dated = false;
     let waiting = false;
     for (const unit of mine) {
+      // A row made for a unit whose date has since gone is still work the watch waits on.
+      const made = madeFor(watch, unit.id);
+      waiting ||= waitsOnMade(made);
       const date = watchedDate(unit.fields, watch.field);
       if (date === null) continue;
       dated = true;
-      const made = madeFor(watch, unit.id);
-      waiting ||= waitsOnMade(made);
       const occurrence = pendingOccurrence({ date, every: everyDays(watch.every), made });
       if (occurrence === null) continue;
       pending.push({ watch, unit: unit.name, occurrence, starts_on: workStartsOn(occurrence, watch.lead_days, today) });

@@ -26,7 +26,7 @@ export interface DraftFacts {
   replying_to?: string | null;
   /** The subject of a reply waiting to be read on the row: the message answers it (P-mail-3). */
   answering?: string | null;
-  /** Who wrote that reply, as the desk heard them named. */
+  /** Who wrote that reply, when it was somebody other than the contact: named, they are thanked. */
   answered_by?: string | null;
 }
 
@@ -173,9 +173,7 @@ export function composeDraft(f: DraftFacts): Draft {
     // Somebody other than the contact may have answered (a colleague, from another address):
     // the contact is then not thanked for a reply they did not write.
     const from = f.answered_by?.trim();
-    const theirs =
-      !from || [f.contact_name, f.contact_email].some((c) => c?.trim().toLowerCase() === from.toLowerCase());
-    opening = `Thank you for ${theirs ? 'your reply' : `the reply from ${from}`} about the following${about}: ${task}.`;
+    opening = `Thank you for ${from ? `the reply from ${from}` : 'your reply'} about the following${about}: ${task}.`;
     ask = '';
   }
 

@@ -78,7 +78,10 @@ async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
     signature: ctx.desk.name,
     replying_to: thread?.subject ?? null,
     answering: reply?.subject ?? null,
-    answered_by: row.replied_by,
+    // A reply from an address other than the contact's is somebody else's; one kept with none
+    // (read before addresses were kept) is taken as the contact's.
+    answered_by:
+      reply?.from_address && reply.from_address.toLowerCase() !== email.toLowerCase() ? row.replied_by : null,
   });
 }
 

@@ -20,6 +20,8 @@ export interface NewActivity {
   outcomeId?: number | null;
   subject?: string | null;
   to?: string | null;
+  /** The address a received message came from. */
+  from?: string | null;
   failureReason?: string | null;
   sentAt?: string | null;
   approvedAt?: string | null;
@@ -62,6 +64,7 @@ function activityValues(a: NewActivity) {
     subject: a.subject ?? null,
     body: a.body,
     to_address: a.to ?? null,
+    from_address: a.from ?? null,
     status: a.status,
     actor: a.actor,
     failure_reason: a.failureReason ?? null,
@@ -360,7 +363,7 @@ export async function threadIdsOn(db: Kysely<Database>, deskId: string, workId: 
 async function lastMessageOn(db: Kysely<Database>, deskId: string, workId: number, status: 'sent' | 'received') {
   const rows = await db
     .selectFrom('activity')
-    .select(['id', 'desk_id', 'subject', 'message_id', 'sent_at'])
+    .select(['id', 'desk_id', 'subject', 'message_id', 'sent_at', 'from_address'])
     .where('obligation_id', '=', workId)
     .where('status', '=', status)
     .where('kind', '=', 'message')
