@@ -46,6 +46,7 @@ export async function itemOf(db: Kysely<Database>, deskId: string, id: number) {
   return toWorkItem({
     row,
     hasDraft: drafts.has(id),
+    draftTo: drafts.get(id),
     grants,
     today: dateIn('UTC', new Date(TEST_NOW)),
     timezone: 'UTC',
