@@ -107,6 +107,26 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
       res.end();
       return;
     }
+    // A form that is there but cannot be used: its button disabled, its field hidden.
+    if (path === '/closed')
+      return send(
+        res,
+        200,
+        page(
+          'Closed',
+          '<form><input id="ref" type="hidden" name="ref"><button id="go" disabled>Submit</button></form>',
+        ),
+      );
+    // A portal that answers with a file to save, and one whose page is a very long text.
+    if (path === '/download') {
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-disposition': 'attachment; filename="return.bin"',
+      });
+      res.end('not a page');
+      return;
+    }
+    if (path === '/long') return send(res, 200, page('Long', `<p id="all">${'y'.repeat(100_000)}</p>`));
     if (req.method === 'GET' && (path === '/' || path === '/login')) return send(res, 200, loginPage());
     if (req.method === 'POST' && path === '/login') {
       const form = await readBody(req);

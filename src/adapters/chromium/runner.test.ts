@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPortal, PORTAL_PASSWORD, PORTAL_USER, type Portal } from '../../../test/helpers/portal.ts';
-import { ChromiumRunner, chromiumAvailable, type Sandbox } from './runner.ts';
+import { ChromiumRunner, chromiumAvailable, type Sandbox, sweepLeftovers } from './runner.ts';
 import type { PlaybookRequest, PlaybookStep } from '../../domain/playbooks.ts';
 
 const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
@@ -375,6 +375,42 @@ describe.skipIf(!available)(
       expect(res.stepsDone).toBe(1);
     });
 
+    it('says a field or button that is there is hidden or disabled, not that nothing matched it', async () => {
+      const run = (step: PlaybookStep) =>
+        runner.run({
+          steps: [{ goto: `${portal.url}/closed` }, step],
+          vars: vars(),
+          timeoutMs: 20_000,
+          stepLimitMs: 1_000,
+        });
+      expect((await run({ click: '#go' })).error).toBe(
+        'Step 2 (click #go) failed: it is on the page, but stayed disabled for 1s.',
+      );
+      expect((await run({ fill: '#ref', value: 'x' })).error).toBe(
+        'Step 2 (fill #ref) failed: it is on the page, but stayed hidden for 1s.',
+      );
+      expect((await run({ click: '#nowhere' })).error).toBe(
+        'Step 2 (click #nowhere) failed: nothing on the page matched it within 1s.',
+      );
+    });
+
+    it('says a portal that answers with a file gave no page, not that it could not be reached', async () => {
+      const res = await runner.run({ steps: [{ goto: `${portal.url}/download` }], vars: vars(), timeoutMs: 20_000 });
+      expect(res.error).toBe(
+        `Step 1 (goto ${portal.url}/download): the portal answered with a file to download, not a page.`,
+      );
+    });
+
+    it('keeps at most 4,000 characters of what a step reads', async () => {
+      const res = await runner.run({
+        steps: [{ goto: `${portal.url}/long` }, { read: '#all', as: 'all' }],
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(res.ok).toBe(true);
+      expect(res.reads.all).toBe(`${'y'.repeat(4000)}…`);
+    });
+
     it('shares nothing between runs: a second run starts logged out', async () => {
       const first = await runner.run({ steps: login(portal.url), vars: vars(), timeoutMs: 10_000 });
       expect(first.ok).toBe(true);
@@ -573,6 +609,26 @@ describe.skipIf(!available)(
     }, 30_000);
   },
 );
+
+describe('profiles left behind', () => {
+  it("removes a profile whose process is gone, and keeps a running process's", () => {
+    // A process that has ended: its number is free (the exit has been waited for).
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const alive = process.ppid;
+    const dead = mkdtempSync(join(tmpdir(), `desk-run-${gone}-`));
+    const live = mkdtempSync(join(tmpdir(), `desk-run-${alive}-`));
+    const other = mkdtempSync(join(tmpdir(), 'desk-run-'));
+    writeFileSync(join(dead, 'Cookies'), 'session=portal');
+    try {
+      sweepLeftovers();
+      expect(existsSync(dead)).toBe(false);
+      expect(existsSync(live)).toBe(true);
+      expect(existsSync(other)).toBe(true);
+    } finally {
+      for (const dir of [dead, live, other]) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("the run's browser in its sandbox", () => {
   /** The flags a browser was started with, from a stand-in that notes them and says `said`. */

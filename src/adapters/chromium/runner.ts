@@ -1,6 +1,6 @@
 // The real playbook runner: drives a headless Chromium through a playbook's steps.
 // One browser with a profile of its own per run, so nothing (cookies, storage) carries between runs.
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
@@ -16,7 +16,7 @@ import {
   type PlaybookStep,
 } from '../../domain/playbooks.ts';
 import type { PlaybookRunner } from '../../domain/ports.ts';
-import { storable } from '../../domain/text.ts';
+import { cutAt, longerThan, storable } from '../../domain/text.ts';
 import { refusalWords, type PrivateAddresses, type Resolve } from './addresses.ts';
 import { type Gate, openGate } from './gate.ts';
 
@@ -42,9 +42,41 @@ const PREFERENCES = {
   },
 };
 
+/** Profiles are named by the process that made them, so a later process can tell one left behind. */
+const PROFILE = /^desk-run-(\d+)-/;
+
+/**
+ * Removes the profiles of runs whose process is gone: one killed outright (SIGKILL, a power
+ * cut) could not remove its own, and a profile keeps what the portal set at sign-in. A profile
+ * of a process still running, this one's or another server's, is left alone.
+ */
+export function sweepLeftovers(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(PROFILE.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: a process of another user holds the number, so it is running.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** A fresh profile for one run, holding PREFERENCES. */
 function freshProfile(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'desk-run-'));
+  const dir = mkdtempSync(path.join(tmpdir(), `desk-run-${process.pid}-`));
   mkdirSync(path.join(dir, 'Default'));
   writeFileSync(path.join(dir, 'Default', 'Preferences'), JSON.stringify(PREFERENCES));
   return dir;
@@ -61,6 +93,9 @@ type Blocked = { refused: string } | { unreachable: string };
 const MESSAGE_SELECTOR =
   '[role=alert], .error, .error-message, .error-summary, .govuk-error-summary, .govuk-error-message, .alert-danger, .alert-error';
 
+/** The most characters a `read` step keeps, as for a note. */
+const READ_MAX = 4000;
+
 /** How long a page must sit loaded and unchanged, showing a message, before `expect_text` gives up early. */
 const SETTLE_MS = 400;
 const POLL_MS = 100;
@@ -69,6 +104,22 @@ const POLL_MS = 100;
 /** Playwright's own time-out, known by name so that Playwright need not be loaded to ask. */
 function isTimeout(err: unknown): boolean {
   return err instanceof Error && err.name === 'TimeoutError';
+}
+
+/**
+ * How the element a step gave up on is on the page: hidden, disabled, or there and still not
+ * usable (covered by another, or not editable). Null when nothing on the page matches it.
+ */
+async function foundAs(page: Page, selector: string): Promise<string | null> {
+  try {
+    if ((await page.locator(selector).count()) === 0) return null;
+    const first = page.locator(selector).first();
+    if (!(await first.isVisible())) return 'stayed hidden';
+    if (!(await first.isEnabled({ timeout: 1_000 }))) return 'stayed disabled';
+    return 'could not be used (covered by something else, or not editable)';
+  } catch {
+    return null;
+  }
 }
 
 export function chromiumAvailable(path: string): boolean {
@@ -291,6 +342,8 @@ export class ChromiumRunner implements PlaybookRunner {
   private readonly resolve: Resolve | undefined;
   /** Whether the browser runs in its sandbox: Chromium has none for a process running as root. */
   private readonly sandboxed: boolean;
+  /** Whether this runner has cleared away the profiles of processes that died mid-run. */
+  private swept = false;
 
   constructor(opts: {
     executablePath: string;
@@ -370,6 +423,10 @@ export class ChromiumRunner implements PlaybookRunner {
         // where it goes against where a run may go.
         const g = await openGate({ policy: this.privateAddresses, resolve: this.resolve });
         gate = g;
+        if (!this.swept) {
+          this.swept = true;
+          sweepLeftovers();
+        }
         profile = freshProfile();
         browser = await chromium.launchPersistentContext(profile, {
           acceptDownloads: false,
@@ -522,8 +579,11 @@ export class ChromiumRunner implements PlaybookRunner {
         if (isTimeout(err)) {
           const state = await pageState(page);
           const said = state?.message ? `; the page said ${quote(snippet(state.message))}` : '';
+          const found = await foundAs(page, selector);
           throw new StepFailure(
-            `Step ${n} (${what} ${selector}) failed: nothing on the page matched it within ${seconds(stepLimit)}${said}.`,
+            found
+              ? `Step ${n} (${what} ${selector}) failed: it is on the page, but ${found} for ${seconds(stepLimit)}${said}.`
+              : `Step ${n} (${what} ${selector}) failed: nothing on the page matched it within ${seconds(stepLimit)}${said}.`,
           );
         }
         throw new StepFailure(`Step ${n} (${what} ${selector}) failed: ${firstLine(err)}.`);
@@ -538,6 +598,11 @@ export class ChromiumRunner implements PlaybookRunner {
           status = res?.status();
         } catch (err) {
           if (isTimeout(err) || remaining() <= 0) throw new OutOfTime();
+          // Reached, and it answered with a file to save rather than a page to work in.
+          if (/Download is starting/i.test(firstLine(err)))
+            throw new StepFailure(
+              `Step ${n} (goto ${a.url}): the portal answered with a file to download, not a page.`,
+            );
           const why = blocked();
           if (why && 'refused' in why) throw new StepFailure(`Step ${n} (goto ${a.url}): ${why.refused}.`);
           throw new StepFailure(
@@ -576,7 +641,12 @@ export class ChromiumRunner implements PlaybookRunner {
         const text = await onSelector(a.selector, 'read', () =>
           page.locator(a.selector).innerText({ timeout: stepTime() }),
         );
-        result.reads[a.as] = text.trim();
+        // What a read keeps is a value a portal shows (a reference, a date, a status line),
+        // not a whole page: it goes into the answer, the timeline, the log and the report.
+        const whole = text.trim();
+        const head = whole.slice(0, READ_MAX * 2);
+        result.reads[a.as] =
+          whole.length > head.length || longerThan(head, READ_MAX) ? `${cutAt(head, READ_MAX)}…` : whole;
         return `read ${a.selector} as ${a.as}: ${quote(snippet(text, 120))}`;
       }
       case 'expect_text':
