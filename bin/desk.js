@@ -30,4 +30,6 @@ if (builtIsCurrent()) {
   register({ tsconfig: new URL('tsconfig.json', root).pathname });
   ({ main } = await import('../src/cli/main.ts'));
 }
-process.exitCode = await main(process.argv);
+const code = await main(process.argv);
+// Output that could not be written (a full disk behind `> file`) has already failed the command.
+process.exitCode = code || process.exitCode;

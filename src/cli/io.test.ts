@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,37 @@ describe('a command whose reader has gone', () => {
     expect(missing.code).toBe(1);
     expect(missing.err).toBe('desk: No desk "nope". `desk desks list` shows the desks.\n');
   });
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'says in one line that standard output could not be written, fails, and logs no export',
+    async () => {
+      const exported = async () =>
+        (await store.db.selectFrom('events').select('id').where('kind', '=', 'desk_exported').execute()).length;
+      const before = await exported();
+      for (const args of [
+        ['export', '--desk', 'corner-bakery'],
+        ['work', 'list', '--desk', 'corner-bakery'],
+      ]) {
+        const full = openSync('/dev/full', 'w');
+        try {
+          const child = spawn(process.execPath, ['bin/desk.js', ...args], {
+            env: { ...process.env, DESK_DATABASE_URL: store.target, DESK_NOW: TEST_NOW },
+            stdio: ['ignore', full, 'pipe'],
+          });
+          let err = '';
+          child.stderr!.on('data', (c) => (err += c));
+          const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+          expect({ code, err }, args.join(' ')).toEqual({
+            code: 1,
+            err: 'desk: Cannot write to standard output: ENOSPC: no space left on device, write.\n',
+          });
+        } finally {
+          closeSync(full);
+        }
+      }
+      expect(await exported()).toBe(before);
+    },
+  );
 
   it('says in words why a file cannot be read or written: a folder, a folder that is not there', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-files-'));

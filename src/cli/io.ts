@@ -26,33 +26,58 @@ export interface Io {
   interactive?: boolean;
   /** Asks a yes/no question; only called when interactive. */
   ask?(question: string): Promise<boolean>;
+  /** Writes to standard output and settles once it is written, so a command can tell it failed. */
+  written?(text: string): Promise<void>;
 }
 
 const gone = new WeakSet<NodeJS.WriteStream>();
 
+/** A reader that has gone away (`desk export | head -1`): not a fault of the command. */
+const readerGone = (err: NodeJS.ErrnoException) => err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED';
+
 /**
- * Writes a line to a stream of this process. A reader that has gone away (`desk export | head
- * -1`) is not a fault of the command: what it would have read is dropped, and the command ends
- * as it would have, rather than on an unhandled EPIPE with a stack trace.
+ * Writes a line to a stream of this process. A reader that has gone away is not a fault of the
+ * command: what it would have read is dropped, and the command ends as it would have. Any other
+ * failure to write (a full disk behind `> file`) is said in one line and fails the command,
+ * rather than ending it on an unhandled error with a stack trace.
  */
 function lineTo(stream: NodeJS.WriteStream): (text: string) => void {
-  let watched = false;
   return (text) => {
-    if (!watched) {
-      watched = true;
-      stream.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
-        gone.add(stream);
-      });
-    }
+    watch(stream);
     if (gone.has(stream) || stream.destroyed) return;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
   };
 }
 
+const watched = new WeakSet<NodeJS.WriteStream>();
+/** Streams whose failure a command has already been told of, to say in its own words. */
+const told = new WeakSet<NodeJS.WriteStream>();
+
+function watch(stream: NodeJS.WriteStream): void {
+  if (watched.has(stream)) return;
+  watched.add(stream);
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    gone.add(stream);
+    if (readerGone(err)) return;
+    process.exitCode = 1;
+    if (stream !== process.stderr && !told.has(stream) && !gone.has(process.stderr))
+      process.stderr.write(`desk: Cannot write to standard output: ${err.message}.\n`);
+  });
+}
+
 export const processIo: Io = {
   env: process.env,
   out: lineTo(process.stdout),
+  written: (text) =>
+    new Promise((resolve, reject) => {
+      watch(process.stdout);
+      if (gone.has(process.stdout) || process.stdout.destroyed) return resolve();
+      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`, (err) => {
+        if (!err || readerGone(err)) return resolve();
+        told.add(process.stdout);
+        reject(new UsageError(`Cannot write to standard output: ${err.message}.`));
+      });
+    }),
   err: lineTo(process.stderr),
   interactive: process.stdin.isTTY === true,
   ask: askOnTerminal,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +134,27 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     expect(await exported()).toBe(before);
     await desk(store.target, 'export', '--desk', 'round-trip', path.join(dir, 'written.yaml'));
     expect(await exported()).toBe(before + 1);
+  });
+
+  it('refuses to write over the database it reads, or its files, and writes a file whole', async () => {
+    if (!store.target.startsWith('postgres')) {
+      const db = store.target.replace(/^file:/, '');
+      const before = readFileSync(db);
+      for (const own of [db, `${db}-wal`, `${path.resolve(db)}.key`]) {
+        const r = await desk(store.target, 'export', '--desk', 'round-trip', own);
+        expect(r.code, own).toBe(1);
+        expect(r.err).toBe(
+          `desk: ${own} is the database the desk is read from (or one of its files), so nothing was written; name another file.\n`,
+        );
+      }
+      expect(readFileSync(db).subarray(0, 16).toString()).toBe(before.subarray(0, 16).toString());
+    }
+    // Written beside the file and renamed into place: no part of it is left about.
+    const file = path.join(dir, 'whole.yaml');
+    writeFileSync(file, 'an earlier file\n');
+    expect((await desk(store.target, 'export', '--desk', 'round-trip', file)).code).toBe(0);
+    expect(parse(readFileSync(file, 'utf8')).desk.slug).toBe('round-trip');
+    expect(readdirSync(dir).filter((n) => n.endsWith('.part'))).toEqual([]);
   });
 
   it('says in --help what it leaves out', async () => {

@@ -1,7 +1,50 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
+import { isPostgresUrl } from '../../store/location.ts';
+import { keyFileFor } from '../../store/secret-key.ts';
 import { neededOption } from '../checks.ts';
-import { dbOption, fileFault, ownerContext, print, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, fileFault, ownerContext, print, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
+
+/** Whether two names are one file: the same path, or (both there) the same file on the disk. */
+function sameFile(a: string, b: string): boolean {
+  if (path.resolve(a) === path.resolve(b)) return true;
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses to write the business file over the SQLite database it is read from, or its files. */
+function notTheStore(file: string, database: string): void {
+  if (isPostgresUrl(database)) return;
+  const db = database.startsWith('file:') ? database.slice(5) : database;
+  const own = [db, `${db}-wal`, `${db}-shm`, `${db}-journal`, keyFileFor(db)];
+  if (own.some((f) => sameFile(file, f)))
+    throw new UsageError(
+      `${file} is the database the desk is read from (or one of its files), so nothing was written; name another file.`,
+    );
+}
+
+/**
+ * Writes the file whole or not at all: to a file beside it, then renamed into place, so a disk
+ * that fills part way leaves the earlier file as it was rather than a cut-off one that reads as
+ * a smaller desk.
+ */
+function writeWhole(file: string, text: string): void {
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
+    throw fileFault(file, Object.assign(new Error('is a folder'), { code: 'EISDIR' }), 'write');
+  const part = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.part`);
+  try {
+    writeFileSync(part, text, 'utf8');
+    renameSync(part, file);
+  } catch (err) {
+    rmSync(part, { force: true });
+    throw fileFault(file, err, 'write');
+  }
+}
 
 export function exportCommand(program: Command, io: Io): void {
   dbOption(
@@ -23,15 +66,11 @@ export function exportCommand(program: Command, io: Io): void {
     const format = opts.json || (toFile && /\.json$/i.test(file)) ? 'json' : 'yaml';
     const { exportDesk } = await import('../../domain/business/export.ts');
     await withDeps(io, opts, async (deps) => {
+      if (toFile) notTheStore(file, deps.config.database);
       const ctx = await ownerContext(deps, opts.desk);
-      const { secretsLeftOut } = await exportDesk(ctx, format, (text) => {
-        if (!toFile) return io.out(text);
-        try {
-          writeFileSync(file, text, 'utf8');
-        } catch (err) {
-          throw fileFault(file, err, 'write');
-        }
-      });
+      const { secretsLeftOut } = await exportDesk(ctx, format, (text) =>
+        toFile ? writeWhole(file, text) : io.written ? io.written(text) : io.out(text),
+      );
       if (!toFile) return;
       const data = { desk: ctx.desk.slug, file, format, secrets_left_out: secretsLeftOut };
       print(io, opts.json, data, () =>
