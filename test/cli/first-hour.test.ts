@@ -97,6 +97,28 @@ describe.each(DIALECTS)("the owner's first hour ($name)", ({ open }) => {
     ).not.toContain(added.id);
   });
 
+  it('work list --status done narrows by --kind, and says when --limit cut the list short', async () => {
+    const add = async (title: string, kind: string) => {
+      const r = (
+        await desk(store.target, 'work', 'add', '--desk', slug, '--title', title, '--kind', kind, '--json')
+      ).json();
+      await desk(store.target, 'work', 'complete', String(r.id));
+      return r.id as number;
+    };
+    const hedge = await add('Trim the hedge', 'garden_only');
+    const lawn = await add('Mow the lawn', 'garden_only');
+    const list = (...more: string[]) => desk(store.target, 'work', 'list', '--desk', slug, '--status', 'done', ...more);
+    const garden = (await list('--kind', 'garden_only', '--json')).json();
+    expect(garden.items.map((i: { id: number }) => i.id).sort()).toEqual([hedge, lawn].sort());
+    expect(garden.more).toBe(false);
+    expect((await list('--kind', 'no_such_kind', '--json')).json()).toEqual({ items: [], more: false });
+    const one = await list('--kind', 'garden_only', '--limit', '1');
+    expect(one.out.trimEnd().split('\n').at(-1)).toBe(
+      'The newest 1 row done; there are more. --all shows up to 10,000.',
+    );
+    expect((await list('--kind', 'garden_only', '--limit', '1', '--json')).json().more).toBe(true);
+  });
+
   it('work complete exits 1 when it did nothing: another send on the row under way, or the row closed', async () => {
     const added = (
       await desk(store.target, 'work', 'add', '--desk', slug, '--title', 'Pay the gas bill', '--json')

@@ -207,7 +207,7 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     expect(await closedToday(sourceKey)).toBe(1);
     expect(await closedToday(copyKey)).toBe(1);
     // The look back lists the row with a day before the file's closed row, which has none.
-    const closed = (await listFinished(source, 'closed', 10)).map((w) => w.title);
+    const closed = (await listFinished(source, 'closed', 10)).items.map((w) => w.title);
     expect(closed).toHaveLength(2);
     expect(closed[0]).toBe('Renew the hygiene certificate');
   });

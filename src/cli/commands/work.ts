@@ -167,11 +167,13 @@ export function workCommands(program: Command, io: Io): Command {
         const limit = o.limit;
         const ctx = await ownerContext(deps, o.desk);
         if (o.status === 'done' || o.status === 'closed') {
-          const finished = await listFinished(ctx, o.status, o.all ? 10_000 : limit);
-          print(io, o.json, { items: finished }, () =>
+          const { items, more } = await listFinished(ctx, o.status, o.all ? 10_000 : limit, o.kind);
+          print(io, o.json, { items, more }, () =>
             [
-              table(finished.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']),
-              `${plural(finished.length, 'row')} ${o.status}.`,
+              table(items.map(line), ['id', 'due', 'pri', 'status', 'next', 'title']),
+              more
+                ? `The newest ${plural(items.length, 'row')} ${o.status}; there are more.${o.all ? '' : ' --all shows up to 10,000.'}`
+                : `${plural(items.length, 'row')} ${o.status}.`,
             ].join('\n'),
           );
           return;
