@@ -8,7 +8,7 @@ import { LINK_MINUTES, signInUrl } from './domain/owner/link-url.ts';
 import { createSignInLink } from './domain/owner/sign-in.ts';
 import { listDesks } from './domain/desks/manage.ts';
 import { buildApp } from './http/app.ts';
-import { serverLogger } from './http/log-format.ts';
+import { logColours, serverLogger } from './http/log-format.ts';
 import { redact } from './store/db.ts';
 import { startWatchScheduler } from './app/watches/scheduler.ts';
 import { interruptRuns, runsUnderWay } from './domain/work/in-flight.ts';
@@ -73,7 +73,8 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   let demoDesk: string | null;
   const shown = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/api/v1`;
   try {
-    const log = serverLogger(config.logLevel, config.logFormat, process.stdout.isTTY === true);
+    const terminal = process.stdout.isTTY === true;
+    const log = serverLogger(config.logLevel, config.logFormat, terminal, undefined, logColours(terminal, process.env));
     app = await buildApp(deps, { logger: log.logger, requestLines: log.pretty, draining: () => draining });
     started = app;
     await app.listen({ host: config.host, port: config.port });

@@ -11,17 +11,23 @@ export interface LogChoice {
   pretty: boolean;
 }
 
+/** Colour on a terminal, unless NO_COLOR is set to anything (no-color.org). */
+export function logColours(isTTY: boolean, env: NodeJS.ProcessEnv): boolean {
+  return isTTY && !env.NO_COLOR;
+}
+
 export function serverLogger(
   level: string,
   format: string | undefined,
   isTTY: boolean,
   destination?: Writable,
+  colour = isTTY,
 ): LogChoice {
   if (format === 'json' || (format !== 'pretty' && !isTTY)) {
     return { logger: destination ? { level, stream: destination } : { level }, pretty: false };
   }
   const stream = pretty({
-    colorize: isTTY && !destination,
+    colorize: colour && !destination,
     translateTime: 'SYS:yyyy-mm-dd HH:MM:ss',
     ignore: 'pid,hostname,reqId,req,res,responseTime',
     singleLine: true,

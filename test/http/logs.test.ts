@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { FixedClock } from '../../src/domain/clock.ts';
 import { realEngine } from '../../src/container.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { serverLogger } from '../../src/http/log-format.ts';
+import { logColours, serverLogger } from '../../src/http/log-format.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { TEST_NOW } from '../helpers/app.ts';
@@ -125,6 +125,13 @@ describe("the log's format and the root", () => {
     }
     return { logged, pretty: choice.pretty };
   }
+
+  it('colours a terminal log unless NO_COLOR is set to anything', () => {
+    expect(logColours(true, {})).toBe(true);
+    expect(logColours(true, { NO_COLOR: '' })).toBe(true);
+    expect(logColours(true, { NO_COLOR: '1' })).toBe(false);
+    expect(logColours(false, {})).toBe(false);
+  });
 
   it('on a terminal: one readable line per request with a readable time, no JSON', async () => {
     const { logged, pretty } = await logOf(undefined, true);
