@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteStore, type TestStore } from '../../test/helpers/db.ts';
 import { desk } from '../../test/helpers/cli.ts';
+import { table } from './io.ts';
 import { TEST_NOW } from '../../test/helpers/app.ts';
 
 // `desk … | head -1`: the reader goes away before the command has said everything. What is
@@ -156,5 +157,22 @@ describe('a command whose reader has gone', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a table', () => {
+  it('lines its columns up by how wide text shows, a CJK character taking two places', () => {
+    const shown = table(
+      [
+        { slug: 'jp', name: '日本のパン屋', tz: 'Asia/Tokyo' },
+        { slug: 'uk', name: 'Corner Bakery', tz: 'Europe/London' },
+      ],
+      ['slug', 'name', 'tz'],
+    ).split('\n');
+    expect(shown).toEqual([
+      'slug  name           tz',
+      'jp    日本のパン屋   Asia/Tokyo',
+      'uk    Corner Bakery  Europe/London',
+    ]);
   });
 });

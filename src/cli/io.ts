@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Command, Option } from 'commander';
+import stringWidth from 'string-width';
 import { loadConfig, type Config } from '../config.ts';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { redact } from '../store/location.ts';
@@ -225,8 +226,10 @@ export function table(rows: Array<Record<string, unknown>>, columns: string[]): 
   const cells = rows.map((r) =>
     columns.map((c) => (r[c] === null || r[c] === undefined ? '-' : forTerminal(String(r[c]), { cell: true }))),
   );
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
-  const line = (vals: string[]) => vals.map((v, i) => (i === vals.length - 1 ? v : v.padEnd(widths[i]!))).join('  ');
+  // Columns line up by how wide text shows on a terminal: a CJK character takes two places.
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => stringWidth(row[i]!))));
+  const line = (vals: string[]) =>
+    vals.map((v, i) => (i === vals.length - 1 ? v : v + ' '.repeat(widths[i]! - stringWidth(v)))).join('  ');
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
