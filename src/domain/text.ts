@@ -103,6 +103,14 @@ function writtenOut(text: string): string {
 }
 
 /**
+ * A line of someone's text as a refusal quotes it to point into it: control characters and the
+ * marks that turn text's direction written out, so each shown character is one that draws.
+ */
+export function lineWrittenOut(text: string): string {
+  return text.replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, writtenOutChar);
+}
+
+/**
  * A value as the JSON that names it in a refusal (`"yearly"`, `12.5`, `[1]`), cut as `echoed`
  * cuts: a long string keeps its closing quote, with "…" inside it.
  */

@@ -393,6 +393,24 @@ describe('a syntax error on a very long line', () => {
   });
 });
 
+describe('a syntax error on a line holding a direction mark', () => {
+  it('writes the mark out, and stands the caret under the place as the line is shown', () => {
+    const text = '{"desk": {"name": "X\u202e RTL 日本", "slug": "a",}}';
+    let said = '';
+    try {
+      parseBusinessText(text, 'odd.json');
+    } catch (err) {
+      said = (err as Error).message;
+    }
+    const [, shown, caret] = said.split('\n');
+    expect(shown).toBe('  1 | {"desk": {"name": "X\\u202e RTL 日本", "slug": "a",}}');
+    // Each CJK character takes two places on the terminal: the caret counts them so.
+    const prefix = shown!.slice(0, shown!.lastIndexOf(','));
+    const placesBefore = [...prefix].reduce((n, c) => n + (/[日本]/.test(c) ? 2 : 1), 0);
+    expect(caret!.indexOf('^')).toBe(placesBefore);
+  });
+});
+
 describe("the errors' order", () => {
   it("is the file's: sections as written, then entries by index, then fields as written; a field left out after those given", () => {
     const doc = {

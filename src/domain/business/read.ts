@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import { gotoFault, STEP_NAMES, stepTextFault, type PlaybookStep } from '../playbooks.ts';
 import {
   dateIn,
@@ -26,7 +27,7 @@ import { Entry, entryName, FileErrors, isObject, placeOf, type Place, type Raw }
 import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
 import { refuseUnstorable } from './unstorable.ts';
-import { CONTROL_CHARACTER, echoed, echoedJson, plural, unstorableIn } from '../text.ts';
+import { CONTROL_CHARACTER, echoed, echoedJson, lineWrittenOut, plural, unstorableIn } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
 import { SECTIONS_MAX } from '../desks/sections.ts';
@@ -292,9 +293,11 @@ function pointAt(text: string, at: { line: number; col: number } | undefined): s
   const from = whole.length > SHOWN_MAX ? Math.max(0, Math.min(col - 1 - SHOWN_MAX / 2, whole.length - SHOWN_MAX)) : 0;
   const to = Math.min(whole.length, from + SHOWN_MAX);
   const before = from > 0 ? '…' : '';
-  const shown = `${before}${whole.slice(from, to)}${to < whole.length ? '…' : ''}`;
+  const shown = `${before}${lineWrittenOut(whole.slice(from, to))}${to < whole.length ? '…' : ''}`;
   const gutter = `  ${line} | `;
-  const caret = ' '.repeat(Math.max(0, col - 1 - from + before.length));
+  // Under the place as the line is shown: characters written out take their written width, and
+  // a wide (CJK) character two places.
+  const caret = ' '.repeat(stringWidth(before + lineWrittenOut(whole.slice(from, Math.max(from, col - 1)))));
   return `\n${gutter}${shown}\n${' '.repeat(gutter.length - 2)}| ${caret}^`;
 }
 
