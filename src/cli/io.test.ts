@@ -55,6 +55,7 @@ describe('a command whose reader has gone', () => {
       const before = await exported();
       for (const args of [
         ['export', '--desk', 'corner-bakery'],
+        ['export', '--desk', 'corner-bakery', '--json'],
         ['work', 'list', '--desk', 'corner-bakery'],
       ]) {
         const full = openSync('/dev/full', 'w');

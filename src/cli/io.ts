@@ -75,8 +75,11 @@ export const processIo: Io = {
       if (gone.has(process.stdout) || process.stdout.destroyed) return resolve();
       process.stdout.write(text.endsWith('\n') ? text : `${text}\n`, (err) => {
         if (!err || readerGone(err)) return resolve();
+        // Said on stderr here: a command printing its refusal as JSON would print it to the
+        // very output that failed.
         told.add(process.stdout);
-        reject(new UsageError(`Cannot write to standard output: ${err.message}.`));
+        if (!gone.has(process.stderr)) process.stderr.write(`desk: Cannot write to standard output: ${err.message}.\n`);
+        reject(new Reported(`Cannot write to standard output: ${err.message}.`));
       });
     }),
   err: lineTo(process.stderr),

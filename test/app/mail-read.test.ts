@@ -266,6 +266,16 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     );
   });
 
+  it('the contact writing from another address of theirs, under their own name, is thanked for their reply', async () => {
+    const row = await sentRow('Flour spelt price');
+    await put(samReplies(row, 'From my phone: spelt is in.', { from: 'Sam Oven <sam.oven@home.test>' }));
+    await pass();
+    const drafted = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });
+    expect(drafted.json().data.body).toMatch(
+      /^Hello Sam Oven,\n\nThank you for your reply about the following: Flour spelt price\./,
+    );
+  });
+
   it('the answer to a reply ends the row even when it was said again to wait on someone', async () => {
     const row = await sentRow('Flour invoice copy');
     await put(samReplies(row, 'Attached.'));

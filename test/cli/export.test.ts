@@ -1,4 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +164,13 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     expect((await desk(store.target, 'export', '--desk', 'round-trip', file)).code).toBe(0);
     expect(parse(readFileSync(file, 'utf8')).desk.slug).toBe('round-trip');
     expect(readdirSync(dir).filter((n) => n.endsWith('.part'))).toEqual([]);
+    // A file kept private stays so, and a link is written through to the file it names.
+    chmodSync(file, 0o600);
+    const link = path.join(dir, 'link.yaml');
+    symlinkSync(file, link);
+    expect((await desk(store.target, 'export', '--desk', 'round-trip', link)).code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('says in --help what it leaves out', async () => {

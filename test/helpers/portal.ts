@@ -114,7 +114,7 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
         200,
         page(
           'Closed',
-          '<form><input id="ref" type="hidden" name="ref"><button id="go" disabled>Submit</button></form>',
+          '<form><input id="ref" type="hidden" name="ref"><select id="period"><option value="q1">Q1</option></select><button id="go" disabled>Submit</button></form>',
         ),
       );
     // A portal that answers with a file to save, and one whose page is a very long text.

@@ -238,10 +238,14 @@ export type Call = ReturnType<typeof createTransport>;
  * A key as a header carries it: its UTF-8 bytes, one character each, which the desk reads back
  * as the key written (a header holds bytes, and `fetch` refuses any character past U+00FF). A
  * key with a line break or another control character is no key a header can carry: refused at
- * once, before anything is sent, rather than failing each attempt as if the network had.
+ * once, before anything is sent, rather than failing each attempt as if the network had. Nor
+ * is one that begins or ends with spaces: HTTP drops them, so "   " would reach the desk as no
+ * key at all (each retry doing the work again), and " k" and "k " as one key.
  */
 function headerValue(key: string): string {
-  if (key === '' || /\p{Cc}/u.test(key))
+  if (key.trim() === '' || /\p{Cc}/u.test(key))
     throw new TypeError('An idempotencyKey is text without line breaks or other control characters.');
+  if (key.trim() !== key)
+    throw new TypeError('An idempotencyKey neither begins nor ends with spaces, which HTTP leaves out.');
   return Array.from(new TextEncoder().encode(key), (byte) => String.fromCharCode(byte)).join('');
 }

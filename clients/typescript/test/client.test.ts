@@ -153,6 +153,11 @@ describe.each(DIALECTS)('desk-client against the desk ($name)', ({ open }) => {
     await expect(
       client.arrangements.addNote(arrangement.id, { body: 'x' }, { idempotencyKey: 'a\nb' }),
     ).rejects.toThrow(TypeError);
+    // Nor one HTTP would cut down: spaces only (no key at all), or spaces around it.
+    for (const idempotencyKey of ['   ', ' same-k', 'same-k '])
+      await expect(client.arrangements.addNote(arrangement.id, { body: 'x' }, { idempotencyKey })).rejects.toThrow(
+        TypeError,
+      );
     expect(answers.length).toBe(sent);
   });
 

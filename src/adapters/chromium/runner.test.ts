@@ -389,6 +389,9 @@ describe.skipIf(!available)(
       expect((await run({ fill: '#ref', value: 'x' })).error).toBe(
         'Step 2 (fill #ref) failed: it is on the page, but stayed hidden for 1s.',
       );
+      expect((await run({ select: '#period', value: 'q9' })).error).toBe(
+        'Step 2 (select #period) failed: it is on the page, but has no option "q9".',
+      );
       expect((await run({ click: '#nowhere' })).error).toBe(
         'Step 2 (click #nowhere) failed: nothing on the page matched it within 1s.',
       );

@@ -107,16 +107,26 @@ function isTimeout(err: unknown): boolean {
 }
 
 /**
- * How the element a step gave up on is on the page: hidden, disabled, or there and still not
- * usable (covered by another, or not editable). Null when nothing on the page matches it.
+ * How the element a step gave up on is on the page, as the rest of "it is on the page, but …":
+ * hidden or disabled for the step's time, a list without the option asked for, or there and
+ * still not usable (covered by another, or not editable). Null when nothing on the page matches.
  */
-async function foundAs(page: Page, selector: string): Promise<string | null> {
+async function foundAs(page: Page, selector: string, option: string | null, waited: string): Promise<string | null> {
   try {
     if ((await page.locator(selector).count()) === 0) return null;
     const first = page.locator(selector).first();
-    if (!(await first.isVisible())) return 'stayed hidden';
-    if (!(await first.isEnabled({ timeout: 1_000 }))) return 'stayed disabled';
-    return 'could not be used (covered by something else, or not editable)';
+    if (!(await first.isVisible())) return `stayed hidden for ${waited}`;
+    if (!(await first.isEnabled({ timeout: 1_000 }))) return `stayed disabled for ${waited}`;
+    if (
+      option !== null &&
+      (await first.evaluate(
+        (el, v) =>
+          el instanceof HTMLSelectElement && !Array.from(el.options).some((o) => o.value === v || o.label === v),
+        option,
+      ))
+    )
+      return `has no option ${quote(option)}`;
+    return `could not be used for ${waited} (covered by something else, or not editable)`;
   } catch {
     return null;
   }
@@ -579,10 +589,10 @@ export class ChromiumRunner implements PlaybookRunner {
         if (isTimeout(err)) {
           const state = await pageState(page);
           const said = state?.message ? `; the page said ${quote(snippet(state.message))}` : '';
-          const found = await foundAs(page, selector);
+          const found = await foundAs(page, selector, a.kind === 'select' ? a.value : null, seconds(stepLimit));
           throw new StepFailure(
             found
-              ? `Step ${n} (${what} ${selector}) failed: it is on the page, but ${found} for ${seconds(stepLimit)}${said}.`
+              ? `Step ${n} (${what} ${selector}) failed: it is on the page, but ${found}${said}.`
               : `Step ${n} (${what} ${selector}) failed: nothing on the page matched it within ${seconds(stepLimit)}${said}.`,
           );
         }

@@ -1,4 +1,4 @@
-import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../../store/location.ts';
@@ -31,15 +31,33 @@ function notTheStore(file: string, database: string): void {
 /**
  * Writes the file whole or not at all: to a file beside it, then renamed into place, so a disk
  * that fills part way leaves the earlier file as it was rather than a cut-off one that reads as
- * a smaller desk.
+ * a smaller desk. The file keeps its permissions and owner, and a link is written through to
+ * the file it names. What is not a file (a pipe, a terminal, `/dev/fd/N`) is written to as it is.
  */
 function writeWhole(file: string, text: string): void {
-  if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
-    throw fileFault(file, Object.assign(new Error('is a folder'), { code: 'EISDIR' }), 'write');
-  const part = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.part`);
+  const was = statSync(file, { throwIfNoEntry: false });
+  if (was?.isDirectory()) throw fileFault(file, Object.assign(new Error('is a folder'), { code: 'EISDIR' }), 'write');
+  if (was && !was.isFile()) {
+    try {
+      writeFileSync(file, text, 'utf8');
+      return;
+    } catch (err) {
+      throw fileFault(file, err, 'write');
+    }
+  }
+  const real = was ? realpathSync(file) : file;
+  const part = path.join(path.dirname(real), `.${path.basename(real)}.${process.pid}.part`);
   try {
     writeFileSync(part, text, 'utf8');
-    renameSync(part, file);
+    if (was) {
+      chmodSync(part, was.mode & 0o7777);
+      try {
+        chownSync(part, was.uid, was.gid);
+      } catch {
+        // Only root may give a file away; the owner's own file stays theirs anyway.
+      }
+    }
+    renameSync(part, real);
   } catch (err) {
     rmSync(part, { force: true });
     throw fileFault(file, err, 'write');

@@ -409,6 +409,22 @@ describe('a syntax error on a line holding a direction mark', () => {
     const placesBefore = [...prefix].reduce((n, c) => n + (/[日本]/.test(c) ? 2 : 1), 0);
     expect(caret!.indexOf('^')).toBe(placesBefore);
   });
+
+  it('never cuts an emoji in two where a long line is shown around the place', () => {
+    const text = `{"desk": {"name": "${'😀'.repeat(151)}", "slug": "a",}}`;
+    let said = '';
+    try {
+      parseBusinessText(text, 'wide.json');
+    } catch (err) {
+      said = (err as Error).message;
+    }
+    const [, shown, caret] = said.split('\n');
+    expect(shown!.startsWith('  1 | …😀')).toBe(true);
+    // An emoji takes two places on a terminal, as string-width counts it.
+    const prefix = shown!.slice(0, shown!.lastIndexOf(','));
+    const places = [...prefix].reduce((n, c) => n + (c === '😀' ? 2 : 1), 0);
+    expect(caret!.indexOf('^')).toBe(places);
+  });
 });
 
 describe("the errors' order", () => {

@@ -281,6 +281,8 @@ function parseJson(text: string, source: string): unknown {
   }
 }
 
+const isLowHalf = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
 /** The line the parser stopped on, and a caret under the place. */
 function pointAt(text: string, at: { line: number; col: number } | undefined): string {
   if (!at) return '';
@@ -290,8 +292,11 @@ function pointAt(text: string, at: { line: number; col: number } | undefined): s
   const col = line === at.line ? at.col : whole.length + 1;
   // A long line (a file written on one line, as programs write JSON) is shown around the place,
   // so that the message stays a few lines whatever the file's size.
-  const from = whole.length > SHOWN_MAX ? Math.max(0, Math.min(col - 1 - SHOWN_MAX / 2, whole.length - SHOWN_MAX)) : 0;
-  const to = Math.min(whole.length, from + SHOWN_MAX);
+  let from = whole.length > SHOWN_MAX ? Math.max(0, Math.min(col - 1 - SHOWN_MAX / 2, whole.length - SHOWN_MAX)) : 0;
+  let to = Math.min(whole.length, from + SHOWN_MAX);
+  // The window never cuts a character in two (an emoji is two UTF-16 units).
+  if (isLowHalf(whole.charCodeAt(from))) from -= 1;
+  if (to < whole.length && isLowHalf(whole.charCodeAt(to))) to += 1;
   const before = from > 0 ? '…' : '';
   const shown = `${before}${lineWrittenOut(whole.slice(from, to))}${to < whole.length ? '…' : ''}`;
   const gutter = `  ${line} | `;

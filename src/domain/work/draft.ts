@@ -78,11 +78,20 @@ async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
     signature: ctx.desk.name,
     replying_to: thread?.subject ?? null,
     answering: reply?.subject ?? null,
-    // A reply from an address other than the contact's is somebody else's; one kept with none
-    // (read before addresses were kept) is taken as the contact's.
-    answered_by:
-      reply?.from_address && reply.from_address.toLowerCase() !== email.toLowerCase() ? row.replied_by : null,
+    answered_by: repliedBySomebodyElse(row, reply?.from_address ?? null, email) ? row.replied_by : null,
   });
+}
+
+/**
+ * A reply written by somebody other than the contact: from another address, under another
+ * name. The contact writing from a second address of theirs, or under a fuller name from their
+ * own, is still the contact; a reply kept with no address (read before addresses were kept) is
+ * taken as theirs.
+ */
+function repliedBySomebodyElse(row: WorkRow, fromAddress: string | null, email: string): boolean {
+  if (!fromAddress || fromAddress.trim().toLowerCase() === email.trim().toLowerCase()) return false;
+  const said = (s: string | null) => s?.trim().toLowerCase() ?? '';
+  return said(row.replied_by) !== said(row.contact_name);
 }
 
 /** Who the desk writes to on a row, or null when it names nobody: without one, no draft. */
