@@ -59,7 +59,12 @@ export const BadRequestErrorSchema = errorOf(
   Type.Optional(
     Type.Object(
       {
-        field: Type.Optional(Type.String({ description: 'A body field the route does not take.' })),
+        field: Type.Optional(
+          Type.String({
+            description:
+              'The body field the refusal is about: one the route does not take, or one whose value it refused.',
+          }),
+        ),
         accepted: Type.Optional(Type.Array(Type.String(), { description: 'The fields the route takes.' })),
         allowed: Type.Optional(Type.Array(Type.String(), { description: 'The values a refused parameter takes.' })),
       },

@@ -52,7 +52,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Envelope(RefTo(ChatResult), "The desk's answer."),
           ...keyedErrors({
             ...WRITE_ERRORS,
-            badRequest: '`text` is empty or missing, a field is unknown, or the request is not JSON.',
+            badRequest:
+              '`text` is empty, missing or longer than 2,000 characters, a field is unknown, or the request is not JSON.',
           }),
         },
       },

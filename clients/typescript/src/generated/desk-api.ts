@@ -477,7 +477,7 @@ export interface components {
                 /** @description For people; branch on code, never on this. */
                 message: string;
                 details?: {
-                    /** @description A body field the route does not take. */
+                    /** @description The body field the refusal is about: one the route does not take, or one whose value it refused. */
                     field?: string;
                     /** @description The fields the route takes. */
                     accepted?: string[];
@@ -3422,7 +3422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `text` is empty or missing, a field is unknown, or the request is not JSON. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
+            /** @description `text` is empty, missing or longer than 2,000 characters, a field is unknown, or the request is not JSON. On any route: headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
