@@ -388,6 +388,10 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       const texts = detail.timeline.map((t: { text: string }) => t.text);
       expect(texts.indexOf('Sam Oven replied.')).toBeGreaterThanOrEqual(0);
       expect(texts.some((t: string) => t.includes('it was sent to'))).toBe(true);
+      // The chase's own line promises no next chase to somebody who has answered.
+      expect(texts.find((t: string) => t.startsWith('Chase 1 of'))).toMatch(
+        /^Chase 1 of \d+ sent to Sam Oven; Sam Oven replied meanwhile, so no further chase goes\.$/,
+      );
     } finally {
       smtp.setMode('accept');
       await grantReachOut(false);

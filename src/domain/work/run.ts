@@ -404,12 +404,14 @@ async function countChase(ctx: DeskContext, row: WorkRow): Promise<void> {
   const n = now.chases + 1;
   await updateWork(ctx.db, ctx.desk.id, row.id, { chases: n });
   const left = now.max_chases - n;
-  await logTimeline(
-    ctx,
-    row.id,
-    'chased',
-    `Chase ${n} of ${now.max_chases} sent to ${row.waiting_on}; ${left > 0 ? `the desk chases again after ${plural(now.chase_after_days, 'day')} without an answer` : 'the next time it comes due, a person follows it up'}.`,
-  );
+  // A reply read while the chase was on its way ended the wait: no next chase is coming.
+  const next =
+    now.replied_at !== null || now.waiting_on === null
+      ? `${now.replied_by ?? 'they'} replied meanwhile, so no further chase goes`
+      : left > 0
+        ? `the desk chases again after ${plural(now.chase_after_days, 'day')} without an answer`
+        : 'the next time it comes due, a person follows it up';
+  await logTimeline(ctx, row.id, 'chased', `Chase ${n} of ${now.max_chases} sent to ${row.waiting_on}; ${next}.`);
 }
 
 async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions, stop: AbortSignal): Promise<Ending> {
