@@ -169,7 +169,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
         ).resolves.toBe(i.action.label);
     }
     await expect(page.locator('.counts').textContent()).resolves.toMatch(
-      /needs you.*with the desk.*waiting on an answer.*done today/,
+      /need(s)? your OK.*the desk may do.*waiting on an answer.*done today/,
     );
     // Overdue from the day after its due date (D9): the date said is the day it was due.
     const vat = page.locator('ol.queue > li').filter({ hasText: 'File VAT return' });

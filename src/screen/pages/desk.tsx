@@ -356,11 +356,13 @@ export function DeskPage(v: DeskView): Markup {
           Counts
         </h2>
         <ul class="counts">
+          {/* By permission (D21): a row the desk may do can still need a look or the owner's hand,
+              which its own action says; "needs you" beside "Needs a look" rows read as untrue. */}
           <li>
-            <span class="count">{v.counts.needs_you}</span> needs you
+            <span class="count">{v.counts.needs_you}</span> {v.counts.needs_you === 1 ? 'needs' : 'need'} your OK
           </li>
           <li>
-            <span class="count">{v.counts.with_desk}</span> with the desk
+            <span class="count">{v.counts.with_desk}</span> the desk may do
           </li>
           <li>
             {/* Rows owed an answer, whatever their status: the Waiting filter is the status alone. */}
