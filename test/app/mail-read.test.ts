@@ -256,23 +256,16 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     );
   });
 
-  it('the contact writing under another name from their own address is thanked for their reply', async () => {
-    const row = await sentRow('Flour rye price');
-    await put(samReplies(row, 'Rye is dearer this month.', { from: 'Samuel Oven <SAM@ovens.test>' }));
+  it.each([
+    ['under another name from their own address', 'Flour rye price', 'Samuel Oven <SAM@ovens.test>'],
+    ['from another address of theirs, under their own name', 'Flour spelt price', 'Sam Oven <sam.oven@home.test>'],
+  ])('the contact writing %s is thanked for their reply', async (_, title, from) => {
+    const row = await sentRow(title);
+    await put(samReplies(row, 'Here is the price.', { from }));
     await pass();
     const drafted = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });
     expect(drafted.json().data.body).toMatch(
-      /^Hello Sam Oven,\n\nThank you for your reply about the following: Flour rye price\./,
-    );
-  });
-
-  it('the contact writing from another address of theirs, under their own name, is thanked for their reply', async () => {
-    const row = await sentRow('Flour spelt price');
-    await put(samReplies(row, 'From my phone: spelt is in.', { from: 'Sam Oven <sam.oven@home.test>' }));
-    await pass();
-    const drafted = await h.call('POST', `/api/v1/work/${row.id}/draft`, { key: d.key, body: {} });
-    expect(drafted.json().data.body).toMatch(
-      /^Hello Sam Oven,\n\nThank you for your reply about the following: Flour spelt price\./,
+      new RegExp(`^Hello Sam Oven,\n\nThank you for your reply about the following: ${title}\\.`),
     );
   });
 

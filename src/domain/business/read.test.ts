@@ -393,16 +393,20 @@ describe('a syntax error on a very long line', () => {
   });
 });
 
+/** The quoted line and the caret line of a JSON file's syntax error. */
+function pointedAt(text: string): [string, string] {
+  try {
+    parseBusinessText(text, 'odd.json');
+  } catch (err) {
+    const [, shown, caret] = (err as Error).message.split('\n');
+    return [shown!, caret!];
+  }
+  throw new Error('the file was read');
+}
+
 describe('a syntax error on a line holding a direction mark', () => {
   it('writes the mark out, and stands the caret under the place as the line is shown', () => {
-    const text = '{"desk": {"name": "X\u202e RTL 日本", "slug": "a",}}';
-    let said = '';
-    try {
-      parseBusinessText(text, 'odd.json');
-    } catch (err) {
-      said = (err as Error).message;
-    }
-    const [, shown, caret] = said.split('\n');
+    const [shown, caret] = pointedAt('{"desk": {"name": "X\u202e RTL 日本", "slug": "a",}}');
     expect(shown).toBe('  1 | {"desk": {"name": "X\\u202e RTL 日本", "slug": "a",}}');
     // Each CJK character takes two places on the terminal: the caret counts them so.
     const prefix = shown!.slice(0, shown!.lastIndexOf(','));
@@ -411,14 +415,7 @@ describe('a syntax error on a line holding a direction mark', () => {
   });
 
   it('never cuts an emoji in two where a long line is shown around the place', () => {
-    const text = `{"desk": {"name": "${'😀'.repeat(151)}", "slug": "a",}}`;
-    let said = '';
-    try {
-      parseBusinessText(text, 'wide.json');
-    } catch (err) {
-      said = (err as Error).message;
-    }
-    const [, shown, caret] = said.split('\n');
+    const [shown, caret] = pointedAt(`{"desk": {"name": "${'😀'.repeat(151)}", "slug": "a",}}`);
     expect(shown!.startsWith('  1 | …😀')).toBe(true);
     // An emoji takes two places on a terminal, as string-width counts it.
     const prefix = shown!.slice(0, shown!.lastIndexOf(','));
