@@ -250,7 +250,9 @@ export function fileFault(file: string, err: unknown, doing: 'read' | 'write'): 
           ? `${path.dirname(file)} is not a folder`
           : code === 'EACCES' || code === 'EPERM'
             ? `permission denied`
-            : (err as Error).message;
+            : code === 'ELOOP'
+              ? 'its links lead round in a circle'
+              : (err as Error).message;
   return new UsageError(`Cannot ${doing} ${file}: ${why}.`);
 }
 

@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  linkSync,
   lstatSync,
   mkdtempSync,
   readdirSync,
@@ -171,6 +172,17 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     expect((await desk(store.target, 'export', '--desk', 'round-trip', link)).code).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A link to a file not made yet makes it; a file with a second name is written under both.
+    const dangling = path.join(dir, 'dangling.yaml');
+    symlinkSync(path.join(dir, 'made.yaml'), dangling);
+    expect((await desk(store.target, 'export', '--desk', 'round-trip', dangling)).code).toBe(0);
+    expect(lstatSync(dangling).isSymbolicLink()).toBe(true);
+    expect(parse(readFileSync(path.join(dir, 'made.yaml'), 'utf8')).desk.slug).toBe('round-trip');
+    const second = path.join(dir, 'second.yaml');
+    linkSync(file, second);
+    writeFileSync(file, 'an earlier file\n');
+    expect((await desk(store.target, 'export', '--desk', 'round-trip', second)).code).toBe(0);
+    expect(parse(readFileSync(file, 'utf8')).desk.slug).toBe('round-trip');
   });
 
   it('says in --help what it leaves out', async () => {

@@ -243,9 +243,12 @@ export type Call = ReturnType<typeof createTransport>;
  * key at all (each retry doing the work again), and " k" and "k " as one key.
  */
 function headerValue(key: string): string {
-  if (key.trim() === '' || /\p{Cc}/u.test(key))
+  if (key === '' || /\p{Cc}/u.test(key.replace(/\t/g, ' ')))
     throw new TypeError('An idempotencyKey is text without line breaks or other control characters.');
-  if (key.trim() !== key)
-    throw new TypeError('An idempotencyKey neither begins nor ends with spaces, which HTTP leaves out.');
+  // HTTP drops the spaces and tabs around a header's value, and only those.
+  if (/^[ \t]*$/.test(key))
+    throw new TypeError('An idempotencyKey is more than spaces, which HTTP leaves out: the desk would get no key.');
+  if (/^[ \t]|[ \t]$/.test(key))
+    throw new TypeError('An idempotencyKey neither begins nor ends with a space, which HTTP leaves out.');
   return Array.from(new TextEncoder().encode(key), (byte) => String.fromCharCode(byte)).join('');
 }

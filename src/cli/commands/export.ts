@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, lstatSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../../store/location.ts';
@@ -29,38 +29,38 @@ function notTheStore(file: string, database: string): void {
 }
 
 /**
- * Writes the file whole or not at all: to a file beside it, then renamed into place, so a disk
- * that fills part way leaves the earlier file as it was rather than a cut-off one that reads as
- * a smaller desk. The file keeps its permissions and owner, and a link is written through to
- * the file it names. What is not a file (a pipe, a terminal, `/dev/fd/N`) is written to as it is.
+ * Writes the file whole or not at all where it can: a file of the owner's own (or a new one) is
+ * written beside itself and renamed into place, so a disk that fills part way leaves the earlier
+ * file as it was rather than a cut-off one that reads as a smaller desk. Anything else is
+ * written where it is, as a shell's `>` writes: a link (followed), a file with other links or
+ * another owner, a pipe or `/dev/fd/N` (added to, not replaced), and a file in a folder the
+ * owner cannot write to; a file the owner may not write is refused as `>` refuses it.
  */
 function writeWhole(file: string, text: string): void {
-  const was = statSync(file, { throwIfNoEntry: false });
-  if (was?.isDirectory()) throw fileFault(file, Object.assign(new Error('is a folder'), { code: 'EISDIR' }), 'write');
-  if (was && !was.isFile()) {
-    try {
-      writeFileSync(file, text, 'utf8');
-      return;
-    } catch (err) {
-      throw fileFault(file, err, 'write');
-    }
-  }
-  const real = was ? realpathSync(file) : file;
-  const part = path.join(path.dirname(real), `.${path.basename(real)}.${process.pid}.part`);
   try {
-    writeFileSync(part, text, 'utf8');
-    if (was) {
-      chmodSync(part, was.mode & 0o7777);
-      try {
-        chownSync(part, was.uid, was.gid);
-      } catch {
-        // Only root may give a file away; the owner's own file stays theirs anyway.
-      }
-    }
-    renameSync(part, real);
+    const was = lstatSync(file, { throwIfNoEntry: false });
+    if (was?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    const own = !was || (was.isFile() && was.nlink === 1 && was.uid === process.getuid?.());
+    if (was?.isFile()) accessSync(file, constants.W_OK);
+    if (!own || !renamedInto(file, text, was?.mode)) writeFileSync(file, text, 'utf8');
+  } catch (err) {
+    throw fileFault(file, err, 'write');
+  }
+}
+
+/** Writes `text` beside `file` and renames it into place; false when the folder takes no new file. */
+function renamedInto(file: string, text: string, mode: number | undefined): boolean {
+  const part = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.part`);
+  try {
+    writeFileSync(part, text, { encoding: 'utf8', flag: 'wx' });
+    if (mode !== undefined) chmodSync(part, mode & 0o7777);
+    renameSync(part, file);
+    return true;
   } catch (err) {
     rmSync(part, { force: true });
-    throw fileFault(file, err, 'write');
+    if ((err as NodeJS.ErrnoException).code === 'EACCES' || (err as NodeJS.ErrnoException).code === 'EPERM')
+      return false;
+    throw err;
   }
 }
 

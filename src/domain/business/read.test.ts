@@ -414,6 +414,16 @@ describe('a syntax error on a line holding a direction mark', () => {
     expect(caret!.indexOf('^')).toBe(placesBefore);
   });
 
+  it.each([
+    ['flags', '🇬🇧', 80],
+    ['a family', '👨‍👩‍👧', 40],
+  ])('never cuts %s where a long line is shown around the place', (_, drawn, n) => {
+    const [shown] = pointedAt(`{"desk": {"name": "${drawn.repeat(n)}", "slug": "abc",}}`);
+    const quoted = shown.slice('  1 | …'.length, shown.indexOf('"', '  1 | …'.length));
+    expect(quoted.length % drawn.length).toBe(0);
+    expect(quoted).toBe(drawn.repeat(quoted.length / drawn.length));
+  });
+
   it('never cuts an emoji in two where a long line is shown around the place', () => {
     const [shown, caret] = pointedAt(`{"desk": {"name": "${'😀'.repeat(151)}", "slug": "a",}}`);
     expect(shown!.startsWith('  1 | …😀')).toBe(true);

@@ -281,7 +281,24 @@ function parseJson(text: string, source: string): unknown {
   }
 }
 
-const isLowHalf = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** A flag's half: flags pair these from the start of their run, so a run is read from its start. */
+const isFlagHalf = (text: string, i: number) => /^\p{Regional_Indicator}/u.test(text.slice(i, i + 2));
+
+/** The start of the character as drawn (the grapheme) that holds `i`, read from a little before it. */
+function clusterStart(text: string, i: number): number {
+  if (i <= 0 || i >= text.length) return i;
+  let lo = Math.max(0, i - 64);
+  const low = text.charCodeAt(lo);
+  if (lo > 0 && low >= 0xdc00 && low <= 0xdfff) lo -= 1;
+  while (lo >= 2 && isFlagHalf(text, lo - 2)) lo -= 2;
+  let start = lo;
+  for (const { index } of graphemes.segment(text.slice(lo, Math.min(text.length, i + 64)))) {
+    if (lo + index > i) break;
+    start = lo + index;
+  }
+  return start;
+}
 
 /** The line the parser stopped on, and a caret under the place. */
 function pointAt(text: string, at: { line: number; col: number } | undefined): string {
@@ -294,9 +311,9 @@ function pointAt(text: string, at: { line: number; col: number } | undefined): s
   // so that the message stays a few lines whatever the file's size.
   let from = whole.length > SHOWN_MAX ? Math.max(0, Math.min(col - 1 - SHOWN_MAX / 2, whole.length - SHOWN_MAX)) : 0;
   let to = Math.min(whole.length, from + SHOWN_MAX);
-  // The window never cuts a character in two (an emoji is two UTF-16 units).
-  if (isLowHalf(whole.charCodeAt(from))) from -= 1;
-  if (to < whole.length && isLowHalf(whole.charCodeAt(to))) to += 1;
+  // The window never cuts a character as it is drawn in two: an emoji, a flag, a family.
+  from = clusterStart(whole, from);
+  to = clusterStart(whole, to);
   const before = from > 0 ? '…' : '';
   const shown = `${before}${lineWrittenOut(whole.slice(from, to))}${to < whole.length ? '…' : ''}`;
   const gutter = `  ${line} | `;

@@ -406,7 +406,7 @@ async function countChase(ctx: DeskContext, row: WorkRow): Promise<void> {
   const left = now.max_chases - n;
   // A reply read while the chase was on its way ended the wait: no next chase is coming.
   const next =
-    now.replied_at !== null || now.waiting_on === null
+    row.replied_at === null && now.replied_at !== null
       ? `${now.replied_by ?? 'they'} replied meanwhile, so no further chase goes`
       : left > 0
         ? `the desk chases again after ${plural(now.chase_after_days, 'day')} without an answer`
