@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,27 @@ describe('a command whose reader has gone', () => {
     },
   );
 
+  it('prints the file where standard output goes when FILE is that place, adding to what is there', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-stdout-'));
+    const out = path.join(dir, 'out.yaml');
+    writeFileSync(out, '# kept\n');
+    const fd = openSync(out, 'a');
+    try {
+      const child = spawn(process.execPath, ['bin/desk.js', 'export', '--desk', 'corner-bakery', '/dev/stdout'], {
+        env: { ...process.env, DESK_DATABASE_URL: store.target, DESK_NOW: TEST_NOW },
+        stdio: ['ignore', fd, 'pipe'],
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(0);
+      const text = readFileSync(out, 'utf8');
+      expect(text.startsWith('# kept\n# Business file of the desk')).toBe(true);
+      expect(text).not.toContain('Wrote the business file');
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('says in words why a file cannot be read or written: a folder, a folder that is not there', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-files-'));
     try {
@@ -87,6 +108,8 @@ describe('a command whose reader has gone', () => {
       expect(folder.err).toBe(`desk: Cannot read ${dir}: it is a folder, not a file.\n`);
       const into = await desk(store.target, 'export', '--desk', 'corner-bakery', dir);
       expect(into.err).toBe(`desk: Cannot write ${dir}: it is a folder, not a file.\n`);
+      const slashed = await desk(store.target, 'export', '--desk', 'corner-bakery', path.join(dir, 'x.yaml/'));
+      expect(slashed.err).toBe(`desk: Cannot write ${path.join(dir, 'x.yaml/')}: a name ending in / is a folder's.\n`);
       const nowhere = path.join(dir, 'missing', 'bakery.yaml');
       const lost = await desk(store.target, 'export', '--desk', 'corner-bakery', nowhere);
       expect(lost).toMatchObject({ code: 1, out: '' });

@@ -1,4 +1,5 @@
-import { accessSync, chmodSync, constants, lstatSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { fstatSync, lstatSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../../store/location.ts';
@@ -17,6 +18,16 @@ function sameFile(a: string, b: string): boolean {
   }
 }
 
+/** Whether FILE is where standard output already goes (`/dev/stdout`, `/dev/fd/1`): printed there, as without FILE. */
+function isStandardOutput(file: string): boolean {
+  try {
+    const [a, b] = [statSync(file), fstatSync(1)];
+    return a.dev === b.dev && a.ino === b.ino;
+  } catch {
+    return false;
+  }
+}
+
 /** Refuses to write the business file over the SQLite database it is read from, or its files. */
 function notTheStore(file: string, database: string): void {
   if (isPostgresUrl(database)) return;
@@ -29,39 +40,42 @@ function notTheStore(file: string, database: string): void {
 }
 
 /**
- * Writes the file whole or not at all where it can: a file of the owner's own (or a new one) is
- * written beside itself and renamed into place, so a disk that fills part way leaves the earlier
- * file as it was rather than a cut-off one that reads as a smaller desk. Anything else is
- * written where it is, as a shell's `>` writes: a link (followed), a file with other links or
- * another owner, a pipe or `/dev/fd/N` (added to, not replaced), and a file in a folder the
- * owner cannot write to; a file the owner may not write is refused as `>` refuses it.
+ * Writes FILE as a shell's `>` would (through a link, keeping the file's owner, group, mode and
+ * other names), but first makes sure the whole of it fits: a trial copy is written beside it and
+ * removed, so a disk without room says so while the earlier file is still as it was, rather
+ * than leaving a cut-off file that reads as a smaller desk. A new file a write leaves part-made
+ * is removed. Where no trial copy can be made (a folder that takes no new file), it goes ahead.
  */
 function writeWhole(file: string, text: string): void {
+  // A name ending in a slash names a folder: said as that, not as a missing parent.
+  if (/[\\/]$/.test(file)) throw new UsageError(`Cannot write ${file}: a name ending in / is a folder's.`);
+  let existed = true;
   try {
-    const was = lstatSync(file, { throwIfNoEntry: false });
+    const was = statSync(file, { throwIfNoEntry: false });
     if (was?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
-    const own = !was || (was.isFile() && was.nlink === 1 && was.uid === process.getuid?.());
-    if (was?.isFile()) accessSync(file, constants.W_OK);
-    if (!own || !renamedInto(file, text, was?.mode)) writeFileSync(file, text, 'utf8');
+    existed = lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+    if (!was || was.isFile()) fits(file, text);
+    writeFileSync(file, text, 'utf8');
   } catch (err) {
+    if (!existed) rmSync(file, { force: true });
     throw fileFault(file, err, 'write');
   }
 }
 
-/** Writes `text` beside `file` and renames it into place; false when the folder takes no new file. */
-function renamedInto(file: string, text: string, mode: number | undefined): boolean {
-  const part = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.part`);
+/** Throws when the folder has no room for `text`; does nothing where it cannot make a trial copy. */
+function fits(file: string, text: string): void {
+  const trial = path.join(path.dirname(file), `.desk-export-${randomBytes(6).toString('hex')}.part`);
   try {
-    writeFileSync(part, text, { encoding: 'utf8', flag: 'wx' });
-    if (mode !== undefined) chmodSync(part, mode & 0o7777);
-    renameSync(part, file);
-    return true;
+    writeFileSync(trial, text, { encoding: 'utf8', flag: 'wx' });
   } catch (err) {
-    rmSync(part, { force: true });
-    if ((err as NodeJS.ErrnoException).code === 'EACCES' || (err as NodeJS.ErrnoException).code === 'EPERM')
-      return false;
-    throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      rmSync(trial, { force: true });
+      throw err;
+    }
+    return;
   }
+  rmSync(trial, { force: true });
 }
 
 export function exportCommand(program: Command, io: Io): void {
@@ -79,7 +93,9 @@ export function exportCommand(program: Command, io: Io): void {
         '\nConnection passwords and other secrets are left out (a comment at the top of the file names them),\nand API keys are never part of the file. Dates are written as they stand today.\nJSON has no comments: written to FILE, the secrets left out are named on the terminal instead.\n`desk import` reads a file named .json as JSON, strictly, and far faster than YAML.\n\nExample:\n  desk export --desk corner-bakery corner-bakery.yaml\n  desk import corner-bakery.yaml --slug corner-bakery-copy\n  desk export --desk corner-bakery --json > corner-bakery.json',
       ),
   ).action(async (file: string | undefined, opts: DbOptions & { desk: string; json?: boolean }) => {
-    const toFile = file !== undefined && file !== '-';
+    // Opened afresh, standard output's own file would be written from its start, under what
+    // the shell had written to it and over by the command's own next line.
+    const toFile = file !== undefined && file !== '-' && !isStandardOutput(file);
     // A file named .json must hold JSON: that is how `desk import` will read it.
     const format = opts.json || (toFile && /\.json$/i.test(file)) ? 'json' : 'yaml';
     const { exportDesk } = await import('../../domain/business/export.ts');

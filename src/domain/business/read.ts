@@ -282,16 +282,30 @@ function parseJson(text: string, source: string): unknown {
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-/** A flag's half: flags pair these from the start of their run, so a run is read from its start. */
-const isFlagHalf = (text: string, i: number) => /^\p{Regional_Indicator}/u.test(text.slice(i, i + 2));
 
-/** The start of the character as drawn (the grapheme) that holds `i`, read from a little before it. */
+/** Whether a flag's half (a regional indicator) starts at `i`. */
+const isFlagHalf = (text: string, i: number) => {
+  const c = text.codePointAt(i);
+  return c !== undefined && c >= 0x1f1e6 && c <= 0x1f1ff;
+};
+
+/** The start of the character as drawn (the grapheme) that holds `i`. */
 function clusterStart(text: string, i: number): number {
   if (i <= 0 || i >= text.length) return i;
+  const low = (k: number) => {
+    const c = text.charCodeAt(k);
+    return c >= 0xdc00 && c <= 0xdfff;
+  };
+  const at = low(i) ? i - 1 : i;
+  // Flags pair their halves from the start of a run of them, however long the run: counted here,
+  // as a segmenter asked about the middle of a long run reads the run again for each answer.
+  if (isFlagHalf(text, at)) {
+    let first = at;
+    while (first >= 2 && isFlagHalf(text, first - 2)) first -= 2;
+    return ((at - first) / 2) % 2 === 0 ? at : at - 2;
+  }
   let lo = Math.max(0, i - 64);
-  const low = text.charCodeAt(lo);
-  if (lo > 0 && low >= 0xdc00 && low <= 0xdfff) lo -= 1;
-  while (lo >= 2 && isFlagHalf(text, lo - 2)) lo -= 2;
+  if (lo > 0 && low(lo)) lo -= 1;
   let start = lo;
   for (const { index } of graphemes.segment(text.slice(lo, Math.min(text.length, i + 64)))) {
     if (lo + index > i) break;
