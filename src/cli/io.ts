@@ -252,7 +252,9 @@ export function fileFault(file: string, err: unknown, doing: 'read' | 'write'): 
             ? `permission denied`
             : code === 'ELOOP'
               ? 'its links lead round in a circle'
-              : (err as Error).message;
+              : code === 'ENOSPC' || code === 'EDQUOT'
+                ? 'there is no room left on its disk'
+                : (err as Error).message;
   return new UsageError(`Cannot ${doing} ${file}: ${why}.`);
 }
 
