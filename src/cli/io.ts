@@ -7,7 +7,7 @@ import { redact } from '../store/location.ts';
 import type { DeskRow } from '../store/schema.ts';
 import { askOnTerminal, missingDatabase } from './terminal.ts';
 import { OWNER } from '../domain/vocab.ts';
-import { writtenOutChar } from '../domain/text.ts';
+import { steersText, writtenOutChar } from '../domain/text.ts';
 import { DeskError } from '../domain/errors.ts';
 
 // What every command shares: where output goes, how the store is opened and closed, and how a
@@ -185,15 +185,10 @@ export async function ownerContext(deps: Deps, deskRef: string): Promise<DeskCon
   return deskContext(deps, await deskByRef(deps, deskRef), { type: 'owner', name: OWNER });
 }
 
-/**
- * C0 and C1 control characters and DEL, and the marks that turn text's direction (U+202E shows
- * "txt.exe" as "exe.txt"); a tab and a line break only where `cell` says so.
- */
+/** What steers text (`steersText`), but a tab and a line break only where `cell` says so. */
 function isControl(code: number, cell: boolean): boolean {
   if (code === 0x09 || code === 0x0a) return cell;
-  if (code === 0x061c || code === 0x200e || code === 0x200f) return true;
-  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
-  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+  return steersText(code);
 }
 
 /**

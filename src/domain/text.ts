@@ -103,11 +103,23 @@ function writtenOut(text: string): string {
 }
 
 /**
- * A line of someone's text as a refusal quotes it to point into it: control characters and the
- * marks that turn text's direction written out, so each shown character is one that draws.
+ * C0 and C1 control characters and DEL, and the marks that turn text's direction (U+202E shows
+ * "txt.exe" as "exe.txt"): what a terminal or a quoted line writes out rather than obeys.
+ */
+export function steersText(code: number): boolean {
+  if (code === 0x061c || code === 0x200e || code === 0x200f) return true;
+  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+/**
+ * A line of someone's text as a refusal quotes it to point into it: what steers text written
+ * out, so each shown character is one that draws.
  */
 export function lineWrittenOut(text: string): string {
-  return text.replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, writtenOutChar);
+  let out = '';
+  for (const c of text) out += steersText(c.charCodeAt(0)) ? writtenOutChar(c) : c;
+  return out;
 }
 
 /**

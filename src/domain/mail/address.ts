@@ -7,3 +7,8 @@ const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
 export function isEmailAddress(s: string): boolean {
   return ADDRESS.test(s);
 }
+
+/** Two addresses naming one mailbox: the same letters in any case, spaces around ignored. */
+export function sameAddress(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+}

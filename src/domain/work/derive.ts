@@ -3,6 +3,7 @@ import { daysBetween, dateOfInstant, dateOfStored } from '../dates.ts';
 import { OWNER, UNGRANTABLE, isFinished, type PermissionClass, storedClass, storedStatus } from '../vocab.ts';
 import { plural } from '../text.ts';
 import type { Action, WorkItem } from '../contract/shared.ts';
+import { sameAddress } from '../mail/address.ts';
 
 /** The label of the approve action, and of the screen's form that approves a message. */
 export const APPROVE_LABEL = 'Approve and send';
@@ -230,9 +231,4 @@ export function toWorkItem(input: DeriveInput): WorkItem {
 /** The label of `own`: take the row, do it (the owner took it), or follow it up with whoever has it. */
 function ownLabel(assignee: string | null): string {
   return assignee === null ? 'Assign to me' : assignee === OWNER ? 'Yours to do' : `Check with ${assignee}`;
-}
-
-/** Two addresses naming one mailbox: the same letters in any case, spaces around ignored. */
-function sameAddress(a: string, b: string | null): boolean {
-  return b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -20,6 +20,7 @@ import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import type { DraftAnswer } from '../contract/work.ts';
 import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import { isAllowed } from './derive.ts';
+import { sameAddress } from '../mail/address.ts';
 import { grantsOf } from '../../store/repositories/desks.ts';
 
 export type { DraftAnswer } from '../contract/work.ts';
@@ -89,7 +90,7 @@ async function freshDraft(ctx: DeskContext, row: WorkRow, email: string) {
  * taken as theirs.
  */
 function repliedBySomebodyElse(row: WorkRow, fromAddress: string | null, email: string): boolean {
-  if (!fromAddress || fromAddress.trim().toLowerCase() === email.trim().toLowerCase()) return false;
+  if (!fromAddress || sameAddress(fromAddress, email)) return false;
   const said = (s: string | null) => s?.trim().toLowerCase() ?? '';
   return said(row.replied_by) !== said(row.contact_name);
 }
