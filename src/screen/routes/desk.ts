@@ -22,6 +22,8 @@ import { saidToOwner } from '../words.ts';
 // GET / (the desk page), POST /chat (the chat box; a partial answer for htmx, the whole page
 // without it), and taking a block off the page.
 
+const UNREAD_PAGE = 'The page in that address could not be read, so this is the first page of the queue.';
+
 type Query = { status?: string; kind?: string; cursor?: string; back?: string };
 type Filters = { status?: string; kind?: string; cursor?: string };
 
@@ -52,8 +54,12 @@ async function deskPage(
     page = await listWork(ctx, f);
   }
   // A cursor the queue could not read (an address cut short, a page of other filters) gave the
-  // first page, and the page says so rather than "more".
-  if (f.cursor && !(await isLaterPage(ctx, f))) delete f.cursor;
+  // first page, and the page says so rather than "more", and why, unless a form's outcome is
+  // what the owner must read.
+  if (f.cursor && !(await isLaterPage(ctx, f))) {
+    delete f.cursor;
+    notice ??= UNREAD_PAGE;
+  }
   // The stored blocks and the open kinds, read once: the blocks drawn (the block of other kinds
   // after the stored ones, as GET /desk has them), the ones the owner may remove, and the filter.
   const [stored, perms, counts, replies, kinds] = await Promise.all([
