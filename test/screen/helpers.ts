@@ -83,11 +83,12 @@ export async function signIn(
   browser: Browser,
   server: ScreenServer,
   deskId: string,
-  o: { width?: number; timeout?: number; acceptDownloads?: boolean } = {},
+  o: { width?: number; timeout?: number; acceptDownloads?: boolean; script?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: o.width ?? 1280, height: 900 },
     acceptDownloads: o.acceptDownloads,
+    javaScriptEnabled: o.script ?? true,
   });
   context.setDefaultTimeout(o.timeout ?? 15_000);
   const page = await context.newPage();

@@ -9,7 +9,7 @@ import { playbooksOf } from '../../src/store/repositories/setup.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { addArrangement, addUnit, addWatch } from '../helpers/business.ts';
+import { addArrangement, addConnection, addUnit, addWatch } from '../helpers/business.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
@@ -150,6 +150,35 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect(JSON.stringify(await events())).not.toContain(MAIL_PASS);
     await context.close();
   }, 120_000);
+
+  it("with script off, a test's outcome still opens in view, and so does the field it refused", async () => {
+    const { desk: plain } = await makeDesk(store.db, { name: 'Plain Bakery' });
+    const config = { host: '127.0.0.1', port: smtp.port, secure: false, user: null, pass: null, from: 'a@plain.test' };
+    await addConnection(store.db, plain.id, { config });
+    const { context, page } = await signIn(browser, server, plain.id, { script: false });
+    try {
+      await page.goto(`${server.base}/connections`);
+      const inView = (where: string) =>
+        page.locator(where).evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        });
+      await expect(inView('#test-title')).resolves.toBe(false);
+      await page.getByRole('button', { name: 'Send a test message' }).click();
+      await page.locator('#test-outcome').waitFor();
+      await expect(inView('#test-outcome')).resolves.toBe(true);
+      await page.goto(`${server.base}/connections`);
+      await page.getByLabel('Send it to').fill('not an address');
+      await page.getByRole('button', { name: 'Send a test message' }).click();
+      await page.getByRole('button', { name: 'Send a test message' }).waitFor();
+      await expect(inView('#test-title')).resolves.toBe(true);
+      await page.getByRole('button', { name: 'Check the inbox' }).click();
+      await page.locator('#inbox-outcome').waitFor();
+      await expect(inView('#inbox-outcome')).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('refuses a mailbox without a server or with a bad port beside the fields, keeping what was typed', async () => {
     const { context, page } = await signedIn();

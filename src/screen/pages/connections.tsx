@@ -148,7 +148,7 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
               {v.tested.said}
             </p>
           ) : null}
-          <form method="post" action="/connections/mailbox/test" data-once novalidate>
+          <form method="post" action="/connections/mailbox/test#test-title" data-once novalidate>
             <FormKeys csrf={v.csrf} idem={v.keys.test} />
             <input type="hidden" name="id" value={String(box.id)} />
             <Field
@@ -178,7 +178,7 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
               {v.checked.said}
             </p>
           ) : null}
-          <form method="post" action="/connections/mailbox/check-inbox" data-once novalidate>
+          <form method="post" action="/connections/mailbox/check-inbox#inbox-title" data-once novalidate>
             <FormKeys csrf={v.csrf} idem={v.keys.inbox} />
             <input type="hidden" name="id" value={String(box.id)} />
             <p class="hint">Signs in with the saved inbox settings and opens the folder without changing anything.</p>
