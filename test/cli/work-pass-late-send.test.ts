@@ -5,7 +5,8 @@ import { deskWith } from '../helpers/cli.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
-import { connectMailbox, messagesOf } from '../http/writes-helpers.ts';
+import { connectMailbox, messagesOf, timelineOf } from '../http/writes-helpers.ts';
+import { findWork } from '../../src/store/repositories/work.ts';
 
 // A send the mail server answers after the run's time limit records whether it went on its
 // own. `desk work pass` must wait for that before it closes the store and exits: otherwise the
@@ -52,6 +53,12 @@ describe('desk work pass and a send answered late', () => {
     const [message] = await messagesOf(store.db, d.desk.id, row.id);
     expect(message).toMatchObject({ status: 'sent' });
     expect(message!.sent_at).not.toBeNull();
+    // The message went, so the row is out with the supplier as the run would have left it, and
+    // no later pass sends it again.
+    const after = await findWork(store.db, d.desk.id, row.id);
+    expect(after).toMatchObject({ status: 'waiting', waiting_on: 'late@supplier.test' });
+    const texts = (await timelineOf(store.db, d.desk.id, row.id)).map((t) => t.text);
+    expect(texts.at(-1)).toBe("The message went after the run's time ran out; now waiting on late@supplier.test.");
   });
 });
 

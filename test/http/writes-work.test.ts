@@ -133,6 +133,15 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(again).toMatch(/^References: (.*(?:\r?\n[ \t].*)*)/m);
     const refs = /^References: (.*(?:\r?\n[ \t].*)*)/m.exec(again)![1]!.split(/\s+/).filter(Boolean);
     expect(refs).toEqual([first!.message_id, second.message_id]);
+
+    // Each is a chase, counted as one the desk sends on its own is: the first message is not.
+    const after = await findWork(store.db, d.desk.id, row.id);
+    expect(after?.chases).toBe(2);
+    const chased = (await timelineOf(store.db, d.desk.id, row.id)).filter((t) => t.kind === 'chased');
+    expect(chased.map((t) => t.text)).toEqual([
+      `Chase 1 of ${after!.max_chases} sent to Ola Heat; the desk chases again after ${after!.chase_after_days} days without an answer.`,
+      `Chase 2 of ${after!.max_chases} sent to Ola Heat; the desk chases again after ${after!.chase_after_days} days without an answer.`,
+    ]);
   });
 
   it('a refusing mail server leaves the message approved and the row a fault; a fresh draft then sends and clears it', async () => {

@@ -1,5 +1,6 @@
 import { finishRun, runningOn } from '../../store/repositories/runs.ts';
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
+import type { SendOutcome } from './send.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
@@ -58,6 +59,8 @@ export type Ending =
       timedOut?: boolean;
       interrupted?: boolean;
       released?: boolean;
+      /** A send still waiting on the mail server when the run's time ran out. */
+      late?: Promise<SendOutcome>;
     });
 
 export const FIX_NEEDS = 'A person to look at what went wrong; the row now shows it as needing a look.';

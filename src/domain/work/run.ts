@@ -3,7 +3,7 @@ import type { PlaybookRequest } from '../playbooks.ts';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import { railsClosed } from '../desks/rails.ts';
 import { abandonedOn, closeAbandoned, insertRun, runningOn } from '../../store/repositories/runs.ts';
-import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
+import { findWork, moveWork } from '../../store/repositories/work.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { notFound, notPermitted } from '../errors.ts';
@@ -17,7 +17,7 @@ import { drivePlaybook } from './run-playbook.ts';
 import { NO_BROWSER } from './own.ts';
 import { leaveRunning, unlessInterrupted } from './in-flight.ts';
 import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
-import { IN_FLIGHT, sendDraft } from './send.ts';
+import { IN_FLIGHT, sendDraft, type SendOutcome } from './send.ts';
 import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import { plural } from '../text.ts';
 
@@ -93,7 +93,36 @@ export async function runWork(ctx: DeskContext, workId: number, opts: RunOptions
     }).catch(() => undefined);
     throw err;
   }
-  return settleRun(ctx, started, ending);
+  const answer = await settleRun(ctx, started, ending);
+  if (ending.kind === 'stopped' && ending.late) leaveRunning(ending.late.then((sent) => afterLateSend(ctx, row, sent)));
+  return answer;
+}
+
+/**
+ * A send the mail server answered after the run's time ran out, once the run had put the row
+ * back: a message that went moves the row as the run would have (waiting when a reply is owed,
+ * else done), so the next pass does not send it again. A failed one recorded its own failure.
+ */
+async function afterLateSend(ctx: DeskContext, row: WorkRow, sent: SendOutcome): Promise<void> {
+  if (!sent.delivered || sent.heard !== undefined) return;
+  await atomically(ctx, async (tx) => {
+    await lockRow(tx, row.id);
+    const current = await findWork(tx.db, tx.desk.id, row.id);
+    // Finished by somebody meanwhile, or taken up by another run, which settles it.
+    if (!current || isFinished(current.status) || current.status === 'in_progress') return;
+    const to = current.waiting_on ? 'waiting' : 'done';
+    if (current.status === to) return;
+    const now = tx.now();
+    await moveWork(tx.db, tx.desk.id, row.id, current.status, to, {
+      updated_at: now,
+      ...(to === 'done' ? { closed_at: now } : {}),
+    });
+    const said =
+      to === 'waiting'
+        ? `The message went after the run's time ran out; now waiting on ${current.waiting_on}.`
+        : `The message went after the run's time ran out; "${row.title}" is done.`;
+    await logTimeline(tx, row.id, 'run_finished', said);
+  });
 }
 
 /** The grant is the only permission there is (contract: nothing substitutes for it): 403 without it. */
@@ -330,7 +359,8 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
   const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
   // On its own, a send that never reached the mail server leaves the row as it was (P-pass-8).
   const putBack = opts.own ? (s.how === 'draft_send' ? 'drop' : 'keep') : undefined;
-  const sent = await withinRunTime(ctx, s, sendDraft(ctx, current, draft, { actor: 'desk', putBack }));
+  const sending = sendDraft(ctx, current, draft, { actor: 'desk', putBack });
+  const sent = await withinRunTime(ctx, s, sending);
   // A server that cannot be reached, or keeps a send past the run's limit, would do the same to
   // the next message through it: the caller may hold the rest.
   if (sent === OUT_OF_TIME || sent.unreachable) opts.onMailboxDown?.();
@@ -344,6 +374,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
       outcome: `The run of "${row.title}" ran out of time while sending "${subject}".`,
       reason,
       done: `Approved "${subject}" for ${who || 'nobody'}; its send had not been answered.`,
+      late: sending,
     };
   }
   if (sent.skipped)
@@ -374,7 +405,6 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
         : `Approved "${subject}" for ${who || 'nobody'}; it was not sent.`,
     };
   }
-  if (row.waiting_on) await countChase(ctx, row);
   if (sent.heard !== undefined)
     return {
       kind: 'finished',
@@ -396,22 +426,6 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
     result: sent.note,
     waiting,
   };
-}
-
-/** A message sent to somebody already awaited is a chase: counted, and said on the row. */
-async function countChase(ctx: DeskContext, row: WorkRow): Promise<void> {
-  const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
-  const n = now.chases + 1;
-  await updateWork(ctx.db, ctx.desk.id, row.id, { chases: n });
-  const left = now.max_chases - n;
-  // A reply read while the chase was on its way ended the wait: no next chase is coming.
-  const next =
-    row.replied_at === null && now.replied_at !== null
-      ? `${now.replied_by ?? 'they'} replied meanwhile, so no further chase goes`
-      : left > 0
-        ? `the desk chases again after ${plural(now.chase_after_days, 'day')} without an answer`
-        : 'the next time it comes due, a person follows it up';
-  await logTimeline(ctx, row.id, 'chased', `Chase ${n} of ${now.max_chases} sent to ${row.waiting_on}; ${next}.`);
 }
 
 async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions, stop: AbortSignal): Promise<Ending> {

@@ -17,6 +17,7 @@ import {
 import { connectedMailbox, noteSendFault } from '../../store/repositories/connections.ts';
 import { SecretKeyError } from '../../store/cipher.ts';
 import { newMessageId } from './message-id.ts';
+import { countChase } from './chase-count.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 
 // Sends one drafted message through the desk's connected mailbox, at most once (D14): the
@@ -205,6 +206,7 @@ export async function sendDraft(
         'sent',
         `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}.`,
       );
+      if (row.waiting_on) await countChase(tx, row);
       return heardNow ? { by: current.replied_by } : null;
     });
     return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(heard ? { heard: heard.by } : {}) };
