@@ -391,6 +391,50 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     }
   });
 
+  it('a reply threaded on a message whose send got no answer shows it went: the message is sent and the row reads the reply', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Oven door seal',
+      class: 'reach_out',
+      contact_name: 'Sam Oven',
+      contact_email: 'sam@ovens.test',
+    });
+    await makeDraft(store.db, d.desk.id, row.id, {
+      subject: 'About: Oven door seal',
+      body: 'Do you stock them?',
+      to: 'sam@ovens.test',
+    });
+    smtp.setMode('drop');
+    const before = smtp.received.length;
+    try {
+      const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+      expect(done.json().data).toMatchObject({ failed: true, delivered: false });
+    } finally {
+      smtp.setMode('accept');
+    }
+    // The server took the message and closed the connection before it answered.
+    expect(smtp.received.length).toBe(before + 1);
+    const id = /^Message-ID: (.+)$/im.exec(smtp.received.at(-1)!.raw)![1]!.trim();
+    const failed = (await get(`/work/${row.id}`)).json().data;
+    expect(failed.work.action.type).toBe('fix');
+
+    await put(samReplies({ subject: 'About: Oven door seal', messageId: id }, 'Yes, two sizes.'));
+    const read = await pass();
+    expect(read.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    const message = await store.db
+      .selectFrom('activity')
+      .select(['status', 'failure_reason', 'sent_at', 'message_id'])
+      .where('obligation_id', '=', row.id)
+      .where('direction', '=', 'outbound')
+      .executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ status: 'sent', failure_reason: null, message_id: id });
+    expect(message.sent_at).not.toBeNull();
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'open', waiting_on: null });
+    expect(detail.work.action.label).toBe('Read the reply');
+    const texts = detail.timeline.map((t: { text: string }) => t.text);
+    expect(texts).toContain('Sam Oven replied, so "About: Oven door seal" did reach them.');
+  });
+
   it('an HTML-only reply is read as text', async () => {
     const row = await sentRow('Flour delivery');
     await put(

@@ -120,8 +120,10 @@ describe('desk work pass and a mail server that cannot be reached', () => {
 
     const run = await deskWith({}, store.target, 'work', 'pass', '--desk', d.desk.slug);
     expect(run.code, run.err).toBe(0);
-    expect(run.out).toContain(`${d.desk.slug}: 0 acts; its mail server could not be reached`);
-    expect(run.out).toContain(`#${row.id} not sent: nothing reached the mail server, so the row is as it was.`);
+    expect(run.out).toContain(`${d.desk.slug}: 0 acts; its mail server did not confirm a send`);
+    expect(run.out).toContain(
+      `#${row.id} not sent: the mail server did not take the message, so the row is as it was.`,
+    );
     expect(run.err).toBe('');
     expect(await messagesOf(store.db, d.desk.id, row.id)).toEqual([]);
   });

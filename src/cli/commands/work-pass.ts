@@ -11,7 +11,7 @@ const WHY: Record<Exclude<DeskPass['state'], 'acted'>, (slug: string) => string>
   cap_reached: () => 'reached its daily cap of acts on its own',
   gone: () => 'deleted during the pass; skipped',
   stopped: () => 'stopped with the process; the next pass goes on',
-  mailbox_down: () => 'its mail server could not be reached, so no more rows were tried; the next pass tries again',
+  mailbox_down: () => 'its mail server did not confirm a send, so no more rows were tried; the next pass tries again',
 };
 
 export function workPassCommand(work: Command, io: Io): void {
@@ -38,7 +38,7 @@ export function workPassCommand(work: Command, io: Io): void {
           for (const a of d.acts)
             lines.push(
               a.put_back
-                ? `  #${a.work_id} not sent: nothing reached the mail server, so the row is as it was.`
+                ? `  #${a.work_id} not sent: the mail server did not take the message, so the row is as it was.`
                 : `  #${a.work_id} ${a.as === 'chase' ? 'chased' : 'ran'}: ${a.outcome}`,
             );
           for (const f of d.faults) lines.push(`  #${f.work_id} failed at the desk end: ${f.error}`);

@@ -1,5 +1,5 @@
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
-import { insertActivity } from '../../store/repositories/activity.ts';
+import { insertActivity, markSentAfterAll } from '../../store/repositories/activity.ts';
 import { markBounced, sentOnRowAfter, sentToWaiting, sentUnderIds } from '../../store/repositories/mail.ts';
 import { lockRow } from '../../store/tx.ts';
 import type { DeskContext } from '../context.ts';
@@ -34,6 +34,8 @@ interface SentMessage {
   subject: string | null;
   status: string;
   sent_at: string | null;
+  approved_at?: string | null;
+  failure_reason?: string | null;
 }
 
 /** Text from outside, fit for one line of the desk's own record. */
@@ -149,7 +151,12 @@ export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<Mat
     attachments: mail.attachments.map((a) => ({ name: oneLine(a.name, 200), size: a.size })),
   });
   const now = ctx.now();
-  const patch = { waiting_on: null, waiting_since: null, replied_by: who, replied_at: at, updated_at: now };
+  // A reply naming a message whose send ended with no answer from the mail server (it closed
+  // the connection after taking it, the process stopped) shows that the message went after all.
+  const wentAfterAll = sent.status === 'approved' && sent.sent_at === null && (sent.failure_reason ?? null) !== null;
+  if (wentAfterAll) await markSentAfterAll(ctx.db, sent.id, sent.approved_at ?? now);
+  const cleared = wentAfterAll && row.last_error === sent.failure_reason ? { last_error: null } : {};
+  const patch = { waiting_on: null, waiting_since: null, replied_by: who, replied_at: at, updated_at: now, ...cleared };
   if (isFinished(row.status)) {
     // A late reply to a finished row is kept on it; the row stays finished.
     await updateWork(ctx.db, ctx.desk.id, row.id, { updated_at: now });
@@ -158,7 +165,8 @@ export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<Mat
   } else {
     await updateWork(ctx.db, ctx.desk.id, row.id, patch);
   }
-  await logTimeline(ctx, row.id, 'replied', `${who} replied.`);
+  const reached = wentAfterAll ? `, so "${oneLine(sent.subject ?? '', 200)}" did reach them` : '';
+  await logTimeline(ctx, row.id, 'replied', `${who} replied${reached}.`);
   await logEvent(ctx, 'replied', `${who} replied to "${sent.subject ?? ''}".`, {
     work_id: row.id,
     activity_id: message.id,

@@ -11,6 +11,7 @@ import {
   threadIdsOn,
   markSent,
   markUnsent,
+  noteMessageId,
   releaseDraft,
   withdrawDraft,
 } from '../../store/repositories/activity.ts';
@@ -167,6 +168,7 @@ export async function sendDraft(
         from ?? (typeof mailbox.config.user === 'string' ? mailbox.config.user : null),
         ctx.desk.slug,
       );
+      await noteMessageId(ctx.db, message.id, id);
       const r = await ctx.engine.mailer.send(mailbox, { to, subject, text: message.body, messageId: id, ...threading });
       if (!r.accepted) {
         reason = r.reason || 'The mail server refused the message.';

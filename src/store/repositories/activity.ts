@@ -150,7 +150,7 @@ export async function reviseDraftText(
 export async function releaseDraft(db: Kysely<Database>, deskId: string, id: number): Promise<void> {
   await db
     .updateTable('activity')
-    .set({ status: 'drafted', approved_at: null, failure_reason: null })
+    .set({ status: 'drafted', approved_at: null, failure_reason: null, message_id: null })
     .where('desk_id', '=', deskId)
     .where('id', '=', id)
     .where('status', '=', 'approved')
@@ -206,6 +206,24 @@ export async function claimDraft(
     .where('status', '=', 'drafted')
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * The Message-ID a claimed message goes out under, kept before it is handed over: a reply may
+ * name it even when the mail server's answer never comes (P-mail-2).
+ */
+export async function noteMessageId(db: Kysely<Database>, id: number, messageId: string): Promise<void> {
+  await db.updateTable('activity').set({ message_id: messageId }).where('id', '=', id).execute();
+}
+
+/** A message a reply shows went, though its send ended without the mail server saying so. */
+export async function markSentAfterAll(db: Kysely<Database>, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('activity')
+    .set({ status: 'sent', sent_at: at, failure_reason: null })
+    .where('id', '=', id)
+    .where('status', '=', 'approved')
+    .execute();
 }
 
 export async function markSent(db: Kysely<Database>, id: number, at: string, messageId: string | null): Promise<void> {

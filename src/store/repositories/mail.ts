@@ -174,7 +174,17 @@ export async function sentUnderIds(db: Kysely<Database>, deskId: string, ids: re
   if (ids.length === 0) return undefined;
   const sent = await db
     .selectFrom('activity')
-    .select(['id', 'obligation_id', 'to_address', 'subject', 'status', 'message_id', 'sent_at'])
+    .select([
+      'id',
+      'obligation_id',
+      'to_address',
+      'subject',
+      'status',
+      'message_id',
+      'sent_at',
+      'approved_at',
+      'failure_reason',
+    ])
     .where('desk_id', '=', deskId)
     .where('message_id', 'in', ids)
     .where('direction', '=', 'outbound')
