@@ -87,4 +87,17 @@ describe.each(DIALECTS)('complete raced with draft and complete ($name)', ({ ope
       }
     }
   });
+
+  it('several completes at once with one note over a send that fails keep the note once', async () => {
+    for (let n = 0; n < ROUNDS; n++) {
+      const r = await row(n, 'same', gone.desk.id);
+      expect((await post(`/work/${r.id}/draft`, undefined, gone.key)).json().data.drafted).toBe(true);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => post(`/work/${r.id}/complete`, { note: 'same note' }, gone.key)),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+      expect(answers.filter((a) => a.json().data.failed)).toHaveLength(1);
+      expect((await findWork(store.db, gone.desk.id, r.id))!.detail).toBe('same note');
+    }
+  });
 });

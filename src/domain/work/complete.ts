@@ -168,6 +168,9 @@ async function settle(
   // starting again, and one another call is sending keeps the row open, since closing it now
   // would race the send that decides whether it is waiting or done (P-writes-3). After a send of
   // its own, the row's own step is what closes.
+  // A send that failed since this call first looked (another call's, under this lock now) put
+  // the note there already, as a failure before the call would have.
+  const afterFailure = c.afterFailure || current.last_error !== null;
   let failedBefore = false;
   if (deliveryNote === null) {
     if (await newestDraft(ctx, workId)) return AGAIN;
@@ -176,14 +179,14 @@ async function settle(
     // As after a send of its own that failed: the row stays open needing a look, with the note.
     if (sending === 'not_known') {
       const now = (await findWork(ctx.db, ctx.desk.id, workId)) ?? current;
-      return answer(await keepNote(ctx, now, note, c.afterFailure), true, false, SEND_NOT_KNOWN);
+      return answer(await keepNote(ctx, now, note, afterFailure), true, false, SEND_NOT_KNOWN);
     }
     failedBefore = current.last_error !== null && (await unsentOn(ctx.db, ctx.desk.id, workId)) !== undefined;
   }
   const to = current.waiting_on ? 'waiting' : 'done';
   const now = ctx.now();
   const patch = {
-    detail: withNote(current.detail, note, c.afterFailure),
+    detail: withNote(current.detail, note, afterFailure),
     last_error: null,
     replied_by: null,
     replied_at: null,
