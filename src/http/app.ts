@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import querystring from 'node:querystring';
+import type { ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -118,8 +119,15 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // Refused by Node's parser before any route: still the envelope (P-headers-2).
     clientErrorHandler: (err, socket) => {
       if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
-      if (socket.writable) socket.end(clientErrorResponse(err as NodeJS.ErrnoException));
-      else socket.destroy(err);
+      if (!socket.writable) return socket.destroy(err);
+      const refusal = clientErrorResponse(err as NodeJS.ErrnoException);
+      // Bytes after a request's body are read as the next request: the one before, still being
+      // answered (Node keeps it as the socket's `_httpMessage`), has its answer sent first, or its
+      // client would be told of a fault in what came after a write that was done.
+      const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+      if (pending && !pending.writableFinished)
+        pending.once('close', () => (socket.writable ? socket.end(refusal) : socket.destroy()));
+      else socket.end(refusal);
     },
     // A path that is not valid URL text (`/work/%ff`) names nothing: 404 in the envelope, like
     // any other id that is not a row (D20), rather than Fastify's own 400. The router refuses it

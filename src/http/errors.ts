@@ -103,10 +103,10 @@ const TOO_SLOW = "The request's headers did not arrive in time.";
  * (headers too large or too slow, a control byte in a header): the contract's envelope, status 400, as for
  * any other request refused as unreadable, and the connection then closes.
  */
-export function clientErrorResponse(err: { code?: string; rawPacket?: Buffer }): string {
+export function clientErrorResponse(err: { code?: string; rawPacket?: Buffer; bytesParsed?: number }): string {
   // A method Node does not know (`BREW`, `get`) is a route no one serves, as PURGE is (D28).
   if (err.code === 'HPE_INVALID_METHOD') {
-    const line = /^([!-~]{1,40}) (\/[!-~]{0,200}) HTTP\//.exec(err.rawPacket?.toString('latin1') ?? '');
+    const line = /^([!-~]{1,40}) (\/[!-~]{0,200}) HTTP\//.exec(failedLine(err));
     const message = line ? `No route ${line[1]} ${line[2]!.split('?')[0]}.` : 'No route takes that method.';
     return rawAnswer('404 Not Found', { error: { code: 'not_found', message } });
   }
@@ -117,6 +117,21 @@ export function clientErrorResponse(err: { code?: string; rawPacket?: Buffer }):
         ? TOO_SLOW
         : NOT_HTTP;
   return rawAnswer('400 Bad Request', { error: { code: 'bad_request', message } });
+}
+
+/** A character a method name may hold (RFC 9110 `tchar`). */
+const TCHAR = /[-!#$%&'*+.^_`|~0-9A-Za-z]/;
+
+/**
+ * The request the parser stopped on. The packet may begin with a request before it on the same
+ * connection (bytes after a body are read as the next request), so it starts at the method
+ * holding the place where parsing stopped, not at the packet's start.
+ */
+function failedLine(err: { rawPacket?: Buffer; bytesParsed?: number }): string {
+  const packet = err.rawPacket?.toString('latin1') ?? '';
+  let start = Math.min(err.bytesParsed ?? 0, packet.length);
+  while (start > 0 && TCHAR.test(packet[start - 1]!)) start--;
+  return packet.slice(start);
 }
 
 /**

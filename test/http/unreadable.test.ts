@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
-import { makeDesk } from '../helpers/factories.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
 
 // Requests Node's HTTP parser refuses before any route sees them still get the contract's
 // envelope (P-headers-2). They never reach the store, so one store is enough.
@@ -42,6 +42,28 @@ describe('requests refused before any route', () => {
   }
 
   const envelope = (body: string) => JSON.parse(body) as { error: { code: string; message: string } };
+
+  it("bytes after a write's body: the write is answered first, then the bytes are refused by what they are", async () => {
+    const made = await makeDesk(store.db, { name: 'Pipelined Bakery' });
+    const row = await makeWork(store.db, made.desk.id, { title: 'Order flour' });
+    const body = JSON.stringify({ days: 2 });
+    const write = `POST /api/v1/work/${row.id}/snooze HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${made.key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    for (const after of ['junk', 'BREW /coffee HTTP/1.1\r\nHost: desk\r\n\r\n']) {
+      const text = await new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(write + after));
+        socket.on('data', (c) => chunks.push(c));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      });
+      const answers = text.split(/(?=HTTP\/1\.1 )/);
+      expect(answers, text).toHaveLength(2);
+      expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answers[1]).toMatch(/^HTTP\/1\.1 404 /);
+      const refused = envelope(answers[1]!.split('\r\n\r\n')[1]!);
+      expect(refused.error.message).toBe(after === 'junk' ? 'No route takes that method.' : 'No route BREW /coffee.');
+    }
+  });
 
   it('headers over 16 KiB are a 400 bad_request in the envelope, naming the headers', async () => {
     const cursor = 'x'.repeat(20_000);
