@@ -142,25 +142,57 @@ function dataOf<T>(text: string): T | undefined {
   return undefined;
 }
 
+/**
+ * A setting given as a number, or its default. A count or time that is no number (`NaN` from an
+ * unset environment variable, say) would retry for ever or time out at once, so it is refused.
+ */
+function setting(name: string, value: number | undefined, fallback: number, least: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < least)
+    throw new TypeError(`${name} is a number of ${least} or more; it was given ${String(value)}.`);
+  return value;
+}
+
+/** The base URL, refused at once when it is none, rather than failing each call as if the network had. */
+function baseOf(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`baseUrl is a whole URL, such as http://127.0.0.1:8080/api/v1; it was given "${baseUrl}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`baseUrl is an http or https URL; it was given "${baseUrl}".`);
+  return baseUrl.replace(/\/+$/, '');
+}
+
+/** The key as a header carries it: Latin-1 text without line breaks, as every Desk key is. */
+function keyOf(key: string): string {
+  if (typeof key !== 'string' || key.trim() === '' || /[^\x20-\x7e\xa0-\xff\t]/.test(key))
+    throw new TypeError('key is the API key the desk gave, text a header can carry; this one is not.');
+  return key;
+}
+
 export function createTransport(opts: TransportOptions) {
   const doFetch = opts.fetch ?? globalThis.fetch;
   const retry = typeof opts.retries === 'number' ? { retries: opts.retries } : (opts.retries ?? {});
-  const retries = Math.max(0, retry.retries ?? 3);
-  const baseDelay = retry.baseDelayMs ?? 500;
-  const maxDelay = retry.maxDelayMs ?? 20_000;
-  const maxRetryAfter = retry.maxRetryAfterMs ?? 120_000;
+  const retries = Math.floor(setting('retries', retry.retries, 3, 0));
+  const baseDelay = setting('retries.baseDelayMs', retry.baseDelayMs, 500, 0);
+  const maxDelay = setting('retries.maxDelayMs', retry.maxDelayMs, 20_000, 0);
+  const maxRetryAfter = setting('retries.maxRetryAfterMs', retry.maxRetryAfterMs, 120_000, 0);
   const wait = retry.wait ?? sleep;
   // Field by field, so a time-out left undefined keeps its default rather than becoming 0.
   const timeouts: Required<TimeoutOptions> = {
-    run: opts.timeouts?.run ?? DEFAULT_TIMEOUTS.run,
-    chat: opts.timeouts?.chat ?? DEFAULT_TIMEOUTS.chat,
-    default: opts.timeouts?.default ?? DEFAULT_TIMEOUTS.default,
+    run: setting('timeouts.run', opts.timeouts?.run, DEFAULT_TIMEOUTS.run, 1),
+    chat: setting('timeouts.chat', opts.timeouts?.chat, DEFAULT_TIMEOUTS.chat, 1),
+    default: setting('timeouts.default', opts.timeouts?.default, DEFAULT_TIMEOUTS.default, 1),
   };
-  const base = opts.baseUrl.replace(/\/+$/, '');
+  const base = baseOf(opts.baseUrl);
+  const apiKey = keyOf(opts.key);
 
   return async function call<T>(req: Request): Promise<T> {
     const key = req.write ? (req.options?.idempotencyKey ?? globalThis.crypto.randomUUID()) : null;
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${opts.key}` };
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${apiKey}` };
     if (key !== null) headers['idempotency-key'] = headerValue(key);
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const url = base + req.path + queryString(req.query);

@@ -344,3 +344,34 @@ describe('desk-client and the rate limit', () => {
     expect(answers).toHaveLength(1);
   });
 });
+
+describe('desk-client settings no call could keep', () => {
+  const fetched: string[] = [];
+  const fetch = async (url: string) => {
+    fetched.push(url);
+    return { status: 200, headers: new Headers(), text: async () => '{"data":{}}' };
+  };
+  const base = { baseUrl: 'http://127.0.0.1:9/api/v1', key: 'desk_test_key', fetch };
+
+  it('refuses them when the client is made, before anything is sent', () => {
+    for (const [over, said] of [
+      [{ retries: Number(undefined) }, /^retries is a number of 0 or more; it was given NaN\.$/],
+      [{ retries: { retries: -1 } }, /^retries is a number of 0 or more/],
+      [{ retries: { baseDelayMs: Number.POSITIVE_INFINITY } }, /^retries\.baseDelayMs is a number/],
+      [{ timeouts: { default: Number('') + Number.NaN } }, /^timeouts\.default is a number of 1 or more/],
+      [{ timeouts: { run: 0 } }, /^timeouts\.run is a number of 1 or more; it was given 0\.$/],
+      [{ baseUrl: '127.0.0.1:7141/api/v1' }, /^baseUrl is (a whole URL|an http or https URL)/],
+      [{ baseUrl: 'ftp://127.0.0.1/api/v1' }, /^baseUrl is an http or https URL/],
+      [{ key: 'desk_ключ' }, /^key is the API key the desk gave/],
+      [{ key: 'desk_a\r\nX-Other: 1' }, /^key is the API key the desk gave/],
+    ] as const)
+      expect(() => createDeskClient({ ...base, ...over }), JSON.stringify(over)).toThrow(said);
+    expect(fetched).toEqual([]);
+  });
+
+  it('takes the defaults for settings left out, and whole settings as given', async () => {
+    const client = createDeskClient({ ...base, retries: 0, timeouts: { default: 1000 } });
+    await client.me();
+    expect(fetched).toEqual(['http://127.0.0.1:9/api/v1/me']);
+  });
+});
