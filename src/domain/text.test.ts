@@ -97,6 +97,9 @@ describe('a given value, named as JSON in a refusal', () => {
   it.each([
     ['a short string, quoted', 'yearly', '"yearly"'],
     ['a number, bare', 12.5, '12.5'],
+    ['infinity in words, not as the null JSON writes', Number.POSITIVE_INFINITY, 'infinity'],
+    ['minus infinity in words', Number.NEGATIVE_INFINITY, 'minus infinity'],
+    ['not a number in words', Number.NaN, 'not a number (.nan)'],
     ['a list', [1, 2], '[1,2]'],
     ['a long string, its closing quote kept', 'b'.repeat(100), `"${'b'.repeat(60)}…"`],
     ['quotes inside escaped', 'say "hi"', '"say \\"hi\\""'],

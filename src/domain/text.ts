@@ -127,7 +127,12 @@ export function lineWrittenOut(text: string): string {
  * cuts: a long string keeps its closing quote, with "…" inside it.
  */
 export function echoedJson(value: unknown, max = 60): string {
-  return typeof value === 'string' ? JSON.stringify(cutForEcho(value, max)) : echoed(JSON.stringify(value), max);
+  if (typeof value === 'string') return JSON.stringify(cutForEcho(value, max));
+  // JSON has no word for these and writes them `null`, which a refusal must not say of a number
+  // (YAML's `.inf`, or JSON's `1e400`, read as infinity).
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? 'not a number (.nan)' : value > 0 ? 'infinity' : 'minus infinity';
+  return echoed(JSON.stringify(value), max);
 }
 
 // The characters that draw nothing (U+200B, U+200D, U+2060, U+FEFF, soft hyphens, direction

@@ -14,7 +14,7 @@ export type Raw = Record<string, unknown>;
  */
 export type Place = readonly number[];
 
-function byPlace(a: Place, b: Place): number {
+export function byPlace(a: Place, b: Place): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return a.length - b.length;
 }

@@ -159,11 +159,13 @@ export function jsonFault(text: string): JsonFault | null {
 
 /** Line and column (from 1) of an offset. */
 export function lineAndColumn(text: string, at: number): { line: number; col: number } {
+  // A line ends at CRLF, LF, or a lone CR (an old Mac's files), as YAML and editors count them.
+  const breaks = /\r\n?|\n/g;
   let line = 1;
   let start = 0;
-  for (let n = text.indexOf('\n'); n !== -1 && n < at; n = text.indexOf('\n', n + 1)) {
+  for (let m = breaks.exec(text); m !== null && m.index < at; m = breaks.exec(text)) {
     line++;
-    start = n + 1;
+    start = m.index + m[0].length;
   }
   return { line, col: at - start + 1 };
 }

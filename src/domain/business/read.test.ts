@@ -523,3 +523,64 @@ describe('a name a file gives twice', () => {
     ]);
   });
 });
+
+describe('where a syntax error is said to be', () => {
+  const refusal = (text: string, source = 'odd.yaml') => {
+    try {
+      parseBusinessText(text, source);
+    } catch (err) {
+      return (err as Error).message;
+    }
+    throw new Error('the file was read');
+  };
+
+  it('counts a lone CR as a line break, as the YAML reader does, in the message and the excerpt', () => {
+    const said = refusal('desk: { name: T, slug: t }\rwork:\r  - { title: A ]\r');
+    const [first, shown, caret] = said.split('\n');
+    const at = /line (\d+), column (\d+)/.exec(first!)!;
+    expect(at[1]).toBe('3');
+    expect(shown).toBe('  3 |   - { title: A ]');
+    expect(caret!.indexOf('^') - caret!.indexOf('|') - 2).toBe(Number(at[2]) - 1);
+    // JSON written with CRs alone is counted the same way.
+    expect(refusal('{\r"desk": {"name": "T",}\r}', 'odd.json')).toMatch(/^odd\.json is not JSON: line 2, column /);
+  });
+
+  it('counts columns after a byte-order mark as if it were not there, and does not show it', () => {
+    const said = refusal('\uFEFFdesk: { name: T, slug: t ]\n');
+    const [first, shown, caret] = said.split('\n');
+    expect(first).toMatch(/at line 1, column 26\b/);
+    expect(shown).toBe('  1 | desk: { name: T, slug: t ]');
+    expect(caret!.indexOf('^')).toBe(shown!.indexOf(']'));
+  });
+
+  it('refuses a null byte by its place, at once, however many there are', () => {
+    expect(refusal('desk:\n  name: T\0')).toMatch(
+      /^odd\.yaml is not YAML or JSON: it holds a null byte at line 2, column 10, which a text file does not\./,
+    );
+    const many = refusal('\0'.repeat(20_000_000));
+    expect(many.split('\n')[0]).toBe(
+      'odd.yaml is not YAML or JSON: it holds a null byte at line 1, column 1, which a text file does not.',
+    );
+    expect(many.length).toBeLessThan(1_000);
+  });
+});
+
+describe('a ref used twice', () => {
+  it('is said of the later entry in the file, naming the one that holds it first, whatever the sections', () => {
+    const arrangementsFirst = {
+      desk: DESK,
+      arrangements: [
+        { ref: 'a', name: 'A' },
+        { ref: 'y', name: 'Lease' },
+      ],
+      units: [{ ref: 'y', type: 'site', name: 'Shop' }],
+    };
+    expect(errorsOf(arrangementsFirst)).toEqual(['units[0] "y".ref: "y" is already the ref of arrangements[1] "y"']);
+    const unitsFirst = {
+      desk: DESK,
+      units: [{ ref: 'y', type: 'site', name: 'Shop' }],
+      arrangements: [{ ref: 'y', name: 'Lease' }],
+    };
+    expect(errorsOf(unitsFirst)).toEqual(['arrangements[0] "y".ref: "y" is already the ref of units[0] "y"']);
+  });
+});

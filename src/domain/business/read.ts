@@ -23,7 +23,7 @@ import {
   type SectionKind,
   type WorkStatus,
 } from '../vocab.ts';
-import { Entry, entryName, FileErrors, isObject, placeOf, type Place, type Raw } from './fields.ts';
+import { byPlace, Entry, entryName, FileErrors, isObject, placeOf, type Place, type Raw } from './fields.ts';
 import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
 import { refuseUnstorable } from './unstorable.ts';
@@ -256,8 +256,19 @@ export function readsAsJson(source: string, text: string): boolean {
 /**
  * Parses the file's text: JSON strictly (json.ts), anything else as YAML.
  */
-export function parseBusinessText(text: string, source = 'the file'): unknown {
-  if (readsAsJson(source, text)) return parseJson(text.replace(/^\uFEFF/, ''), source);
+export function parseBusinessText(file: string, source = 'the file'): unknown {
+  // A byte-order mark says how the file is written and is no part of it: columns count without it.
+  const text = file.replace(/^\uFEFF/, '');
+  if (readsAsJson(source, text)) return parseJson(text, source);
+  // Refused before the YAML reader sees it: its excerpt of a file of null bytes takes each as a
+  // line of its own, and a large one runs the process out of memory.
+  const nul = text.indexOf('\0');
+  if (nul !== -1) {
+    const at = lineAndColumn(text, nul);
+    throw badRequest(
+      `${source} is not YAML or JSON: it holds a null byte at line ${at.line}, column ${at.col}, which a text file does not.${pointAt(text, at)}`,
+    );
+  }
   let read: ReturnType<typeof readYaml>;
   try {
     read = readYaml(text);
@@ -317,7 +328,7 @@ function clusterStart(text: string, i: number): number {
 /** The line the parser stopped on, and a caret under the place. */
 function pointAt(text: string, at: { line: number; col: number } | undefined): string {
   if (!at) return '';
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r\n?|\n/);
   const line = Math.min(at.line, lines.length);
   const whole = lines[line - 1] ?? '';
   const col = line === at.line ? at.col : whole.length + 1;
@@ -374,12 +385,13 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
         )
       : null,
   );
+  // Every ref, and the kind of entry holding it; one used twice is said of the later entry in
+  // the file, once all are read, naming the entry that holds it first.
   const refs = new Map<string, string>();
+  const refUses: Array<{ r: string; kind: string; e: Entry }> = [];
   const ref = (e: Entry, kind: string): string | null => {
     const r = e.text('ref');
-    if (r === null) return null;
-    if (refs.has(r)) e.fail('ref', `"${echoed(r)}" is already used by another entry`);
-    else refs.set(r, kind);
+    if (r !== null) refUses.push({ r, kind, e });
     return r;
   };
   // The entry each read value came from, so that a check made once all are read (a reference,
@@ -512,6 +524,16 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     ],
     (e) => readWork(e, ref(e, 'work'), errors),
   );
+
+  const firstUse = new Map<string, Entry>();
+  for (const { r, kind, e } of refUses.sort((a, b) => byPlace(a.e.place('ref'), b.e.place('ref')))) {
+    const first = firstUse.get(r);
+    if (first) e.fail('ref', `"${echoed(r)}" is already the ref of ${first.where}`);
+    else {
+      firstUse.set(r, e);
+      refs.set(r, kind);
+    }
+  }
 
   // References: each must name an entry of the right kind.
   const playbookNames = new Set(playbooks.map((p) => p.name));
