@@ -147,8 +147,14 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await store?.close();
   });
 
-  async function signedIn(deskId = desk.id): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  async function signedIn(
+    deskId = desk.id,
+    o: { width?: number; script?: boolean } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({
+      viewport: { width: o.width ?? 1440, height: 900 },
+      javaScriptEnabled: o.script ?? true,
+    });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     await agreeToLink(page, await server.link(deskId));
@@ -486,6 +492,33 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await context.close();
   });
 
+  it('"Mark done" on a page drawn before a message was prepared sends nothing and says why', async () => {
+    const stale = await makeWork(store.db, desk.id, {
+      title: 'Ask about the oven service',
+      contact_name: 'Sam Oven',
+      contact_email: 'sam@ovens.test',
+    });
+    const { context, page } = await signedIn();
+    try {
+      await page.goto(`${server.base}/work/${stale.id}`);
+      await page.getByRole('button', { name: 'Mark done' }).waitFor();
+      // Another tab prepares a message on the row after this page was drawn.
+      const draft = await makeDraft(store.db, desk.id, stale.id, { subject: 'Oven service', to: 'sam@ovens.test' });
+      const before = smtp.received.length;
+      await page.getByRole('button', { name: 'Mark done' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'A message was prepared on this row since this page was drawn, so nothing was sent' })
+        .waitFor();
+      expect(smtp.received.length).toBe(before);
+      expect((await findWork(store.db, desk.id, stale.id))!.status).toBe('open');
+      const kept = await store.db.selectFrom('activity').select('status').where('id', '=', draft.id).executeTakeFirst();
+      expect(kept?.status).toBe('drafted');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('runs a playbook row and shows its steps as they happen, then the outcome in words', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/work/${rows.vat}`);
@@ -556,6 +589,21 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await page.locator('#chat-answer').getByText('Type a question before asking.').waitFor();
     await expectAccessible(page);
     await context.close();
+  });
+
+  it('with script off, the page a question brings opens on its answer', async () => {
+    const { context, page } = await signedIn(desk.id, { width: 390, script: false });
+    try {
+      await page.getByLabel('Your question').fill('what is overdue?');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await page.locator('#chat-answer').getByText('You asked:').waitFor();
+      const top = await page.locator('#chat-answer').evaluate((e) => e.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(900);
+      await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
   });
 
   it('a question that never reaches the desk, or that it cannot take, says so where the answer goes', async () => {

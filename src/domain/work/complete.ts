@@ -22,7 +22,15 @@ export type { CompleteAnswer } from '../contract/work.ts';
 export interface CompleteInput {
   note?: string;
   actor?: string;
+  /**
+   * The caller was shown no prepared message (the screen draws "Mark done" only then): one
+   * prepared since is not sent unread, and nothing is done (P-screen-work-4).
+   */
+  noDraftSeen?: boolean;
 }
+
+export const PREPARED_SINCE =
+  'A message was prepared on this row since this page was drawn, so nothing was sent or marked done. Read it, then approve it, or close the row without sending it.';
 
 function answer(row: WorkRow, failed: boolean, delivered: boolean, note: string): CompleteAnswer {
   return {
@@ -96,6 +104,7 @@ async function completeOnce(
   let deliveryNote: string | null = null;
   let delivered = false;
   const draft = await newestDraft(ctx, row.id);
+  if (draft && input.noDraftSeen) return answer(row, false, false, PREPARED_SINCE);
   if (draft) {
     const failed: { row?: WorkRow } = {};
     const sent = await sendDraft(ctx, row, draft, {

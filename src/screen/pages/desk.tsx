@@ -324,7 +324,7 @@ export function ChatBox(p: { csrf: string; chat: ChatView }): Markup {
        stays enabled meanwhile, since a disabled button drops the keyboard's focus to the page. */}
       <form
         method="post"
-        action="/chat"
+        action="/chat#chat-answer"
         hx-post="/chat"
         hx-target="#chat-answer"
         hx-swap="outerHTML"

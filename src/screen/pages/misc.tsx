@@ -198,11 +198,13 @@ export function RunPage(p: {
           <p id="run-outcome" role="status" aria-live="polite">
             {end && end.type === 'end' ? end.outcome : 'The desk is working on it…'}
           </p>
-          <noscript>
-            <p>
-              <a href={`/work/${p.workId}/runs/${encodeURIComponent(p.runId)}`}>Reload to see the outcome</a>
-            </p>
-          </noscript>
+          {end ? null : (
+            <noscript>
+              <p>
+                <a href={`/work/${p.workId}/runs/${encodeURIComponent(p.runId)}`}>Reload to see the outcome</a>
+              </p>
+            </noscript>
+          )}
         </section>
       )}
     </Page>

@@ -202,7 +202,7 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       request,
       reply,
       'complete',
-      (ctx, id) => completeWork(ctx, id, { note: fieldOf(request.body, 'note') }),
+      (ctx, id) => completeWork(ctx, id, { note: fieldOf(request.body, 'note'), noDraftSeen: true }),
       (a) =>
         notCompleted(a)
           ? `Not done: ${a.delivery_note}`
