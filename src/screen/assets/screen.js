@@ -170,6 +170,11 @@
   }
 
   document.addEventListener('DOMContentLoaded', () => {
+    // A form's address may end in the place its answer is (for a browser without script, which
+    // opens the answer there); with script, lookHere places the page and the focus instead.
+    document.querySelectorAll('form[action*="#"]').forEach((f) => {
+      f.setAttribute('action', f.getAttribute('action').split('#')[0]);
+    });
     document.querySelectorAll('[data-run-events]').forEach(follow);
     lookHere();
   });
