@@ -136,6 +136,27 @@ describe("a connection's settings", () => {
       'connections[0] "box".config: imap.host holds a line break or another control character',
     ]);
   });
+
+  it("keep the mailbox form's rules for what they give, so a bad one is found before a message fails", () => {
+    expect(errorsOf(mailbox({ host: '127.0.0.1', port: 'twenty', secure: 'yes', from: 'not an address' }))).toEqual([
+      'connections[0] "box".config.port: "twenty" is not a port: a whole number from 1 to 65535, such as 587.',
+      'connections[0] "box".config.from: "not an address" is not an email address, such as Shop <shop@example.com>.',
+      'connections[0] "box".config.secure: "yes" is not true or false.',
+    ]);
+    expect(errorsOf(mailbox({ port: 99999 }))).toEqual([
+      'connections[0] "box".config.host: The mail server is required, such as smtp.example.com.',
+      'connections[0] "box".config.port: "99999" is not a port: a whole number from 1 to 65535, such as 587.',
+    ]);
+    // The port (587, as the mailer takes it) and the sender (the user) may be left out.
+    expect(errorsOf(mailbox({ host: 'smtp.test', user: 'owner', starttls: false }))).toEqual([]);
+    // Another service's settings are its own.
+    expect(
+      errorsOf({
+        desk: DESK,
+        connections: [{ provider: 'gov-portal', name: 'Tax portal', category: 'filing', config: { port: 'x' } }],
+      }),
+    ).toEqual([]);
+  });
 });
 
 describe("a row's text", () => {

@@ -33,6 +33,7 @@ import { isSlug, slugFault } from '../desks/slug.ts';
 import { SECTIONS_MAX } from '../desks/sections.ts';
 import { isEmailAddress } from '../mail/address.ts';
 import { railErrors } from '../desks/rails.ts';
+import { smtpFaults } from '../desks/smtp-settings.ts';
 import { SETUP_TEXT_MAX, TEXT_MAX } from '../limits.ts';
 import { ungrantableReason } from '../grants/manage.ts';
 import { everyCount } from '../watches/schedule.ts';
@@ -429,6 +430,11 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       // Settings go into mail headers and server commands, a line each.
       const broken = controlIn(config);
       if (broken) e.fail('config', `${broken} holds a line break or another control character`);
+      // A mailbox's sending settings keep the mailbox form's rules: a port the mailer could not
+      // use, or `secure: yes` (text, read as no), would be found only when a message failed.
+      else if (e.raw.provider === 'smtp')
+        for (const [setting, fault] of Object.entries(smtpFaults(config, { mayLeaveOut: true })))
+          e.fail(`config.${setting}`, fault);
       if (category === 'mail' && config.imap !== undefined && config.imap !== null)
         config.imap = readImap(
           entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS, e.place('config')),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inboxFields, mailboxInput, portalInput, securityOf } from './mailbox-form.ts';
 import { mailboxSettings } from '../mail/settings.ts';
-import { addressOf } from './save-connection.ts';
+import { addressOf } from './smtp-settings.ts';
 import { fieldLines, linesOf } from './save-unit.ts';
 import { centsOf } from '../arrangements/save.ts';
 import { readFormEntry, formEntry } from '../business/form.ts';

@@ -1,12 +1,12 @@
 import { actorName, type DeskContext } from '../context.ts';
-import { isEmailAddress } from '../mail/address.ts';
+import { HOST_TOO_LONG, smtpFaults, USER_TOO_LONG } from './smtp-settings.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { CONNECTION_SECRETS } from '../vocab.ts';
 import { atomically } from '../../store/tx.ts';
 import { addConnection, changeConnection, connectionById } from '../../store/repositories/connections.ts';
 import { playbooksOf, signInPlaybooksWith } from '../../store/repositories/setup.ts';
-import { CONTROL_CHARACTER, closeDirections, echoed, longerThan } from '../text.ts';
+import { closeDirections, echoed, longerThan } from '../text.ts';
 import { SETUP_TEXT_MAX } from '../limits.ts';
 
 // The one way a connection is written by hand: the mailbox and portal sign-ins on the screen,
@@ -95,18 +95,6 @@ function keptSecret(
   return SENT_WITH[path].every((p) => plain(secretAt(config, p)) === plain(secretAt(stored, p))) ? kept : undefined;
 }
 
-/** "Shop <shop@example.test>" or "shop@example.test": the address inside, or null. */
-export function addressOf(from: string): string | null {
-  // A line break would end the From header and begin another of the writer's choosing.
-  if (CONTROL_CHARACTER.test(from)) return null;
-  const m = /<([^<>]*)>\s*$/.exec(from);
-  const address = (m ? m[1]! : from).trim();
-  return isEmailAddress(address) ? address : null;
-}
-
-const HOST_TOO_LONG = `A server name is at most ${SETUP_TEXT_MAX.host} characters.`;
-const USER_TOO_LONG = `A user name is at most ${SETUP_TEXT_MAX.user} characters.`;
-
 /** The imap part's rules, by the inbox form's field names. */
 function checkInbox(imap: Record<string, unknown>, kept: unknown, errors: Record<string, string>): void {
   const host = typeof imap.host === 'string' ? imap.host.trim() : '';
@@ -148,20 +136,7 @@ function check(
   else if (longerThan(input.category.trim(), SETUP_TEXT_MAX.category))
     errors.category = `What it is for is said in at most ${SETUP_TEXT_MAX.category} characters.`;
   if (input.provider === 'smtp') {
-    const host = typeof c.host === 'string' ? c.host.trim() : '';
-    if (!host) errors.host = 'The mail server is required, such as smtp.example.com.';
-    else if (/\s/.test(host)) errors.host = `"${echoed(host)}" is not a server name: it has a space in it.`;
-    else if (longerThan(host, SETUP_TEXT_MAX.host)) errors.host = HOST_TOO_LONG;
-    if (typeof c.user === 'string' && longerThan(c.user.trim(), SETUP_TEXT_MAX.user)) errors.user = USER_TOO_LONG;
-    const port = c.port;
-    if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
-      errors.port = `${empty(port) ? 'The port is required' : `"${echoed(port)}" is not a port`}: a whole number from 1 to 65535, such as 587.`;
-    const from = typeof c.from === 'string' ? c.from.trim() : '';
-    const user = typeof c.user === 'string' ? c.user.trim() : '';
-    if (from && !addressOf(from))
-      errors.from = `"${echoed(from)}" is not an email address, such as Shop <shop@example.com>.`;
-    else if (!from && !addressOf(user))
-      errors.from = 'Give the address messages come from, such as Shop <shop@example.com>.';
+    Object.assign(errors, smtpFaults(c));
     const imap = c.imap;
     if (imap && typeof imap === 'object' && !Array.isArray(imap))
       if (!errors.imap_pass) checkInbox(imap as Record<string, unknown>, kept('imap.pass'), errors);

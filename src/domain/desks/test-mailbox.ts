@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { connectionById, noteSendFault } from '../../store/repositories/connections.ts';
 import { newMessageId } from '../work/message-id.ts';
-import { addressOf } from './save-connection.ts';
+import { addressOf } from './smtp-settings.ts';
 import { echoed } from '../text.ts';
 
 // "Send a test message": one message through the stored mailbox, by the same mailer the desk

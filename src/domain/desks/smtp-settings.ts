@@ -1,0 +1,50 @@
+import { isEmailAddress } from '../mail/address.ts';
+import { SETUP_TEXT_MAX } from '../limits.ts';
+import { CONTROL_CHARACTER, echoed, longerThan } from '../text.ts';
+
+// The rules of a mailbox's sending settings, however they come in: the screen's mailbox form
+// or a business file. The faults are keyed by the setting (and the form field) they are about.
+
+export const HOST_TOO_LONG = `A server name is at most ${SETUP_TEXT_MAX.host} characters.`;
+export const USER_TOO_LONG = `A user name is at most ${SETUP_TEXT_MAX.user} characters.`;
+
+const empty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** "Shop <shop@example.test>" or "shop@example.test": the address inside, or null. */
+export function addressOf(from: string): string | null {
+  // A line break would end the From header and begin another of the writer's choosing.
+  if (CONTROL_CHARACTER.test(from)) return null;
+  const m = /<([^<>]*)>\s*$/.exec(from);
+  const address = (m ? m[1]! : from).trim();
+  return isEmailAddress(address) ? address : null;
+}
+
+/**
+ * What is wrong with a mailbox's server, port, user, sender and security, by setting. The form
+ * asks for every one; a business file may leave out the port (587, as the mailer takes it) and
+ * the sender (the user), and what it gives must be right.
+ */
+export function smtpFaults(c: Record<string, unknown>, opts: { mayLeaveOut?: boolean } = {}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const host = typeof c.host === 'string' ? c.host.trim() : '';
+  if (!host) errors.host = 'The mail server is required, such as smtp.example.com.';
+  else if (/\s/.test(host)) errors.host = `"${echoed(host)}" is not a server name: it has a space in it.`;
+  else if (longerThan(host, SETUP_TEXT_MAX.host)) errors.host = HOST_TOO_LONG;
+  if (typeof c.user === 'string' && longerThan(c.user.trim(), SETUP_TEXT_MAX.user)) errors.user = USER_TOO_LONG;
+  const port = c.port;
+  if (opts.mayLeaveOut && empty(port)) {
+    // Left out: the mailer's own default.
+  } else if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+    errors.port = `${empty(port) ? 'The port is required' : `"${echoed(port)}" is not a port`}: a whole number from 1 to 65535, such as 587.`;
+  const from = typeof c.from === 'string' ? c.from.trim() : '';
+  const user = typeof c.user === 'string' ? c.user.trim() : '';
+  if (from && !addressOf(from))
+    errors.from = `"${echoed(from)}" is not an email address, such as Shop <shop@example.com>.`;
+  else if (!from && !addressOf(user) && !opts.mayLeaveOut)
+    errors.from = 'Give the address messages come from, such as Shop <shop@example.com>.';
+  // Stored as the form stores them; text such as "yes" would be read as no, unsaid.
+  for (const flag of ['secure', 'starttls'] as const)
+    if (c[flag] !== undefined && c[flag] !== null && typeof c[flag] !== 'boolean')
+      errors[flag] = `"${echoed(c[flag])}" is not true or false.`;
+  return errors;
+}
