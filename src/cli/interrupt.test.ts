@@ -76,6 +76,9 @@ describe('Ctrl-C during a run from the terminal', () => {
     const r = await stoppedBy('SIGTERM', row.id, 'work', 'pass', '--desk', desk.slug);
     expect(r.code).toBe(130);
     expect(r.err).toContain('Stopping:');
+    // Its answer is printed before it stops, as `desk run`'s is.
+    expect(r.out).toContain(`${desk.slug}: `);
+    expect(r.out).toContain(`#${row.id} ran: `);
     expect(await runsOf(row.id)).toEqual([expect.objectContaining({ status: 'interrupted' })]);
     expect((await findWork(store.db, row.desk_id, row.id))!.status).toBe('open');
     const history = await timelineOf(store.db, row.desk_id, row.id);

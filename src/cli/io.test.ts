@@ -199,4 +199,12 @@ describe('a table', () => {
       'uk    Corner Bakery  Europe/London',
     ]);
   });
+
+  it('takes as many rows as a desk has, 200,000 and more', () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => ({ id: i + 1, title: `Row ${i + 1}` }));
+    const shown = table(rows, ['id', 'title']).split('\n');
+    expect(shown).toHaveLength(200_001);
+    expect(shown[0]).toBe('id      title');
+    expect(shown.at(-1)).toBe('200000  Row 200000');
+  });
 });

@@ -225,7 +225,8 @@ export function table(rows: Array<Record<string, unknown>>, columns: string[]): 
     columns.map((c) => (r[c] === null || r[c] === undefined ? '-' : forTerminal(String(r[c]), { cell: true }))),
   );
   // Columns line up by how wide text shows on a terminal: a CJK character takes two places.
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => stringWidth(row[i]!))));
+  // Counted row by row: spread into one call, a list of 200,000 rows overflows the stack.
+  const widths = columns.map((c, i) => cells.reduce((w, row) => Math.max(w, stringWidth(row[i]!)), c.length));
   const line = (vals: string[]) =>
     vals.map((v, i) => (i === vals.length - 1 ? v : v + ' '.repeat(widths[i]! - stringWidth(v)))).join('  ');
   return [line(columns), ...cells.map(line)].join('\n');

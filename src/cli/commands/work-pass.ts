@@ -27,36 +27,41 @@ export function workPassCommand(work: Command, io: Io): void {
   ).action(async (o: DbOptions & { desk?: string; json?: boolean }) => {
     const { runWorkPass } = await import('../../app/work/pass.ts');
     await withDeps(io, o, async (deps) => {
-      const r = await stoppable(io, deps, (stopping) => runWorkPass(deps, { desk: o.desk, stopping }));
-      print(io, o.json, r, () => {
-        const lines: string[] = [];
-        for (const d of r.desks) {
-          const done = actsDone(d);
-          const failed = done.filter((a) => !a.ok).length;
-          const head = `${d.slug}: ${plural(done.length, 'act')}${failed > 0 ? `, ${failed} of them failed` : ''}`;
-          lines.push(d.state === 'acted' ? `${head}.` : `${head}; ${WHY[d.state](d.slug)}.`);
-          for (const a of d.acts)
-            lines.push(
-              a.put_back
-                ? `  #${a.work_id} not sent: the mail server did not take the message, so the row is as it was.`
-                : `  #${a.work_id} ${a.as === 'chase' ? 'chased' : 'ran'}: ${a.outcome}`,
-            );
-          for (const f of d.faults) lines.push(`  #${f.work_id} failed at the desk end: ${f.error}`);
+      // Ctrl-C stops the pass after the act in hand; its answer is printed before the command
+      // stops (P-cli-10), so the printing is inside.
+      await stoppable(io, deps, async (stopping) => {
+        const r = await runWorkPass(deps, { desk: o.desk, stopping });
+        print(io, o.json, r, () => {
+          const lines: string[] = [];
+          for (const d of r.desks) {
+            const done = actsDone(d);
+            const failed = done.filter((a) => !a.ok).length;
+            const head = `${d.slug}: ${plural(done.length, 'act')}${failed > 0 ? `, ${failed} of them failed` : ''}`;
+            lines.push(d.state === 'acted' ? `${head}.` : `${head}; ${WHY[d.state](d.slug)}.`);
+            for (const a of d.acts)
+              lines.push(
+                a.put_back
+                  ? `  #${a.work_id} not sent: the mail server did not take the message, so the row is as it was.`
+                  : `  #${a.work_id} ${a.as === 'chase' ? 'chased' : 'ran'}: ${a.outcome}`,
+              );
+            for (const f of d.faults) lines.push(`  #${f.work_id} failed at the desk end: ${f.error}`);
+          }
+          return lines.join('\n') || 'No desks.';
+        });
+        for (const f of r.failures) io.err(`desk: the work pass failed for desk ${f.desk_id}: ${f.error}`);
+        // As `desk run` does: an act that did not succeed (a refused send, a failed filing) is exit 1.
+        const failedActs = r.desks.flatMap((d) => actsDone(d).filter((a) => !a.ok));
+        const faults = r.desks.flatMap((d) => d.faults);
+        if (failedActs.length > 0 || faults.length > 0) {
+          const what = [
+            ...(failedActs.length > 0 ? [`${plural(failedActs.length, 'act')} did not succeed`] : []),
+            ...(faults.length > 0 ? [`${plural(faults.length, 'act')} failed at the desk end`] : []),
+          ];
+          io.err(`desk: ${what.join(', and ')}; see each row above.`);
         }
-        return lines.join('\n') || 'No desks.';
+        if (r.failures.length > 0 || failedActs.length > 0 || faults.length > 0)
+          throw new Reported('work pass failures');
       });
-      for (const f of r.failures) io.err(`desk: the work pass failed for desk ${f.desk_id}: ${f.error}`);
-      // As `desk run` does: an act that did not succeed (a refused send, a failed filing) is exit 1.
-      const failedActs = r.desks.flatMap((d) => actsDone(d).filter((a) => !a.ok));
-      const faults = r.desks.flatMap((d) => d.faults);
-      if (failedActs.length > 0 || faults.length > 0) {
-        const what = [
-          ...(failedActs.length > 0 ? [`${plural(failedActs.length, 'act')} did not succeed`] : []),
-          ...(faults.length > 0 ? [`${plural(faults.length, 'act')} failed at the desk end`] : []),
-        ];
-        io.err(`desk: ${what.join(', and ')}; see each row above.`);
-      }
-      if (r.failures.length > 0 || failedActs.length > 0 || faults.length > 0) throw new Reported('work pass failures');
     });
   });
 }
