@@ -99,19 +99,41 @@ export function exportCommand(program: Command, io: Io): void {
     // A file named .json must hold JSON: that is how `desk import` will read it.
     const format = opts.json || (toFile && /\.json$/i.test(file)) ? 'json' : 'yaml';
     const { exportDesk } = await import('../../domain/business/export.ts');
-    await withDeps(io, opts, async (deps) => {
-      if (toFile) notTheStore(file, deps.config.database);
-      const ctx = await ownerContext(deps, opts.desk);
-      const { secretsLeftOut } = await exportDesk(ctx, format, (text) =>
-        toFile ? writeWhole(file, text) : io.written ? io.written(text) : io.out(text),
+    // Ctrl-C stops the export, but never inside a write: the file and its trial copy are written
+    // in one stretch, so the stop is heard after it, and nothing part-made is left behind.
+    let wrote = false;
+    const onSignal = () => {
+      io.err(
+        toFile && wrote
+          ? `Stopped: ${file} had been written whole.`
+          : `Stopped: nothing was written${toFile ? `; ${file} is as it was` : ''}.`,
       );
-      if (!toFile) return;
-      const data = { desk: ctx.desk.slug, file, format, secrets_left_out: secretsLeftOut };
-      print(io, opts.json, data, () =>
-        format === 'json' && secretsLeftOut.length > 0
-          ? `Wrote the business file of ${ctx.desk.slug} to ${file}, as JSON. Secrets were left out: ${secretsLeftOut.join('; ')}. Enter them again on the desk after importing.`
-          : `Wrote the business file of ${ctx.desk.slug} to ${file}${format === 'json' ? ', as JSON' : ''}.`,
-      );
-    });
+      process.exit(130);
+    };
+    if (toFile) {
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+    }
+    try {
+      await withDeps(io, opts, async (deps) => {
+        if (toFile) notTheStore(file, deps.config.database);
+        const ctx = await ownerContext(deps, opts.desk);
+        const { secretsLeftOut } = await exportDesk(ctx, format, (text) => {
+          if (!toFile) return io.written ? io.written(text) : io.out(text);
+          writeWhole(file, text);
+          wrote = true;
+        });
+        if (!toFile) return;
+        const data = { desk: ctx.desk.slug, file, format, secrets_left_out: secretsLeftOut };
+        print(io, opts.json, data, () =>
+          format === 'json' && secretsLeftOut.length > 0
+            ? `Wrote the business file of ${ctx.desk.slug} to ${file}, as JSON. Secrets were left out: ${secretsLeftOut.join('; ')}. Enter them again on the desk after importing.`
+            : `Wrote the business file of ${ctx.desk.slug} to ${file}${format === 'json' ? ', as JSON' : ''}.`,
+        );
+      });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
   });
 }
