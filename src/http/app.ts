@@ -162,7 +162,11 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     if (refusedUnread(err) && (await replayUnread(request, reply))) return reply;
     return sendError(err, request, reply);
   });
-  app.setNotFoundHandler((request, reply) => sendError(noRoute(request), request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    // A key may have come with it: no shared cache keeps what is said to a key.
+    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    sendError(noRoute(request), request, reply);
+  });
   // Hooks that run on every request are written with callbacks: an async hook costs a promise
   // and a turn of the microtask queue each, on every request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -233,6 +237,11 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     },
     { prefix: '/api/v1' },
   );
+
+  // An API path no route serves answers as the API does (404 in the envelope, no screen
+  // headers), rather than through the screen's catch-all and its hooks.
+  for (const url of ['/api', '/api/*'])
+    app.get(url, { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 
   // The owner's screen at `/`: pages and forms over the same verbs (src/screen).
   await app.register(screen(deps, limits));

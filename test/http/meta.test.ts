@@ -183,10 +183,21 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
   });
 
   it('answers unknown routes with 404 in the envelope and a request id', async () => {
-    const res = await h.call('GET', '/api/v1/nothing-here', { key: d.key });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
-    expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing-here'],
+      ['GET', '/api'],
+      ['HEAD', '/api/v2/me'],
+      ['DELETE', '/api/v1/me'],
+    ] as const) {
+      const res = await h.call(method, url, { key: d.key });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      if (method !== 'HEAD') expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+      // The API's answer, not a page's: no screen headers, and never kept by a shared cache.
+      expect(res.headers['content-security-policy'], `${method} ${url}`).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it("names each request with an id of the server's own, whatever id the caller sends", async () => {
