@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, misspeltSettings, SETTINGS } from './config.ts';
+import { loadConfig, misspeltSettings, ownerLinkCommand, SETTINGS } from './config.ts';
 import { clockFrom, FixedClock } from './domain/clock.ts';
 
 describe('the clock a desk process runs on', () => {
@@ -144,5 +144,22 @@ describe('a DESK_ variable that is not a setting', () => {
       'DESK_PROT is not a setting, and is ignored; did you mean DESK_PORT?',
       'DESK_LOGLEVEL is not a setting, and is ignored; did you mean DESK_LOG_LEVEL?',
     ]);
+  });
+});
+
+describe('the command a signed-out sign-in page prints', () => {
+  it('names a PostgreSQL database by its variable, never by its host, user or password', () => {
+    const pg = loadConfig({ DESK_DATABASE_URL: 'postgres://desk@db.test:5432/shop?password=hunter2' });
+    const shown = ownerLinkCommand(pg, 'YOUR-DESK', 8080, 'public');
+    expect(shown).toBe('npx desk owner link --desk YOUR-DESK --db "$DESK_DATABASE_URL"');
+    // On the owner's own terminal it is the database itself, its password hidden.
+    expect(ownerLinkCommand(pg, 'bakery', 8080)).toBe(
+      "npx desk owner link --desk bakery --db 'postgres://desk@db.test:5432/shop?password=***'",
+    );
+    // A file is named as it is, on either.
+    const file = loadConfig({ DESK_DATABASE_URL: './data/shop.db' });
+    expect(ownerLinkCommand(file, 'YOUR-DESK', 8080, 'public')).toBe(
+      "npx desk owner link --desk YOUR-DESK --db './data/shop.db'",
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { redact } from './store/location.ts';
+import { isPostgresUrl, redact } from './store/location.ts';
 import { STATEMENT_TIMEOUT_MS } from './store/postgres-statements.ts';
 
 // Configuration is read once, from the environment and command-line flags, into a frozen object.
@@ -278,9 +278,19 @@ export function portFlag(port: number | undefined): string {
   return !port || port === DEFAULT_PORT ? '' : ` --port ${port}`;
 }
 
-/** `npx desk owner link` as it must be typed for a link to `desk` on this server (DESK_PUBLIC_URL gives its address). */
-export function ownerLinkCommand(config: Readonly<Config>, desk: string, port: number | undefined): string {
-  return `npx desk owner link --desk ${desk}${dbFlag(config)}${config.publicUrl ? '' : portFlag(port)}`;
+/**
+ * `npx desk owner link` as it must be typed for a link to `desk` on this server (DESK_PUBLIC_URL
+ * gives its address). On a page anyone who reaches the server can read (`shown: 'public'`), a
+ * PostgreSQL database is named by the variable that holds it, never by its host, user and name.
+ */
+export function ownerLinkCommand(
+  config: Readonly<Config>,
+  desk: string,
+  port: number | undefined,
+  shown: 'public' | 'owner' = 'owner',
+): string {
+  const db = shown === 'public' && isPostgresUrl(config.database) ? ' --db "$DESK_DATABASE_URL"' : dbFlag(config);
+  return `npx desk owner link --desk ${desk}${db}${config.publicUrl ? '' : portFlag(port)}`;
 }
 
 /** How to start the server on this database and port, as a printed hint says it. */

@@ -277,7 +277,7 @@ export function screen(deps: Deps, limits: LimitStore) {
 
     // The command that prints a new link for this server, on the port the request came in on.
     const linkCommand = (request: FastifyRequest): string =>
-      ownerLinkCommand(deps.config, 'YOUR-DESK', request.socket.localPort);
+      ownerLinkCommand(deps.config, 'YOUR-DESK', request.socket.localPort, 'public');
 
     const signInWith = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
       const r = await redeemSignInLink(deps.store.db, token, deps.clock.now());

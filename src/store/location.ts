@@ -5,11 +5,16 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+/** The query parameters the PostgreSQL driver reads a password from, as well as `user:pass@`. */
+const PASSWORD_PARAMETERS = ['password', 'sslpassword'];
+
 export function redact(url: string): string {
   if (!isPostgresUrl(url)) return url;
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
+    for (const name of [...u.searchParams.keys()])
+      if (PASSWORD_PARAMETERS.includes(name.toLowerCase())) u.searchParams.set(name, '***');
     return u.toString();
   } catch {
     return 'postgres://…';
