@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { masker, secretValues } from './playbooks.ts';
+import { secretValues } from './playbooks.ts';
+import { masker } from './mask.ts';
 
 describe('masking secrets in what a run reports', () => {
   it('a short secret is masked where it stands whole, never inside other words', () => {

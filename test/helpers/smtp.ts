@@ -41,7 +41,13 @@ export interface TestSmtp {
  * With `auth`, a client must sign in with exactly that user and password (535 otherwise).
  */
 export async function startSmtpServer(
-  opts: { mode?: SmtpMode; port?: number; auth?: { user: string; pass: string } } = {},
+  opts: {
+    mode?: SmtpMode;
+    port?: number;
+    auth?: { user: string; pass: string };
+    /** A refused sign-in quotes what it was given, as some servers do. */
+    echoAuth?: boolean;
+  } = {},
 ): Promise<TestSmtp> {
   let mode: SmtpMode = opts.mode ?? 'accept';
   const received: ReceivedMail[] = [];
@@ -56,7 +62,10 @@ export async function startSmtpServer(
     onAuth(auth, _session, cb) {
       const want = opts.auth;
       if (want && (auth.username !== want.user || auth.password !== want.pass)) {
-        const err = new Error('Invalid username or password') as Error & { responseCode: number };
+        const said = opts.echoAuth
+          ? `Authentication failed for ${auth.username} ${auth.password}`
+          : 'Invalid username or password';
+        const err = new Error(said) as Error & { responseCode: number };
         err.responseCode = 535;
         return cb(err);
       }

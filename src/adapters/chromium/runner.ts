@@ -9,12 +9,12 @@ import {
   stepTextFault,
   STEP_LIMIT_MS,
   STEP_NAMES,
-  masker,
   secretValues,
   type PlaybookRequest,
   type PlaybookResult,
   type PlaybookStep,
 } from '../../domain/playbooks.ts';
+import { masker } from '../../domain/mask.ts';
 import type { PlaybookRunner } from '../../domain/ports.ts';
 import { cutAt, longerThan, storable } from '../../domain/text.ts';
 import { refusalWords, type PrivateAddresses, type Resolve } from './addresses.ts';

@@ -16,6 +16,18 @@ describe('readFault', () => {
     expect(said).not.toContain('secret');
   });
 
+  it('says a refusal that quotes the login without the password, as typed or as the login sent it', () => {
+    const pass = 'ImapP4ssQWERT';
+    const b64 = Buffer.from(`\0desk\0${pass}`).toString('base64');
+    const said = readFault(
+      { authenticationFailed: true, responseText: `Invalid credentials (2 LOGIN "desk" "${pass}") ${b64}` },
+      { ...at, pass },
+    );
+    expect(said).toBe(
+      'The mail server at imap.shop.test:993 refused the login: Invalid credentials (2 LOGIN "desk" "***") ***',
+    );
+  });
+
   it("says a server that does not speak TLS on the port in words, not in OpenSSL's", () => {
     const tls = Object.assign(
       new Error(

@@ -1,4 +1,5 @@
 import type { ImapFlow } from 'imapflow';
+import { signInMasker } from '../../domain/mask.ts';
 import type {
   IncomingMail,
   MailBatch,
@@ -40,6 +41,11 @@ async function step<T>(client: ImapFlow, what: string, ms: number, work: Promise
 
 /** The server's refusal or the network's fault in words a person can act on. */
 export function readFault(err: unknown, s: MailboxSettings): string {
+  // A server may quote the login it refused: the password goes no further than here.
+  return signInMasker(s.user, s.pass)(faultWords(err, s));
+}
+
+function faultWords(err: unknown, s: MailboxSettings): string {
   if (err instanceof StepTimeout) return err.message;
   const e = err as { authenticationFailed?: boolean; responseText?: string; code?: string; message?: string };
   const where = `${s.host}:${s.port}`;

@@ -135,6 +135,23 @@ describe('SmtpMailer', () => {
     }
   });
 
+  it('a refusal that quotes the sign-in it was given says it without the password', async () => {
+    const echoing = await startSmtpServer({ auth: { user: 'desk', pass: 'right' }, echoAuth: true });
+    try {
+      const r = await mailer.send(
+        { provider: 'smtp', config: { ...via(echoing.port).config, user: 'desk', pass: 'SmtpP4ssXYZZY' } },
+        mail,
+      );
+      expect(r).toMatchObject({
+        accepted: false,
+        reason: expect.stringContaining('Authentication failed for desk ***'),
+      });
+      expect(JSON.stringify(r)).not.toContain('SmtpP4ssXYZZY');
+    } finally {
+      await echoing.close();
+    }
+  });
+
   it('a connection closed after the message was handed over may have delivered it: not known', async () => {
     smtp.setMode('drop');
     const before = smtp.received.length;

@@ -1,3 +1,4 @@
+import { signInMasker } from '../../domain/mask.ts';
 import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../domain/ports.ts';
 
 // The real mailer: one SMTP conversation per message, through the desk's own mailbox.
@@ -177,7 +178,9 @@ export class SmtpMailer implements Mailer {
           }
           return { accepted: true, messageId: info.messageId ?? null, response: info.response ?? null };
         })
-        .catch((err: unknown) => (stop.signal.aborted ? outOfTime(handedOver) : failure(err, handedOver)));
+        .catch((err: unknown) => (stop.signal.aborted ? outOfTime(handedOver) : failure(err, handedOver)))
+        // A server may quote the sign-in it refused: the password goes no further than here.
+        .then((r): SendResult => (r.accepted ? r : { ...r, reason: signInMasker(user, pass)(r.reason) }));
     } finally {
       clearTimeout(timer);
       transport.close();

@@ -1,4 +1,5 @@
-import { masker, secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../playbooks.ts';
+import { secretValues, type PlaybookRequest, type PlaybookResult, type PlaybookStep } from '../playbooks.ts';
+import { masker } from '../mask.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { storedObject } from '../text.ts';
