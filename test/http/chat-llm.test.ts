@@ -183,6 +183,56 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
     expect(stored.map((x) => x.title)).toEqual(['Odd block \uFFFD']);
   });
 
+  it("a block in right-to-left words, with a mark that opens a direction, is the model's block as written", async () => {
+    llm.handle = (_req, n) =>
+      n === 1
+        ? toolCall('s1', 'add_section', {
+            title: 'Rent in Arabic',
+            blurb: 'إيجار \u202bالمحل',
+            kind: 'work',
+            kinds: ['rent'],
+          })
+        : reply('Added it.');
+    const data = (await ask(h, 'add a block for the rent')).json().data;
+    expect(data.desk_added).toEqual([expect.objectContaining({ title: 'Rent in Arabic', kinds: ['rent'] })]);
+    expect(data.desk_added[0].blurb).toMatch(/^إيجار \u202bالمحل\u202c$/);
+  });
+
+  it('a block the model titles with nothing a person can see is refused as untitled, and nothing is added', async () => {
+    llm.handle = (req, n) => {
+      if (n === 1) return toolCall('s1', 'add_section', { title: '\u200b\u200d', kind: 'work', kinds: ['x'] });
+      return reply(JSON.stringify(toolResult(req, 's1')));
+    };
+    const before = await sectionIds();
+    const data = (await ask(h, 'add an invisible block')).json().data;
+    expect(data.answer).toBe('{"error":"A block needs a title."}');
+    expect(data.desk_added).toEqual([]);
+    expect(await sectionIds()).toEqual(before);
+  });
+
+  it('a block the model gives thousands of kinds and fields keeps the first 50 of each', async () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => `kind_${i}`);
+    llm.handle = (_req, n) =>
+      n === 1
+        ? toolCall('s1', 'add_section', {
+            title: 'Everything',
+            kind: 'work',
+            kinds: many,
+            fields: many.map((name) => ({ name, hint: 'h' })),
+          })
+        : reply('Added it.');
+    const data = (await ask(h, 'add a block for everything')).json().data;
+    expect(data.desk_added[0].kinds).toEqual(many.slice(0, 50));
+    const stored = await store.db
+      .selectFrom('sections')
+      .select(['kinds', 'fields'])
+      .where('desk_id', '=', desk.desk.id)
+      .where('title', '=', 'Everything')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.kinds)).toHaveLength(50);
+    expect(JSON.parse(stored.fields)).toHaveLength(50);
+  });
+
   it('an answer later than the chat timeout is timed_out with answer null, and the block it asked for is not saved', async () => {
     let release!: () => void;
     const never = new Promise<void>((resolve) => (release = resolve));

@@ -598,6 +598,24 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
       expect(ids.slice(-cases.length)).toEqual(cases.map(([, e]) => e.id));
     });
 
+    it('a block of words beyond the basic plane keeps whole characters in its kind, which an export imports again', async () => {
+      const data = (await ask(`add a block for ab ${'𠀀'.repeat(30)}`, d.key)).json().data;
+      const [kind] = data.desk_added[0].kinds as string[];
+      // 33 characters, though 63 UTF-16 units: within the 48 a kind takes, so all of it.
+      expect(kind).toBe(`ab_${'𠀀'.repeat(30)}`);
+      expect(kind).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    });
+
+    it('"add a block for other work" adds nothing: the desk keeps that title for its own block', async () => {
+      const before = (await sections()).length;
+      const data = (await ask('add a block for other work', d.key)).json().data;
+      expect(data).toMatchObject({
+        answer: 'The desk already has a block "Other work", so nothing was added.',
+        desk_added: [],
+      });
+      expect(await sections()).toHaveLength(before);
+    });
+
     it('"add a block" with nothing after it asks what for and adds nothing', async () => {
       const before = (await sections()).length;
       const data = (await ask('add a block', d.key)).json().data;

@@ -1,4 +1,4 @@
-import type { LanguageModel, ModelMessage } from '../../domain/ports.ts';
+import type { LanguageModel, ModelMessage, ModelToolCall } from '../../domain/ports.ts';
 import { storable } from '../../domain/text.ts';
 
 // The language-model client: one round against an OpenAI-compatible chat completions
@@ -45,7 +45,18 @@ export class OpenAiModel implements LanguageModel {
     }
     const message = body?.choices?.[0]?.message;
     if (!message || typeof message !== 'object') throw new LlmFailure('The language model answered without a message.');
-    // What the model writes may be stored (a block's title, say), on either database.
-    return storable(message);
+    // What the model writes may be stored (a block's title, say), on either database. A tool
+    // call's arguments are JSON text, made storable once read (llm.ts): made so as text, the
+    // mark closing a writing direction would land after the JSON and leave it unreadable.
+    const { tool_calls: calls, ...rest } = message;
+    const kept = storable(rest);
+    if (!Array.isArray(calls)) return kept;
+    return {
+      ...kept,
+      tool_calls: calls.map((c) => {
+        const { arguments: args, ...fn } = (c?.function ?? {}) as ModelToolCall['function'];
+        return { ...storable({ ...c, function: fn }), function: { ...storable(fn), arguments: args } };
+      }),
+    };
   }
 }

@@ -60,6 +60,7 @@ export async function blockFor(ctx: DeskContext, subject: string, question: stri
   }
   if (MONEY.test(lower)) return { title: heading, kind: 'money', blurb: `What ${lower} costs and what is owed.`, why };
   if (DATES.test(lower)) return { title: heading, kind: 'dates', blurb: `The dates for ${lower} the desk keeps.`, why };
-  const kind = said.join('_').slice(0, 48) || 'general';
+  // Cut at whole characters: half of a pair is text neither database keeps, nor an import reads.
+  const kind = Array.from(said.join('_')).slice(0, 48).join('') || 'general';
   return { title: heading, kind: 'work', kinds: [kind], blurb: `Work about ${lower}.`, why };
 }

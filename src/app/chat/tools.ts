@@ -1,3 +1,4 @@
+import { isBlank } from '../../domain/text.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { listDomains } from '../../domain/desks/domains.ts';
 import { permissionSummary } from '../../domain/desks/permissions.ts';
@@ -208,7 +209,7 @@ export async function runTool(
     case 'list_sections':
       return { items: await listSections(ctx) };
     case 'add_section': {
-      if (typeof args.title !== 'string' || args.title.trim() === '') return { error: 'A block needs a title.' };
+      if (typeof args.title !== 'string' || isBlank(args.title)) return { error: 'A block needs a title.' };
       if (sections.length >= MAX_SECTIONS)
         return { error: `At most ${MAX_SECTIONS} blocks can be added in one answer.` };
       sections.push(args as SectionDraft);

@@ -605,3 +605,20 @@ describe('a ref used twice', () => {
     expect(errorsOf(unitsFirst)).toEqual(['arrangements[0] "y".ref: "y" is already the ref of units[0] "y"']);
   });
 });
+
+describe("a block's kinds and fields", () => {
+  it('are at most 50 each, as a block from chat keeps', () => {
+    const names = Array.from({ length: 51 }, (_, i) => `k${i}`);
+    const block = (over: Record<string, unknown>) => ({
+      desk: DESK,
+      sections: [{ id: 'all', title: 'All', kind: 'work', ...over }],
+    });
+    expect(errorsOf(block({ kinds: names.slice(0, 50) }))).toEqual([]);
+    expect(errorsOf(block({ kinds: names }))).toEqual([
+      'sections[0] "All".kinds: lists 51 kinds; a block collects at most 50',
+    ]);
+    expect(errorsOf(block({ kind: 'units', fields: names.map((name) => ({ name, hint: '' })) }))).toEqual([
+      'sections[0] "All".fields: lists 51 fields; a block explains at most 50',
+    ]);
+  });
+});

@@ -30,7 +30,7 @@ import { refuseUnstorable } from './unstorable.ts';
 import { CONTROL_CHARACTER, echoed, echoedJson, lineWrittenOut, plural, unstorableIn } from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
-import { SECTIONS_MAX } from '../desks/sections.ts';
+import { BLOCK_FIELDS_MAX, BLOCK_KINDS_MAX, SECTIONS_MAX } from '../desks/sections.ts';
 import { isEmailAddress } from '../mail/address.ts';
 import { railErrors } from '../desks/rails.ts';
 import { smtpFaults } from '../desks/smtp-settings.ts';
@@ -687,6 +687,10 @@ function readSection(e: Entry): SectionPlan {
     if (extra.length) e.fail(`fields[${i}]`, `unknown field ${extra.join(', ')}; a field has a name and a hint`);
     return [{ name: f.name.trim(), hint: typeof f.hint === 'string' ? f.hint.trim() : '' }];
   });
+  if (kinds.length > BLOCK_KINDS_MAX)
+    e.fail('kinds', `lists ${kinds.length} kinds; a block collects at most ${BLOCK_KINDS_MAX}`);
+  if (fields.length > BLOCK_FIELDS_MAX)
+    e.fail('fields', `lists ${fields.length} fields; a block explains at most ${BLOCK_FIELDS_MAX}`);
   return {
     id,
     title: e.text('title', { required: true }),

@@ -13,7 +13,7 @@ import {
 } from '../../store/repositories/sections.ts';
 import { atomically, lockDesk } from '../../store/tx.ts';
 import { actorName } from '../context.ts';
-import { closeDirections } from '../text.ts';
+import { closeDirections, isBlank } from '../text.ts';
 import { notFound } from '../errors.ts';
 import { openKinds } from '../../store/repositories/queue.ts';
 
@@ -29,10 +29,16 @@ const TITLE_MAX = 80;
 /** The most blocks a desk page holds, its own and those added from chat. */
 export const SECTIONS_MAX = 40;
 const TEXT_MAX = 500;
+/** The most kinds a work block collects, and fields a units block explains: the page draws them all. */
+export const BLOCK_KINDS_MAX = 50;
+export const BLOCK_FIELDS_MAX = 50;
 
 function text(v: unknown, max = TEXT_MAX): string {
   return typeof v === 'string' ? closeDirections(Array.from(v.replace(/\s+/g, ' ').trim()).slice(0, max).join('')) : '';
 }
+
+/** Text a person can see, or nothing: a title of zero-width characters is no title (P-chat-11). */
+const seen = (t: string) => (isBlank(t) ? '' : t);
 
 function jsonArray(s: string): unknown[] {
   try {
@@ -88,6 +94,8 @@ export function withOtherKinds(stored: readonly DeskSection[], open: readonly st
 }
 
 export const OTHER_KINDS_ID = 'other-kinds';
+/** The title of that block, kept for it: a block added under it would read as the same one. */
+export const OTHER_KINDS_TITLE = 'Other work';
 
 /** The block of kinds no work block collects, or null when every open row's kind is in one. */
 export function otherKinds(stored: readonly DeskSection[], open: readonly string[]): DeskSection | null {
@@ -99,7 +107,7 @@ export function otherKinds(stored: readonly DeskSection[], open: readonly string
   for (let n = 2; taken.has(id); n++) id = `${OTHER_KINDS_ID}-${n}`;
   return {
     id,
-    title: 'Other work',
+    title: OTHER_KINDS_TITLE,
     blurb: 'Open rows of kinds no other block collects.',
     kind: 'work',
     kinds,
@@ -125,7 +133,7 @@ export function slugify(s: string): string {
 export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & { slug: string } {
   const kinds = [
     ...new Set((Array.isArray(draft.kinds) ? draft.kinds : []).map((k) => text(k, TITLE_MAX)).filter((k) => k !== '')),
-  ];
+  ].slice(0, BLOCK_KINDS_MAX);
   const unit = text(draft.unit, TITLE_MAX) || null;
   const kind: SectionKind = (SECTION_KINDS as readonly string[]).includes(draft.kind ?? '')
     ? (draft.kind as SectionKind)
@@ -134,11 +142,12 @@ export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & 
       : unit
         ? 'units'
         : 'work';
-  const title = text(draft.title, TITLE_MAX) || text(draft.id, TITLE_MAX) || 'New block';
+  const title = seen(text(draft.title, TITLE_MAX)) || seen(text(draft.id, TITLE_MAX)) || 'New block';
   const fields = (Array.isArray(draft.fields) ? draft.fields : [])
     .filter((f) => f && typeof f === 'object')
     .map((f) => ({ name: text(f.name, TITLE_MAX), hint: text(f.hint) }))
-    .filter((f) => f.name !== '');
+    .filter((f) => f.name !== '')
+    .slice(0, BLOCK_FIELDS_MAX);
   return {
     slug: slugify(text(draft.id, TITLE_MAX) || title) || 'block',
     title,
@@ -159,6 +168,7 @@ export function titleKey(title: string): string {
 /** The title of the desk's block that reads as `title`, if it has one (P-chat-16). */
 export async function sameTitled(ctx: DeskContext, title: string): Promise<string | null> {
   const key = titleKey(title);
+  if (key === titleKey(OTHER_KINDS_TITLE)) return OTHER_KINDS_TITLE;
   return (await listSections(ctx)).find((s) => titleKey(s.title) === key)?.title ?? null;
 }
 
@@ -184,6 +194,7 @@ export async function addSections(ctx: DeskContext, asked: readonly SectionDraft
   await lockDesk(ctx);
   const existing = await sectionSlots(ctx.db, ctx.desk.id);
   const titles = new Map(existing.map((s) => [titleKey(s.title), s.title]));
+  titles.set(titleKey(OTHER_KINDS_TITLE), OTHER_KINDS_TITLE);
   const taken = new Set(existing.map((s) => s.id));
   let position = existing.reduce((max, s) => Math.max(max, s.position), -1);
   const added = out.added;
