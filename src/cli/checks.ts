@@ -1,4 +1,4 @@
-import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import { echoed } from '../domain/text.ts';
 import { MAX_ID } from '../domain/input.ts';
 import { UsageError } from './io.ts';
@@ -179,13 +179,23 @@ export function someText(fault: string): Rule {
  * Applied to every command once all are declared; only the command's own flags count, so a
  * value that merely starts with dashes still passes.
  */
+/** Whether the command line says `--flag=value`, the value joined to its flag. */
+function givenJoined(cmd: Command, long: string | undefined, value: string): boolean {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  const raw = (root as Command & { rawArgs?: string[] }).rawArgs ?? [];
+  return long !== undefined && raw.includes(`${long}=${value}`);
+}
+
 export function refuseFlagsAsValues(cmd: Command): void {
   const flags = new Set(['--help', '-h', ...cmd.options.flatMap((o) => [o.long, o.short])]);
   for (const option of cmd.options) {
     if (!option.required || option.variadic || option.parseArg) continue;
     const name = option.long ?? option.short ?? option.flags;
     option.argParser((value: string) => {
-      if (flags.has(value)) throw new InvalidArgumentError(`${name} needs its value before ${value}.`);
+      // Given with `=` (`--title=--json`), the value is plainly the value.
+      if (flags.has(value) && !givenJoined(cmd, option.long, value))
+        throw new UsageError(`${name} needs its value before ${value}.`);
       return value;
     });
   }

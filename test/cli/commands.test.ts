@@ -166,8 +166,12 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const forgot = await desk(store.target, 'keys', 'create', '--name', '--desk', slug);
     expect({ code: forgot.code, err: forgot.err }).toEqual({
       code: 1,
-      err: "desk: option '--name <name>' argument '--desk' is invalid. --name needs its value before --desk.\n",
+      err: 'desk: --name needs its value before --desk.\n',
     });
+    // Joined to its flag with `=`, a value that is another flag's name is the value given.
+    const joined = await desk(store.target, 'work', 'add', '--desk', slug, '--title=--json', '--json');
+    expect(joined.code, joined.err).toBe(0);
+    expect(joined.json().title).toBe('--json');
     expect((await desk(store.target, 'keys', 'list', '--desk', slug, '--json')).json()).toHaveLength(keys);
     // A value that only looks like a flag is still a value.
     const dashed = await desk(store.target, 'work', 'list', '--desk', '--not-a-flag');
