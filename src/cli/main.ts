@@ -137,7 +137,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       const trouble = storeTrouble(err);
       const message = err instanceof Error ? err.message : String(err);
       failure = trouble
-        ? { code: 'unavailable', message: trouble.message }
+        ? // A read-only file is a setting to fix; the others pass.
+          { code: trouble.kind === 'readonly' ? 'bad_request' : 'unavailable', message: trouble.message }
         : { code: 'internal_error', message: message.split('\n')[0]! };
     }
   }

@@ -76,6 +76,7 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
 const STORE_TROUBLE_TITLE = {
   busy: 'The desk is busy',
   full: "The desk's disk is full",
+  readonly: 'The desk cannot write its database',
   unreachable: 'The desk cannot reach its database',
 } as const;
 

@@ -127,7 +127,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
       makeFolderFor(name);
       file = name;
     }
-    const sqlite = openSqlite(name);
+    const sqlite = openSqlite(name, opts.existing === true);
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
@@ -263,21 +263,48 @@ function accessHint(name: string): string | null {
 }
 
 /** A SQLite connection in WAL mode, or an error that names the file and what is wrong with it. */
-function openSqlite(name: string): SQLite.Database {
+function openSqlite(name: string, existing: boolean): SQLite.Database {
   let sqlite: SQLite.Database | undefined;
   try {
     // A new file is readable by this user alone, as the key file beside it is: it holds the
     // screen's cookie secret and session hashes. SQLite gives its log files the same mode.
     if (name !== ':memory:' && !fs.existsSync(name)) fs.closeSync(fs.openSync(name, 'a', 0o600));
     sqlite = new SQLite(name);
+    // Before anything is written to it, the log's mode included.
+    if (name !== ':memory:') {
+      refuseForeign(sqlite, path.resolve(name), existing);
+      // Every command may write (a key's use, a session), and SQLite writes beside the file.
+      const hint = accessHint(name);
+      if (hint) {
+        sqlite.close();
+        throw new StoreUnusable(`Cannot use ${path.resolve(name)} as the database${hint}.`);
+      }
+    }
     sqlite.pragma('journal_mode = WAL');
     return sqlite;
   } catch (err) {
+    if (err instanceof StoreUnusable) throw err;
     sqlite?.close();
     const why = (err as Error).message;
     const hint = /not a database/i.test(why) ? ' (is it a Desk database?)' : (accessHint(name) ?? '');
     throw new StoreUnusable(`Cannot open ${path.resolve(name)} as a SQLite database: ${why}${hint}.`);
   }
+}
+
+/**
+ * A SQLite file is Desk's when it holds Desk's migration record. One that holds other tables is
+ * another program's, never written to; an empty one is Desk's to make only where a command may
+ * make a database (serve, import, demo), as it is for PostgreSQL.
+ */
+function refuseForeign(sqlite: SQLite.Database, file: string, existing: boolean): void {
+  const tables = sqlite.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
+  if (tables.includes('desk_migrations')) return;
+  if (tables.length === 0 && !existing) return;
+  sqlite.close();
+  if (tables.length === 0) throw new NoDeskDatabase(noDeskDatabase(file));
+  throw new StoreUnusable(
+    `${file} is a SQLite database, but not Desk's (it holds other tables), so nothing was written to it; give the path of a Desk database, or a new one.`,
+  );
 }
 
 async function hasDeskTables(db: Kysely<Database>): Promise<boolean> {

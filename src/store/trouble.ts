@@ -36,7 +36,7 @@ function databaseUnreachable(err: unknown): boolean {
 
 /** Why the store cannot take a statement now, said for whoever asked, and for the log. */
 export interface StoreTrouble {
-  kind: 'busy' | 'full' | 'unreachable';
+  kind: 'busy' | 'full' | 'readonly' | 'unreachable';
   message: string;
   log: string;
   level: 'warn' | 'error';
@@ -66,6 +66,15 @@ export function storeTrouble(err: unknown): StoreTrouble | null {
       kind: 'full',
       message: "The desk's disk is full, so nothing was written; try again once there is room on it.",
       log: 'the database disk is full',
+      level: 'error',
+    };
+  // The file, or the folder its log is written in, became read-only for the user Desk runs as.
+  if (code.startsWith('SQLITE_READONLY'))
+    return {
+      kind: 'readonly',
+      message:
+        'The database cannot be written: its file or folder is read-only for the user Desk runs as, so nothing was written. Let that user write both, then try again.',
+      log: 'the database is read-only',
       level: 'error',
     };
   if (databaseUnreachable(err))

@@ -172,6 +172,8 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const joined = await desk(store.target, 'work', 'add', '--desk', slug, '--title=--json', '--json');
     expect(joined.code, joined.err).toBe(0);
     expect(joined.json().title).toBe('--json');
+    // Closed again: the desk's open rows are counted further on.
+    expect((await desk(store.target, 'work', 'close', String(joined.json().id), '--desk', slug)).code).toBe(0);
     expect((await desk(store.target, 'keys', 'list', '--desk', slug, '--json')).json()).toHaveLength(keys);
     // A value that only looks like a flag is still a value.
     const dashed = await desk(store.target, 'work', 'list', '--desk', '--not-a-flag');

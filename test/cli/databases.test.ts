@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,63 @@ describe('a database a command cannot use', () => {
     expect(notDb.err).toBe(
       `desk: Cannot open ${text} as a SQLite database: file is not a database (is it a Desk database?).\n`,
     );
+  });
+
+  it("another program's SQLite database is refused by every command and left as it was; an empty file only where one may be made", async () => {
+    const theirs = path.join(dir, 'theirs.db');
+    const other = new SQLite(theirs);
+    other.exec('create table foo (x)');
+    other.close();
+    const before = fs.readFileSync(theirs);
+    for (const args of [['desks', 'list'], ['demo']]) {
+      const run = await desk(theirs, ...args);
+      expect(run.code).toBe(1);
+      expect(run.err).toBe(
+        `desk: ${theirs} is a SQLite database, but not Desk's (it holds other tables), so nothing was written to it; give the path of a Desk database, or a new one.\n`,
+      );
+    }
+    expect(fs.readFileSync(theirs).equals(before)).toBe(true);
+    expect(fs.existsSync(`${theirs}.key`)).toBe(false);
+    // An empty file: no database to read, and one to make.
+    const empty = path.join(dir, 'empty.db');
+    fs.writeFileSync(empty, '');
+    const read = await desk(empty, 'desks', 'list');
+    expect(read.code).toBe(1);
+    expect(read.err).toMatch(/^desk: No database at /);
+    expect(fs.statSync(empty).size).toBe(0);
+    expect((await desk(empty, 'demo')).code).toBe(0);
+  });
+
+  it('a database this user may read but not write is named as such before anything is tried', async () => {
+    const file = path.join(dir, 'shared.db');
+    expect((await desk(file, 'demo')).code).toBe(0);
+    // Held open elsewhere, its log files stand writable beside it: it opens and reads, and only
+    // a write would fail.
+    const held = new SQLite(file);
+    held.prepare('select count(*) from desks').get();
+    for (const f of [`${file}-wal`, `${file}-shm`]) fs.chmodSync(f, 0o666);
+    fs.chmodSync(file, 0o444);
+    try {
+      // As a user other than root, who may write anything.
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) fs.chmodSync(dir, 0o755);
+      const run = await new Promise<{ code: number | null; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['bin/desk.js', 'desks', 'list', '--db', file], {
+          ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+          env: { ...process.env, DESK_SECRET_KEY: '' },
+        });
+        let err = '';
+        child.stderr.on('data', (c) => (err += c));
+        child.on('close', (code) => resolve({ code, err }));
+      });
+      expect(run.code).toBe(1);
+      expect(run.err).toBe(
+        `desk: Cannot use ${file} as the database (the file cannot be read and written by this user; SQLite needs both, even to read).\n`,
+      );
+    } finally {
+      held.close();
+      fs.chmodSync(file, 0o600);
+    }
   });
 
   it('a folder given as the database is named as a folder', async () => {
