@@ -262,6 +262,29 @@ function accessHint(name: string): string | null {
   return null;
 }
 
+/**
+ * Why this user could not write the database, if it could not: the file, and each log file
+ * beside it, or where one is not there yet, the folder it would be made in.
+ */
+function writeHint(name: string): string | null {
+  const file = path.resolve(name);
+  const writable = (at: string) => {
+    try {
+      fs.accessSync(at, fs.constants.R_OK | fs.constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!writable(file)) return ' (the file cannot be read and written by this user; SQLite needs both, even to read)';
+  for (const log of [`${file}-wal`, `${file}-shm`])
+    if (fs.existsSync(log) ? !writable(log) : !writable(path.dirname(file)))
+      return fs.existsSync(log)
+        ? ` (${path.basename(log)} beside it cannot be read and written by this user; SQLite needs both, even to read)`
+        : ' (its folder cannot be written by this user, and SQLite makes its log files there)';
+  return null;
+}
+
 /** A SQLite connection in WAL mode, or an error that names the file and what is wrong with it. */
 function openSqlite(name: string, existing: boolean): SQLite.Database {
   let sqlite: SQLite.Database | undefined;
@@ -274,7 +297,7 @@ function openSqlite(name: string, existing: boolean): SQLite.Database {
     if (name !== ':memory:') {
       refuseForeign(sqlite, path.resolve(name), existing);
       // Every command may write (a key's use, a session), and SQLite writes beside the file.
-      const hint = accessHint(name);
+      const hint = writeHint(name);
       if (hint) {
         sqlite.close();
         throw new StoreUnusable(`Cannot use ${path.resolve(name)} as the database${hint}.`);

@@ -24,6 +24,7 @@ import { mailSeenKept } from './migrations/019_mail_seen_kept.ts';
 import { unsettledSends } from './migrations/020_unsettled_sends.ts';
 import { mailStuck } from './migrations/021_mail_stuck.ts';
 import { replyFrom } from './migrations/022_reply_from.ts';
+import { blockLists } from './migrations/023_block_lists.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -51,6 +52,7 @@ export const migrations: Record<string, DeskMigration> = {
   '020_unsettled_sends': unsettledSends,
   '021_mail_stuck': mailStuck,
   '022_reply_from': replyFrom,
+  '023_block_lists': blockLists,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -734,6 +734,79 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       diagnostic,
     });
 
+  it('a bounce of a message whose send got no answer is its first: the row is told to correct the address, once', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Gutter quote',
+      class: 'reach_out',
+      contact_name: 'Sam Oven',
+      contact_email: 'nobody@ovens.test',
+    });
+    await makeDraft(store.db, d.desk.id, row.id, {
+      subject: 'About: Gutter quote',
+      body: 'Quote?',
+      to: 'nobody@ovens.test',
+    });
+    smtp.setMode('drop');
+    try {
+      const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+      expect(done.json().data).toMatchObject({ failed: true });
+    } finally {
+      smtp.setMode('accept');
+    }
+    const id = /^Message-ID: (.+)$/im.exec(smtp.received.at(-1)!.raw)![1]!.trim();
+    await put(bounced({ subject: 'About: Gutter quote', messageId: id }, '550 5.1.1 user unknown'));
+    expect((await pass()).mailboxes[0]).toMatchObject({ bounces: 1 });
+    const advice =
+      'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown. Correct the address on the row, then draft the message again.';
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'open', last_error: advice });
+    const message = () =>
+      store.db
+        .selectFrom('activity')
+        .select(['status', 'failure_reason', 'sent_at'])
+        .where('obligation_id', '=', row.id)
+        .where('direction', '=', 'outbound')
+        .executeTakeFirstOrThrow();
+    expect(await message()).toMatchObject({
+      status: 'approved',
+      failure_reason: 'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown',
+    });
+    expect((await message()).sent_at).not.toBeNull();
+    // A second report of it changes nothing more.
+    await put(bounced({ subject: 'About: Gutter quote', messageId: id }, '550 again'));
+    await pass();
+    expect((await get(`/work/${row.id}`)).json().data.work.last_error).toBe(advice);
+    expect((await message()).failure_reason).toBe('Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown');
+  });
+
+  it('a message the mail server refused keeps no Message-ID: nobody saw it, so no reply or bounce can name it', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Boiler quote',
+      class: 'reach_out',
+      contact_name: 'Sam Oven',
+      contact_email: 'sam@ovens.test',
+    });
+    await makeDraft(store.db, d.desk.id, row.id, {
+      subject: 'About: Boiler quote',
+      body: 'Quote?',
+      to: 'sam@ovens.test',
+    });
+    smtp.setMode('refuse');
+    try {
+      const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+      expect(done.json().data).toMatchObject({ failed: true });
+    } finally {
+      smtp.setMode('accept');
+    }
+    const message = await store.db
+      .selectFrom('activity')
+      .select(['status', 'message_id'])
+      .where('obligation_id', '=', row.id)
+      .where('direction', '=', 'outbound')
+      .executeTakeFirstOrThrow();
+    expect(message).toEqual({ status: 'approved', message_id: null });
+  });
+
   it('a bounce marks the message undelivered and makes the row fix', async () => {
     const row = await sentRow('Window cleaning', 'nobody@ovens.test');
     await put(bounced(row, '550 5.1.1 user unknown'));

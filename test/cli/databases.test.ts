@@ -110,6 +110,38 @@ describe('a database a command cannot use', () => {
     }
   });
 
+  it.runIf(process.getuid?.() === 0)(
+    "a database whose log files stand writable beside it opens, though its folder is not this user's to write",
+    async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-theirs-'));
+      fs.chmodSync(folder, 0o755);
+      const file = path.join(folder, 'a.db');
+      try {
+        expect((await desk(file, 'demo')).code).toBe(0);
+        const held = new SQLite(file);
+        held.prepare('select count(*) from desks').get();
+        for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}.key`]) fs.chownSync(f, 65534, 65534);
+        try {
+          const run = await new Promise<{ code: number | null; err: string }>((resolve) => {
+            const child = spawn(process.execPath, ['bin/desk.js', 'desks', 'list', '--db', file], {
+              uid: 65534,
+              gid: 65534,
+              env: { ...process.env, DESK_SECRET_KEY: '' },
+            });
+            let err = '';
+            child.stderr.on('data', (c) => (err += c));
+            child.on('close', (code) => resolve({ code, err }));
+          });
+          expect(run, run.err).toMatchObject({ code: 0 });
+        } finally {
+          held.close();
+        }
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('a folder given as the database is named as a folder', async () => {
     const run = await desk(dir, 'desks', 'list');
     expect(run.code).toBe(1);

@@ -210,6 +210,48 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
     expect(await sectionIds()).toEqual(before);
   });
 
+  it('arguments a model sends as an object, not as JSON text, are made storable all the same', async () => {
+    llm.handle = (_req, n) =>
+      n === 1
+        ? {
+            choices: [
+              {
+                index: 0,
+                finish_reason: 'tool_calls',
+                message: {
+                  role: 'assistant',
+                  content: null,
+                  tool_calls: [
+                    {
+                      id: 's1',
+                      type: 'function',
+                      function: {
+                        name: 'add_section',
+                        arguments: { title: 'Obj\u0000 block \ud83d', kind: 'work', kinds: ['odd\u0000'] },
+                      },
+                    },
+                  ],
+                },
+              },
+            ],
+          }
+        : reply('Added it.');
+    const res = await ask(h, 'add an object block');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.desk_added).toEqual([
+      expect.objectContaining({ title: 'Obj block \uFFFD', kinds: ['odd'] }),
+    ]);
+  });
+
+  it('"Other work" with a character that draws nothing in it is still the desk\'s own title', async () => {
+    for (const title of ['Other work\u200b', 'Other\u200b work']) {
+      llm.handle = (_req, n) =>
+        n === 1 ? toolCall('s1', 'add_section', { title, kind: 'work', kinds: ['x'] }) : reply('Done.');
+      const data = (await ask(h, `add ${title}`)).json().data;
+      expect(data.desk_added).toEqual([]);
+    }
+  });
+
   it('a block the model gives thousands of kinds and fields keeps the first 50 of each', async () => {
     const many = Array.from({ length: 20_000 }, (_, i) => `kind_${i}`);
     llm.handle = (_req, n) =>

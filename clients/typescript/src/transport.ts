@@ -146,12 +146,15 @@ function dataOf<T>(text: string): T | undefined {
  * A setting given as a number, or its default. A count or time that is no number (`NaN` from an
  * unset environment variable, say) would retry for ever or time out at once, so it is refused.
  */
-function setting(name: string, value: number | undefined, fallback: number, least: number): number {
+function setting(name: string, value: number | undefined, fallback: number, least: number, most = MOST_MS): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < least)
-    throw new TypeError(`${name} is a number of ${least} or more; it was given ${String(value)}.`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < least || value > most)
+    throw new TypeError(`${name} is a number from ${least} to ${most}; it was given ${String(value)}.`);
   return value;
 }
+
+/** The longest wait a timer keeps (about 24.8 days): past it, Node fires at once. */
+const MOST_MS = 2 ** 31 - 1;
 
 /** The base URL, refused at once when it is none, rather than failing each call as if the network had. */
 function baseOf(baseUrl: string): string {
@@ -168,15 +171,17 @@ function baseOf(baseUrl: string): string {
 
 /** The key as a header carries it: Latin-1 text without line breaks, as every Desk key is. */
 function keyOf(key: string): string {
-  if (typeof key !== 'string' || key.trim() === '' || /[^\x20-\x7e\xa0-\xff\t]/.test(key))
+  // Spaces and line breaks around it (a key read from a file) are no part of it, as HTTP has it.
+  const trimmed = typeof key === 'string' ? key.trim() : '';
+  if (trimmed === '' || /[^\x20-\x7e\xa0-\xff\t]/.test(trimmed))
     throw new TypeError('key is the API key the desk gave, text a header can carry; this one is not.');
-  return key;
+  return trimmed;
 }
 
 export function createTransport(opts: TransportOptions) {
   const doFetch = opts.fetch ?? globalThis.fetch;
   const retry = typeof opts.retries === 'number' ? { retries: opts.retries } : (opts.retries ?? {});
-  const retries = Math.floor(setting('retries', retry.retries, 3, 0));
+  const retries = Math.floor(setting('retries', retry.retries, 3, 0, Number.MAX_SAFE_INTEGER));
   const baseDelay = setting('retries.baseDelayMs', retry.baseDelayMs, 500, 0);
   const maxDelay = setting('retries.maxDelayMs', retry.maxDelayMs, 20_000, 0);
   const maxRetryAfter = setting('retries.maxRetryAfterMs', retry.maxRetryAfterMs, 120_000, 0);

@@ -355,14 +355,20 @@ describe('desk-client settings no call could keep', () => {
 
   it('refuses them when the client is made, before anything is sent', () => {
     for (const [over, said] of [
-      [{ retries: Number(undefined) }, /^retries is a number of 0 or more; it was given NaN\.$/],
-      [{ retries: { retries: -1 } }, /^retries is a number of 0 or more/],
+      [{ retries: Number(undefined) }, /^retries is a number from 0 to \d+; it was given NaN\.$/],
+      [{ retries: { retries: -1 } }, /^retries is a number from 0 to/],
       [{ retries: { baseDelayMs: Number.POSITIVE_INFINITY } }, /^retries\.baseDelayMs is a number/],
-      [{ timeouts: { default: Number('') + Number.NaN } }, /^timeouts\.default is a number of 1 or more/],
-      [{ timeouts: { run: 0 } }, /^timeouts\.run is a number of 1 or more; it was given 0\.$/],
+      [{ timeouts: { default: Number('') + Number.NaN } }, /^timeouts\.default is a number from 1 to/],
+      [{ timeouts: { run: 0 } }, /^timeouts\.run is a number from 1 to 2147483647; it was given 0\.$/],
       [{ baseUrl: '127.0.0.1:7141/api/v1' }, /^baseUrl is (a whole URL|an http or https URL)/],
       [{ baseUrl: 'ftp://127.0.0.1/api/v1' }, /^baseUrl is an http or https URL/],
       [{ key: 'desk_ключ' }, /^key is the API key the desk gave/],
+      // Past what a timer keeps: it would fire at once.
+      [
+        { timeouts: { default: 2 ** 31 } },
+        /^timeouts\.default is a number from 1 to 2147483647; it was given 2147483648\.$/,
+      ],
+      [{ retries: { maxDelayMs: 3e9 } }, /^retries\.maxDelayMs is a number from 0 to 2147483647/],
       [{ key: 'desk_a\r\nX-Other: 1' }, /^key is the API key the desk gave/],
     ] as const)
       expect(() => createDeskClient({ ...base, ...over }), JSON.stringify(over)).toThrow(said);
@@ -373,5 +379,17 @@ describe('desk-client settings no call could keep', () => {
     const client = createDeskClient({ ...base, retries: 0, timeouts: { default: 1000 } });
     await client.me();
     expect(fetched).toEqual(['http://127.0.0.1:9/api/v1/me']);
+    // A key read from a file keeps its line break; HTTP would drop it, and so does the client.
+    const seen: string[] = [];
+    const keyed = createDeskClient({
+      ...base,
+      key: 'desk_test_key\n',
+      fetch: async (url, init) => {
+        seen.push(init.headers.authorization!);
+        return fetch(url);
+      },
+    });
+    await keyed.me();
+    expect(seen).toEqual(['Bearer desk_test_key']);
   });
 });

@@ -145,10 +145,21 @@ describe("a connection's settings", () => {
     ]);
     expect(errorsOf(mailbox({ port: 99999 }))).toEqual([
       'connections[0] "box".config.host: The mail server is required, such as smtp.example.com.',
-      'connections[0] "box".config.port: "99999" is not a port: a whole number from 1 to 65535, such as 587.',
+      'connections[0] "box".config.port: 99999 is not a port: a whole number from 1 to 65535, such as 587.',
     ]);
     // The port (587, as the mailer takes it) and the sender (the user) may be left out.
     expect(errorsOf(mailbox({ host: 'smtp.test', user: 'owner', starttls: false }))).toEqual([]);
+    // Written as text, as an earlier export may hold them, a port and a flag are what they spell.
+    const plan = readBusiness(mailbox({ host: 'smtp.test', port: ' 587 ', secure: 'TRUE', starttls: 'false' }), NOW);
+    expect(plan.connections[0]?.config).toMatchObject({ port: 587, secure: true, starttls: false });
+    // Infinity and not-a-number are named in words, not as JSON's null.
+    expect(errorsOf(mailbox({ host: 'smtp.test', port: Number.POSITIVE_INFINITY, secure: Number.NaN }))).toEqual([
+      'connections[0] "box".config.port: infinity is not a port: a whole number from 1 to 65535, such as 587.',
+      'connections[0] "box".config.secure: not a number (.nan) is not true or false.',
+    ]);
+    expect(errorsOf({ desk: { ...DESK, daily_cap: Number.POSITIVE_INFINITY } })).toEqual([
+      'desk.daily_cap: infinity must be a whole number from 0 to 1000 (acts the desk may do in one of its days)',
+    ]);
     // Another service's settings are its own.
     expect(
       errorsOf({
@@ -360,8 +371,8 @@ describe("a unit's columns", () => {
     expect(readBusiness(doc(12.5), NOW).units[0]!.fields).toEqual({ v: 12.5 });
     expect(readBusiness(doc(Number.MAX_SAFE_INTEGER), NOW).units[0]!.fields).toEqual({ v: Number.MAX_SAFE_INTEGER });
     for (const [v, said] of [
-      [Number.POSITIVE_INFINITY, 'Infinity'],
-      [Number.NaN, 'NaN'],
+      [Number.POSITIVE_INFINITY, 'infinity'],
+      [Number.NaN, 'not a number (.nan)'],
       [2 ** 64, String(2 ** 64)],
     ] as const)
       expect(errorsOf(doc(v))).toEqual([

@@ -228,6 +228,18 @@ function readImap(e: Entry, raw: unknown): Raw {
   };
 }
 
+/**
+ * A mailbox's port and security written as text ("587", "true"), as files the desk exported
+ * before they were checked may hold them and as the mailer read them: taken as the number and
+ * the flag they spell. Other text stays, to be refused.
+ */
+function writtenAsText(config: Raw): void {
+  if (typeof config.port === 'string' && /^\s*\d{1,5}\s*$/.test(config.port)) config.port = Number(config.port);
+  for (const flag of ['secure', 'starttls'])
+    if (typeof config[flag] === 'string' && /^\s*(true|false)\s*$/i.test(config[flag] as string))
+      config[flag] = (config[flag] as string).trim().toLowerCase() === 'true';
+}
+
 // "an arrangement", "a unit": the words a ref can name.
 const article = (word: string) => (/^(?:[aeio]|u(?!ni))/i.test(word) ? 'an' : 'a');
 
@@ -432,9 +444,11 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       if (broken) e.fail('config', `${broken} holds a line break or another control character`);
       // A mailbox's sending settings keep the mailbox form's rules: a port the mailer could not
       // use, or `secure: yes` (text, read as no), would be found only when a message failed.
-      else if (e.raw.provider === 'smtp')
+      else if (e.raw.provider === 'smtp') {
+        writtenAsText(config);
         for (const [setting, fault] of Object.entries(smtpFaults(config, { mayLeaveOut: true })))
           e.fail(`config.${setting}`, fault);
+      }
       if (category === 'mail' && config.imap !== undefined && config.imap !== null)
         config.imap = readImap(
           entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS, e.place('config')),
@@ -722,7 +736,7 @@ function readUnitFields(e: Entry, today: string): Record<string, string | number
       // A number is kept as it was written: not infinity or NaN, nor a whole one past 2^53 that
       // would be stored rounded.
       if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v)))
-        e.fail(`fields.${name}`, `${v} cannot be kept as a number; write it in quotes to keep it as text`);
+        e.fail(`fields.${name}`, `${echoedJson(v)} cannot be kept as a number; write it in quotes to keep it as text`);
       out[name] = v;
     } else if (typeof v === 'string') {
       // Relative dates are fixed at import, like every other date in the file.

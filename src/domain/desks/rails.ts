@@ -6,7 +6,7 @@ import { midnightIn } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import { isWorkingTime, parseHours } from './hours.ts';
 import { requireDesk } from './manage.ts';
-import { echoed } from '../text.ts';
+import { echoedJson } from '../text.ts';
 
 // The rails on what a desk does on its own (issue 17): its working hours, a cap on acts per
 // desk-day, how far ahead of a due date it acts, and one switch that pauses it all. The business
@@ -64,7 +64,7 @@ export function railErrors(input: Partial<Record<keyof Rails, unknown>>): Record
     const v = input[field];
     if (v === undefined) return;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max)
-      errors[field] = `${echoed(JSON.stringify(v))} must be a whole number from 0 to ${max} (${what})`;
+      errors[field] = `${echoedJson(v)} must be a whole number from 0 to ${max} (${what})`;
   };
   whole('daily_cap', CAP_MAX, 'acts the desk may do in one of its days');
   whole('act_within_days', WINDOW_MAX, 'days ahead of a due date');

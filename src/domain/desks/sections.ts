@@ -13,7 +13,7 @@ import {
 } from '../../store/repositories/sections.ts';
 import { atomically, lockDesk } from '../../store/tx.ts';
 import { actorName } from '../context.ts';
-import { closeDirections, isBlank } from '../text.ts';
+import { closeDirections, isBlank, seenText } from '../text.ts';
 import { notFound } from '../errors.ts';
 import { openKinds } from '../../store/repositories/queue.ts';
 
@@ -162,7 +162,8 @@ export function completeSection(draft: SectionDraft): Omit<DeskSection, 'id'> & 
 
 /** A block's title as a reader tells two apart: case, accents' forms and spacing aside. */
 export function titleKey(title: string): string {
-  return title.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  // Characters that draw nothing are left out too: "Other\u200b work" reads as "Other work".
+  return seenText(title).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** The title of the desk's block that reads as `title`, if it has one (P-chat-16). */

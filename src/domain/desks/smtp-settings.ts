@@ -1,6 +1,6 @@
 import { isEmailAddress } from '../mail/address.ts';
 import { SETUP_TEXT_MAX } from '../limits.ts';
-import { CONTROL_CHARACTER, echoed, longerThan } from '../text.ts';
+import { CONTROL_CHARACTER, echoed, echoedJson, longerThan } from '../text.ts';
 
 // The rules of a mailbox's sending settings, however they come in: the screen's mailbox form
 // or a business file. The faults are keyed by the setting (and the form field) they are about.
@@ -35,7 +35,7 @@ export function smtpFaults(c: Record<string, unknown>, opts: { mayLeaveOut?: boo
   if (opts.mayLeaveOut && empty(port)) {
     // Left out: the mailer's own default.
   } else if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
-    errors.port = `${empty(port) ? 'The port is required' : `"${echoed(port)}" is not a port`}: a whole number from 1 to 65535, such as 587.`;
+    errors.port = `${empty(port) ? 'The port is required' : `${echoedJson(port)} is not a port`}: a whole number from 1 to 65535, such as 587.`;
   const from = typeof c.from === 'string' ? c.from.trim() : '';
   const user = typeof c.user === 'string' ? c.user.trim() : '';
   if (from && !addressOf(from))
@@ -45,6 +45,6 @@ export function smtpFaults(c: Record<string, unknown>, opts: { mayLeaveOut?: boo
   // Stored as the form stores them; text such as "yes" would be read as no, unsaid.
   for (const flag of ['secure', 'starttls'] as const)
     if (c[flag] !== undefined && c[flag] !== null && typeof c[flag] !== 'boolean')
-      errors[flag] = `"${echoed(c[flag])}" is not true or false.`;
+      errors[flag] = `${echoedJson(c[flag])} is not true or false.`;
   return errors;
 }

@@ -190,9 +190,10 @@ async function applyBounce(
   const error = `Mail to ${to} bounced: ${oneLine(reason, 300)}`;
   // A second report on a message already bounced (mail systems on the way may each send one)
   // goes on the timeline; the message and the row keep the reason the first one gave.
-  const again = sent.status !== 'sent';
-  if (!again) await markBounced(ctx.db, sent.id, error);
+  // A message never recorded as sent (its send got no answer) bounces for the first time too.
+  const again = sent.status !== 'sent' && sent.sent_at !== null;
   const now = ctx.now();
+  if (!again) await markBounced(ctx.db, sent.id, error, sent.sent_at ?? sent.approved_at ?? now);
   // A report can come days late, after the address was corrected and the message went again:
   // the row then waits on the new message, and telling the owner to correct it would be wrong.
   const later = await sentOnRowAfter(ctx.db, ctx.desk.id, row.id, sent.id);

@@ -226,7 +226,7 @@ export async function sendDraft(
   const why = reason;
   await atomically(ctx, async (tx) => {
     await lockRow(tx, row.id);
-    await markUnsent(tx.db, message.id, why);
+    await markUnsent(tx.db, message.id, why, unknown);
     await updateWork(tx.db, tx.desk.id, row.id, { last_error: why, updated_at: now });
     await logEvent(tx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, {
       work_id: row.id,

@@ -239,8 +239,17 @@ export async function unsentOn(db: Kysely<Database>, deskId: string, workId: num
   return messageOn(db, deskId, workId, 'approved', 'newest').where('failure_reason', 'is not', null).executeTakeFirst();
 }
 
-export async function markUnsent(db: Kysely<Database>, id: number, reason: string): Promise<void> {
-  await db.updateTable('activity').set({ failure_reason: reason }).where('id', '=', id).execute();
+/**
+ * A send that failed. The Message-ID it went under is kept only while the message may have gone
+ * (`mayHaveGone`: the server stopped answering once it had the text), so that only a reply to
+ * such a message can show it went; a refused one was never seen by anybody.
+ */
+export async function markUnsent(db: Kysely<Database>, id: number, reason: string, mayHaveGone = false): Promise<void> {
+  await db
+    .updateTable('activity')
+    .set(mayHaveGone ? { failure_reason: reason } : { failure_reason: reason, message_id: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The newest message a provider accepted. */

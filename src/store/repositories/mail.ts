@@ -241,8 +241,13 @@ export async function sentOnRowAfter(db: Kysely<Database>, deskId: string, workI
 }
 
 /** A sent message a delivery report says never arrived. */
-export async function markBounced(db: Kysely<Database>, id: number, reason: string): Promise<void> {
-  await db.updateTable('activity').set({ status: 'approved', failure_reason: reason }).where('id', '=', id).execute();
+export async function markBounced(db: Kysely<Database>, id: number, reason: string, sentAt: string): Promise<void> {
+  // A bounce shows the message was handed over: one whose send got no answer went when claimed.
+  await db
+    .updateTable('activity')
+    .set({ status: 'approved', failure_reason: reason, sent_at: sentAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Rows holding a reply nobody has seen to yet: not given to a person. */
