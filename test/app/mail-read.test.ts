@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
-import { startSmtpServer } from '../helpers/smtp.ts';
+import { startSmtpServer, type SmtpMode } from '../helpers/smtp.ts';
 import { dovecotMissing, startDovecot, type TestImap } from '../helpers/dovecot.ts';
 import { bounceMail, rawMail, type RawMail } from '../helpers/mail.ts';
 import { addConnection } from '../helpers/business.ts';
@@ -104,6 +104,25 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       .executeTakeFirstOrThrow();
     expect(sent.message_id).toMatch(/^<.+@bakery\.test>$/);
     return { id: row.id, subject: sent.subject as string, messageId: sent.message_id as string };
+  }
+
+  /** A row whose message's send failed as a mail server in `mode` makes it fail (`drop`: it took the text, then hung up). */
+  async function failedRow(title: string, email: string, mode: SmtpMode) {
+    const row = await makeWork(store.db, d.desk.id, {
+      title,
+      class: 'reach_out',
+      contact_name: 'Sam Oven',
+      contact_email: email,
+    });
+    await makeDraft(store.db, d.desk.id, row.id, { subject: `About: ${title}`, body: 'Quote?', to: email });
+    smtp.setMode(mode);
+    try {
+      const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
+      expect(done.json().data).toMatchObject({ failed: true, delivered: false });
+    } finally {
+      smtp.setMode('accept');
+    }
+    return row;
   }
 
   const grantReachOut = (granted: boolean) =>
@@ -392,25 +411,8 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   });
 
   it('a reply threaded on a message whose send got no answer shows it went: the message is sent and the row reads the reply', async () => {
-    const row = await makeWork(store.db, d.desk.id, {
-      title: 'Oven door seal',
-      class: 'reach_out',
-      contact_name: 'Sam Oven',
-      contact_email: 'sam@ovens.test',
-    });
-    await makeDraft(store.db, d.desk.id, row.id, {
-      subject: 'About: Oven door seal',
-      body: 'Do you stock them?',
-      to: 'sam@ovens.test',
-    });
-    smtp.setMode('drop');
     const before = smtp.received.length;
-    try {
-      const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
-      expect(done.json().data).toMatchObject({ failed: true, delivered: false });
-    } finally {
-      smtp.setMode('accept');
-    }
+    const row = await failedRow('Oven door seal', 'sam@ovens.test', 'drop');
     // The server took the message and closed the connection before it answered.
     expect(smtp.received.length).toBe(before + 1);
     const id = /^Message-ID: (.+)$/im.exec(smtp.received.at(-1)!.raw)![1]!.trim();
@@ -735,24 +737,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     });
 
   it('a bounce of a message whose send got no answer is its first: the row is told to correct the address, once', async () => {
-    const row = await makeWork(store.db, d.desk.id, {
-      title: 'Gutter quote',
-      class: 'reach_out',
-      contact_name: 'Sam Oven',
-      contact_email: 'nobody@ovens.test',
-    });
-    await makeDraft(store.db, d.desk.id, row.id, {
-      subject: 'About: Gutter quote',
-      body: 'Quote?',
-      to: 'nobody@ovens.test',
-    });
-    smtp.setMode('drop');
-    try {
-      const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
-      expect(done.json().data).toMatchObject({ failed: true });
-    } finally {
-      smtp.setMode('accept');
-    }
+    const row = await failedRow('Gutter quote', 'nobody@ovens.test', 'drop');
     const id = /^Message-ID: (.+)$/im.exec(smtp.received.at(-1)!.raw)![1]!.trim();
     await put(bounced({ subject: 'About: Gutter quote', messageId: id }, '550 5.1.1 user unknown'));
     expect((await pass()).mailboxes[0]).toMatchObject({ bounces: 1 });
@@ -780,24 +765,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   });
 
   it('a message the mail server refused keeps no Message-ID: nobody saw it, so no reply or bounce can name it', async () => {
-    const row = await makeWork(store.db, d.desk.id, {
-      title: 'Boiler quote',
-      class: 'reach_out',
-      contact_name: 'Sam Oven',
-      contact_email: 'sam@ovens.test',
-    });
-    await makeDraft(store.db, d.desk.id, row.id, {
-      subject: 'About: Boiler quote',
-      body: 'Quote?',
-      to: 'sam@ovens.test',
-    });
-    smtp.setMode('refuse');
-    try {
-      const done = await h.call('POST', `/api/v1/work/${row.id}/complete`, { key: d.key, body: {} });
-      expect(done.json().data).toMatchObject({ failed: true });
-    } finally {
-      smtp.setMode('accept');
-    }
+    const row = await failedRow('Boiler quote', 'sam@ovens.test', 'refuse');
     const message = await store.db
       .selectFrom('activity')
       .select(['status', 'message_id'])
