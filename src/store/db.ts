@@ -249,17 +249,7 @@ function accessHint(name: string): string | null {
   } catch {
     return null;
   }
-  for (const [what, at] of [
-    ['the file', file],
-    ['its folder', path.dirname(file)],
-  ] as const) {
-    try {
-      fs.accessSync(at, fs.constants.R_OK | fs.constants.W_OK);
-    } catch {
-      return ` (${what} cannot be read and written by this user; SQLite needs both, even to read)`;
-    }
-  }
-  return null;
+  return writeHint(name);
 }
 
 /**

@@ -21,7 +21,8 @@ export interface FakeLlm {
   close(): Promise<void>;
 }
 
-export function toolCall(id: string, name: string, args: Record<string, unknown>) {
+/** A model's call of a tool; `asObject` sends the arguments as an object, as a few servers do, not as JSON text. */
+export function toolCall(id: string, name: string, args: Record<string, unknown>, o: { asObject?: boolean } = {}) {
   return {
     choices: [
       {
@@ -30,7 +31,9 @@ export function toolCall(id: string, name: string, args: Record<string, unknown>
         message: {
           role: 'assistant',
           content: null,
-          tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+          tool_calls: [
+            { id, type: 'function', function: { name, arguments: o.asObject ? args : JSON.stringify(args) } },
+          ],
         },
       },
     ],

@@ -213,28 +213,12 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
   it('arguments a model sends as an object, not as JSON text, are made storable all the same', async () => {
     llm.handle = (_req, n) =>
       n === 1
-        ? {
-            choices: [
-              {
-                index: 0,
-                finish_reason: 'tool_calls',
-                message: {
-                  role: 'assistant',
-                  content: null,
-                  tool_calls: [
-                    {
-                      id: 's1',
-                      type: 'function',
-                      function: {
-                        name: 'add_section',
-                        arguments: { title: 'Obj\u0000 block \ud83d', kind: 'work', kinds: ['odd\u0000'] },
-                      },
-                    },
-                  ],
-                },
-              },
-            ],
-          }
+        ? toolCall(
+            's1',
+            'add_section',
+            { title: 'Obj\u0000 block \ud83d', kind: 'work', kinds: ['odd\u0000'] },
+            { asObject: true },
+          )
         : reply('Added it.');
     const res = await ask(h, 'add an object block');
     expect(res.statusCode).toBe(200);
