@@ -13,6 +13,7 @@ import { newestDraft } from './draft.ts';
 import { IN_FLIGHT, sendDraft } from './send.ts';
 import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import type { CompleteAnswer } from '../contract/work.ts';
+import { afterStep, closedOn } from './step-done.ts';
 
 // POST /work/{id}/complete: send the newest drafted message, if any, then move the row to
 // `waiting` when it is out with somebody, else to `done` (contract procedure, D12, D13).
@@ -192,7 +193,7 @@ async function settle(
     }
     failedBefore = current.last_error !== null && (await unsentOn(ctx.db, ctx.desk.id, workId)) !== undefined;
   }
-  const to = current.waiting_on ? 'waiting' : 'done';
+  const to = afterStep(current);
   const now = ctx.now();
   const patch = {
     detail: withNote(current.detail, note, afterFailure),
@@ -200,7 +201,7 @@ async function settle(
     replied_by: null,
     replied_at: null,
     updated_at: now,
-    ...(to === 'done' ? { closed_at: now } : {}),
+    ...closedOn(to, now),
   };
   if (current.status === to) {
     await updateWork(ctx.db, ctx.desk.id, current.id, patch);

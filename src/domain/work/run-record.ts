@@ -8,6 +8,7 @@ import { atomically, lockRow } from '../../store/tx.ts';
 import type { RunRow, WorkRow } from '../../store/schema.ts';
 import { insertActivity } from '../../store/repositories/activity.ts';
 import type { RunAnswer } from '../contract/work.ts';
+import { closedOn } from './step-done.ts';
 
 export type { RunAnswer } from '../contract/work.ts';
 
@@ -97,7 +98,7 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
     if (e.kind === 'finished') {
       // Another writer may have closed the row meanwhile; a finished row is never reopened.
       if (!isFinished(current.status)) {
-        const patch = { last_error: null, updated_at: now, ...(e.to === 'done' ? { closed_at: now } : {}) };
+        const patch = { last_error: null, updated_at: now, ...closedOn(e.to, now) };
         if (current.status === e.to) await updateWork(ctx.db, ctx.desk.id, row.id, patch);
         else await moveWork(ctx.db, ctx.desk.id, row.id, current.status, e.to, patch);
       }

@@ -20,6 +20,7 @@ import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type 
 import { IN_FLIGHT, sendDraft, type SendOutcome } from './send.ts';
 import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import { plural } from '../text.ts';
+import { afterStep, closedOn } from './step-done.ts';
 
 export type { RunAnswer } from './run-record.ts';
 
@@ -110,12 +111,12 @@ async function afterLateSend(ctx: DeskContext, row: WorkRow, sent: SendOutcome):
     const current = await findWork(tx.db, tx.desk.id, row.id);
     // Finished by somebody meanwhile, or taken up by another run, which settles it.
     if (!current || isFinished(current.status) || current.status === 'in_progress') return;
-    const to = current.waiting_on ? 'waiting' : 'done';
+    const to = afterStep(current);
     if (current.status === to) return;
     const now = tx.now();
     await moveWork(tx.db, tx.desk.id, row.id, current.status, to, {
       updated_at: now,
-      ...(to === 'done' ? { closed_at: now } : {}),
+      ...closedOn(to, now),
     });
     const said =
       to === 'waiting'
@@ -418,7 +419,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
   const waiting = after.waiting_on;
   return {
     kind: 'finished',
-    to: waiting ? 'waiting' : 'done',
+    to: afterStep(after),
     outcome: waiting
       ? `Sent "${subject}" to ${who}; now waiting on ${waiting}.`
       : `Sent "${subject}" to ${who}; "${row.title}" is done.`,
