@@ -20,6 +20,7 @@ import { watchCommands } from './commands/watches.ts';
 import { mailCommands } from './commands/mail.ts';
 import { ownerCommands } from './commands/owner.ts';
 import { secretsCommands } from './commands/secrets.ts';
+import { asksVersion, deskVersion } from './version.ts';
 
 // The owner's door: `desk <command>`. Each command is a thin call into the domain; an error
 // prints one line per fault and exits 1 (with --json, the API's error envelope on stdout).
@@ -35,7 +36,7 @@ export function buildProgram(io: Io, argv: () => readonly string[] = () => []): 
     .description(
       "Desk holds a small business's running obligations, works out what each needs next and does the work it is allowed to do.",
     )
-    .version('0.1.0', '-V, --version')
+    .version(deskVersion(), '-V, --version', 'print the version of Desk')
     .configureOutput({
       writeOut: (s) => io.out(s),
       // A value commander repeats back (an unknown flag, a bad choice) is the caller's text (P-cli-11).
@@ -83,6 +84,10 @@ export function buildProgram(io: Io, argv: () => readonly string[] = () => []): 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   // With --json, failures too are printed for programs: the API's error envelope, on stdout.
   const json = argv.slice(2).includes('--json');
+  if (json && asksVersion(argv.slice(2))) {
+    io.out(JSON.stringify({ version: deskVersion() }, null, 2));
+    return 0;
+  }
   const program = buildProgram(json ? { ...io, err: () => {}, notice: io.err } : io, () => argv);
   // `desk help wrok` names no command: commander would print the whole help and no more. It
   // is refused as `desk wrok` is, with the command it was likely meant to be.
