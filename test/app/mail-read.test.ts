@@ -601,6 +601,30 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect(detail.messages.every((m: { direction: string }) => m.direction === 'outbound')).toBe(true);
   });
 
+  it("the owner's own follow-up from the desk's address, threaded on its message, is no reply: the wait goes on", async () => {
+    const row = await sentRow('Delivery quote');
+    // Written by hand in the owner's own mail program, as the desk's address, with a copy filed
+    // where the desk reads: not the desk's Message-ID, and not the contact answering.
+    await put(
+      rawMail({
+        from: 'Corner Bakery <Desk@Bakery.test>',
+        to: 'Sam Oven <sam@ovens.test>',
+        subject: `Re: ${row.subject}`,
+        date: hoursAgo(1),
+        messageId: '<owner-follow-up-1@mail.bakery.test>',
+        inReplyTo: row.messageId,
+        references: row.messageId,
+        text: 'Also, could you include delivery in the quote?',
+      }),
+    );
+    const r = await pass();
+    expect(r.matched).toEqual([]);
+    expect(r.mailboxes[0]).toMatchObject({ replies: 0, auto_replies: 0, unrelated: 1 });
+    const detail = (await get(`/work/${row.id}`)).json().data;
+    expect(detail.work).toMatchObject({ status: 'waiting', waiting_on: 'Sam Oven' });
+    expect(detail.messages.every((m: { direction: string }) => m.direction === 'outbound')).toBe(true);
+  });
+
   it("a reply written by another business's desk, threaded on this desk's message, is a reply", async () => {
     const row = await sentRow('Oven parts');
     await put(samReplies(row, 'The parts ship Monday.', { messageId: '<EEEEEEEEEEEEEEEEEEEEEE.desk@ovens.test>' }));

@@ -87,4 +87,37 @@ describe('a raw message read for the desk', () => {
     );
     expect((await parseMail(raw, false))?.text).toBe('Yes, Friday.\n\nSam\nOvens Ltd');
   });
+
+  it("lists an e-mail attached to a person's message, which only a report carries back", async () => {
+    const raw = Buffer.from(
+      [
+        ...headers('multipart/mixed; boundary="b5"'),
+        '--b5',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'The supplier quote is attached.',
+        '--b5',
+        'Content-Type: message/rfc822',
+        'Content-Disposition: attachment; filename="Supplier quote.eml"',
+        '',
+        'From: Supplier <sales@supplier.test>',
+        'Subject: Quote',
+        'Message-ID: <q1@supplier.test>',
+        '',
+        '240 GBP.',
+        '--b5--',
+        '',
+      ].join('\r\n'),
+    );
+    const mail = await parseMail(raw, false);
+    expect(mail?.text).toBe('The supplier quote is attached.');
+    expect(mail?.attachments.map((a) => a.name)).toEqual(['Supplier quote.eml']);
+    expect(mail?.returnedHeaders).toBeNull();
+  });
+
+  it('keeps the text of a message in parts that names no boundary', async () => {
+    const raw = Buffer.from([...headers('multipart/alternative'), 'Yes, 240 GBP, delivered Tuesday.', ''].join('\r\n'));
+    const mail = await parseMail(raw, false);
+    expect(mail?.text).toBe('Yes, 240 GBP, delivered Tuesday.');
+  });
 });

@@ -15,6 +15,24 @@ function headerBlock(content: Buffer): string {
   return end >= 0 ? text.slice(0, end) : text;
 }
 
+/** What follows the header block, as text. */
+function bodyOf(content: Buffer): string {
+  const text = content.toString('utf8');
+  const end = /\r?\n\r?\n/.exec(text);
+  return end ? text.slice(end.index + end[0].length) : '';
+}
+
+/**
+ * A message that says it is in parts but names no boundary between them cannot be taken apart,
+ * and the parser finds no text in it: the sender's program wrote its text as the whole body,
+ * which is then read as it stands rather than lost.
+ */
+function partsWithoutBoundary(contentType: unknown): boolean {
+  if (typeof contentType !== 'object' || contentType === null) return false;
+  const { value, params } = contentType as { value?: unknown; params?: Record<string, unknown> };
+  return typeof value === 'string' && value.toLowerCase().startsWith('multipart/') && !params?.boundary;
+}
+
 function firstAddress(from: AddressObject | AddressObject[] | undefined): {
   name: string | null;
   address: string | null;
@@ -75,15 +93,20 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
     let deliveryStatus: string | null = null;
     let returnedHeaders: string | null = null;
     const attachments: Array<{ name: string; size: number }> = [];
+    // Only a report carries back the message it is about; an e-mail attached to a person's
+    // message ("Supplier quote.eml") is an attachment like any other.
+    const report = /multipart\/report/i.test(headers['content-type'] ?? '');
     for (const a of parsed.attachments) {
       const type = a.contentType.toLowerCase();
       if (REPORT_PARTS.has(type)) deliveryStatus ??= a.content.toString('utf8');
-      else if (RETURNED_PARTS.has(type)) returnedHeaders ??= headerBlock(a.content);
+      else if (report && RETURNED_PARTS.has(type)) returnedHeaders ??= headerBlock(a.content);
       else attachments.push({ name: a.filename?.trim() || 'unnamed', size: a.size ?? a.content.length });
     }
     // mailparser reads a message/delivery-status part into the text; the report is then there.
-    if (deliveryStatus === null && /multipart\/report/i.test(headers['content-type'] ?? ''))
-      deliveryStatus = parsed.text ?? null;
+    if (deliveryStatus === null && report) deliveryStatus = parsed.text ?? null;
+    let text = headersOnly ? '' : textOf(parsed);
+    if (!headersOnly && text === '' && partsWithoutBoundary(parsed.headers.get('content-type')))
+      text = bodyOf(source).trim();
     // A message's text is stored with the reply it is read as, on either database.
     return storable({
       messageId: parsed.messageId?.trim() || null,
@@ -94,7 +117,7 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
       subject: parsed.subject?.trim() ?? '',
       date,
       headers,
-      text: headersOnly ? '' : textOf(parsed),
+      text,
       attachments,
       deliveryStatus,
       returnedHeaders,

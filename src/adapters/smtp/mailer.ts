@@ -1,4 +1,5 @@
 import { signInMasker } from '../../domain/mask.ts';
+import { senderOf } from '../../domain/desks/smtp-settings.ts';
 import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../domain/ports.ts';
 
 // The real mailer: one SMTP conversation per message, through the desk's own mailbox.
@@ -119,7 +120,7 @@ export class SmtpMailer implements Mailer {
     const secure = c.secure === true;
     const user = text(c.user);
     const pass = typeof c.pass === 'string' ? c.pass : undefined;
-    const from = text(c.from) ?? user;
+    const from = senderOf(c);
     if (!from) return { accepted: false, reason: 'The mailbox has no sender address (from) set.' };
 
     const t = this.opts.timeoutMs;

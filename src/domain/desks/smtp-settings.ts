@@ -19,6 +19,13 @@ export function addressOf(from: string): string | null {
   return isEmailAddress(address) ? address : null;
 }
 
+const given = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** Who a mailbox's messages come from: its sender setting, or else its user, as the mailer sends them. */
+export function senderOf(c: Record<string, unknown>): string | null {
+  return given(c.from) ?? given(c.user);
+}
+
 /**
  * What is wrong with a mailbox's server, port, user, sender and security, by setting. The form
  * asks for every one; a business file may leave out the port (587, as the mailer takes it) and

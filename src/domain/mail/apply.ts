@@ -94,7 +94,15 @@ function writtenAt(ctx: DeskContext, mail: ParsedMail, answered: string | null):
   return earliest !== null && written < earliest ? now : mail.date;
 }
 
-export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<MatchedMail | null> {
+/**
+ * `own` holds the addresses the desk's mailboxes send as: mail from one of them is the business
+ * writing, not the contact answering.
+ */
+export async function applyMail(
+  ctx: DeskContext,
+  mail: ParsedMail,
+  own: ReadonlySet<string> = new Set(),
+): Promise<MatchedMail | null> {
   const bounce = bounceOf(mail);
   if (bounce) {
     const sent = await sentUnderIds(
@@ -111,6 +119,9 @@ export async function applyMail(ctx: DeskContext, mail: ParsedMail): Promise<Mat
   // message), answers nothing. Known by its own Message-ID being one the desk sent: another
   // business's desk answering is a reply like any other.
   if (mail.messageId && (await sentUnderIds(ctx.db, ctx.desk.id, [storedFormOf(mail.messageId)]))) return null;
+  // Nor does a message the business wrote itself on the thread: the owner following up by hand
+  // from their own mail program, with a copy filed where the desk reads. The wait goes on.
+  if (mail.fromAddress && own.has(mail.fromAddress)) return null;
   const sent = await matchSent(ctx, mail);
   if (!sent?.obligation_id) return null;
   await lockRow(ctx, sent.obligation_id);

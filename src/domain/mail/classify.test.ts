@@ -8,6 +8,14 @@ describe('automatic answers', () => {
     ['Auto-Submitted: auto-replied', { 'auto-submitted': 'auto-replied' }, 'Re: Quote', true],
     ['Auto-Submitted: auto-generated', { 'auto-submitted': 'auto-generated' }, 'Quote', true],
     ['Auto-Submitted: no is a person', { 'auto-submitted': 'no' }, 'Re: Quote', false],
+    ['Auto-Submitted: no, with a comment', { 'auto-submitted': 'no (written by a person)' }, 'Re: Quote', false],
+    ['Auto-Submitted: NO in capitals', { 'auto-submitted': 'NO' }, 'Re: Quote', false],
+    [
+      'Auto-Submitted: auto-replied, with a parameter',
+      { 'auto-submitted': 'auto-replied; owner-email="sam@ovens.test"' },
+      'Re: Quote',
+      true,
+    ],
     ['X-Autoreply', { 'x-autoreply': 'yes' }, 'Re: Quote', true],
     ['Precedence: auto_reply', { precedence: 'auto_reply' }, 'Re: Quote', true],
     ['Precedence: bulk alone is not', { precedence: 'bulk' }, 'Re: Quote', false],
@@ -93,6 +101,24 @@ describe('bounces', () => {
       bounceOf({
         headers: { 'content-type': report },
         deliveryStatus: status.replace('failed', 'delayed'),
+        returnedHeaders: null,
+      }),
+    ).toBeNull();
+  });
+  it('reads the block of the recipient that failed, when another was reached', () => {
+    const forwarded =
+      'Reporting-MTA: dns; mx\n\nOriginal-Recipient: rfc822; sam@ovens.test\nFinal-Recipient: rfc822; sam.home@ovens.test\nAction: delivered\nStatus: 2.0.0\n\nFinal-Recipient: rfc822; sam.old@ovens.test\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 5.1.1 user unknown\n';
+    expect(
+      bounceOf({
+        headers: { 'content-type': report },
+        deliveryStatus: forwarded,
+        returnedHeaders: 'Message-ID: <a.desk@bakery.test>',
+      }),
+    ).toEqual({ recipient: 'sam.old@ovens.test', reason: '550 5.1.1 user unknown', messageId: '<a.desk@bakery.test>' });
+    expect(
+      bounceOf({
+        headers: { 'content-type': report },
+        deliveryStatus: forwarded.replace('Action: failed', 'Action: delayed'),
         returnedHeaders: null,
       }),
     ).toBeNull();

@@ -15,7 +15,13 @@ export function keptMessageId(id: string): string {
 /** An answer a mailbox wrote by itself (RFC 3834 and the usual out-of-office forms). */
 export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): boolean {
   const h = mail.headers;
-  const auto = h['auto-submitted']?.trim().toLowerCase();
+  // The field's value is its keyword: RFC 3834 allows comments and parameters around it, as in
+  // "no (written by a person)" or "auto-replied; owner-email=...".
+  const auto = (h['auto-submitted'] ?? '')
+    .replace(/\([^()]*\)/g, ' ')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
   if (auto && auto !== 'no') return true;
   if (h['x-autoreply'] !== undefined || h['x-autorespond'] !== undefined || h['x-autoresponse'] !== undefined)
     return true;
@@ -62,7 +68,20 @@ function field(block: string, name: string): string | null {
   return m?.[1] ? m[1].replace(/\r?\n[ \t]+/g, ' ').trim() : null;
 }
 
-/** A delivery status report (RFC 3464) saying a message failed; null for anything else. */
+/**
+ * The part of a delivery status report (RFC 3464) about a recipient the message failed to reach:
+ * a report has a block for each recipient, and one for a message forwarded to two mailboxes may
+ * say delivered for one and failed for the other. Null when every recipient's block says it was
+ * delayed, relayed or delivered, which is not a bounce. A report that gives no action at all is
+ * read as a whole, as a failure.
+ */
+function failedBlock(status: string): string | null {
+  const blocks = status.split(/\r?\n[ \t]*\r?\n/);
+  const acted = blocks.filter((b) => field(b, 'Action') !== null);
+  if (acted.length === 0) return status;
+  return acted.find((b) => field(b, 'Action')!.toLowerCase() === 'failed') ?? null;
+}
+
 /**
  * A report a machine wrote about a message (RFC 6522: a delivery report, a read receipt, an abuse
  * or TLS report): never a person's reply, whatever it names. A failure among them is a bounce.
@@ -75,10 +94,8 @@ export function bounceOf(mail: Pick<ParsedMail, 'headers' | 'deliveryStatus' | '
   const type = mail.headers['content-type']?.toLowerCase() ?? '';
   // A message sent with international addresses comes back as a global report (RFC 6533).
   if (!/multipart\/report/.test(type) || !/report-type\s*=\s*"?(global-)?delivery-status/.test(type)) return null;
-  const status = mail.deliveryStatus ?? '';
-  const action = field(status, 'Action')?.toLowerCase();
-  // A report that a message was delayed, relayed or delivered is not a bounce.
-  if (action && action !== 'failed') return null;
+  const status = failedBlock(mail.deliveryStatus ?? '');
+  if (status === null) return null;
   const recipient =
     (field(status, 'Final-Recipient') ?? field(status, 'Original-Recipient'))?.replace(/^[^;]*;\s*/, '') ?? null;
   const diagnostic = field(status, 'Diagnostic-Code')?.replace(/^[^;]*;\s*/, '') ?? null;

@@ -21,6 +21,7 @@ import { cutAt, storable, storedObject } from '../text.ts';
 import { applyMail, type MatchedMail } from './apply.ts';
 import { keptMessageId } from './classify.ts';
 import { mailboxSettings } from './settings.ts';
+import { addressOf, senderOf } from '../desks/smtp-settings.ts';
 
 // One pass over a desk's mailboxes: every mail connection with an `imap` part is read from
 // where its last pass stopped. Each message is handled in its own transaction, which claims
@@ -74,11 +75,13 @@ function settingsOf(config: string): MailboxSettings | null {
 
 export async function readMail(ctx: DeskContext): Promise<MailPassResult> {
   const result: MailPassResult = { mailboxes: [], matched: [] };
-  for (const c of await mailConnections(ctx.db, ctx.desk.id)) {
+  const connections = await mailConnections(ctx.db, ctx.desk.id);
+  const own = ownAddresses(connections.map((c) => c.config));
+  for (const c of connections) {
     const settings = settingsOf(c.config);
     if (!settings) continue;
     try {
-      result.mailboxes.push(await readOne(ctx, c.id, c.name, settings, result.matched));
+      result.mailboxes.push(await readOne(ctx, c.id, c.name, settings, own, result.matched));
     } catch (err) {
       // Removed as the pass came to it: no longer the desk's to read. The others still are.
       if (isForeignKeyViolation(err) && !(await connectionById(ctx.db, ctx.desk.id, c.id))) continue;
@@ -88,11 +91,23 @@ export async function readMail(ctx: DeskContext): Promise<MailPassResult> {
   return result;
 }
 
+/** The addresses the desk's mailboxes send as, in the lower case a parsed sender is kept in. */
+function ownAddresses(configs: string[]): Set<string> {
+  const own = new Set<string>();
+  for (const config of configs) {
+    const sender = senderOf(storedObject(config));
+    const address = sender === null ? null : addressOf(sender);
+    if (address) own.add(address.toLowerCase());
+  }
+  return own;
+}
+
 async function readOne(
   ctx: DeskContext,
   connectionId: number,
   name: string,
   settings: MailboxSettings,
+  own: ReadonlySet<string>,
   matched: MatchedMail[],
 ): Promise<MailboxPass> {
   const pass: MailboxPass = {
@@ -132,7 +147,7 @@ async function readOne(
   for (const m of batch.messages) {
     let outcome: Handled;
     try {
-      outcome = await handle(ctx, connectionId, batch.uidValidity, m);
+      outcome = await handle(ctx, connectionId, batch.uidValidity, m, own);
     } catch (err) {
       // Nothing of the message was kept, so the next pass reads it again; until then the
       // mailbox shows why it stopped, as for a server that could not be read. A message that
@@ -228,7 +243,13 @@ function identityOf(mail: Pick<ParsedMail, 'messageId' | 'fromAddress' | 'date' 
   return `<${digest}@no-message-id.desk.invalid>`;
 }
 
-async function handle(ctx: DeskContext, connectionId: number, uidvalidity: string, m: IncomingMail): Promise<Handled> {
+async function handle(
+  ctx: DeskContext,
+  connectionId: number,
+  uidvalidity: string,
+  m: IncomingMail,
+  own: ReadonlySet<string>,
+): Promise<Handled> {
   return atomically(ctx, async (tx) => {
     const key = { connection_id: connectionId, uidvalidity, uid: m.uid };
     const now = tx.now();
@@ -253,7 +274,7 @@ async function handle(ctx: DeskContext, connectionId: number, uidvalidity: strin
       await setSeenOutcome(tx.db, key, 'repeat');
       return 'repeat';
     }
-    const done = await applyMail(tx, m.mail);
+    const done = await applyMail(tx, m.mail, own);
     if (!done) return 'unrelated';
     await setSeenOutcome(tx.db, key, done.kind);
     return done;

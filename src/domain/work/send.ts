@@ -20,6 +20,7 @@ import { SecretKeyError } from '../../store/cipher.ts';
 import { newMessageId } from './message-id.ts';
 import { countChase } from './chase-count.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
+import { senderOf } from '../desks/smtp-settings.ts';
 
 // Sends one drafted message through the desk's connected mailbox, at most once (D14): the
 // message is claimed by moving it drafted → approved in one compare-and-set statement, so of
@@ -163,11 +164,7 @@ export async function sendDraft(
   else if (!to) reason = 'The message has no recipient, so nothing was sent.';
   else {
     try {
-      const from = typeof mailbox.config.from === 'string' ? mailbox.config.from : null;
-      const id = newMessageId(
-        from ?? (typeof mailbox.config.user === 'string' ? mailbox.config.user : null),
-        ctx.desk.slug,
-      );
+      const id = newMessageId(senderOf(mailbox.config), ctx.desk.slug);
       await noteMessageId(ctx.db, message.id, id);
       const r = await ctx.engine.mailer.send(mailbox, { to, subject, text: message.body, messageId: id, ...threading });
       if (!r.accepted) {
