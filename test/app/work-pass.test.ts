@@ -815,6 +815,42 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     }
   });
 
+  it.skipIf(name !== 'sqlite')(
+    "a person's draft, made while the desk's own run was under way, stays when the run's send cannot reach the server",
+    async () => {
+      clock.set(TEST_NOW);
+      const { d } = await deskWithServerGone('reach_out');
+      const w = await makeWork(store.db, d.desk.id, {
+        title: 'Drafted meanwhile',
+        class: 'reach_out',
+        contact_email: 'meanwhile@pass.test',
+      });
+      const person = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
+      const own = { as: 'run' as const, since: new Date(Date.parse(TEST_NOW) - DAY).toISOString() };
+      const run = (onClaim?: () => void) =>
+        runWork(deskContext(deps, d.desk, DESK_ACTOR), w.id, { own, ...(onClaim ? { onClaim } : {}) });
+      // The run has claimed the row to draft and send; the person's draft waits for the claim to
+      // commit and is written before the run drafts, which then finds it. That order is SQLite's,
+      // one writer at a time in turn; on PostgreSQL it is the row lock's queue, which the test
+      // cannot line up from inside one process, and the same code decides.
+      let theirs: ReturnType<typeof draftWork> | undefined;
+      const r = await run(() => {
+        theirs = draftWork(person, w.id);
+      });
+      expect(await theirs).toMatchObject({ drafted: true, to: 'meanwhile@pass.test' });
+      expect(r).toMatchObject({ ok: false });
+      const drafted = (await eventsOf(store.db, d.desk.id, 'drafted')).filter((e) => e.data.work_id === w.id);
+      expect(drafted.map((e) => e.data.by)).toEqual(['owner']);
+      // The draft the person was told exists still does: the run did not write it, so it is not
+      // the run's to withdraw.
+      expect(await draftOn(store.db, d.desk.id, w.id)).toMatchObject({
+        id: drafted[0]!.data.activity_id,
+        status: 'drafted',
+      });
+      expect(await row(d.desk.id, w.id)).toMatchObject({ status: 'open', last_error: null, desk_acted_at: null });
+    },
+  );
+
   it("a process that passes again and again holds the desk's sends after a miss, a minute and then longer", async () => {
     clock.set(TEST_NOW);
     const { d, port } = await deskWithServerGone('reach_out');

@@ -101,10 +101,23 @@ export function addressOf(row: Pick<WorkRow, 'contact_email'>): string | null {
 }
 
 export async function draftWork(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
-  return atomically(ctx, (tx) => draftIn(tx, workId));
+  return (await draftRow(ctx, workId)).answer;
 }
 
-async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
+/**
+ * The same drafting, saying which message this call wrote: null when the row already had one
+ * (a person's, say, drafted a moment before), which a run that fails to send must leave as it is.
+ */
+export async function draftRow(
+  ctx: DeskContext,
+  workId: number,
+): Promise<{ answer: DraftAnswer; wrote: number | null }> {
+  const wrote = { id: null as number | null };
+  const answer = await atomically(ctx, (tx) => draftIn(tx, workId, wrote));
+  return { answer, wrote: wrote.id };
+}
+
+async function draftIn(ctx: DeskContext, workId: number, wrote: { id: number | null }): Promise<DraftAnswer> {
   await lockRow(ctx, workId);
   const row = await findWork(ctx.db, ctx.desk.id, workId);
   if (!row) throw notFound('work item', workId);
@@ -173,5 +186,6 @@ async function draftIn(ctx: DeskContext, workId: number): Promise<DraftAnswer> {
     by: actorName(ctx.actor),
   });
   await logTimeline(ctx, row.id, 'drafted', `The desk drafted "${draft.subject}" to ${who}.`);
+  wrote.id = mine.id;
   return shown(mine);
 }

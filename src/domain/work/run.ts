@@ -10,7 +10,7 @@ import { notFound, notPermitted } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished, UNGRANTABLE } from '../vocab.ts';
 import { chaseDue, daysWaiting, isAllowed, needsPerson, outOfChases, repliedWords, unansweredWords } from './derive.ts';
-import { draftWork, newestDraft } from './draft.ts';
+import { draftRow, newestDraft } from './draft.ts';
 import { atomically, lockDesk, lockRow } from '../../store/tx.ts';
 import { countActedSince } from '../../store/repositories/pass.ts';
 import { drivePlaybook } from './run-playbook.ts';
@@ -332,9 +332,13 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
   const { row } = s;
   if (s.how === 'playbook') return playbookEnding(ctx, row, opts, stop);
 
+  // The message this run wrote, if it wrote one: a draft the row had already is not the run's
+  // to withdraw when the send fails.
+  let wrote: number | null = null;
   if (s.how === 'draft_send') {
     // The same drafting as POST /work/{id}/draft.
-    const drafted = await draftWork(ctx, row.id);
+    const { answer: drafted, wrote: written } = await draftRow(ctx, row.id);
+    wrote = written;
     if (!drafted.drafted) {
       return {
         kind: 'stopped',
@@ -359,7 +363,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
   const to = draft.to_address ?? '';
   const who = row.contact_name && row.contact_email === to ? `${row.contact_name} <${to}>` : to;
   // On its own, a send that never reached the mail server leaves the row as it was (P-pass-8).
-  const putBack = opts.own ? (s.how === 'draft_send' ? 'drop' : 'keep') : undefined;
+  const putBack = opts.own ? (wrote !== null && draft.id === wrote ? 'drop' : 'keep') : undefined;
   const sending = sendDraft(ctx, current, draft, { actor: 'desk', putBack });
   const sent = await withinRunTime(ctx, s, sending);
   // A server that cannot be reached, or keeps a send past the run's limit, would do the same to
