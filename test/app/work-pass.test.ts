@@ -6,6 +6,7 @@ import { FixedClock } from '../../src/domain/clock.ts';
 import { deskContext, type Deps } from '../../src/domain/context.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { setRails } from '../../src/domain/desks/rails.ts';
+import { setGrant } from '../../src/domain/grants/manage.ts';
 import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
 import { DESK_ACTOR, passDesk, type PassReading } from '../../src/domain/work/pass.ts';
 import { PassTurns } from '../../src/domain/work/pass-turns.ts';
@@ -753,6 +754,59 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     } finally {
       await back.close();
     }
+  });
+
+  it('a message prepared on a row already waiting goes on its own only as a chase: granted, due and within max_chases', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const waitingRow = (title: string, email: string, over: WorkOver) =>
+      makeWork(store.db, d.desk.id, {
+        title,
+        class: 'reach_out',
+        status: 'waiting',
+        contact_name: title,
+        contact_email: email,
+        waiting_on: title,
+        waiting_since: addDays(TODAY, -2),
+        chase_after_days: 7,
+        ...over,
+      });
+    const used = await waitingRow('Used up', 'used.up@pass.test', { chases: 3, max_chases: 3 });
+    const none = await waitingRow('None allowed', 'none.allowed@pass.test', { max_chases: 0 });
+    const early = await waitingRow('Too early', 'too.early@pass.test', { max_chases: 3 });
+    for (const w of [used, none, early]) await makeDraft(store.db, d.desk.id, w.id, { to: w.contact_email! });
+    const addresses = [used, none, early].map((w) => w.contact_email!);
+    const sentTo = () => smtp.received.filter((m) => m.to.some((t) => addresses.includes(t))).map((m) => m.to[0]);
+
+    // reach_out is granted, but a message on a waiting row is a chase, and chase is not.
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    expect(sentTo()).toEqual([]);
+    const owner = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
+    // Said as the day the chase point comes would have it: out of chases, a person follows it up;
+    // with chases left, only the grant is missing.
+    expect(await ownNext(owner, used.id)).toBe('The desk will not act on this on its own.');
+    expect(await ownNext(owner, early.id)).toMatch(/Chasing is not granted/);
+    // Told to run it as the desk's own act all the same, the claim refuses it.
+    const told = await runWork(deskContext(deps, d.desk, DESK_ACTOR), early.id, {
+      own: { as: 'run', since: new Date(Date.parse(TEST_NOW) - DAY).toISOString() },
+    });
+    expect(told).toMatchObject({ ok: false, activity_id: null, waiting: 'Too early' });
+    expect(told.reason).toMatch(/would be a chase/);
+
+    // Granted and past the chase point, the one with chases left goes, as a chase; the others stay.
+    await setGrant(store.db, {
+      deskId: d.desk.id,
+      cls: 'chase',
+      granted: true,
+      now: clock.now().toISOString(),
+      by: 'owner',
+    });
+    clock.set(new Date(Date.parse(TEST_NOW) + 6 * DAY).toISOString());
+    const r = (await pass(d.desk.slug)).desks[0]!;
+    expect(r.acts.map((a) => [a.work_id, a.as, a.ok])).toEqual([[early.id, 'chase', true]]);
+    expect(sentTo()).toEqual(['too.early@pass.test']);
+    expect((await row(d.desk.id, early.id)).chases).toBe(1);
+    expect((await row(d.desk.id, used.id)).chases).toBe(3);
   });
 
   it('a chase its mail server could not take is chased again, as if never tried', async () => {

@@ -46,6 +46,8 @@ export function workValues(deskId: string, over: WorkOver = {}) {
     class: over.class ?? null,
     needs_person: over.needs_person ?? 0,
     chase_after_days: over.chase_after_days ?? 7,
+    ...(over.chases !== undefined ? { chases: over.chases } : {}),
+    ...(over.max_chases !== undefined ? { max_chases: over.max_chases } : {}),
     contact_name: over.contact_name ?? null,
     contact_email: over.contact_email ?? null,
     waiting_on: over.waiting_on ?? null,

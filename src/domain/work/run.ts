@@ -21,6 +21,7 @@ import { IN_FLIGHT, sendDraft, type SendOutcome } from './send.ts';
 import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import { plural } from '../text.ts';
 import { afterStep, closedOn } from './step-done.ts';
+import { noChaseDue } from './own.ts';
 
 export type { RunAnswer } from './run-record.ts';
 
@@ -204,8 +205,16 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
   }
 
   let how: RunHow;
-  if (await newestDraft(ctx, row.id)) how = 'send';
-  else if (row.waiting_on && !chaseDue(row, ctx.today(), ctx.desk.timezone)) {
+  if (await newestDraft(ctx, row.id)) {
+    how = 'send';
+    // On its own, a message on a row already waiting is a chase (P-pass-2), sent only as one.
+    if (opts.own && opts.own.as !== 'chase' && row.waiting_on?.trim()) {
+      const why = chaseDue(row, ctx.today(), ctx.desk.timezone)
+        ? `It is waiting on ${row.waiting_on}, so the message prepared on it is a chase, which the desk sends only as one.`
+        : noChaseDue(row);
+      return refuse({ outcome: `The desk left "${row.title}" alone: ${why}`, reason: why, waiting: row.waiting_on });
+    }
+  } else if (row.waiting_on && !chaseDue(row, ctx.today(), ctx.desk.timezone)) {
     const waited = daysWaiting(row, ctx.today(), ctx.desk.timezone) ?? 0;
     return refuse({
       outcome: `"${row.title}" is waiting on ${row.waiting_on}; nothing was sent.`,
