@@ -7,6 +7,8 @@ import { DIALECTS, reopenStore, TEST_SECRET_KEY, type TestStore } from '../helpe
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { addConnection } from '../helpers/business.ts';
+import { exportDesk } from '../../src/domain/business/export.ts';
+import { deskContext } from '../../src/domain/context.ts';
 import { Sealer, newKey } from '../../src/store/cipher.ts';
 import { withSealer } from '../../src/store/secret-key.ts';
 import { connectionConfig, sealConfig } from '../../src/store/repositories/connections.ts';
@@ -140,6 +142,22 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
       credentials: { key: NESTED_KEY },
     });
     expect(raw).toContain('BAKERY-01');
+  });
+
+  it('leaves an empty password empty: nothing is sealed, and an export has no secret to leave out', async () => {
+    const other = await makeDesk(store.db);
+    const { id } = await addConnection(store.db, other.desk.id, {
+      name: 'No password',
+      config: { host: 'mail.none.test', port: 587, user: 'desk', pass: '', from: 'desk@none.test' },
+    });
+    const raw = (
+      await store.db.selectFrom('connections').select('config').where('id', '=', id).executeTakeFirstOrThrow()
+    ).config;
+    expect(JSON.parse(raw)).toMatchObject({ pass: '' });
+    expect(raw).not.toContain('sealed:');
+    const file = await exportDesk(deskContext(h.deps, other.desk, { type: 'owner', name: 'owner' }), 'yaml');
+    expect(file.secretsLeftOut).toEqual([]);
+    expect(file.text).not.toMatch(/Secrets were left out/);
   });
 
   it.skipIf(name === 'postgres' && !hasPgDump)(

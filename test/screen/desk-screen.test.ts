@@ -356,6 +356,32 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     await context.close();
   });
 
+  it('a second press in the moment after the first sends nothing more, and a page that stopped loading can be sent again', async () => {
+    const w = await makeWork(store.db, desk.id, { title: 'Hold the line', due_date: addDays(TODAY, 5) });
+    const { context, page } = await signedIn();
+    await page.clock.install({ time: new Date(TEST_NOW) });
+    const sent: string[] = [];
+    // The server never answers: the page waits, as on a send that hangs.
+    await page.route(`**/work/${w.id}/snooze`, (route) => {
+      sent.push(route.request().postData() ?? '');
+    });
+    await page.goto(`${server.base}/work/${w.id}`);
+    const snooze = page.getByRole('button', { name: 'Snooze', exact: true });
+    await snooze.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sent.length).toBe(1);
+    // The owner stops the page and, a few seconds on, presses again.
+    await (await context.newCDPSession(page)).send('Page.stopLoading');
+    await page.clock.fastForward(4000);
+    expect(sent).toHaveLength(1);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sent.length).toBe(2);
+    // The same form, so the same idempotency key: the server does the work once.
+    expect(sent[1]).toBe(sent[0]);
+    await context.close();
+  });
+
   it('"Prepare this" drafts the message, and the row then asks to approve it', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/work/${rows.prepare}`);

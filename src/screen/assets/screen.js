@@ -6,6 +6,8 @@
 (() => {
   // A date field holding a day the calendar has not (31 February) sends nothing at all, which
   // the desk would read as no date: the form is held back and the field says so instead.
+  /** How long after a form is sent a second press is taken for the same one. */
+  var ONCE_MS = 3000;
   var NOT_A_DAY = 'That is not a day on the calendar. Pick one from the calendar, or type a real day.';
   function badDates(form) {
     var bad = Array.from(form.querySelectorAll('input[type="date"]')).filter((i) => i.validity?.badInput);
@@ -36,11 +38,21 @@
       return;
     }
     if (!form.hasAttribute('data-once')) return;
-    if (form.dataset.sending === 'yes' && !form.hasAttribute('hx-post')) {
+    // A second press in the moment after the first is the same press twice. Later, it is the
+    // owner trying again after a page that stopped loading, and goes: the form's idempotency key
+    // still keeps the server from doing the work twice.
+    var since = Number(form.dataset.sending || 0);
+    if (since && Date.now() - since < ONCE_MS && !form.hasAttribute('hx-post')) {
       event.preventDefault();
       return;
     }
-    form.dataset.sending = 'yes';
+    form.dataset.sending = String(Date.now());
+  });
+  // A page shown again from the back-forward cache has sent nothing since.
+  window.addEventListener('pageshow', () => {
+    document.querySelectorAll('form[data-sending]').forEach((form) => {
+      form.dataset.sending = '';
+    });
   });
   // A question to the desk can take minutes; the form says it is out until its answer comes.
   document.addEventListener('htmx:beforeRequest', (event) => {

@@ -154,8 +154,9 @@ function arrangementConsequence(t: { notes: number; rows: number; units: number 
   const notes =
     t.notes === 0 ? 'It has no notes.' : `Its ${plural(t.notes, 'note')} ${t.notes === 1 ? 'goes' : 'go'} with it.`;
   const tied = [t.rows ? plural(t.rows, 'row') : null, t.units ? plural(t.units, 'unit') : null].filter(Boolean);
+  const one = t.rows + t.units === 1;
   const stay = tied.length
-    ? `${tied.join(' and ')} that belong to it stay, belonging to no arrangement.`
+    ? `${tied.join(' and ')} that ${one ? 'belongs' : 'belong'} to it ${one ? 'stays' : 'stay'}, belonging to no arrangement.`
     : 'No row or unit belongs to it.';
   return `${notes} ${stay.charAt(0).toUpperCase()}${stay.slice(1)}`;
 }

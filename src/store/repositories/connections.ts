@@ -53,9 +53,10 @@ function mapSecrets(text: string, change: (value: unknown) => unknown): string |
 }
 
 function sealWith(sealer: Sealer, text: string): string {
+  // An empty setting holds no secret: sealed, it would read as one that an export left out.
   return (
     mapSecrets(text, (v) =>
-      (typeof v === 'string' && !isSealed(v)) || typeof v === 'number' ? sealer.seal(String(v)) : v,
+      (typeof v === 'string' && v !== '' && !isSealed(v)) || typeof v === 'number' ? sealer.seal(String(v)) : v,
     ) ?? text
   );
 }
