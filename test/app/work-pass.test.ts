@@ -809,6 +809,31 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect((await row(d.desk.id, used.id)).chases).toBe(3);
   });
 
+  it('writes to an address once a day though another pass is writing to it at that moment', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const first = await makeWork(store.db, d.desk.id, {
+      title: 'First to the same',
+      class: 'reach_out',
+      contact_email: 'Same.One@pass.test',
+    });
+    await makeWork(store.db, d.desk.id, {
+      title: 'Second to the same',
+      class: 'reach_out',
+      contact_email: 'same.one@pass.test',
+    });
+    const sameOne = () => smtp.received.filter((m) => m.to.some((t) => t.toLowerCase() === 'same.one@pass.test'));
+    // Another pass has claimed the first row and not yet written its message.
+    await moveWork(store.db, d.desk.id, first.id, 'open', 'in_progress', { desk_acted_at: clock.now().toISOString() });
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    // Its message is now on its way: claimed for sending, with no answer from the server yet.
+    const going = await makeDraft(store.db, d.desk.id, first.id, { to: 'Same.One@pass.test' });
+    await claimDraft(store.db, d.desk.id, going.id, clock.now().toISOString());
+    await moveWork(store.db, d.desk.id, first.id, 'in_progress', 'waiting', {});
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    expect(sameOne()).toEqual([]);
+  });
+
   it('a chase its mail server could not take is chased again, as if never tried', async () => {
     clock.set(TEST_NOW);
     const { d, port } = await deskWithServerGone('chase');

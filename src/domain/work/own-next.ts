@@ -10,7 +10,7 @@ import { isFinished } from '../vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { daysWaiting } from './derive.ts';
 import { ownAct } from './own.ts';
-import { actAddress } from './pass.ts';
+import { actAddress } from './address-day.ts';
 import { lastSentToSince } from '../../store/repositories/activity.ts';
 
 // One sentence for a row: when the desk will next act on it by itself, or why it will not.

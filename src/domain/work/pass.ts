@@ -1,3 +1,4 @@
+import { actAddress } from './address-day.ts';
 import { performance } from 'node:perf_hooks';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import type { PassSource } from '../../store/repositories/pass.ts';
@@ -159,14 +160,6 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
  * address (one message a day to an address), among the rows in reach this pass reads: by date in
  * each granted class, and those a chase may be due on, a page at a time.
  */
-/**
- * The address the desk's act on a row writes to: its draft's, else its contact's, in one letter
- * case (one mailbox whatever the case it was written in). One message a day goes to it.
- */
-export function actAddress(row: WorkRow, drafts: ReadonlyMap<number, string | null>): string | undefined {
-  return (drafts.has(row.id) ? drafts.get(row.id) : row.contact_email)?.trim().toLowerCase();
-}
-
 async function choose(
   ctx: DeskContext,
   desk: DeskRow,

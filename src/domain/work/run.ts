@@ -22,6 +22,7 @@ import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import { plural } from '../text.ts';
 import { afterStep, closedOn } from './step-done.ts';
 import { noChaseDue } from './own.ts';
+import { writingTo } from './address-day.ts';
 
 export type { RunAnswer } from './run-record.ts';
 
@@ -205,7 +206,8 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
   }
 
   let how: RunHow;
-  if (await newestDraft(ctx, row.id)) {
+  const prepared = await newestDraft(ctx, row.id);
+  if (prepared) {
     how = 'send';
     // On its own, a message on a row already waiting is a chase (P-pass-2), sent only as one.
     if (opts.own && opts.own.as !== 'chase' && row.waiting_on?.trim()) {
@@ -251,6 +253,16 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
       reason: NO_BROWSER,
       needs: 'A browser on the machine that runs the desk (set DESK_CHROMIUM_PATH).',
     });
+
+  // One message a day to an address (P-pass-6), checked again here with the desk held: another
+  // pass may have chosen a row to the same address before this one's message went.
+  if (opts.own && how !== 'playbook') {
+    const to = (how === 'send' ? prepared?.to_address : row.contact_email)?.trim().toLowerCase();
+    if (to && (await writingTo(ctx, row.id, to, opts.own.since))) {
+      const why = `a message to ${to} went, or is going, within 24 hours, and the desk writes to an address once a day.`;
+      return refuse({ outcome: `The desk left "${row.title}" alone: ${why}`, reason: why });
+    }
+  }
 
   let prior = row.status;
   if (row.status === 'in_progress') {

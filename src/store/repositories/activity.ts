@@ -400,8 +400,7 @@ async function lastMessageOn(db: Kysely<Database>, deskId: string, workId: numbe
   return rows.find((r) => r.desk_id === deskId);
 }
 
-/** Whether the desk wrote to `to`, in any letter case, at or after `since` (migration 015's index). */
-/** When a message last went to `to` (any letter case) at `since` or after; null when none did. */
+/** When a message last went to `to` (any letter case) at `since` or after; null when none did (migration 015's index). */
 export async function lastSentToSince(
   db: Kysely<Database>,
   deskId: string,
@@ -409,6 +408,27 @@ export async function lastSentToSince(
   since: string,
 ): Promise<string | null> {
   return (await sentToQuery(db, deskId, to, since).executeTakeFirst())?.sent_at ?? null;
+}
+
+/**
+ * Whether a message to `to` (any letter case) went at `since` or after, or was claimed for
+ * sending since then and has nothing recorded yet: its send is under way.
+ */
+export async function sentOrGoingTo(db: Kysely<Database>, deskId: string, to: string, since: string): Promise<boolean> {
+  if (await sentToQuery(db, deskId, to, since).executeTakeFirst()) return true;
+  const going = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('desk_id', '=', deskId)
+    .where(sql<string>`lower(to_address)`, '=', to.trim().toLowerCase())
+    .where('kind', '=', 'message')
+    .where('status', '=', 'approved')
+    .where('sent_at', 'is', null)
+    .where('failure_reason', 'is', null)
+    .where('approved_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return going !== undefined;
 }
 
 export function sentToQuery(db: Kysely<Database>, deskId: string, to: string, since: string) {

@@ -1,0 +1,33 @@
+import { sentOrGoingTo } from '../../store/repositories/activity.ts';
+import { rowsInProgress, rowsWithDrafts } from '../../store/repositories/work.ts';
+import type { DeskContext } from '../context.ts';
+import type { WorkRow } from '../../store/schema.ts';
+
+// One message a day from the desk to any one address (P-pass-6), asked again under a claim with
+// the desk held. Two passes at once (a server's and `desk work pass`, or two servers on one
+// database) each choose their rows before the other's message has gone: what the other is
+// sending, or has claimed a row to send, counts as written.
+
+/** Whether a message to `to` (lower case) went or is going since `since`, other than on `rowId`. */
+export async function writingTo(ctx: DeskContext, rowId: number, to: string, since: string): Promise<boolean> {
+  if (await sentOrGoingTo(ctx.db, ctx.desk.id, to, since)) return true;
+  const busy = await rowsInProgress(ctx.db, ctx.desk.id, rowId);
+  if (busy.length === 0) return false;
+  const drafts = await rowsWithDrafts(
+    ctx.db,
+    ctx.desk.id,
+    busy.map((r) => r.id),
+  );
+  return busy.some((r) => actAddress(r, drafts) === to);
+}
+
+/**
+ * The address the desk's act on a row writes to: its draft's, else its contact's, in one letter
+ * case (one mailbox whatever the case it was written in). One message a day goes to it.
+ */
+export function actAddress(
+  row: Pick<WorkRow, 'id' | 'contact_email'>,
+  drafts: ReadonlyMap<number, string | null>,
+): string | undefined {
+  return (drafts.has(row.id) ? drafts.get(row.id) : row.contact_email)?.trim().toLowerCase();
+}
