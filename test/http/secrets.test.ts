@@ -292,6 +292,14 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
     } finally {
       await reopened.close();
     }
+    // A process still on the old key (this test's own store, as a server not restarted since)
+    // seals nothing more under it: what it sealed, no process could open beside the rest.
+    const count = async () => (await store.db.selectFrom('connections').select('id').execute()).length;
+    const had = await count();
+    await expect(
+      addConnection(store.db, d.desk.id, { name: 'After rotation', config: { host: 'h.test', pass: 'second-pass' } }),
+    ).rejects.toThrow(/the key was changed \(desk secrets rotate\) after it started\. Nothing was saved/);
+    expect(await count()).toBe(had);
     if (name === 'sqlite') {
       const bytes = storedBytes(store)!;
       for (const pw of PASSWORDS) expect(bytes).not.toContain(pw);

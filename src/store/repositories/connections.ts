@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ConnectionsTable, Database } from '../schema.ts';
-import { isSealed, sealedUnder, type Sealer } from '../cipher.ts';
+import { isSealed, sealedUnder, type Sealer, SecretKeyError } from '../cipher.ts';
 import { sealerOf } from '../secret-key.ts';
 import { atomicallyOn } from '../tx.ts';
 import { isSecretSetting } from '../../domain/vocab.ts';
@@ -71,13 +71,30 @@ export function sealConfig(db: Kysely<Database>, text: string): string {
   return sealWith(sealerOf(db), text);
 }
 
+/**
+ * A config (JSON text) sealed for writing. A process started before `desk secrets rotate` still
+ * holds the old key, and what it sealed now no process could open beside the rest: when the
+ * stored secrets are all under another key, nothing new is sealed and the write is refused.
+ */
+async function sealForWrite(db: Kysely<Database>, text: string): Promise<string> {
+  const sealer = sealerOf(db);
+  const sealed = sealWith(sealer, text);
+  if (sealed === text) return text;
+  const under = await sealedKeyFingerprints(db);
+  if (under.size > 0 && !under.has(sealer.fingerprint))
+    throw new SecretKeyError(
+      `The desk's secrets are sealed under the key with fingerprint ${[...under].join(', ')}, and this process started with the key ${sealer.fingerprint}: the key was changed (desk secrets rotate) after it started. Nothing was saved; restart it with the new key, then save again.`,
+    );
+  return sealed;
+}
+
 /** A config (JSON text) with its secrets opened; throws SecretKeyError when the key is not theirs. */
 export function openConfig(db: Kysely<Database>, text: string): string {
   return openWith(sealerOf(db), text);
 }
 
 export async function insertConnection(db: Kysely<Database>, row: Insertable<ConnectionsTable>): Promise<number> {
-  const values = { ...row, config: sealConfig(db, row.config) };
+  const values = { ...row, config: await sealForWrite(db, row.config) };
   return (await db.insertInto('connections').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
@@ -232,7 +249,7 @@ export async function addConnection(
 ): Promise<number> {
   const row = await db
     .insertInto('connections')
-    .values({ ...v, desk_id: deskId, config: sealConfig(db, JSON.stringify(v.config)), created_at: now })
+    .values({ ...v, desk_id: deskId, config: await sealForWrite(db, JSON.stringify(v.config)), created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -247,7 +264,7 @@ export async function changeConnection(
   await db
     .updateTable('connections')
     // A fault of the old settings says nothing of the new ones.
-    .set({ ...v, config: sealConfig(db, JSON.stringify(v.config)), send_fault: null, send_fault_at: null })
+    .set({ ...v, config: await sealForWrite(db, JSON.stringify(v.config)), send_fault: null, send_fault_at: null })
     .where('desk_id', '=', deskId)
     .where('id', '=', id)
     .execute();
