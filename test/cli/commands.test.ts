@@ -127,6 +127,15 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
       '  desks create needs --timezone <zone> (IANA time zone its days are counted in, such as Europe/London).',
       '  --port "70000" is not a port number (1-65535).',
     ]);
+    expect(lines(await desk(store.target, 'work', 'snooze', 'abc', '--days', 'x'))).toEqual([
+      'desk: The command has 2 mistakes; nothing was done:',
+      '  "abc" is not a work item id; ids are whole numbers such as 12.',
+      '  --days must be a whole number from 1 to 365, not "x".',
+    ]);
+    // Said before the database is looked for: this one does not exist.
+    expect(lines(await desk(`${store.target}-none`, 'work', 'snooze', '1', '--days', '0'))).toEqual([
+      'desk: --days must be a whole number from 1 to 365, not "0".',
+    ]);
     expect(lines(await desk(store.target, 'keys', 'create'))).toEqual([
       'desk: The command has 2 mistakes; nothing was done:',
       '  keys create needs --desk <desk> (desk id or slug).',

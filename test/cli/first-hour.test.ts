@@ -66,7 +66,7 @@ describe.each(DIALECTS)("the owner's first hour ($name)", ({ open }) => {
       priority: before.priority - 5,
     });
     const typo = await desk(store.target, 'work', 'snooze', String(id), '--days', '0');
-    expect(typo.err).toBe('desk: --days must be a whole number between 1 and 365.\n');
+    expect(typo.err).toBe('desk: --days must be a whole number from 1 to 365, not "0".\n');
     const drafted = await desk(store.target, 'work', 'draft', String(id), '--json');
     expect(Object.keys(drafted.json())).toContain('drafted');
     // A declined draft is news a script must be able to see: it exits 1.

@@ -47,6 +47,24 @@ describe("a row's own next step, for a row due beyond the desk's reach", () => {
   });
 });
 
+describe("a row's own next step, on a desk whose daily cap is 0", () => {
+  // Paused as well, a cap of 0 is still what is said: it holds whatever else changes.
+  const t = ownerDesk({ grants: ['reach_out'], timezone: 'UTC' }, { hours: 'always', daily_cap: 0 }, { mailbox: true });
+
+  it('says the cap keeps the desk from acting, whether or not it is paused', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, {
+      title: 'Ask about the sign',
+      class: 'reach_out',
+      contact_email: 'sign@council.test',
+      due_date: addDays(t.ctx.today(), 1),
+    });
+    const capped = 'The desk will not do this on its own: its daily cap is 0.';
+    expect(await ownNext(t.ctx, row.id)).toBe(capped);
+    await t.store.db.updateTable('desks').set({ paused: 1 }).where('id', '=', t.ctx.desk.id).execute();
+    expect(await ownNext(t.ctx, row.id)).toBe(capped);
+  });
+});
+
 describe("a row's own next step, for a row the desk has just sent on and now waits", () => {
   const t = ownerDesk({ grants: ['reach_out', 'chase'], timezone: 'UTC' }, { hours: 'always' }, { mailbox: true });
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { asFlags } from '../flags.ts';
-import { checkedArgument, idOf } from '../checks.ts';
+import { checkedArgument, checkedOption, idOf, wholeNumber } from '../checks.ts';
+import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze-days.ts';
 import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io, inline } from '../io.ts';
 import { contextForRow } from './work.ts';
 
@@ -23,9 +24,15 @@ function rowCommand(work: Command, name: string, description: string): Command {
 
 export function workVerbCommands(work: Command, io: Io): void {
   rowCommand(work, 'snooze', 'Push the due date out (default 3 days); priority falls by 5')
-    .option('--days <n>', 'whole days, 1-365')
-    .action(async (id: number, o: RowOptions & { days?: string }) => {
-      const days = o.days === undefined ? undefined : /^\s*\d+\s*$/.test(o.days) ? Number(o.days) : o.days;
+    .addOption(
+      checkedOption(
+        '--days <n>',
+        `whole days, ${SNOOZE_MIN_DAYS}-${SNOOZE_MAX_DAYS} (default ${SNOOZE_DEFAULT_DAYS})`,
+        wholeNumber('--days', SNOOZE_MIN_DAYS, SNOOZE_MAX_DAYS),
+      ),
+    )
+    .action(async (id: number, o: RowOptions & { days?: number }) => {
+      const days = o.days;
       const { snoozeWork } = await import('../../domain/work/snooze.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);

@@ -66,11 +66,12 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
       : `The desk acts on this on its own from ${when}.`;
   }
   const what = decided.as === 'chase' ? 'chase this' : 'do this';
+  // The pass's own cap (P-pass-4): acts since the desk's midnight. A cap of 0 keeps the desk from
+  // acting at all, whatever its hours and whether it is paused.
+  if (desk.daily_cap === 0) return `The desk will not ${what} on its own: its daily cap is 0.`;
   if (desk.paused) return `The desk would ${what} on its own, but it is paused.`;
   if (!isWorkingTime(desk.hours, desk.timezone, now))
     return `The desk will ${what} on its own in its working hours (${desk.hours}).`;
-  // The pass's own cap (P-pass-4): acts since the desk's midnight.
-  if (desk.daily_cap === 0) return `The desk will not ${what} on its own: its daily cap is 0.`;
   if ((await actsLeft(ctx.db, desk, today)) <= 0)
     return `The desk has done its ${plural(desk.daily_cap, 'act')} for today; it will ${what} on its own from ${workingDayFrom(desk.hours, addDays(today, 1))}.`;
   // After a send that could not reach the mail server, the server holds the desk's sends

@@ -7,6 +7,7 @@ import { atomically, lockRow } from '../../store/tx.ts';
 import { plural } from '../text.ts';
 import type { SnoozeAnswer } from '../contract/work.ts';
 import { storedStatus } from '../vocab.ts';
+import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from './snooze-days.ts';
 
 export type { SnoozeAnswer } from '../contract/work.ts';
 
@@ -14,9 +15,7 @@ export type { SnoozeAnswer } from '../contract/work.ts';
 // today when there is none) and priority falls by 5, floored at 1 (P-1). Status, action and
 // messages are untouched; nothing is sent.
 
-export const SNOOZE_DEFAULT_DAYS = 3;
-export const SNOOZE_MIN_DAYS = 1;
-export const SNOOZE_MAX_DAYS = 365;
+export { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from './snooze-days.ts';
 export const SNOOZE_PRIORITY_DROP = 5;
 export const PRIORITY_FLOOR = 1;
 export const DAYS_MESSAGE = `days must be a whole number between ${SNOOZE_MIN_DAYS} and ${SNOOZE_MAX_DAYS}.`;
