@@ -825,13 +825,40 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     const sameOne = () => smtp.received.filter((m) => m.to.some((t) => t.toLowerCase() === 'same.one@pass.test'));
     // Another pass has claimed the first row and not yet written its message.
     await moveWork(store.db, d.desk.id, first.id, 'open', 'in_progress', { desk_acted_at: clock.now().toISOString() });
+    const run = await insertRun(store.db, {
+      deskId: d.desk.id,
+      workId: first.id,
+      how: 'draft_send',
+      priorStatus: 'open',
+      at: clock.now().toISOString(),
+    });
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    await store.db.updateTable('runs').set({ status: 'finished' }).where('id', '=', run.id).execute();
     // Its message is now on its way: claimed for sending, with no answer from the server yet.
     const going = await makeDraft(store.db, d.desk.id, first.id, { to: 'Same.One@pass.test' });
     await claimDraft(store.db, d.desk.id, going.id, clock.now().toISOString());
     await moveWork(store.db, d.desk.id, first.id, 'in_progress', 'waiting', {});
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
     expect(sameOne()).toEqual([]);
+  });
+
+  it('a row in_progress that no run holds (a person is handling it) keeps nobody from its contact', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    await makeWork(store.db, d.desk.id, {
+      title: 'Sorting the oven part with Sam',
+      class: 'commit',
+      status: 'in_progress',
+      contact_email: 'sam.handled@pass.test',
+    });
+    const ask = await makeWork(store.db, d.desk.id, {
+      title: 'Ask Sam for the winter hours',
+      class: 'reach_out',
+      contact_email: 'sam.handled@pass.test',
+    });
+    const r = (await pass(d.desk.slug)).desks[0]!;
+    expect(r.acts.map((a) => [a.work_id, a.ok])).toEqual([[ask.id, true]]);
+    expect(mailTo('sam.handled@pass.test')).toHaveLength(1);
   });
 
   it('a chase its mail server could not take is chased again, as if never tried', async () => {

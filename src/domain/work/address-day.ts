@@ -1,17 +1,21 @@
 import { sentOrGoingTo } from '../../store/repositories/activity.ts';
-import { rowsInProgress, rowsWithDrafts } from '../../store/repositories/work.ts';
+import { rowsWithDrafts } from '../../store/repositories/work.ts';
+import { rowsBeingWritten } from '../../store/repositories/runs.ts';
 import type { DeskContext } from '../context.ts';
+import { staleBefore } from './run-record.ts';
 import type { WorkRow } from '../../store/schema.ts';
 
 // One message a day from the desk to any one address (P-pass-6), asked again under a claim with
 // the desk held. Two passes at once (a server's and `desk work pass`, or two servers on one
 // database) each choose their rows before the other's message has gone: what the other is
-// sending, or has claimed a row to send, counts as written.
+// sending, or is running on a row to send, counts as written.
 
 /** Whether a message to `to` (lower case) went or is going since `since`, other than on `rowId`. */
 export async function writingTo(ctx: DeskContext, rowId: number, to: string, since: string): Promise<boolean> {
   if (await sentOrGoingTo(ctx.db, ctx.desk.id, to, since)) return true;
-  const busy = await rowsInProgress(ctx.db, ctx.desk.id, rowId);
+  // A run under way, not a row's status alone: a business file may bring a row in_progress
+  // that a person is handling, and nothing is writing on it.
+  const busy = await rowsBeingWritten(ctx.db, ctx.desk.id, rowId, staleBefore(ctx));
   if (busy.length === 0) return false;
   const drafts = await rowsWithDrafts(
     ctx.db,

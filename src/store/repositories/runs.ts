@@ -56,6 +56,28 @@ export async function runningOn(
   return running(db, deskId, workId).where('started_at', '>=', since).orderBy('id', 'desc').execute();
 }
 
+/**
+ * The rows other than `exceptId` a run is writing a message on now (a send, or a draft and its
+ * send, begun at `since` or after): each row's id and contact (the runs_running index).
+ */
+export async function rowsBeingWritten(
+  db: Kysely<Database>,
+  deskId: string,
+  exceptId: number,
+  since: string,
+): Promise<Array<{ id: number; contact_email: string | null }>> {
+  return db
+    .selectFrom('runs')
+    .innerJoin('work', 'work.id', 'runs.work_id')
+    .select(['work.id as id', 'work.contact_email as contact_email'])
+    .where('runs.desk_id', '=', deskId)
+    .where('runs.status', '=', 'running')
+    .where('runs.started_at', '>=', since)
+    .where('runs.how', 'in', ['send', 'draft_send'])
+    .where('runs.work_id', '!=', exceptId)
+    .execute();
+}
+
 /** The newest run on the row left `running` by a process that stopped, if any. */
 export async function abandonedOn(
   db: Kysely<Database>,

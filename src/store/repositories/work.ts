@@ -188,21 +188,6 @@ export async function countOpenWork(db: Kysely<Database>, deskId: string): Promi
  * Which of these rows have a message in state `drafted`, each with the address its newest
  * draft goes to (null when it names none).
  */
-/** The desk's rows a run holds now (in_progress), other than `exceptId`: who each writes to. */
-export async function rowsInProgress(
-  db: Kysely<Database>,
-  deskId: string,
-  exceptId: number,
-): Promise<Array<{ id: number; contact_email: string | null }>> {
-  return db
-    .selectFrom('work')
-    .select(['id', 'contact_email'])
-    .where('desk_id', '=', deskId)
-    .where('status', '=', 'in_progress')
-    .where('id', '!=', exceptId)
-    .execute();
-}
-
 export async function rowsWithDrafts(
   db: Kysely<Database>,
   deskId: string,
