@@ -115,9 +115,26 @@ describe('a raw message read for the desk', () => {
     expect(mail?.returnedHeaders).toBeNull();
   });
 
-  it('keeps the text of a message in parts that names no boundary', async () => {
-    const raw = Buffer.from([...headers('multipart/alternative'), 'Yes, 240 GBP, delivered Tuesday.', ''].join('\r\n'));
-    const mail = await parseMail(raw, false);
-    expect(mail?.text).toBe('Yes, 240 GBP, delivered Tuesday.');
+  it('keeps the text of a message in parts that names no boundary, decoded, and HTML as text', async () => {
+    const said = 'Yes, 240 GBP, delivered Tuesday.';
+    const read = async (type: string, body: string, encoding?: string) =>
+      (
+        await parseMail(
+          Buffer.from(
+            [
+              ...headers(type).slice(0, -1),
+              ...(encoding ? [`Content-Transfer-Encoding: ${encoding}`] : []),
+              '',
+              body,
+              '',
+            ].join('\r\n'),
+          ),
+          false,
+        )
+      )?.text;
+    expect(await read('multipart/alternative', said)).toBe(said);
+    expect(await read('multipart/mixed', Buffer.from(said).toString('base64'), 'base64')).toBe(said);
+    expect(await read('multipart/alternative', 'Caf=C3=A9: 240 =E2=82=AC.', 'quoted-printable')).toBe('Café: 240 €.');
+    expect(await read('multipart/alternative', '<p>Yes, <b>240</b> GBP</p>')).toBe('Yes, 240 GBP');
   });
 });

@@ -15,17 +15,28 @@ function headerBlock(content: Buffer): string {
   return end >= 0 ? text.slice(0, end) : text;
 }
 
-/** What follows the header block, as text. */
-function bodyOf(content: Buffer): string {
-  const text = content.toString('utf8');
-  const end = /\r?\n\r?\n/.exec(text);
-  return end ? text.slice(end.index + end[0].length) : '';
+/**
+ * The text of a message in parts that names no boundary: read again as one text part, so its
+ * transfer encoding and charset are undone as any part's are, and HTML is read as text.
+ */
+async function boundlessText(source: Buffer): Promise<string> {
+  // Bytes kept as they are: latin1 maps each byte to one character and back.
+  const raw = source.toString('latin1');
+  const end = /\r?\n\r?\n/.exec(raw);
+  if (!end) return '';
+  const head = raw.slice(0, end.index).replace(/^content-type:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*/im, (line) => {
+    const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(line)?.[1] ?? 'utf-8';
+    return `Content-Type: text/plain; charset=${charset}`;
+  });
+  const again = await simpleParser(Buffer.from(head + raw.slice(end.index), 'latin1'), { skipHtmlToText: true });
+  const text = (again.text ?? '').trim();
+  return /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?>/i.test(text) ? textOf({ html: text }) : text;
 }
 
 /**
  * A message that says it is in parts but names no boundary between them cannot be taken apart,
  * and the parser finds no text in it: the sender's program wrote its text as the whole body,
- * which is then read as it stands rather than lost.
+ * which is then read as one part rather than lost.
  */
 function partsWithoutBoundary(contentType: unknown): boolean {
   if (typeof contentType !== 'object' || contentType === null) return false;
@@ -106,7 +117,7 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
     if (deliveryStatus === null && report) deliveryStatus = parsed.text ?? null;
     let text = headersOnly ? '' : textOf(parsed);
     if (!headersOnly && text === '' && partsWithoutBoundary(parsed.headers.get('content-type')))
-      text = bodyOf(source).trim();
+      text = await boundlessText(source);
     // A message's text is stored with the reply it is read as, on either database.
     return storable({
       messageId: parsed.messageId?.trim() || null,
