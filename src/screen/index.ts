@@ -102,6 +102,16 @@ export function screen(deps: Deps, limits: LimitStore) {
     const secret = await settingOnce(deps.store.db, 'screen_cookie_secret', randomBytes(32).toString('hex'));
     const secure = deps.config.publicUrl?.startsWith('https://') ?? false;
     await app.register(cookie, { secret });
+    /** The owner's session in the browser, for the idle days the server keeps it. */
+    const keepSession = (reply: FastifyReply, session: string) =>
+      reply.setCookie(SESSION_COOKIE, session, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        signed: true,
+        maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
+      });
     await app.register(csrf, {
       sessionPlugin: '@fastify/cookie',
       cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: true, secure },
@@ -160,6 +170,9 @@ export function screen(deps: Deps, limits: LimitStore) {
       const desk = await deskForSession(deps.store.db, token.value, deps.clock.now());
       if (!desk) return;
       request.owner = deskContext(deps, desk, { type: 'owner', name: OWNER });
+      // Each use restarts the idle days in the browser too, or it would drop the session 30 days
+      // after signing in however often the owner came. A stored asset's answer carries no cookie.
+      if (!request.url.startsWith('/assets/')) keepSession(reply, token.value);
     });
     // Counted after the session is known: a signed-in desk has its own bucket, as a key does.
     await registerLimits(app, deps.config, limits);
@@ -289,14 +302,7 @@ export function screen(deps: Deps, limits: LimitStore) {
       const held = request.cookies[SESSION_COOKIE];
       const old = held ? reply.unsignCookie(held) : null;
       if (old?.valid && old.value) await endSession(deps.store.db, old.value);
-      reply.setCookie(SESSION_COOKIE, r.session, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        signed: true,
-        maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
-      });
+      keepSession(reply, r.session);
       return reply.code(303).redirect(returnOf(request, reply));
     };
 

@@ -838,6 +838,71 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     expect((await get(`/work/${row.id}`)).json().data.work.last_error).toBeNull();
   });
 
+  it.each([
+    ['complete', 'Awning repair'],
+    ['run', 'Shutter repair'],
+  ] as const)(
+    'a bounce read while its message is on its way stands when the mail server answers (%s): the row is told to correct the address',
+    async (door, title) => {
+      const row = await makeWork(store.db, d.desk.id, {
+        title,
+        class: 'reach_out',
+        contact_name: 'Sam Oven',
+        contact_email: 'nobody@ovens.test',
+      });
+      const subject = `About: ${title}`;
+      await makeDraft(store.db, d.desk.id, row.id, { subject, body: 'Could you quote?', to: 'nobody@ovens.test' });
+      if (door === 'run') await grantReachOut(true);
+      try {
+        const held = smtp.holdNextAnswer();
+        const going = h.call('POST', `/api/v1/work/${row.id}/${door}`, { key: d.key, body: {} });
+        // The server has the message and has not answered: its bounce is read now.
+        await held.taken;
+        const id = /^Message-ID: (.+)$/im.exec(smtp.received.at(-1)!.raw)![1]!.trim();
+        await put(bounced({ subject, messageId: id }, '550 5.1.1 user unknown'));
+        expect((await pass()).mailboxes[0]).toMatchObject({ bounces: 1 });
+        held.answer();
+        const advice =
+          'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown. Correct the address on the row, then draft the message again.';
+        const answer = (await going).json().data;
+        if (door === 'complete')
+          expect(answer).toMatchObject({
+            status: 'open',
+            waiting_on: null,
+            failed: true,
+            delivered: false,
+            delivery_note: advice,
+          });
+        else
+          expect(answer).toMatchObject({
+            ok: false,
+            outcome: `"${subject}" went to Sam Oven <nobody@ovens.test> and bounced; "${title}" needs a look.`,
+          });
+        const detail = (await get(`/work/${row.id}`)).json().data;
+        expect(detail.work).toMatchObject({ status: 'open', waiting_on: null, last_error: advice });
+        expect(detail.work.action.type).toBe('fix');
+        const message = await store.db
+          .selectFrom('activity')
+          .select(['status', 'failure_reason', 'sent_at'])
+          .where('obligation_id', '=', row.id)
+          .where('direction', '=', 'outbound')
+          .executeTakeFirstOrThrow();
+        expect(message).toMatchObject({
+          status: 'approved',
+          failure_reason: 'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown',
+        });
+        expect(message.sent_at).not.toBeNull();
+        const kinds = detail.timeline.map((t: { kind: string }) => t.kind);
+        expect(kinds.filter((k: string) => k === 'bounced')).toHaveLength(1);
+        expect(detail.timeline.find((t: { kind: string }) => t.kind === 'sent').text).toBe(
+          `${door === 'run' ? 'The desk' : 'api'} approved "${subject}" and it was sent to Sam Oven <nobody@ovens.test>; its bounce had come back before the mail server answered.`,
+        );
+      } finally {
+        if (door === 'run') await grantReachOut(false);
+      }
+    },
+  );
+
   it('a bounce of the message that finished a row opens it again; a row the owner closed stays closed', async () => {
     const finished = (title: string) => sentRow(title, 'nobody@ovens.test', null);
     const done = await finished('Send the menu');

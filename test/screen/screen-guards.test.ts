@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink, lookAtSignInLink } from '../../src/domain/owner/sign-in.ts';
+import { createSignInLink, lookAtSignInLink, SESSION_IDLE_DAYS } from '../../src/domain/owner/sign-in.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { addSection } from '../helpers/business.ts';
@@ -47,6 +47,22 @@ describe("the screen's guards", () => {
 
   const page = (cookies: Record<string, string>) =>
     h.app.inject({ method: 'GET', url: '/keys', cookies, headers: { accept: 'text/html' } });
+
+  it('each page the owner opens keeps the session cookie for 30 more days, as the server keeps the session; an asset sets none', async () => {
+    const d = await makeDesk(store.db);
+    const cookies = await signIn(d.desk.id);
+    h.clock.advance(20 * 86_400_000);
+    const opened = await page(cookies);
+    const kept = opened.cookies.find((c) => c.name === 'desk_session');
+    expect(kept).toMatchObject({ maxAge: SESSION_IDLE_DAYS * 86_400, httpOnly: true, sameSite: 'Lax', path: '/' });
+    const asset = await h.app.inject({ method: 'GET', url: '/assets/screen.js', cookies });
+    expect(asset.cookies.map((c) => c.name)).not.toContain('desk_session');
+    // 25 days after that page (45 after signing in), the browser still holds it and the server takes it.
+    h.clock.advance(25 * 86_400_000);
+    const later = await page({ ...cookies, desk_session: kept!.value });
+    expect(later.statusCode).toBe(200);
+    expect(later.body).not.toContain('Sign in');
+  });
 
   it("a run page for a run this server is not following answers 404, and points to the row's timeline", async () => {
     const d = await makeDesk(store.db);
@@ -217,7 +233,9 @@ describe("the screen's guards", () => {
     const { token } = await createSignInLink(store.db, b.desk.id, h.clock.now());
     const asked = await h.app.inject({ method: 'GET', url: `/sign-in?token=${token}`, cookies: first });
     expect(asked.statusCode).toBe(200);
-    expect(asked.cookies.map((c) => c.name)).not.toContain('desk_session');
+    // No session is started: the first desk's is only kept.
+    const held = asked.cookies.filter((c) => c.name === 'desk_session').map((c) => c.value);
+    expect(held).toEqual([first.desk_session]);
     expect(asked.body).toContain(`<h1>Sign in to ${b.desk.name}?</h1>`);
     expect(asked.body).toContain(`<button type="submit">Sign in to ${b.desk.name}</button>`);
     expect(asked.body).toContain(`<a href="/">Stay on ${a.desk.name}</a>`);

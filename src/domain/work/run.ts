@@ -419,6 +419,13 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
       reason: sent.note,
       done: 'Nothing was sent.',
     };
+  if (sent.bounced)
+    return {
+      kind: 'failed',
+      outcome: `"${subject}" went to ${who} and bounced; "${row.title}" needs a look.`,
+      reason: sent.note,
+      done: `Sent "${subject}" to ${who}; it bounced.`,
+    };
   if (sent.failed) {
     return {
       kind: 'failed',

@@ -6,6 +6,7 @@ import { logEvent, logTimeline } from '../record.ts';
 import { storedObject } from '../text.ts';
 import {
   claimDraft,
+  failureOf,
   lastReceivedOn,
   lastSentOn,
   threadIdsOn,
@@ -41,6 +42,8 @@ export interface SendOutcome {
   heard?: string | null;
   /** The server could not be reached and nothing went: the message and the row are as they were. */
   putBack?: boolean;
+  /** The message went, and its bounce was read before the mail server answered the send. */
+  bounced?: boolean;
 }
 
 /**
@@ -183,6 +186,27 @@ export async function sendDraft(
     const heard = await atomically(ctx, async (tx) => {
       await lockRow(tx, row.id);
       const current = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
+      // A mail server can deliver, and its bounce be read, before it answers the send: the bounce
+      // stands (the message did not arrive) and the row keeps what it said to do.
+      const bounce = await failureOf(tx.db, message.id);
+      if (bounce !== null) {
+        await updateWork(tx.db, tx.desk.id, row.id, { updated_at: now });
+        await logEvent(tx, 'sent', `Sent "${subject}" to ${who}.`, {
+          work_id: row.id,
+          activity_id: message.id,
+          to,
+          actor,
+        });
+        await logTimeline(
+          tx,
+          row.id,
+          'sent',
+          `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}; its bounce had come back before the mail server answered.`,
+        );
+        if (row.waiting_on) await countChase(tx, row);
+        await opts.onFailure?.(tx);
+        return { bounced: current.last_error ?? bounce };
+      }
       const heardNow = heardMeanwhile(before, current);
       await markSent(tx.db, message.id, now, messageId);
       // Only a send that follows a fault writes to clear it.
@@ -208,6 +232,8 @@ export async function sendDraft(
       if (row.waiting_on) await countChase(tx, row);
       return heardNow ? { by: current.replied_by } : null;
     });
+    if (typeof heard?.bounced === 'string')
+      return { delivered: false, failed: true, bounced: true, note: heard.bounced };
     return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(heard ? { heard: heard.by } : {}) };
   }
 

@@ -216,6 +216,12 @@ export async function noteMessageId(db: Kysely<Database>, id: number, messageId:
   await db.updateTable('activity').set({ message_id: messageId }).where('id', '=', id).execute();
 }
 
+/** Why a message did not arrive, when a bounce says so; null while nothing has. */
+export async function failureOf(db: Kysely<Database>, id: number): Promise<string | null> {
+  const r = await db.selectFrom('activity').select('failure_reason').where('id', '=', id).executeTakeFirst();
+  return r?.failure_reason ?? null;
+}
+
 /** A message a reply shows went, though its send ended without the mail server saying so. */
 export async function markSentAfterAll(db: Kysely<Database>, id: number, at: string): Promise<void> {
   await db
