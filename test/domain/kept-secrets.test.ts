@@ -3,7 +3,7 @@ import { deskContext, type DeskContext } from '../../src/domain/context.ts';
 import { mailboxInput, portalInput } from '../../src/domain/desks/mailbox-form.ts';
 import { saveConnection } from '../../src/domain/desks/save-connection.ts';
 import { DeskError } from '../../src/domain/errors.ts';
-import { connectionById } from '../../src/store/repositories/connections.ts';
+import { connectionById, sealedKeyFingerprints } from '../../src/store/repositories/connections.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
@@ -71,6 +71,20 @@ describe.each(DIALECTS)('secrets left empty on a form ($name)', ({ open }) => {
     });
     const config = await stored();
     expect([config.host, config.port, config.pass]).toEqual(['smtp.shop.test', 587, 'S3cret-Mailbox-Pass']);
+  });
+
+  it('seals a password that only looks sealed like any other, so the database still opens under its one key', async () => {
+    const looksSealed = 'sealed:v1:000000000000:AAAA';
+    const own = await sealedKeyFingerprints(store.db);
+    const other = await saveConnection(ctx, null, mailboxInput({ ...MAILBOX, name: 'Odd mailbox', pass: looksSealed }));
+    expect((await connectionById(store.db, ctx.desk.id, other.id))!.config.pass).toBe(looksSealed);
+    expect(await sealedKeyFingerprints(store.db)).toEqual(own);
+    const raw = await store.db
+      .selectFrom('connections')
+      .select('config')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(raw.config).not.toContain(looksSealed);
   });
 
   it("asks for the inbox password again when the inbox's server or user changes", async () => {

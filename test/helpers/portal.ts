@@ -127,6 +127,22 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
       return;
     }
     if (path === '/long') return send(res, 200, page('Long', `<p id="all">${'y'.repeat(100_000)}</p>`));
+    // A page behind the web server's own sign-in, and a redirect that comes back to itself.
+    if (path === '/basic') {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="portal"', 'content-type': 'text/html' });
+      res.end('<p>Please sign in</p>');
+      return;
+    }
+    if (path === '/loop') {
+      res.writeHead(302, { location: '/loop' });
+      res.end();
+      return;
+    }
+    // A message that quotes the password after `n` other characters, as a careless portal might.
+    if (path === '/wordy') {
+      const n = Number(url.searchParams.get('n') ?? 0);
+      return send(res, 200, page('Wordy', `<p class="error">${'x'.repeat(n)} ${PORTAL_PASSWORD} tail</p>`));
+    }
     if (req.method === 'GET' && (path === '/' || path === '/login')) return send(res, 200, loginPage());
     if (req.method === 'POST' && path === '/login') {
       const form = await readBody(req);

@@ -27,7 +27,9 @@ const TOKEN = 'api-token-Zk8wQ3vNp';
 const API_KEY = 'api-key-Rt6yH2mLc';
 const PIN = '738291';
 const NESTED_KEY = 'nested-key-Pq4sT7wXz';
-const PASSWORDS = [SMTP_PASS, PORTAL_PASS, IMAP_PASS, LEGACY_PASS, TOKEN, API_KEY, PIN, NESTED_KEY];
+// A password that only looks sealed is a secret like any other, sealed and re-sealed as one.
+const LOOKS_SEALED = 'sealed:v1:000000000000:AAAA';
+const PASSWORDS = [SMTP_PASS, PORTAL_PASS, IMAP_PASS, LEGACY_PASS, TOKEN, API_KEY, PIN, NESTED_KEY, LOOKS_SEALED];
 
 const hasPgDump = (() => {
   try {
@@ -105,7 +107,13 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
       name: 'Bank',
       category: 'payments',
       auth_type: 'token',
-      config: { account: 'BAKERY-01', token: TOKEN, api_key: API_KEY, pin: PIN, credentials: { key: NESTED_KEY } },
+      config: {
+        account: 'BAKERY-01',
+        token: TOKEN,
+        api_key: API_KEY,
+        pin: PIN,
+        credentials: { key: NESTED_KEY, password: LOOKS_SEALED },
+      },
     });
     ids.push(mail.id, portal.id, legacy.id, api.id);
     // The next start seals what is still in clear.
@@ -126,7 +134,7 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
       .execute();
     const raw = rows.map((r) => r.config).join('\n');
     for (const pw of PASSWORDS) expect(raw).not.toContain(pw);
-    expect(raw.match(/sealed:v1:/g)).toHaveLength(8);
+    expect(raw.match(/sealed:v1:/g)).toHaveLength(9);
     // What is not secret stays readable in the row.
     expect(raw).toContain('mail.old.test');
 
@@ -139,7 +147,7 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
       token: TOKEN,
       api_key: API_KEY,
       pin: PIN,
-      credentials: { key: NESTED_KEY },
+      credentials: { key: NESTED_KEY, password: LOOKS_SEALED },
     });
     expect(raw).toContain('BAKERY-01');
   });

@@ -345,6 +345,40 @@ describe.skipIf(!available)(
       expect(portal.submissions).toHaveLength(0);
     });
 
+    it.each([
+      ['/basic', 'the portal asked for a sign-in of its own (HTTP authentication), which a run cannot give'],
+      ['/loop', 'the portal sent the browser round a loop of redirects'],
+    ])(
+      'says a portal at %s that answered without a page for what it did, not that it could not be reached',
+      async (path, said) => {
+        const res = await runner.run({ steps: [{ goto: `${portal.url}${path}` }], vars: vars(), timeoutMs: 20_000 });
+        expect(res).toMatchObject({ ok: false, timedOut: false });
+        expect(res.error).toBe(`Step 1 (goto ${portal.url}${path}): ${said}.`);
+      },
+    );
+
+    it('masks a secret before cutting the page text it quotes, so no part of it is left where the cut falls', async () => {
+      const secret = vars({ secret: { username: PORTAL_USER, password: PORTAL_PASSWORD } });
+      // The 200 characters a failure quotes end inside the password.
+      const failed = await runner.run({
+        steps: [{ goto: `${portal.url}/wordy?n=195` }, { expect_text: 'Return received' }],
+        vars: secret,
+        timeoutMs: 20_000,
+        stepLimitMs: 3_000,
+      });
+      expect(failed.ok).toBe(false);
+      expect(failed.error).toBe(`Step 2 (expect text "Return received"): the portal said "${'x'.repeat(195)} ***…".`);
+      // A read's log line keeps 120 characters; the value itself is masked whole.
+      const read = await runner.run({
+        steps: [{ goto: `${portal.url}/wordy?n=115` }, { read: '.error', as: 'result' }],
+        vars: secret,
+        timeoutMs: 20_000,
+      });
+      expect(read.ok).toBe(true);
+      expect(read.log[1]).toBe(`read .error as result: "${'x'.repeat(115)} ***…"`);
+      expect(read.reads.result).toBe(`${'x'.repeat(115)} *** tail`);
+    });
+
     it('fails a step whose field never appears within the step limit, quoting the page, well before the run limit', async () => {
       const t0 = Date.now();
       const res = await runner.run({

@@ -280,6 +280,16 @@ function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))}s`;
 }
 
+type Mask = (s: string) => string;
+
+/** What a portal that was reached said by a navigation error, when it is one of those. */
+function answeredWithoutPage(error: string): string | null {
+  if (error.startsWith('net::ERR_INVALID_AUTH_CREDENTIALS'))
+    return 'the portal asked for a sign-in of its own (HTTP authentication), which a run cannot give';
+  if (error.startsWith('net::ERR_TOO_MANY_REDIRECTS')) return 'the portal sent the browser round a loop of redirects';
+  return null;
+}
+
 function firstLine(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
   const line = (msg.split('\n').find((l) => l.trim() !== '') ?? msg).trim();
@@ -287,8 +297,12 @@ function firstLine(err: unknown): string {
   return line.replace(/^(locator|page|frame|elementHandle)\.\w+:\s*/, '');
 }
 
-function snippet(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+/**
+ * Page text fit for one sentence, secrets masked before it is cut: cut first, the part of a
+ * secret left before the cut would no longer match it.
+ */
+function snippet(text: string, mask: Mask, max = 200): string {
+  const flat = mask(text).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
@@ -492,7 +506,7 @@ export class ChromiumRunner implements PlaybookRunner {
         blocked = null;
         request.onStep?.(i, description);
         if (remaining() <= 0) throw new OutOfTime();
-        const line = await this.step(page, nav, action, i, remaining, stepLimit, result, () => blocked);
+        const line = await this.step(page, nav, action, i, remaining, stepLimit, result, () => blocked, mask);
         result.log.push(mask(line ?? description));
         result.stepsDone = i + 1;
       }
@@ -533,8 +547,8 @@ export class ChromiumRunner implements PlaybookRunner {
           !where || !seen
             ? ''
             : seen.message
-              ? `; the portal said ${quote(snippet(seen.message))}`
-              : `; the page showed ${quote(snippet(seen.body))}`;
+              ? `; the portal said ${quote(snippet(seen.message, mask))}`
+              : `; the page showed ${quote(snippet(seen.body, mask))}`;
         return fail(outOfTime + where + said + (where ? '.' : ''), { timedOut: true });
       }
       if (err instanceof StepFailure) return fail(err.message);
@@ -575,6 +589,7 @@ export class ChromiumRunner implements PlaybookRunner {
     result: PlaybookResult,
     /** Why the gate did not let the step's page open, when it did not. */
     blocked: () => Blocked | null,
+    mask: Mask,
   ): Promise<string | undefined> {
     const n = i + 1;
     const timeout = (): number => Math.max(1, remaining());
@@ -588,7 +603,7 @@ export class ChromiumRunner implements PlaybookRunner {
         if (remaining() <= 0) throw new OutOfTime();
         if (isTimeout(err)) {
           const state = await pageState(page);
-          const said = state?.message ? `; the page said ${quote(snippet(state.message))}` : '';
+          const said = state?.message ? `; the page said ${quote(snippet(state.message, mask))}` : '';
           const found = await foundAs(page, selector, a.kind === 'select' ? a.value : null, seconds(stepLimit));
           throw new StepFailure(
             found
@@ -615,13 +630,16 @@ export class ChromiumRunner implements PlaybookRunner {
             );
           const why = blocked();
           if (why && 'refused' in why) throw new StepFailure(`Step ${n} (goto ${a.url}): ${why.refused}.`);
+          // Reached, and it answered in a way no page comes of: said for what it is.
+          const answered = !why && answeredWithoutPage(firstLine(err));
+          if (answered) throw new StepFailure(`Step ${n} (goto ${a.url}): ${answered}.`);
           throw new StepFailure(
             `Step ${n} (goto ${a.url}): the portal could not be reached (${why ? why.unreachable : firstLine(err)}).`,
           );
         }
         if (status !== undefined && status >= 400) {
           const state = await pageState(page);
-          const said = state?.message ?? (state ? snippet(state.body) : '');
+          const said = state?.message ?? (state ? snippet(state.body, mask) : '');
           throw new StepFailure(
             `Step ${n} (goto ${a.url}): the portal answered ${status}${said ? `, saying ${quote(said)}` : ''}.`,
           );
@@ -653,14 +671,14 @@ export class ChromiumRunner implements PlaybookRunner {
         );
         // What a read keeps is a value a portal shows (a reference, a date, a status line),
         // not a whole page: it goes into the answer, the timeline, the log and the report.
-        const whole = text.trim();
+        const whole = mask(text.trim());
         const head = whole.slice(0, READ_MAX * 2);
         result.reads[a.as] =
           whole.length > head.length || longerThan(head, READ_MAX) ? `${cutAt(head, READ_MAX)}…` : whole;
-        return `read ${a.selector} as ${a.as}: ${quote(snippet(text, 120))}`;
+        return `read ${a.selector} as ${a.as}: ${quote(snippet(text, mask, 120))}`;
       }
       case 'expect_text':
-        await this.expectText(page, nav, a.text, n, remaining, stepLimit);
+        await this.expectText(page, nav, a.text, n, remaining, stepLimit, mask);
         return undefined;
       case 'fail_if_text': {
         const state = await this.settled(page, nav, remaining);
@@ -671,7 +689,9 @@ export class ChromiumRunner implements PlaybookRunner {
                 .split('\n')
                 .find((l) => l.includes(a.text))
                 ?.trim() ?? a.text);
-          throw new StepFailure(`Step ${n} (fail if text ${quote(a.text)}): the portal said ${quote(snippet(said))}.`);
+          throw new StepFailure(
+            `Step ${n} (fail if text ${quote(a.text)}): the portal said ${quote(snippet(said, mask))}.`,
+          );
         }
         return undefined;
       }
@@ -702,6 +722,7 @@ export class ChromiumRunner implements PlaybookRunner {
     n: number,
     remaining: () => number,
     stepLimit: number,
+    mask: Mask,
   ): Promise<void> {
     const stepEnds = Date.now() + stepLimit;
     let quietSince: number | null = null;
@@ -719,12 +740,12 @@ export class ChromiumRunner implements PlaybookRunner {
         quietGen = gen;
       } else if (Date.now() - quietSince >= SETTLE_MS) {
         throw new StepFailure(
-          `Step ${n} (expect text ${quote(text)}): the portal said ${quote(snippet(state!.message!))}.`,
+          `Step ${n} (expect text ${quote(text)}): the portal said ${quote(snippet(state!.message!, mask))}.`,
         );
       }
       if (remaining() <= 0) throw new OutOfTime();
       if (Date.now() >= stepEnds) {
-        const said = state?.message ? `; the page said ${quote(snippet(state.message))}` : '';
+        const said = state?.message ? `; the page said ${quote(snippet(state.message, mask))}` : '';
         throw new StepFailure(
           `Step ${n} (expect text ${quote(text)}): the page did not show it within ${seconds(stepLimit)}${said}.`,
         );

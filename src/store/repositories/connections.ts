@@ -52,11 +52,18 @@ function mapSecrets(text: string, change: (value: unknown) => unknown): string |
   return changed ? JSON.stringify(out) : null;
 }
 
-function sealWith(sealer: Sealer, text: string): string {
+/**
+ * `text` as stored, whose sealed values stay as they are; or, `opened`, settings in clear, where
+ * a value that merely looks sealed (a password given as `sealed:v1:…`) is a secret like any
+ * other: kept as it looks, it would name a key no process holds, and no process would start.
+ */
+function sealWith(sealer: Sealer, text: string, opened = false): string {
   // An empty setting holds no secret: sealed, it would read as one that an export left out.
   return (
     mapSecrets(text, (v) =>
-      (typeof v === 'string' && v !== '' && !isSealed(v)) || typeof v === 'number' ? sealer.seal(String(v)) : v,
+      (typeof v === 'string' && v !== '' && (opened || !isSealed(v))) || typeof v === 'number'
+        ? sealer.seal(String(v))
+        : v,
     ) ?? text
   );
 }
@@ -78,7 +85,7 @@ export function sealConfig(db: Kysely<Database>, text: string): string {
  */
 async function sealForWrite(db: Kysely<Database>, text: string): Promise<string> {
   const sealer = sealerOf(db);
-  const sealed = sealWith(sealer, text);
+  const sealed = sealWith(sealer, text, true);
   if (sealed === text) return text;
   const under = await sealedKeyFingerprints(db);
   if (under.size > 0 && !under.has(sealer.fingerprint))
@@ -186,7 +193,7 @@ export async function sealClearSecrets(db: Kysely<Database>): Promise<number> {
 
 /** Opens every secret under `from` and seals it under `to`, all in one transaction. */
 export async function resealSecrets(db: Kysely<Database>, from: Sealer, to: Sealer): Promise<number> {
-  return rewriteAll(db, (text) => sealWith(to, openWith(from, text)));
+  return rewriteAll(db, (text) => sealWith(to, openWith(from, text), true));
 }
 
 /**
