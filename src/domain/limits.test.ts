@@ -12,6 +12,13 @@ describe("the lengths of a row's text", () => {
     expect(detailWithNote('😀'.repeat(TEXT_MAX.detail - 4), 'ok')).toHaveLength(2 * (TEXT_MAX.detail - 4) + 4);
   });
 
+  it('holds the text to its limit as it is kept, with the direction it opens closed', () => {
+    const fits = `\u202e${'a'.repeat(TEXT_MAX.title - 2)}`;
+    expect(withinLimit('title', fits)).toBe(`${fits}\u202c`);
+    expect(withinLimit('title', `${fits}\u202c`)).toBe(`${fits}\u202c`);
+    expect(() => withinLimit('title', `${fits}a`)).toThrow('A title is at most 500 characters.');
+  });
+
   it('lets a row wait on any address a message can go to, as a send records it', () => {
     const address = `${'a'.repeat(TEXT_MAX.contact_email - 7)}@x.test`;
     expect(withinLimit('waiting_on', address)).toBe(address);

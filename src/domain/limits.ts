@@ -26,11 +26,16 @@ const WORDS: Record<keyof typeof TEXT_MAX, string> = {
   assignee: "A person's name",
 };
 
-/** The text as given, or a refusal naming the field when it is longer than the field allows. */
+/**
+ * The text as it is kept (its directions closed), or a refusal naming the field when that is
+ * longer than the field allows: what is kept must be taken again (an export read back).
+ */
 export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MAX, text: T): T {
-  if (text !== null && longerThan(text, TEXT_MAX[field]))
+  if (text === null) return text;
+  const kept = closeDirections(text);
+  if (longerThan(kept, TEXT_MAX[field]))
     throw badRequest(`${WORDS[field]} is at most ${TEXT_MAX[field].toLocaleString('en')} characters.`, { field });
-  return (text === null ? text : closeDirections(text)) as T;
+  return kept as T;
 }
 
 /**

@@ -166,6 +166,14 @@ function baseOf(baseUrl: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new TypeError(`baseUrl is an http or https URL; it was given "${baseUrl}".`);
+  // Each call's path goes after the base: a query or fragment there would swallow it, and a
+  // user name or password in it is sent by no fetch. Not echoed: it may hold the key.
+  if (url.search !== '' || url.hash !== '' || baseUrl.includes('?') || baseUrl.includes('#'))
+    throw new TypeError(
+      "baseUrl ends at the API's path, such as http://127.0.0.1:8080/api/v1, with no query (?…) or fragment (#…); the key goes in key.",
+    );
+  if (url.username !== '' || url.password !== '')
+    throw new TypeError('baseUrl holds no user name or password; the key goes in key.');
   return baseUrl.replace(/\/+$/, '');
 }
 

@@ -362,6 +362,11 @@ describe('desk-client settings no call could keep', () => {
       [{ timeouts: { run: 0 } }, /^timeouts\.run is a number from 1 to 2147483647; it was given 0\.$/],
       [{ baseUrl: '127.0.0.1:7141/api/v1' }, /^baseUrl is (a whole URL|an http or https URL)/],
       [{ baseUrl: 'ftp://127.0.0.1/api/v1' }, /^baseUrl is an http or https URL/],
+      // A browser's address pasted whole: every call would go to the query's route.
+      [{ baseUrl: 'http://127.0.0.1:9/api/v1?token=desk_test_key' }, /^baseUrl ends at the API's path, .*no query/],
+      [{ baseUrl: 'http://127.0.0.1:9/api/v1#x' }, /^baseUrl ends at the API's path/],
+      [{ baseUrl: 'http://127.0.0.1:9/api/v1?' }, /^baseUrl ends at the API's path/],
+      [{ baseUrl: 'http://u:p@127.0.0.1:9/api/v1' }, /^baseUrl holds no user name or password/],
       [{ key: 'desk_ключ' }, /^key is the API key the desk gave/],
       // Past what a timer keeps: it would fire at once.
       [
@@ -373,6 +378,16 @@ describe('desk-client settings no call could keep', () => {
     ] as const)
       expect(() => createDeskClient({ ...base, ...over }), JSON.stringify(over)).toThrow(said);
     expect(fetched).toEqual([]);
+    // The refusal does not repeat an address that may hold the key.
+    const said = (() => {
+      try {
+        createDeskClient({ ...base, baseUrl: 'http://127.0.0.1:9/api/v1?token=desk_secret_key' });
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    expect(said).toMatch(/^baseUrl ends at/);
+    expect(said).not.toContain('desk_secret_key');
   });
 
   it('takes the defaults for settings left out, and whole settings as given', async () => {

@@ -84,10 +84,11 @@ export class Entry {
       this.fail(field, 'must be text');
       return null;
     }
-    const s = String(v).trim();
+    // Held to its limit as it is kept, directions closed: an export of it is read back.
+    const s = closeDirections(String(v).trim());
     if (opts.required && s === '') this.fail(field, 'must not be empty');
     if (opts.max !== undefined && longerThan(s, opts.max)) this.fail(field, `must be at most ${opts.max} characters`);
-    return s === '' && !opts.required ? null : closeDirections(s);
+    return s === '' && !opts.required ? null : s;
   }
 
   oneOf<T extends string>(field: string, values: readonly T[], fallback: T): T;

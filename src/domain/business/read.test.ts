@@ -135,6 +135,18 @@ describe("a connection's settings", () => {
     expect(errorsOf(mailbox({ host: 'smtp.test', imap: { host: 'imap.test\n', user: 'u', pass: 'p' } }))).toEqual([
       'connections[0] "box".config: imap.host holds a line break or another control character',
     ]);
+    // Inside a list too, at any depth.
+    const portal = (config: Record<string, unknown>) => ({
+      desk: DESK,
+      connections: [{ ref: 'p', provider: 'gov-portal', name: 'Portal', category: 'filing', config }],
+    });
+    expect(errorsOf(portal({ hosts: ['a.test', 'b\nc'] }))).toEqual([
+      'connections[0] "p".config: hosts[1] holds a line break or another control character',
+    ]);
+    expect(errorsOf(portal({ deep: { l: [{ x: 'y\r\nBcc: evil@e.test' }] } }))).toEqual([
+      'connections[0] "p".config: deep.l[0].x holds a line break or another control character',
+    ]);
+    expect(errorsOf(portal({ hosts: ['a.test'], deep: { l: [{ x: 'y' }] } }))).toEqual([]);
   });
 
   it("keep the mailbox form's rules for what they give, so a bad one is found before a message fails", () => {
@@ -186,6 +198,22 @@ describe("a row's text", () => {
     ]);
     expect(errorsOf({ desk: DESK, work: [{ title: 't'.repeat(501) }] })).toEqual([
       `work[0] "${'t'.repeat(60)}…".title: must be at most 500 characters`,
+    ]);
+  });
+
+  it('is held to its limit as it is kept, with the direction it opens closed, so an export of it reads back', () => {
+    const opened = `\u202e${'a'.repeat(499)}`;
+    expect(errorsOf({ desk: DESK, work: [{ title: opened }] })).toEqual([
+      // The label quoting it closes its direction too, so the rest of the line reads as written.
+      `work[0] "${opened.slice(0, 60)}\u202c…".title: must be at most 500 characters`,
+    ]);
+    const fits = `\u202e${'a'.repeat(498)}`;
+    const plan = readBusiness({ desk: DESK, work: [{ title: fits }] }, NOW);
+    expect(plan.work[0]?.title).toBe(`${fits}\u202c`);
+    // What was kept is taken again as it is.
+    expect(errorsOf({ desk: DESK, work: [{ title: `${fits}\u202c` }] })).toEqual([]);
+    expect(errorsOf({ desk: { ...DESK, name: `\u202e${'n'.repeat(199)}` } })).toEqual([
+      'desk.name: must be at most 200 characters',
     ]);
   });
 
@@ -630,6 +658,24 @@ describe("a block's kinds and fields", () => {
     ]);
     expect(errorsOf(block({ kind: 'units', fields: names.map((name) => ({ name, hint: '' })) }))).toEqual([
       'sections[0] "All".fields: lists 51 fields; a block explains at most 50',
+    ]);
+  });
+
+  it("take a field's hint as text, a number as it is written, and refuse any other", () => {
+    const fields = (...hints: unknown[]) => ({
+      desk: DESK,
+      sections: [{ id: 'u', title: 'Units', kind: 'units', fields: hints.map((hint, i) => ({ name: `f${i}`, hint })) }],
+    });
+    expect(errorsOf(fields(5, [1, 2], { a: 1 }, true))).toEqual([
+      'sections[0] "Units".fields[1].hint: must be text',
+      'sections[0] "Units".fields[2].hint: must be text',
+      'sections[0] "Units".fields[3].hint: must be text',
+    ]);
+    const plan = readBusiness(fields(' Lease end ', 5, null), NOW);
+    expect(plan.sections[0]?.fields).toEqual([
+      { name: 'f0', hint: 'Lease end' },
+      { name: 'f1', hint: '5' },
+      { name: 'f2', hint: '' },
     ]);
   });
 });

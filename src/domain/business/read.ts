@@ -699,7 +699,12 @@ function readSection(e: Entry): SectionPlan {
     }
     const extra = Object.keys(f).filter((k) => k !== 'name' && k !== 'hint');
     if (extra.length) e.fail(`fields[${i}]`, `unknown field ${extra.join(', ')}; a field has a name and a hint`);
-    return [{ name: f.name.trim(), hint: typeof f.hint === 'string' ? f.hint.trim() : '' }];
+    // Read as the block's other text is: a number as it is written, anything else refused.
+    const hint = f.hint ?? '';
+    if (typeof hint !== 'string' && typeof hint !== 'number') e.fail(`fields[${i}].hint`, 'must be text');
+    return [
+      { name: f.name.trim(), hint: typeof hint === 'string' || typeof hint === 'number' ? String(hint).trim() : '' },
+    ];
   });
   if (kinds.length > BLOCK_KINDS_MAX)
     e.fail('kinds', `lists ${kinds.length} kinds; a block collects at most ${BLOCK_KINDS_MAX}`);
@@ -825,15 +830,17 @@ export function readWatch(e: Entry): WatchPlan {
   };
 }
 
-/** The first setting (as `from` or `imap.host`) whose text holds a control character, or null. */
-function controlIn(config: Record<string, unknown>, path = ''): string | null {
-  for (const [key, value] of Object.entries(config)) {
-    const at = `${path}${key}`;
-    if (typeof value === 'string' && CONTROL_CHARACTER.test(value)) return at;
-    if (isObject(value)) {
-      const inner = controlIn(value, `${at}.`);
-      if (inner) return inner;
-    }
+/** The first setting (as `from`, `imap.host` or `hosts[1]`) whose text holds a control character, or null. */
+function controlIn(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? at : null;
+  const inner: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => [`${at}[${i}]`, v])
+    : isObject(value)
+      ? Object.entries(value).map(([k, v]) => [at ? `${at}.${k}` : k, v])
+      : [];
+  for (const [where, v] of inner) {
+    const found = controlIn(v, where);
+    if (found) return found;
   }
   return null;
 }

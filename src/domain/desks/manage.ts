@@ -34,7 +34,7 @@ export async function createDesk(db: Kysely<Database>, input: NewDesk, now: stri
   // Every problem at once, so one retry can fix them all (as the command line's own checks do).
   const problems: string[] = [];
   if (!input.name.trim()) problems.push('A desk needs a name, such as the business it runs.');
-  else if (longerThan(input.name, SETUP_TEXT_MAX.name))
+  else if (longerThan(closeDirections(input.name), SETUP_TEXT_MAX.name))
     problems.push(`A desk's name is at most ${SETUP_TEXT_MAX.name} characters.`);
   if (!isSlug(input.slug)) problems.push(`Slug ${slugFault(input.slug)}.`);
   const taken = isSlug(input.slug) && (await findDeskByRef(db, input.slug)) !== undefined;

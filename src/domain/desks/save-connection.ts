@@ -127,10 +127,10 @@ function check(
   }
   if (!input.name.trim())
     errors.name = `Give it a name, such as "${input.provider === 'smtp' ? 'Shop mailbox' : 'Tax portal'}".`;
-  else if (longerThan(input.name, SETUP_TEXT_MAX.name))
+  else if (longerThan(closeDirections(input.name.trim()), SETUP_TEXT_MAX.name))
     errors.name = `A name is at most ${SETUP_TEXT_MAX.name} characters.`;
   if (!input.provider.trim()) errors.provider = 'Say which service it is.';
-  else if (longerThan(input.provider.trim(), SETUP_TEXT_MAX.provider))
+  else if (longerThan(closeDirections(input.provider.trim()), SETUP_TEXT_MAX.provider))
     errors.provider = `Which service it is is said in at most ${SETUP_TEXT_MAX.provider} characters.`;
   if (!input.category.trim()) errors.category = 'Say what it is for, such as mail or filing.';
   else if (longerThan(input.category.trim(), SETUP_TEXT_MAX.category))

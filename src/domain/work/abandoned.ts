@@ -18,7 +18,7 @@ function ending(how: RunHow, title: string): Ending {
   const playbook = how === 'playbook';
   return {
     kind: 'failed',
-    outcome: `The desk stopped while working on "${title}" and did not come back to it; it needs a look.`,
+    outcome: `The desk stopped while working on "${title}" and did not come back to it`,
     reason: playbook
       ? 'The desk stopped (its process ended) while following the playbook, so how far it got is not known. Check the portal, then run it again or mark the row done.'
       : "The desk stopped (its process ended) while sending, so whether the message went is not known. Look in the mailbox's sent mail, then send it again or mark the row done.",

@@ -46,7 +46,11 @@ export type Ending =
    * open when a reply was read while the desk's message was on its way (it waits to be read).
    */
   | (Told & { kind: 'finished'; to: 'done' | 'waiting' | 'open'; result: string; waiting: string | null })
-  /** The desk tried and failed: last_error is set and the row shows fix. */
+  /**
+   * The desk tried and failed: last_error is set and the row shows fix. Its `outcome` says what
+   * failed; whether the row needs a look is said when the run is settled (another writer may
+   * have finished the row meanwhile).
+   */
   | (Told & { kind: 'failed'; reason: string; needs?: string })
   /**
    * Nothing came of it and nothing is changed on the row. `released`: the desk's own act never
@@ -115,12 +119,25 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
   }
   const after = await findWork(ctx.db, ctx.desk.id, row.id);
   const finished = e.kind === 'finished';
+  // A row another writer finished while this run failed is left as it is, and needs no look.
+  const finishedElsewhere = e.kind === 'failed' && current !== undefined && isFinished(current.status);
+  const outcome =
+    e.kind !== 'failed'
+      ? e.outcome
+      : finishedElsewhere
+        ? `${e.outcome}; "${row.title}" was marked ${current!.status} meanwhile, so it is left as it is.`
+        : `${e.outcome}; "${row.title}" needs a look.`;
 
   const answer: RunAnswer = {
     ok: finished,
     closed: finished && !!after && isFinished(after.status),
-    outcome: mask(e.outcome),
-    needs: e.kind === 'finished' ? null : e.kind === 'failed' ? (e.needs ?? FIX_NEEDS) : (e.needs ?? null),
+    outcome: mask(outcome),
+    needs:
+      e.kind === 'finished' || finishedElsewhere
+        ? null
+        : e.kind === 'failed'
+          ? (e.needs ?? FIX_NEEDS)
+          : (e.needs ?? null),
     waiting: e.kind === 'finished' ? e.waiting : null,
     done: mask(e.done),
     result: e.kind === 'finished' ? mask(e.result) : '',

@@ -422,7 +422,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
   if (sent.bounced)
     return {
       kind: 'failed',
-      outcome: `"${subject}" went to ${who} and bounced; "${row.title}" needs a look.`,
+      outcome: `"${subject}" went to ${who} and bounced`,
       reason: sent.note,
       done: `Sent "${subject}" to ${who}; it bounced.`,
     };
@@ -430,8 +430,8 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
     return {
       kind: 'failed',
       outcome: sent.unknown
-        ? `The mail server stopped answering while "${subject}" went to ${who}; "${row.title}" needs a look.`
-        : `Could not send "${subject}" to ${who || 'nobody'}; "${row.title}" needs a look.`,
+        ? `The mail server stopped answering while "${subject}" went to ${who}`
+        : `Could not send "${subject}" to ${who || 'nobody'}`,
       reason: sent.note,
       done: sent.unknown
         ? `Approved "${subject}" for ${who}; whether it went is not known.`
@@ -505,7 +505,7 @@ async function playbookEnding(ctx: DeskContext, row: WorkRow, opts: RunOptions, 
   }
   return {
     kind: 'failed',
-    outcome: `${name ? `The playbook "${name}"` : 'The playbook'} for "${row.title}" failed; the row needs a look.`,
+    outcome: `${name ? `The playbook "${name}"` : 'The playbook'} for "${row.title}" failed`,
     reason,
     done: `Followed ${progress} before it failed.`,
     steps: stepsLog,
