@@ -10,6 +10,7 @@ import {
   midnightIn,
   minuteOfInstant,
   resolveDate,
+  isOffsetOutOfRange,
   spelledZone,
   todayIn,
 } from './dates.ts';
@@ -119,6 +120,19 @@ describe('the days the desk knows', () => {
     expect(resolveDate('-99999d', '2026-11-28')).toBeNull();
     expect(resolveDate('+99999d', '2026-11-28')).toBe(addDays('2026-11-28', 99_999));
     expect(resolveDate('+99999d', '9999-01-01')).toBeNull();
+    // Any offset that lands on a day kept is taken, however many days it counts.
+    expect(resolveDate('+100000d', '2026-11-28')).toBe(addDays('2026-11-28', 100_000));
+    expect(resolveDate('+2958463d', '1900-01-01')).toBe('9999-12-31');
+    expect(resolveDate('-2958463d', '9999-12-31')).toBe('1900-01-01');
+    for (const far of ['+2958464d', '+9999999d', '+99999999999d', '-2958464d']) {
+      expect(resolveDate(far, far.startsWith('+') ? '1900-01-01' : '9999-12-31'), far).toBeNull();
+      expect(isOffsetOutOfRange(far), far).toBe(true);
+    }
+    expect([isOffsetOutOfRange('2026-13-01'), isOffsetOutOfRange('+3 d'), isOffsetOutOfRange(' +3d ')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('tells a real day before the first one from text that is no day at all', () => {

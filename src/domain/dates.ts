@@ -5,6 +5,8 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The first day the desk knows: earlier is a typed year gone wrong (0026 for 2026), and no obligation. */
 export const FIRST_DAY = '1900-01-01';
+/** The last day a date can be written YYYY-MM-DD. */
+export const LAST_DAY = '9999-12-31';
 
 /** Written as a date is, `YYYY-MM-DD`, whether or not the calendar has that day. */
 export const isDateShaped = (s: string): boolean => DATE_RE.test(s);
@@ -114,7 +116,7 @@ export function addDays(date: string, days: number): string {
 /** `days` on from `date`, or 9999-12-31 where that is past it: the farthest a row can be due. */
 export function addDaysUpToLast(date: string, days: number): string {
   const d = addDays(date, days);
-  return d.startsWith('+') ? '9999-12-31' : d;
+  return d.startsWith('+') ? LAST_DAY : d;
 }
 
 /**
@@ -201,7 +203,13 @@ function dateTimeIn(timeZone: string, at: Date): string {
 export function resolveDate(text: string, today: string): string | null {
   const t = text.trim();
   if (t === 'today') return today;
-  const m = /^([+-])(\d{1,5})d$/.exec(t);
+  // Seven digits reach past either end of the days kept from any today, and stay within what a Date holds.
+  const m = /^([+-])(\d{1,7})d$/.exec(t);
   const day = m ? addDays(today, (m[1] === '-' ? -1 : 1) * Number(m[2])) : t;
   return isIsoDate(day) ? day : null;
+}
+
+/** An offset (`+100000d`) well written that lands on no day the desk keeps. */
+export function isOffsetOutOfRange(text: string): boolean {
+  return /^[+-]\d+d$/.test(text.trim());
 }

@@ -1,4 +1,4 @@
-import { FIRST_DAY, isBeforeFirstDay, resolveDate } from '../dates.ts';
+import { FIRST_DAY, isBeforeFirstDay, isOffsetOutOfRange, LAST_DAY, resolveDate } from '../dates.ts';
 import { closeDirections, echoed, echoedJson, longerThan, unstorableIn } from '../text.ts';
 
 // Reading one entry of a business file: each accessor checks a field, records a precise error
@@ -147,7 +147,9 @@ export class Entry {
         field,
         typeof v === 'string' && isBeforeFirstDay(v)
           ? `${echoedJson(v)} is before ${FIRST_DAY}, the first day the desk keeps`
-          : `${echoedJson(v)} is not a date (YYYY-MM-DD, today, +3d or -12d)`,
+          : typeof v === 'string' && isOffsetOutOfRange(v)
+            ? `${echoedJson(v)} lands outside the days the desk keeps, ${FIRST_DAY} to ${LAST_DAY}`
+            : `${echoedJson(v)} is not a date (YYYY-MM-DD, today, +3d or -12d)`,
       );
     else if (opts.past && resolved > this.today) this.fail(field, `${resolved} is after today (${this.today})`);
     return resolved;

@@ -679,3 +679,12 @@ describe("a block's kinds and fields", () => {
     ]);
   });
 });
+
+describe("a row's due date written as an offset", () => {
+  it('is taken wherever it lands among the days kept, and said to land outside them otherwise', () => {
+    expect(errorsOf({ desk: DESK, work: [{ title: 'Far', due: '+100000d' }] })).toEqual([]);
+    expect(errorsOf({ desk: DESK, work: [{ title: 'Too far', due: '+9999999d' }] })).toEqual([
+      'work[0] "Too far".due: "+9999999d" lands outside the days the desk keeps, 1900-01-01 to 9999-12-31',
+    ]);
+  });
+});

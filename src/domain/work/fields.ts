@@ -1,6 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import { isEmailAddress } from '../mail/address.ts';
-import { FIRST_DAY, isBeforeFirstDay, resolveDate } from '../dates.ts';
+import { FIRST_DAY, isBeforeFirstDay, isOffsetOutOfRange, LAST_DAY, resolveDate } from '../dates.ts';
 import { badRequest, DeskError } from '../errors.ts';
 import { MAX_ID } from '../input.ts';
 import { withinLimit } from '../limits.ts';
@@ -122,7 +122,9 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
         throw badRequest(
           isBeforeFirstDay(f.due)
             ? `"${echoed(f.due)}" is before ${FIRST_DAY}, the first day the desk keeps.`
-            : `"${echoed(f.due)}" is not a date; use YYYY-MM-DD, today, +14d or -3d.`,
+            : isOffsetOutOfRange(f.due)
+              ? `"${echoed(f.due)}" lands outside the days the desk keeps, ${FIRST_DAY} to ${LAST_DAY}.`
+              : `"${echoed(f.due)}" is not a date; use YYYY-MM-DD, today, +14d or -3d.`,
           { field: 'due' },
         );
       out.due_date = d;
