@@ -12,6 +12,13 @@ describe("the lengths of a row's text", () => {
     expect(detailWithNote('😀'.repeat(TEXT_MAX.detail - 4), 'ok')).toHaveLength(2 * (TEXT_MAX.detail - 4) + 4);
   });
 
+  it("closes a note's direction before it joins the detail, and counts it so", () => {
+    const detail = 'd'.repeat(TEXT_MAX.detail - 11);
+    expect(detailWithNote(detail, '\u202eabcdefg')).toBe(`${detail}\n\n\u202eabcdefg\u202c`);
+    // Nine characters typed fill the detail; kept, with the override closed, they are one too many.
+    expect(() => detailWithNote(detail, '\u202eabcdefgh')).toThrow(/over the 20,000 it holds/);
+  });
+
   it('holds the text to its limit as it is kept, with the direction it opens closed', () => {
     const fits = `\u202e${'a'.repeat(TEXT_MAX.title - 2)}`;
     expect(withinLimit('title', fits)).toBe(`${fits}\u202c`);

@@ -45,7 +45,9 @@ export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MA
  */
 export function detailWithNote(detail: string | null, note: string | null): string | null {
   if (!note) return detail;
-  const joined = detail && detail.trim() !== '' ? `${detail}\n\n${note}` : note;
+  // The note's directions are closed before it is counted, as any text kept is (withinLimit).
+  const kept = closeDirections(note);
+  const joined = detail && detail.trim() !== '' ? `${detail}\n\n${kept}` : kept;
   if (longerThan(joined, TEXT_MAX.detail))
     throw badRequest(
       `The note would make the row's detail ${Array.from(joined).length.toLocaleString('en')} characters, over the ${TEXT_MAX.detail.toLocaleString('en')} it holds; shorten the note, or the row's detail first.`,

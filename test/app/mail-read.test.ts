@@ -25,6 +25,7 @@ import { dateOfInstant } from '../../src/domain/dates.ts';
 import { ImapReader } from '../../src/adapters/imap/reader.ts';
 import { STUCK_PASSES, STUCK_SPACING_MS } from '../../src/domain/mail/read.ts';
 import { findWork, moveWork } from '../../src/store/repositories/work.ts';
+import { noteSendFault } from '../../src/store/repositories/connections.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
 // for what goes out. Every date is derived from the pinned test clock.
@@ -839,29 +840,43 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
   });
 
   it.each([
-    ['complete', 'Awning repair'],
-    ['run', 'Shutter repair'],
+    { door: 'complete', title: 'Awning repair', waiting: false, answered: true },
+    { door: 'run', title: 'Shutter repair', waiting: false, answered: true },
+    // A chase on a row out with Sam: the run puts the row back open, not waiting on nobody.
+    { door: 'run', title: 'Gate repair', waiting: true, answered: true },
+    // The server never answers the send: the bounce it delivered still stands.
+    { door: 'complete', title: 'Fence repair', waiting: false, answered: false },
   ] as const)(
-    'a bounce read while its message is on its way stands when the mail server answers (%s): the row is told to correct the address',
-    async (door, title) => {
+    'a bounce read while its message is on its way stands ($door, $title): the row is told to correct the address',
+    async ({ door, title, waiting, answered }) => {
       const row = await makeWork(store.db, d.desk.id, {
         title,
         class: 'reach_out',
         contact_name: 'Sam Oven',
         contact_email: 'nobody@ovens.test',
+        ...(waiting
+          ? { status: 'waiting', waiting_on: 'Sam Oven', waiting_since: hoursAgo(24 * 10).toISOString() }
+          : {}),
       });
       const subject = `About: ${title}`;
       await makeDraft(store.db, d.desk.id, row.id, { subject, body: 'Could you quote?', to: 'nobody@ovens.test' });
+      const [mailbox] = await store.db
+        .selectFrom('connections')
+        .select('id')
+        .where('desk_id', '=', d.desk.id)
+        .execute();
+      // The mailbox's server had been unreachable: taking this message shows it is back.
+      await noteSendFault(store.db, d.desk.id, mailbox!.id, { reason: 'connect ECONNREFUSED', at: now.toISOString() });
       if (door === 'run') await grantReachOut(true);
+      const held = smtp.holdNextAnswer();
       try {
-        const held = smtp.holdNextAnswer();
         const going = h.call('POST', `/api/v1/work/${row.id}/${door}`, { key: d.key, body: {} });
         // The server has the message and has not answered: its bounce is read now.
         await held.taken;
         const id = /^Message-ID: (.+)$/im.exec(smtp.received.at(-1)!.raw)![1]!.trim();
         await put(bounced({ subject, messageId: id }, '550 5.1.1 user unknown'));
         expect((await pass()).mailboxes[0]).toMatchObject({ bounces: 1 });
-        held.answer();
+        if (answered) held.answer();
         const advice =
           'Mail to nobody@ovens.test bounced: 550 5.1.1 user unknown. Correct the address on the row, then draft the message again.';
         const answer = (await going).json().data;
@@ -894,10 +909,22 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
         expect(message.sent_at).not.toBeNull();
         const kinds = detail.timeline.map((t: { kind: string }) => t.kind);
         expect(kinds.filter((k: string) => k === 'bounced')).toHaveLength(1);
+        expect(kinds).not.toContain('send_failed');
+        const by = door === 'run' ? 'The desk' : 'api';
+        const when = answered ? 'before the mail server answered' : 'though the mail server never answered';
         expect(detail.timeline.find((t: { kind: string }) => t.kind === 'sent').text).toBe(
-          `${door === 'run' ? 'The desk' : 'api'} approved "${subject}" and it was sent to Sam Oven <nobody@ovens.test>; its bounce had come back before the mail server answered.`,
+          `${by} approved "${subject}" and it was sent to Sam Oven <nobody@ovens.test>; its bounce came back ${when}.`,
         );
+        const fault = await store.db
+          .selectFrom('connections')
+          .select('send_fault')
+          .where('id', '=', mailbox!.id)
+          .executeTakeFirstOrThrow();
+        // A server that took the message is back; one that never answered is not known to be.
+        expect(fault.send_fault === null).toBe(answered);
       } finally {
+        held.answer();
+        await noteSendFault(store.db, d.desk.id, mailbox!.id, null);
         if (door === 'run') await grantReachOut(false);
       }
     },

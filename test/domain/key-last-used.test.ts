@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listKeys } from '../../src/domain/keys/create.ts';
+import { createKey, listKeys } from '../../src/domain/keys/create.ts';
 import { LAST_USED_GRAIN_MS, noteKeyUse, verifyKey } from '../../src/domain/keys/verify.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -38,5 +38,14 @@ describe.each(DIALECTS)('a key records its last use ($name)', ({ open }) => {
     const { desk, keyId } = await makeDesk(store.db);
     await expect(verifyKey(store.db, `desk_${'0'.repeat(40)}`, at(5000))).rejects.toThrow();
     expect((await listKeys(store.db, desk.id)).find((k) => k.id === keyId)?.last_used_at).toBeNull();
+  });
+
+  it("keeps a key's name with the direction it opens closed, and holds it to 200 characters so kept", async () => {
+    const { desk } = await makeDesk(store.db);
+    const made = await createKey(store.db, { deskId: desk.id, name: ' ab\u202eevil ', now: TEST_NOW });
+    expect((await listKeys(store.db, desk.id)).find((k) => k.id === made.id)?.name).toBe('ab\u202eevil\u202c');
+    await expect(
+      createKey(store.db, { deskId: desk.id, name: `\u202e${'n'.repeat(199)}`, now: TEST_NOW }),
+    ).rejects.toThrow("A key's name is at most 200 characters.");
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignInLink, lookAtSignInLink, SESSION_IDLE_DAYS } from '../../src/domain/owner/sign-in.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
-import { addSection } from '../helpers/business.ts';
+import { addArrangement, addSection, addUnit } from '../helpers/business.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { signInWithLink } from '../helpers/sign-in.ts';
 
@@ -62,6 +62,17 @@ describe("the screen's guards", () => {
     const later = await page({ ...cookies, desk_session: kept!.value });
     expect(later.statusCode).toBe(200);
     expect(later.body).not.toContain('Sign in');
+  });
+
+  it('names what a remove page removes with its article: a unit, an arrangement', async () => {
+    const d = await makeDesk(store.db);
+    const cookies = await signIn(d.desk.id);
+    const unit = await addUnit(store.db, d.desk.id, { name: 'Mill yard' });
+    const lease = await addArrangement(store.db, d.desk.id, { name: 'Mill lease' });
+    const title = async (url: string) =>
+      /<title>([^<]*)<\/title>/.exec((await h.app.inject({ method: 'GET', url, cookies })).body)?.[1];
+    expect(await title(`/units/${unit.id}/remove`)).toMatch(/^Remove a unit\b/);
+    expect(await title(`/arrangements/${lease.id}/remove`)).toMatch(/^Remove an arrangement\b/);
   });
 
   it("a run page for a run this server is not following answers 404, and points to the row's timeline", async () => {

@@ -158,14 +158,16 @@ const MOST_MS = 2 ** 31 - 1;
 
 /** The base URL, refused at once when it is none, rather than failing each call as if the network had. */
 function baseOf(baseUrl: string): string {
+  // What was given, shown without a query or fragment, which may hold the key.
+  const given = String(baseUrl).replace(/[?#][\s\S]*$/, '?…');
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new TypeError(`baseUrl is a whole URL, such as http://127.0.0.1:8080/api/v1; it was given "${baseUrl}".`);
+    throw new TypeError(`baseUrl is a whole URL, such as http://127.0.0.1:8080/api/v1; it was given "${given}".`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new TypeError(`baseUrl is an http or https URL; it was given "${baseUrl}".`);
+    throw new TypeError(`baseUrl is an http or https URL; it was given "${given}".`);
   // Each call's path goes after the base: a query or fragment there would swallow it, and a
   // user name or password in it is sent by no fetch. Not echoed: it may hold the key.
   if (url.search !== '' || url.hash !== '' || baseUrl.includes('?') || baseUrl.includes('#'))

@@ -388,6 +388,9 @@ describe('desk-client settings no call could keep', () => {
     })();
     expect(said).toMatch(/^baseUrl ends at/);
     expect(said).not.toContain('desk_secret_key');
+    // Nor does a refusal for another fault of such an address.
+    for (const baseUrl of ['localhost:8080/api/v1?token=desk_secret_key', 'http//127.0.0.1/api/v1#desk_secret_key'])
+      expect(() => createDeskClient({ ...base, baseUrl }), baseUrl).toThrow(/it was given "[^"]*\?…"\.$/);
   });
 
   it('takes the defaults for settings left out, and whole settings as given', async () => {

@@ -26,7 +26,10 @@ const TEXT = [
 
 /** "1250", "1,250.5" or "1250.00" in cents; null when it is not an amount. */
 export function centsOf(text: string): number | null {
-  const t = text.trim().replace(/,/g, '');
+  const typed = text.trim();
+  // A comma groups thousands and nothing else: "12,34" is a decimal comma, not 1,234.
+  if (typed.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) return null;
+  const t = typed.replace(/,/g, '');
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(t)) return null;
   const [whole, part = ''] = t.split('.');
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));

@@ -671,11 +671,13 @@ describe("a block's kinds and fields", () => {
       'sections[0] "Units".fields[2].hint: must be text',
       'sections[0] "Units".fields[3].hint: must be text',
     ]);
-    const plan = readBusiness(fields(' Lease end ', 5, null), NOW);
+    const plan = readBusiness(fields(' Lease end ', 5, null, '\u202eevil'), NOW);
     expect(plan.sections[0]?.fields).toEqual([
       { name: 'f0', hint: 'Lease end' },
       { name: 'f1', hint: '5' },
       { name: 'f2', hint: '' },
+      // Its direction closed, as the block's other text is.
+      { name: 'f3', hint: '\u202eevil\u202c' },
     ]);
   });
 });

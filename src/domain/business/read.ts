@@ -27,7 +27,15 @@ import { byPlace, Entry, entryName, FileErrors, isObject, placeOf, type Place, t
 import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
 import { refuseUnstorable } from './unstorable.ts';
-import { CONTROL_CHARACTER, echoed, echoedJson, lineWrittenOut, plural, unstorableIn } from '../text.ts';
+import {
+  closeDirections,
+  CONTROL_CHARACTER,
+  echoed,
+  echoedJson,
+  lineWrittenOut,
+  plural,
+  unstorableIn,
+} from '../text.ts';
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
 import { BLOCK_FIELDS_MAX, BLOCK_KINDS_MAX, SECTIONS_MAX } from '../desks/sections.ts';
@@ -703,7 +711,10 @@ function readSection(e: Entry): SectionPlan {
     const hint = f.hint ?? '';
     if (typeof hint !== 'string' && typeof hint !== 'number') e.fail(`fields[${i}].hint`, 'must be text');
     return [
-      { name: f.name.trim(), hint: typeof hint === 'string' || typeof hint === 'number' ? String(hint).trim() : '' },
+      {
+        name: closeDirections(f.name.trim()),
+        hint: typeof hint === 'string' || typeof hint === 'number' ? closeDirections(String(hint).trim()) : '',
+      },
     ];
   });
   if (kinds.length > BLOCK_KINDS_MAX)

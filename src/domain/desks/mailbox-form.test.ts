@@ -136,7 +136,14 @@ describe('amounts', () => {
   it.each([
     ['1250', 125000],
     ['1,250.5', 125050],
+    ['1,234,567.00', 123456700],
     ['0.07', 7],
+    // A comma groups thousands only; anything else is no amount, not another sum.
+    ['12,34', null],
+    ['1,2,3,4.5', null],
+    [',,,5', null],
+    ['1250,', null],
+    ['12,345,6', null],
     ['12.345', null],
     ['-3', null],
     ['twelve', null],

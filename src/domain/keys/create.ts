@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ApiKeyRow } from '../../store/schema.ts';
 import { addEvent } from '../../store/repositories/events.ts';
 import { badRequest } from '../errors.ts';
-import { longerThan } from '../text.ts';
+import { closeDirections, longerThan } from '../text.ts';
 import { hashKey, KEY_PREFIX_LENGTH, newKeySecret } from './secret.ts';
 import { insertKey, keysOf } from '../../store/repositories/desks.ts';
 
@@ -21,7 +21,8 @@ const KEY_NAME_MAX = 200;
 /** Why a key may not have this name, or null when it may. */
 export function keyNameFault(name: string): string | null {
   if (!name.trim()) return 'A key needs a name, such as the program that will hold it.';
-  if (longerThan(name.trim(), KEY_NAME_MAX)) return `A key's name is at most ${KEY_NAME_MAX} characters.`;
+  if (longerThan(closeDirections(name.trim()), KEY_NAME_MAX))
+    return `A key's name is at most ${KEY_NAME_MAX} characters.`;
   return null;
 }
 
@@ -29,7 +30,8 @@ export async function createKey(
   db: Kysely<Database>,
   input: { deskId: string; name: string; expiresAt?: string | null; now: string; by?: string },
 ): Promise<CreatedKey> {
-  const name = input.name.trim();
+  // Kept with its directions closed, as all text the desk keeps (P-text-3).
+  const name = closeDirections(input.name.trim());
   const fault = keyNameFault(name);
   if (fault) throw badRequest(fault);
   if (input.expiresAt && input.expiresAt <= input.now) throw badRequest('A key cannot expire in the past.');

@@ -113,7 +113,9 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
         await updateWork(ctx.db, ctx.desk.id, row.id, { desk_acted_at: row.desk_acted_at });
       // Put the row back, unless another run on it is still under way (it will, when it ends).
       if (current.status === 'in_progress' && others.length === 0 && s.prior !== 'in_progress') {
-        await moveWork(ctx.db, ctx.desk.id, row.id, 'in_progress', s.prior);
+        // A wait that ended while the run was under way (a reply read, a bounce) is not put back.
+        const ended = s.prior === 'waiting' && row.waiting_on !== null && current.waiting_on === null;
+        await moveWork(ctx.db, ctx.desk.id, row.id, 'in_progress', ended ? 'open' : s.prior);
       }
     }
   }

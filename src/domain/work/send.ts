@@ -151,6 +151,7 @@ export async function sendDraft(
   const to = message.to_address?.trim() ?? '';
   const who = before.contact_name && before.contact_email === to ? `${before.contact_name} <${to}>` : to;
   const subject = message.subject ?? '';
+  const said = { subject, who, to, actor };
 
   let reason: string | null = null;
   let messageId: string | null = null;
@@ -186,26 +187,11 @@ export async function sendDraft(
     const heard = await atomically(ctx, async (tx) => {
       await lockRow(tx, row.id);
       const current = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
-      // A mail server can deliver, and its bounce be read, before it answers the send: the bounce
-      // stands (the message did not arrive) and the row keeps what it said to do.
-      const bounce = await failureOf(tx.db, message.id);
-      if (bounce !== null) {
-        await updateWork(tx.db, tx.desk.id, row.id, { updated_at: now });
-        await logEvent(tx, 'sent', `Sent "${subject}" to ${who}.`, {
-          work_id: row.id,
-          activity_id: message.id,
-          to,
-          actor,
-        });
-        await logTimeline(
-          tx,
-          row.id,
-          'sent',
-          `${actor === 'desk' ? 'The desk' : actor} approved "${subject}" and it was sent to ${who}; its bounce had come back before the mail server answered.`,
-        );
-        if (row.waiting_on) await countChase(tx, row);
-        await opts.onFailure?.(tx);
-        return { bounced: current.last_error ?? bounce };
+      const bounced = await bouncedMeanwhile(tx, row, message.id, said, true, opts.onFailure);
+      if (bounced !== null) {
+        // The server took it: a fault it had is gone.
+        if (mailbox?.faulted) await noteSendFault(tx.db, tx.desk.id, mailbox.id, null);
+        return { bounced };
       }
       const heardNow = heardMeanwhile(before, current);
       await markSent(tx.db, message.id, now, messageId);
@@ -247,8 +233,10 @@ export async function sendDraft(
   // One transaction under the row's lock: a complete that looks at the row sees the message
   // either in flight or failed, never between the two.
   const why = reason;
-  await atomically(ctx, async (tx) => {
+  const bounced = await atomically(ctx, async (tx) => {
     await lockRow(tx, row.id);
+    const kept = await bouncedMeanwhile(tx, row, message.id, said, false, opts.onFailure);
+    if (kept !== null) return kept;
     await markUnsent(tx.db, message.id, why, unknown);
     await updateWork(tx.db, tx.desk.id, row.id, { last_error: why, updated_at: now });
     await logEvent(tx, 'send_failed', `Could not send "${subject}" to ${who || 'nobody'}.`, {
@@ -259,10 +247,12 @@ export async function sendDraft(
       actor,
       ...(unknown ? { outcome_unknown: true } : {}),
     });
-    const said = unknown ? 'was approved, but is not known to have been sent' : 'was approved but not sent';
-    await logTimeline(tx, row.id, 'send_failed', `"${subject}" ${said}: ${why}`);
+    const line = unknown ? 'was approved, but is not known to have been sent' : 'was approved but not sent';
+    await logTimeline(tx, row.id, 'send_failed', `"${subject}" ${line}: ${why}`);
     await opts.onFailure?.(tx);
+    return null;
   });
+  if (bounced !== null) return { delivered: false, failed: true, bounced: true, note: bounced };
   return {
     delivered: false,
     failed: true,
@@ -270,6 +260,42 @@ export async function sendDraft(
     ...(unknown ? { unknown } : {}),
     ...(unreachable ? { unreachable } : {}),
   };
+}
+
+/**
+ * A mail server can deliver, and its bounce be read, before it answers the send, or when it never
+ * does: the bounce stands (the message did not arrive) and the row keeps what it said to do,
+ * under the row's lock. The send's own line says the message went. Null when no bounce came.
+ */
+async function bouncedMeanwhile(
+  tx: DeskContext,
+  row: WorkRow,
+  messageId: number,
+  s: { subject: string; who: string; to: string; actor: string },
+  answered: boolean,
+  onFailure?: (tx: DeskContext) => Promise<void>,
+): Promise<string | null> {
+  const bounce = await failureOf(tx.db, messageId);
+  if (bounce === null) return null;
+  const current = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
+  await updateWork(tx.db, tx.desk.id, row.id, { updated_at: tx.now() });
+  await logEvent(tx, 'sent', `Sent "${s.subject}" to ${s.who}.`, {
+    work_id: row.id,
+    activity_id: messageId,
+    to: s.to,
+    actor: s.actor,
+  });
+  const by = s.actor === 'desk' ? 'The desk' : s.actor;
+  const when = answered ? 'before the mail server answered' : 'though the mail server never answered';
+  await logTimeline(
+    tx,
+    row.id,
+    'sent',
+    `${by} approved "${s.subject}" and it was sent to ${s.who}; its bounce came back ${when}.`,
+  );
+  if (row.waiting_on) await countChase(tx, row);
+  await onFailure?.(tx);
+  return current.last_error ?? bounce;
 }
 
 async function putBack(

@@ -390,7 +390,7 @@ export function RemovePage(v: {
   consequence: string;
 }): Markup {
   return (
-    <Page title={`Remove ${/^[aeiou]/.test(v.kind) ? 'an' : 'a'} ${v.kind}`} desk={v.desk} csrf={v.csrf}>
+    <Page title={`Remove ${v.kind === 'arrangement' ? 'an' : 'a'} ${v.kind}`} desk={v.desk} csrf={v.csrf}>
       <h1>
         Remove the {v.kind} "{v.name}"?
       </h1>

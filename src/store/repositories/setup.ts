@@ -51,6 +51,16 @@ export async function deleteSetupRow(
   deskId: string,
   id: number,
 ): Promise<boolean> {
+  // The schema takes an arrangement's activity with it: only its own notes are to go. What was
+  // written on its rows (messages sent and prepared, run reports) stays with the rows, unlinked.
+  if (table === 'arrangements')
+    await db
+      .updateTable('activity')
+      .set({ arrangement_id: null })
+      .where('desk_id', '=', deskId)
+      .where('arrangement_id', '=', id)
+      .where((eb) => eb.or([eb('kind', '!=', 'note'), eb('obligation_id', 'is not', null)]))
+      .execute();
   const r = await db.deleteFrom(table).where('desk_id', '=', deskId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
@@ -99,7 +109,8 @@ export async function arrangementTies(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('desk_id', '=', deskId)
       .where('arrangement_id', '=', id);
-    if (note) q = q.where('kind', '=', 'note');
+    // The arrangement's own notes: what is written on its rows stays with them.
+    if (note) q = q.where('kind', '=', 'note').where('obligation_id', 'is', null);
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
   return { notes: await count('activity', true), rows: await count('work'), units: await count('units') };
