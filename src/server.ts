@@ -43,7 +43,15 @@ export function demoTip(config: Readonly<Config>, port: number): string {
 
 async function firstStart(deps: Deps, out: Output, base: string, tip: string): Promise<string | null> {
   if ((await listDesks(deps.store.db)).length > 0) return null;
-  const demo = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: 'demo' });
+  let demo: Awaited<ReturnType<typeof importDemo>>;
+  try {
+    demo = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: 'demo' });
+  } catch (err) {
+    // Another process started on the same new database at the same moment and made it first:
+    // its log has the key, and this one serves beside it.
+    if ((await listDesks(deps.store.db)).length > 0) return null;
+    throw err;
+  }
   out.out(
     [
       `First start: created the demo desk "${demo.desk.name}" (${demo.desk.slug}).`,

@@ -42,10 +42,29 @@ export async function limitStore(app: FastifyInstance, config: Readonly<Config>)
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     lazyConnect: false,
+    // A count asked while Redis is away fails at once rather than waiting out the reconnects:
+    // queued, every request waited seconds for a Redis that was not coming back.
+    enableOfflineQueue: false,
   });
   // A Redis that cannot be reached must not take the desk down: requests go through unlimited
-  // and the server log says why (skipOnError below).
-  redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store unreachable'));
+  // and the server log says why (skipOnError below), once an outage, not once a reconnect.
+  let away = false;
+  redis.on('error', (err) => {
+    if (away) return;
+    away = true;
+    app.log.warn({ err }, 'rate-limit store unreachable; requests go through unlimited until it is back');
+  });
+  redis.on('ready', () => {
+    if (!away) return;
+    away = false;
+    app.log.info('rate-limit store reachable again');
+  });
+  // The first connection is waited for (connectTimeout bounds it), so the first requests are
+  // counted too when Redis is there.
+  await new Promise<void>((resolve) => {
+    redis.once('ready', () => resolve());
+    redis.once('error', () => resolve());
+  });
   app.addHook('onClose', async () => {
     redis.disconnect();
   });

@@ -195,6 +195,27 @@ describe.skipIf(!redisAvailable)('one limit shared by every server process throu
   });
 });
 
+describe('a Redis for the limits that cannot be reached', () => {
+  let store: TestStore;
+  let h: Harness;
+  beforeAll(async () => {
+    store = await sqliteStore();
+    // Nothing listens on port 1.
+    h = await harness(store, { config: { rateLimitPerMinute: 3, redisUrl: 'redis://127.0.0.1:1/7' } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await store?.close();
+  });
+
+  it('lets requests through unlimited rather than failing them', async () => {
+    const d = await makeDesk(store.db);
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push((await h.call('GET', '/api/v1/', { key: d.key })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
 describe.each(DIALECTS)('a burst just over the limit ($name)', ({ open }) => {
   let store: TestStore;
   let h: Harness;
