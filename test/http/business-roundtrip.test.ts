@@ -212,7 +212,7 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     expect(closed[0]).toBe('Renew the hygiene certificate');
   });
 
-  it('writes the day each sent message went, and a copy keeps it: the first moment of a past day, the import itself for today', async () => {
+  it('writes the day each sent message went, and a copy keeps it: the first moment of a past day, the last of a day ended within 24 hours, the import itself for today', async () => {
     const today = dateOfInstant(source.desk.timezone, h.clock.now().toISOString());
     const sent = parse(text).work.flatMap((w: { messages?: Array<{ status: string; sent_at?: string }> }) =>
       (w.messages ?? []).filter((m) => m.status === 'sent'),
@@ -223,6 +223,7 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     const file = `desk: { name: Sent Cafe, slug: sent-cafe, timezone: ${source.desk.timezone} }
 work:
   - { title: Pay the flour invoice, messages: [{ status: sent, body: Paid., to: a@mill.test, sent_at: "-3d" }, { status: sent, body: Paid again., to: a@mill.test, sent_at: today }] }
+  - { title: Ask the mill, messages: [{ status: sent, body: Asked., to: b@mill.test, sent_at: "-1d" }] }
 `;
     const r = await importBusinessText(store.db, file, { now: h.clock.now() });
     const went = await store.db
@@ -235,6 +236,8 @@ work:
     expect(went).toEqual([
       { body: 'Paid.', sent_at: midnightIn(source.desk.timezone, addDays(today, -3)).toISOString() },
       { body: 'Paid again.', sent_at: h.clock.now().toISOString() },
+      // Sent yesterday, it may have gone a minute before midnight: the address rests until then.
+      { body: 'Asked.', sent_at: new Date(midnightIn(source.desk.timezone, today).getTime() - 1).toISOString() },
     ]);
   });
 

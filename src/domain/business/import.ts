@@ -1,4 +1,5 @@
-import { dateIn, midnightIn } from '../dates.ts';
+import { addDays, dateIn, midnightIn } from '../dates.ts';
+import { ADDRESS_REST_MS } from '../work/address-day.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { addEvent, addTimelineMany } from '../../store/repositories/events.ts';
@@ -292,11 +293,14 @@ function messageOf(
 
 /**
  * When a sent message went: the first moment of the day the file gives, but the import's time
- * for a message sent today or on no day given, so that the desk does not write to the same
- * address again within the day (the 24-hour rail) on a guess.
+ * for a message sent today or on no day given, and the day's last moment for one whose day
+ * ended within the last 24 hours, so that the desk does not write to the same address again
+ * within 24 hours (the rail) on a guess: a file gives the day, not the hour.
  */
 function sentAt(day: string | null, timezone: string, now: string): string {
   if (day === null || day >= dateIn(timezone, new Date(now))) return now;
+  const ended = midnightIn(timezone, addDays(day, 1)).getTime() - 1;
+  if (ended > Date.parse(now) - ADDRESS_REST_MS) return new Date(Math.min(ended, Date.parse(now))).toISOString();
   return midnightIn(timezone, day).toISOString();
 }
 

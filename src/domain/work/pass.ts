@@ -1,4 +1,4 @@
-import { actAddress } from './address-day.ts';
+import { ADDRESS_REST_MS, actAddress } from './address-day.ts';
 import { performance } from 'node:perf_hooks';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import type { PassSource } from '../../store/repositories/pass.ts';
@@ -67,8 +67,6 @@ export interface DeskPass {
   ms: number;
 }
 
-const DAY_MS = 24 * 3600_000;
-
 /** How a pass reads the rows in reach (P-pass-7): where the last pass stopped, and how many a source. */
 export interface PassReading {
   /** Kept from pass to pass by a process that runs them; without it a pass starts at the top. */
@@ -107,7 +105,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
   let left = await actsLeft(ctx.db, desk, today);
   if (left <= 0) return done('cap_reached');
 
-  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const dayAgo = new Date(now.getTime() - ADDRESS_REST_MS).toISOString();
   const chosen = await choose(ctx, desk, today, dayAgo, left * 2, reading);
 
   for (const { row, as, to } of chosen) {
