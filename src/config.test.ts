@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, misspeltSettings, ownerLinkCommand, SETTINGS } from './config.ts';
+import { DEFAULT_DATABASE, loadConfig, misspeltSettings, ownerLinkCommand, publicOrigin, SETTINGS } from './config.ts';
 import { clockFrom, FixedClock } from './domain/clock.ts';
 
 describe('the clock a desk process runs on', () => {
@@ -104,6 +104,28 @@ describe('the clock a desk process runs on', () => {
     expect(loadConfig({ DESK_DATABASE_TIMEOUT: '2m' }).databaseTimeoutMs).toBe(120_000);
     expect(loadConfig({ DESK_DATABASE_TIMEOUT: '0' }).databaseTimeoutMs).toBe(0);
     expect(() => loadConfig({ DESK_DATABASE_TIMEOUT: 'soon' })).toThrow(/DESK_DATABASE_TIMEOUT must be a duration/);
+  });
+
+  it('a count is written in digits: 0x10 and 1e3 are refused by name, not read as 16 and 1000', () => {
+    expect(loadConfig({ DESK_RATE_LIMIT: ' 30 ' }).rateLimitPerMinute).toBe(30);
+    for (const raw of ['0x3', '1e3', '3.0', '-1', 'ten'])
+      expect(() => loadConfig({ DESK_RATE_LIMIT: raw }), raw).toThrow(
+        `DESK_RATE_LIMIT must be a whole number of at least 1, got "${raw}"`,
+      );
+  });
+
+  it('DESK_DATABASE_URL is read without the spaces around it, and blank is the default', () => {
+    expect(loadConfig({ DESK_DATABASE_URL: '   ' }).database).toBe(DEFAULT_DATABASE);
+    expect(loadConfig({ DESK_DATABASE_URL: ' postgres://u@h/db ' }).database).toBe('postgres://u@h/db');
+  });
+
+  it('names no address on port 0, which only desk serve can resolve', () => {
+    const config = loadConfig({ DESK_PORT: '0' });
+    expect(() => publicOrigin(config)).toThrow(/^DESK_PORT is 0 \(any free port\)/);
+    expect(publicOrigin(config, 18555)).toBe('http://127.0.0.1:18555');
+    expect(publicOrigin(loadConfig({ DESK_PORT: '0', DESK_PUBLIC_URL: 'https://desk.example.com' }))).toBe(
+      'https://desk.example.com',
+    );
   });
 
   it('DESK_PORT is a port number, refused by name otherwise', () => {

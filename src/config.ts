@@ -64,8 +64,9 @@ export const DEFAULT_DATABASE = path.join('data', 'desk.db');
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
+  // Digits only: Number() would also take 0x10 and 1e3, which no one means by a count.
+  const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min)
     throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${raw}"`);
   return n;
 }
@@ -167,6 +168,11 @@ function trustedProxies(env: NodeJS.ProcessEnv): string[] {
 /** The origin sign-in links point at: DESK_PUBLIC_URL, else the address the server listens on. */
 export function publicOrigin(config: Readonly<Config>, port: number = config.port): string {
   if (config.publicUrl) return config.publicUrl;
+  // Port 0 is any free port `desk serve` picks: no address made before it listens can name it.
+  if (port === 0)
+    throw new ConfigError(
+      'DESK_PORT is 0 (any free port), so no address can name the port the server listens on: give --port with the port desk serve printed, or set DESK_PUBLIC_URL.',
+    );
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
@@ -235,7 +241,8 @@ export const DEFAULT_PORT = 8080;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<Config> = {}): Readonly<Config> {
   const config: Config = {
-    database: env.DESK_DATABASE_URL || DEFAULT_DATABASE,
+    // Spaces around it are none of it (a quoted shell line), as for every other setting.
+    database: env.DESK_DATABASE_URL?.trim() || DEFAULT_DATABASE,
     host: env.DESK_HOST || '127.0.0.1',
     port: port(env, 'DESK_PORT', DEFAULT_PORT),
     runTimeoutMs: duration(env, 'DESK_RUN_TIMEOUT', 10 * 60_000),

@@ -20,7 +20,7 @@ import { watchCommands } from './commands/watches.ts';
 import { mailCommands } from './commands/mail.ts';
 import { ownerCommands } from './commands/owner.ts';
 import { secretsCommands } from './commands/secrets.ts';
-import { asksVersion, deskVersion } from './version.ts';
+import { asksVersion, deskVersion, versionWith } from './version.ts';
 
 // The owner's door: `desk <command>`. Each command is a thin call into the domain; an error
 // prints one line per fault and exits 1 (with --json, the API's error envelope on stdout).
@@ -87,6 +87,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   if (json && asksVersion(argv.slice(2))) {
     io.out(JSON.stringify({ version: deskVersion() }, null, 2));
     return 0;
+  }
+  // commander prints the version on seeing the flag, whatever else was typed beside it.
+  const beside = versionWith(argv.slice(2));
+  if (beside.length > 0) {
+    io.err(`desk: --version takes nothing but --json; "${beside.join(' ')}" was given with it.`);
+    return 1;
   }
   const program = buildProgram(json ? { ...io, err: () => {}, notice: io.err } : io, () => argv);
   // `desk help wrok` names no command: commander would print the whole help and no more. It

@@ -15,6 +15,11 @@ describe('desk --version', () => {
     const json = await desk(':memory:', '--version', '--json');
     expect(json.code).toBe(0);
     expect(json.json()).toEqual({ version: written });
+    // Anything else typed beside it is refused, as an unknown flag is anywhere.
+    const beside = await desk(':memory:', '--version', '--bogus');
+    expect(beside.code).toBe(1);
+    expect(beside.out).toBe('');
+    expect(beside.err).toBe('desk: --version takes nothing but --json; "--bogus" was given with it.\n');
   });
 
   it("finds the file from the built program's folder as from the sources'", () => {

@@ -15,6 +15,12 @@ export function deskVersion(from: string = import.meta.dirname): string {
   }
 }
 
+/** What was typed beside `--version` that it does not take, when it was asked for. */
+export function versionWith(args: readonly string[]): string[] {
+  if (!args.some((a) => a === '-V' || a === '--version')) return [];
+  return args.filter((a) => !['-V', '--version', '--json'].includes(a));
+}
+
 /** `desk --version`, alone or with `--json` (which then prints `{"version": ...}`). */
 export function asksVersion(args: readonly string[]): boolean {
   return (

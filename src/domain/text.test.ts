@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asSentence,
   closeDirections,
   echoed,
   echoedJson,
@@ -158,5 +159,14 @@ describe('text longer than a limit', () => {
     expect(longerThan('😀'.repeat(501), 500)).toBe(true);
     expect(longerThan('a'.repeat(501), 500)).toBe(true);
     expect(longerThan('', 0)).toBe(false);
+  });
+});
+
+describe('a label as a sentence', () => {
+  it('keeps its own stop and adds a full stop to one that has none', () => {
+    expect(asSentence('How does this one get done?')).toBe('How does this one get done?');
+    expect(asSentence('Prepare this')).toBe('Prepare this.');
+    expect(asSentence('Done.  ')).toBe('Done.');
+    expect(asSentence('Read "the reply!"')).toBe('Read "the reply!"');
   });
 });

@@ -63,6 +63,12 @@ export function storable<T>(v: T): T {
  * Whether text is longer than `max` characters, counted as a person counts them: an emoji or
  * any other character outside the BMP is one, not the two UTF-16 units `length` counts.
  */
+/** Text as a sentence: its own stop kept ("How does this one get done?"), else a full stop added. */
+export function asSentence(text: string): string {
+  const t = text.trimEnd();
+  return /[.?!…]["')\]]*$/.test(t) ? t : `${t}.`;
+}
+
 export function longerThan(text: string, max: number): boolean {
   return text.length > max && Array.from(text).length > max;
 }

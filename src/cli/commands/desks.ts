@@ -82,14 +82,14 @@ export function deskCommands(program: Command, io: Io): void {
     const { createSignInLink } = await import('../../domain/owner/sign-in.ts');
     await withNewDeps(io, { db: opts.db, ...(port !== undefined ? { port } : {}) } as DbOptions, async (deps) => {
       const now = deps.clock.now();
+      // Where the link points is known before the desk is made: one that cannot be named makes nothing.
+      const origin = opts.link ? publicOrigin(deps.config) : null;
       const d = await createEmptyDesk(
         deps.store.db,
         { name, slug: opts.slug, timezone: opts.timezone, currency: opts.currency },
         { now: now.toISOString(), by: 'owner' },
       );
-      const url = opts.link
-        ? signInUrl(publicOrigin(deps.config), (await createSignInLink(deps.store.db, d.id, now)).token)
-        : null;
+      const url = origin ? signInUrl(origin, (await createSignInLink(deps.store.db, d.id, now)).token) : null;
       const data = { id: d.id, slug: d.slug, name: d.name, timezone: d.timezone, currency: d.currency };
       print(io, opts.json, url ? { desk: data, url } : { desk: data }, () =>
         [

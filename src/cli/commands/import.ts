@@ -22,7 +22,8 @@ import {
 } from '../io.ts';
 
 export function curlLine(key: string, port = DEFAULT_PORT, host = '127.0.0.1'): string {
-  return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port}/api/v1/me`;
+  // Port 0 is any free port `desk serve` picks: the line says where the port goes.
+  return `curl -s -H "Authorization: Bearer ${key}" http://${host}:${port === 0 ? 'PORT' : port}/api/v1/me`;
 }
 
 /** A file with one mistake: its summary would run on into it, so it is listed under the summary as several are. */

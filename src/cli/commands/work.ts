@@ -5,7 +5,7 @@ import type { OwnerFields } from '../../domain/work/fields.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { isFinished, OWNER, PERMISSION_CLASSES, WORK_STATUSES } from '../../domain/vocab.ts';
-import { plural } from '../../domain/text.ts';
+import { asSentence, plural } from '../../domain/text.ts';
 import { minuteOfInstant } from '../../domain/dates.ts';
 import { asFlags } from '../flags.ts';
 import { checkedArgument, checkedOption, checkedTogether, idOf, neededOption, oneOf, wholeNumber } from '../checks.ts';
@@ -221,7 +221,7 @@ export function workCommands(program: Command, io: Io): Command {
             : []),
           ...(w.waiting_on ? [`  waiting on ${w.waiting_on} for ${plural(w.days_waiting ?? 0, 'day')}`] : []),
           ...(w.last_error ? [`  last error: ${w.last_error}`] : []),
-          `  next: ${w.action ? `${w.action.label}. ${w.action.hint}` : 'nothing'}`,
+          `  next: ${w.action ? `${asSentence(w.action.label)} ${w.action.hint}` : 'nothing'}`,
           ...(w.detail ? ['', w.detail] : []),
           ...(d.messages.length
             ? [
