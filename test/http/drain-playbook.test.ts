@@ -5,12 +5,11 @@ import { setRails } from '../../src/domain/desks/rails.ts';
 import { interruptRuns } from '../../src/domain/work/in-flight.ts';
 import { runWork } from '../../src/domain/work/run.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
-import { harness, TEST_NOW } from '../helpers/app.ts';
+import { harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startPortal, type Portal } from '../helpers/portal.ts';
 import { startServerProcess } from '../helpers/process.ts';
-import { makeLoginConnection, makePlaybook, vatSteps } from './run-helpers.ts';
+import { vatRow } from './run-helpers.ts';
 
 // SIGTERM while a playbook run is in the browser: the browser is the server's to stop, not
 // the signal's, so the run is recorded as interrupted at the drain limit and the row is put
@@ -36,22 +35,10 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
     await store?.close();
   });
 
-  /** A desk granted `file`, and a row due today whose playbook files a return on `at`. */
-  async function vatRow(at: Portal) {
-    const d = await makeDesk(store.db, { grants: ['file'] });
-    const conn = await makeLoginConnection(store.db, d.desk.id);
-    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(at.url), conn.id);
-    const row = await makeWork(store.db, d.desk.id, {
-      title: 'File VAT return',
-      class: 'file',
-      playbook_id: pb.id,
-      due_date: TEST_NOW.slice(0, 10),
-    });
-    return { d, row };
-  }
+  const vatRowOn = (at: Portal) => vatRow(store.db, at.url);
 
   it('records the run as interrupted and leaves the row as it was, with nothing to look at', async () => {
-    const { d, row } = await vatRow(portal);
+    const { d, row } = await vatRowOn(portal);
     const auth = { authorization: `Bearer ${d.key}` };
 
     const server = await startServerProcess(store.target, {
@@ -80,7 +67,7 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
   }, 120_000);
 
   it('closes the browser before the interruption is answered, so no later step reaches the portal', async () => {
-    const { d, row } = await vatRow(accepting);
+    const { d, row } = await vatRowOn(accepting);
     const h = await harness(store, { config: { chromiumPath: CHROMIUM } });
     onTestFinished(() => h.close());
     const release = accepting.holdLogins();
@@ -103,7 +90,7 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
   }, 120_000);
 
   it("ends a run the desk's own pass started, with no request in flight, at the drain limit", async () => {
-    const { d, row } = await vatRow(accepting);
+    const { d, row } = await vatRowOn(accepting);
     await setRails(store.db, d.desk.id, { hours: 'always', paused: false });
     const release = accepting.holdLogins();
     onTestFinished(release);

@@ -3,11 +3,10 @@ import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { runWork } from '../../src/domain/work/run.ts';
 import { findWork, moveWork } from '../../src/store/repositories/work.ts';
-import { harness, TEST_NOW } from '../helpers/app.ts';
+import { harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startPortal, type Portal } from '../helpers/portal.ts';
-import { makeLoginConnection, makePlaybook, vatSteps } from './run-helpers.ts';
+import { vatRow } from './run-helpers.ts';
 
 // A run that fails on a row another writer finished while it was in the browser: the row is
 // left as it is, and the run's answer says so rather than asking for a look at a row that
@@ -31,15 +30,7 @@ describe.runIf(browser).each(DIALECTS)('a run failing on a row finished meanwhil
   });
 
   it('leaves the row done and asks for no look', async () => {
-    const d = await makeDesk(store.db, { grants: ['file'] });
-    const conn = await makeLoginConnection(store.db, d.desk.id);
-    const pb = await makePlaybook(store.db, d.desk.id, 'file-vat-return', vatSteps(portal.url), conn.id);
-    const row = await makeWork(store.db, d.desk.id, {
-      title: 'File VAT return',
-      class: 'file',
-      playbook_id: pb.id,
-      due_date: TEST_NOW.slice(0, 10),
-    });
+    const { d, row } = await vatRow(store.db, portal.url);
     const h = await harness(store, { config: { chromiumPath: CHROMIUM } });
     onTestFinished(() => h.close());
     const release = portal.holdLogins();

@@ -4,6 +4,7 @@ import type { PlaybookStep } from '../../src/domain/playbooks.ts';
 import { PORTAL_PASSWORD, PORTAL_USER } from '../helpers/portal.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { insertConnection } from '../../src/store/repositories/connections.ts';
+import { makeDesk, makeWork } from '../helpers/factories.ts';
 
 // Shared by the run-* test files: a portal login connection, playbooks, and a search of
 // everything the desk stores for a string that must never be there.
@@ -91,4 +92,18 @@ export async function reportsOf(db: Kysely<Database>, deskId: string, workId: nu
 export async function openCount(db: Kysely<Database>, deskId: string): Promise<number> {
   const r = await db.selectFrom('desks').select('open_count').where('id', '=', deskId).executeTakeFirstOrThrow();
   return Number(r.open_count);
+}
+
+/** A desk granted `file`, and a row due today whose playbook files a return on the portal at `base`. */
+export async function vatRow(db: Kysely<Database>, base: string) {
+  const d = await makeDesk(db, { grants: ['file'] });
+  const conn = await makeLoginConnection(db, d.desk.id);
+  const pb = await makePlaybook(db, d.desk.id, 'file-vat-return', vatSteps(base), conn.id);
+  const row = await makeWork(db, d.desk.id, {
+    title: 'File VAT return',
+    class: 'file',
+    playbook_id: pb.id,
+    due_date: TEST_NOW.slice(0, 10),
+  });
+  return { d, row };
 }
