@@ -712,7 +712,7 @@ function readSection(e: Entry): SectionPlan {
     if (typeof hint !== 'string' && typeof hint !== 'number') e.fail(`fields[${i}].hint`, 'must be text');
     return [
       {
-        name: closeDirections(f.name.trim()),
+        name: f.name.trim(),
         hint: typeof hint === 'string' || typeof hint === 'number' ? closeDirections(String(hint).trim()) : '',
       },
     ];

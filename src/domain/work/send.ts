@@ -184,7 +184,7 @@ export async function sendDraft(
 
   const now = ctx.now();
   if (reason === null) {
-    const heard = await atomically(ctx, async (tx) => {
+    const settled = await atomically(ctx, async (tx) => {
       await lockRow(tx, row.id);
       const current = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
       const bounced = await bouncedMeanwhile(tx, row, message.id, said, true, opts.onFailure);
@@ -218,9 +218,9 @@ export async function sendDraft(
       if (row.waiting_on) await countChase(tx, row);
       return heardNow ? { by: current.replied_by } : null;
     });
-    if (typeof heard?.bounced === 'string')
-      return { delivered: false, failed: true, bounced: true, note: heard.bounced };
-    return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(heard ? { heard: heard.by } : {}) };
+    if (typeof settled?.bounced === 'string')
+      return { delivered: false, failed: true, bounced: true, note: settled.bounced };
+    return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(settled ? { heard: settled.by } : {}) };
   }
 
   // The owner's connections page says the server could not be reached or went quiet, until a
