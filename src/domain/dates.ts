@@ -5,6 +5,8 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The first day the desk knows: earlier is a typed year gone wrong (0026 for 2026), and no obligation. */
 export const FIRST_DAY = '1900-01-01';
+/** A day as a span of time: the desk's rests (an address, a row) last this long. */
+export const DAY_MS = 86_400_000;
 /** The last day a date can be written YYYY-MM-DD. */
 export const LAST_DAY = '9999-12-31';
 

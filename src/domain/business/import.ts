@@ -1,5 +1,4 @@
-import { addDays, dateIn, midnightIn } from '../dates.ts';
-import { ADDRESS_REST_MS } from '../work/address-day.ts';
+import { addDays, DAY_MS, dateIn, midnightIn } from '../dates.ts';
 import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { addEvent, addTimelineMany } from '../../store/repositories/events.ts';
@@ -300,7 +299,7 @@ function messageOf(
 function sentAt(day: string | null, timezone: string, now: string): string {
   if (day === null || day >= dateIn(timezone, new Date(now))) return now;
   const ended = midnightIn(timezone, addDays(day, 1)).getTime() - 1;
-  if (ended > Date.parse(now) - ADDRESS_REST_MS) return new Date(Math.min(ended, Date.parse(now))).toISOString();
+  if (ended > Date.parse(now) - DAY_MS) return new Date(Math.min(ended, Date.parse(now))).toISOString();
   return midnightIn(timezone, day).toISOString();
 }
 

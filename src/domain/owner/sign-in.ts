@@ -15,13 +15,13 @@ import {
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { atomicallyOn } from '../../store/tx.ts';
 import { LINK_MINUTES } from './link-url.ts';
+import { DAY_MS } from '../dates.ts';
 
 // The owner's sign-in to the screen: `desk owner link` makes a one-time link, opening it
 // starts a session, `desk owner signout` ends them all. Tokens are random and shown once;
 // only their hashes are stored. Every instant comes from the caller's clock.
 
 export const SESSION_IDLE_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function newToken(): string {
   return randomBytes(32).toString('base64url');

@@ -10,9 +10,6 @@ import type { WorkRow } from '../../store/schema.ts';
 // database) each choose their rows before the other's message has gone: what the other is
 // sending, or is running on a row to send, counts as written.
 
-/** How long an address rests after the desk's message to it (the rail's "a day"). */
-export const ADDRESS_REST_MS = 24 * 3600_000;
-
 /** Whether a message to `to` (lower case) went or is going since `since`, other than on `rowId`. */
 export async function writingTo(ctx: DeskContext, rowId: number, to: string, since: string): Promise<boolean> {
   if (await sentOrGoingTo(ctx.db, ctx.desk.id, to, since)) return true;

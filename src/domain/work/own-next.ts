@@ -3,7 +3,7 @@ import { findWork, rowsWithDrafts } from '../../store/repositories/work.ts';
 import { mailboxOf } from '../../store/repositories/connections.ts';
 import { plural } from '../text.ts';
 import type { DeskContext } from '../context.ts';
-import { addDays, addDaysUpToLast, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
+import { addDays, addDaysUpToLast, DAY_MS, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
 import { actsLeft } from '../desks/rails.ts';
 import { isWorkingTime, workingDayFrom } from '../desks/hours.ts';
 import { isFinished } from '../vocab.ts';
@@ -14,8 +14,6 @@ import { actAddress } from './address-day.ts';
 import { lastSentToSince } from '../../store/repositories/activity.ts';
 
 // One sentence for a row: when the desk will next act on it by itself, or why it will not.
-
-const DAY_MS = 24 * 3600_000;
 
 export async function ownNext(ctx: DeskContext, workId: number): Promise<string | null> {
   const [row, desk] = await Promise.all([findWork(ctx.db, ctx.desk.id, workId), findDesk(ctx.db, ctx.desk.id)]);

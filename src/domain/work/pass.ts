@@ -1,4 +1,4 @@
-import { ADDRESS_REST_MS, actAddress } from './address-day.ts';
+import { actAddress } from './address-day.ts';
 import { performance } from 'node:perf_hooks';
 import { findDesk, grantsOf } from '../../store/repositories/desks.ts';
 import type { PassSource } from '../../store/repositories/pass.ts';
@@ -7,7 +7,7 @@ import { mailboxOf, mailboxSendFaulted } from '../../store/repositories/connecti
 import { lastSentToSince } from '../../store/repositories/activity.ts';
 import type { DeskRow, WorkRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
-import { addDaysUpToLast, midnightIn } from '../dates.ts';
+import { addDaysUpToLast, DAY_MS, midnightIn } from '../dates.ts';
 import { DeskError } from '../errors.ts';
 import { actsLeft, capDayStart, railsClosed } from '../desks/rails.ts';
 import { UNGRANTABLE } from '../vocab.ts';
@@ -105,7 +105,7 @@ export async function passDesk(ctx: DeskContext, reading: PassReading = {}, stop
   let left = await actsLeft(ctx.db, desk, today);
   if (left <= 0) return done('cap_reached');
 
-  const dayAgo = new Date(now.getTime() - ADDRESS_REST_MS).toISOString();
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const chosen = await choose(ctx, desk, today, dayAgo, left * 2, reading);
 
   for (const { row, as, to } of chosen) {
