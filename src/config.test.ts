@@ -82,6 +82,18 @@ describe('the clock a desk process runs on', () => {
     });
   });
 
+  it('a time limit on a run, a chat answer or the mail server is more than 0, which would end each at once', () => {
+    expect(() => loadConfig({ DESK_RUN_TIMEOUT: '0' })).toThrow(
+      'DESK_RUN_TIMEOUT must be more than 0: it is the longest a run may take, got "0"',
+    );
+    expect(() => loadConfig({ DESK_CHAT_TIMEOUT: '0s' })).toThrow(/^DESK_CHAT_TIMEOUT must be more than 0/);
+    expect(() => loadConfig({ DESK_MAIL_TIMEOUT: '0.0001s' })).toThrow(/^DESK_MAIL_TIMEOUT must be more than 0/);
+    expect(loadConfig({ DESK_RUN_TIMEOUT: '200ms', DESK_DRAIN_TIMEOUT: '0' })).toMatchObject({
+      runTimeoutMs: 200,
+      drainTimeoutMs: 0,
+    });
+  });
+
   it("every duration is at most 576h, beyond which Node's timers fire at once", () => {
     for (const name of [
       'DESK_WATCH_INTERVAL',

@@ -101,6 +101,14 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number, leas
 
 const MOST_MS = 24 * 24 * 3_600_000;
 
+/** A time limit on work the desk does: 0 would end every such piece of work at once. */
+function timeLimit(env: NodeJS.ProcessEnv, name: string, fallbackMs: number, what: string): number {
+  const ms = duration(env, name, fallbackMs);
+  if (ms === 0)
+    throw new ConfigError(`${name} must be more than 0: it is the longest ${what} may take, got "${env[name]}"`);
+  return ms;
+}
+
 /** The least interval between the server's own passes. */
 const LEAST_INTERVAL_MS = 1000;
 
@@ -245,10 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     database: env.DESK_DATABASE_URL?.trim() || DEFAULT_DATABASE,
     host: env.DESK_HOST || '127.0.0.1',
     port: port(env, 'DESK_PORT', DEFAULT_PORT),
-    runTimeoutMs: duration(env, 'DESK_RUN_TIMEOUT', 10 * 60_000),
+    runTimeoutMs: timeLimit(env, 'DESK_RUN_TIMEOUT', 10 * 60_000, 'a run'),
     drainTimeoutMs: duration(env, 'DESK_DRAIN_TIMEOUT', 30_000),
-    chatTimeoutMs: duration(env, 'DESK_CHAT_TIMEOUT', 240_000),
-    mailTimeoutMs: duration(env, 'DESK_MAIL_TIMEOUT', 20_000),
+    chatTimeoutMs: timeLimit(env, 'DESK_CHAT_TIMEOUT', 240_000, 'a chat answer'),
+    mailTimeoutMs: timeLimit(env, 'DESK_MAIL_TIMEOUT', 20_000, 'the mail server to answer'),
     databaseTimeoutMs: duration(env, 'DESK_DATABASE_TIMEOUT', STATEMENT_TIMEOUT_MS),
     chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
     chromiumSandbox: oneOf(env, 'DESK_CHROMIUM_SANDBOX', ['auto', 'off'], 'auto') ?? 'auto',
