@@ -36,8 +36,11 @@ export type SendResult =
    * so it may have gone. `unreachable`: the mailbox's server could not be reached or stopped
    * answering, so any other message through it would fare the same just now (a refusal of this
    * message is not); without `unknown`, nothing was handed over, so nothing went.
+   * `refusedMailbox`: the server refused the mailbox itself (its sign-in, its sender, or any
+   * conversation with it), before any message: every other message would be refused alike until
+   * the mailbox's settings or its server change.
    */
-  | { accepted: false; reason: string; unknown?: boolean; unreachable?: boolean };
+  | { accepted: false; reason: string; unknown?: boolean; unreachable?: boolean; refusedMailbox?: boolean };
 
 export interface Mailer {
   send(connection: MailConnection, mail: OutgoingMail): Promise<SendResult>;

@@ -64,6 +64,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
         host: '127.0.0.1',
         port: smtp.port,
         secure: false,
+        starttls: false,
         user: 'desk',
         pass: 'smtp-secret',
         from: 'Corner Bakery <desk@bakery.test>',
@@ -179,6 +180,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       config: {
         host: '127.0.0.1',
         port: smtp.port,
+        starttls: false,
         imap: { host: '127.0.0.1', port, secure: false, user: imap.user, pass: imap.pass, mailbox },
       },
     });
@@ -682,6 +684,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       config: {
         host: '127.0.0.1',
         port: smtp.port,
+        starttls: false,
         imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, pass: imap.pass, mailbox: 'Shop' },
       },
     };
@@ -1262,6 +1265,7 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       config: {
         host: '127.0.0.1',
         port: smtp.port,
+        starttls: false,
         imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, pass: 'wrong' },
       },
     });

@@ -680,6 +680,43 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
   });
 
+  it('a mail server that refuses the sign-in costs no row a look: the pass stops there, and the connection says why', async () => {
+    clock.set(TEST_NOW);
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    const guarded = await startSmtpServer({ auth: { user: 'desk', pass: 'not the stored one' } });
+    try {
+      await connectMailbox(store.db, d.desk.id, guarded.port);
+      await setRails(store.db, d.desk.id, { hours: 'always' });
+      const rows = [];
+      for (const n of [1, 2, 3])
+        rows.push(
+          await makeWork(store.db, d.desk.id, {
+            title: `Signed ${n}`,
+            class: 'reach_out',
+            due_date: addDays(TODAY, n),
+            contact_email: `signed${n}@pass.test`,
+          }),
+        );
+      const r = (await pass(d.desk.slug)).desks[0]!;
+      expect(r).toMatchObject({ state: 'mailbox_down', acts: [{ work_id: rows[0]!.id, ok: false, put_back: true }] });
+      expect(r.acts[0]!.outcome).toMatch(/^The desk's mail server refused its mailbox, so .*"Signed 1" is as it was/);
+      expect(guarded.signIns()).toBe(1);
+      for (const w of rows)
+        expect(await row(d.desk.id, w.id)).toMatchObject({ status: 'open', last_error: null, desk_acted_at: null });
+      const said = (await timelineOf(store.db, d.desk.id, rows[0]!.id)).filter((t) => t.kind === 'send_failed');
+      expect(said.map((t) => t.text)).toEqual([
+        expect.stringMatching(
+          /refused the desk's sign-in \(535 .*\).*Nothing went; the desk tries again once its mail server takes its mailbox\.$/,
+        ),
+      ]);
+      const [box] = await connectionsWithConfig(store.db, d.desk.id);
+      expect(box?.send_fault).toMatch(/^The mail server refused the desk's sign-in/);
+      expect(guarded.received).toHaveLength(0);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('a mail server that asks to send later costs no row a look, and the row goes out when it takes it', async () => {
     clock.set(TEST_NOW);
     const d = await desk(['reach_out']);

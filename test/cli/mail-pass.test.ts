@@ -52,6 +52,7 @@ connections:
       host: 127.0.0.1
       port: ${smtp.port}
       secure: false
+      starttls: false
       from: "Corner Bakery <owner@bakery.test>"
       imap: { host: 127.0.0.1, port: ${imap.port}, secure: false, user: ${imap.user}, pass: ${imap.pass} }
 work:

@@ -11,7 +11,7 @@ desk: { name: Round Trip Cafe, slug: round-trip, plan: standard, timezone: Ameri
 grants: [reach_out, file]
 connections:
   - { ref: mailbox, provider: smtp, name: Shop mailbox, category: mail, auth_type: token, status: connected,
-      config: { host: 127.0.0.1, port: 2525, secure: false, user: shop, pass: ${SECRETS[0]}, from: "Cafe <owner@cafe.test>" } }
+      config: { host: 127.0.0.1, port: 2525, secure: false, starttls: false, user: shop, pass: ${SECRETS[0]}, from: "Cafe <owner@cafe.test>" } }
   - { ref: portal, provider: gov-portal, name: Tax portal, category: filing, auth_type: login, status: error,
       config: { username: cafe, password: ${SECRETS[1]} } }
   - { provider: bank-feed, name: Bank feed, category: money, status: pending, config: { api_token: ${SECRETS[2]}, region: us, pin: "${SECRETS[4]}",

@@ -27,6 +27,8 @@ export interface ReceivedMail {
 export interface TestSmtp {
   port: number;
   received: ReceivedMail[];
+  /** How many times a client tried to sign in, with the right password or not. */
+  signIns(): number;
   setMode(mode: SmtpMode): void;
   /**
    * Holds the answer to the next message's end of DATA: `taken` settles once the server has
@@ -52,6 +54,7 @@ export async function startSmtpServer(
   let mode: SmtpMode = opts.mode ?? 'accept';
   const received: ReceivedMail[] = [];
   let hold: ((answer: () => void) => void) | null = null;
+  let signIns = 0;
   const sockets = new Set<Socket>();
   const server = new SMTPServer({
     authOptional: !opts.auth,
@@ -60,6 +63,7 @@ export async function startSmtpServer(
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, cb) {
+      signIns++;
       const want = opts.auth;
       if (want && (auth.username !== want.user || auth.password !== want.pass)) {
         const said = opts.echoAuth
@@ -110,6 +114,7 @@ export async function startSmtpServer(
   return {
     port,
     received,
+    signIns: () => signIns,
     setMode(m) {
       mode = m;
     },

@@ -83,7 +83,7 @@ describe.each(DIALECTS)('the business file both ways ($name)', ({ open }) => {
     );
     const doc = parse(text);
     expect(doc.connections.map((c: { config: object }) => c.config)).toEqual([
-      { host: '127.0.0.1', port: 2525, secure: false, user: 'shop', from: 'Cafe <owner@cafe.test>' },
+      { host: '127.0.0.1', port: 2525, secure: false, starttls: false, user: 'shop', from: 'Cafe <owner@cafe.test>' },
       { username: 'cafe' },
       { region: 'us', accounts: [{ user: 'cafe' }, { user: 'spare' }] },
     ]);

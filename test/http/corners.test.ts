@@ -135,7 +135,15 @@ describe.each(DIALECTS)("a complete's note across a failed send and its retry ($
     smtp = await startSmtpServer({ mode: 'refuse' });
     d = await makeDesk(store.db);
     await addConnection(store.db, d.desk.id, {
-      config: { host: '127.0.0.1', port: smtp.port, secure: false, user: null, pass: null, from: 'desk@shop.test' },
+      config: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        secure: false,
+        starttls: false,
+        user: null,
+        pass: null,
+        from: 'desk@shop.test',
+      },
     });
   });
   afterAll(async () => {

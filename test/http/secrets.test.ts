@@ -74,6 +74,7 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
         host: '127.0.0.1',
         port: smtp.port,
         secure: false,
+        starttls: false,
         user: 'desk',
         pass: SMTP_PASS,
         from: 'desk@bakery.test',
@@ -213,7 +214,7 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
         status: 'connected',
         config: sealConfig(
           foreign,
-          JSON.stringify({ host: '127.0.0.1', port: smtp.port, user: 'desk', pass: SMTP_PASS }),
+          JSON.stringify({ host: '127.0.0.1', port: smtp.port, starttls: false, user: 'desk', pass: SMTP_PASS }),
         ),
         created_at: '2026-11-22T10:00:00.000Z',
       })

@@ -28,6 +28,7 @@ export async function connectMailbox(
       host: '127.0.0.1',
       port,
       secure: false,
+      starttls: false,
       user: 'desk',
       pass: 'secret',
       from: 'desk@bakery.test',

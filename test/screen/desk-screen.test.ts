@@ -62,6 +62,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
         host: '127.0.0.1',
         port: smtp.port,
         secure: false,
+        starttls: false,
         user: null,
         pass: null,
         from: 'Harbour Books <owner@harbour.test>',

@@ -153,7 +153,15 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
 
   it("with script off, a test's outcome still opens in view, and so does the field it refused", async () => {
     const { desk: plain } = await makeDesk(store.db, { name: 'Plain Bakery' });
-    const config = { host: '127.0.0.1', port: smtp.port, secure: false, user: null, pass: null, from: 'a@plain.test' };
+    const config = {
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      starttls: false,
+      user: null,
+      pass: null,
+      from: 'a@plain.test',
+    };
     await addConnection(store.db, plain.id, { config });
     const { context, page } = await signIn(browser, server, plain.id, { script: false });
     try {

@@ -25,6 +25,8 @@ interface Script {
   greeting?: string;
   atData?: 'hang up' | 'say nothing' | 'take it with 250, then say nothing';
   starttls?: 'garbage';
+  /** The answer to MAIL FROM, when not 250. */
+  mailFrom?: string;
 }
 
 /** A raw SMTP server that follows a script, counting the messages whose final dot it read. */
@@ -70,7 +72,8 @@ async function scripted(script: Script): Promise<{ port: number; messages: () =>
             say('354 Go on', 3);
             text = '';
           }
-        } else if (line === 'QUIT') say('221 Bye');
+        } else if (line.startsWith('MAIL FROM') && script.mailFrom) say(script.mailFrom);
+        else if (line === 'QUIT') say('221 Bye');
         else say('250 OK');
       }
     });
@@ -128,10 +131,66 @@ describe('SmtpMailer', () => {
       });
       expect(r).not.toHaveProperty('unknown');
       expect(r).not.toHaveProperty('unreachable');
+      // Every other message through the mailbox would be refused alike.
+      expect(r).toHaveProperty('refusedMailbox', true);
       expect(guarded.received).toHaveLength(0);
       expect(JSON.stringify(r)).not.toContain('wrong');
     } finally {
       await guarded.close();
+    }
+  });
+
+  it('a mailbox not set to "none" is sent through STARTTLS or not at all: no password or message in plain text', async () => {
+    const plain = await startSmtpServer({ auth: { user: 'desk', pass: 'right' } });
+    try {
+      const { starttls: _none, ...plainConfig } = via(plain.port).config;
+      for (const config of [
+        { ...plainConfig, user: 'desk', pass: 'right' },
+        { ...plainConfig, user: 'desk', pass: 'right', starttls: true },
+      ]) {
+        expect(await mailer.send({ provider: 'smtp', config }, mail), JSON.stringify(config)).toEqual({
+          accepted: false,
+          unreachable: true,
+          reason:
+            "The mail server does not offer a secure connection (STARTTLS), which the mailbox's security setting asks for, so nothing was sent and the password was not given; check the server's port, or choose None for a local test server.",
+        });
+      }
+      expect(plain.signIns()).toBe(0);
+      expect(plain.received).toHaveLength(0);
+      const none = { ...plainConfig, user: 'desk', pass: 'right', starttls: false };
+      expect(await mailer.send({ provider: 'smtp', config: none }, mail)).toMatchObject({ accepted: true });
+      expect(plain.signIns()).toBe(1);
+      expect(plain.received).toHaveLength(1);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("a sender the server refuses is the mailbox's refusal; a message too large for it, or a recipient refused, is the message's", async () => {
+    const refusing = await scripted({ mailFrom: '550 5.7.1 Sender rejected' });
+    const small = await scripted({ mailFrom: '552 5.3.4 Message size exceeds fixed limit' });
+    try {
+      expect(await mailer.send(via(refusing.port), mail)).toEqual({
+        accepted: false,
+        refusedMailbox: true,
+        reason:
+          "The mail server refused the desk's mailbox (550 5.7.1 Sender rejected), so nothing was sent; check the mailbox's settings, its From address above all.",
+      });
+      expect(await mailer.send(via(small.port), mail)).toEqual({
+        accepted: false,
+        reason: 'The mail server refused the message: 552 5.3.4 Message size exceeds fixed limit.',
+      });
+      smtp.setMode('refuse');
+      const r = await mailer.send(via(smtp.port), mail);
+      expect(r).toMatchObject({
+        accepted: false,
+        reason: expect.stringMatching(/^The mail server refused the message/),
+      });
+      expect(r).not.toHaveProperty('refusedMailbox');
+    } finally {
+      smtp.setMode('accept');
+      refusing.close();
+      small.close();
     }
   });
 

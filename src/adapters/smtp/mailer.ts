@@ -28,14 +28,26 @@ const CLOSED_AFTER_DATA: SendResult = {
     "The mail server closed the connection after the message was handed over, so whether it went is not known. Look in the mailbox's sent mail, or ask the recipient, before sending it again.",
 };
 
+const NO_STARTTLS: SendResult = {
+  accepted: false,
+  unreachable: true,
+  reason:
+    "The mail server does not offer a secure connection (STARTTLS), which the mailbox's security setting asks for, so nothing was sent and the password was not given; check the server's port, or choose None for a local test server.",
+};
+
 function failure(err: unknown, handedOver: boolean): SendResult {
-  const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
+  const e = err as { code?: string; command?: string; responseCode?: number; response?: string; message?: string };
+  // The server answered STARTTLS with a refusal: it does not offer it (or something on the way
+  // took the offer out). Nothing has been said but the greeting, and it is the mailbox's setting
+  // or its server to mend, not the message.
+  if (e.code === 'ETLS' && e.command === 'STARTTLS' && typeof e.responseCode === 'number') return NO_STARTTLS;
   // A refused sign-in is said as what it is, so the owner looks at the mailbox's password, not
   // at the message. It is a refusal, not an outage: waiting will not mend it, so the row needs a look.
   if (e.code === 'EAUTH') {
     const said = (e.response ?? e.message ?? '').trim();
     return {
       accepted: false,
+      refusedMailbox: true,
       reason: `The mail server refused the desk's sign-in${said ? ` (${said})` : ''}, so nothing was sent; check the mailbox's user name and password.`,
     };
   }
@@ -48,6 +60,14 @@ function failure(err: unknown, handedOver: boolean): SendResult {
         accepted: false,
         unreachable: true,
         reason: `The mail server asked for the message to be sent later${said ? ` (${said})` : ''}, so nothing was sent.`,
+      };
+    // Refused at its greeting or at the sender: the mailbox's own, not this message's (but a
+    // 552 to the sender is the message's size, RFC 1870).
+    if (e.command === 'CONN' || (e.command === 'MAIL FROM' && e.responseCode !== 552))
+      return {
+        accepted: false,
+        refusedMailbox: true,
+        reason: `The mail server refused the desk's mailbox${said ? ` (${said})` : ''}, so nothing was sent; check the mailbox's settings, its From address above all.`,
       };
     return { accepted: false, reason: `The mail server refused the message${said ? `: ${said}` : ''}.` };
   }
@@ -143,8 +163,11 @@ export class SmtpMailer implements Mailer {
       host,
       port,
       secure,
-      // A plain connection on a non-TLS port may still upgrade when the server offers it.
+      // STARTTLS is the mailbox's security unless it says none (`starttls: false`, a local test
+      // server): a server that does not offer it is refused, not spoken to in plain text, or
+      // anyone on the way could strip the offer and read the password and the message.
       ignoreTLS: c.starttls === false,
+      requireTLS: !secure && c.starttls !== false,
       auth: user ? { user, pass } : undefined,
       connectionTimeout: t,
       greetingTimeout: t,

@@ -1,11 +1,21 @@
+import { echoed } from '../text.ts';
+
 // What the desk takes for an email address, wherever one comes in (a row's contact, a business
 // file, a mailbox's From): one @, something either side, no spaces or angle brackets. Loose on
-// purpose: the mail server is the judge of whether it delivers.
+// purpose: the mail server is the judge of whether it delivers. No commas or semicolons either:
+// the mailer reads "ann,bob@x.test" as two addresses and sends to the one it can, while the
+// desk would record it as sent to the whole text.
 
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+const ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
 
 export function isEmailAddress(s: string): boolean {
   return ADDRESS.test(s);
+}
+
+/** Why text is refused as an address, without a stop, naming a list where one was given. */
+export function notAnAddress(s: string): string {
+  const list = /[,;]/.test(s) ? '; give one address, with no commas or semicolons' : '';
+  return `"${echoed(s)}" is not an email address${list}`;
 }
 
 /** Two addresses naming one mailbox: the same letters in any case, spaces around ignored. */

@@ -38,6 +38,16 @@ describe('checkFields', () => {
     [{ class: 'spend' }, 'class', expect.stringMatching(/^"spend" is not a permission class/)],
     [{ chase_after_days: '0' }, 'chase_after_days', expect.stringMatching(/^chase_after_days must be/)],
     [{ contact_email: 'maria at example' }, 'contact_email', '"maria at example" is not an email address.'],
+    [
+      { contact_email: 'ann,bob@x.test' },
+      'contact_email',
+      '"ann,bob@x.test" is not an email address; give one address, with no commas or semicolons.',
+    ],
+    [
+      { contact_email: 'ann@x.test;bob@x.test' },
+      'contact_email',
+      '"ann@x.test;bob@x.test" is not an email address; give one address, with no commas or semicolons.',
+    ],
     [{ arrangement_id: 'seven' }, 'arrangement_id', 'There is no arrangement seven on this desk.'],
     [{ unit_id: '-1' }, 'unit_id', 'There is no unit -1 on this desk.'],
     // Past the largest id, refused without asking the store (PostgreSQL would refuse the number).

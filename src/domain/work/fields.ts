@@ -1,5 +1,5 @@
 import type { DeskContext } from '../context.ts';
-import { isEmailAddress } from '../mail/address.ts';
+import { isEmailAddress, notAnAddress } from '../mail/address.ts';
 import { FIRST_DAY, isBeforeFirstDay, isOffsetOutOfRange, LAST_DAY, resolveDate } from '../dates.ts';
 import { badRequest, DeskError } from '../errors.ts';
 import { MAX_ID } from '../input.ts';
@@ -160,8 +160,7 @@ export async function checkFields(ctx: DeskContext, f: OwnerFields): Promise<Che
   await field(() => {
     if (f.contact_email === undefined) return;
     const e = optionalText(f.contact_email);
-    if (e !== null && !isEmailAddress(e))
-      throw badRequest(`"${echoed(e)}" is not an email address.`, { field: 'contact_email' });
+    if (e !== null && !isEmailAddress(e)) throw badRequest(`${notAnAddress(e)}.`, { field: 'contact_email' });
     out.contact_email = withinLimit('contact_email', e);
   });
   await field(() => {

@@ -389,7 +389,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
   const sent = await withinRunTime(ctx, s, sending);
   // A server that cannot be reached, or keeps a send past the run's limit, would do the same to
   // the next message through it: the caller may hold the rest.
-  if (sent === OUT_OF_TIME || sent.unreachable) opts.onMailboxDown?.();
+  if (sent === OUT_OF_TIME || sent.unreachable || sent.refusedMailbox) opts.onMailboxDown?.();
   if (sent === OUT_OF_TIME) {
     // The mail server has the message and has not answered: whether it went is not known yet.
     // The message stays approved, and the send records sent or failed when the answer comes.
@@ -415,7 +415,7 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
     return {
       kind: 'stopped',
       released: true,
-      outcome: `The desk could not reach its mail server, so "${subject}" was not sent; "${row.title}" is as it was, and the desk tries again later.`,
+      outcome: `${sent.refusedMailbox ? "The desk's mail server refused its mailbox" : 'The desk could not reach its mail server'}, so "${subject}" was not sent; "${row.title}" is as it was, and the desk tries again later.`,
       reason: sent.note,
       done: 'Nothing was sent.',
     };

@@ -40,7 +40,9 @@ export interface SendOutcome {
   unreachable?: boolean;
   /** Who replied on the row while the message was on its way: the row stays open with that reply to read. */
   heard?: string | null;
-  /** The server could not be reached and nothing went: the message and the row are as they were. */
+  /** The server refused the mailbox itself (its sign-in, its sender): no message through it would go now. */
+  refusedMailbox?: boolean;
+  /** The server could not be reached, or refused the mailbox, and nothing went: the message and the row are as they were. */
   putBack?: boolean;
   /** The message went, and its bounce was read before the mail server answered the send. */
   bounced?: boolean;
@@ -158,6 +160,7 @@ export async function sendDraft(
   /** The server stopped answering: the message may have gone. */
   let unknown = false;
   let unreachable = false;
+  let refusedMailbox = false;
   const mailbox = await findMailbox(ctx).catch((err: unknown) => {
     // A password sealed under another key is a reason on the row, like a refusal, not a crash.
     if (!(err instanceof SecretKeyError)) throw err;
@@ -175,6 +178,7 @@ export async function sendDraft(
         reason = r.reason || 'The mail server refused the message.';
         unknown = r.unknown === true;
         unreachable = r.unreachable === true;
+        refusedMailbox = r.refusedMailbox === true;
       } else messageId = id;
     } catch (err) {
       reason = `The mail server could not be reached: ${err instanceof Error ? err.message : String(err)}`;
@@ -223,12 +227,21 @@ export async function sendDraft(
     return { delivered: true, failed: false, note: `Sent to ${who}.`, ...(settled ? { heard: settled.by } : {}) };
   }
 
-  // The owner's connections page says the server could not be reached or went quiet, until a
-  // send gets through; a refusal of this one message is not the server's fault.
-  if (mailbox && unreachable) await noteSendFault(ctx.db, ctx.desk.id, mailbox.id, { reason, at: now });
-  if (unreachable && !unknown && opts.putBack) {
-    await putBack(ctx, row, message, opts.putBack, { subject, who, to, reason, actor });
-    return { delivered: false, failed: true, note: reason, unreachable, putBack: true };
+  // The owner's connections page says the server could not be reached, went quiet or refused
+  // the mailbox, until a send gets through; a refusal of this one message is not the mailbox's.
+  // Any of those would meet every row alike, so the desk on its own leaves the row as it was.
+  const mailboxFault = unreachable || refusedMailbox;
+  if (mailbox && mailboxFault) await noteSendFault(ctx.db, ctx.desk.id, mailbox.id, { reason, at: now });
+  if (mailboxFault && !unknown && opts.putBack) {
+    await putBack(ctx, row, message, opts.putBack, { subject, who, to, reason, actor, refused: refusedMailbox });
+    return {
+      delivered: false,
+      failed: true,
+      note: reason,
+      ...(unreachable ? { unreachable } : {}),
+      ...(refusedMailbox ? { refusedMailbox } : {}),
+      putBack: true,
+    };
   }
   // One transaction under the row's lock: a complete that looks at the row sees the message
   // either in flight or failed, never between the two.
@@ -259,6 +272,7 @@ export async function sendDraft(
     note: reason,
     ...(unknown ? { unknown } : {}),
     ...(unreachable ? { unreachable } : {}),
+    ...(refusedMailbox ? { refusedMailbox } : {}),
   };
 }
 
@@ -303,7 +317,7 @@ async function putBack(
   row: WorkRow,
   message: ActivityRow,
   how: PutBack,
-  s: { subject: string; who: string; to: string; reason: string; actor: string },
+  s: { subject: string; who: string; to: string; reason: string; actor: string; refused?: boolean },
 ): Promise<void> {
   await atomically(ctx, async (tx) => {
     await releaseDraft(tx.db, tx.desk.id, message.id);
@@ -320,7 +334,7 @@ async function putBack(
       tx,
       row.id,
       'send_failed',
-      `"${s.subject}" was not sent: ${s.reason}${/[.!?]$/.test(s.reason) ? '' : '.'} Nothing went; the desk tries again once its mail server answers.`,
+      `"${s.subject}" was not sent: ${s.reason}${/[.!?]$/.test(s.reason) ? '' : '.'} Nothing went; the desk tries again once its mail server ${s.refused ? 'takes its mailbox' : 'answers'}.`,
     );
   });
 }
