@@ -45,7 +45,18 @@ export interface AppOptions {
   requestLines?: boolean;
   /** True once the server is stopping: every new request is answered 503. */
   draining?: () => boolean;
+  /** How long a client may take to send a whole request, headers and body (REQUEST_TIME_MS). */
+  requestTimeMs?: number;
 }
+
+/**
+ * How long a client may take to send a whole request: Node's own default, which Fastify's
+ * `requestTimeout: 0` would turn off. A client that sends a body a byte at a time would otherwise
+ * hold its connection for ever. The answer's time is not counted: a run takes minutes.
+ */
+export const REQUEST_TIME_MS = 300_000;
+/** How long a client may take to send a request's headers: Node's own default. */
+const HEADERS_TIME_MS = 60_000;
 
 /** A key's shape, wherever in a URL it stands. */
 const KEY_SHAPE = new RegExp(`${KEY_BRAND}[0-9A-Za-z]{8,}`);
@@ -95,6 +106,7 @@ function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServer
 
 /** Builds the whole HTTP service without listening, so tests can inject or listen as they like. */
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const requestTime = opts.requestTimeMs ?? REQUEST_TIME_MS;
   const app = Fastify({
     logger: withRedactedUrls(opts.logger ?? false),
     ...(opts.requestLines ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
@@ -114,8 +126,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // POST /work/{id}/run takes minutes and /chat up to four: no server-side limit may cut an
     // answer short. Each slow verb keeps its own limit (DESK_RUN_TIMEOUT, DESK_CHAT_TIMEOUT).
     connectionTimeout: 0,
-    requestTimeout: 0,
     handlerTimeout: 0,
+    // Only the request's arrival is timed; Node looks at its connections every so often, and a
+    // shorter time (a test's) is looked at as often as it needs.
+    requestTimeout: requestTime,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIME_MS, requestTime),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTime / 4))),
+    },
     // Refused by Node's parser before any route: still the envelope (P-headers-2).
     clientErrorHandler: (err, socket) => {
       if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
@@ -124,8 +142,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       // Bytes after a request's body are read as the next request: the one before, still being
       // answered (Node keeps it as the socket's `_httpMessage`), has its answer sent first, or its
       // client would be told of a fault in what came after a write that was done.
+      // A request whose own body stopped coming is that answer's: it is refused now.
       const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
-      if (pending && !pending.writableFinished)
+      if (pending && !pending.writableFinished && pending.req.complete)
         pending.once('close', () => (socket.writable ? socket.end(refusal) : socket.destroy()));
       else socket.end(refusal);
     },

@@ -96,7 +96,8 @@ const HEADERS_TOO_LARGE =
   "The request's headers are larger than 16 KiB: send a shorter key, cursor or Idempotency-Key.";
 const NOT_HTTP =
   'The request is not readable HTTP: a header holds a byte no header may hold, or the request is cut short.';
-const TOO_SLOW = "The request's headers did not arrive in time.";
+const TOO_SLOW =
+  'The request did not arrive in time: its headers must come within a minute, and the whole of it within five.';
 
 /**
  * What to write on a connection whose request Node's parser refused before any route saw it

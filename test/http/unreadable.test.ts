@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
+import { connectMailbox } from './writes-helpers.ts';
 
 // Requests Node's HTTP parser refuses before any route sees them still get the contract's
 // envelope (P-headers-2). They never reach the store, so one store is enough.
@@ -139,5 +140,81 @@ describe('requests refused before any route', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body).toContain('"data":');
+  });
+});
+
+describe('a request that does not arrive in time', () => {
+  let store: TestStore;
+  let h: Harness;
+  let port: number;
+
+  beforeAll(async () => {
+    store = await sqliteStore();
+    // Five minutes in a server; a second here, so the test need not wait them out. The mail
+    // server takes longer than that to answer a send.
+    const slowMailer = {
+      async send() {
+        await new Promise((r) => setTimeout(r, 2500));
+        return { accepted: true as const, messageId: null, response: '250 Taken' };
+      },
+    };
+    h = await harness(store, { app: { requestTimeMs: 1000 }, engine: { mailer: slowMailer } });
+    await h.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (h.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await h.close();
+    await store.close();
+  });
+
+  it('a body sent a byte at a time is cut off with the envelope, and the connection freed', async () => {
+    const { key } = await makeDesk(store.db);
+    const started = Date.now();
+    const text = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let drip: NodeJS.Timeout | undefined;
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /api/v1/work HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{`,
+        );
+        // Each byte well inside any idle limit, the whole never in time.
+        drip = setInterval(() => socket.writable && socket.write(' '), 200);
+      });
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearInterval(drip);
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(body)).toEqual({
+      error: {
+        code: 'bad_request',
+        message:
+          'The request did not arrive in time: its headers must come within a minute, and the whole of it within five.',
+      },
+    });
+    // Cut off by the limit, not left open until the test's own time ran out.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const me = await fetch(`http://127.0.0.1:${port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status).toBe(200);
+  });
+
+  it("an answer that takes longer than the limit is not cut off: only the request's arrival is timed", async () => {
+    const { desk, key } = await makeDesk(store.db);
+    await connectMailbox(store.db, desk.id, 2525);
+    const row = await makeWork(store.db, desk.id, { title: 'Slow send', contact_email: 'slow@send.test' });
+    await makeDraft(store.db, desk.id, row.id);
+    const started = Date.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/work/${row.id}/complete`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ data: { delivered: true } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
   });
 });
