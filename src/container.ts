@@ -45,6 +45,7 @@ export async function buildDeps(
     say?: (line: string) => void;
   } = {},
 ): Promise<Deps> {
+  let announced = false;
   const store =
     overrides.store ??
     (await openStore(config.database, {
@@ -52,9 +53,15 @@ export async function buildDeps(
       serving: overrides.serving ?? false,
       existing: overrides.existing ?? false,
       statementTimeoutMs: config.databaseTimeoutMs,
-      upgrading: overrides.say ? (pending, location) => overrides.say?.(upgradingLine(location, pending)) : undefined,
+      upgrading: overrides.say
+        ? (pending, location) => {
+            announced = true;
+            overrides.say?.(upgradingLine(location, pending));
+          }
+        : undefined,
     }));
-  if (!overrides.store) for (const line of [upgradedLine(store), keyFileLine(store)]) if (line) overrides.say?.(line);
+  if (!overrides.store)
+    for (const line of [upgradedLine(store, announced), keyFileLine(store)]) if (line) overrides.say?.(line);
   return {
     store,
     clock: overrides.clock ?? clockFor(config.startsAt),
@@ -76,9 +83,15 @@ function keyFileLine(store: Store): string | null {
     : null;
 }
 
-/** What a door says when opening the database brought it up to this version (Store.upgraded). */
-function upgradedLine(store: Store): string | null {
+/**
+ * What a door says when opening the database brought it up to this version (Store.upgraded), or,
+ * once it has said it was upgrading, that another process starting at the same time did it first.
+ */
+function upgradedLine(store: Store, announced: boolean): string | null {
   const changes = store.upgraded;
-  if (changes.length === 0) return null;
+  if (changes.length === 0)
+    return announced
+      ? `Another process upgraded the database at ${store.location} meanwhile; it is up to date with this version of Desk.`
+      : null;
   return `Upgraded the database at ${store.location} to this version of Desk (${changes.length === 1 ? 'change' : 'changes'} ${changes.join(', ')}); earlier versions will not open it now.`;
 }

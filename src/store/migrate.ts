@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { StoreUnusable } from './location.ts';
+import { storeTrouble } from './trouble.ts';
 import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { initial } from './migrations/001_initial.ts';
@@ -62,6 +63,9 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
+/** How long a process starting beside others waits for their upgrade of the database. */
+const BUSY_UPGRADE_MS = 10 * 60_000;
+
 /** The migrations a database has had, or null when it has had none (a new database). */
 async function applied(db: Kysely<Database>): Promise<string[] | null> {
   try {
@@ -105,7 +109,14 @@ export async function migrateToLatest(
     // databases lack 008 alone, and get it now, after changes with later names.
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Processes started together on one database upgrade it one at a time: one that found the
+  // write lock held past the busy timeout tries again, and finds the work done or goes on with it.
+  const until = Date.now() + BUSY_UPGRADE_MS;
+  while (error && storeTrouble(error)?.kind === 'busy' && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(

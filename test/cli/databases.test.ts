@@ -206,6 +206,24 @@ describe('a database a command cannot use', () => {
     expect(again.err).toBe('');
   });
 
+  it('processes upgrading one database at once: one says it upgraded it, the others that it was done meanwhile', async () => {
+    const file = path.join(dir, 'earlier-together.db');
+    expect((await makeDeskAt(file, 'Together Shop', 'together-shop')).code).toBe(0);
+    const raw = new SQLite(file);
+    raw.exec('alter table connections drop column send_fault_at; alter table connections drop column send_fault');
+    raw.prepare("delete from desk_migrations where name = '017_send_fault'").run();
+    raw.close();
+    const runs = await Promise.all([1, 2, 3, 4].map(() => desk(file, 'desks', 'list')));
+    const upgrading = `Upgrading the database at ${file} to this version of Desk (1 change); on a large database this takes a while.\n`;
+    const did = `${upgrading}Upgraded the database at ${file} to this version of Desk (change 017_send_fault); earlier versions will not open it now.\n`;
+    const meanwhile = `${upgrading}Another process upgraded the database at ${file} meanwhile; it is up to date with this version of Desk.\n`;
+    for (const r of runs) {
+      expect(r.code, r.err).toBe(0);
+      expect([did, meanwhile, '']).toContain(r.err);
+    }
+    expect(runs.filter((r) => r.err === did)).toHaveLength(1);
+  });
+
   it('says the database was upgraded with --json too, on standard error, leaving the JSON whole', async () => {
     const file = path.join(dir, 'earlier-json.db');
     expect((await makeDeskAt(file, 'Scripted Shop', 'scripted-shop')).code).toBe(0);
