@@ -57,6 +57,16 @@ describe.each(DIALECTS)('plans on a large desk with no statistics ($name)', ({ n
     }
   });
 
+  it('goes on from a place with a seek on its whole key, not over every row that shares its date', async () => {
+    const after = { priority: 50, dueKey: '9999-12-32', id: ROWS / 2 };
+    const p = await uses(
+      walkQuery(deskId, { from: TEST_NOW.slice(0, 10) }, after, { status: 'open' }, 51).compile(store.db),
+    );
+    if (name === 'postgres') expect(p).toMatch(/Index Cond: .*\(due_key = .*\(id > /);
+    else expect(p).toMatch(/work_queue_status \(desk_id=\? AND status=\? AND priority=\? AND due_key=\? AND id>\?\)/);
+    expect(p).not.toMatch(/ROW\(|\(due_key, id\) >|due_key>=\?\)/);
+  });
+
   it('counts the rows holding an unread reply from their own index, and only open ones', async () => {
     const q = store.db
       .selectFrom('work')

@@ -189,11 +189,18 @@ function walkOf(
   if (scope.rest.kind !== undefined) conds.push(sql`x.kind = ${scope.rest.kind}`);
   const extra = conds.length ? sql` and ${sql.join(conds, sql` and `)}` : sql``;
 
-  // The place of the first row of the band in priority `p` strictly after (key, id): one seek.
-  const nextIn = (p: RawBuilder<unknown>, key: RawBuilder<unknown>, id: RawBuilder<unknown>) => sql`(
-    select x.due_key || cast(x.id as text) from work x
-    where ${within('x')} and x.priority = ${p} and (x.due_key, x.id) > (${key}, ${id})${extra}
-    order by x.due_key, x.id limit 1)`;
+  // The place of the first row of the band in priority `p` strictly after (key, id): the next
+  // with the same key, else the first with a later one. Two seeks, each on the whole of its key:
+  // SQLite takes `(due_key, id) > (?, ?)` as `due_key >= ?` and steps over every row sharing the
+  // key before the id, so a page among thousands of rows due the same day (or undated) cost
+  // as many steps as rows before it.
+  const nextIn = (p: RawBuilder<unknown>, key: RawBuilder<unknown>, id: RawBuilder<unknown>) => sql`coalesce(
+    (select x.due_key || cast(x.id as text) from work x
+      where ${within('x')} and x.priority = ${p} and x.due_key = ${key} and x.id > ${id}${extra}
+      order by x.id limit 1),
+    (select x.due_key || cast(x.id as text) from work x
+      where ${within('x')} and x.priority = ${p} and x.due_key > ${key}${extra}
+      order by x.due_key, x.id limit 1))`;
   // The next lower priority that has rows in scope: one seek.
   const below = (p: RawBuilder<unknown>) =>
     sql`(select g.priority from work g where ${within('g')} and g.priority < ${p} order by g.priority desc limit 1)`;
