@@ -4,7 +4,7 @@ import { importIntoDesk } from '../../src/domain/business/import-here.ts';
 import { deskContext, type DeskContext } from '../../src/domain/context.ts';
 import { setRails } from '../../src/domain/desks/rails.ts';
 import { DeskError } from '../../src/domain/errors.ts';
-import { heldOn } from '../../src/store/repositories/business.ts';
+import { HELD_COUNTED, heldOn } from '../../src/store/repositories/business.ts';
 import { createKey } from '../../src/domain/keys/create.ts';
 import { expiryAfter, lastDayOf } from '../../src/domain/keys/expiry.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
@@ -12,7 +12,7 @@ import { findDesk, keysOf } from '../../src/store/repositories/desks.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { EVERYTHING } from '../helpers/business-file.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { makeArrangement, makeDesk, makeWork, makeWorkMany } from '../helpers/factories.ts';
 
 // The screen's Import: a business file into the owner's own desk, only while it holds nothing,
 // all or nothing, and written down as the owner's doing.
@@ -112,6 +112,19 @@ describe.each(DIALECTS)('importing into an empty desk ($name)', ({ open }) => {
     );
     expect(await heldOn(store.db, ctx.desk.id)).toEqual(before);
     expect((await findDesk(store.db, ctx.desk.id))!.name).toBe('Blank');
+  });
+
+  it('counts what a large desk holds no further than it needs to say so', async () => {
+    const ctx = await owner('blank-large');
+    await makeWorkMany(
+      store.db,
+      ctx.desk.id,
+      Array.from({ length: HELD_COUNTED + 5 }, (_, i) => ({ title: `Row ${i}` })),
+    );
+    await makeArrangement(store.db, ctx.desk.id);
+    expect(await heldOn(store.db, ctx.desk.id)).toMatchObject({ work: HELD_COUNTED + 1, arrangements: 1, units: 0 });
+    const err = await importIntoDesk(ctx, EVERYTHING).catch((e: unknown) => e);
+    expect((err as DeskError).message).toMatch(/^This desk already holds more than 1,000 work items, 1 arrangement\. /);
   });
 
   it('lists every mistake in a file at once and leaves the empty desk as it was', async () => {

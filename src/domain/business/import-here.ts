@@ -1,4 +1,4 @@
-import { heldOn, setDeskSettings, type HeldTable } from '../../store/repositories/business.ts';
+import { HELD_COUNTED, heldOn, setDeskSettings, type HeldTable } from '../../store/repositories/business.ts';
 import { atomically } from '../../store/tx.ts';
 import { keepKeysLastDays } from '../keys/expiry.ts';
 import { actorName, type DeskContext } from '../context.ts';
@@ -32,7 +32,11 @@ export async function deskHoldings(
   const held = await heldOn(ctx.db, ctx.desk.id);
   const there = (Object.entries(held) as Array<[HeldTable, number]>)
     .filter(([, n]) => n > 0)
-    .map(([t, n]) => plural(n, WORDS[t][0], WORDS[t][1]));
+    .map(([t, n]) =>
+      n > HELD_COUNTED
+        ? `more than ${HELD_COUNTED.toLocaleString('en')} ${WORDS[t][1]}`
+        : plural(n, WORDS[t][0], WORDS[t][1]),
+    );
   return there.length === 0 ? null : { words: there.join(', '), held };
 }
 
