@@ -65,6 +65,20 @@ describe.each(DIALECTS)('owner sign-in ($name)', ({ open }) => {
     expect((await deskForSession(store.db, r.session, at(2 * SESSION_IDLE_DAYS * DAY - 2)))?.id).toBe(d.id);
     expect(await deskForSession(store.db, r.session, at(3 * SESSION_IDLE_DAYS * DAY))).toBeNull();
 
+    // A use within a minute of the last is not written again: a page view need not be a write.
+    const seen = async () =>
+      (await store.db.selectFrom('owner_sessions').select('last_seen_at').where('desk_id', '=', d.id).execute()).map(
+        (x) => x.last_seen_at,
+      );
+    const l1 = await createSignInLink(store.db, d.id, at(0));
+    const s1 = await redeemSignInLink(store.db, l1.token, at(0));
+    if (!s1.ok) throw new Error('sign-in failed');
+    expect(await deskForSession(store.db, s1.session, at(59_999))).not.toBeNull();
+    expect(await seen()).toEqual([at(0).toISOString()]);
+    expect(await deskForSession(store.db, s1.session, at(60_000))).not.toBeNull();
+    expect(await seen()).toEqual([at(60_000).toISOString()]);
+    expect(await signOutDesk(store.db, d.id, at(60_000))).toEqual({ sessions: 1, links: 0 });
+
     const l2 = await createSignInLink(store.db, d.id, at(0));
     const s2 = await redeemSignInLink(store.db, l2.token, at(0));
     if (!s2.ok) throw new Error('sign-in failed');

@@ -77,6 +77,9 @@ export async function redeemSignInLink(db: Kysely<Database>, token: string, now:
   return { ok: true, session, desk };
 }
 
+/** How stale a session's last use may be before a page view writes it again. */
+const TOUCH_EVERY_MS = 60_000;
+
 /** The desk a session token is signed in to, or null; each use restarts the idle period. */
 export async function deskForSession(db: Kysely<Database>, token: string, now: Date): Promise<DeskRow | null> {
   const hash = hashToken(token);
@@ -88,7 +91,9 @@ export async function deskForSession(db: Kysely<Database>, token: string, now: D
   }
   const desk = await findDesk(db, s.desk_id);
   if (!desk) return null;
-  await touchSession(db, hash, now.toISOString());
+  // Written at most once a minute: the idle period is days, and a page view need not be a write.
+  if (now.getTime() - new Date(s.last_seen_at).getTime() >= TOUCH_EVERY_MS)
+    await touchSession(db, hash, now.toISOString());
   return desk;
 }
 
