@@ -16,6 +16,8 @@ import { load } from 'js-yaml';
 import { desk } from '../helpers/cli.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { EVERYTHING, SECRETS } from '../helpers/business-file.ts';
+import { makeDesk, makeWorkMany } from '../helpers/factories.ts';
+import { LARGE_DESK } from '../../src/cli/commands/export.ts';
 
 /** The file as the tests read it: any shape, as JSON.parse gives. */
 const parse = (text: string): any => load(text);
@@ -184,6 +186,25 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
     expect((await desk(store.target, 'export', '--desk', 'round-trip', second)).code).toBe(0);
     expect(parse(readFileSync(file, 'utf8')).desk.slug).toBe('round-trip');
   });
+
+  it('says on standard error what a large desk is waiting on, and the file stays whole', async () => {
+    const { desk: large } = await makeDesk(store.db, { slug: 'large-export', name: 'Large Export' });
+    await makeWorkMany(
+      store.db,
+      large.id,
+      Array.from({ length: LARGE_DESK }, (_, i) => ({ title: `Row ${i}` })),
+    );
+    const file = path.join(dir, 'large.json');
+    const r = await desk(store.target, 'export', '--desk', 'large-export', file);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      'Reading the desk large-export, 10,000 open work items and the rest; a large desk takes a while…\n' +
+        'Read 10,000 work items and 0 messages; writing them as JSON…\n',
+    );
+    expect(JSON.parse(readFileSync(file, 'utf8')).work).toHaveLength(LARGE_DESK);
+    // A desk under the line says nothing while it works.
+    expect((await desk(store.target, 'export', '--desk', 'round-trip', path.join(dir, 'small.json'))).err).toBe('');
+  }, 120_000);
 
   it('says in --help what it leaves out', async () => {
     const r = await desk(store.target, 'export', '--help');

@@ -78,6 +78,9 @@ function fits(file: string, text: string): void {
   rmSync(trial, { force: true });
 }
 
+/** Open rows from which a desk is large enough for the export to say what it is doing. */
+export const LARGE_DESK = 10_000;
+
 export function exportCommand(program: Command, io: Io): void {
   dbOption(
     program
@@ -118,11 +121,28 @@ export function exportCommand(program: Command, io: Io): void {
       await withDeps(io, opts, async (deps) => {
         if (toFile) notTheStore(file, deps.config.database);
         const ctx = await ownerContext(deps, opts.desk);
-        const { secretsLeftOut } = await exportDesk(ctx, format, (text) => {
-          if (!toFile) return io.written ? io.written(text) : io.out(text);
-          writeWhole(file, text);
-          wrote = true;
-        });
+        // A large desk takes seconds to read and to write out: said as it goes, on standard error.
+        const large = ctx.desk.open_count >= LARGE_DESK;
+        const count = (n: number) => n.toLocaleString('en-GB');
+        if (large)
+          io.err(
+            `Reading the desk ${ctx.desk.slug}, ${count(ctx.desk.open_count)} open work items and the rest; a large desk takes a while…`,
+          );
+        const { secretsLeftOut } = await exportDesk(
+          ctx,
+          format,
+          (text) => {
+            if (!toFile) return io.written ? io.written(text) : io.out(text);
+            writeWhole(file, text);
+            wrote = true;
+          },
+          ({ work, messages }) => {
+            if (large)
+              io.err(
+                `Read ${count(work)} work items and ${count(messages)} messages; writing them as ${format === 'json' ? 'JSON' : 'YAML'}…`,
+              );
+          },
+        );
         if (!toFile) return;
         const data = { desk: ctx.desk.slug, file, format, secrets_left_out: secretsLeftOut };
         print(io, opts.json, data, () =>

@@ -59,6 +59,8 @@ export async function exportDesk(
   ctx: DeskContext,
   format: FileFormat = 'yaml',
   deliver: (text: string) => void | Promise<void> = () => {},
+  /** Told once the desk is read, before the file is written: what a large desk's wait is for. */
+  read?: (counts: { work: number; messages: number }) => void,
 ): Promise<ExportedFile> {
   const { db, desk } = ctx;
   const deskId = desk.id;
@@ -75,6 +77,8 @@ export async function exportDesk(
       allWorkOf(db, deskId),
       messagesOfDesk(db, deskId),
     ]);
+
+  read?.({ work: work.length, messages: messages.length });
 
   // Refs are numbered in file order, so exporting an imported desk gives the same file.
   const connectionRef = new Map(connections.map((c, i) => [c.id, `connection-${i + 1}`]));
