@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { desk } from '../helpers/cli.ts';
+import { makeDesk, makeWorkMany } from '../helpers/factories.ts';
+import { LIST_SAYS_EVERY } from '../../src/cli/commands/work.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { TEST_NOW } from '../helpers/app.ts';
@@ -165,6 +167,24 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const two = await desk(store.target, 'work', 'list', '--desk', slug, '--limit', '2', '--json');
     expect(two.json().items).toHaveLength(2);
   });
+
+  it('work list --all says how far it has read on a large desk, on standard error, and lists every row', async () => {
+    const { desk: large } = await makeDesk(store.db, { slug: 'large-list', name: 'Large List' });
+    const rows = 2 * LIST_SAYS_EVERY + 10;
+    await makeWorkMany(
+      store.db,
+      large.id,
+      Array.from({ length: rows }, (_, i) => ({ title: `Row ${i}` })),
+    );
+    const all = await desk(store.target, 'work', 'list', '--desk', 'large-list', '--all');
+    expect(all.code).toBe(0);
+    expect(all.err).toBe('Reading: 10,000 of 20,010 open rows…\nReading: 20,000 of 20,010 open rows…\n');
+    expect(all.out).toMatch(/\n20,?010 shown of 20,?010 open\.\n$/);
+    // With --json, standard error stays quiet, as for every command but what opening the database did.
+    const json = await desk(store.target, 'work', 'list', '--desk', 'large-list', '--all', '--json');
+    expect(json.err).toBe('');
+    expect(json.json().items).toHaveLength(rows);
+  }, 120_000);
 
   it('an unknown flag, a missing desk or a malformed date is one line and exit 1', async () => {
     const flag = await desk(store.target, 'desks', 'list', '--colour');

@@ -134,6 +134,9 @@ function readable(body: string | null): string[] {
 }
 const READ_LINES = 20;
 
+/** How many rows `work list --all` reads between the lines that say how far it has got. */
+export const LIST_SAYS_EVERY = 10_000;
+
 export function workCommands(program: Command, io: Io): Command {
   const work = program
     .command('work')
@@ -181,9 +184,16 @@ export function workCommands(program: Command, io: Io): Command {
         const query = { status: o.status, kind: o.kind, limit: o.all ? 200 : limit };
         let page = await listWork(ctx, query);
         const items = [...page.items];
+        // Every row of a large desk takes seconds to read: said on standard error as it goes.
+        const count = (n: number) => n.toLocaleString('en-GB');
+        let said = 0;
         while (o.all && page.next_cursor) {
           page = await listWork(ctx, { ...query, cursor: page.next_cursor });
           items.push(...page.items);
+          if (page.open_total >= LIST_SAYS_EVERY && items.length - said >= LIST_SAYS_EVERY && page.next_cursor) {
+            said = items.length;
+            io.err(`Reading: ${count(items.length)} of ${count(page.open_total)} open rows…`);
+          }
         }
         print(io, o.json, { items, open_total: page.open_total, more: !o.all && page.next_cursor !== null }, () =>
           [
