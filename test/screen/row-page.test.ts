@@ -142,6 +142,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
         .waitFor();
       await expect(page.getByRole('link', { name: 'First page' }).count()).resolves.toBe(0);
       await expect(page.getByRole('link', { name: 'Next page' }).count()).resolves.toBe(1);
+      // A queue that fits on one page has no pages to go to, and no empty landmark that says so.
+      await page.goto(`${server.base}/?kind=none-such`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect(page.getByRole('navigation', { name: 'Pages of open work' }).count()).resolves.toBe(0);
     } finally {
       await context.close();
     }

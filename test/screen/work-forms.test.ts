@@ -310,7 +310,18 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByRole('heading', { level: 1, name: 'Renew the alarm contract for 2027' }).waitFor();
       expect((await row()).status).toBe('open');
 
+      // A note too long is refused beside the note, which takes the focus and names the refusal.
       await page.getByRole('link', { name: 'Close the row…' }).click();
+      await page.getByLabel(/^Note/).fill('x'.repeat(20_001));
+      await page.getByRole('button', { name: 'Close the row' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Close "Renew the alarm contract for 2027"?' }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('close-note');
+      await expect(page.getByLabel(/^Note/).getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.getByLabel(/^Note/).getAttribute('aria-describedby')).resolves.toBe('close-error');
+      await expect(page.locator('#close-error').textContent()).resolves.toMatch(/note/i);
+      await expectAccessible(page);
+      expect((await row()).status).toBe('open');
+
       await page.getByLabel(/^Note/).fill('Renewed by phone with Maria.');
       await page.getByRole('button', { name: 'Close the row' }).click();
       await page.getByRole('status').filter({ hasText: 'Closed: it has left the queue.' }).waitFor();
@@ -333,6 +344,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await closeWork(deskContext(server.deps, desk, { type: 'owner', name: 'owner' }), second);
       await page.getByRole('button', { name: 'Close the row' }).click();
       await expect(page.locator('#close-error').textContent()).resolves.toBe('This row is already closed.');
+      // Not the note's refusal: what the press said takes the focus.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('close-error');
       // Nothing is left to close: no Close button, what was typed kept, and the way back to the row.
       await page.getByRole('heading', { level: 1, name: '"Order the door signs" is closed' }).waitFor();
       await expect(page.getByLabel('What you typed').inputValue()).resolves.toBe('Signs came with the fit-out.');
@@ -362,6 +375,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await expect(stale.locator('#reopen-error').textContent()).resolves.toBe(
         'This row is open, not done or closed; there is nothing to reopen.',
       );
+      // A refusal of the whole form, named by no field, takes the focus, so it is read out.
+      await expect.poll(() => stale.evaluate(() => document.activeElement?.id)).toBe('reopen-error');
       await stale.close();
       expect((await row()).status).toBe('open');
     },

@@ -174,8 +174,12 @@
     }
     if (!said) return;
     if (said.getBoundingClientRect().top > window.innerHeight) said.scrollIntoView({ block: 'center' });
-    // Only what a press said takes the focus: a notice, or a test's outcome, good or bad.
-    if (said.classList.contains('notice') || said.hasAttribute('data-outcome')) {
+    // Only what a press said takes the focus: a notice, or a test's outcome, good or bad, or a
+    // refusal of a whole form that no field is named by (a row changed meanwhile, say).
+    var formRefused =
+      said.classList.contains('field-error') &&
+      !(said.id && document.querySelector('[aria-describedby~="' + said.id + '"]'));
+    if (said.classList.contains('notice') || said.hasAttribute('data-outcome') || formRefused) {
       said.setAttribute('tabindex', '-1');
       said.focus({ preventScroll: true });
     }

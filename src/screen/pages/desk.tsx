@@ -81,6 +81,8 @@ function Pager({ v }: { v: DeskView }): Markup {
   const previous = cursor ? previousPage(v.trail) : null;
   // On the second page the previous page is the first: one link says it.
   const first = cursor !== undefined && (previous === null || previous.cursor !== undefined);
+  // A queue on one page has no pages to go to: no empty landmark for a screen reader to land on.
+  if (!first && !previous && !v.page.next_cursor) return <></>;
   return (
     <nav aria-label="Pages of open work" class="pager">
       {first ? <a href={queueHref({ status, kind })}>First page</a> : null}

@@ -197,6 +197,8 @@ export function CloseWorkPage(v: {
   row: { id: number; title: string; status: string };
   note: string;
   error?: string;
+  /** Whether the refusal is of the note itself, which then takes the focus and names it. */
+  noteRefused?: boolean;
 }): Markup {
   // Finished meanwhile (from another tab or the terminal): nothing is left to close, so the page
   // offers no Close button, only what was typed and the way back to the row.
@@ -209,8 +211,9 @@ export function CloseWorkPage(v: {
           ? 'There is nothing left to close. What you typed is kept below, to add as a note on its page.'
           : `A closed row leaves the queue and the desk does nothing more on it. It is ${v.row.status} now; you can reopen it later from its page.`}
       </p>
-      {v.error ? (
-        <p class="field-error" role="alert" id="close-error">
+      {v.error && !(v.noteRefused && !finished) ? (
+        // Not the note's: what the press said, which the page's script focuses.
+        <p class="field-error" role="alert" id="close-error" data-outcome>
           {v.error}
         </p>
       ) : null}
@@ -228,9 +231,27 @@ export function CloseWorkPage(v: {
         <form method="post" action={`/work/${v.row.id}/close`} data-once>
           <FormKeys csrf={v.csrf} idem={v.idem} />
           <label for="close-note">Note (optional, added to the row)</label>
-          <textarea id="close-note" name="note" rows="3">
-            {v.note}
-          </textarea>
+          {v.error && v.noteRefused ? (
+            <>
+              <p class="field-error" id="close-error">
+                {v.error}
+              </p>
+              <textarea
+                id="close-note"
+                name="note"
+                rows="3"
+                aria-invalid="true"
+                aria-describedby="close-error"
+                autofocus
+              >
+                {v.note}
+              </textarea>
+            </>
+          ) : (
+            <textarea id="close-note" name="note" rows="3">
+              {v.note}
+            </textarea>
+          )}
           <div class="confirm">
             <button type="submit" class="danger">
               Close the row

@@ -217,7 +217,8 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     if (!r.ok) {
       // Drawn as the row is now: finished meanwhile, the page offers no Close button again.
       const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
-      return closePage(ctx, reply, now, note, refusal(r.error)[0]!.message, 400);
+      const [first] = refusal(r.error);
+      return closePage(ctx, reply, now, note, first!.message, 400, first!.field === 'note');
     }
     return toRowWith(ctx, reply, row.id, { notice: 'Closed: it has left the queue.', refused: false });
   });
@@ -230,6 +231,7 @@ function closePage(
   note: string,
   error?: string,
   status = 200,
+  noteRefused = false,
 ): FastifyReply {
   return html(
     reply,
@@ -239,7 +241,7 @@ function closePage(
       idem: formKey(),
       row: { id: row.id, title: row.title, status: row.status },
       note,
-      ...(error ? { error } : {}),
+      ...(error ? { error, noteRefused } : {}),
     }),
     status,
   );
