@@ -16,6 +16,14 @@ import { PG_URL } from '../helpers/db.ts';
 const makeDeskAt = (file: string, name: string, slug: string, timezone = 'Europe/London') =>
   desk(file, 'desks', 'create', name, '--slug', slug, '--timezone', timezone, '--currency', 'GBP');
 
+/** The database at `file` as an earlier version left it: without change 017's columns or its record. */
+function asBeforeChange017(file: string): void {
+  const raw = new SQLite(file);
+  raw.exec('alter table connections drop column send_fault_at; alter table connections drop column send_fault');
+  raw.prepare("delete from desk_migrations where name = '017_send_fault'").run();
+  raw.close();
+}
+
 describe('a database a command cannot use', () => {
   let dir: string;
 
@@ -190,11 +198,7 @@ describe('a database a command cannot use', () => {
     expect(made.err).toBe(
       `Made the key file ${file}.key, which seals the passwords of the desk's connections: back it up apart from the database; without it they cannot be read.\n`,
     );
-    // As an earlier version left it: without change 017's columns or its record.
-    const raw = new SQLite(file);
-    raw.exec('alter table connections drop column send_fault_at; alter table connections drop column send_fault');
-    raw.prepare("delete from desk_migrations where name = '017_send_fault'").run();
-    raw.close();
+    asBeforeChange017(file);
     const first = await desk(file, 'desks', 'list');
     expect(first.code).toBe(0);
     expect(first.err).toBe(
@@ -209,10 +213,7 @@ describe('a database a command cannot use', () => {
   it('processes upgrading one database at once: one says it upgraded it, the others that it was done meanwhile', async () => {
     const file = path.join(dir, 'earlier-together.db');
     expect((await makeDeskAt(file, 'Together Shop', 'together-shop')).code).toBe(0);
-    const raw = new SQLite(file);
-    raw.exec('alter table connections drop column send_fault_at; alter table connections drop column send_fault');
-    raw.prepare("delete from desk_migrations where name = '017_send_fault'").run();
-    raw.close();
+    asBeforeChange017(file);
     const runs = await Promise.all([1, 2, 3, 4].map(() => desk(file, 'desks', 'list')));
     const upgrading = `Upgrading the database at ${file} to this version of Desk (1 change); on a large database this takes a while.\n`;
     const did = `${upgrading}Upgraded the database at ${file} to this version of Desk (change 017_send_fault); earlier versions will not open it now.\n`;
@@ -227,10 +228,7 @@ describe('a database a command cannot use', () => {
   it('says the database was upgraded with --json too, on standard error, leaving the JSON whole', async () => {
     const file = path.join(dir, 'earlier-json.db');
     expect((await makeDeskAt(file, 'Scripted Shop', 'scripted-shop')).code).toBe(0);
-    const raw = new SQLite(file);
-    raw.exec('alter table connections drop column send_fault_at; alter table connections drop column send_fault');
-    raw.prepare("delete from desk_migrations where name = '017_send_fault'").run();
-    raw.close();
+    asBeforeChange017(file);
     const run = await desk(file, 'desks', 'list', '--json');
     expect(run.code).toBe(0);
     expect(run.err).toBe(

@@ -231,17 +231,11 @@ export async function sendDraft(
   // the mailbox, until a send gets through; a refusal of this one message is not the mailbox's.
   // Any of those would meet every row alike, so the desk on its own leaves the row as it was.
   const mailboxFault = unreachable || refusedMailbox;
+  const whose = { ...(unreachable ? { unreachable } : {}), ...(refusedMailbox ? { refusedMailbox } : {}) };
   if (mailbox && mailboxFault) await noteSendFault(ctx.db, ctx.desk.id, mailbox.id, { reason, at: now });
   if (mailboxFault && !unknown && opts.putBack) {
     await putBack(ctx, row, message, opts.putBack, { subject, who, to, reason, actor, refused: refusedMailbox });
-    return {
-      delivered: false,
-      failed: true,
-      note: reason,
-      ...(unreachable ? { unreachable } : {}),
-      ...(refusedMailbox ? { refusedMailbox } : {}),
-      putBack: true,
-    };
+    return { delivered: false, failed: true, note: reason, ...whose, putBack: true };
   }
   // One transaction under the row's lock: a complete that looks at the row sees the message
   // either in flight or failed, never between the two.
@@ -271,8 +265,7 @@ export async function sendDraft(
     failed: true,
     note: reason,
     ...(unknown ? { unknown } : {}),
-    ...(unreachable ? { unreachable } : {}),
-    ...(refusedMailbox ? { refusedMailbox } : {}),
+    ...whose,
   };
 }
 
