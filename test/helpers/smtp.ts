@@ -142,3 +142,8 @@ export async function startSmtpServer(
     },
   };
 }
+
+/** A mailbox's settings for the loopback server: plain text (none), signed in as nobody, from `from`. */
+export function loopbackMailbox(port: number, from: string) {
+  return { host: '127.0.0.1', port, secure: false, starttls: false, user: null, pass: null, from };
+}

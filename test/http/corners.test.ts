@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, sqliteStore, type TestStore } from '../helpers/db.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { addConnection } from '../helpers/business.ts';
-import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { startSmtpServer, type TestSmtp, loopbackMailbox } from '../helpers/smtp.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { makeArrangement } from './writes-helpers.ts';
 import { NOTE_MAX_CHARS } from '../../src/domain/arrangements/note.ts';
@@ -135,15 +135,7 @@ describe.each(DIALECTS)("a complete's note across a failed send and its retry ($
     smtp = await startSmtpServer({ mode: 'refuse' });
     d = await makeDesk(store.db);
     await addConnection(store.db, d.desk.id, {
-      config: {
-        host: '127.0.0.1',
-        port: smtp.port,
-        secure: false,
-        starttls: false,
-        user: null,
-        pass: null,
-        from: 'desk@shop.test',
-      },
+      config: loopbackMailbox(smtp.port, 'desk@shop.test'),
     });
   });
   afterAll(async () => {

@@ -15,7 +15,7 @@ import { addArrangement, addConnection } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { startPortal, type Portal } from '../helpers/portal.ts';
-import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { startSmtpServer, type TestSmtp, loopbackMailbox } from '../helpers/smtp.ts';
 import { makeLoginConnection, makePlaybook, vatSteps } from '../http/run-helpers.ts';
 import {
   agreeToLink,
@@ -58,15 +58,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
 
     ({ desk } = await makeDesk(store.db, { name: 'Harbour Books', grants: ['file'] }));
     await addConnection(store.db, desk.id, {
-      config: {
-        host: '127.0.0.1',
-        port: smtp.port,
-        secure: false,
-        starttls: false,
-        user: null,
-        pass: null,
-        from: 'Harbour Books <owner@harbour.test>',
-      },
+      config: loopbackMailbox(smtp.port, 'Harbour Books <owner@harbour.test>'),
     });
     const login = await makeLoginConnection(store.db, desk.id);
     const pb = await makePlaybook(store.db, desk.id, 'file-vat-return', vatSteps(portal.url), login.id);

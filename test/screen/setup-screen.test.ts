@@ -11,7 +11,7 @@ import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { addArrangement, addConnection, addUnit, addWatch } from '../helpers/business.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
-import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { startSmtpServer, type TestSmtp, loopbackMailbox } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
 import { setRails } from '../../src/domain/desks/rails.ts';
@@ -153,15 +153,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
 
   it("with script off, a test's outcome still opens in view, and so does the field it refused", async () => {
     const { desk: plain } = await makeDesk(store.db, { name: 'Plain Bakery' });
-    const config = {
-      host: '127.0.0.1',
-      port: smtp.port,
-      secure: false,
-      starttls: false,
-      user: null,
-      pass: null,
-      from: 'a@plain.test',
-    };
+    const config = loopbackMailbox(smtp.port, 'a@plain.test');
     await addConnection(store.db, plain.id, { config });
     const { context, page } = await signIn(browser, server, plain.id, { script: false });
     try {
