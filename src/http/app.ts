@@ -199,6 +199,15 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     }
     done();
   });
+  // An answer given before the request's body was read (a form with no session) ends the
+  // connection: what is left of the body would otherwise be read as the rest of that request,
+  // and one that never came in time be answered a second time.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const hasBody =
+      request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
+    if (hasBody && request.body === undefined && !request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
     done();

@@ -202,6 +202,32 @@ describe('a request that does not arrive in time', () => {
     expect(me.status).toBe(200);
   });
 
+  it('a request answered before its body, which then never comes, is not answered a second time', async () => {
+    const started = Date.now();
+    const text = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let drip: NodeJS.Timeout | undefined;
+      // A screen form with no session: refused at once, before its body is read.
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          'POST /business/import HTTP/1.1\r\nHost: desk\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\nf',
+        );
+        drip = setInterval(() => socket.writable && socket.write(' '), 200);
+      });
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearInterval(drip);
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+    });
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    expect(answers, text).toHaveLength(1);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 (303|401) /);
+    // Closed once the body did not come in time, not left open.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it("an answer that takes longer than the limit is not cut off: only the request's arrival is timed", async () => {
     const { desk, key } = await makeDesk(store.db);
     await connectMailbox(store.db, desk.id, 2525);

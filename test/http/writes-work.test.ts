@@ -182,6 +182,24 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(sentTo('dan+refuse@mill.test')).toHaveLength(1);
   });
 
+  it('a contact address stored before lists were refused is sent to nobody, and said so, not to part of it', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask both partners',
+      class: 'reach_out',
+      contact_email: 'ann,bob@listed.test',
+    });
+    expect((await post(`/work/${row.id}/draft`)).json().data).toMatchObject({
+      drafted: true,
+      to: 'ann,bob@listed.test',
+    });
+    const res = await post(`/work/${row.id}/complete`);
+    expect(res.json().data).toMatchObject({ failed: true, delivered: false });
+    expect((await itemOf(store.db, d.desk.id, row.id)).last_error).toBe(
+      'The message\'s address "ann,bob@listed.test" names more than one, so nothing was sent; give the row one contact address and prepare the message again.',
+    );
+    expect(sentTo('listed.test')).toEqual([]);
+  });
+
   it('complete after a failed send, with nothing drafted again, says the message did not go as it records the work', async () => {
     const row = await makeWork(store.db, d.desk.id, {
       title: 'Pay the window cleaner',

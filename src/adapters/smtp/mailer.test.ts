@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtp } from '../../../test/helpers/smtp.ts';
-import { SmtpMailer } from './mailer.ts';
+import { mustUpgrade, SmtpMailer } from './mailer.ts';
 
 // How each way a send can end is told to the desk: only a failure before the message was handed
 // over is "nothing went"; after it, whether it went is not known (a second send could be a copy).
@@ -140,13 +140,13 @@ describe('SmtpMailer', () => {
     }
   });
 
-  it('a mailbox not set to "none" is sent through STARTTLS or not at all: no password or message in plain text', async () => {
+  it('a mailbox set to STARTTLS, or elsewhere and not set to none, is sent through STARTTLS or not at all', async () => {
     const plain = await startSmtpServer({ auth: { user: 'desk', pass: 'right' } });
     try {
       const { starttls: _none, ...plainConfig } = via(plain.port).config;
       for (const config of [
-        { ...plainConfig, user: 'desk', pass: 'right' },
         { ...plainConfig, user: 'desk', pass: 'right', starttls: true },
+        { ...plainConfig, host: 'localhost', user: 'desk', pass: 'right', starttls: true },
       ]) {
         expect(await mailer.send({ provider: 'smtp', config }, mail), JSON.stringify(config)).toEqual({
           accepted: false,
@@ -159,8 +159,11 @@ describe('SmtpMailer', () => {
       expect(plain.received).toHaveLength(0);
       const none = { ...plainConfig, user: 'desk', pass: 'right', starttls: false };
       expect(await mailer.send({ provider: 'smtp', config: none }, mail)).toMatchObject({ accepted: true });
-      expect(plain.signIns()).toBe(1);
-      expect(plain.received).toHaveLength(1);
+      // Not said, on this machine (the demo's mailbox, a file's): upgraded only when offered.
+      const unsaid = { ...plainConfig, user: 'desk', pass: 'right' };
+      expect(await mailer.send({ provider: 'smtp', config: unsaid }, mail)).toMatchObject({ accepted: true });
+      expect(plain.signIns()).toBe(2);
+      expect(plain.received).toHaveLength(2);
     } finally {
       await plain.close();
     }
@@ -192,6 +195,15 @@ describe('SmtpMailer', () => {
       refusing.close();
       small.close();
     }
+  });
+
+  it('upgrades a plain connection unless the mailbox says none, or leaves it unsaid on this machine', () => {
+    for (const host of ['smtp.example.com', '192.168.1.10', '10.0.0.2', '::2', 'localhost.example.com'])
+      expect(mustUpgrade(host, undefined), host).toBe(true);
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]'])
+      expect(mustUpgrade(host, undefined), host).toBe(false);
+    expect(mustUpgrade('127.0.0.1', true)).toBe(true);
+    expect(mustUpgrade('smtp.example.com', false)).toBe(false);
   });
 
   it('a refusal that quotes the sign-in it was given says it without the password', async () => {

@@ -123,6 +123,18 @@ function unreachableWhy(said: string): string {
   return said;
 }
 
+/**
+ * Whether a plain connection must upgrade with STARTTLS before anything is said: unless the
+ * mailbox says none, or does not say and its server is this machine (loopback, where no one on a
+ * network listens in).
+ */
+export function mustUpgrade(host: string, starttls: unknown): boolean {
+  if (starttls === true) return true;
+  if (starttls === false) return false;
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return !(h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h));
+}
+
 export class SmtpMailer implements Mailer {
   constructor(private readonly opts: { timeoutMs: number }) {}
 
@@ -165,9 +177,11 @@ export class SmtpMailer implements Mailer {
       secure,
       // STARTTLS is the mailbox's security unless it says none (`starttls: false`, a local test
       // server): a server that does not offer it is refused, not spoken to in plain text, or
-      // anyone on the way could strip the offer and read the password and the message.
+      // anyone on the way could strip the offer and read the password and the message. A
+      // mailbox on this machine that does not say (the demo's, a file's) upgrades when offered:
+      // nothing it says crosses a network.
       ignoreTLS: c.starttls === false,
-      requireTLS: !secure && c.starttls !== false,
+      requireTLS: !secure && mustUpgrade(host, c.starttls),
       auth: user ? { user, pass } : undefined,
       connectionTimeout: t,
       greetingTimeout: t,

@@ -228,6 +228,13 @@ describe("a row's text", () => {
     const address = `${'a'.repeat(247)}@x.test`;
     expect(errorsOf({ desk: DESK, work: [{ title: 'Out', contact_email: address, waiting_on: address }] })).toEqual([]);
   });
+
+  it('reads back an address list a desk held from before lists were refused, which its send then refuses', () => {
+    expect(errorsOf({ desk: DESK, work: [{ title: 'Both', contact_email: 'ann,bob@x.test' }] })).toEqual([]);
+    expect(errorsOf({ desk: DESK, work: [{ title: 'Nobody', contact_email: 'ann at x' }] })).toEqual([
+      'work[0] "Nobody".contact_email: "ann at x" is not an email address',
+    ]);
+  });
 });
 
 describe('a finished row', () => {

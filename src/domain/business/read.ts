@@ -39,7 +39,7 @@ import {
 import { DEFAULT_HOURS } from '../desks/hours.ts';
 import { isSlug, slugFault } from '../desks/slug.ts';
 import { BLOCK_FIELDS_MAX, BLOCK_KINDS_MAX, SECTIONS_MAX } from '../desks/sections.ts';
-import { isEmailAddress, notAnAddress } from '../mail/address.ts';
+import { isStoredAddress, notAnAddress } from '../mail/address.ts';
 import { railErrors } from '../desks/rails.ts';
 import { smtpFaults } from '../desks/smtp-settings.ts';
 import { SETUP_TEXT_MAX, TEXT_MAX } from '../limits.ts';
@@ -610,7 +610,7 @@ function currencyOf(e: Entry, field: string): string | null {
 
 function email(e: Entry, field: string): string | null {
   const v = e.text(field, { max: TEXT_MAX.contact_email });
-  if (v !== null && !isEmailAddress(v)) e.fail(field, notAnAddress(v));
+  if (v !== null && !isStoredAddress(v)) e.fail(field, notAnAddress(v));
   return v;
 }
 

@@ -7,14 +7,29 @@ import { echoed } from '../text.ts';
 // desk would record it as sent to the whole text.
 
 const ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
+/** What earlier versions took, commas and semicolons included, and a desk may still hold. */
+const STORED = /^[^\s@<>]+@[^\s@<>]+$/;
 
 export function isEmailAddress(s: string): boolean {
   return ADDRESS.test(s);
 }
 
+/**
+ * Whether a business file's address is one the desk may hold: as a desk exported it, an address
+ * from before commas were refused reads back (its send then says it names more than one).
+ */
+export function isStoredAddress(s: string): boolean {
+  return STORED.test(s);
+}
+
+/** Whether an address names more than one mailbox, which the desk will not send to. */
+export function namesMoreThanOne(s: string): boolean {
+  return /[,;]/.test(s);
+}
+
 /** Why text is refused as an address, without a stop, naming a list where one was given. */
 export function notAnAddress(s: string): string {
-  const list = /[,;]/.test(s) ? '; give one address, with no commas or semicolons' : '';
+  const list = namesMoreThanOne(s) ? '; give one address, with no commas or semicolons' : '';
   return `"${echoed(s)}" is not an email address${list}`;
 }
 

@@ -1,3 +1,4 @@
+import { namesMoreThanOne } from '../mail/address.ts';
 import type { MailConnection } from '../ports.ts';
 import { findWork, updateWork } from '../../store/repositories/work.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
@@ -169,6 +170,10 @@ export async function sendDraft(
   });
   if (!mailbox) reason ??= NO_MAILBOX;
   else if (!to) reason = 'The message has no recipient, so nothing was sent.';
+  // Stored before such addresses were refused: the mail server would take it as a list and send
+  // to what it could read of it, while the desk said it went to the whole.
+  else if (namesMoreThanOne(to))
+    reason = `The message's address "${to}" names more than one, so nothing was sent; give the row one contact address and prepare the message again.`;
   else {
     try {
       const id = newMessageId(senderOf(mailbox.config), ctx.desk.slug);
