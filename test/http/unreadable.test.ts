@@ -167,17 +167,16 @@ describe('a request that does not arrive in time', () => {
     await store.close();
   });
 
-  it('a body sent a byte at a time is cut off with the envelope, and the connection freed', async () => {
-    const { key } = await makeDesk(store.db);
-    const started = Date.now();
-    const text = await new Promise<string>((resolve, reject) => {
+  /**
+   * Sends the start of a request, then the rest of its body a byte every 200 ms (each well inside
+   * any idle limit, the whole never in time), and reads everything until the server closes.
+   */
+  function dripped(start: string): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let drip: NodeJS.Timeout | undefined;
       const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write(
-          `POST /api/v1/work HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{`,
-        );
-        // Each byte well inside any idle limit, the whole never in time.
+        socket.write(start);
         drip = setInterval(() => socket.writable && socket.write(' '), 200);
       });
       socket.on('data', (c) => chunks.push(c));
@@ -187,6 +186,14 @@ describe('a request that does not arrive in time', () => {
         resolve(Buffer.concat(chunks).toString('utf8'));
       });
     });
+  }
+
+  it('a body sent a byte at a time is cut off with the envelope, and the connection freed', async () => {
+    const { key } = await makeDesk(store.db);
+    const started = Date.now();
+    const text = await dripped(
+      `POST /api/v1/work HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{`,
+    );
     const [head = '', body = ''] = text.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(body)).toEqual({
@@ -204,23 +211,10 @@ describe('a request that does not arrive in time', () => {
 
   it('a request answered before its body, which then never comes, is not answered a second time', async () => {
     const started = Date.now();
-    const text = await new Promise<string>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let drip: NodeJS.Timeout | undefined;
-      // A screen form with no session: refused at once, before its body is read.
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write(
-          'POST /business/import HTTP/1.1\r\nHost: desk\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\nf',
-        );
-        drip = setInterval(() => socket.writable && socket.write(' '), 200);
-      });
-      socket.on('data', (c) => chunks.push(c));
-      socket.on('error', reject);
-      socket.on('close', () => {
-        clearInterval(drip);
-        resolve(Buffer.concat(chunks).toString('utf8'));
-      });
-    });
+    // A screen form with no session: refused at once, before its body is read.
+    const text = await dripped(
+      'POST /business/import HTTP/1.1\r\nHost: desk\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\nf',
+    );
     const answers = text.split(/(?=HTTP\/1\.1 )/);
     expect(answers, text).toHaveLength(1);
     expect(answers[0]).toMatch(/^HTTP\/1\.1 (303|401) /);
