@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { dbFlag, ownerLinkCommand, portFlag, publicOrigin, type Config } from './config.ts';
 import { buildDeps } from './container.ts';
 import type { Deps } from './domain/context.ts';
-import { DEMO_SLUG, importDemo } from './domain/business/demo.ts';
+import { DEMO_SLUG, importDemoIfAbsent } from './domain/business/demo.ts';
 import { LINK_MINUTES, signInUrl } from './domain/owner/link-url.ts';
 import { createSignInLink } from './domain/owner/sign-in.ts';
 import { listDesks } from './domain/desks/manage.ts';
@@ -43,15 +43,17 @@ export function demoTip(config: Readonly<Config>, port: number): string {
 
 async function firstStart(deps: Deps, out: Output, base: string, tip: string): Promise<string | null> {
   if ((await listDesks(deps.store.db)).length > 0) return null;
-  let demo: Awaited<ReturnType<typeof importDemo>>;
+  let demo: Awaited<ReturnType<typeof importDemoIfAbsent>>;
   try {
-    demo = await importDemo(deps.store.db, { now: deps.clock.now(), keyName: 'demo' });
+    demo = await importDemoIfAbsent(deps.store.db, { now: deps.clock.now(), keyName: 'demo' });
   } catch (err) {
     // Another process started on the same new database at the same moment and made it first:
     // its log has the key, and this one serves beside it.
     if ((await listDesks(deps.store.db)).length > 0) return null;
     throw err;
   }
+  // Another process made it between the look above and this one.
+  if (!demo) return null;
   out.out(
     [
       `First start: created the demo desk "${demo.desk.name}" (${demo.desk.slug}).`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listKeys } from '../../src/domain/keys/create.ts';
 import { listDesks } from '../../src/store/repositories/desks.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/process.ts';
@@ -24,7 +25,10 @@ describe.each(DIALECTS)('servers started together on a new database ($name)', ({
     expect(started.filter((s) => s.status === 'rejected').map((s) => String(s.reason))).toEqual([]);
     const made = servers.filter((s) => s.output().includes('First start: created the demo desk'));
     expect(made).toHaveLength(1);
-    expect((await listDesks(store.db)).map((d) => d.slug)).toEqual(['demo-bakery']);
+    const desks = await listDesks(store.db);
+    expect(desks.map((d) => d.slug)).toEqual(['demo-bakery']);
+    // Only the key that was printed: the others made none that nobody was shown.
+    expect(await listKeys(store.db, desks[0]!.id)).toHaveLength(1);
     for (const s of servers) expect((await fetch(`${s.url}/api/v1/openapi.json`)).status).toBe(200);
   }, 120_000);
 });

@@ -28,10 +28,22 @@ export async function importDemo(db: Kysely<Database>, opts: { now: Date; keyNam
     const key = await createKey(db, { deskId: existing.id, name: keyName, now: opts.now.toISOString(), by: 'demo' });
     return { desk: { id: existing.id, slug: existing.slug, name: existing.name }, key, created: false, refs: {} };
   }
-  const r = await importBusinessText(db, readFileSync(DEMO_FILE, 'utf8'), {
-    now: opts.now,
-    keyName,
-    source: DEMO_FILE,
-  });
+  return newDemo(db, opts.now, keyName);
+}
+
+/**
+ * The demo desk made anew, or null when it is already there: a first start that lost the race
+ * to another process on the same new database makes no key that nobody is shown.
+ */
+export async function importDemoIfAbsent(
+  db: Kysely<Database>,
+  opts: { now: Date; keyName: string },
+): Promise<DemoResult | null> {
+  if (await findDeskByRef(db, DEMO_SLUG)) return null;
+  return newDemo(db, opts.now, opts.keyName);
+}
+
+async function newDemo(db: Kysely<Database>, now: Date, keyName: string): Promise<DemoResult> {
+  const r = await importBusinessText(db, readFileSync(DEMO_FILE, 'utf8'), { now, keyName, source: DEMO_FILE });
   return { desk: r.desk, key: r.key!, created: true, refs: r.refs };
 }
