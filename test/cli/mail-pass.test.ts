@@ -168,7 +168,8 @@ work:
     } finally {
       await allow();
     }
-  });
+    // Five commands one after the other, each a process that opens the store and the mailbox.
+  }, 120_000);
 
   it('says the pass failed for a desk, not that it has no mailbox, when the desk could not be passed', async () => {
     // The store refuses to note where reading stopped: the desk's pass fails as a whole.
