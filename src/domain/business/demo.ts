@@ -24,11 +24,25 @@ export interface DemoResult {
 export async function importDemo(db: Kysely<Database>, opts: { now: Date; keyName?: string }): Promise<DemoResult> {
   const keyName = opts.keyName ?? 'demo';
   const existing = await findDeskByRef(db, DEMO_SLUG);
-  if (existing) {
-    const key = await createKey(db, { deskId: existing.id, name: keyName, now: opts.now.toISOString(), by: 'demo' });
-    return { desk: { id: existing.id, slug: existing.slug, name: existing.name }, key, created: false, refs: {} };
+  if (existing) return keyForDemo(db, existing, opts.now, keyName);
+  try {
+    return await newDemo(db, opts.now, keyName);
+  } catch (err) {
+    // Another process made it between the look above and the import: a key for that one.
+    const made = await findDeskByRef(db, DEMO_SLUG);
+    if (!made) throw err;
+    return keyForDemo(db, made, opts.now, keyName);
   }
-  return newDemo(db, opts.now, keyName);
+}
+
+async function keyForDemo(
+  db: Kysely<Database>,
+  desk: { id: string; slug: string; name: string },
+  now: Date,
+  keyName: string,
+): Promise<DemoResult> {
+  const key = await createKey(db, { deskId: desk.id, name: keyName, now: now.toISOString(), by: 'demo' });
+  return { desk: { id: desk.id, slug: desk.slug, name: desk.name }, key, created: false, refs: {} };
 }
 
 /**
