@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { DeskContext } from '../domain/context.ts';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
 import { claimOrWait, keepAnswer, letGo } from '../app/idempotency/claim.ts';
+import { fieldOf } from './reply.ts';
 
 // A screen form carries an idempotency key made when the page was drawn, so a double click or
 // a resubmitted page does its work once: the second submit waits for the first and gets the
@@ -32,10 +34,23 @@ function revive<T>(body: string): Outcome<T> {
   return { ok: true, value: s.value as T };
 }
 
-/** Runs `fn` once per key; a refusal (a DeskError) is an answer too, and is replayed. */
-export async function once<T>(ctx: DeskContext, rawKey: unknown, fn: () => Promise<T>): Promise<Outcome<T>> {
-  if (typeof rawKey !== 'string' || rawKey.trim() === '') return attempt(fn);
-  const key = `${PREFIX}${rawKey.trim().slice(0, 150)}`;
+/**
+ * The form's key, bound to what the form acts on: its address, and the `id` its body names where
+ * the address does not. A key sent to another form (a page's key copied, or a crafted post) is
+ * then a key of its own there, and never replays the answer of the form it was made for.
+ */
+function keyOf(request: FastifyRequest): string | null {
+  const raw = fieldOf(request.body, 'idempotency_key').trim();
+  if (raw === '') return null;
+  const path = request.url.split('?')[0]!.slice(0, 200);
+  const id = fieldOf(request.body, 'id').slice(0, 40);
+  return `${PREFIX}${path}${id ? `#${id}` : ''}\n${raw.slice(0, 150)}`;
+}
+
+/** Runs `fn` once per form and key; a refusal (a DeskError) is an answer too, and is replayed. */
+export async function once<T>(ctx: DeskContext, request: FastifyRequest, fn: () => Promise<T>): Promise<Outcome<T>> {
+  const key = keyOf(request);
+  if (key === null) return attempt(fn);
   const claim = await claimOrWait(ctx, key);
   if (!claim.owned && claim.stored?.body) return revive<T>(claim.stored.body);
   let outcome: Outcome<T>;

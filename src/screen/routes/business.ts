@@ -67,7 +67,7 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
     // A file's name says how to read it (P-import-2), as on the command line: flow.yaml is YAML even when it opens with "{".
     const filename = fieldOf(request.body, 'file:filename');
     const source = named && /\.(ya?ml|json)$/i.test(filename) ? filename : 'The file';
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => {
+    const r = await once(ctx, request, async () => {
       if (request.notUtf8) throw badRequest(NOT_UTF8);
       if (text.trim() === '') throw badRequest('Choose a business file, or paste one, to import.');
       return importIntoDesk(ctx, text, source);

@@ -146,7 +146,7 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
   ) => {
     const ctx = signedIn(request);
     const body = request.body as Record<string, string | undefined>;
-    const r = await once(ctx, body?.idempotency_key, () => saveConnection(ctx, id, input()));
+    const r = await once(ctx, request, () => saveConnection(ctx, id, input()));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       const errors = refusal(r.error);
@@ -192,7 +192,7 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const id = parseId(body.id, 'mailbox');
     const to = body.to ?? '';
-    const r = await once(ctx, body.idempotency_key, () => testMailbox(ctx, id, to));
+    const r = await once(ctx, request, () => testMailbox(ctx, id, to));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       return connectionsPage(ctx, reply, { forms: { test: { values: { to }, errors: { to: r.error.message } } } }, 400);
@@ -207,7 +207,7 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     const ctx = signedIn(request);
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const id = parseId(body.id, 'mailbox');
-    const r = await once(ctx, body.idempotency_key, () => checkInbox(ctx, id));
+    const r = await once(ctx, request, () => checkInbox(ctx, id));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       return connectionsPage(ctx, reply, { checked: { ok: false, said: r.error.message } }, 400);

@@ -116,7 +116,7 @@ export async function deskScreenRoutes(app: FastifyInstance, help: SignInHelp): 
   app.post('/chat', async (request, reply) => {
     const ctx = signedIn(request);
     const text = fieldOf(request.body, 'text');
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => askDesk(ctx, { text }));
+    const r = await once(ctx, request, () => askDesk(ctx, { text }));
     const chat: ChatView = r.ok
       ? { key: formKey(), asked: r.value }
       : { key: formKey(), error: saidToOwner(r.error.message), text };
@@ -140,7 +140,7 @@ export async function deskScreenRoutes(app: FastifyInstance, help: SignInHelp): 
   app.post('/blocks/:id/remove', async (request, reply) => {
     const ctx = signedIn(request);
     const id = (request.params as { id: string }).id;
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => removeSection(ctx, id));
+    const r = await once(ctx, request, () => removeSection(ctx, id));
     if (!r.ok) throw r.error;
     return toPageWith(ctx, reply, '/', { notice: `The block "${r.value.title}" is removed.`, refused: false });
   });

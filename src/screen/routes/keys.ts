@@ -58,7 +58,7 @@ export async function keyScreenRoutes(app: FastifyInstance): Promise<void> {
     const name = fieldOf(request.body, 'name');
     const expires = fieldOf(request.body, 'expires').trim();
     let secret: string | null = null;
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => {
+    const r = await once(ctx, request, async () => {
       if (!name.trim())
         throw badRequest('A key needs a name, such as the program that will hold it.', { field: 'name' });
       if (expires && isBeforeFirstDay(expires))
@@ -95,9 +95,7 @@ export async function keyScreenRoutes(app: FastifyInstance): Promise<void> {
   app.post('/keys/:id/revoke', async (request, reply) => {
     const ctx = signedIn(request);
     const key = await deskKey(ctx, request);
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
-      revokeKey(ctx.db, { keyId: key.id, now: ctx.now(), by: 'owner' }),
-    );
+    const r = await once(ctx, request, () => revokeKey(ctx.db, { keyId: key.id, now: ctx.now(), by: 'owner' }));
     if (!r.ok) throw r.error;
     return toPageWith(ctx, reply, '/keys', {
       notice: `Key "${key.name}" (${key.prefix}…) is revoked; a program using it is refused from its next request.`,

@@ -56,9 +56,7 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
       daily_cap: count(typed.daily_cap),
       act_within_days: count(typed.act_within_days),
     };
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
-      setRails(ctx.db, ctx.desk.id, input as Partial<Rails>),
-    );
+    const r = await once(ctx, request, () => setRails(ctx.db, ctx.desk.id, input as Partial<Rails>));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       const list = (r.error.details?.errors as string[] | undefined) ?? [];
@@ -76,9 +74,7 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
   app.post('/on-its-own/pause', async (request, reply) => {
     const ctx = signedIn(request);
     const paused = fieldOf(request.body, 'paused') === 'yes';
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
-      setRails(ctx.db, ctx.desk.id, { paused }),
-    );
+    const r = await once(ctx, request, () => setRails(ctx.db, ctx.desk.id, { paused }));
     if (!r.ok) throw r.error;
     return toPageWith(ctx, reply, '/on-its-own', {
       // The state itself is said just below; the notice says what the press did.

@@ -58,7 +58,7 @@ export async function permissionScreenRoutes(app: FastifyInstance): Promise<void
     // No form offers these; a request that asks anyway is refused before anything is written.
     const why = ungrantableReason(cls);
     if (why) throw new DeskError('not_permitted', `"${echoed(cls)}" cannot be granted: ${why}.`);
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
+    const r = await once(ctx, request, () =>
       setGrant(ctx.db, { deskId: ctx.desk.id, cls, granted, now: ctx.now(), by: 'owner' }),
     );
     if (!r.ok) {

@@ -207,9 +207,7 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
     const submit = async (request: FastifyRequest, reply: FastifyReply, id: number | null, saved: string | null) => {
       const ctx = signedIn(request);
       const values = typed(request.body);
-      const r = await once(ctx, (request.body as Record<string, unknown> | undefined)?.idempotency_key, () =>
-        SAVE[kind](ctx, id, values),
-      );
+      const r = await once(ctx, request, () => SAVE[kind](ctx, id, values));
       if (!r.ok) {
         if (r.error.code !== 'bad_request') throw r.error;
         const fields = r.error.details?.fields;
@@ -253,9 +251,7 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
     app.post(`${path}/:id/remove`, async (request, reply) => {
       const ctx = signedIn(request);
       const id = entryId(request, kind);
-      const r = await once(ctx, (request.body as Record<string, unknown> | undefined)?.idempotency_key, () =>
-        removeEntry(ctx, kind, id),
-      );
+      const r = await once(ctx, request, () => removeEntry(ctx, kind, id));
       if (!r.ok) throw r.error;
       const notice = `The ${kind} "${r.value.name}" is removed.`;
       return toPageWith(ctx, reply, kind === 'connection' ? '/connections' : '/arrangements', {

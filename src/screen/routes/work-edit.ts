@@ -133,9 +133,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const typed = typedValues(request.body);
     // Left empty, kind and priority take the defaults `desk work add` gives them.
     const given = Object.fromEntries(Object.entries(typed).filter(([, text]) => text.trim() !== ''));
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () =>
-      addWork(ctx, { ...asFields(given), title: typed.title }),
-    );
+    const r = await once(ctx, request, () => addWork(ctx, { ...asFields(given), title: typed.title }));
     if (!r.ok) return formPage(ctx, reply, { values: typed, errors: refusal(r.error) }, 400);
     return toRowWith(ctx, reply, r.value.id, { notice: `Added "${r.value.title}" to the queue.`, refused: false });
   });
@@ -158,7 +156,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     );
     const clearError = fieldOf(request.body, 'clear_error') === 'yes' && row.last_error !== null;
     // A form saved as it was drawn changes nothing, and is not a mistake.
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () =>
+    const r = await once(ctx, request, async () =>
       Object.keys(changed).length === 0 && !clearError
         ? null
         : editWork(ctx, row.id, { ...asFields(changed), clear_error: clearError }),
@@ -213,7 +211,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const ctx = signedIn(request);
     const row = await rowOf(ctx, workId(request));
     const note = fieldOf(request.body, 'note');
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => closeWork(ctx, row.id, { note }));
+    const r = await once(ctx, request, () => closeWork(ctx, row.id, { note }));
     if (!r.ok) {
       // Drawn as the row is now: finished meanwhile, the page offers no Close button again.
       const now = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;

@@ -101,7 +101,7 @@ export async function act<T>(
 ): Promise<FastifyReply> {
   const ctx = owner(request);
   const row = id ?? workId(request);
-  const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), () => fn(ctx, row));
+  const r = await once(ctx, request, () => fn(ctx, row));
   const typed = Object.fromEntries(
     Object.entries((request.body as Record<string, string>) ?? {}).filter(
       ([k]) => !['_csrf', 'idempotency_key'].includes(k),
@@ -235,7 +235,7 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
     const ctx = owner(request);
     const id = workId(request);
     await getWork(ctx, id); // another desk's row, or none: 404 before anything starts
-    const r = await once(ctx, fieldOf(request.body, 'idempotency_key'), async () => ({
+    const r = await once(ctx, request, async () => ({
       run: startLiveRun(ctx, id, formKey()).id,
     }));
     if (!r.ok) throw r.error;
