@@ -53,6 +53,10 @@ declare module 'fastify' {
     /** A form sent as multipart whose bytes are not all UTF-8: the file in it is not text the desk reads. */
     notUtf8?: boolean;
   }
+  interface FastifyContextConfig {
+    /** A form that takes a file and says beside itself when the file is not UTF-8 text. */
+    takesFile?: boolean;
+  }
 }
 
 export { SESSION_COOKIE };
@@ -148,10 +152,11 @@ export function screen(deps: Deps, limits: LimitStore) {
     // No limit of its own: each route's (the app's 1 MB, or the import's larger one) holds, so a
     // small form sent as multipart is not read up to the size of a business file.
     app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
-      // The one form sent this way carries a business file: one saved in another encoding
-      // would be read with U+FFFD in place of its letters. The form is still read, so that its
-      // page refuses the file beside the form, saying why (business.ts).
+      // A business file saved in another encoding would be read with U+FFFD in place of its
+      // letters. The form that takes one is still read, so that its page refuses the file beside
+      // the form, saying why (business.ts); any other form is refused as its urlencoded twin is.
       request.notUtf8 = !isUtf8(body as Buffer);
+      if (request.notUtf8 && !request.routeOptions.config?.takesFile) return done(notWholeCharacters(), undefined);
       const boundary = boundaryOf(request.headers['content-type'] ?? '');
       const parsed = boundary ? parseMultipart(body as Buffer, boundary) : null;
       if (parsed) {

@@ -399,6 +399,37 @@ describe("the screen's guards", () => {
     expect(imported.statusCode).toBe(400);
   });
 
+  it('refuses a form sent as multipart whose bytes are not UTF-8, as it refuses the same form urlencoded', async () => {
+    const d = await makeDesk(store.db);
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const b = 'form-boundary';
+    const part = (name: string, value: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+        value,
+        Buffer.from('\r\n'),
+      ]);
+    const rows = async () =>
+      (await store.db.selectFrom('work').select('id').where('desk_id', '=', d.desk.id).execute()).length;
+    const before = await rows();
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/work',
+      cookies,
+      headers: { 'content-type': `multipart/form-data; boundary=${b}`, accept: 'text/html' },
+      // "Café" written in Latin-1: its é is one byte that is not UTF-8.
+      payload: Buffer.concat([
+        part('_csrf', Buffer.from(csrf)),
+        part('title', Buffer.from('Caf\xe9 order', 'latin1')),
+        part('kind', Buffer.from('chase')),
+        Buffer.from(`--${b}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('The form holds text that is not whole characters.');
+    expect(await rows()).toBe(before);
+  });
+
   it('reads a field holding only spaces and zero-width characters as empty, refusing it as an empty one', async () => {
     const d = await makeDesk(store.db);
     const { csrf, cookies } = await formOf(await signIn(d.desk.id));

@@ -58,7 +58,7 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
       .send(file.text);
   });
 
-  app.post('/business/import', { bodyLimit: IMPORT_LIMIT }, async (request, reply) => {
+  app.post('/business/import', { bodyLimit: IMPORT_LIMIT, config: { takesFile: true } }, async (request, reply) => {
     const ctx = signedIn(request);
     const uploaded = fieldOf(request.body, 'file');
     const typed = fieldOf(request.body, 'text');
