@@ -13,7 +13,7 @@ import {
 } from '../../store/repositories/sections.ts';
 import { atomically, lockDesk } from '../../store/tx.ts';
 import { actorName } from '../context.ts';
-import { closeDirections, isBlank, seenText } from '../text.ts';
+import { closeDirections, isBlank, seenText, unstorableIn } from '../text.ts';
 import { notFound } from '../errors.ts';
 import { openKinds } from '../../store/repositories/queue.ts';
 
@@ -244,7 +244,8 @@ export async function addSections(ctx: DeskContext, asked: readonly SectionDraft
 
 /** A block the desk keeps, by its title, or not found. */
 export async function sectionTitle(ctx: DeskContext, id: string): Promise<string> {
-  const row = await findSection(ctx.db, ctx.desk.id, id);
+  // An id holding what no stored id can (a NUL, which PostgreSQL's text refuses) names nothing.
+  const row = unstorableIn(id) ? undefined : await findSection(ctx.db, ctx.desk.id, id);
   if (!row) throw notFound('block', id);
   return row.title;
 }
