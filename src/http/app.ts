@@ -16,6 +16,7 @@ import { readJsonBodies, refusedUnread, setAsideNoMediaType } from './body.ts';
 import { replayUnread } from './idempotency.ts';
 import { limitStore, registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
+import { screenAddress } from './paths.ts';
 import { openapiOptions } from './openapi.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // An id of any length reaches its route, which checks the key first and then finds no such
     // row (D20): the router's own refusal of a long path part would answer before either.
     routerOptions: { ignoreTrailingSlash: true, querystringParser: firstValues, maxParamLength: 16_384 },
+    rewriteUrl: (req) => screenAddress(req.url ?? '/'),
     // POST /work/{id}/run takes minutes and /chat up to four: no server-side limit may cut an
     // answer short. Each slow verb keeps its own limit (DESK_RUN_TIMEOUT, DESK_CHAT_TIMEOUT).
     connectionTimeout: 0,

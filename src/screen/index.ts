@@ -360,7 +360,8 @@ export function screen(deps: Deps, limits: LimitStore) {
     app.get('/*', async (request, reply) => {
       const path = request.url.split('?')[0]!;
       if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
-      throw new DeskError('not_found', `There is no page at ${path}.`);
+      // As it was typed: an address that was not valid URL text reaches here rewritten.
+      throw new DeskError('not_found', `There is no page at ${request.originalUrl.split('?')[0]}.`);
     });
   };
 }

@@ -399,6 +399,23 @@ describe("the screen's guards", () => {
     expect(imported.statusCode).toBe(400);
   });
 
+  it("answers an address that is not valid URL text with the screen's Not found page; under /api, the envelope", async () => {
+    const d = await makeDesk(store.db);
+    const cookies = await signIn(d.desk.id);
+    for (const url of ['/work/%ZZ', '/%ff', '/work/%e2%82/snooze?x=%ff']) {
+      const res = await h.app.inject({ method: 'GET', url, cookies, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<title>Not found');
+      expect(res.headers['content-security-policy'], url).toBeTruthy();
+    }
+    const typed = await h.app.inject({ method: 'GET', url: '/some%ZZpage', cookies, headers: { accept: 'text/html' } });
+    expect(typed.body).toContain('There is no page at /some%ZZpage.');
+    const api = await h.app.inject({ method: 'GET', url: '/api/v1/work/%ZZ', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not_found');
+  });
+
   it('refuses a form sent as multipart whose bytes are not UTF-8, as it refuses the same form urlencoded', async () => {
     const d = await makeDesk(store.db);
     const { csrf, cookies } = await formOf(await signIn(d.desk.id));
