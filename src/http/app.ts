@@ -17,6 +17,7 @@ import { replayUnread } from './idempotency.ts';
 import { limitStore, registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
 import { screenAddress } from './paths.ts';
+import { lingerOnClose } from './linger.ts';
 import { openapiOptions } from './openapi.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -207,7 +208,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   app.addHook('onSend', (request, reply, payload, done) => {
     const hasBody =
       request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
-    if (hasBody && request.body === undefined && !request.raw.complete) reply.header('connection', 'close');
+    if (hasBody && request.body === undefined && !request.raw.complete) {
+      reply.header('connection', 'close');
+      lingerOnClose(request.raw.socket);
+    }
     done(null, payload);
   });
   app.addHook('preValidation', (request, _reply, done) => {
