@@ -1092,6 +1092,25 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     });
   });
 
+  it('a reply under the Message-ID of mail left alone as unrelated is read for what it is', async () => {
+    const row = await sentRow('Oven price list');
+    const reused = `<same-${Math.random().toString(36).slice(2)}@ovens.test>`;
+    await put(
+      rawMail({
+        from: 'Sam Oven <sam@ovens.test>',
+        subject: 'Our spring price list',
+        date: hoursAgo(2),
+        messageId: reused,
+        text: 'Prices attached.',
+      }),
+    );
+    expect((await pass()).matched).toEqual([]);
+    await put(samReplies(row, 'Yes, 240 GBP.', { messageId: reused }));
+    const r = await pass();
+    expect(r.mailboxes[0]).toMatchObject({ replies: 1, already_handled: 0 });
+    expect((await get(`/work/${row.id}`)).json().data.work).toMatchObject({ status: 'open' });
+  });
+
   it('two passes at once, another pass and a restart handle each message once', async () => {
     const row = await sentRow('Fridge repair');
     await put(samReplies(row, 'Done.'));

@@ -137,4 +137,28 @@ describe('a raw message read for the desk', () => {
     expect(await read('multipart/alternative', 'Caf=C3=A9: 240 =E2=82=AC.', 'quoted-printable')).toBe('Café: 240 €.');
     expect(await read('multipart/alternative', '<p>Yes, <b>240</b> GBP</p>')).toBe('Yes, 240 GBP');
   });
+
+  it('reads a report that names no boundary between its parts as the report it is, its action kept', async () => {
+    const mail = await parseMail(
+      Buffer.from(
+        [
+          'From: Mail Delivery System <MAILER-DAEMON@mx.bakery.test>',
+          'Subject: Delayed Mail (still being retried)',
+          'Message-ID: <delay1@mx.bakery.test>',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/report; report-type=delivery-status',
+          '',
+          '--RB34',
+          'Content-Type: message/delivery-status',
+          '',
+          'Final-Recipient: rfc822; kim@sink.test',
+          'Action: delayed',
+          'Status: 4.4.7',
+          '',
+        ].join('\r\n'),
+      ),
+      false,
+    );
+    expect(mail?.deliveryStatus).toContain('Action: delayed');
+  });
 });

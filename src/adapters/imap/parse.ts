@@ -113,11 +113,12 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
       else if (report && RETURNED_PARTS.has(type)) returnedHeaders ??= headerBlock(a.content);
       else attachments.push({ name: a.filename?.trim() || 'unnamed', size: a.size ?? a.content.length });
     }
-    // mailparser reads a message/delivery-status part into the text; the report is then there.
-    if (deliveryStatus === null && report) deliveryStatus = parsed.text ?? null;
     let text = headersOnly ? '' : textOf(parsed);
     if (!headersOnly && text === '' && partsWithoutBoundary(parsed.headers.get('content-type')))
       text = await boundlessText(source);
+    // mailparser reads a message/delivery-status part into the text; the report is then there,
+    // or, in a report that names no boundary between its parts, in the whole of its text.
+    if (deliveryStatus === null && report) deliveryStatus = parsed.text || text || null;
     // A message's text is stored with the reply it is read as, on either database.
     return storable({
       messageId: parsed.messageId?.trim() || null,

@@ -11,6 +11,18 @@ describe('automatic answers', () => {
     ['Auto-Submitted: no, with a comment', { 'auto-submitted': 'no (written by a person)' }, 'Re: Quote', false],
     ['Auto-Submitted: NO in capitals', { 'auto-submitted': 'NO' }, 'Re: Quote', false],
     [
+      'Auto-Submitted: no, with comments inside a comment',
+      { 'auto-submitted': 'no (written (by hand) by Pat)' },
+      'Re: Quote',
+      false,
+    ],
+    [
+      'Auto-Submitted: auto-replied, with comments inside a comment',
+      { 'auto-submitted': '(sent (by (the) server)) auto-replied' },
+      'Re: Quote',
+      true,
+    ],
+    [
       'Auto-Submitted: auto-replied, with a parameter',
       { 'auto-submitted': 'auto-replied; owner-email="sam@ovens.test"' },
       'Re: Quote',

@@ -12,13 +12,26 @@ export function keptMessageId(id: string): string {
   return id.slice(0, 500);
 }
 
+/**
+ * A header's value without its comments, which may hold comments of their own (RFC 5322 3.2.2).
+ * Only its first line's worth is read, and ten levels of comment, so that a crafted header costs
+ * no more than a real one.
+ */
+function withoutComments(value: string): string {
+  let left = value.slice(0, 998);
+  for (let level = 0, was = ''; was !== left && level < 10; level++) {
+    was = left;
+    left = left.replace(/\([^()]*\)/g, ' ');
+  }
+  return left;
+}
+
 /** An answer a mailbox wrote by itself (RFC 3834 and the usual out-of-office forms). */
 export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): boolean {
   const h = mail.headers;
   // The field's value is its keyword: RFC 3834 allows comments and parameters around it, as in
   // "no (written by a person)" or "auto-replied; owner-email=...".
-  const auto = (h['auto-submitted'] ?? '')
-    .replace(/\([^()]*\)/g, ' ')
+  const auto = withoutComments(h['auto-submitted'] ?? '')
     .split(';')[0]
     ?.trim()
     .toLowerCase();

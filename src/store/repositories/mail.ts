@@ -157,6 +157,9 @@ export async function handledBefore(
     .select('uid')
     .where('desk_id', '=', deskId)
     .where('message_id', '=', messageId)
+    // Mail left alone as unrelated was not handled: another message sent under its Message-ID
+    // (a sender that reuses one) is read for what it is.
+    .where('outcome', '!=', 'unrelated')
     .where((eb) =>
       eb.or([
         eb('connection_id', '!=', key.connection_id),
