@@ -1,5 +1,5 @@
 import { Argument, type Command, Option } from 'commander';
-import { echoed } from '../domain/text.ts';
+import { echoed, isBlank } from '../domain/text.ts';
 import { MAX_ID } from '../domain/input.ts';
 import { UsageError } from './io.ts';
 
@@ -88,12 +88,22 @@ function notUtf8(name: string, raw: unknown): string | null {
     : null;
 }
 
+/**
+ * A value holding nothing a person can see (spaces, or zero-width characters such as U+200B
+ * pasted in with them) is read as empty, so each command refuses it as it refuses an empty one,
+ * as the screen does (P-screen-17), rather than keep a title or a name that shows as nothing.
+ */
+function invisible(raw: unknown): boolean {
+  return typeof raw === 'string' && raw !== '' && isBlank(raw);
+}
+
 /** `argv`: what the command line holds, as main parses it. */
 export function checkBeforeActions(program: Command, argv: () => readonly string[]): void {
   program.hook('preAction', (_program, cmd) => {
     const faults: string[] = givenTwice(argv().slice(2), cmd);
     cmd.registeredArguments.forEach((argument, i) => {
       const rule = rules.get(argument);
+      if (invisible(cmd.processedArgs[i])) cmd.processedArgs[i] = '';
       const raw: unknown = cmd.processedArgs[i];
       const garbled = notUtf8(`<${argument.name()}>`, raw);
       if (garbled) faults.push(garbled);
@@ -104,6 +114,8 @@ export function checkBeforeActions(program: Command, argv: () => readonly string
     });
     for (const option of cmd.options) {
       const key = option.attributeName();
+      const typed: unknown = cmd.getOptionValue(key);
+      if (invisible(typed)) cmd.setOptionValue(key, '');
       const raw: unknown = cmd.getOptionValue(key);
       const garbled = notUtf8(option.long ?? option.flags, raw);
       if (garbled) {
@@ -113,8 +125,8 @@ export function checkBeforeActions(program: Command, argv: () => readonly string
       const missing = needed.get(option);
       if (raw === undefined && missing !== undefined)
         faults.push(missing ?? `${pathOf(cmd)} needs ${option.flags} (${option.description}).`);
-      if (typeof raw === 'string' && raw.trim() === '' && NAMING.includes(option.long ?? '')) {
-        faults.push(`${option.long} needs a value; "${raw}" names nothing.`);
+      if (raw === '' && NAMING.includes(option.long ?? '')) {
+        faults.push(`${option.long} needs a value; "${echoed(typed)}" names nothing.`);
         continue;
       }
       const rule = rules.get(option);

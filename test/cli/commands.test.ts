@@ -441,6 +441,13 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
         'desk: --needs-person is given more than once; give it once.\n',
       ],
       [['work', 'list', '--desk', slug, '--kind', ' '], 'desk: --kind needs a value; " " names nothing.\n'],
+      // Only zero-width characters, pasted in: as empty, as the screen reads them (P-screen-17).
+      [['work', 'list', '--desk', slug, '--kind', '\u200b'], 'desk: --kind needs a value; "\u200b" names nothing.\n'],
+      [['work', 'edit', String(id), '--title', '\u200b\u00a0'], 'desk: --title: A work item needs a title.\n'],
+      [
+        ['keys', 'create', '--desk', slug, '--name', '\u200b'],
+        'desk: A key needs a name, such as the program that will hold it.\n',
+      ],
       // An address left empty (an unset shell variable) is not read as the default loopback one.
       [['serve', '--port', '0', '--host', ''], 'desk: --host needs a value; "" names nothing.\n'],
       // Bytes the terminal sent that are not UTF-8 reach the program as U+FFFD: refused, not stored.
@@ -645,7 +652,14 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const base = ['desks', 'create', 'Second', '--timezone', 'UTC', '--currency', 'GBP'];
     for (const [args, said] of [
       [[...base, '--slug', 'harbour-joinery'], 'desk: A desk with slug "harbour-joinery" already exists.\n'],
-      [[...base, '--slug', 'Bad Slug'], 'desk: Slug "Bad Slug" must be lower-case letters, digits and dashes.\n'],
+      [
+        [...base, '--slug', 'Bad Slug'],
+        'desk: Slug "Bad Slug" must be lower-case letters, digits and dashes, starting with a letter or a digit.\n',
+      ],
+      [
+        [...base, '--slug', '-tz5'],
+        'desk: Slug "-tz5" must be lower-case letters, digits and dashes, starting with a letter or a digit.\n',
+      ],
       [
         ['desks', 'create', 'n'.repeat(201), '--slug', 'long-name', '--timezone', 'UTC', '--currency', 'GBP'],
         "desk: A desk's name is at most 200 characters.\n",

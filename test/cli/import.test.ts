@@ -191,7 +191,9 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
       expect(made.json().desk.slug).toBe('given-slug');
       const bad = await desk(store.target, 'import', file, '--slug', 'Bad Slug!');
       expect(bad.code).toBe(1);
-      expect(bad.err).toBe('desk: --slug: "Bad Slug!" must be lower-case letters, digits and dashes.\n');
+      expect(bad.err).toBe(
+        'desk: --slug: "Bad Slug!" must be lower-case letters, digits and dashes, starting with a letter or a digit.\n',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -520,7 +520,7 @@ describe("the errors' order", () => {
       expect.stringMatching(/^work\[1\]\.colour: unknown field; /),
       'work[1].title: is required',
       'units[0] "oven".arrangement: no arrangement has ref "lease"',
-      'desk.slug: "Bad Slug" must be lower-case letters, digits and dashes',
+      'desk.slug: "Bad Slug" must be lower-case letters, digits and dashes, starting with a letter or a digit',
       'grants[0]: "money" cannot be granted: paying money always needs a person',
     ]);
   });

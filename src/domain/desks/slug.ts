@@ -13,4 +13,4 @@ export function isSlug(s: string): boolean {
 export const slugFault = (s: string) =>
   SLUG_CHARS.test(s)
     ? `"${echoed(s)}" is ${s.length} characters long; a slug is at most ${SLUG_MAX}`
-    : `"${echoed(s)}" must be lower-case letters, digits and dashes`;
+    : `"${echoed(s)}" must be lower-case letters, digits and dashes, starting with a letter or a digit`;
