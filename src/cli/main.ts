@@ -82,14 +82,17 @@ export function buildProgram(io: Io, argv: () => readonly string[] = () => []): 
 }
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  // What follows `--` is values, never flags: `desks create -- --json` names a desk "--json".
+  const typed = argv.slice(2);
+  const flags = typed.includes('--') ? typed.slice(0, typed.indexOf('--')) : typed;
   // With --json, failures too are printed for programs: the API's error envelope, on stdout.
-  const json = argv.slice(2).includes('--json');
-  if (json && asksVersion(argv.slice(2))) {
+  const json = flags.includes('--json');
+  if (json && asksVersion(flags)) {
     io.out(JSON.stringify({ version: deskVersion() }, null, 2));
     return 0;
   }
   // commander prints the version on seeing the flag, whatever else was typed beside it.
-  const beside = versionWith(argv.slice(2));
+  const beside = versionWith(flags);
   if (beside.length > 0) {
     io.err(`desk: --version takes nothing but --json; "${beside.join(' ')}" was given with it.`);
     return 1;

@@ -32,6 +32,19 @@ describe('desk --version', () => {
     fs.rmSync(elsewhere, { recursive: true });
   });
 
+  it('reads --json and --version after -- as values, never as flags', async () => {
+    const made = (name: string, slug: string) =>
+      desk(':memory:', 'desks', 'create', '--slug', slug, '--timezone', 'UTC', '--currency', 'USD', '--', name);
+    const version = await made('--version', 'named-version');
+    expect({ code: version.code, err: version.err }).toEqual({ code: 0, err: '' });
+    expect(version.out).toContain('named-version');
+    expect(version.out).toContain('--version');
+    const json = await made('--json', 'named-json');
+    expect(json.code).toBe(0);
+    expect(json.out.startsWith('{')).toBe(false);
+    expect(json.out).toContain('--json');
+  });
+
   it('answers --json with JSON only when the version is all that was asked', () => {
     expect(asksVersion(['--version', '--json'])).toBe(true);
     expect(asksVersion(['--json', '-V'])).toBe(true);
