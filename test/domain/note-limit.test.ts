@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { NOTE_MAX_CHARS } from '../../src/domain/arrangements/note.ts';
+import { deskContext } from '../../src/domain/context.ts';
 import { TEXT_MAX } from '../../src/domain/limits.ts';
 import { completeWork } from '../../src/domain/work/complete.ts';
 import { closeWork } from '../../src/domain/work/status.ts';
@@ -30,6 +32,24 @@ describe("a closing or completing note and the row's detail", () => {
     await completeWork(t.ctx, other.id, { note: 'n'.repeat(8) });
     expect((await findWork(t.store.db, t.ctx.desk.id, other.id))?.detail).toHaveLength(TEXT_MAX.detail);
   });
+  it("refuses the owner's completing note past 4,000 characters, where a program's is cut there", async () => {
+    const note = `${'n'.repeat(NOTE_MAX_CHARS)}!`;
+    const mine = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Typed by the owner' });
+    await expect(completeWork(t.ctx, mine.id, { note })).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'A note is at most 4,000 characters; this one is longer.',
+      details: { field: 'note' },
+    });
+    expect(await findWork(t.store.db, t.ctx.desk.id, mine.id)).toMatchObject({ status: 'open', detail: null });
+    // Counted as a person counts: 4,000 emoji are a note that fits.
+    await completeWork(t.ctx, mine.id, { note: '🍞'.repeat(NOTE_MAX_CHARS) });
+    expect(await findWork(t.store.db, t.ctx.desk.id, mine.id)).toMatchObject({ status: 'done' });
+    const program = deskContext(t.h.deps, t.ctx.desk, { type: 'key', keyId: 1, keyPrefix: 'desk_x', keyName: 'app' });
+    const theirs = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Sent by a program' });
+    await completeWork(program, theirs.id, { note });
+    expect((await findWork(t.store.db, t.ctx.desk.id, theirs.id))?.detail).toBe('n'.repeat(NOTE_MAX_CHARS));
+  });
+
   it('closes a direction a note or an actor leaves open, so the sentence around it reads as written', async () => {
     const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Right to left' });
     await completeWork(t.ctx, row.id, { note: 'see \u202Eabc', actor: 'Zo\u202Ee' });

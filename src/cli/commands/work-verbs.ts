@@ -70,7 +70,7 @@ export function workVerbCommands(work: Command, io: Io): void {
       const { completeWork } = await import('../../domain/work/complete.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
-        const a = await completeWork(ctx, id, { note: o.note, actor: 'owner' });
+        const a = await asFlags(() => completeWork(ctx, id, { note: o.note, actor: 'owner' }));
         print(
           io,
           o.json,

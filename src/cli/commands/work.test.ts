@@ -97,6 +97,17 @@ describe('desk work on one row', () => {
     expect((await desk(store.target, 'work', 'show', String(row.id), '--desk', bakery.slug)).code).toBe(0);
   });
 
+  it('work complete refuses a note past 4,000 characters beside --note, and changes nothing', async () => {
+    const row = await makeWork(store.db, bakery.id, { title: 'Sweep the yard' });
+    const c = await desk(store.target, 'work', 'complete', String(row.id), '--note', 'n'.repeat(4001));
+    expect(c).toMatchObject({
+      code: 1,
+      out: '',
+      err: 'desk: --note: A note is at most 4,000 characters; this one is longer.\n',
+    });
+    expect(await findWork(store.db, bakery.id, row.id)).toMatchObject({ status: 'open', detail: null });
+  });
+
   it('work complete on a finished row says what it is, not whom it once waited on', async () => {
     const finished = {
       waiting_on: 'Priya Shah',
