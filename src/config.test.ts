@@ -140,6 +140,19 @@ describe('the clock a desk process runs on', () => {
     );
   });
 
+  it('DESK_PUBLIC_URL with a query, a fragment or a user name is refused: the sign-in link goes after it', () => {
+    for (const raw of [
+      'https://x.example/?a=1',
+      'https://x.example/#frag',
+      'https://x.example/?',
+      'https://me:pw@x.example',
+    ])
+      expect(() => loadConfig({ DESK_PUBLIC_URL: raw }), raw).toThrow(
+        `DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "${raw}"`,
+      );
+    expect(loadConfig({ DESK_PUBLIC_URL: 'https://x.example/desk/' }).publicUrl).toBe('https://x.example/desk');
+  });
+
   it('DESK_PORT is a port number, refused by name otherwise', () => {
     expect(loadConfig({ DESK_PORT: '18080' }).port).toBe(18080);
     expect(loadConfig({ DESK_PORT: '0' }).port).toBe(0);

@@ -147,6 +147,12 @@ function publicUrl(env: NodeJS.ProcessEnv): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`DESK_PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+  // The sign-in link is this address with /sign-in?token=... after it: a query or a fragment
+  // here would swallow the token, and a user name and password would be sent to the browser.
+  if (raw.includes('?') || raw.includes('#') || url.username || url.password)
+    throw new ConfigError(
+      `DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "${raw}"`,
+    );
   return raw.replace(/\/+$/, '');
 }
 
