@@ -118,7 +118,7 @@ export async function withDeps<T>(
   { create = false } = {},
 ): Promise<T> {
   const config = configFor(io, opts);
-  const missing = create ? null : missingDatabase(config.database);
+  const missing = missingDatabase(config.database, { create });
   if (missing) throw new UsageError(missing);
   // The store and the adapters are loaded when a command first needs them, so `desk --help` does not.
   const { buildDeps } = await import('../container.ts');

@@ -15,9 +15,15 @@ export async function askOnTerminal(question: string): Promise<boolean> {
   }
 }
 
-/** A SQLite path that names no file: the owner mistyped it, or has not started Desk yet. */
-export function missingDatabase(database: string): string | null {
+/**
+ * A SQLite path that names no file: the owner mistyped it, or has not started Desk yet. Or
+ * SQLite's `:memory:`, a database that is gone when the command ends, with what it made and
+ * the key or link it printed (`desk serve` keeps it while it serves, and takes it).
+ */
+export function missingDatabase(database: string, { create = false } = {}): string | null {
+  if (database === ':memory:')
+    return ':memory: is a database that is gone when this command ends, with all it did; name a database file or a postgres:// URL.';
   // A URL is for the store to judge: PostgreSQL's, or one it refuses by name.
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(database) || database === ':memory:' || existsSync(database)) return null;
+  if (create || /^[a-z][a-z0-9+.-]*:\/\//i.test(database) || existsSync(database)) return null;
   return noDeskDatabase(database);
 }

