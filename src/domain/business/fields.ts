@@ -80,12 +80,17 @@ export class Entry {
       if (opts.required) this.fail(field, 'is required');
       return opts.required ? '' : null;
     }
-    if (typeof v !== 'string' && typeof v !== 'number') {
+    if (typeof v === 'number') {
+      // Read as a number, it is no longer what was written: 00123 is 123, 12.50 is 12.5.
+      this.fail(field, 'must be text; write it in quotes to keep it as it is written');
+      return null;
+    }
+    if (typeof v !== 'string') {
       this.fail(field, 'must be text');
       return null;
     }
     // Held to its limit as it is kept, directions closed: an export of it is read back.
-    const s = closeDirections(String(v).trim());
+    const s = closeDirections(v.trim());
     if (opts.required && s === '') this.fail(field, 'must not be empty');
     if (opts.max !== undefined && longerThan(s, opts.max)) this.fail(field, `must be at most ${opts.max} characters`);
     return s === '' && !opts.required ? null : s;

@@ -101,7 +101,7 @@ describe("a playbook's goto", () => {
 });
 
 describe("a playbook's steps", () => {
-  it('take their address, selector, value and name as text, as a run needs them', () => {
+  it('take their address, selector, value and name as text, as a run needs them, a number too', () => {
     const steps = [
       { click: { a: 1 } },
       { fill: '#x', value: [1, 2] },
@@ -117,6 +117,8 @@ describe("a playbook's steps", () => {
       'playbooks[0] "File".steps[2]: a goto step needs a value as text',
       'playbooks[0] "File".steps[3]: a click step needs a value as text',
       'playbooks[0] "File".steps[4]: a read step needs "as" as text',
+      // A number is no longer what was written (00123456 would be typed as 123456): in quotes.
+      'playbooks[0] "File".steps[5]: a fill step needs "value" as text',
     ]);
   });
 });
@@ -183,6 +185,23 @@ describe("a connection's settings", () => {
 });
 
 describe("a row's text", () => {
+  it('is text: a number is refused, as read it is no longer what was written', () => {
+    const doc = {
+      desk: { ...DESK, name: 1.5 },
+      work: [{ title: 16, kind: 1000, detail: 7, contact_name: Number.POSITIVE_INFINITY }, { title: 'Kept' }],
+    };
+    const said = 'must be text; write it in quotes to keep it as it is written';
+    expect(errorsOf(doc).sort()).toEqual(
+      [
+        `desk.name: ${said}`,
+        `work[0].contact_name: ${said}`,
+        `work[0].detail: ${said}`,
+        `work[0].kind: ${said}`,
+        `work[0].title: ${said}`,
+      ].sort(),
+    );
+  });
+
   it('is as long as the same field may be on the screen, and no longer', () => {
     const row = {
       title: 'Big row',
