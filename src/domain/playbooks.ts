@@ -54,8 +54,8 @@ export function gotoFault(url: string): string | null {
 export function stepTextFault(kind: (typeof STEP_NAMES)[number], step: Record<string, unknown>): string | null {
   const named = step[kind];
   if (typeof named !== 'string' || named === '') return 'a value';
-  // A number is refused too: read as one, it is no longer what was written (00123 is 123).
-  if ((kind === 'fill' || kind === 'select') && typeof step.value !== 'string') return '"value"';
+  if ((kind === 'fill' || kind === 'select') && typeof step.value !== 'string' && typeof step.value !== 'number')
+    return '"value"';
   if (kind === 'read' && (typeof step.as !== 'string' || step.as === '')) return '"as"';
   return null;
 }

@@ -879,7 +879,10 @@ function readSteps(e: Entry): PlaybookStep[] {
       e.fail(`steps[${i}]`, 'a read step needs "as", the name of what it reads');
     else if (names.length === 1) {
       const kind = names[0] as (typeof STEP_NAMES)[number];
-      const notText = stepTextFault(kind, s);
+      // A number in a file is refused too: read as one, it is no longer what was written
+      // (00123456 typed as 123456). A step kept by an earlier build with one still runs.
+      const typedNumber = (kind === 'fill' || kind === 'select') && typeof s.value === 'number';
+      const notText = typedNumber ? '"value"' : stepTextFault(kind, s);
       if (notText) e.fail(`steps[${i}]`, `a ${kind} step needs ${notText} as text`);
       else if (kind === 'goto') {
         const fault = gotoFault(s.goto as string);
