@@ -115,7 +115,7 @@ describe('a raw message read for the desk', () => {
     expect(mail?.returnedHeaders).toBeNull();
   });
 
-  it('keeps the text of a message in parts that names no boundary, decoded, and HTML as text', async () => {
+  it('keeps the text of a message in parts that names no boundary, or one it never has, decoded, and HTML as text', async () => {
     const said = 'Yes, 240 GBP, delivered Tuesday.';
     const read = async (type: string, body: string, encoding?: string) =>
       (
@@ -136,6 +136,8 @@ describe('a raw message read for the desk', () => {
     expect(await read('multipart/mixed', Buffer.from(said).toString('base64'), 'base64')).toBe(said);
     expect(await read('multipart/alternative', 'Caf=C3=A9: 240 =E2=82=AC.', 'quoted-printable')).toBe('Café: 240 €.');
     expect(await read('multipart/alternative', '<p>Yes, <b>240</b> GBP</p>')).toBe('Yes, 240 GBP');
+    // A boundary named that the body never has is no boundary either.
+    expect(await read('multipart/mixed; boundary="XYZ"', said)).toBe(said);
   });
 
   it('reads a report that names no boundary between its parts as the report it is, its action kept', async () => {

@@ -34,14 +34,16 @@ async function boundlessText(source: Buffer): Promise<string> {
 }
 
 /**
- * A message that says it is in parts but names no boundary between them cannot be taken apart,
- * and the parser finds no text in it: the sender's program wrote its text as the whole body,
- * which is then read as one part rather than lost.
+ * A message that says it is in parts but names no boundary between them, or names one its body
+ * never has, cannot be taken apart, and the parser finds no text in it: the sender's program
+ * wrote its text as the whole body, which is then read as one part rather than lost.
  */
-function partsWithoutBoundary(contentType: unknown): boolean {
+function partsWithoutBoundary(contentType: unknown, source: Buffer): boolean {
   if (typeof contentType !== 'object' || contentType === null) return false;
   const { value, params } = contentType as { value?: unknown; params?: Record<string, unknown> };
-  return typeof value === 'string' && value.toLowerCase().startsWith('multipart/') && !params?.boundary;
+  if (typeof value !== 'string' || !value.toLowerCase().startsWith('multipart/')) return false;
+  const boundary = params?.boundary;
+  return typeof boundary !== 'string' || boundary === '' || !source.includes(`--${boundary}`, 0, 'latin1');
 }
 
 function firstAddress(from: AddressObject | AddressObject[] | undefined): {
@@ -114,7 +116,7 @@ export async function parseMail(source: Buffer, headersOnly: boolean): Promise<P
       else attachments.push({ name: a.filename?.trim() || 'unnamed', size: a.size ?? a.content.length });
     }
     let text = headersOnly ? '' : textOf(parsed);
-    if (!headersOnly && text === '' && partsWithoutBoundary(parsed.headers.get('content-type')))
+    if (!headersOnly && text === '' && partsWithoutBoundary(parsed.headers.get('content-type'), source))
       text = await boundlessText(source);
     // mailparser reads a message/delivery-status part into the text; the report is then there,
     // or, in a report that names no boundary between its parts, in the whole of its text.
