@@ -144,6 +144,27 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     ]);
   });
 
+  it('a chase a person sends past the desk\'s own number says so, rather than "1 of 0"', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Ask again about the deposit',
+      class: 'reach_out',
+      contact_name: 'Hal',
+      contact_email: 'hal+past@deposit.test',
+      status: 'waiting',
+      waiting_on: 'Hal',
+      max_chases: 0,
+    });
+    expect((await post(`/work/${row.id}/draft`)).json().data).toMatchObject({ drafted: true });
+    expect((await post(`/work/${row.id}/complete`)).json().data).toMatchObject({ status: 'waiting', delivered: true });
+    expect((await post(`/work/${row.id}/draft`)).json().data).toMatchObject({ drafted: true });
+    expect((await post(`/work/${row.id}/complete`)).json().data).toMatchObject({ status: 'waiting', delivered: true });
+    const chased = (await timelineOf(store.db, d.desk.id, row.id)).filter((t) => t.kind === 'chased');
+    expect(chased.map((t) => t.text)).toEqual([
+      'Chase 1 (the desk sends none on its own) sent to Hal; the next time it comes due, a person follows it up.',
+      'Chase 2 (the desk sends none on its own) sent to Hal; the next time it comes due, a person follows it up.',
+    ]);
+  });
+
   it('a refusing mail server leaves the message approved and the row a fault; a fresh draft then sends and clears it', async () => {
     const row = await makeWork(store.db, d.desk.id, {
       title: 'Confirm the delivery slot',

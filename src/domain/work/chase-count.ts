@@ -21,5 +21,10 @@ export async function countChase(ctx: DeskContext, row: WorkRow): Promise<void> 
       : left > 0
         ? `the desk chases again after ${plural(now.chase_after_days, 'day')} without an answer`
         : 'the next time it comes due, a person follows it up';
-  await logTimeline(ctx, row.id, 'chased', `Chase ${n} of ${now.max_chases} sent to ${row.waiting_on}; ${next}.`);
+  // A person may chase past the number the desk sends on its own (P-pass-2): "3 of 2" would read wrong.
+  const which =
+    n <= now.max_chases
+      ? `Chase ${n} of ${now.max_chases}`
+      : `Chase ${n} (the desk sends ${now.max_chases === 0 ? 'none' : `${plural(now.max_chases, 'chase')}`} on its own)`;
+  await logTimeline(ctx, row.id, 'chased', `${which} sent to ${row.waiting_on}; ${next}.`);
 }
