@@ -7,7 +7,9 @@ import { parse } from 'node:querystring';
  */
 export function firstValues(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(parse(text))) {
+  // Every pair is read: by default the parser stops at the thousandth, and a filter or a limit
+  // after it would be dropped without a word. The request line's own limit bounds the count.
+  for (const [k, v] of Object.entries(parse(text, undefined, undefined, { maxKeys: 0 }))) {
     const first = Array.isArray(v) ? v[0] : v;
     if (first !== undefined) out[k] = first;
   }

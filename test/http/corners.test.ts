@@ -92,6 +92,25 @@ describe.each(DIALECTS)("the contract's corners ($name)", ({ open }) => {
     }
   });
 
+  it('a parameter after a thousand others is read, not dropped', async () => {
+    const rows = [];
+    for (let i = 0; i < 4; i++)
+      rows.push(await makeWork(store.db, d.desk.id, { title: `Row ${i}`, kind: i ? 'filing' : 'repair' }));
+    for (const row of rows) expect((await post(`/work/${row.id}/snooze`)).statusCode).toBe(200);
+    const many = Array.from({ length: 1_000 }, (_, i) => `x${i}=1`).join('&');
+    const narrowed = await h.call('GET', `/api/v1/work?${many}&kind=filing&limit=2`, { key: d.key });
+    expect(narrowed.statusCode).toBe(200);
+    const items = narrowed.json().data.items as { kind: string }[];
+    expect(items).toHaveLength(2);
+    expect(items.every((w) => w.kind === 'filing')).toBe(true);
+    const refused = await h.call('GET', `/api/v1/work?${'&'.repeat(1_000)}&status=bogus`, { key: d.key });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('bad_request');
+    const events = await h.call('GET', `/api/v1/events?${many}&limit=1`, { key: d.key });
+    expect(events.json().data.items).toHaveLength(1);
+    expect((await h.call('GET', '/api/v1/events', { key: d.key })).json().data.items.length).toBeGreaterThan(1);
+  });
+
   it("a note's channel that is not a string is stored as note, with no error", async () => {
     const arr = await makeArrangement(store.db, d.desk.id);
     for (const channel of [5, null, { a: 1 }, 'email', 'call']) {
