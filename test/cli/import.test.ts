@@ -323,6 +323,7 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
       const bad = await desk(store.target, 'import', file);
       expect(bad).toMatchObject({ code: 1, out: '' });
       refused(bad.err, file);
+      expect(bad.err).not.toContain('read as JSON');
       const twice = path.join(dir, 'twice.json');
       writeFileSync(twice, '{ "desk": { "name": "Json Cafe", "slug": "json-cafe", "slug": "other" } }');
       expect((await desk(store.target, 'import', twice)).err).toMatch(
@@ -339,6 +340,9 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
       child.stdin.end(trailing);
       expect(await new Promise((resolve) => child.on('close', resolve))).toBe(1);
       refused(err, 'standard input');
+      expect(err.split('\n')[3]).toBe(
+        'It opens with {, so it was read as JSON; a YAML file is read as YAML when its name ends in .yaml.',
+      );
       expect(await counts()).toEqual(before);
 
       writeFileSync(file, trailing.replace('},\n  ]', '}\n  ]'));
@@ -349,6 +353,13 @@ describe.each(DIALECTS)('desk import and the business file ($name)', ({ open }) 
       const flow = path.join(dir, 'flow.yaml');
       writeFileSync(flow, '{ desk: { name: Flow Cafe, slug: flow-cafe }, work: [{ title: A row }, ] }\n');
       expect((await desk(store.target, 'import', flow)).code).toBe(0);
+      // Named otherwise, it opens as JSON does and is read so: the refusal says how to have it read as YAML.
+      const txt = path.join(dir, 'flow.txt');
+      writeFileSync(txt, '{ desk: { name: Flow Two, slug: flow-two } }\n');
+      const guessed = await desk(store.target, 'import', txt);
+      expect(guessed.code).toBe(1);
+      expect(guessed.err).toContain(`${txt} is not JSON: line 1, column 3`);
+      expect(guessed.err).toContain('a YAML file is read as YAML when its name ends in .yaml.');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

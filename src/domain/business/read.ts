@@ -280,7 +280,7 @@ export function readsAsJson(source: string, text: string): boolean {
 export function parseBusinessText(file: string, source = 'the file'): unknown {
   // A byte-order mark says how the file is written and is no part of it: columns count without it.
   const text = file.replace(/^\uFEFF/, '');
-  if (readsAsJson(source, text)) return parseJson(text, source);
+  if (readsAsJson(source, text)) return parseJson(text, source, !/\.json$/i.test(source));
   // Refused before the YAML reader sees it: its excerpt of a file of null bytes takes each as a
   // line of its own, and a large one runs the process out of memory.
   const nul = text.indexOf('\0');
@@ -300,16 +300,22 @@ export function parseBusinessText(file: string, source = 'the file'): unknown {
   return read.value;
 }
 
-function parseJson(text: string, source: string): unknown {
+/** `guessed`: JSON only because the text opens with `{`, which a YAML flow mapping does too. */
+function parseJson(text: string, source: string, guessed = false): unknown {
+  const yaml = guessed
+    ? '\nIt opens with {, so it was read as JSON; a YAML file is read as YAML when its name ends in .yaml.'
+    : '';
   const fault = jsonFault(text);
   if (fault) {
     const at = lineAndColumn(text, fault.at);
-    throw badRequest(`${source} is not JSON: line ${at.line}, column ${at.col}: ${fault.what}.${pointAt(text, at)}`);
+    throw badRequest(
+      `${source} is not JSON: line ${at.line}, column ${at.col}: ${fault.what}.${pointAt(text, at)}${yaml}`,
+    );
   }
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw badRequest(`${source} is not JSON: ${err instanceof Error ? err.message : String(err)}.`);
+    throw badRequest(`${source} is not JSON: ${err instanceof Error ? err.message : String(err)}.${yaml}`);
   }
 }
 
