@@ -8,7 +8,8 @@ type Entry = Record<string, unknown>;
 
 /** The settings without their secrets, at any depth (lists included), and the names of the secrets that had a value. */
 export function withoutSecrets(config: Record<string, unknown>, at = ''): { kept: Entry; dropped: string[] } {
-  const kept: Entry = {};
+  // Without a prototype, a setting named __proto__ is a setting like any other, not the object's prototype.
+  const kept: Entry = Object.create(null);
   const dropped: string[] = [];
   for (const [name, value] of Object.entries(config)) {
     if (isSecretSetting(name)) {

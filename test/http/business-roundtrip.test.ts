@@ -249,6 +249,31 @@ work:
     expect(body(again.text)).toBe(body(text));
   });
 
+  it('writes a setting named __proto__ as any other, in YAML and JSON, and leaves out a secret inside it', async () => {
+    const file = JSON.stringify({
+      desk: { name: 'Odd Names', slug: 'odd-names', timezone: 'Europe/London' },
+      connections: [
+        {
+          provider: 'x',
+          name: 'Files',
+          category: 'files',
+          config: JSON.parse('{"__proto__": {"folder": "in", "password": "hunter2"}}'),
+        },
+      ],
+    });
+    const r = await importBusinessText(store.db, file, { now: h.clock.now(), source: 'odd.json' });
+    const ctx = deskContext(h.deps, (await findDeskByRef(store.db, r.desk.id))!, { type: 'owner', name: 'owner' });
+    for (const format of ['yaml', 'json'] as const) {
+      const out = await exportDesk(ctx, format);
+      const [connection] = (format === 'json' ? JSON.parse(out.text) : parse(out.text)).connections;
+      expect(Object.getOwnPropertyNames(connection.config), format).toEqual(['__proto__']);
+      const inner = Object.getOwnPropertyDescriptor(connection.config, '__proto__')?.value;
+      expect(Object.entries(inner), format).toEqual([['folder', 'in']]);
+      expect(out.secretsLeftOut, format).toEqual(['"Files" (__proto__.password)']);
+      expect(out.text, format).not.toContain('hunter2');
+    }
+  });
+
   it('leaves out what a finished row of an older desk still holds: a message still to go, a reply to read', async () => {
     const { desk } = await makeDesk(store.db);
     const row = await makeWork(store.db, desk.id, {
