@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   asSentence,
+  clipped,
   closeDirections,
   echoed,
   echoedJson,
@@ -159,6 +160,18 @@ describe('text longer than a limit', () => {
     expect(longerThan('😀'.repeat(501), 500)).toBe(true);
     expect(longerThan('a'.repeat(501), 500)).toBe(true);
     expect(longerThan('', 0)).toBe(false);
+  });
+});
+
+describe('text clipped to a limit', () => {
+  it('cuts at whole characters, never half of an emoji, and marks the cut', () => {
+    expect(clipped('a'.repeat(5), 5)).toBe('aaaaa');
+    expect(clipped('a'.repeat(6), 5)).toBe('aaaa…');
+    const cut = clipped(`${'a'.repeat(118)}😀😀😀`, 120);
+    expect(cut).toBe(`${'a'.repeat(118)}😀…`);
+    expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    expect(Array.from(cut)).toHaveLength(120);
+    expect(clipped('😀'.repeat(120), 120)).toBe('😀'.repeat(120));
   });
 });
 

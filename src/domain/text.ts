@@ -59,16 +59,16 @@ export function storable<T>(v: T): T {
   return v;
 }
 
-/**
- * Whether text is longer than `max` characters, counted as a person counts them: an emoji or
- * any other character outside the BMP is one, not the two UTF-16 units `length` counts.
- */
 /** Text as a sentence: its own stop kept ("How does this one get done?"), else a full stop added. */
 export function asSentence(text: string): string {
   const t = text.trimEnd();
   return /[.?!…]["')\]]*$/.test(t) ? t : `${t}.`;
 }
 
+/**
+ * Whether text is longer than `max` characters, counted as a person counts them: an emoji or
+ * any other character outside the BMP is one, not the two UTF-16 units `length` counts.
+ */
 export function longerThan(text: string, max: number): boolean {
   return text.length > max && Array.from(text).length > max;
 }
@@ -78,6 +78,11 @@ export function cutAt(text: string, max: number): string {
   const trimmed = text.trim();
   const chars = Array.from(trimmed);
   return closeDirections(chars.length > max ? chars.slice(0, max).join('').trimEnd() : trimmed);
+}
+
+/** At most `max` whole characters, the last of them "…" where the text was cut. */
+export function clipped(text: string, max: number): string {
+  return longerThan(text, max) ? `${cutAt(text, max - 1)}…` : text;
 }
 
 /**

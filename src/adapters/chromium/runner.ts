@@ -16,7 +16,7 @@ import {
 } from '../../domain/playbooks.ts';
 import { masker } from '../../domain/mask.ts';
 import type { PlaybookRunner } from '../../domain/ports.ts';
-import { cutAt, longerThan, storable } from '../../domain/text.ts';
+import { clipped, cutAt, longerThan, storable } from '../../domain/text.ts';
 import { refusalWords, type PrivateAddresses, type Resolve } from './addresses.ts';
 import { type Gate, openGate } from './gate.ts';
 
@@ -303,7 +303,7 @@ function firstLine(err: unknown): string {
  */
 function snippet(text: string, mask: Mask, max = 200): string {
   const flat = mask(text).replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+  return clipped(flat, max);
 }
 
 interface PageState {

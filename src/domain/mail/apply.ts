@@ -3,6 +3,7 @@ import { insertActivity, markSentAfterAll } from '../../store/repositories/activ
 import { markBounced, sentOnRowAfter, sentToWaiting, sentUnderIds } from '../../store/repositories/mail.ts';
 import { lockRow } from '../../store/tx.ts';
 import type { DeskContext } from '../context.ts';
+import { clipped } from '../text.ts';
 import type { ParsedMail } from '../ports.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
@@ -44,7 +45,7 @@ function oneLine(text: string, max = 120): string {
     .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+  return clipped(clean, max);
 }
 
 async function matchSent(ctx: DeskContext, mail: ParsedMail): Promise<SentMessage | null> {
