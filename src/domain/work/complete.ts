@@ -28,7 +28,15 @@ export interface CompleteInput {
    * prepared since is not sent unread, and nothing is done (P-screen-work-4).
    */
   noDraftSeen?: boolean;
+  /**
+   * The caller was shown a prepared message and approved it ("Approve and send"): with none
+   * prepared any more (the desk sent it meanwhile), nothing is marked done by hand (P-screen-3).
+   */
+  draftSeen?: boolean;
 }
+
+export const NOTHING_TO_APPROVE =
+  'No message is waiting for approval on this row any more: it was sent or withdrawn after this page was drawn. Nothing was done.';
 
 export const PREPARED_SINCE =
   'A message was prepared on this row since this page was drawn, so nothing was sent or marked done. Read it, then approve it, or close the row without sending it.';
@@ -111,6 +119,7 @@ async function completeOnce(
   let delivered = false;
   const draft = await newestDraft(ctx, row.id);
   if (draft && input.noDraftSeen) return answer(row, false, false, PREPARED_SINCE);
+  if (!draft && input.draftSeen) return answer(row, false, false, NOTHING_TO_APPROVE);
   if (draft) {
     const failed: { row?: WorkRow } = {};
     const sent = await sendDraft(ctx, row, draft, {

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { longerThan } from '../text.ts';
-import { completeWork, type CompleteAnswer } from './complete.ts';
+import { completeWork, NOTHING_TO_APPROVE, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
 
 // The owner edits the prepared message before approving it ("Approve and send" on the screen).
@@ -65,8 +65,7 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
   });
 }
 
-export const NOTHING_TO_APPROVE =
-  'No message is waiting for approval on this row any more: it was sent or withdrawn after this page was drawn. Nothing was done.';
+export { NOTHING_TO_APPROVE };
 
 /**
  * "Approve and send": the owner's text of the prepared message, then its send, as completing
@@ -83,5 +82,9 @@ export async function approveDraft(
     return { approved: false, reason: NOTHING_TO_APPROVE };
   }
   await reviseDraft(ctx, workId, input);
-  return completeWork(ctx, workId, {});
+  // Sent by the desk since the look above, it is not then marked done by hand.
+  const done = await completeWork(ctx, workId, { draftSeen: true });
+  return !done.delivered && done.delivery_note === NOTHING_TO_APPROVE
+    ? { approved: false, reason: NOTHING_TO_APPROVE }
+    : done;
 }
