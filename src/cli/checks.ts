@@ -57,7 +57,6 @@ export function pathOf(cmd: Command): string {
   return names.join(' ');
 }
 
-/** Every rule of the command about to run, all at once; the action then gets the values the rules made. */
 /** Flags that name something: given empty, they would name nothing and be read as not given. */
 const NAMING = ['--desk', '--db', '--kind', '--host'];
 
@@ -97,6 +96,7 @@ function invisible(raw: unknown): boolean {
   return typeof raw === 'string' && raw !== '' && isBlank(raw);
 }
 
+/** Every rule of the command about to run, all at once; the action then gets the values the rules made. */
 /** `argv`: what the command line holds, as main parses it. */
 export function checkBeforeActions(program: Command, argv: () => readonly string[]): void {
   program.hook('preAction', (_program, cmd) => {
@@ -185,12 +185,6 @@ export function someText(fault: string): Rule {
   return (raw) => (raw.trim() === '' ? { fault } : { value: raw });
 }
 
-/**
- * A flag typed where a value belongs (`--name --db x`, the name forgotten) is said as that:
- * commander would take `--db` as the name and then refuse `x` as one argument too many.
- * Applied to every command once all are declared; only the command's own flags count, so a
- * value that merely starts with dashes still passes.
- */
 /** Whether the command line says `--flag=value`, the value joined to its flag. */
 function givenJoined(cmd: Command, long: string | undefined, value: string): boolean {
   let root = cmd;
@@ -199,6 +193,12 @@ function givenJoined(cmd: Command, long: string | undefined, value: string): boo
   return long !== undefined && raw.includes(`${long}=${value}`);
 }
 
+/**
+ * A flag typed where a value belongs (`--name --db x`, the name forgotten) is said as that:
+ * commander would take `--db` as the name and then refuse `x` as one argument too many.
+ * Applied to every command once all are declared; only the command's own flags count, so a
+ * value that merely starts with dashes still passes.
+ */
 export function refuseFlagsAsValues(cmd: Command): void {
   const flags = new Set(['--help', '-h', ...cmd.options.flatMap((o) => [o.long, o.short])]);
   for (const option of cmd.options) {

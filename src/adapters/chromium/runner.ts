@@ -100,7 +100,6 @@ const READ_MAX = 4000;
 const SETTLE_MS = 400;
 const POLL_MS = 100;
 
-/** True when `path` is an existing, executable file. */
 /** Playwright's own time-out, known by name so that Playwright need not be loaded to ask. */
 function isTimeout(err: unknown): boolean {
   return err instanceof Error && err.name === 'TimeoutError';
@@ -132,6 +131,7 @@ async function foundAs(page: Page, selector: string, option: string | null, wait
   }
 }
 
+/** True when `path` is an existing, executable file. */
 export function chromiumAvailable(path: string): boolean {
   try {
     const st = statSync(path);

@@ -54,8 +54,7 @@ function systemPrompt(facts: string): string {
   ].join('\n');
 }
 
-/** Arguments arrive as JSON text; a few servers send the object itself. */
-/** A tool call's arguments, which arrive as JSON text inside the model's message. */
+/** A tool call's arguments, which arrive as JSON text inside the model's message; a few servers send the object itself. */
 function parseArgs(raw: unknown): Record<string, unknown> {
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) return storable(raw as Record<string, unknown>);
   return typeof raw === 'string' ? storable(storedObject(raw)) : {};

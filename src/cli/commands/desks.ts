@@ -28,7 +28,6 @@ interface CreateOptions extends DbOptions {
   json?: boolean;
 }
 
-/** A whole number as typed; anything else is passed on as text, for the rails to refuse by name. */
 /** A count as typed: a number when it is one exactly, else the text, which the rails refuse as typed. */
 function count(raw: string): number | string {
   return /^-?\d+$/.test(raw.trim()) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;

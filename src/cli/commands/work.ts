@@ -123,7 +123,6 @@ function line(i: WorkItem): Record<string, unknown> {
   };
 }
 
-/** Returns the `work` command, so that the API's verbs (work-verbs.ts) join it. */
 /** A received message's text under its line in `work show`: indented, and cut short past a screenful. */
 function readable(body: string | null): string[] {
   const lines = (body ?? '').trimEnd().split(/\r?\n/);
@@ -137,6 +136,7 @@ const READ_LINES = 20;
 /** How many rows `work list --all` reads between the lines that say how far it has got. */
 export const LIST_SAYS_EVERY = 10_000;
 
+/** Returns the `work` command, so that the API's verbs (work-verbs.ts) join it. */
 export function workCommands(program: Command, io: Io): Command {
   const work = program
     .command('work')

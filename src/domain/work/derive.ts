@@ -50,12 +50,12 @@ export function daysWaiting(
   return Math.max(0, daysBetween(dateOfStored(timezone, since), today));
 }
 
-/** The owner marked the step as a person's, or it needs a signature (D10 rule 3). */
 /** "Sam Oven replied on 2026-11-22": a reply that waits to be read, on the desk's calendar. */
 export function repliedWords(row: Pick<WorkRow, 'replied_by' | 'replied_at'>, timezone: string): string {
   return `${row.replied_by ?? 'Somebody'} replied on ${row.replied_at ? dateOfInstant(timezone, row.replied_at) : 'a day not known'}`;
 }
 
+/** The owner marked the step as a person's, or it needs a signature (D10 rule 3). */
 export function needsPerson(row: Pick<WorkRow, 'needs_person' | 'class'>): boolean {
   return !!row.needs_person || row.class === 'sign';
 }

@@ -97,7 +97,6 @@ export function FormKeys(p: { csrf: string; idem?: string; id?: string }): Marku
   );
 }
 
-/** A field's error, said beside it and tied to it for screen readers. */
 /** What the form just sent did, said once on the page it led to. */
 export function Notice(p: { text?: string }): Markup | null {
   return p.text ? (
@@ -107,6 +106,7 @@ export function Notice(p: { text?: string }): Markup | null {
   ) : null;
 }
 
+/** A field's error, said beside it and tied to it for screen readers. */
 export function FieldError(p: { id: string; message?: string | null }): Markup {
   return p.message ? (
     <small id={p.id} class="field-error" role="alert">

@@ -84,11 +84,11 @@ export async function rowPage(
 
 export type Form = NonNullable<RowView['error']>['form'];
 
-/** Runs a form's verb once per key, then draws the row with the verb's words or its refusal. */
 /** A complete that left the row as it was: its send failed, or another request is sending. */
 const notCompleted = (a: { failed: boolean; status: string }) =>
   a.failed || (a.status !== 'done' && a.status !== 'waiting' && a.status !== 'cancelled');
 
+/** Runs a form's verb once per key, then draws the row with the verb's words or its refusal. */
 export async function act<T>(
   request: FastifyRequest,
   reply: FastifyReply,
