@@ -96,8 +96,10 @@ function invisible(raw: unknown): boolean {
   return typeof raw === 'string' && raw !== '' && isBlank(raw);
 }
 
-/** Every rule of the command about to run, all at once; the action then gets the values the rules made. */
-/** `argv`: what the command line holds, as main parses it. */
+/**
+ * Every rule of the command about to run, all at once; the action then gets the values the
+ * rules made. `argv`: what the command line holds, as main parses it.
+ */
 export function checkBeforeActions(program: Command, argv: () => readonly string[]): void {
   program.hook('preAction', (_program, cmd) => {
     const faults: string[] = givenTwice(argv().slice(2), cmd);
