@@ -102,6 +102,15 @@ describe.each(DIALECTS)('POST /work/{id}/run with a playbook ($name)', ({ open }
     });
     beforeEach(() => portal.setMode('accept'));
 
+    it('keeps a read under any name, __proto__ too, as the result', async () => {
+      const steps = vatSteps(portal.url).map((step) => ('read' in step ? { ...step, as: '__proto__' } : step));
+      const odd = (await makePlaybook(store.db, d.desk.id, 'read-as-proto', steps, connectionId)).id;
+      const row = await vatRow({ playbook_id: odd });
+      const data = (await runVia(h, row.id)).json().data;
+      expect(data).toMatchObject({ ok: true, closed: true });
+      expect(data.result).toMatch(/^VAT-2026-\d{6}$/);
+    });
+
     it("files the return, closes the row with the portal's reference as result, and writes report, events and timeline", async () => {
       const row = await vatRow();
       expect((await itemOf(store.db, d.desk.id, row.id)).action).toMatchObject({

@@ -494,6 +494,60 @@ describe("the screen's guards", () => {
     expect(said.length).toBeLessThan(500);
   });
 
+  it("takes a unit's field named as a property of every object as a field like any other", async () => {
+    const d = await makeDesk(store.db);
+    const names = ['__proto__', 'constructor', 'toString'];
+    await addSection(store.db, d.desk.id, {
+      id: 'sites',
+      kind: 'units',
+      unit: 'site',
+      fields: names.map((name) => ({ name, hint: '' })),
+    });
+    const fields = JSON.parse('{"__proto__": "2027-01-01", "prototype": "p"}');
+    const odd = await addUnit(store.db, d.desk.id, { name: 'Proto Site', fields });
+    await addUnit(store.db, d.desk.id, { name: 'Plain Site' });
+    const listed = (await h.call('GET', '/api/v1/units', { key: d.key })).json().data.items;
+    const proto = listed.find((u: { name: string }) => u.name === 'Proto Site');
+    expect(Object.entries(proto.fields)).toEqual([
+      ['__proto__', '2027-01-01'],
+      ['prototype', 'p'],
+    ]);
+
+    const cookies = await signIn(d.desk.id);
+    const home = await h.app.inject({ method: 'GET', url: '/', cookies, headers: { accept: 'text/html' } });
+    expect(home.body).not.toContain('native code');
+    expect(home.body).not.toContain('[object Object]');
+    expect(home.body).toContain('2027-01-01');
+
+    const { csrf, cookies: withForm } = await formOf(cookies);
+    const post = (url: string, form: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url,
+        cookies: withForm,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _csrf: csrf, ...form }).toString(),
+      });
+    // Saved from its form with only its name changed, the unit keeps every field.
+    const saved = await post(`/units/${odd.id}`, {
+      type: 'site',
+      name: 'Proto Site 2',
+      fields: '__proto__: 2027-01-01\nprototype: p',
+    });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(303);
+    const stored = await store.db
+      .selectFrom('units')
+      .select('fields')
+      .where('id', '=', odd.id)
+      .executeTakeFirstOrThrow();
+    expect(Object.entries(JSON.parse(stored.fields))).toEqual([
+      ['__proto__', '2027-01-01'],
+      ['prototype', 'p'],
+    ]);
+    const made = await post('/units/new', { type: 'site', name: 'Named Site', fields: 'toString: x\nconstructor: y' });
+    expect(made.statusCode, made.body.slice(0, 300)).toBe(303);
+  });
+
   it("refuses an arrangement's or a unit's name past its length, beside the field", async () => {
     const d = await makeDesk(store.db);
     const { csrf, cookies } = await formOf(await signIn(d.desk.id));

@@ -398,7 +398,8 @@ export class ChromiumRunner implements PlaybookRunner {
     const mask = masker(secretValues(request.vars ?? {}));
     const result: PlaybookResult = {
       ok: false,
-      reads: {},
+      // A read may be kept under any name, `__proto__` too.
+      reads: Object.create(null),
       error: null,
       timedOut: false,
       unavailable: false,

@@ -15,7 +15,8 @@ import { echoed } from '../text.ts';
 
 /** "name: value" lines as the unit's columns, with what is wrong with them (null when nothing). */
 export function fieldLines(text: string): { fields: Record<string, string | null>; problem: string | null } {
-  const fields: Record<string, string | null> = {};
+  // Without a prototype, `toString: x` is a column like any other, not one the object already has.
+  const fields: Record<string, string | null> = Object.create(null);
   const lines = text.split(/\r?\n/);
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;

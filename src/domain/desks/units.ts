@@ -19,7 +19,8 @@ export interface Unit {
 
 /** The business's own columns; anything that is not a string, number or null is left out. */
 export function unitFields(text: string): Record<string, UnitValue> {
-  const out: Record<string, UnitValue> = {};
+  // Without a prototype, a field may be named anything (`__proto__`, `constructor`) and is only itself.
+  const out: Record<string, UnitValue> = Object.create(null);
   for (const [k, x] of Object.entries(storedObject(text))) {
     if (x === null || typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x))) out[k] = x;
   }
