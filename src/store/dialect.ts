@@ -1,4 +1,4 @@
-import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely';
 
 // Every difference between SQLite and PostgreSQL that the store cares about lives here.
 
@@ -21,6 +21,17 @@ export function serialKey(dialect: DialectName) {
  */
 export function holdsRowLocks(dialect: DialectName): boolean {
   return dialect === 'postgres';
+}
+
+/**
+ * A column's address with A to Z in small letters and nothing else changed, as `addressKey`
+ * has it: SQLite's `lower` folds only these, PostgreSQL's every letter unless told the "C"
+ * collation's rules.
+ */
+export function foldedAddress(db: Kysely<any>, column: string): RawBuilder<string> {
+  return dialectOf(db) === 'postgres'
+    ? sql<string>`lower(${sql.ref(column)} collate "C")`
+    : sql<string>`lower(${sql.ref(column)})`;
 }
 
 /** Is this error a unique-constraint violation, on either database? */

@@ -26,6 +26,7 @@ import { unsettledSends } from './migrations/020_unsettled_sends.ts';
 import { mailStuck } from './migrations/021_mail_stuck.ts';
 import { replyFrom } from './migrations/022_reply_from.ts';
 import { blockLists } from './migrations/023_block_lists.ts';
+import { addressesAsciiCase } from './migrations/024_addresses_ascii_case.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -54,6 +55,7 @@ export const migrations: Record<string, DeskMigration> = {
   '021_mail_stuck': mailStuck,
   '022_reply_from': replyFrom,
   '023_block_lists': blockLists,
+  '024_addresses_ascii_case': addressesAsciiCase,
 };
 
 class InCodeProvider implements MigrationProvider {

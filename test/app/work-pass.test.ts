@@ -487,6 +487,22 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
   });
 
+  it('writes once a day to an address with letters beyond A to Z, cased alike on each row', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    for (const [i, email] of ['ZOË@x.test', 'zoË@X.TEST', 'ΝΙΚΟΣ@x.test', 'ΝΙΚΟΣ@X.test'].entries())
+      await makeWork(store.db, d.desk.id, {
+        title: `Wide ${i}`,
+        class: 'reach_out',
+        due_date: TODAY,
+        contact_email: email,
+      });
+    const first = (await pass(d.desk.slug)).desks[0]!;
+    expect(first.acts.map((a) => a.title)).toEqual(['Wide 0', 'Wide 2']);
+    clock.set(new Date(Date.parse(TEST_NOW) + 3600_000).toISOString());
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+  });
+
   it("a contact's address corrected after the message was prepared: the desk sends it to the corrected one", async () => {
     clock.set(TEST_NOW);
     const d = await desk(['reach_out']);

@@ -2,6 +2,7 @@ import { type AddressObject, simpleParser } from 'mailparser';
 import type { ParsedMail } from '../../domain/ports.ts';
 import { storable } from '../../domain/text.ts';
 import { convert } from 'html-to-text';
+import { addressKey } from '../../domain/mail/address.ts';
 
 // A raw message, or its header block alone, as the domain reads it. Mail is hostile input: a
 // message that will not parse is null, and nothing here runs or keeps what it carries.
@@ -52,7 +53,7 @@ function firstAddress(from: AddressObject | AddressObject[] | undefined): {
 } {
   const list = Array.isArray(from) ? from : from ? [from] : [];
   const first = list[0]?.value[0];
-  return { name: first?.name?.trim() || null, address: first?.address?.trim().toLowerCase() || null };
+  return { name: first?.name?.trim() || null, address: first?.address ? addressKey(first.address) || null : null };
 }
 
 /**

@@ -9,6 +9,7 @@ import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
 import { answeredSubject, baseSubject, bounceOf, isAutomatic, isReport, keptMessageId, namedIds } from './classify.ts';
 import { isDeskMessageId, storedFormOf } from '../work/message-id.ts';
+import { sameAddress } from './address.ts';
 
 // What one message from the mailbox does to the desk, inside the caller's transaction. A
 // message is the desk's business only when it answers something the desk sent (P-mail-2):
@@ -210,7 +211,7 @@ async function applyBounce(
   // the row then waits on the new message, and telling the owner to correct it would be wrong.
   const later = await sentOnRowAfter(ctx.db, ctx.desk.id, row.id, sent.id);
   const elsewhere =
-    later?.to_address && sent.to_address && later.to_address.toLowerCase() !== sent.to_address.toLowerCase()
+    later?.to_address && sent.to_address && !sameAddress(later.to_address, sent.to_address)
       ? oneLine(later.to_address, 200)
       : null;
   // A row done after a later message went to the same address (a chase answered, say) was

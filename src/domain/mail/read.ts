@@ -22,6 +22,7 @@ import { applyMail, type MatchedMail } from './apply.ts';
 import { keptMessageId } from './classify.ts';
 import { mailboxSettings } from './settings.ts';
 import { addressOf, senderOf } from '../desks/smtp-settings.ts';
+import { addressKey } from './address.ts';
 
 // One pass over a desk's mailboxes: every mail connection with an `imap` part is read from
 // where its last pass stopped. Each message is handled in its own transaction, which claims
@@ -97,7 +98,7 @@ function ownAddresses(configs: string[]): Set<string> {
   for (const config of configs) {
     const sender = senderOf(storedObject(config));
     const address = sender === null ? null : addressOf(sender);
-    if (address) own.add(address.toLowerCase());
+    if (address) own.add(addressKey(address));
   }
   return own;
 }

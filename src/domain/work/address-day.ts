@@ -4,6 +4,7 @@ import { rowsBeingWritten } from '../../store/repositories/runs.ts';
 import type { DeskContext } from '../context.ts';
 import { staleBefore } from './run-record.ts';
 import type { WorkRow } from '../../store/schema.ts';
+import { addressKey } from '../mail/address.ts';
 
 // One message a day from the desk to any one address (P-pass-6), asked again under a claim with
 // the desk held. Two passes at once (a server's and `desk work pass`, or two servers on one
@@ -33,5 +34,6 @@ export function actAddress(
   row: Pick<WorkRow, 'id' | 'contact_email'>,
   drafts: ReadonlyMap<number, string | null>,
 ): string | undefined {
-  return (drafts.has(row.id) ? drafts.get(row.id) : row.contact_email)?.trim().toLowerCase();
+  const to = drafts.has(row.id) ? drafts.get(row.id) : row.contact_email;
+  return to == null ? undefined : addressKey(to);
 }

@@ -7,6 +7,7 @@ import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { regreet } from './compose.ts';
 import { checkFields, type OwnerFields } from './fields.ts';
+import { sameAddress } from '../mail/address.ts';
 
 // The owner changes a row's fields (never its status: close and reopen do that). Clearing the
 // fault is an edit too: the owner has looked and dealt with it.
@@ -40,7 +41,7 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
     // the desk may send it on its own, and must not send it to an address the owner replaced.
     const old = row.contact_email?.trim();
     const corrected =
-      old && f.contact_email && f.contact_email.toLowerCase() !== old.toLowerCase()
+      old && f.contact_email && !sameAddress(f.contact_email, old)
         ? await readdressDrafts(tx.db, tx.desk.id, row.id, old, f.contact_email)
         : 0;
     const regreeted = f.contact_name !== undefined ? await regreetDrafts(tx, row, f.contact_name) : 0;

@@ -23,6 +23,7 @@ import { plural } from '../text.ts';
 import { afterStep, closedOn } from './step-done.ts';
 import { noChaseDue } from './own.ts';
 import { writingTo } from './address-day.ts';
+import { addressKey } from '../mail/address.ts';
 
 export type { RunAnswer } from './run-record.ts';
 
@@ -257,7 +258,8 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
   // One message a day to an address (P-pass-6), checked again here with the desk held: another
   // pass may have chosen a row to the same address before this one's message went.
   if (opts.own && how !== 'playbook') {
-    const to = (how === 'send' ? prepared?.to_address : row.contact_email)?.trim().toLowerCase();
+    const written = how === 'send' ? prepared?.to_address : row.contact_email;
+    const to = written ? addressKey(written) : undefined;
     if (to && (await writingTo(ctx, row.id, to, opts.own.since))) {
       const why = `a message to ${to} went, or is going, within 24 hours, and the desk writes to an address once a day.`;
       return refuse({ outcome: `The desk left "${row.title}" alone: ${why}`, reason: why });

@@ -1,5 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ActivityRow, Database } from '../schema.ts';
+import { addressKey } from '../../domain/mail/address.ts';
+import { foldedAddress } from '../dialect.ts';
 
 // The activity table: messages, notes and run reports. Every entry is written here, so the
 // columns are spelled once.
@@ -119,7 +121,7 @@ export async function readdressDrafts(
     .where('obligation_id', '=', workId)
     .where('kind', '=', 'message')
     .where('status', '=', 'drafted')
-    .where((eb) => eb(eb.fn('lower', ['to_address']), '=', from.toLowerCase()))
+    .where(foldedAddress(db, 'to_address'), '=', addressKey(from))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
@@ -426,7 +428,7 @@ export async function sentOrGoingTo(db: Kysely<Database>, deskId: string, to: st
     .selectFrom('activity')
     .select('id')
     .where('desk_id', '=', deskId)
-    .where(sql<string>`lower(to_address)`, '=', to.trim().toLowerCase())
+    .where(foldedAddress(db, 'to_address'), '=', addressKey(to))
     .where('kind', '=', 'message')
     .where('status', '=', 'approved')
     .where('sent_at', 'is', null)
@@ -442,7 +444,7 @@ export function sentToQuery(db: Kysely<Database>, deskId: string, to: string, si
     .selectFrom('activity')
     .select('sent_at')
     .where('desk_id', '=', deskId)
-    .where(sql<string>`lower(to_address)`, '=', to.trim().toLowerCase())
+    .where(foldedAddress(db, 'to_address'), '=', addressKey(to))
     .where('sent_at', '>=', since)
     .where('kind', '=', 'message')
     .orderBy('sent_at', 'desc')

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MailReadsTable } from '../schema.ts';
+import { addressKey } from '../../domain/mail/address.ts';
+import { foldedAddress } from '../dialect.ts';
 
 // Reading the desk's mailbox: where each connection's reading has got to, the record of every
 // message a pass handled, and the look-ups that match a reply to what the desk sent.
@@ -221,7 +223,7 @@ export async function sentToWaiting(db: Kysely<Database>, deskId: string, addres
     .where('activity.sent_at', '>=', since)
     .where('work.waiting_on', 'is not', null)
     .where('work.status', 'in', ['open', 'in_progress', 'waiting'])
-    .where((eb) => eb(eb.fn('lower', ['work.contact_email']), '=', address.toLowerCase()))
+    .where(foldedAddress(db, 'work.contact_email'), '=', addressKey(address))
     .orderBy('activity.id', 'desc')
     .limit(50)
     .execute();
