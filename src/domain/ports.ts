@@ -114,6 +114,11 @@ export interface MailBatch {
   more: boolean;
   /** Why reading stopped early, in words a person can act on; the messages read before it are still given. */
   fault: string | null;
+  /**
+   * On a new UIDVALIDITY, the last UID before the first message since `from.since`: what lies
+   * at or below it is older, and later passes read on after it, not from the mailbox's start.
+   */
+  olderUpTo?: number;
 }
 
 export interface MailReader {

@@ -1319,6 +1319,23 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
       expect(inbound).toHaveLength(1);
     }
   });
+  it('a reset mailbox holding only older mail is not read from its start by the passes after it', async () => {
+    await imap.reset(MAILBOX);
+    const old = hoursAgo(30 * 24);
+    for (const n of [1, 2, 3])
+      await imap.append(rawMail({ from: 'x@y.test', subject: `Old ${n}`, date: old, text: 'x' }), {
+        mailbox: MAILBOX,
+        at: old,
+      });
+    expect((await pass()).mailboxes[0]).toMatchObject({ status: 'read', read: 0 });
+    expect((await pass()).mailboxes[0]).toMatchObject({ status: 'read', read: 0 });
+    const row = await sentRow('Awning lining');
+    await put(samReplies(row, 'Blue lining.'));
+    const r = await pass();
+    expect(r.mailboxes[0]).toMatchObject({ read: 1, replies: 1 });
+    expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id })]);
+  });
+
   it('a connection dropped in the middle of a fetch loses nothing, and the next pass resumes', async () => {
     // A loopback proxy in front of Dovecot that cuts the connection at the first FETCH.
     let cut = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFault } from './reader.ts';
+import { readFault, step } from './reader.ts';
 
 const at = { host: 'imap.shop.test', port: 993, secure: true, user: 'desk', pass: 'secret', mailbox: 'INBOX' };
 
@@ -37,6 +37,21 @@ describe('readFault', () => {
     );
     expect(readFault(tls, at)).toBe(
       'The mail server at imap.shop.test:993 did not answer over TLS; check the security setting (TLS or none) and the port.',
+    );
+  });
+});
+
+describe('a step that takes too long', () => {
+  it('is said as a time-out, though closing the connection fails its command first', async () => {
+    let fail: (err: Error) => void = () => {};
+    const fetching = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    // As the IMAP client does: closing rejects the command under way at once.
+    const client = { close: () => fail(Object.assign(new Error('Connection closed'), { code: 'EConnectionClosed' })) };
+    const err = await step(client, 'reading message 3', 1000, fetching).catch((e: unknown) => e);
+    expect(readFault(err, at)).toBe(
+      'Reading message 3 took longer than 1s: the mail server was too slow or stopped answering.',
     );
   });
 });

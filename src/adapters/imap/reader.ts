@@ -23,13 +23,15 @@ class StepTimeout extends Error {}
  */
 const SLOWEST_LINK = 64;
 
-async function step<T>(client: ImapFlow, what: string, ms: number, work: Promise<T>): Promise<T> {
+export async function step<T>(client: Pick<ImapFlow, 'close'>, what: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      client.close();
       const took = `${what[0]?.toUpperCase()}${what.slice(1)} took longer than ${Math.round(ms / 1000)}s`;
       reject(new StepTimeout(`${took}: the mail server was too slow or stopped answering.`));
+      // After the time-out is said: closing fails the step's own command too, which must not
+      // be what the pass reports (the desk closed the connection, not the server).
+      client.close();
     }, ms);
   });
   try {
@@ -106,6 +108,7 @@ export class ImapReader implements MailReader {
     const ms = limits.timeoutMs;
     const client = await clientFor(s, ms);
     let uidValidity: string | null = null;
+    let olderUpTo: number | undefined;
     const messages: IncomingMail[] = [];
     try {
       await step(client, 'connecting and signing in', ms, client.connect());
@@ -131,6 +134,9 @@ export class ImapReader implements MailReader {
         uids = found || [];
       }
       const waiting = [...new Set(uids)].filter((u) => !same || u > from.lastUid).sort((a, b) => a - b);
+      // Mail before the first of the last days is not read: not by this pass, nor by the ones
+      // that go on from the last message it handles (none, when nothing is that recent).
+      if (!same) olderUpTo = waiting.length > 0 ? waiting[0]! - 1 : Math.max(0, (box.uidNext ?? 1) - 1);
       uids = waiting.slice(0, limits.maxMessages);
 
       for (const uid of uids) {
@@ -154,11 +160,11 @@ export class ImapReader implements MailReader {
         messages.push({ uid, mail });
       }
       await step(client, 'signing out', ms, client.logout()).catch(() => client.close());
-      return { uidValidity, messages, more: waiting.length > uids.length, fault: null };
+      return { uidValidity, messages, more: waiting.length > uids.length, fault: null, olderUpTo };
     } catch (err) {
       client.close();
       if (uidValidity === null) throw new Error(readFault(err, s));
-      return { uidValidity, messages, more: false, fault: readFault(err, s) };
+      return { uidValidity, messages, more: false, fault: readFault(err, s), olderUpTo };
     }
   }
 }

@@ -144,7 +144,7 @@ async function readOne(
   }
   pass.reached = true;
   if (batch.uidValidity !== position?.uidvalidity)
-    await startReading(ctx.db, connectionId, batch.uidValidity, ctx.now());
+    await startReading(ctx.db, connectionId, batch.uidValidity, ctx.now(), batch.olderUpTo ?? 0);
   for (const m of batch.messages) {
     let outcome: Handled;
     try {

@@ -34,11 +34,28 @@ export async function noteReadFault(db: Kysely<Database>, connectionId: number, 
   await db.updateTable('mail_reads').set({ error, checked_at: at }).where('connection_id', '=', connectionId).execute();
 }
 
-/** A new UIDVALIDITY starts the count again; the messages already handled are known by Message-ID. */
-export async function startReading(db: Kysely<Database>, connectionId: number, uidvalidity: string, at: string) {
+/**
+ * A new UIDVALIDITY starts the count again, from after `olderUpTo` (what lies up to it is older
+ * than the days a reset reads); the messages already handled are known by Message-ID.
+ */
+export async function startReading(
+  db: Kysely<Database>,
+  connectionId: number,
+  uidvalidity: string,
+  at: string,
+  olderUpTo = 0,
+) {
   await db
     .updateTable('mail_reads')
-    .set({ uidvalidity, last_uid: 0, error: null, checked_at: at, stuck_uid: null, stuck_tries: 0, stuck_at: null })
+    .set({
+      uidvalidity,
+      last_uid: olderUpTo,
+      error: null,
+      checked_at: at,
+      stuck_uid: null,
+      stuck_tries: 0,
+      stuck_at: null,
+    })
     .where('connection_id', '=', connectionId)
     .where((eb) => eb.or([eb('uidvalidity', 'is', null), eb('uidvalidity', '!=', uidvalidity)]))
     .execute();
