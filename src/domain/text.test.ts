@@ -55,6 +55,9 @@ describe('blank text', () => {
     ['a byte-order mark and a soft hyphen', '\uFEFF\u00AD'],
     ['direction marks and a variation selector', '\u200E\u200F\uFE0F'],
     ['a control character', '\u0007'],
+    ['a blank braille cell', '\u2800\u2800'],
+    ['Hangul fillers', '\u3164\uFFA0\u115F'],
+    ['an accent with no letter under it', '\u0301 \u0308'],
   ])('%s is blank', (_name, s) => {
     expect(isBlank(s)).toBe(true);
   });
@@ -65,6 +68,8 @@ describe('blank text', () => {
     ['a full stop', '.'],
     ['an emoji with its variation selector', '\u2764\uFE0F'],
     ['a non-Latin letter', '\u0639'],
+    ['a letter and its accent, apart', 'e\u0301'],
+    ['a braille letter', '\u2801'],
   ])('%s is not', (_name, s) => {
     expect(isBlank(s)).toBe(false);
   });

@@ -159,9 +159,16 @@ export function seenText(s: string): string {
   return s.replace(UNSEEN, '');
 }
 
-/** Text holding nothing a person can see, so a required field given it was left empty. */
+/**
+ * Text holding nothing a person can see, so a required field given it was left empty: besides
+ * what draws nothing, the blank braille cell (drawn as a space) and marks with no letter to sit on.
+ */
 export function isBlank(s: string): boolean {
-  return seenText(s).trim() === '';
+  return (
+    seenText(s)
+      .replace(/[\u2800\p{M}]/gu, '')
+      .trim() === ''
+  );
 }
 
 /** A line break or another control character: none belongs in a one-line setting or header. */
