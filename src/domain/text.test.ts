@@ -3,6 +3,7 @@ import {
   asSentence,
   clipped,
   closeDirections,
+  cutAt,
   echoed,
   echoedJson,
   isBlank,
@@ -72,6 +73,19 @@ describe('blank text', () => {
     ['a braille letter', '\u2801'],
   ])('%s is not', (_name, s) => {
     expect(isBlank(s)).toBe(false);
+  });
+});
+
+describe('text cut at a limit', () => {
+  it('never splits a character as drawn: a flag, a joined family, a letter and its accent', () => {
+    expect(cutAt(`${'a'.repeat(9)}🇬🇧`, 10)).toBe('a'.repeat(9));
+    expect(cutAt(`${'a'.repeat(8)}👨‍👩‍👧`, 10)).toBe('a'.repeat(8));
+    expect(cutAt(`${'a'.repeat(9)}e\u0301`, 10)).toBe('a'.repeat(9));
+    expect(cutAt(`${'a'.repeat(8)}🇬🇧x`, 10)).toBe(`${'a'.repeat(8)}🇬🇧`);
+  });
+
+  it('cuts one character longer than the whole limit where the limit falls, rather than to nothing', () => {
+    expect(cutAt(`e${'\u0301'.repeat(20)}`, 5)).toBe(`e${'\u0301'.repeat(4)}`);
   });
 });
 

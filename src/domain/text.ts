@@ -73,11 +73,21 @@ export function longerThan(text: string, max: number): boolean {
   return text.length > max && Array.from(text).length > max;
 }
 
-/** Trimmed and cut at `max` whole characters (never half of a pair), trimmed again after the cut. */
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Trimmed and cut at `max` whole characters (never half of a pair), trimmed again after the cut.
+ * The cut comes before a character as drawn that it would split (a flag, a family emoji, a
+ * letter and its accent), unless that one character is longer than the whole limit.
+ */
 export function cutAt(text: string, max: number): string {
   const trimmed = text.trim();
   const chars = Array.from(trimmed);
-  return closeDirections(chars.length > max ? chars.slice(0, max).join('').trimEnd() : trimmed);
+  if (chars.length <= max) return closeDirections(trimmed);
+  let end = chars.slice(0, max).join('').length;
+  const split = GRAPHEMES.segment(trimmed).containing(end);
+  if (split && split.index < end && split.index > 0) end = split.index;
+  return closeDirections(trimmed.slice(0, end).trimEnd());
 }
 
 /** At most `max` whole characters, the last of them "…" where the text was cut. */
