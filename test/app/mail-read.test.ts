@@ -23,9 +23,10 @@ import { editWork } from '../../src/domain/work/edit.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
 import { dateOfInstant } from '../../src/domain/dates.ts';
 import { ImapReader } from '../../src/adapters/imap/reader.ts';
+import type { MailboxSettings, ReadLimits, ReadPosition } from '../../src/domain/ports.ts';
 import { STUCK_PASSES, STUCK_SPACING_MS } from '../../src/domain/mail/read.ts';
 import { findWork, moveWork } from '../../src/store/repositories/work.ts';
-import { noteSendFault } from '../../src/store/repositories/connections.ts';
+import { changeConnection, connectionById, noteSendFault } from '../../src/store/repositories/connections.ts';
 
 // The desk hears back, against a real Dovecot for what comes in and the real SMTP test server
 // for what goes out. Every date is derived from the pinned test clock.
@@ -1334,6 +1335,68 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     const r = await pass();
     expect(r.mailboxes[0]).toMatchObject({ read: 1, replies: 1 });
     expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id })]);
+  });
+
+  it('a read position kept by an earlier build, under its UIDVALIDITY alone, goes on where it was', async () => {
+    await pass();
+    const kept = () =>
+      store.db
+        .selectFrom('mail_reads')
+        .select(['connection_id', 'uidvalidity', 'last_uid'])
+        .orderBy('connection_id')
+        .execute();
+    const [office] = await kept();
+    const [validity] = office!.uidvalidity!.split(' ');
+    await store.db
+      .updateTable('mail_reads')
+      .set({ uidvalidity: validity })
+      .where('connection_id', '=', office!.connection_id)
+      .execute();
+    await put(rawMail({ from: 'news@elsewhere.test', subject: 'Offers', date: now, text: 'x' }));
+    expect((await pass()).mailboxes[0]).toMatchObject({ read: 1, unrelated: 1 });
+    const [after] = await kept();
+    expect(after!.uidvalidity).toBe(office!.uidvalidity);
+    expect(after!.last_uid).toBeGreaterThan(office!.last_uid);
+  });
+
+  it('a folder changed to one that shows the same UIDVALIDITY is read as a new mailbox, and its replies are read', async () => {
+    const reader = new ImapReader();
+    const real = new Map<string, string>();
+    // As a server that numbers every folder's UIDs under UIDVALIDITY 1, which RFC 3501 allows.
+    const sharedNumbers = {
+      ...h.deps,
+      engine: {
+        ...h.deps.engine,
+        reader: {
+          check: (s: MailboxSettings, ms: number) => reader.check(s, ms),
+          async read(s: MailboxSettings, from: ReadPosition, l: ReadLimits) {
+            if (!s.mailbox.startsWith('Same')) return reader.read(s, from, l);
+            const asked = from.uidValidity === '1' ? (real.get(s.mailbox) ?? null) : from.uidValidity;
+            const batch = await reader.read(s, { ...from, uidValidity: asked }, l);
+            real.set(s.mailbox, batch.uidValidity);
+            return { ...batch, uidValidity: '1' };
+          },
+        },
+      },
+    };
+    const { id } = await readVia(d.desk.id, 'Shared numbers', imap.port, 'SameA');
+    try {
+      for (const n of [1, 2])
+        await imap.append(rawMail({ from: 'x@y.test', subject: `Note ${n}`, date: hoursAgo(1), text: 'x' }), {
+          mailbox: 'SameA',
+          at: hoursAgo(1),
+        });
+      await runMailPass(sharedNumbers, { desk: d.desk.slug });
+      const row = await sentRow('Awning bracket');
+      await imap.append(samReplies(row, 'Two brackets.'), { mailbox: 'SameB', at: now });
+      const c = (await connectionById(store.db, d.desk.id, id))!;
+      const config = { ...c.config, imap: { ...(c.config.imap as object), mailbox: 'SameB' } };
+      await changeConnection(store.db, d.desk.id, id, { ...c, config });
+      const r = await runMailPass(sharedNumbers, { desk: d.desk.slug });
+      expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id })]);
+    } finally {
+      await store.db.deleteFrom('connections').where('id', '=', id).execute();
+    }
   });
 
   it('a connection dropped in the middle of a fetch loses nothing, and the next pass resumes', async () => {

@@ -4,6 +4,7 @@ import {
   clearStuck,
   ensureReadPosition,
   handledBefore,
+  nameReadPlace,
   noteRead,
   noteReadFault,
   noteStuck,
@@ -103,6 +104,23 @@ function ownAddresses(configs: string[]): Set<string> {
   return own;
 }
 
+/**
+ * Where a mailbox is read: its server, login and folder, in short. A UIDVALIDITY names the UIDs
+ * of one folder only (another folder may show the same), so the read position and each handled
+ * message's record hold both: "UIDVALIDITY PLACE".
+ */
+function placeOf(s: MailboxSettings): string {
+  const where = JSON.stringify([s.host.trim().toLowerCase(), s.port, s.user ?? '', s.mailbox]);
+  return createHash('sha256').update(where).digest('hex').slice(0, 16);
+}
+
+/** A kept read position's UIDVALIDITY and place (null for one kept before places were). */
+function readAt(kept: string | null): { uidValidity: string | null; place: string | null } {
+  if (kept === null) return { uidValidity: null, place: null };
+  const gap = kept.indexOf(' ');
+  return gap < 0 ? { uidValidity: kept, place: null } : { uidValidity: kept.slice(0, gap), place: kept.slice(gap + 1) };
+}
+
 async function readOne(
   ctx: DeskContext,
   connectionId: number,
@@ -129,12 +147,16 @@ async function readOne(
   };
   await ensureReadPosition(ctx.db, ctx.desk.id, connectionId);
   const position = await readPosition(ctx.db, connectionId);
+  const was = readAt(position?.uidvalidity ?? null);
+  const place = placeOf(settings);
+  // Another server, login or folder is another mailbox, whatever UIDVALIDITY it shows: read as new.
+  const here = was.place === null || was.place === place;
   const since = new Date(ctx.clock.now().getTime() - RESET_DAYS * 86_400_000);
   let batch: Awaited<ReturnType<DeskContext['engine']['reader']['read']>>;
   try {
     batch = await ctx.engine.reader.read(
       settings,
-      { uidValidity: position?.uidvalidity ?? null, lastUid: position?.last_uid ?? 0, since },
+      { uidValidity: here ? was.uidValidity : null, lastUid: here ? (position?.last_uid ?? 0) : 0, since },
       { timeoutMs: ctx.config.mailTimeoutMs, maxBytes: MAX_BYTES, maxMessages: MAX_MESSAGES },
     );
   } catch (err) {
@@ -143,12 +165,16 @@ async function readOne(
     return { ...pass, status: 'error', error: reason };
   }
   pass.reached = true;
-  if (batch.uidValidity !== position?.uidvalidity)
-    await startReading(ctx.db, connectionId, batch.uidValidity, ctx.now(), batch.olderUpTo ?? 0);
+  const validity = `${batch.uidValidity} ${place}`;
+  // A position kept before places were (its UIDVALIDITY alone) goes on where it was.
+  if (was.place === null && was.uidValidity === batch.uidValidity)
+    await nameReadPlace(ctx.db, connectionId, was.uidValidity, validity);
+  else if (validity !== position?.uidvalidity)
+    await startReading(ctx.db, connectionId, validity, ctx.now(), batch.olderUpTo ?? 0);
   for (const m of batch.messages) {
     let outcome: Handled;
     try {
-      outcome = await handle(ctx, connectionId, batch.uidValidity, m, own);
+      outcome = await handle(ctx, connectionId, validity, m, own);
     } catch (err) {
       // Nothing of the message was kept, so the next pass reads it again; until then the
       // mailbox shows why it stopped, as for a server that could not be read. A message that
@@ -159,7 +185,7 @@ async function readOne(
       let reason = `A message could not be handled: ${why}`;
       if (tries >= STUCK_PASSES) {
         try {
-          await passOver(ctx, connectionId, batch.uidValidity, m, why);
+          await passOver(ctx, connectionId, validity, m, why);
           pass.read++;
           pass.passed_over++;
           continue;
@@ -188,7 +214,7 @@ async function readOne(
     await noteReadFault(ctx.db, connectionId, batch.fault, ctx.now());
     return { ...pass, status: 'error', error: batch.fault };
   }
-  await noteRead(ctx.db, connectionId, { uidvalidity: batch.uidValidity, checked_at: ctx.now() });
+  await noteRead(ctx.db, connectionId, { uidvalidity: validity, checked_at: ctx.now() });
   return { ...pass, more: batch.more };
 }
 

@@ -34,6 +34,16 @@ export async function noteReadFault(db: Kysely<Database>, connectionId: number, 
   await db.updateTable('mail_reads').set({ error, checked_at: at }).where('connection_id', '=', connectionId).execute();
 }
 
+/** A position kept under its UIDVALIDITY alone, named now with its place too; the count goes on. */
+export async function nameReadPlace(db: Kysely<Database>, connectionId: number, was: string, now: string) {
+  await db
+    .updateTable('mail_reads')
+    .set({ uidvalidity: now })
+    .where('connection_id', '=', connectionId)
+    .where('uidvalidity', '=', was)
+    .execute();
+}
+
 /**
  * A new UIDVALIDITY starts the count again, from after `olderUpTo` (what lies up to it is older
  * than the days a reset reads); the messages already handled are known by Message-ID.
