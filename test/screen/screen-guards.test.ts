@@ -548,6 +548,68 @@ describe("the screen's guards", () => {
     expect(made.statusCode, made.body.slice(0, 300)).toBe(303);
   });
 
+  it("takes and shows an amount in its currency's own units, and saves a large one back as it was", async () => {
+    const d = await makeDesk(store.db, { currency: 'JPY' });
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const post = (url: string, fields: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url,
+        cookies,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
+      });
+    const amounts = async () =>
+      (
+        await store.db
+          .selectFrom('arrangements')
+          .select(['name', 'amount_cents', 'currency'])
+          .where('desk_id', '=', d.desk.id)
+          .orderBy('id')
+          .execute()
+      ).map((a) => [a.name, a.amount_cents, a.currency]);
+    // Yen have no smaller unit: 1,500 typed is 1,500 kept, and 1,500.5 is no amount of yen.
+    expect((await post('/arrangements/new', { name: 'Yen lease', status: 'active', amount: '1,500' })).statusCode).toBe(
+      303,
+    );
+    const half = await post('/arrangements/new', { name: 'Half yen', status: 'active', amount: '1500.5' });
+    expect(half.statusCode).toBe(400);
+    expect(half.body).toContain('is not an amount in JPY, such as 1250.');
+    const page = await h.app.inject({ method: 'GET', url: '/arrangements', cookies, headers: { accept: 'text/html' } });
+    expect(page.body).toContain('1,500 JPY');
+
+    const big = await addArrangement(store.db, d.desk.id, {
+      name: 'Large lease',
+      amount_cents: Number.MAX_SAFE_INTEGER,
+      currency: 'GBP',
+    });
+    const form = await h.app.inject({
+      method: 'GET',
+      url: `/arrangements/${big.id}`,
+      cookies,
+      headers: { accept: 'text/html' },
+    });
+    expect(form.body).toContain('value="90071992547409.91"');
+    const saved = await post(`/arrangements/${big.id}`, {
+      name: 'Large lease, renamed',
+      status: 'active',
+      amount: '90071992547409.91',
+      currency: 'GBP',
+    });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(303);
+    expect(await amounts()).toEqual([
+      ['Yen lease', 1500, 'JPY'],
+      ['Large lease, renamed', Number.MAX_SAFE_INTEGER, 'GBP'],
+    ]);
+    const shown = await h.app.inject({
+      method: 'GET',
+      url: '/arrangements',
+      cookies,
+      headers: { accept: 'text/html' },
+    });
+    expect(shown.body).toContain('90,071,992,547,409.91 GBP');
+  });
+
   it("refuses an arrangement's or a unit's name past its length, beside the field", async () => {
     const d = await makeDesk(store.db);
     const { csrf, cookies } = await formOf(await signIn(d.desk.id));

@@ -1,5 +1,6 @@
 import { daysBetween } from '../../domain/dates.ts';
 import { listWords, plural } from '../../domain/text.ts';
+import { amountWords, decimalOf } from '../../domain/money.ts';
 
 export { listWords, plural };
 
@@ -27,10 +28,10 @@ export function dueWords(due: string | null, today: string): string {
 export function money(minor: number, currency: string): string {
   try {
     const f = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
-    const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
-    return f.format(minor / 10 ** digits);
+    // From its decimal text, which Intl reads exactly: a number past 2^53 / 100 would be rounded.
+    return f.format(decimalOf(minor, currency) as Intl.StringNumericLiteral);
   } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
+    return amountWords(minor, currency);
   }
 }
 

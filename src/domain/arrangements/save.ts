@@ -7,6 +7,7 @@ import { atomically } from '../../store/tx.ts';
 import { insertArrangement } from '../../store/repositories/records.ts';
 import { findArrangement } from '../../store/repositories/rows.ts';
 import { updateArrangement } from '../../store/repositories/setup.ts';
+import { decimalOf, minorDigits, minorOf } from '../money.ts';
 import { echoed } from '../text.ts';
 
 // The owner adds or edits an arrangement, by the business file's rules for one.
@@ -24,25 +25,17 @@ const TEXT = [
   'contact_email',
 ] as const;
 
-/** "1250", "1,250.5" or "1250.00" in cents; null when it is not an amount. */
-export function centsOf(text: string): number | null {
-  const typed = text.trim();
-  // A comma groups thousands and nothing else: "12,34" is a decimal comma, not 1,234.
-  if (typed.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) return null;
-  const t = typed.replace(/,/g, '');
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(t)) return null;
-  const [whole, part = ''] = t.split('.');
-  return Number(whole) * 100 + Number(part.padEnd(2, '0'));
-}
-
 export function readArrangementForm(ctx: DeskContext, form: FormValues): Omit<ArrangementPlan, 'ref'> {
   const raw = formEntry(Object.fromEntries(TEXT.map((k) => [k, form[k]])));
   const extra: Record<string, string> = {};
   const amount = form.amount?.trim() ?? '';
   if (amount !== '') {
-    const cents = centsOf(amount);
-    if (cents === null) extra.amount = `Amount: "${echoed(amount)}" is not an amount, such as 1250.00.`;
-    else raw.amount_cents = cents;
+    // Typed in the currency's own units: 1250.50 GBP, 1500 JPY, kept in its minor units.
+    const currency = form.currency?.trim().toUpperCase() || ctx.desk.currency;
+    const minor = minorOf(amount, currency);
+    if (minor === null)
+      extra.amount = `Amount: "${echoed(amount)}" is not an amount in ${currency}, such as ${decimalOf(1250 * 10 ** minorDigits(currency), currency)}.`;
+    else raw.amount_cents = minor;
   } else if (raw.currency !== undefined) extra.currency = 'A currency goes with an amount: give both, or neither.';
   const { ref: _ref, ...plan } = readFormEntry(
     'arrangement',

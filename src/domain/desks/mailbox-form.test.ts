@@ -3,7 +3,6 @@ import { inboxFields, mailboxInput, portalInput, securityOf } from './mailbox-fo
 import { mailboxSettings } from '../mail/settings.ts';
 import { addressOf } from './smtp-settings.ts';
 import { fieldLines, linesOf } from './save-unit.ts';
-import { centsOf } from '../arrangements/save.ts';
 import { readFormEntry, formEntry } from '../business/form.ts';
 import { readWatch, WATCH_FIELDS } from '../business/read.ts';
 import { DeskError } from '../errors.ts';
@@ -129,26 +128,6 @@ describe('unit columns, one a line', () => {
     ['twice', 'a: 1\na: 2', '"a" is given twice'],
   ])('says what is wrong: %s', (_name, text, problem) => {
     expect(fieldLines(text).problem).toContain(problem);
-  });
-});
-
-describe('amounts', () => {
-  it.each([
-    ['1250', 125000],
-    ['1,250.5', 125050],
-    ['1,234,567.00', 123456700],
-    ['0.07', 7],
-    // A comma groups thousands only; anything else is no amount, not another sum.
-    ['12,34', null],
-    ['1,2,3,4.5', null],
-    [',,,5', null],
-    ['1250,', null],
-    ['12,345,6', null],
-    ['12.345', null],
-    ['-3', null],
-    ['twelve', null],
-  ])('%s is %s cents', (text, cents) => {
-    expect(centsOf(text)).toBe(cents);
   });
 });
 

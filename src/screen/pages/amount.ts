@@ -1,5 +1,6 @@
-/** An amount kept in cents, as it is typed into the forms: 1,250.50 GBP. */
-export function amount(cents: number, currency: string): string {
-  const units = (cents / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${units} ${currency}`;
+import { amountWords } from '../../domain/money.ts';
+
+/** An amount kept in the currency's minor units, as it is typed into the forms: 1,250.50 GBP, 1,500 JPY. */
+export function amount(minor: number, currency: string): string {
+  return amountWords(minor, currency);
 }

@@ -22,6 +22,7 @@ import {
 } from '../pages/setup.tsx';
 import { csrfToken, formKey, html } from '../reply.ts';
 import { saidToOwner } from '../words.ts';
+import { decimalOf } from '../../domain/money.ts';
 import { plural } from '../../domain/text.ts';
 import { signedIn } from './owner.ts';
 import { noticeFor, toPageWith } from '../notice.ts';
@@ -73,7 +74,7 @@ async function storedValues(ctx: DeskContext, kind: Kind, id: number): Promise<R
       starts_on: text(a.starts_on),
       ends_on: text(a.ends_on),
       renews_on: text(a.renews_on),
-      amount: a.amount_cents === null ? '' : (a.amount_cents / 100).toFixed(2),
+      amount: a.amount_cents === null ? '' : decimalOf(a.amount_cents, a.currency ?? ctx.desk.currency),
       currency: text(a.currency),
       contact_name: text(a.contact_name),
       contact_email: text(a.contact_email),
