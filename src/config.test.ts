@@ -87,7 +87,7 @@ describe('the clock a desk process runs on', () => {
       'DESK_RUN_TIMEOUT must be more than 0: it is the longest a run may take, got "0"',
     );
     expect(() => loadConfig({ DESK_CHAT_TIMEOUT: '0s' })).toThrow(/^DESK_CHAT_TIMEOUT must be more than 0/);
-    expect(() => loadConfig({ DESK_MAIL_TIMEOUT: '0.0001s' })).toThrow(/^DESK_MAIL_TIMEOUT must be more than 0/);
+    expect(() => loadConfig({ DESK_MAIL_TIMEOUT: '0.0001s' })).toThrow(/^DESK_MAIL_TIMEOUT is less than 1 ms/);
     expect(loadConfig({ DESK_RUN_TIMEOUT: '200ms', DESK_DRAIN_TIMEOUT: '0' })).toMatchObject({
       runTimeoutMs: 200,
       drainTimeoutMs: 0,
@@ -116,6 +116,11 @@ describe('the clock a desk process runs on', () => {
     expect(loadConfig({ DESK_DATABASE_TIMEOUT: '2m' }).databaseTimeoutMs).toBe(120_000);
     expect(loadConfig({ DESK_DATABASE_TIMEOUT: '0' }).databaseTimeoutMs).toBe(0);
     expect(() => loadConfig({ DESK_DATABASE_TIMEOUT: 'soon' })).toThrow(/DESK_DATABASE_TIMEOUT must be a duration/);
+    // Less than a millisecond is not "no limit".
+    expect(() => loadConfig({ DESK_DATABASE_TIMEOUT: '0.4' })).toThrow(
+      'DESK_DATABASE_TIMEOUT is less than 1 ms, which would be read as 0; got "0.4"',
+    );
+    expect(loadConfig({ DESK_DATABASE_TIMEOUT: '0.0' }).databaseTimeoutMs).toBe(0);
   });
 
   it('a count is written in digits: 0x10 and 1e3 are refused by name, not read as 16 and 1000', () => {

@@ -88,6 +88,9 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number, leas
   if (!m) throw new ConfigError(`${name} must be a duration such as 600s, 10m or 600000, got "${raw}"`);
   const scale = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? 'ms'] ?? 1;
   const ms = Math.round(Number(m[1]) * scale);
+  // Less than a millisecond is not 0: where 0 means "no limit", it would mean the opposite.
+  if (ms === 0 && Number(m[1]) > 0)
+    throw new ConfigError(`${name} is less than 1 ms, which would be read as 0; got "${raw}"`);
   // An interval of "60" is 60 ms: a server reading its mailboxes that often would do little else.
   if (ms < leastMs)
     throw new ConfigError(

@@ -166,6 +166,12 @@ describe("a connection's settings", () => {
     // Written as text, as an earlier export may hold them, a port and a flag are what they spell.
     const plan = readBusiness(mailbox({ host: 'smtp.test', port: ' 587 ', secure: 'TRUE', starttls: 'false' }), NOW);
     expect(plan.connections[0]?.config).toMatchObject({ port: 587, secure: true, starttls: false });
+    // Its reading settings alike.
+    const reading = readBusiness(
+      mailbox({ host: 'smtp.test', imap: { host: 'imap.test', port: '993', secure: 'true', user: 'u', pass: 'p' } }),
+      NOW,
+    );
+    expect(reading.connections[0]?.config.imap).toMatchObject({ port: 993, secure: true });
     // Infinity and not-a-number are named in words, not as JSON's null.
     expect(errorsOf(mailbox({ host: 'smtp.test', port: Number.POSITIVE_INFINITY, secure: Number.NaN }))).toEqual([
       'connections[0] "box".config.port: infinity is not a port: a whole number from 1 to 65535, such as 587.',

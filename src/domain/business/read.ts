@@ -463,11 +463,14 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
         for (const [setting, fault] of Object.entries(smtpFaults(config, { mayLeaveOut: true })))
           e.fail(`config.${setting}`, fault);
       }
-      if (category === 'mail' && config.imap !== undefined && config.imap !== null)
+      if (category === 'mail' && config.imap !== undefined && config.imap !== null) {
+        // Its reading settings take a port and security written as text as its sending settings do.
+        if (isObject(config.imap)) writtenAsText(config.imap);
         config.imap = readImap(
           entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS, e.place('config')),
           config.imap,
         );
+      }
       return {
         ref: ref(e, 'connection'),
         provider: e.text('provider', { required: true, max: SETUP_TEXT_MAX.provider }),
