@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import querystring from 'node:querystring';
 import type { ServerResponse } from 'node:http';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
@@ -12,7 +18,7 @@ import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
 import { clientErrorResponse, refuseConnect, refuseExpectation, sendError } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
-import { readJsonBodies, refusedUnread, setAsideNoMediaType } from './body.ts';
+import { readJsonBodies, refusedUnread, setAsideNoMediaType, UnreadBody } from './body.ts';
 import { replayUnread } from './idempotency.ts';
 import { limitStore, registerLimits } from './limits.ts';
 import { firstValues } from './query.ts';
@@ -134,6 +140,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // shorter time (a test's) is looked at as often as it needs.
     requestTimeout: requestTime,
     http: {
+      // Said in the envelope below, where Node's own refusal is a bare 400.
+      requireHostHeader: false,
       headersTimeout: Math.min(HEADERS_TIME_MS, requestTime),
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTime / 4))),
     },
@@ -164,6 +172,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // A client that closes its side once it has sent a request still reads the answer: Node's
+  // default drops the request then, though its route runs and its write is done unanswered.
+  (app.server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
   app.server.on('checkExpectation', refuseExpectation);
   app.server.on('connect', refuseConnect);
   readJsonBodies(app);
@@ -179,16 +190,21 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
   // A path no route serves is 404 whatever its body: the body of a request that reaches no
   // route is still parsed, and its fault must not answer for the path.
+  const answerNoRoute = (request: FastifyRequest, reply: FastifyReply) => {
+    // A key may have come with it: no shared cache keeps what is said to a key.
+    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    return sendError(noRoute(request), request, reply);
+  };
   app.setErrorHandler(async (err, request, reply) => {
-    if (request.is404) return sendError(noRoute(request), request, reply);
+    // Fastify closes the connection after any body it could not parse, in case more of it is
+    // coming; a body refused here was read to its end, and a request sent after it on the
+    // connection (already read, and run) must still be answered.
+    if (err instanceof UnreadBody) reply.removeHeader('connection');
+    if (request.is404) return answerNoRoute(request, reply);
     if (refusedUnread(err) && (await replayUnread(request, reply))) return reply;
     return sendError(err, request, reply);
   });
-  app.setNotFoundHandler((request, reply) => {
-    // A key may have come with it: no shared cache keeps what is said to a key.
-    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
-    sendError(noRoute(request), request, reply);
-  });
+  app.setNotFoundHandler(answerNoRoute);
   // Hooks that run on every request are written with callbacks: an async hook costs a promise
   // and a turn of the microtask queue each, on every request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -198,6 +214,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     if (opts.draining?.()) {
       reply.header('retry-after', '5').header('connection', 'close');
       sendError(new DeskError('unavailable', 'The desk is stopping; try again in a moment.'), request, reply);
+      return;
+    }
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      sendError(
+        new DeskError('bad_request', 'The request names no Host, which HTTP/1.1 asks of every request.'),
+        request,
+        reply,
+      );
       return;
     }
     done();

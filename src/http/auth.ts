@@ -21,8 +21,10 @@ export function presentedKey(request: FastifyRequest): string | null {
     if (!m) throw new DeskError('unauthorized', SEND_A_KEY);
     return m[1] ?? null;
   }
-  const token = (request.query as Record<string, unknown> | undefined)?.token;
-  if (typeof token === 'string' && token) {
+  const given = (request.query as Record<string, unknown> | undefined)?.token;
+  // Spaces around it, as a key pasted with them into a link has, are no part of it: as in the header.
+  const token = typeof given === 'string' ? given.trim() : '';
+  if (token) {
     // `?token=` is for reading in a browser. A write carrying it needs no preflight, so any page
     // that learnt a key could write through the owner's browser to a desk only it can reach.
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new DeskError('unauthorized', TOKEN_READS_ONLY);

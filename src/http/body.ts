@@ -39,6 +39,10 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     // A compressed body would be read as its compressed bytes: refuse it by name instead.
     const coding = req.headers['content-encoding']?.trim();
     if (coding && coding.toLowerCase() !== 'identity') return done(new UnreadBody(encodedBody(coding)), undefined);
+    // Node takes the chunks off a chunked body and leaves any other transfer coding on it.
+    const transfer = req.headers['transfer-encoding']?.trim();
+    if (transfer && transfer.toLowerCase() !== 'chunked')
+      return done(new UnreadBody(encodedBody(transfer, 'Transfer-Encoding')), undefined);
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     // Read as UTF-8 whatever charset the header names (JSON is UTF-8); bytes that are not would
     // be stored as U+FFFD, text other than what was sent, as a lone surrogate would (P-bodies-3).
@@ -67,9 +71,9 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
   });
 }
 
-function encodedBody(coding: string): string {
+function encodedBody(coding: string, header = 'Content-Encoding'): string {
   const named = coding.length > 40 ? `${coding.slice(0, 39)}…` : coding;
-  return `The body is sent with Content-Encoding: ${JSON.stringify(named).slice(1, -1)}, which the desk does not read; send it unencoded.`;
+  return `The body is sent with ${header}: ${JSON.stringify(named).slice(1, -1)}, which the desk does not read; send it unencoded.`;
 }
 
 const MAX_DEPTH = 64;

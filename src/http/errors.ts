@@ -98,6 +98,21 @@ const NOT_HTTP =
   'The request is not readable HTTP: a header holds a byte no header may hold, or the request is cut short.';
 const TOO_SLOW =
   'The request did not arrive in time: its headers must come within a minute, and the whole of it within five.';
+const LENGTH =
+  "The request's Content-Length is not readable: give it once, as a whole number, and not beside Transfer-Encoding.";
+
+/** What Node's parser found wrong, said by what it is (P-headers-2). */
+const UNREADABLE: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: HEADERS_TOO_LARGE,
+  ERR_HTTP_REQUEST_TIMEOUT: TOO_SLOW,
+  HPE_UNEXPECTED_CONTENT_LENGTH: LENGTH,
+  HPE_INVALID_CONTENT_LENGTH: LENGTH,
+  HPE_INVALID_TRANSFER_ENCODING:
+    "The request's Transfer-Encoding is not readable: send the body whole (with Content-Length) or chunked, with no other coding.",
+  HPE_INVALID_CHUNK_SIZE: "The request's chunked body is not readable: a chunk's size is not a hexadecimal number.",
+  HPE_INVALID_VERSION: 'The request names an HTTP version the desk does not speak: send HTTP/1.1.',
+  HPE_INVALID_URL: "The request's path is not readable: it starts with / and holds no space or control byte.",
+};
 
 /**
  * What to write on a connection whose request Node's parser refused before any route saw it
@@ -111,12 +126,7 @@ export function clientErrorResponse(err: { code?: string; rawPacket?: Buffer; by
     const message = line ? `No route ${line[1]} ${line[2]!.split('?')[0]}.` : 'No route takes that method.';
     return rawAnswer('404 Not Found', { error: { code: 'not_found', message } });
   }
-  const message =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? HEADERS_TOO_LARGE
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? TOO_SLOW
-        : NOT_HTTP;
+  const message = (err.code && UNREADABLE[err.code]) ?? NOT_HTTP;
   return rawAnswer('400 Bad Request', { error: { code: 'bad_request', message } });
 }
 

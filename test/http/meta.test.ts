@@ -105,6 +105,11 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     expect((await h.call('GET', '/api/v1/me', { key: d.key })).headers['www-authenticate']).toBeUndefined();
   });
 
+  it('takes ?token= with spaces around it as the header takes them', async () => {
+    const res = await h.app.inject({ method: 'GET', url: `/api/v1/me?token=%20${d.key}%0A` });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('takes ?token= on reads only: a write with it is refused and changes nothing', async () => {
     const row = await makeWork(store.db, d.desk.id, { title: 'Token write', due_date: '2026-12-01' });
     const res = await h.app.inject({

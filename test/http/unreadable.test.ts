@@ -66,6 +66,71 @@ describe('requests refused before any route', () => {
     }
   });
 
+  it('a write sent by a client that then closes its side is answered, and so is one after a body refused on the same connection', async () => {
+    const made = await makeDesk(store.db, { name: 'Half Closed Bakery' });
+    const row = await makeWork(store.db, made.desk.id, { title: 'Order yeast' });
+    const snooze = (days: number) => {
+      const body = JSON.stringify({ days });
+      return `POST /api/v1/work/${row.id}/snooze HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${made.key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    };
+    const alone = await raw(snooze(2));
+    expect(alone.status).toBe(200);
+    const bad = `POST /api/v1/work/${row.id}/snooze HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${made.key}\r\nContent-Type: application/json\r\nContent-Length: 1\r\n\r\n{`;
+    const both = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(bad + snooze(3)));
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    const answers = both.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((a) => Number(a.split(' ')[1]))).toEqual([400, 200]);
+    const snoozes = await store.db
+      .selectFrom('events')
+      .select('id')
+      .where('desk_id', '=', made.desk.id)
+      .where('kind', '=', 'api_write')
+      .execute();
+    expect(snoozes).toHaveLength(2);
+  });
+
+  it('a request with no Host is a 400 bad_request in the envelope; an HTTP/1.0 one needs none', async () => {
+    const res = await raw(`GET /api/v1/me HTTP/1.1\r\nAuthorization: Bearer ${key}\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(res.headers).toMatch(/^content-type: application\/json/im);
+    expect(envelope(res.body).error).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/Host/) });
+    expect((await raw(`GET /api/v1/me HTTP/1.0\r\nAuthorization: Bearer ${key}\r\n\r\n`)).status).toBe(200);
+  });
+
+  it('a body under a transfer coding other than chunked is refused by name, not read as its coded bytes', async () => {
+    const made = await makeDesk(store.db, { name: 'Coded Bakery' });
+    const row = await makeWork(store.db, made.desk.id, { title: 'Order salt' });
+    const body = JSON.stringify({ days: 1 });
+    const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const res = await raw(
+      `POST /api/v1/work/${row.id}/snooze HTTP/1.1\r\nHost: desk\r\nAuthorization: Bearer ${made.key}\r\nContent-Type: application/json\r\nTransfer-Encoding: br, chunked\r\n\r\n${chunked}`,
+    );
+    expect(res.status).toBe(400);
+    expect(envelope(res.body).error.message).toBe(
+      'The body is sent with Transfer-Encoding: br, chunked, which the desk does not read; send it unencoded.',
+    );
+    expect(
+      (await store.db.selectFrom('work').select('due_date').where('id', '=', row.id).executeTakeFirstOrThrow())
+        .due_date,
+    ).toBe(row.due_date);
+  });
+
+  it('a path no route serves, with a body that is not JSON, is a 404 that no cache keeps', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/nope',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('headers over 16 KiB are a 400 bad_request in the envelope, naming the headers', async () => {
     const cursor = 'x'.repeat(20_000);
     const res = await raw(
@@ -76,6 +141,34 @@ describe('requests refused before any route', () => {
     expect(res.headers).toMatch(/x-content-type-options: nosniff/i);
     expect(envelope(res.body).error.code).toBe('bad_request');
     expect(envelope(res.body).error.message).toMatch(/headers are larger than 16 KiB/);
+  });
+
+  it('a request the parser cannot read is told what in it was wrong', async () => {
+    const cases: Array<[string, RegExp]> = [
+      [
+        'POST /api/v1/me HTTP/1.1\r\nHost: d\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
+        /Content-Length is not readable/,
+      ],
+      ['POST /api/v1/me HTTP/1.1\r\nHost: d\r\nContent-Length: x\r\n\r\n', /Content-Length is not readable/],
+      [
+        'POST /api/v1/me HTTP/1.1\r\nHost: d\r\nTransfer-Encoding: gzip\r\n\r\nabc',
+        /Transfer-Encoding is not readable/,
+      ],
+      [
+        'POST /api/v1/me HTTP/1.1\r\nHost: d\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+        /chunked body is not readable/,
+      ],
+      ['GET /api/v1/me HTTP/1.2\r\nHost: d\r\n\r\n', /HTTP version/],
+      ['GET api/v1/me HTTP/1.1\r\nHost: d\r\n\r\n', /path is not readable/],
+    ];
+    for (const [request, said] of cases) {
+      const res = await raw(request);
+      expect(res.status, request).toBe(400);
+      expect(envelope(res.body).error, request).toMatchObject({
+        code: 'bad_request',
+        message: expect.stringMatching(said),
+      });
+    }
   });
 
   it('a control byte in a header is a 400 bad_request in the envelope', async () => {
