@@ -50,6 +50,8 @@ function lineTo(stream: NodeJS.WriteStream): (text: string) => void {
   };
 }
 
+const toStderr = lineTo(process.stderr);
+
 const watched = new WeakSet<NodeJS.WriteStream>();
 /** Streams whose failure a command has already been told of, to say in its own words. */
 const told = new WeakSet<NodeJS.WriteStream>();
@@ -82,7 +84,9 @@ export const processIo: Io = {
         reject(new Reported(`Cannot write to standard output: ${err.message}.`));
       });
     }),
-  err: lineTo(process.stderr),
+  // What goes to people on standard error may quote stored text (a run's step, a title): its
+  // control characters are written out there as in what is printed (P-cli-11).
+  err: (text: string) => toStderr(forTerminal(text)),
   interactive: process.stdin.isTTY === true,
   ask: askOnTerminal,
 };

@@ -55,4 +55,33 @@ describe.runIf(available).each(DIALECTS)("the demo desk's VAT return, run from t
       .executeTakeFirstOrThrow();
     expect(report.body).toContain(reference!);
   });
+
+  it('writes out the control characters of a step it says it is taking, never obeying them', async () => {
+    const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'desk-esc-'));
+    try {
+      const file = path.join(dir, 'esc.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          desk: { name: 'Esc Test', slug: 'esc-test', timezone: 'Europe/London' },
+          grants: ['file'],
+          playbooks: [{ name: 'pb', steps: [{ goto: `${portal.url}/login` }, { fail_if_text: '\u001b[2JRED' }] }],
+          work: [{ title: 'Esc row', class: 'file', due: '+1d', playbook: 'pb' }],
+        }),
+      );
+      const made = await desk(store.target, 'import', file, '--json');
+      expect(made.code, made.err).toBe(0);
+      const row = (
+        await store.db.selectFrom('work').select('id').where('title', '=', 'Esc row').executeTakeFirstOrThrow()
+      ).id;
+      const run = await desk(store.target, 'run', String(row), '--desk', 'esc-test');
+      expect(run.err).toContain('step 2: fail if text "\\u001b[2JRED"');
+      expect(run.err).not.toContain('\u001b');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -93,7 +93,7 @@ export function exportCommand(program: Command, io: Io): void {
       .option('--json', 'write the business file as JSON; with FILE, print what was written as JSON too')
       .addHelpText(
         'after',
-        '\nConnection passwords and other secrets are left out (a comment at the top of the file names them),\nand API keys are never part of the file. Dates are written as they stand today.\nJSON has no comments: written to FILE, the secrets left out are named on the terminal instead.\n`desk import` reads a file named .json as JSON, strictly, and far faster than YAML.\n\nExample:\n  desk export --desk corner-bakery corner-bakery.yaml\n  desk import corner-bakery.yaml --slug corner-bakery-copy\n  desk export --desk corner-bakery --json > corner-bakery.json',
+        '\nConnection passwords and other secrets are left out (a comment at the top of the file names them),\nand API keys are never part of the file. Dates are written as they stand today.\nJSON has no comments: written to FILE, the secrets left out are named on the terminal instead.\n`desk import` reads a file named .json as JSON, strictly, and far faster than YAML.\n\nExample (on the demo desk, which `desk demo` or the first `desk serve` makes):\n  desk export --desk demo-bakery demo-bakery.yaml\n  desk import demo-bakery.yaml --slug demo-bakery-copy\n  desk export --desk demo-bakery --json > demo-bakery.json',
       ),
   ).action(async (file: string | undefined, opts: DbOptions & { desk: string; json?: boolean }) => {
     // Opened afresh, standard output's own file would be written from its start, under what

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { checkedArgument, idOf } from '../checks.ts';
-import { dbOption, jsonOption, print, Reported, stoppable, withDeps, type DbOptions, type Io } from '../io.ts';
+import { dbOption, inline, jsonOption, print, Reported, stoppable, withDeps, type DbOptions, type Io } from '../io.ts';
 import { contextForRow } from './work.ts';
 
 // `desk run ID`: the same run as POST /work/{id}/run, from the terminal, with each step shown
@@ -22,7 +22,7 @@ export function runCommand(program: Command, io: Io): void {
       // Ctrl-C ends the run as interrupted; its answer says so before the command stops (P-cli-10).
       await stoppable(io, deps, async () => {
         const answer = await runWork(ctx, id, {
-          onStep: o.json ? undefined : (i, what) => io.err(`  step ${i + 1}: ${what}`),
+          onStep: o.json ? undefined : (i, what) => io.err(`  step ${i + 1}: ${inline(what)}`),
         });
         print(io, o.json, answer, () => {
           const lines = [
