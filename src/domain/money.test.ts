@@ -7,6 +7,8 @@ import { amountWords, decimalOf, minorDigits, minorOf } from './money.ts';
 describe('a currency and its minor unit', () => {
   it('has the digits the currency has', () => {
     expect([minorDigits('GBP'), minorDigits('JPY'), minorDigits('KWD')]).toEqual([2, 0, 3]);
+    // ISO 4217's, not the digits a price is usually shown with: a forint and a rupiah have hundredths.
+    expect([minorDigits('HUF'), minorDigits('IDR'), minorDigits('IQD'), minorDigits('jpy')]).toEqual([2, 2, 3, 0]);
     expect([minorDigits(''), minorDigits('not a code')]).toEqual([2, 2]);
   });
 });

@@ -1,15 +1,42 @@
 // Money is kept as a whole number of the currency's minor unit (the contract's rule): pence for
-// GBP, yen for JPY, fils (a thousandth) for KWD. How many digits that is comes from the currency
-// itself, so one stored amount reads the same on the screen, in chat and in a form.
+// GBP, yen for JPY, fils (a thousandth) for KWD. How many digits that is comes from ISO 4217, so
+// one stored amount reads the same on the screen, in chat, in a form and to an API client; not
+// from Intl, whose digits are what a price is usually shown with (none for HUF or IDR, whose
+// minor units are hundredths) and may change with Node's locale data.
+
+/** ISO 4217's currencies whose minor unit is not a hundredth, by the digits it takes. */
+const MINOR_DIGITS: Readonly<Record<string, number>> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
+};
 
 /** Digits after the point in the currency's amounts: 2 for GBP, 0 for JPY, 3 for KWD; 2 for a code not known. */
 export function minorDigits(currency: string): number {
-  try {
-    const f = new Intl.NumberFormat('en', { style: 'currency', currency: currency.trim() || 'XXX' });
-    return f.resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
+  return MINOR_DIGITS[currency.trim().toUpperCase()] ?? 2;
 }
 
 /** Minor units as the decimal they stand for, exactly (no float on the way): 9007199254740991 GBP is "90071992547409.91". */

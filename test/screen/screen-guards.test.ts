@@ -575,6 +575,15 @@ describe("the screen's guards", () => {
     const half = await post('/arrangements/new', { name: 'Half yen', status: 'active', amount: '1500.5' });
     expect(half.statusCode).toBe(400);
     expect(half.body).toContain('is not an amount in JPY, such as 1250.');
+    // The amount is the mistake; the currency beside it is not a second one.
+    const typed = await post('/arrangements/new', {
+      name: 'Half yen',
+      status: 'active',
+      amount: '1500.5',
+      currency: 'JPY',
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.body).not.toContain('amount_cents');
     const page = await h.app.inject({ method: 'GET', url: '/arrangements', cookies, headers: { accept: 'text/html' } });
     expect(page.body).toContain('1,500 JPY');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFault, step } from './reader.ts';
+import { heardFromClient, readFault, step } from './reader.ts';
 
 const at = { host: 'imap.shop.test', port: 993, secure: true, user: 'desk', pass: 'secret', mailbox: 'INBOX' };
 
@@ -52,6 +52,23 @@ describe('a step that takes too long', () => {
     const err = await step(client, 'reading message 3', 1000, fetching).catch((e: unknown) => e);
     expect(readFault(err, at)).toBe(
       'Reading message 3 took longer than 1s: the mail server was too slow or stopped answering.',
+    );
+  });
+
+  it('is said as a time-out when the IMAP client gave up on the silent server first and closed the connection', async () => {
+    const client = { close: () => {} };
+    const closed = Object.assign(new Error('Connection not available'), { code: 'NoConnection' });
+    heardFromClient(client, { code: 'ETIMEOUT' });
+    const err = await step(client, 'reading message 4', 1000, Promise.reject(closed)).catch((e: unknown) => e);
+    expect(readFault(err, at)).toBe(
+      'Reading message 4 took longer than 1s: the mail server was too slow or stopped answering.',
+    );
+    // Another connection's close is still a close.
+    const other = await step({ close: () => {} }, 'reading message 4', 1000, Promise.reject(closed)).catch(
+      (e: unknown) => e,
+    );
+    expect(readFault(other, at)).toBe(
+      'The mail server at imap.shop.test:993 closed the connection before the pass finished.',
     );
   });
 });

@@ -25,10 +25,13 @@ const SLOWEST_LINK = 64;
 
 export async function step<T>(client: Pick<ImapFlow, 'close'>, what: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  const took = () =>
+    new StepTimeout(
+      `${what[0]?.toUpperCase()}${what.slice(1)} took longer than ${Math.round(ms / 1000)}s: the mail server was too slow or stopped answering.`,
+    );
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const took = `${what[0]?.toUpperCase()}${what.slice(1)} took longer than ${Math.round(ms / 1000)}s`;
-      reject(new StepTimeout(`${took}: the mail server was too slow or stopped answering.`));
+      reject(took());
       // After the time-out is said: closing fails the step's own command too, which must not
       // be what the pass reports (the desk closed the connection, not the server).
       client.close();
@@ -36,9 +39,22 @@ export async function step<T>(client: Pick<ImapFlow, 'close'>, what: string, ms:
   });
   try {
     return await Promise.race([work, limit]);
+  } catch (err) {
+    // The IMAP client gave up on a silent server first (its own idle limit) and closed the
+    // connection: that is the server not answering, not the server closing it.
+    if (silent.has(client)) throw took();
+    throw err;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Connections the IMAP client ended because the server said nothing for too long. */
+const silent = new WeakSet<object>();
+
+/** What the IMAP client reports of its connection outside any step; a dropped socket is said through the step it breaks. */
+export function heardFromClient(client: object, err: { code?: string } | undefined): void {
+  if (err?.code === 'ETIMEOUT') silent.add(client);
 }
 
 /** The server's refusal or the network's fault in words a person can act on. */
@@ -86,7 +102,7 @@ async function clientFor(s: MailboxSettings, ms: number): Promise<ImapFlow> {
     socketTimeout: ms,
   });
   // A dropped socket is reported through the step it breaks; the emitter must not throw.
-  client.on('error', () => undefined);
+  client.on('error', (err: { code?: string }) => heardFromClient(client, err));
   return client;
 }
 

@@ -1,6 +1,6 @@
 import { daysBetween } from '../../domain/dates.ts';
 import { listWords, plural } from '../../domain/text.ts';
-import { amountWords, decimalOf } from '../../domain/money.ts';
+import { amountWords, decimalOf, minorDigits } from '../../domain/money.ts';
 
 export { listWords, plural };
 
@@ -27,7 +27,13 @@ export function dueWords(due: string | null, today: string): string {
 /** Minor units in the currency's own notation: 1500 GBP is £15.00, 1500 JPY is ¥1,500. */
 export function money(minor: number, currency: string): string {
   try {
-    const f = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
+    const digits = minorDigits(currency);
+    const f = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     // From its decimal text, which Intl reads exactly: a number past 2^53 / 100 would be rounded.
     return f.format(decimalOf(minor, currency) as Intl.StringNumericLiteral);
   } catch {

@@ -35,7 +35,8 @@ export function readArrangementForm(ctx: DeskContext, form: FormValues): Omit<Ar
     const minor = minorOf(amount, currency);
     if (minor === null)
       extra.amount = `Amount: "${echoed(amount)}" is not an amount in ${currency}, such as ${decimalOf(1250 * 10 ** minorDigits(currency), currency)}.`;
-    else raw.amount_cents = minor;
+    // A refused amount stands in as 0, so the currency beside it is read as given with one.
+    raw.amount_cents = minor ?? 0;
   } else if (raw.currency !== undefined) extra.currency = 'A currency goes with an amount: give both, or neither.';
   const { ref: _ref, ...plan } = readFormEntry(
     'arrangement',
