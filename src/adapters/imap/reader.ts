@@ -128,6 +128,10 @@ export class ImapReader implements MailReader {
     const messages: IncomingMail[] = [];
     try {
       await step(client, 'connecting and signing in', ms, client.connect());
+      // The last days are the desk's, counted from its own clock: with WITHIN, the IMAP client
+      // would send them as seconds before the process's clock instead (YOUNGER), and a desk
+      // whose clock is set (DESK_NOW) would reread a mailbox's whole past.
+      client.capabilities.delete('WITHIN');
       const box = await step(client, `opening ${s.mailbox}`, ms, client.mailboxOpen(s.mailbox, { readOnly: true }));
       uidValidity = String(box.uidValidity);
       const same = uidValidity === from.uidValidity;
