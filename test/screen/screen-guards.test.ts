@@ -45,6 +45,16 @@ describe("the screen's guards", () => {
     return { csrf, cookies: { ...cookies, ...Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) } };
   }
 
+  /** Sends a screen form as a browser would, with the session's cookies and the page's CSRF token. */
+  const poster = (cookies: Record<string, string>, csrf: string) => (url: string, fields: Record<string, string>) =>
+    h.app.inject({
+      method: 'POST',
+      url,
+      cookies,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
+    });
+
   const page = (cookies: Record<string, string>) =>
     h.app.inject({ method: 'GET', url: '/keys', cookies, headers: { accept: 'text/html' } });
 
@@ -451,14 +461,7 @@ describe("the screen's guards", () => {
     const d = await makeDesk(store.db);
     const { csrf, cookies } = await formOf(await signIn(d.desk.id));
     const unseen = ' \u200B\uFEFF\u2060 ';
-    const post = (url: string, fields: Record<string, string>) =>
-      h.app.inject({
-        method: 'POST',
-        url,
-        cookies,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
-      });
+    const post = poster(cookies, csrf);
     const row = await post('/work', { title: unseen, kind: '', priority: '50' });
     expect(row.statusCode).toBe(400);
     expect(row.body).toContain('A row needs a title.');
@@ -520,14 +523,7 @@ describe("the screen's guards", () => {
     expect(home.body).toContain('2027-01-01');
 
     const { csrf, cookies: withForm } = await formOf(cookies);
-    const post = (url: string, form: Record<string, string>) =>
-      h.app.inject({
-        method: 'POST',
-        url,
-        cookies: withForm,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ _csrf: csrf, ...form }).toString(),
-      });
+    const post = poster(withForm, csrf);
     // Saved from its form with only its name changed, the unit keeps every field.
     const saved = await post(`/units/${odd.id}`, {
       type: 'site',
@@ -551,14 +547,7 @@ describe("the screen's guards", () => {
   it("takes and shows an amount in its currency's own units, and saves a large one back as it was", async () => {
     const d = await makeDesk(store.db, { currency: 'JPY' });
     const { csrf, cookies } = await formOf(await signIn(d.desk.id));
-    const post = (url: string, fields: Record<string, string>) =>
-      h.app.inject({
-        method: 'POST',
-        url,
-        cookies,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
-      });
+    const post = poster(cookies, csrf);
     const amounts = async () =>
       (
         await store.db
@@ -622,14 +611,7 @@ describe("the screen's guards", () => {
   it("refuses an arrangement's or a unit's name past its length, beside the field", async () => {
     const d = await makeDesk(store.db);
     const { csrf, cookies } = await formOf(await signIn(d.desk.id));
-    const post = (url: string, fields: Record<string, string>) =>
-      h.app.inject({
-        method: 'POST',
-        url,
-        cookies,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
-      });
+    const post = poster(cookies, csrf);
     const lease = await post('/arrangements/new', { name: 'n'.repeat(201), status: 'active' });
     expect(lease.statusCode).toBe(400);
     expect(lease.body).toContain('Name must be at most 200 characters.');
