@@ -5,7 +5,7 @@ import { deskContext } from '../../src/domain/context.ts';
 import { addDays } from '../../src/domain/dates.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
 import { deriveAction } from '../../src/domain/work/derive.ts';
-import { NOTHING_TO_APPROVE } from '../../src/domain/work/revise.ts';
+import { NOTHING_TO_APPROVE } from '../../src/domain/work/complete.ts';
 import { closeWork } from '../../src/domain/work/status.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { insertPlaybook } from '../../src/store/repositories/records.ts';

@@ -25,6 +25,6 @@ export async function countChase(ctx: DeskContext, row: WorkRow): Promise<void> 
   const which =
     n <= now.max_chases
       ? `Chase ${n} of ${now.max_chases}`
-      : `Chase ${n} (the desk sends ${now.max_chases === 0 ? 'none' : `${plural(now.max_chases, 'chase')}`} on its own)`;
+      : `Chase ${n} (the desk sends ${now.max_chases === 0 ? 'none' : plural(now.max_chases, 'chase')} on its own)`;
   await logTimeline(ctx, row.id, 'chased', `${which} sent to ${row.waiting_on}; ${next}.`);
 }

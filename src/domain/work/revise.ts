@@ -65,8 +65,6 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
   });
 }
 
-export { NOTHING_TO_APPROVE };
-
 /**
  * "Approve and send": the owner's text of the prepared message, then its send, as completing
  * the row sends it. With no message prepared any more (a page drawn before the desk sent it)
