@@ -98,16 +98,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return 1;
   }
   const program = buildProgram(json ? { ...io, err: () => {}, notice: io.err } : io, () => argv);
-  // `desk help wrok` names no command: commander would print the whole help and no more. It
-  // is refused as `desk wrok` is, with the command it was likely meant to be.
-  const [first, named] = argv.slice(2);
-  if (
-    first === 'help' &&
-    named !== undefined &&
-    !named.startsWith('-') &&
-    !program.commands.some((c) => c.name() === named)
-  )
-    argv = [...argv.slice(0, 2), ...argv.slice(3)];
+  argv = [...argv.slice(0, 2), ...helpAsFlag(program, argv.slice(2))];
   let failure: { code: string; message: string; details?: Record<string, unknown> };
   let listed = false;
   try {
@@ -126,7 +117,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       if (err.exitCode === 0) return 0;
       failure = {
         code: 'bad_request',
-        message: [err.message.replace(/^error: /, ''), offer].filter(Boolean).join('. '),
+        // One line, as every other refusal: commander puts its suggestion on a line of its own.
+        message: [err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' '), offer].filter(Boolean).join('. '),
       };
     } else if (err instanceof Interrupted) {
       return 130; // stopped by Ctrl-C, after saying what became of the work under way
@@ -169,6 +161,36 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     for (const line of lines) io.err(line);
   }
   return 1;
+}
+
+/**
+ * `help` typed before the command words (`desk help work list`, `desk work help list`) asks for
+ * those words' own help: commander would read only the first of them, and for a word no group
+ * has (`desk work help bogus`) print the group's help as a failure without saying why. Words that
+ * name commands become `… --help`; otherwise `help` is dropped, so the unknown word is refused
+ * as it is when typed without it, with the command it was likely meant to be.
+ */
+function helpAsFlag(program: Command, args: string[]): string[] {
+  let group = program;
+  for (const [i, word] of args.entries()) {
+    if (word === '--' || word.startsWith('-')) return args;
+    if (word === 'help') {
+      const rest = args.slice(i + 1);
+      const words = rest.filter((w) => !w.startsWith('-'));
+      if (words.length === 0) return args;
+      let target = group;
+      for (const w of words) {
+        const next = target.commands.find((c) => c.name() === w || c.aliases().includes(w));
+        if (!next) return [...args.slice(0, i), ...rest];
+        target = next;
+      }
+      return [...args.slice(0, i), ...words, '--help'];
+    }
+    const next = group.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) return args;
+    group = next;
+  }
+  return args;
 }
 
 /**

@@ -46,6 +46,28 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     const typo = await desk(store.target, 'help', 'wrok');
     expect(typo).toMatchObject({ code: 1, out: '' });
     expect(typo.err).toBe("desk: unknown command 'wrok'\n(Did you mean work?)\n");
+    // As JSON the refusal is one line, suggestion and all.
+    const typoJson = await desk(store.target, 'wrok', '--json');
+    expect(typoJson.code).toBe(1);
+    expect(typoJson.json().error.message).toBe("unknown command 'wrok' (Did you mean work?)");
+    // `help` before command words asks for the last one's help, wherever it is typed.
+    const listHelp = (await desk(store.target, 'work', 'list', '--help')).out;
+    for (const words of [
+      ['help', 'work', 'list'],
+      ['work', 'help', 'list'],
+    ]) {
+      const asked = await desk(store.target, ...words);
+      expect(asked, words.join(' ')).toMatchObject({ code: 0, out: listHelp });
+    }
+    // A word no group has is refused as it is without `help`, saying which commands there are.
+    for (const words of [
+      ['work', 'help', 'bogus'],
+      ['help', 'work', 'bogus'],
+    ]) {
+      const asked = await desk(store.target, ...words);
+      expect(asked, words.join(' ')).toMatchObject({ code: 1, out: '' });
+      expect(asked.err).toMatch(/^desk: unknown command 'bogus'\nThe commands of `desk work` are list, /);
+    }
     const add = await desk(store.target, 'work', 'add', '--help');
     expect(add.code).toBe(0);
     expect(add.out).toContain('--due <date>');
