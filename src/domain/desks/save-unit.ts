@@ -41,6 +41,26 @@ export function linesOf(fields: Record<string, unknown>): string {
     .join('\n');
 }
 
+// A number written as JSON writes one: what `linesOf` shows of any finite number reads back to it.
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:e[+-]?\d+)?$/i;
+
+/**
+ * The form's columns, each that was a number before kept a number while its text reads as one:
+ * the form shows every column as text, and saving one column would otherwise turn the business
+ * file's numbers into text in the API's answers.
+ */
+export function keptKinds(
+  typed: Record<string, string | null>,
+  before: Record<string, unknown>,
+): Record<string, string | number | null> {
+  const out: Record<string, string | number | null> = Object.create(null);
+  for (const [name, text] of Object.entries(typed)) {
+    const was = Object.hasOwn(before, name) ? before[name] : undefined;
+    out[name] = typeof was === 'number' && text !== null && NUMBER.test(text) ? Number(text) : text;
+  }
+  return out;
+}
+
 export async function saveUnit(
   ctx: DeskContext,
   id: number | null,
@@ -56,12 +76,13 @@ export async function saveUnit(
     (arrangementId === null || !(await findArrangement(ctx.db, ctx.desk.id, arrangementId)))
   )
     extra.arrangement = "Choose one of the desk's arrangements, or none.";
-  const raw = { ...formEntry({ type: form.type, name: form.name }), fields: lines.fields };
-  const plan = readFormEntry('unit', raw, UNIT_FIELDS, ctx.today(), (e) => readUnit(e, ctx.today()), extra);
 
   return atomically(ctx, async (tx) => {
     const before = id === null ? undefined : await findUnit(tx.db, tx.desk.id, id);
     if (id !== null && !before) throw notFound('unit', id);
+    const fields = keptKinds(lines.fields, before ? JSON.parse(before.fields) : {});
+    const raw = { ...formEntry({ type: form.type, name: form.name }), fields };
+    const plan = readFormEntry('unit', raw, UNIT_FIELDS, ctx.today(), (e) => readUnit(e, ctx.today()), extra);
     const values = {
       type: plan.type,
       name: plan.name,
