@@ -28,6 +28,12 @@ describe("drafting from a row's facts", () => {
     expect(templateFor('money', 'Priya Shah')).toBe('money');
   });
 
+  it('writes the subject on one line, whatever line breaks or control characters the title or a reply holds', () => {
+    const d = composeDraft({ ...base, about: null, title: 'Book\r\nBcc: evil@attacker.test\u0000 \tnow\u2028ok' });
+    expect(d.subject).toBe('Book Bcc: evil@attacker.test now ok');
+    expect(composeDraft({ ...base, answering: 'Re: your\r\n letter' }).subject).toBe('Re: your letter');
+  });
+
   it('a first contact names the person, the title, the arrangement and the due date, and is addressed to the contact', () => {
     const d = composeDraft(base);
     expect(d.channel).toBe('email');

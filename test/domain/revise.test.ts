@@ -22,6 +22,19 @@ describe('revising a prepared message', () => {
     expect((await stored()).body).toBe('Hi,\n\nIs Monday fine?\n');
   });
 
+  it('refuses a subject of more than one line, and keeps a body of several', async () => {
+    const { row, stored } = await drafted('Hi,\n\nIs Monday fine?');
+    for (const subject of ['Hello\r\nBcc: x@evil.test', 'Hello\tthere', 'Hello\u2028there'])
+      await expect(
+        reviseDraft(t.ctx, row.id, { subject, body: 'Hi,\n\nIs Friday fine?' }),
+        JSON.stringify(subject),
+      ).rejects.toMatchObject({
+        details: { field: 'subject' },
+        message: 'The subject is one line: it holds a line break or another control character.',
+      });
+    expect((await stored()).body).toBe('Hi,\n\nIs Monday fine?');
+  });
+
   it('stores a changed body, trimmed', async () => {
     const { row, stored } = await drafted('Hi,\n\nIs Monday fine?\n');
     expect(await reviseDraft(t.ctx, row.id, { subject: 'Hello', body: 'Hi,\n\nIs Tuesday fine?\n' })).toBe(true);

@@ -221,6 +221,23 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect(sentTo('listed.test')).toEqual([]);
   });
 
+  it('a contact address stored before its marks were refused is sent to nobody, not to what the mailer reads of it', async () => {
+    for (const address of ['a(b)c@marks.test', 'ann:bob@marks.test', '"x@marks.test']) {
+      const row = await makeWork(store.db, d.desk.id, {
+        title: 'Ask them',
+        class: 'reach_out',
+        contact_email: address,
+      });
+      expect((await post(`/work/${row.id}/draft`)).json().data).toMatchObject({ drafted: true, to: address });
+      const res = await post(`/work/${row.id}/complete`);
+      expect(res.json().data, address).toMatchObject({ failed: true, delivered: false });
+      expect((await itemOf(store.db, d.desk.id, row.id)).last_error).toContain(
+        'is not one the desk can send to as written, so nothing was sent',
+      );
+    }
+    expect(sentTo('marks.test')).toEqual([]);
+  });
+
   it('complete after a failed send, with nothing drafted again, says the message did not go as it records the work', async () => {
     const row = await makeWork(store.db, d.desk.id, {
       title: 'Pay the window cleaner',

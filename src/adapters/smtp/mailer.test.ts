@@ -96,6 +96,42 @@ describe('SmtpMailer', () => {
     expect(await mailer.send(via(smtp.port), mail)).toMatchObject({ accepted: true });
   });
 
+  it('writes the sender as its name and address, and sends to the address alone, however they are written', async () => {
+    smtp.setMode('accept');
+    const cases: Array<[string, string, string]> = [
+      // The setting, the From header it gives, the envelope's sender.
+      ['Shop: Best <shop@mailer.test>', '"Shop: Best" <shop@mailer.test>', 'shop@mailer.test'],
+      ['"Shop Ltd" <shop@mailer.test>', 'Shop Ltd <shop@mailer.test>', 'shop@mailer.test'],
+      ['A <b@c.test> <shop@mailer.test>', '"A <b@c.test>" <shop@mailer.test>', 'shop@mailer.test'],
+      ['shop@mailer.test', 'shop@mailer.test', 'shop@mailer.test'],
+    ];
+    for (const [from, header, envelope] of cases) {
+      const before = smtp.received.length;
+      const box = { provider: 'smtp', config: { ...via(smtp.port).config, from } };
+      expect(await mailer.send(box, mail), from).toMatchObject({ accepted: true });
+      const got = smtp.received[before]!;
+      expect(got.from, from).toBe(envelope);
+      expect(got.to).toEqual([mail.to]);
+      const headers = `\r\n${got.raw.split('\r\n\r\n')[0]}\r\n`;
+      expect(headers, from).toContain(`\r\nFrom: ${header}\r\n`);
+      expect(headers).toContain(`\r\nTo: ${mail.to}\r\n`);
+    }
+  });
+
+  it('a sender that is no address sends nothing, and says it is the mailbox', async () => {
+    const before = smtp.received.length;
+    // Held from before a file's user with no from was refused: the user is taken as the sender.
+    const box = { provider: 'smtp', config: { host: '127.0.0.1', port: smtp.port, user: 'apikey', starttls: false } };
+    const r = await mailer.send(box, mail);
+    expect(r).toEqual({
+      accepted: false,
+      refusedMailbox: true,
+      reason:
+        'The mailbox\'s sender "apikey" is not an email address, so nothing was sent; set its From to one, such as Shop <shop@example.com>.',
+    });
+    expect(smtp.received.length).toBe(before);
+  });
+
   it('a refused recipient is a refusal: neither unknown nor unreachable', async () => {
     smtp.setMode('refuse');
     const r = await mailer.send(via(smtp.port), mail);

@@ -1,5 +1,6 @@
 import { signInMasker } from '../../domain/mask.ts';
-import { senderOf } from '../../domain/desks/smtp-settings.ts';
+import { senderOf, senderParts } from '../../domain/desks/smtp-settings.ts';
+import { echoed } from '../../domain/text.ts';
 import type { Mailer, MailConnection, OutgoingMail, SendResult } from '../../domain/ports.ts';
 
 // The real mailer: one SMTP conversation per message, through the desk's own mailbox.
@@ -154,6 +155,14 @@ export class SmtpMailer implements Mailer {
     const pass = typeof c.pass === 'string' ? c.pass : undefined;
     const from = senderOf(c);
     if (!from) return { accepted: false, reason: 'The mailbox has no sender address (from) set.' };
+    // Held before such a sender was refused: without an address the message would go with no From.
+    const sender = senderParts(from);
+    if (!sender)
+      return {
+        accepted: false,
+        refusedMailbox: true,
+        reason: `The mailbox's sender "${echoed(from)}" is not an email address, so nothing was sent; set its From to one, such as Shop <shop@example.com>.`,
+      };
 
     const t = this.opts.timeoutMs;
     // Whether the server took the message's text: its go-ahead to DATA, read off the client's own
@@ -198,8 +207,10 @@ export class SmtpMailer implements Mailer {
       return await transport
         .sendMail({
           signal: stop.signal,
-          from,
-          to: mail.to,
+          // Both as parts, and the envelope as given: the mailer reads no address out of text.
+          from: sender,
+          to: { name: '', address: mail.to },
+          envelope: { from: sender.address, to: [mail.to] },
           subject: mail.subject,
           text: mail.text,
           messageId: mail.messageId,

@@ -19,6 +19,21 @@ export function addressOf(from: string): string | null {
   return isEmailAddress(address) ? address : null;
 }
 
+/**
+ * A sender as the mailer writes it: its name (quotes around it taken off) and its address, or
+ * null. Handed over as the two parts, the mailer writes the name quoted as it needs and never
+ * reads an address of its own out of it.
+ */
+export function senderParts(from: string): { name: string; address: string } | null {
+  const address = addressOf(from);
+  if (address === null) return null;
+  const m = /<[^<>]*>\s*$/.exec(from);
+  let name = m ? from.slice(0, m.index).trim() : '';
+  const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(name);
+  if (quoted) name = quoted[1]!.replace(/\\(.)/g, '$1');
+  return { name, address };
+}
+
 const given = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** Who a mailbox's messages come from: its sender setting, or else its user, as the mailer sends them. */
@@ -49,6 +64,9 @@ export function smtpFaults(c: Record<string, unknown>, opts: { mayLeaveOut?: boo
     errors.from = `"${echoed(from)}" is not an email address, such as Shop <shop@example.com>.`;
   else if (!from && !addressOf(user) && !opts.mayLeaveOut)
     errors.from = 'Give the address messages come from, such as Shop <shop@example.com>.';
+  // A file may leave the sender to the user only when the user is an address to send from.
+  else if (!from && user && !addressOf(user))
+    errors.from = `Give the address messages come from, such as Shop <shop@example.com>: the user "${echoed(user)}" is not one.`;
   // Stored as the form stores them; text such as "yes" would be read as no, unsaid.
   for (const flag of ['secure', 'starttls'] as const)
     if (c[flag] !== undefined && c[flag] !== null && typeof c[flag] !== 'boolean')

@@ -2,11 +2,12 @@ import { echoed } from '../text.ts';
 
 // What the desk takes for an email address, wherever one comes in (a row's contact, a business
 // file, a mailbox's From): one @, something either side, no spaces or angle brackets. Loose on
-// purpose: the mail server is the judge of whether it delivers. No commas or semicolons either:
-// the mailer reads "ann,bob@x.test" as two addresses and sends to the one it can, while the
-// desk would record it as sent to the whole text.
+// purpose: the mail server is the judge of whether it delivers. None of the characters mail's
+// address syntax gives a meaning either: the mailer reads "ann,bob@x.test" as two addresses,
+// "a(b)c@x.test" as c@x.test with a comment, "ann:bob@x.test" as a group, and sends to what it
+// read, while the desk would record it as sent to the whole text. Nor control characters.
 
-const ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
+const ADDRESS = /^[^\s@<>,;()":[\]\\\p{Cc}]+@[^\s@<>,;()":[\]\\\p{Cc}]+$/u;
 /** What earlier versions took, commas and semicolons included, and a desk may still hold. */
 const STORED = /^[^\s@<>]+@[^\s@<>]+$/;
 

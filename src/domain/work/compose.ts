@@ -184,5 +184,11 @@ export function composeDraft(f: DraftFacts): Draft {
     ask,
     `${answering ? 'Kind regards' : 'Thank you'},\n${f.signature}`,
   ].filter((p): p is string => !!p);
+  // A subject is one header line: a line break or a control character in a title or a reply's
+  // subject would be folded away on the way out, so what is recorded as sent is what goes.
+  subject = subject
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return { channel: 'email', to: f.contact_email, subject, body: paragraphs.join('\n\n') };
 }

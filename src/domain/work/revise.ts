@@ -27,6 +27,9 @@ function checked(raw: unknown, name: 'subject' | 'body', max: number): { text: s
   if (v === '') return { error: `The ${name} must not be empty.` };
   if (longerThan(v, max)) return { error: `The ${name} is longer than ${max.toLocaleString('en')} characters.` };
   if (v.includes('\u0000')) return { error: `The ${name} contains a NUL character, which the desk cannot store.` };
+  // The subject is one header line; the body may have as many lines as it likes.
+  if (name === 'subject' && /[\p{Cc}\u2028\u2029]/u.test(v))
+    return { error: 'The subject is one line: it holds a line break or another control character.' };
   return { text: v };
 }
 

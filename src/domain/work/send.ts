@@ -1,10 +1,10 @@
-import { namesMoreThanOne } from '../mail/address.ts';
+import { isEmailAddress, namesMoreThanOne } from '../mail/address.ts';
 import type { MailConnection } from '../ports.ts';
 import { findWork, updateWork } from '../../store/repositories/work.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { storedObject } from '../text.ts';
+import { echoed, storedObject } from '../text.ts';
 import {
   claimDraft,
   failureOf,
@@ -174,6 +174,10 @@ export async function sendDraft(
   // to what it could read of it, while the desk said it went to the whole.
   else if (namesMoreThanOne(to))
     reason = `The message's address "${to}" names more than one, so nothing was sent; give the row one contact address and prepare the message again.`;
+  // Stored before the marks mail's address syntax gives a meaning were refused: the mailer
+  // would send to what it read of it ("a(b)c@x.test" to c@x.test), not to the address held.
+  else if (!isEmailAddress(to))
+    reason = `The message's address "${echoed(to)}" is not one the desk can send to as written, so nothing was sent; give the row a plain contact address and prepare the message again.`;
   else {
     try {
       const id = newMessageId(senderOf(mailbox.config), ctx.desk.slug);
