@@ -1,5 +1,5 @@
+import { redactToken } from './redact-url.ts';
 import { randomUUID } from 'node:crypto';
-import querystring from 'node:querystring';
 import type { ServerResponse } from 'node:http';
 import Fastify, {
   LogController,
@@ -12,7 +12,6 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
-import { KEY_BRAND } from '../domain/keys/secret.ts';
 import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
 import { presentedKey } from './auth.ts';
@@ -65,37 +64,6 @@ export interface AppOptions {
 export const REQUEST_TIME_MS = 300_000;
 /** How long a client may take to send a request's headers: Node's own default. */
 const HEADERS_TIME_MS = 60_000;
-
-/** A key's shape, wherever in a URL it stands. */
-const KEY_SHAPE = new RegExp(`${KEY_BRAND}[0-9A-Za-z]{8,}`);
-
-/**
- * A key sent in a URL must not reach the logs with it. A query value is redacted when its name,
- * read as the query parser reads it, holds `token` (`?%74oken=`, `?token[]=`, `?token%00=`),
- * and any part of the URL (a value under another name, escaped inside another value, a path
- * segment) that holds a key's shape once unescaped is redacted too.
- */
-export function redactToken(url: string): string {
-  const hidden = (part: string) => KEY_SHAPE.test(querystring.unescape(part));
-  const [pathPart = '', query] = splitOnce(url, '?');
-  const path = pathPart
-    .split('/')
-    .map((segment) => (hidden(segment) ? '[redacted]' : segment))
-    .join('/');
-  if (query === undefined) return path;
-  const params = query.split('&').map((param) => {
-    const [name = '', value] = splitOnce(param, '=');
-    if (value === undefined) return hidden(name) ? '[redacted]' : name;
-    if (querystring.unescape(name).toLowerCase().includes('token') || hidden(value)) return `${name}=[redacted]`;
-    return hidden(name) ? `[redacted]=${value}` : param;
-  });
-  return `${path}?${params.join('&')}`;
-}
-
-function splitOnce(text: string, sep: string): [string, string | undefined] {
-  const at = text.indexOf(sep);
-  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
-}
 
 function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger || typeof logger !== 'object') return logger;
@@ -180,8 +148,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   readJsonBodies(app);
   if (opts.requestLines) {
     app.addHook('onResponse', async (request, reply) => {
+      // A failure's line names the id its answer gives, so one can be found from the other.
+      const id = reply.statusCode >= 500 ? ` (request ${request.id})` : '';
       request.log.info(
-        `${request.method} ${redactToken(request.url)} ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`,
+        `${request.method} ${redactToken(request.url)} ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms${id}`,
       );
     });
   }

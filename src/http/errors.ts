@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError, type ErrorCode } from '../domain/errors.ts';
 import { storeTrouble } from '../store/trouble.ts';
+import { redactToken } from './redact-url.ts';
 import { NOT_JSON } from './body.ts';
 import { echoed } from '../domain/text.ts';
 
@@ -85,7 +86,8 @@ export function answerFor(err: unknown, request: FastifyRequest): HttpAnswer {
       return { status: 503, body: { error: { code: 'unavailable', message: trouble.message } } };
     }
   }
-  request.log.error({ err }, 'request failed');
+  // Which request, said in the line itself: a readable log shows the message, not the fields beside it.
+  request.log.error({ err }, `${request.method} ${redactToken(request.url)} failed`);
   return {
     status: 500,
     body: { error: { code: 'internal_error', message: INTERNAL_MESSAGE, details: { request_id: request.id } } },

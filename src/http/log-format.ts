@@ -30,6 +30,11 @@ export function serverLogger(
     colorize: colour && !destination,
     translateTime: 'SYS:yyyy-mm-dd HH:MM:ss',
     ignore: 'pid,hostname,reqId,req,res,responseTime',
+    // A warning or a failure names its request's id, the one a 500's answer gives (D29).
+    messageFormat: (log, key) => {
+      const message = String(log[key] ?? '');
+      return typeof log.reqId === 'string' && Number(log.level) >= 40 ? `${message} (request ${log.reqId})` : message;
+    },
     singleLine: true,
     sync: true,
     ...(destination ? { destination } : {}),

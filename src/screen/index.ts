@@ -20,6 +20,7 @@ import {
   SESSION_IDLE_DAYS,
 } from '../domain/owner/sign-in.ts';
 import { STATUS_OF } from '../http/errors.ts';
+import { redactToken } from '../http/redact-url.ts';
 import { type LimitStore, registerLimits } from '../http/limits.ts';
 import { ownerLinkCommand } from '../config.ts';
 import { settingOnce } from '../store/repositories/desks.ts';
@@ -266,7 +267,7 @@ export function screen(deps: Deps, limits: LimitStore) {
       // The owner runs the desk: a key that does not open its secrets (a rotation this server
       // has not been restarted for) is theirs to mend, so the page says what the desk knows.
       if (err instanceof SecretKeyError) {
-        request.log.error({ err }, 'screen request failed');
+        request.log.error({ err }, `${request.method} ${redactToken(request.url)} failed`);
         return page(500, 'The desk cannot open its secrets', err.message);
       }
       const trouble = storeTrouble(err);
@@ -275,7 +276,7 @@ export function screen(deps: Deps, limits: LimitStore) {
         reply.header('retry-after', '1');
         return page(503, STORE_TROUBLE_TITLE[trouble.kind], trouble.message);
       }
-      request.log.error({ err }, 'screen request failed');
+      request.log.error({ err }, `${request.method} ${redactToken(request.url)} failed`);
       return page(500, 'Something went wrong', 'Something went wrong at the desk end. Try again.');
     });
 

@@ -148,6 +148,41 @@ describe("the log's format and the root", () => {
     expect(logged).not.toContain('desk_secret');
   });
 
+  it("on a terminal, a failure's lines name its request and the id its answer gives", async () => {
+    let logged = '';
+    const destination = new Writable({
+      write(chunk, _enc, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    const choice = serverLogger('info', undefined, true, destination);
+    const config = loadConfig({ DESK_DATABASE_URL: store.target });
+    const app = await buildApp(
+      { store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) },
+      { logger: choice.logger, requestLines: choice.pretty },
+    );
+    app.get('/api/v1/broken', async () => {
+      throw new Error('a fault of the code');
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/broken?token=desk_secret' });
+      expect(res.statusCode).toBe(500);
+      const id: string = res.json().error.details.request_id;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const lines = logged.trim().split('\n');
+      expect(lines.find((l) => l.includes('ERROR:'))).toMatch(
+        new RegExp(`ERROR: GET /api/v1/broken\\?token=\\[redacted\\] failed \\(request ${id}\\)`),
+      );
+      expect(lines.find((l) => l.includes('INFO: GET /api/v1/broken'))).toMatch(
+        new RegExp(` 500 in \\d+ ms \\(request ${id}\\)$`),
+      );
+      expect(logged).not.toContain('desk_secret');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('JSON lines when not on a terminal, or with DESK_LOG_FORMAT=json', async () => {
     for (const [format, tty] of [
       [undefined, false],
