@@ -146,16 +146,33 @@ describe('the clock a desk process runs on', () => {
   });
 
   it('DESK_PUBLIC_URL with a query, a fragment or a user name is refused: the sign-in link goes after it', () => {
-    for (const raw of [
-      'https://x.example/?a=1',
-      'https://x.example/#frag',
-      'https://x.example/?',
-      'https://me:pw@x.example',
-    ])
+    for (const raw of ['https://x.example/?a=1', 'https://x.example/#frag', 'https://x.example/?'])
       expect(() => loadConfig({ DESK_PUBLIC_URL: raw }), raw).toThrow(
         `DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "${raw}"`,
       );
+    // A password is not said back: the refusal goes to the service's log.
+    expect(() => loadConfig({ DESK_PUBLIC_URL: 'https://me:pw@x.example' })).toThrow(
+      'DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "https://…@x.example"',
+    );
     expect(loadConfig({ DESK_PUBLIC_URL: 'https://x.example/desk/' }).publicUrl).toBe('https://x.example/desk');
+  });
+
+  it('DESK_REDIS_URL is a Redis URL or a socket path, refused by name otherwise, with no password said back', () => {
+    expect(loadConfig({}).redisUrl).toBeNull();
+    expect(loadConfig({ DESK_REDIS_URL: ' redis://:pw@127.0.0.1:6379/2 ' }).redisUrl).toBe(
+      'redis://:pw@127.0.0.1:6379/2',
+    );
+    expect(loadConfig({ DESK_REDIS_URL: 'rediss://cache.example:6380' }).redisUrl).toBe('rediss://cache.example:6380');
+    expect(loadConfig({ DESK_REDIS_URL: '/run/redis/redis.sock' }).redisUrl).toBe('/run/redis/redis.sock');
+    for (const [raw, shown] of [
+      ['redis://:pw@127.0.0.1:6379x', 'redis://…@127.0.0.1:6379x'],
+      ['notaurl', 'notaurl'],
+      ['http://127.0.0.1:6379', 'http://127.0.0.1:6379'],
+      ['redis://', 'redis://'],
+    ])
+      expect(() => loadConfig({ DESK_REDIS_URL: raw }), raw).toThrow(
+        `DESK_REDIS_URL must be a Redis URL such as redis://127.0.0.1:6379 (rediss:// for TLS), or the path of its socket; got "${shown}"`,
+      );
   });
 
   it('DESK_PORT is a port number, refused by name otherwise', () => {

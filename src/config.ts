@@ -139,6 +139,27 @@ function instant(env: NodeJS.ProcessEnv, name: string): Date | null {
   return at;
 }
 
+/** A URL as a refusal echoes it: whatever stands before an @ after the scheme (a user and password) left out. */
+function shownUrl(raw: string): string {
+  return raw.replace(/^([^/?#]*\/\/)[^/?#]*@/, '$1…@');
+}
+
+/** Where the request limits are shared: a redis:// or rediss:// URL, or a socket's path. */
+function redisUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.DESK_REDIS_URL?.trim();
+  if (!raw) return null;
+  if (raw.startsWith('/')) return raw;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (url === null || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname)
+    throw new ConfigError(
+      `DESK_REDIS_URL must be a Redis URL such as redis://127.0.0.1:6379 (rediss:// for TLS), or the path of its socket; got "${shownUrl(raw)}"`,
+    );
+  return raw;
+}
+
 function publicUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = env.DESK_PUBLIC_URL?.trim();
   if (!raw) return null;
@@ -146,15 +167,15 @@ function publicUrl(env: NodeJS.ProcessEnv): string | null {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`DESK_PUBLIC_URL must be a URL such as https://desk.example.com, got "${raw}"`);
+    throw new ConfigError(`DESK_PUBLIC_URL must be a URL such as https://desk.example.com, got "${shownUrl(raw)}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`DESK_PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+    throw new ConfigError(`DESK_PUBLIC_URL must start with http:// or https://, got "${shownUrl(raw)}"`);
   // The sign-in link is this address with /sign-in?token=... after it: a query or a fragment
   // here would swallow the token, and a user name and password would be sent to the browser.
   if (raw.includes('?') || raw.includes('#') || url.username || url.password)
     throw new ConfigError(
-      `DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "${raw}"`,
+      `DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "${shownUrl(raw)}"`,
     );
   return raw.replace(/\/+$/, '');
 }
@@ -281,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     bodyLimitBytes: 1024 * 1024,
     rateLimitPerMinute: int(env, 'DESK_RATE_LIMIT', 600, 1),
     refusedKeysPerMinute: int(env, 'DESK_REFUSED_KEY_LIMIT', 20, 1),
-    redisUrl: env.DESK_REDIS_URL || null,
+    redisUrl: redisUrl(env),
     trustedProxies: trustedProxies(env),
     secretKey: env.DESK_SECRET_KEY?.trim() || null,
     startsAt: instant(env, 'DESK_NOW'),
@@ -292,9 +313,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
   return Object.freeze(config);
 }
 
-/** `--db …` when the database is not the default, so a printed command reaches the same one. */
+/**
+ * `--db …` when the database is not the default, so a printed command reaches the same one. A
+ * URL with a password is named by the variable that holds it: printed with the password hidden,
+ * it would be typed back with `***` for one.
+ */
 export function dbFlag(config: Readonly<Config>): string {
-  return config.database === DEFAULT_DATABASE ? '' : ` --db '${redact(config.database)}'`;
+  if (config.database === DEFAULT_DATABASE) return '';
+  const shown = redact(config.database);
+  return shown === config.database ? ` --db '${shown}'` : ' --db "$DESK_DATABASE_URL"';
 }
 
 /** ` --port N` where a printed command needs it to reach a server on `port`; nothing for the default. */

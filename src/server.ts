@@ -158,8 +158,15 @@ export async function startServer(config: Readonly<Config>, out: Output): Promis
   };
   const onSignal = () => {
     out.out('Stopping: finishing requests in flight...');
-    void close().then(() => {
-      out.out('Stopped.');
+    void close().then(async () => {
+      // A stop that gave up says so through `closed` (desk serve prints why), not "Stopped.".
+      if (
+        await closed.then(
+          () => true,
+          () => false,
+        )
+      )
+        out.out('Stopped.');
       // A send or a browser cut off at the drain limit may still hold a socket open; the
       // process has nothing left to do, so it does not wait for them.
       setTimeout(() => process.exit(), 1000).unref();

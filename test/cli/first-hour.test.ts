@@ -354,8 +354,12 @@ describe('a missing database, and tips that work as printed', () => {
     expect(demoTip(loadConfig({ DESK_DATABASE_URL: '/srv/desk.db' }), 18080)).toBe(
       "Another key any time: npx desk demo --db '/srv/desk.db' --port 18080",
     );
+    // A password is neither printed nor hidden as *** that would be typed back: the variable names it.
     expect(demoTip(loadConfig({ DESK_DATABASE_URL: 'postgres://desk:pw@db/desk' }), 8080)).toBe(
-      "Another key any time: npx desk demo --db 'postgres://desk:***@db/desk'",
+      'Another key any time: npx desk demo --db "$DESK_DATABASE_URL"',
+    );
+    expect(demoTip(loadConfig({ DESK_DATABASE_URL: 'postgres://desk@db/desk' }), 8080)).toBe(
+      "Another key any time: npx desk demo --db 'postgres://desk@db/desk'",
     );
     void TEST_NOW;
   });

@@ -37,5 +37,8 @@ describe.skipIf(!PG_URL)('stopping while the database does not answer', () => {
     expect(code).toBe(1);
     expect(await held).toBeInstanceOf(Error);
     expect(server.output()).toContain('Stopped without closing the database: it did not answer');
+    // It says it stopping, and not that it stopped.
+    expect(server.output()).toContain('Stopping: finishing requests in flight...');
+    expect(server.output()).not.toMatch(/^Stopped\.$/m);
   }, 120_000);
 });
