@@ -113,7 +113,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       headersTimeout: Math.min(HEADERS_TIME_MS, requestTime),
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTime / 4))),
     },
-    // Refused by Node's parser before any route: still the envelope (P-headers-2).
+    // Refused by Node's parser before any route: still the envelope (P-headers-3).
     clientErrorHandler: (err, socket) => {
       if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
       if (!socket.writable) return socket.destroy(err);

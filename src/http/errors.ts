@@ -103,7 +103,7 @@ const TOO_SLOW =
 const LENGTH =
   "The request's Content-Length is not readable: give it once, as a whole number, and not beside Transfer-Encoding.";
 
-/** What Node's parser found wrong, said by what it is (P-headers-2). */
+/** What Node's parser found wrong, said by what it is (P-headers-3). */
 const UNREADABLE: Record<string, string> = {
   HPE_HEADER_OVERFLOW: HEADERS_TOO_LARGE,
   ERR_HTTP_REQUEST_TIMEOUT: TOO_SLOW,
@@ -149,7 +149,7 @@ function failedLine(err: { rawPacket?: Buffer; bytesParsed?: number }): string {
 
 /**
  * The answer to a request whose `Expect` header asks for something other than `100-continue`,
- * which Node would otherwise refuse with a bare 417 before any route saw it (P-headers-2).
+ * which Node would otherwise refuse with a bare 417 before any route saw it (P-headers-3).
  */
 export function refuseExpectation(req: IncomingMessage, res: ServerResponse): void {
   const asked = String(req.headers.expect ?? '');
@@ -168,7 +168,7 @@ export function refuseExpectation(req: IncomingMessage, res: ServerResponse): vo
 
 /**
  * A CONNECT request (a proxy's tunnel), which Node hands to no route and, with nobody listening,
- * closes without a word: a method no route serves, 404 in the envelope (D28, P-headers-2).
+ * closes without a word: a method no route serves, 404 in the envelope (D28, P-headers-3).
  */
 export function refuseConnect(req: IncomingMessage, socket: Duplex): void {
   const target = (req.url ?? '').split('?')[0]!.slice(0, 200);

@@ -174,7 +174,7 @@ export function Items<T extends TSchema>(item: T, description?: string) {
 /** An error response: the named error schema, said in this route's own words. */
 const answer = (id: string, description: string) => Type.Unsafe({ $ref: id, description });
 
-/** What any route answers with 400, before a route sees the request (P-headers-2). */
+/** What any route answers with 400, before a route sees the request (P-headers-3). */
 const UNREADABLE =
   'headers over 16 KiB in all (a long cursor or Idempotency-Key), or a request that is not readable HTTP.';
 
