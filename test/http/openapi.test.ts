@@ -53,7 +53,7 @@ const DATA: Array<[string, string, 'data' | 'items']> = [
 ];
 
 // Every route can answer 400 for a request Node's parser refused before any route saw it
-// (headers over 16 KiB, P-headers-2), so each declares it.
+// (headers over 16 KiB, P-headers-3), so each declares it.
 const KEYED = ['200', '400', '401', '403', '429', '500', '503'];
 const WRITE_STATUSES: Array<[string, string[]]> = [
   ['post /work/{id}/complete', [...KEYED, '404', '413']],

@@ -7,7 +7,7 @@ import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { connectMailbox } from './writes-helpers.ts';
 
 // Requests Node's HTTP parser refuses before any route sees them still get the contract's
-// envelope (P-headers-2). They never reach the store, so one store is enough.
+// envelope (P-headers-3). They never reach the store, so one store is enough.
 
 describe('requests refused before any route', () => {
   let store: TestStore;
