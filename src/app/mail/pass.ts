@@ -1,9 +1,7 @@
 import { deskContext, type Deps } from '../../domain/context.ts';
-import { requireDesk } from '../../domain/desks/manage.ts';
 import type { MatchedMail } from '../../domain/mail/apply.ts';
 import { type MailboxPass, readMail } from '../../domain/mail/read.ts';
-import { listDesks } from '../../store/repositories/desks.ts';
-import type { DeskRow } from '../../store/schema.ts';
+import { desksToPass, inTurn } from '../desks-in-turn.ts';
 
 // One pass over every desk's mailbox, or one desk's: what `desk serve` runs every
 // DESK_MAIL_POLL and `desk mail pass` runs once. A desk that fails is reported; the others
@@ -24,10 +22,9 @@ export interface MailPassReport {
 export const MAIL_ACTOR = { type: 'system', name: 'mail' } as const;
 
 export async function runMailPass(deps: Deps, opts: { desk?: string } = {}): Promise<MailPassReport> {
-  const desks: DeskRow[] =
-    opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
+  const desks = await desksToPass(deps, opts.desk);
   const report: MailPassReport = { desks: desks.length, mailboxes: [], matched: [], failures: [] };
-  for (const desk of desks) {
+  for await (const desk of inTurn(desks)) {
     try {
       const r = await readMail(deskContext(deps, desk, MAIL_ACTOR));
       const named = { desk_id: desk.id, desk_slug: desk.slug };

@@ -1,8 +1,6 @@
 import { deskContext, type Deps } from '../../domain/context.ts';
-import { requireDesk } from '../../domain/desks/manage.ts';
 import { applyWatches, type WatchCreated } from '../../domain/watches/apply.ts';
-import { listDesks } from '../../store/repositories/desks.ts';
-import type { DeskRow } from '../../store/schema.ts';
+import { desksToPass, inTurn } from '../desks-in-turn.ts';
 
 // One pass of the watches over every desk, or over one: what the scheduler runs on its
 // interval and what `desk watches run` runs once. A desk whose pass fails is reported and
@@ -25,10 +23,9 @@ export const WATCH_ACTOR = { type: 'system', name: 'watches' } as const;
 
 /** `desk`: an id or slug to run one desk only (an unknown one throws not_found). */
 export async function runWatchPass(deps: Deps, opts: { desk?: string } = {}): Promise<WatchPassResult> {
-  const desks: DeskRow[] =
-    opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
+  const desks = await desksToPass(deps, opts.desk);
   const result: WatchPassResult = { desks: desks.length, created: [], failures: [] };
-  for (const desk of desks) {
+  for await (const desk of inTurn(desks)) {
     try {
       result.created.push(...(await applyWatches(deskContext(deps, desk, WATCH_ACTOR))));
     } catch (err) {

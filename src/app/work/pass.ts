@@ -1,8 +1,6 @@
 import { deskContext, type Deps } from '../../domain/context.ts';
-import { requireDesk } from '../../domain/desks/manage.ts';
 import { DESK_ACTOR, passDesk, type DeskPass, type PassReading } from '../../domain/work/pass.ts';
-import { listDesks } from '../../store/repositories/desks.ts';
-import type { DeskRow } from '../../store/schema.ts';
+import { desksToPass, inTurn } from '../desks-in-turn.ts';
 
 // One work pass over every desk, or over one: what the server runs every DESK_WORK_INTERVAL and
 // what `desk work pass` runs once. A desk whose pass fails is reported and the others still get theirs.
@@ -21,10 +19,9 @@ export async function runWorkPass(
   deps: Deps,
   opts: { desk?: string; reading?: PassReading; stopping?: AbortSignal } = {},
 ): Promise<WorkPassResult> {
-  const desks: DeskRow[] =
-    opts.desk !== undefined ? [await requireDesk(deps.store.db, opts.desk)] : await listDesks(deps.store.db);
+  const desks = await desksToPass(deps, opts.desk);
   const result: WorkPassResult = { desks: [], failures: [] };
-  for (const desk of desks) {
+  for await (const desk of inTurn(desks)) {
     if (opts.stopping?.aborted) break;
     try {
       result.desks.push(await passDesk(deskContext(deps, desk, DESK_ACTOR), opts.reading, opts.stopping));
