@@ -4,12 +4,12 @@ import type { ArrangementRow, UnitRow, WatchRow } from '../../store/schema.ts';
 import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isPermissionClass } from '../vocab.ts';
-import { atomically } from '../../store/tx.ts';
+import { atomically, lockNamed } from '../../store/tx.ts';
 import { dueOccurrence, everyDays, madeOccurrences, watchedDate } from './schedule.ts';
 import { plural } from '../text.ts';
 import { unitRowsOfTypes, watchRowsOf } from '../../store/repositories/desk-reads.ts';
-import { arrangementContacts } from '../../store/repositories/rows.ts';
-import { watchMadeRows } from '../../store/repositories/work.ts';
+import { arrangementContacts, findUnit } from '../../store/repositories/rows.ts';
+import { watchMadeRows, watchMadeRowsOfUnit } from '../../store/repositories/work.ts';
 
 // Turns one desk's watched dates into work. For every watch and every unit of its subject
 // type whose field holds a date D, once the desk's today >= D - lead_days exactly one row
@@ -67,7 +67,7 @@ export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
       });
       if (due === null) continue;
       const contact = unit.arrangement_id === null ? undefined : contacts.get(unit.arrangement_id);
-      const row = await createOccurrence(ctx, watch, unit, due, every, contact);
+      const row = await createOccurrence(ctx, watch, unit, due, { every, today }, contact);
       if (row) created.push(row);
     }
   }
@@ -80,7 +80,7 @@ async function createOccurrence(
   watch: WatchRow,
   unit: UnitRow,
   date: string,
-  every: number | null,
+  { every, today }: { every: number | null; today: string },
   contact: Contact | undefined,
 ): Promise<WatchCreated | null> {
   const title = watchTitle(watch, unit);
@@ -89,6 +89,19 @@ async function createOccurrence(
   const detail = `${unit.name}: ${watch.field} is ${date}. The desk starts ${lead} ahead.${every ? ` It comes round every ${plural(every, 'day')}.` : ''}`;
   try {
     return await atomically(ctx, async (tx) => {
+      // Two passes at once (two servers, or `desk watches run` beside one) each read the unit
+      // and its rows before either wrote; the unique index stops a second row for one date only.
+      // Under the unit's lock the unit's date and rows are read again, so the second makes
+      // nothing once the first has made a row for the unit, whichever date it was for.
+      await lockNamed(tx, `watched-unit:${unit.id}`);
+      const fresh = await findUnit(tx.db, tx.desk.id, unit.id);
+      const watched = fresh ? watchedDate(fresh.fields, watch.field) : null;
+      const made = madeOccurrences(await watchMadeRowsOfUnit(tx.db, tx.desk.id, unit.id));
+      if (
+        watched === null ||
+        dueOccurrence({ date: watched, every, leadDays: watch.lead_days, today, made: made(watch, unit.id) }) !== date
+      )
+        return null;
       const row = await insertWork(tx.db, {
         desk_id: ctx.desk.id,
         title,

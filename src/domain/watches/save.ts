@@ -6,6 +6,7 @@ import { readWatch, WATCH_FIELDS } from '../business/read.ts';
 import { atomically } from '../../store/tx.ts';
 import { insertWatch } from '../../store/repositories/records.ts';
 import { findWatch, updateWatch } from '../../store/repositories/setup.ts';
+import { setWatchRowsKind } from '../../store/repositories/work.ts';
 
 // The owner adds or edits a watch, by the business file's rules for one.
 
@@ -33,6 +34,8 @@ export async function saveWatch(
     if (before) {
       saved = before.id;
       await updateWatch(tx.db, tx.desk.id, saved, plan);
+      // Rows a removed watch made count for a watch of their kind on their unit (P-watches-2).
+      if (plan.kind !== before.kind) await setWatchRowsKind(tx.db, tx.desk.id, saved, plan.kind);
     } else saved = await insertWatch(tx.db, { ...plan, desk_id: tx.desk.id });
     const who = actorName(tx.actor);
     await logEvent(

@@ -2,6 +2,7 @@ import { findWork, updateWork } from '../../store/repositories/work.ts';
 import { draftsOn, readdressDrafts, reviseDraftText } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
+import { echoed } from '../text.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
@@ -24,12 +25,19 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
-    // A watch knows the rows it made by their unit: a row taken off it, or moved to another,
-    // would have the watch make its date again (P-watches-5).
-    if (f.unit_id !== undefined && row.watch_id !== null && row.unit_id !== null && f.unit_id !== row.unit_id)
+    // A watch knows the rows it made by their unit, and once it is removed by their kind too: a
+    // row moved off either would have the watch, or one made again, open its date again
+    // (P-watches-5). Its date (`watch_date`) says a watch made it, whether or not it still exists.
+    const watchMade = row.watch_date !== null;
+    if (f.unit_id !== undefined && watchMade && row.unit_id !== null && f.unit_id !== row.unit_id)
       throw badRequest(
         `This row was opened by a watch for its unit, so it stays on that unit; close it if it is not needed.`,
         { field: 'unit_id' },
+      );
+    if (f.kind !== undefined && watchMade && f.kind !== row.kind)
+      throw badRequest(
+        `This row was opened by a watch as "${echoed(row.kind)}" work, so it keeps that kind; close it if it is not needed.`,
+        { field: 'kind' },
       );
     const now = tx.now();
     const patch: Parameters<typeof updateWork>[3] = { ...f, updated_at: now };

@@ -235,6 +235,22 @@ export async function watchMadeRows(db: Kysely<Database>, deskId: string) {
     .execute();
 }
 
+/** A watch's kind corrected: the rows it made take it too, so they stay its rows once it is removed (P-watches-5). */
+export async function setWatchRowsKind(db: Kysely<Database>, deskId: string, watchId: number, kind: string) {
+  await db.updateTable('work').set({ kind }).where('desk_id', '=', deskId).where('watch_id', '=', watchId).execute();
+}
+
+/** The rows watches made for one unit, as `watchMadeRows` reads them for a whole desk. */
+export async function watchMadeRowsOfUnit(db: Kysely<Database>, deskId: string, unitId: number) {
+  return db
+    .selectFrom('work')
+    .select(['watch_id', 'unit_id', 'watch_date', 'kind', 'status'])
+    .where('desk_id', '=', deskId)
+    .where('unit_id', '=', unitId)
+    .where('watch_date', 'is not', null)
+    .execute();
+}
+
 /** The desk a work row is on, whichever desk that is (the owner's CLI sees every desk). */
 export async function deskOfWork(db: Kysely<Database>, id: number): Promise<string | undefined> {
   return (await db.selectFrom('work').select('desk_id').where('id', '=', id).executeTakeFirst())?.desk_id;
