@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import { realEngine } from '../../src/container.ts';
 import { FixedClock } from '../../src/domain/clock.ts';
 import type { Deps } from '../../src/domain/context.ts';
-import { claimKey } from '../../src/store/repositories/idempotency.ts';
+import { claimKey, PURGE_BATCH } from '../../src/store/repositories/idempotency.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
@@ -50,6 +50,38 @@ describe.each(DIALECTS)('idempotency purge ($name)', ({ open }) => {
     clock.set(at(HOUR));
     await purgeIdempotency(deps);
     expect(await keysOf(deskId)).toEqual([]);
+  });
+
+  it('removes more than a batch a batch at a time, letting other work in between', async () => {
+    clock.set(TEST_NOW);
+    const { desk } = await makeDesk(store.db);
+    const many = PURGE_BATCH * 2 + 7;
+    const rows = Array.from({ length: many }, (_, i) => ({
+      desk_id: desk.id,
+      key: `old-${i}`,
+      state: 'pending',
+      created_at: at(-25 * HOUR),
+      expires_at: at(-HOUR - i),
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await store.db
+        .insertInto('idempotency')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await claimKey(store.db, desk.id, 'kept', at(-HOUR), at(HOUR));
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    expect(await purgeIdempotency(deps)).toBeGreaterThanOrEqual(many);
+    running = false;
+    expect(await keysOf(desk.id)).toEqual(['kept']);
+    // Three batches, with a turn for other work after each full one.
+    expect(turns).toBeGreaterThanOrEqual(2);
   });
 
   it('the scheduler in the server purges before each pass', async () => {

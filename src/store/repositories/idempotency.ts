@@ -104,7 +104,29 @@ export async function dropStale(
     .execute();
 }
 
-export async function purgeExpired(db: Kysely<Database>, now: string): Promise<number> {
-  const r = await db.deleteFrom('idempotency').where('expires_at', '<=', now).executeTakeFirst();
+/** How many expired records one statement of the purge removes. */
+export const PURGE_BATCH = 1_000;
+
+/**
+ * Removes up to `most` records that expired at or before `now`, oldest first; returns how many.
+ * A day of busy writes leaves hundreds of thousands, and on SQLite one statement over all of them
+ * holds every request until it ends: the purge goes a batch at a time (app/idempotency/purge.ts).
+ */
+export async function purgeExpired(db: Kysely<Database>, now: string, most = PURGE_BATCH): Promise<number> {
+  const r = await db
+    .deleteFrom('idempotency')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('desk_id', 'key'),
+        'in',
+        selectFrom('idempotency')
+          .select(['desk_id', 'key'])
+          .where('expires_at', '<=', now)
+          .orderBy('expires_at')
+          .limit(most)
+          .$asTuple('desk_id', 'key'),
+      ),
+    )
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
