@@ -137,6 +137,8 @@ describe.each(DIALECTS)('POST /chat with a language model ($name)', ({ open }) =
       n === 1
         ? toolCall('s1', 'add_section', {
             title: 'Repairs',
+            // Not one of the tool's fields: the block's id is its title's (P-chat-5).
+            id: 'obligations',
             blurb: 'Things being fixed',
             kind: 'work',
             kinds: ['repair'],

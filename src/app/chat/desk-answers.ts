@@ -133,9 +133,11 @@ export async function answerPermissions(ctx: DeskContext): Promise<string> {
     `It always asks before it may ${listWords(asks.map((c) => `${CLASS_WORDS[c]} (${c})`))}; paying money and signing always need a person.`,
   );
   // The rows it is doing: open, allowed and not out with somebody, as /permissions counts them (D21).
-  const doing = (await openWork(ctx)).filter((i) => i.allowed && i.waiting_on === null);
+  const doing = await openWork(ctx, null, (i) => i.allowed && i.waiting_on === null);
   if (summary.with_desk === 0) parts.push('Right now it has no rows to do on its own.');
   else
-    parts.push(`Right now it is doing ${plural(summary.with_desk, 'row')} on its own: ${someOf(doing.map(rowName))}.`);
+    parts.push(
+      `Right now it is doing ${plural(summary.with_desk, 'row')} on its own: ${someOf(doing.items.map(rowName), 10, doing.total)}.`,
+    );
   return parts.join(' ');
 }

@@ -7,7 +7,13 @@ import { addDays } from '../../domain/dates.ts';
 import { MAX_ID } from '../../domain/input.ts';
 import { OPEN_STATUSES } from '../../domain/vocab.ts';
 import { lastSentMessage, lastUnsentMessage } from '../../store/repositories/activity.ts';
-import { arrangementsOf, openRows, unitsOf, usedKinds } from '../../store/repositories/desk-reads.ts';
+import {
+  arrangementsOf,
+  openRowsAfter,
+  type OpenRowsQuery,
+  unitsOf,
+  usedKinds,
+} from '../../store/repositories/desk-reads.ts';
 import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import type { ArrangementRow } from '../../store/schema.ts';
@@ -16,28 +22,79 @@ import { storedObject } from '../../domain/text.ts';
 // The narrow reads chat answers from. Rows always become work items through toItems, so
 // overdue, days, allowed and the action are the ones every other door shows.
 
-/** Enough for any one answer; a desk with more open rows than this is summarised by counts. */
+/** How many rows one read takes; every open row is read, a batch at a time. */
 const DEPTH = 1000;
+/** How many of the rows that match an answer names or a tool lists; the others are counted. */
+export const NAMED = 50;
 
-const open = { openStatuses: OPEN_STATUSES, limit: DEPTH };
+type Order = (a: WorkItem, b: WorkItem) => number;
 
-/** Open rows whose due date has passed, oldest date first. */
-export async function overdueWork(ctx: DeskContext): Promise<WorkItem[]> {
-  const rows = await openRows(ctx.db, ctx.desk.id, { ...open, dueBefore: ctx.today() });
-  return (await toItems(ctx, rows)).filter((i) => i.overdue);
+/** The rows that match a question: how many there are, and the first `NAMED` of them in order. */
+export class Tally {
+  total = 0;
+  readonly items: WorkItem[] = [];
+  constructor(
+    private readonly order: Order,
+    readonly keep: (i: WorkItem) => boolean = () => true,
+  ) {}
+
+  add(item: WorkItem): void {
+    if (!this.keep(item)) return;
+    this.total++;
+    const last = this.items.at(-1);
+    if (this.items.length >= NAMED && last && this.order(item, last) >= 0) return;
+    let at = this.items.length;
+    while (at > 0 && this.order(item, this.items[at - 1]!) < 0) at--;
+    this.items.splice(at, 0, item);
+    if (this.items.length > NAMED) this.items.pop();
+  }
 }
 
-/** Open rows due on or before `until` (overdue ones included), or every open row when `until` is null. */
-export async function openWork(ctx: DeskContext, until: string | null = null): Promise<WorkItem[]> {
-  const rows = await openRows(ctx.db, ctx.desk.id, until === null ? open : { ...open, dueBy: until });
-  return toItems(ctx, rows);
+const dueKey = (i: WorkItem) => i.due_date ?? '9999-12-32';
+/** The order dates are answered in: soonest due first (no date last), then priority, then id. */
+export const byDue: Order = (a, b) =>
+  dueKey(a) < dueKey(b) ? -1 : dueKey(a) > dueKey(b) ? 1 : b.priority - a.priority || a.id - b.id;
+/** Longest waiting first. */
+export const byWaiting: Order = (a, b) => (b.days_waiting ?? 0) - (a.days_waiting ?? 0) || a.id - b.id;
+
+export type OpenQuery = Omit<OpenRowsQuery, 'openStatuses'>;
+
+/**
+ * Every open row the query picks, as work items, into each tally: a desk of any size is counted
+ * whole, and only the first rows of each are kept.
+ */
+export async function tallyOpen(ctx: DeskContext, q: OpenQuery, ...tallies: Array<Pick<Tally, 'add'>>): Promise<void> {
+  for (let after = 0; ; ) {
+    const rows = await openRowsAfter(ctx.db, ctx.desk.id, { ...q, openStatuses: OPEN_STATUSES }, after, DEPTH);
+    for (const item of await toItems(ctx, rows)) for (const t of tallies) t.add(item);
+    if (rows.length < DEPTH) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** Open rows whose due date has passed, oldest date first. */
+export async function overdueWork(ctx: DeskContext): Promise<Tally> {
+  const t = new Tally(byDue, (i) => i.overdue);
+  await tallyOpen(ctx, { dueBefore: ctx.today() }, t);
+  return t;
+}
+
+/** Open rows due on or before `until` (overdue ones included), or every open row when `until` is null, that `keep` keeps. */
+export async function openWork(
+  ctx: DeskContext,
+  until: string | null = null,
+  keep?: (i: WorkItem) => boolean,
+): Promise<Tally> {
+  const t = new Tally(byDue, keep);
+  await tallyOpen(ctx, until === null ? {} : { dueBy: until }, t);
+  return t;
 }
 
 /** Open rows out with somebody (waiting_on set, D21), longest-waiting first. */
-export async function waitingWork(ctx: DeskContext): Promise<WorkItem[]> {
-  const rows = await openRows(ctx.db, ctx.desk.id, { ...open, waiting: true });
-  const items = await toItems(ctx, rows);
-  return items.sort((a, b) => (b.days_waiting ?? 0) - (a.days_waiting ?? 0) || a.id - b.id);
+export async function waitingWork(ctx: DeskContext): Promise<Tally> {
+  const t = new Tally(byWaiting);
+  await tallyOpen(ctx, { waiting: true }, t);
+  return t;
 }
 
 export interface WorkDetail {

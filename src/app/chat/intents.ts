@@ -40,7 +40,7 @@ const TAKEN_AWAY = /\s+(?:removed|deleted|gone|hidden|taken\s+(?:off|away|down))
  * nothing was done, instead of being read as a question about the row or date they name.
  */
 const ORDER =
-  /^(?:(?:please|ok(?:ay)?|now|just)[\s,]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+|go\s+ahead\s+and\s+)?(?:snooze|postpone|defer|delay|push|move|reschedule|close|complete|finish|mark|tick|delete|remove|cancel|archive|reopen|pay|send|approve|draft|write|run|file|submit|grant|revoke|allow|assign|reassign|add|create|set|change|update|edit|rename|renew|sign|chase|nudge|ignore|forget|transfer|refund|book|order|buy)\b/;
+  /^(?:(?:please|ok(?:ay)?|now|just)[\s,]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:\s+(?:want|need|would\s+like)|'d\s+like)\s+(?:you\s+)?to\s+|go\s+ahead\s+and\s+)?(?:snooze|postpone|defer|delay|push|move|reschedule|close|complete|finish|mark|tick|delete|remove|cancel|archive|reopen|pay|send|approve|draft|write|run|file|submit|grant|revoke|allow|assign|reassign|add|create|set|change|update|edit|rename|renew|sign|chase|nudge|ignore|forget|transfer|refund|book|order|buy)\b/;
 
 /**
  * An order, not a question put shortly ("update on the lease?", "run out of anything?"): a
@@ -116,7 +116,14 @@ export function matchIntent(question: string): Intent {
       .replace(/\s*,?\s*please\s*$/i, '')
       .replace(/[\s.!?,;:]+$/g, '')
       .trim();
-    const before = question.slice(0, block.index).replace(/[’]/g, "'");
+    // Only the clause the request stands in says whether it is one: "When you get a chance, add
+    // a block" asks for it, "why did you add a block" does not.
+    const before = (
+      question
+        .slice(0, block.index)
+        .split(/[.,;:!?()\u2013\u2014]|\s-\s/)
+        .at(-1) ?? ''
+    ).replace(/[’]/g, "'");
     if (NOT_ASKING.test(before) || TAKEN_AWAY.test(subject))
       return { type: 'no_block', subject: subject.replace(TAKEN_AWAY, '') };
     // "add a block for them" names nothing the block could collect: it is asked what for.

@@ -35,7 +35,7 @@ export async function deskFacts(ctx: DeskContext): Promise<string> {
   const sections = await listSections(ctx);
   return [
     `Desk: ${d.name}. Today is ${ctx.today()} (${d.timezone}). Money is in ${d.currency}, given in minor units.`,
-    `Open rows: ${d.open_count}; overdue: ${overdue.length}; out with somebody: ${waiting.length}; the desk is doing ${perms.with_desk} on its own.`,
+    `Open rows: ${d.open_count}; overdue: ${overdue.total}; out with somebody: ${waiting.total}; the desk is doing ${perms.with_desk} on its own.`,
     `Granted classes (the desk acts without asking): ${grants.length ? grants.join(', ') : 'none'}. money and sign can never be granted.`,
     `Mailbox: ${mail.length ? mail.map((c) => `${c.name} (${c.provider}) is ${c.status}`).join('; ') : 'none connected; nothing leaves'}.`,
     `Domains: ${summary.total}, ${summary.owing} owing ${money(summary.owing_amount, summary.currency)}.`,

@@ -14,9 +14,11 @@ import {
   mailRecord,
   openWork,
   overdueWork,
+  type Tally,
   waitingWork,
   workDetail,
 } from './facts.ts';
+import type { WorkItem } from '../../domain/work/derive.ts';
 
 // The tools a language model may call. All read the desk through the same verbs as the
 // built-in answerer, except add_section, which only collects a block: the chat verb saves
@@ -26,6 +28,24 @@ export const MAX_SECTIONS = 5;
 const MAX_ITEMS = 50;
 
 const none = { type: 'object', properties: {}, additionalProperties: false };
+
+/** What a block the model adds may say, and all of it: the model's other fields are dropped. */
+const ADD_SECTION_FIELDS = {
+  title: { type: 'string' },
+  blurb: { type: 'string' },
+  kind: { type: 'string', enum: [...SECTION_KINDS] },
+  kinds: { type: 'array', items: { type: 'string' } },
+  unit: { type: 'string' },
+  fields: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { name: { type: 'string' }, hint: { type: 'string' } },
+      required: ['name'],
+    },
+  },
+  why: { type: 'string' },
+};
 
 export const TOOLS = [
   {
@@ -121,22 +141,7 @@ export const TOOLS = [
         'Add a block to the desk screen. Only when the owner asks for one. kind: work (kinds: the work kinds it collects), units (unit: the unit type), money or dates.',
       parameters: {
         type: 'object',
-        properties: {
-          title: { type: 'string' },
-          blurb: { type: 'string' },
-          kind: { type: 'string', enum: [...SECTION_KINDS] },
-          kinds: { type: 'array', items: { type: 'string' } },
-          unit: { type: 'string' },
-          fields: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { name: { type: 'string' }, hint: { type: 'string' } },
-              required: ['name'],
-            },
-          },
-          why: { type: 'string' },
-        },
+        properties: ADD_SECTION_FIELDS,
         required: ['title'],
         additionalProperties: false,
       },
@@ -144,8 +149,9 @@ export const TOOLS = [
   },
 ] as const;
 
-function list<T>(items: T[]): { items: T[]; total: number; shown: number } {
-  return { items: items.slice(0, MAX_ITEMS), total: items.length, shown: Math.min(items.length, MAX_ITEMS) };
+function list(t: Tally): { items: WorkItem[]; total: number; shown: number } {
+  const items = t.items.slice(0, MAX_ITEMS);
+  return { items, total: t.total, shown: items.length };
 }
 
 function int(v: unknown): number | null {
@@ -173,7 +179,7 @@ export async function runTool(
         case 'overdue':
           return list(await overdueWork(ctx));
         case 'needs_me':
-          return list((await openWork(ctx)).filter(needsPerson));
+          return list(await openWork(ctx, null, needsPerson));
         case 'waiting':
           return list(await waitingWork(ctx));
         case 'due_within':
@@ -212,7 +218,9 @@ export async function runTool(
       if (typeof args.title !== 'string' || isBlank(args.title)) return { error: 'A block needs a title.' };
       if (sections.length >= MAX_SECTIONS)
         return { error: `At most ${MAX_SECTIONS} blocks can be added in one answer.` };
-      sections.push(args as SectionDraft);
+      // Only what the tool declares: an id the model makes up is not the block's (P-chat-5 slugs its title).
+      const declared = Object.keys(ADD_SECTION_FIELDS);
+      sections.push(Object.fromEntries(Object.entries(args).filter(([k]) => declared.includes(k))) as SectionDraft);
       return { ok: true, note: 'The block is saved when you give your answer; say in the answer that it was added.' };
     }
     default:

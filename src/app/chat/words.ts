@@ -41,15 +41,21 @@ export function money(minor: number, currency: string): string {
   }
 }
 
-/** Short descriptions, at most `max` of them and then how many more: "a, b and 3 more". */
-export function someOf(parts: readonly string[], max = 10): string {
-  return parts.length > max ? `${parts.slice(0, max).join(', ')} and ${parts.length - max} more` : listWords(parts);
+/**
+ * Short descriptions, at most `max` of them and then how many more of the `total` there are
+ * (the parts may be only the first of them): "a, b and 3 more".
+ */
+export function someOf(parts: readonly string[], max = 10, total = parts.length): string {
+  const shown = parts.slice(0, max);
+  const more = total - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en')} more` : listWords(shown);
 }
 
-/** Whole sentences, at most `max` of them and then how many more. */
-export function sentences(parts: readonly string[], max = 10): string {
-  const shown = parts.slice(0, max).join(' ');
-  return parts.length > max ? `${shown} And ${parts.length - max} more.` : shown;
+/** Whole sentences, at most `max` of them and then how many more of the `total` there are. */
+export function sentences(parts: readonly string[], max = 10, total = parts.length): string {
+  const shown = parts.slice(0, max);
+  const more = total - shown.length;
+  return more > 0 ? `${shown.join(' ')} And ${more.toLocaleString('en')} more.` : shown.join(' ');
 }
 
 /** Ends a sentence that may already end in punctuation. */

@@ -1,7 +1,7 @@
 import type { DeskContext } from '../../domain/context.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import { needsPerson } from '../../domain/work/needs.ts';
-import { horizon, openWork, overdueWork, waitingWork, workDetail } from './facts.ts';
+import { byDue, horizon, overdueWork, Tally, tallyOpen, waitingWork, workDetail } from './facts.ts';
 import { CLASS_WORDS, capitalise, mentions, plural, relativeDay, rowName, sentences, stop } from './words.ts';
 
 // Answers about the queue: what is overdue, what needs the owner, what is out with somebody,
@@ -50,41 +50,62 @@ function openSentence(ctx: DeskContext): string {
 
 export async function answerOverdue(ctx: DeskContext): Promise<string> {
   const today = ctx.today();
-  const items = await overdueWork(ctx);
-  if (items.length === 0) return `Nothing is overdue. ${openSentence(ctx)}`;
-  return `${capitalise(plural(items.length, 'row'))} ${items.length === 1 ? 'is' : 'are'} overdue. ${sentences(items.map((i) => rowSentence(i, today)))}`;
+  const overdue = await overdueWork(ctx);
+  if (overdue.total === 0) return `Nothing is overdue. ${openSentence(ctx)}`;
+  return `${capitalise(plural(overdue.total, 'row'))} ${overdue.total === 1 ? 'is' : 'are'} overdue. ${sentences(
+    overdue.items.map((i) => rowSentence(i, today)),
+    10,
+    overdue.total,
+  )}`;
 }
 
 export async function answerNeedsMe(ctx: DeskContext, days: number | null, window: string): Promise<string> {
   const today = ctx.today();
-  const all = (await openWork(ctx)).filter(needsPerson);
+  const all = new Tally(byDue, needsPerson);
   if (days === null) {
-    if (all.length === 0) return 'Nothing needs you right now: everything open is with the desk or out with somebody.';
-    return `${capitalise(plural(all.length, 'row'))} ${all.length === 1 ? 'needs' : 'need'} you. ${sentences(all.map((i) => rowSentence(i, today)))}`;
+    await tallyOpen(ctx, {}, all);
+    if (all.total === 0) return 'Nothing needs you right now: everything open is with the desk or out with somebody.';
+    return `${capitalise(plural(all.total, 'row'))} ${all.total === 1 ? 'needs' : 'need'} you. ${sentences(
+      all.items.map((i) => rowSentence(i, today)),
+      10,
+      all.total,
+    )}`;
   }
   const until = horizon(ctx, days);
-  const soon = all.filter((i) => i.due_date !== null && i.due_date <= until);
-  const later = all.length - soon.length;
+  const soon = new Tally(byDue, (i) => needsPerson(i) && i.due_date !== null && i.due_date <= until);
+  await tallyOpen(ctx, {}, all, soon);
+  const later = all.total - soon.total;
   const rest =
     later === 0
       ? ''
       : ` ${capitalise(plural(later, 'more row'))} ${later === 1 ? 'needs' : 'need'} you later or ${later === 1 ? 'has' : 'have'} no date.`;
-  if (soon.length === 0) return `Nothing needs you ${window} (up to ${until}).${rest}`;
-  const verb = soon.length === 1 ? 'needs' : 'need';
-  return `${capitalise(plural(soon.length, 'row'))} ${verb} you ${window} (up to ${until}, overdue ones included). ${sentences(soon.map((i) => rowSentence(i, today)))}${rest}`;
+  if (soon.total === 0) return `Nothing needs you ${window} (up to ${until}).${rest}`;
+  const verb = soon.total === 1 ? 'needs' : 'need';
+  return `${capitalise(plural(soon.total, 'row'))} ${verb} you ${window} (up to ${until}, overdue ones included). ${sentences(
+    soon.items.map((i) => rowSentence(i, today)),
+    10,
+    soon.total,
+  )}${rest}`;
+}
+
+/** Tallies of the dated and the undated open rows, to be filled by one read. */
+function datedAndNot(): [Tally, Tally] {
+  return [new Tally(byDue, (i) => i.due_date !== null), new Tally(byDue, (i) => i.due_date === null)];
 }
 
 /** Every dated open row, soonest first, and how many have no date. */
-function everyDated(open: readonly WorkItem[], today: string): string {
-  const dated = open.filter((i) => i.due_date !== null);
-  const undated = open.length - dated.length;
+function everyDated(dated: Tally, undated: number, today: string): string {
   const rest =
     undated === 0
       ? ''
       : ` ${capitalise(plural(undated, 'more open row'))} ${undated === 1 ? 'has' : 'have'} no due date.`;
-  if (dated.length === 0) return `No open row has a due date.${rest}`;
-  const have = dated.length === 1 ? 'has' : 'have';
-  return `${capitalise(plural(dated.length, 'open row'))} ${have} a due date, soonest first. ${sentences(dated.map((i) => rowSentence(i, today)))}${rest}`;
+  if (dated.total === 0) return `No open row has a due date.${rest}`;
+  const have = dated.total === 1 ? 'has' : 'have';
+  return `${capitalise(plural(dated.total, 'open row'))} ${have} a due date, soonest first. ${sentences(
+    dated.items.map((i) => rowSentence(i, today)),
+    10,
+    dated.total,
+  )}${rest}`;
 }
 
 /**
@@ -93,44 +114,67 @@ function everyDated(open: readonly WorkItem[], today: string): string {
  */
 export async function answerDueNamed(ctx: DeskContext, named: readonly string[]): Promise<string> {
   const today = ctx.today();
-  const open = await openWork(ctx);
   const said = (i: WorkItem) => named.filter((w) => mentions([w], i.title)).length;
-  const most = open.reduce((m, i) => Math.max(m, said(i)), 0);
+  let most = 0;
+  const [dated, undated] = datedAndNot();
+  const best = {
+    add: (i: WorkItem) => {
+      most = Math.max(most, said(i));
+    },
+  };
+  await tallyOpen(ctx, {}, best, dated, undated);
   const asked = named.join(' ');
-  if (most === 0) return `No open row matches "${asked}". ${everyDated(open, today)}`;
-  const found = open.filter((i) => said(i) === most);
-  if (found.length === 1) return rowSentence(found[0]!, today);
-  return `${capitalise(plural(found.length, 'open row'))} match "${asked}", soonest first. ${sentences(found.map((i) => rowSentence(i, today)))}`;
+  if (most === 0) return `No open row matches "${asked}". ${everyDated(dated, undated.total, today)}`;
+  const found = new Tally(byDue, (i) => said(i) === most);
+  await tallyOpen(ctx, {}, found);
+  if (found.total === 1) return rowSentence(found.items[0]!, today);
+  return `${capitalise(plural(found.total, 'open row'))} match "${asked}", soonest first. ${sentences(
+    found.items.map((i) => rowSentence(i, today)),
+    10,
+    found.total,
+  )}`;
 }
 
 /** Open rows by due date alone: due by the window's last day (overdue included), or every dated one. */
 export async function answerDue(ctx: DeskContext, days: number | null, window: string): Promise<string> {
   const today = ctx.today();
-  if (days === null) return everyDated(await openWork(ctx), today);
+  if (days === null) {
+    const [dated, undated] = datedAndNot();
+    await tallyOpen(ctx, {}, dated, undated);
+    return everyDated(dated, undated.total, today);
+  }
   const until = horizon(ctx, days);
-  const open = (await openWork(ctx, until)).filter((i) => i.due_date !== null);
   // Overdue rows are said apart: "2 rows are due today" must not count rows due last week.
-  const due = open.filter((i) => !i.overdue);
-  const overdue = open.filter((i) => i.overdue);
+  const due = new Tally(byDue, (i) => i.due_date !== null && !i.overdue);
+  const overdue = new Tally(byDue, (i) => i.due_date !== null && i.overdue);
+  await tallyOpen(ctx, { dueBy: until }, due, overdue);
   const head =
-    due.length === 0
+    due.total === 0
       ? `Nothing is due ${window} (up to ${until}).`
-      : `${capitalise(plural(due.length, 'row'))} ${due.length === 1 ? 'is' : 'are'} due ${window} (up to ${until}). ${sentences(due.map((i) => rowSentence(i, today)))}`;
-  if (overdue.length === 0) return head;
-  const also = due.length === 0 ? '' : ' also';
-  return `${head} ${capitalise(plural(overdue.length, 'row'))} ${overdue.length === 1 ? 'is' : 'are'}${also} overdue. ${sentences(overdue.map((i) => rowSentence(i, today)))}`;
+      : `${capitalise(plural(due.total, 'row'))} ${due.total === 1 ? 'is' : 'are'} due ${window} (up to ${until}). ${sentences(
+          due.items.map((i) => rowSentence(i, today)),
+          10,
+          due.total,
+        )}`;
+  if (overdue.total === 0) return head;
+  const also = due.total === 0 ? '' : ' also';
+  return `${head} ${capitalise(plural(overdue.total, 'row'))} ${overdue.total === 1 ? 'is' : 'are'}${also} overdue. ${sentences(
+    overdue.items.map((i) => rowSentence(i, today)),
+    10,
+    overdue.total,
+  )}`;
 }
 
 export async function answerWaiting(ctx: DeskContext): Promise<string> {
-  const items = await waitingWork(ctx);
-  if (items.length === 0) return 'We are not waiting on anybody: no open row is out with somebody.';
-  const parts = items.map((i) => {
+  const waiting = await waitingWork(ctx);
+  if (waiting.total === 0) return 'We are not waiting on anybody: no open row is out with somebody.';
+  const parts = waiting.items.map((i) => {
     const days = i.days_waiting ?? 0;
     const how = days === 0 ? 'since today' : `for ${plural(days, 'day')}`;
     const chase = i.action?.type === 'nudge' ? `; time to chase${i.allowed ? ', and the desk may do it' : ''}` : '';
     return `${i.waiting_on} on ${rowName(i)}, ${how}${chase}.`;
   });
-  return `We are waiting on ${plural(items.length, 'row')}. ${sentences(parts)}`;
+  return `We are waiting on ${plural(waiting.total, 'row')}. ${sentences(parts, 10, waiting.total)}`;
 }
 
 export async function answerRow(ctx: DeskContext, id: number): Promise<string> {

@@ -10,22 +10,32 @@ export interface OpenRowsQuery {
   dueBefore?: string;
   /** Only rows due on or before this date. */
   dueBy?: string;
-  /** Only rows out with somebody, longest-waiting first. */
+  /** Only rows out with somebody. */
   waiting?: boolean;
-  limit: number;
 }
 
-export async function openRows(db: Kysely<Database>, deskId: string, q: OpenRowsQuery): Promise<WorkRow[]> {
+/**
+ * The open rows the query picks, a batch at a time in the order of their ids: the rows after
+ * `afterId`, at most `limit`. A reader that must see every one (a count) goes on from the last
+ * id it was given.
+ */
+export async function openRowsAfter(
+  db: Kysely<Database>,
+  deskId: string,
+  q: OpenRowsQuery,
+  afterId: number,
+  limit: number,
+): Promise<WorkRow[]> {
   let s = db
     .selectFrom('work')
     .selectAll()
     .where('desk_id', '=', deskId)
-    .where('status', 'in', [...q.openStatuses]);
+    .where('status', 'in', [...q.openStatuses])
+    .where('id', '>', afterId);
   if (q.dueBefore !== undefined) s = s.where('due_date', '<', q.dueBefore);
   if (q.dueBy !== undefined) s = s.where('due_date', '<=', q.dueBy);
-  if (q.waiting)
-    return s.where('waiting_on', 'is not', null).orderBy('waiting_since').orderBy('id').limit(q.limit).execute();
-  return s.orderBy('due_key').orderBy('priority', 'desc').orderBy('id').limit(q.limit).execute();
+  if (q.waiting) s = s.where('waiting_on', 'is not', null);
+  return s.orderBy('id').limit(limit).execute();
 }
 
 export async function arrangementsOf(db: Kysely<Database>, deskId: string) {
