@@ -12,7 +12,16 @@ export const SHORT_SECRET = 6;
 export function masker(secrets: string[]): (s: string) => string {
   const patterns = secrets.flatMap((secret) =>
     spellings(secret).map((spelled) => {
-      const text = spelled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const escaped = spelled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      // A page's text gives spaces back as it lays them out: several as one, one as a
+      // non-breaking space, none at either end. A secret of spaces alone is matched as written.
+      const text =
+        spelled.trim() === ''
+          ? escaped
+          : escaped
+              .replace(/^\s+/u, '\\s*')
+              .replace(/\s+$/u, '\\s*')
+              .replace(/(?<=.)\s+(?=.)/gu, '\\s+');
       // A short one stands whole: not inside a word, though a URL's %XX escape may touch it.
       return new RegExp(
         secret.length >= SHORT_SECRET

@@ -31,4 +31,15 @@ describe('masking secrets in what a run reports', () => {
     expect(mask('u%3Dbakery%26p%3D4321%26x')).toBe('u%3Dbakery%26p%3D***%26x');
     expect(mask('order 143210 and 4321')).toBe('order 143210 and ***');
   });
+
+  it("a secret with spaces is masked as a page's text lays them out: several as one, non-breaking, trimmed", () => {
+    const mask = masker(['correct  horse  battery', ' padded pw ']);
+    expect(mask('You typed: correct horse battery.')).toBe('You typed: ***.');
+    expect(mask('You typed: correct\u00a0horse\u00a0\u00a0battery')).toBe('You typed: ***');
+    expect(mask('You typed: correct  horse  battery')).toBe('You typed: ***');
+    expect(mask('You typed: "padded pw".')).toBe('You typed: "***".');
+    expect(mask('correcthorsebattery')).toBe('correcthorsebattery');
+    // Spaces alone are matched as written, not as any text at all.
+    expect(masker(['   '])('a b: :   :c')).toBe('a b: :***:c');
+  });
 });

@@ -127,6 +127,19 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
       return;
     }
     if (path === '/long') return send(res, 200, page('Long', `<p id="all">${'y'.repeat(100_000)}</p>`));
+    // A page whose script, once it has loaded, never stops running; and an error page whose
+    // message runs on and on.
+    if (path === '/busy')
+      return send(
+        res,
+        200,
+        page(
+          'Busy',
+          '<p>Working</p><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 50))</script>',
+        ),
+      );
+    if (path === '/broken-long')
+      return send(res, 500, page('Broken', `<div role="alert">${'Error detail. '.repeat(20_000)}</div>`));
     // A page behind the web server's own sign-in, and a redirect that comes back to itself.
     if (path === '/basic') {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="portal"', 'content-type': 'text/html' });

@@ -431,6 +431,25 @@ describe.skipIf(!available)(
       );
     });
 
+    it("fails a step on a page whose script never stops within the step's time, not the run's", async () => {
+      const res = await runner.run({
+        steps: [{ goto: `${portal.url}/busy` }, { click: '#missing' }],
+        vars: vars(),
+        timeoutMs: 60_000,
+        stepLimitMs: 1_000,
+      });
+      expect(res.timedOut).toBe(false);
+      expect(res.error).toBe('Step 2 (click #missing) failed: nothing on the page matched it within 1s.');
+    });
+
+    it("quotes a portal's error message cut short, on one line", async () => {
+      const res = await runner.run({ steps: [{ goto: `${portal.url}/broken-long` }], vars: vars(), timeoutMs: 20_000 });
+      expect(res.error).toMatch(
+        /^Step 1 \(goto .*\/broken-long\): the portal answered 500, saying "Error detail\. Error detail\./,
+      );
+      expect(res.error!.length).toBeLessThan(400);
+    });
+
     it('says a portal that answers with a file gave no page, not that it could not be reached', async () => {
       const res = await runner.run({ steps: [{ goto: `${portal.url}/download` }], vars: vars(), timeoutMs: 20_000 });
       expect(res.error).toBe(

@@ -111,6 +111,10 @@ function isTimeout(err: unknown): boolean {
  * still not usable (covered by another, or not editable). Null when nothing on the page matches.
  */
 async function foundAs(page: Page, selector: string, option: string | null, waited: string): Promise<string | null> {
+  return withinLook(lookFor(page, selector, option, waited));
+}
+
+async function lookFor(page: Page, selector: string, option: string | null, waited: string): Promise<string | null> {
   try {
     if ((await page.locator(selector).count()) === 0) return null;
     const first = page.locator(selector).first();
@@ -313,9 +317,29 @@ interface PageState {
 }
 
 /** The page's visible text, its first visible message (alert, error) and whether it has finished loading. */
-async function pageState(page: Page): Promise<PageState | null> {
+/**
+ * How long one look at a page may take. A page whose script never stops running answers no
+ * look at all, and a step must still fail in its own time rather than wait out the run.
+ */
+const LOOK_MS = 2_000;
+
+/** What `look` settles to, or null when it has not within LOOK_MS (or failed). */
+async function withinLook<T>(look: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), LOOK_MS);
+  });
   try {
-    return await page.evaluate((sel: string) => {
+    return await Promise.race([look.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function pageState(page: Page): Promise<PageState | null> {
+  // Mid-navigation the document goes away under the look: null, as a look that took too long.
+  return withinLook(
+    page.evaluate((sel: string) => {
       let message: string | null = null;
       for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
         const text = (el.innerText ?? '').trim();
@@ -325,10 +349,8 @@ async function pageState(page: Page): Promise<PageState | null> {
         }
       }
       return { body: document.body?.innerText ?? '', message, ready: document.readyState === 'complete' };
-    }, MESSAGE_SELECTOR);
-  } catch {
-    return null; // mid-navigation: the document went away under us
-  }
+    }, MESSAGE_SELECTOR),
+  );
 }
 
 /** Tracks main-frame navigations so text checks know whether the portal is still answering. */
@@ -640,7 +662,7 @@ export class ChromiumRunner implements PlaybookRunner {
         }
         if (status !== undefined && status >= 400) {
           const state = await pageState(page);
-          const said = state?.message ?? (state ? snippet(state.body, mask) : '');
+          const said = state ? snippet(state.message ?? state.body, mask) : '';
           throw new StepFailure(
             `Step ${n} (goto ${a.url}): the portal answered ${status}${said ? `, saying ${quote(said)}` : ''}.`,
           );
