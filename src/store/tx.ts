@@ -71,6 +71,20 @@ async function transact<T>(db: Kysely<Database>, fn: (db: Kysely<Database>) => P
   }
 }
 
+/**
+ * Runs a write whose fields were checked before its transaction began. When it fails because a
+ * row it points at was removed in between (another request's delete), `check` runs again and
+ * refuses the field as it would have a moment later, rather than the database's error going out.
+ */
+export async function checkedAgainIfGone<T>(write: () => Promise<T>, check: () => Promise<unknown>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) await check();
+    throw err;
+  }
+}
+
 /** Inside a transaction, holds the desk's row until commit where the database needs telling (dialect.ts). */
 export async function lockDesk(ctx: Scope): Promise<void> {
   if (!holdsRowLocks(ctx.store.dialect) || !ctx.db.isTransaction) return;

@@ -73,6 +73,21 @@ describe.each(DIALECTS)("a watch's rows ($name)", ({ open }) => {
     expect(await rowsOn(owner, unitId)).toHaveLength(1);
   });
 
+  it("refuses to give a row whose unit was removed a unit that has the watch's row for its date", async () => {
+    const { owner, unitId, workId, date } = await deskWithRow();
+    const twin = await saveUnit(owner, null, { type: 'site', name: 'Twin', fields: `lease_end: ${date}` });
+    expect((await runWatchPass(h.deps, { desk: owner.desk.id })).created).toHaveLength(1);
+    const other = await saveUnit(owner, null, { type: 'site', name: 'Yard', fields: '' });
+    await removeEntry(owner, 'unit', unitId);
+    await expect(editWork(owner, workId, { unit_id: twin.id })).rejects.toMatchObject({
+      code: 'bad_request',
+      details: { field: 'unit_id' },
+      message: 'That unit already has the row its watch made for this date; close this row if it is not needed.',
+    });
+    // A unit without one takes it.
+    expect((await editWork(owner, workId, { unit_id: other.id })).unit_id).toBe(other.id);
+  });
+
   it("keeps a watch's row on its unit and of its kind, while the watch is there and after it is removed", async () => {
     const { owner, watchId, unitId, workId } = await deskWithRow();
     const other = await saveUnit(owner, null, { type: 'site', name: 'Yard', fields: '' });

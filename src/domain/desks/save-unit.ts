@@ -5,6 +5,7 @@ import { logEvent } from '../record.ts';
 import { formEntry, readFormEntry, type FormValues } from '../business/form.ts';
 import { readUnit, UNIT_FIELDS } from '../business/read.ts';
 import { atomically } from '../../store/tx.ts';
+import { isForeignKeyViolation } from '../../store/dialect.ts';
 import { insertUnit } from '../../store/repositories/records.ts';
 import { findArrangement, findUnit } from '../../store/repositories/rows.ts';
 import { nextUnitPosition, updateUnit } from '../../store/repositories/setup.ts';
@@ -65,6 +66,8 @@ export async function saveUnit(
   ctx: DeskContext,
   id: number | null,
   form: FormValues,
+  /** Whether an arrangement removed between its check and the write has the save checked again. */
+  again = true,
 ): Promise<{ id: number; name: string; created: boolean }> {
   const extra: Record<string, string> = {};
   const lines = fieldLines(form.fields ?? '');
@@ -77,10 +80,27 @@ export async function saveUnit(
   )
     extra.arrangement = "Choose one of the desk's arrangements, or none.";
 
+  try {
+    return await write(ctx, id, lines.fields, form, extra, arrangementId);
+  } catch (err) {
+    // Removed meanwhile: checked again, the form now refuses it as the arrangement it no longer is.
+    if (again && isForeignKeyViolation(err)) return saveUnit(ctx, id, form, false);
+    throw err;
+  }
+}
+
+async function write(
+  ctx: DeskContext,
+  id: number | null,
+  typed: Record<string, string | null>,
+  form: FormValues,
+  extra: Record<string, string>,
+  arrangementId: number | null,
+): Promise<{ id: number; name: string; created: boolean }> {
   return atomically(ctx, async (tx) => {
     const before = id === null ? undefined : await findUnit(tx.db, tx.desk.id, id);
     if (id !== null && !before) throw notFound('unit', id);
-    const fields = keptKinds(lines.fields, before ? JSON.parse(before.fields) : {});
+    const fields = keptKinds(typed, before ? JSON.parse(before.fields) : {});
     const raw = { ...formEntry({ type: form.type, name: form.name }), fields };
     const plan = readFormEntry('unit', raw, UNIT_FIELDS, ctx.today(), (e) => readUnit(e, ctx.today()), extra);
     const values = {

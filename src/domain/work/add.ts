@@ -3,7 +3,7 @@ import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { atomically } from '../../store/tx.ts';
+import { atomically, checkedAgainIfGone } from '../../store/tx.ts';
 import { checkFields, type OwnerFields } from './fields.ts';
 
 // The owner adds a row by hand (screen or CLI); the API never can.
@@ -11,6 +11,13 @@ import { checkFields, type OwnerFields } from './fields.ts';
 export async function addWork(ctx: DeskContext, input: OwnerFields): Promise<WorkRow> {
   if (input.title === undefined) throw badRequest('A work item needs a title.', { field: 'title' });
   const f = await checkFields(ctx, input);
+  return checkedAgainIfGone(
+    () => write(ctx, f),
+    () => checkFields(ctx, input),
+  );
+}
+
+async function write(ctx: DeskContext, f: Awaited<ReturnType<typeof checkFields>>): Promise<WorkRow> {
   return atomically(ctx, async (tx) => {
     const now = tx.now();
     const row = await insertWork(tx.db, {

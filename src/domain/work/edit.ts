@@ -5,7 +5,8 @@ import { actorName, type DeskContext } from '../context.ts';
 import { echoed } from '../text.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { atomically, lockRow } from '../../store/tx.ts';
+import { atomically, checkedAgainIfGone, lockRow } from '../../store/tx.ts';
+import { isUniqueViolation } from '../../store/dialect.ts';
 import { regreet } from './compose.ts';
 import { checkFields, type OwnerFields } from './fields.ts';
 import { sameAddress } from '../mail/address.ts';
@@ -21,6 +22,29 @@ export async function editWork(ctx: DeskContext, workId: number, input: EditInpu
   const f = await checkFields(ctx, input);
   const changes = Object.keys(f);
   if (changes.length === 0 && !input.clear_error) throw badRequest('Nothing to change: give at least one field.');
+  try {
+    return await checkedAgainIfGone(
+      () => write(ctx, workId, input, f),
+      () => checkFields(ctx, input),
+    );
+  } catch (err) {
+    // A row a watch made, whose unit was removed, given a unit that has the watch's row for its date.
+    if (isUniqueViolation(err) && f.unit_id !== undefined)
+      throw badRequest(
+        `That unit already has the row its watch made for this date; close this row if it is not needed.`,
+        { field: 'unit_id' },
+      );
+    throw err;
+  }
+}
+
+async function write(
+  ctx: DeskContext,
+  workId: number,
+  input: EditInput,
+  f: Awaited<ReturnType<typeof checkFields>>,
+): Promise<WorkRow> {
+  const changes = Object.keys(f);
   return atomically(ctx, async (tx) => {
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
