@@ -138,6 +138,17 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
           '<p>Working</p><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 50))</script>',
         ),
       );
+    // A page that asks before it goes on, and one whose link opens a new tab.
+    if (path === '/asks')
+      return send(
+        res,
+        200,
+        page(
+          'Asks',
+          '<script>addEventListener("load", () => { if (confirm("Submit your return now?")) document.body.insertAdjacentHTML("beforeend", "<p>Return received</p>"); })</script><p>Ready</p>',
+        ),
+      );
+    if (path === '/tab') return send(res, 200, page('Tab', '<a id="open" href="/long" target="_blank">Open</a>'));
     if (path === '/broken-long')
       return send(res, 500, page('Broken', `<div role="alert">${'Error detail. '.repeat(20_000)}</div>`));
     // A page behind the web server's own sign-in, and a redirect that comes back to itself.

@@ -442,6 +442,27 @@ describe.skipIf(!available)(
       expect(res.error).toBe('Step 2 (click #missing) failed: nothing on the page matched it within 1s.');
     });
 
+    it('answers no to a question a page asks, and says so; says a new tab is not followed', async () => {
+      const asked = await runner.run({
+        steps: [{ goto: `${portal.url}/asks` }, { expect_text: 'Return received' }],
+        vars: vars(),
+        timeoutMs: 20_000,
+        stepLimitMs: 1_000,
+      });
+      expect(asked.ok).toBe(false);
+      expect(asked.error).toContain('the page asked "Submit your return now?" and the run answered no');
+      const tab = await runner.run({
+        steps: [{ goto: `${portal.url}/tab` }, { click: '#open' }, { read: '#all', as: 'all' }],
+        vars: vars(),
+        timeoutMs: 20_000,
+        stepLimitMs: 1_000,
+      });
+      expect(tab.ok).toBe(false);
+      expect(tab.error).toMatch(
+        /^Step 3 \(read #all\) failed: .*; the page opened a new tab, which the run does not follow\.$/,
+      );
+    });
+
     it("quotes a portal's error message cut short, on one line", async () => {
       const res = await runner.run({ steps: [{ goto: `${portal.url}/broken-long` }], vars: vars(), timeoutMs: 20_000 });
       expect(res.error).toMatch(

@@ -522,6 +522,20 @@ export class ChromiumRunner implements PlaybookRunner {
         blocked = !f ? null : 'refused' in f ? { refused: refusalWords(host, f.refused) } : f;
       });
 
+      // What the page did beside the step, which the step's line and any failure say: a question
+      // it asked (alert, confirm, prompt), answered no, since no step agreed to it; a new tab,
+      // which the run does not follow.
+      let aside: string[] = [];
+      const sofar: string[] = [];
+      page.on('dialog', (d) => {
+        aside.push(`the page asked ${quote(snippet(d.message(), mask))} and the run answered no`);
+        d.dismiss().catch(() => undefined);
+      });
+      context.on('page', () => aside.push('the page opened a new tab, which the run does not follow'));
+      // A failure says all of it, the earlier steps' too: the step may have looked for what a
+      // question answered no kept from the page, or for what is in the tab.
+      const besides = (notes: string[]) => (notes.length ? `; ${[...new Set(notes)].join('; ')}` : '');
+
       for (let i = 0; i < steps.length; i++) {
         if (aborted) throw new OutOfTime();
         const { action, description } = steps[i]!;
@@ -529,8 +543,17 @@ export class ChromiumRunner implements PlaybookRunner {
         blocked = null;
         request.onStep?.(i, description);
         if (remaining() <= 0) throw new OutOfTime();
-        const line = await this.step(page, nav, action, i, remaining, stepLimit, result, () => blocked, mask);
-        result.log.push(mask(line ?? description));
+        let line: string | undefined;
+        try {
+          line = await this.step(page, nav, action, i, remaining, stepLimit, result, () => blocked, mask);
+        } catch (err) {
+          const more = besides([...sofar, ...aside]);
+          if (err instanceof StepFailure && more) throw new StepFailure(`${err.message.replace(/\.$/, '')}${more}.`);
+          throw err;
+        }
+        result.log.push(mask(`${line ?? description}${besides(aside)}`));
+        sofar.push(...aside);
+        aside = [];
         result.stepsDone = i + 1;
       }
       return { ...result, ok: true };
