@@ -6,10 +6,10 @@ import { setGrant } from '../../src/domain/grants/manage.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
+import { turnsDuring } from '../helpers/turns.ts';
 
 // A server holds many desks, most with nothing to do. Each pass lets the process's other work
-// (requests) in between two desks: counted here as the turns of a loop that asks for one turn
-// of the event loop at a time, which a pass run without a break would hold off to its end.
+// (requests) in between two desks, which a pass run without a break would hold off to its end.
 
 const DESKS = 40;
 
@@ -35,21 +35,6 @@ describe.each(DIALECTS)('the passes over many desks ($name)', ({ open }) => {
     await h?.close();
     await store?.close();
   });
-
-  /** How many turns of the event loop other work had while `pass` ran. */
-  async function turnsDuring(pass: () => Promise<unknown>): Promise<number> {
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    await pass();
-    running = false;
-    return turns;
-  }
 
   it('work, watches and mail each give the rest of the process a turn between two desks', async () => {
     const desks = (await store.db.selectFrom('desks').select('id').execute()).length;

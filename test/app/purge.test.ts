@@ -9,6 +9,7 @@ import { claimKey, PURGE_BATCH } from '../../src/store/repositories/idempotency.
 import { TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk } from '../helpers/factories.ts';
+import { turnsDuring } from '../helpers/turns.ts';
 
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(new Date(TEST_NOW).getTime() + ms).toISOString();
@@ -69,16 +70,11 @@ describe.each(DIALECTS)('idempotency purge ($name)', ({ open }) => {
         .values(rows.slice(i, i + 500))
         .execute();
     await claimKey(store.db, desk.id, 'kept', at(-HOUR), at(HOUR));
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    expect(await purgeIdempotency(deps)).toBeGreaterThanOrEqual(many);
-    running = false;
+    let purged = 0;
+    const turns = await turnsDuring(async () => {
+      purged = await purgeIdempotency(deps);
+    });
+    expect(purged).toBeGreaterThanOrEqual(many);
     expect(await keysOf(desk.id)).toEqual(['kept']);
     // Three batches, with a turn for other work after each full one.
     expect(turns).toBeGreaterThanOrEqual(2);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
@@ -104,7 +105,14 @@ describe("the log's format and the root", () => {
     await store.close();
   });
 
-  async function logOf(format: string | undefined, isTTY: boolean): Promise<{ logged: string; pretty: boolean }> {
+  /** What the log says of the requests `send` makes to a server logging as `format` and `isTTY` choose. */
+  async function logOf(
+    format: string | undefined,
+    isTTY: boolean,
+    send: (app: FastifyInstance) => Promise<void> = async (app) => {
+      expect((await app.inject({ method: 'GET', url: '/api/v1/openapi.json?token=desk_secret' })).statusCode).toBe(200);
+    },
+  ): Promise<{ logged: string; pretty: boolean }> {
     let logged = '';
     const destination = new Writable({
       write(chunk, _enc, done) {
@@ -119,7 +127,7 @@ describe("the log's format and the root", () => {
       { logger: choice.logger, requestLines: choice.pretty },
     );
     try {
-      expect((await app.inject({ method: 'GET', url: '/api/v1/openapi.json?token=desk_secret' })).statusCode).toBe(200);
+      await send(app);
     } finally {
       await app.close();
     }
@@ -149,38 +157,24 @@ describe("the log's format and the root", () => {
   });
 
   it("on a terminal, a failure's lines name its request and the id its answer gives", async () => {
-    let logged = '';
-    const destination = new Writable({
-      write(chunk, _enc, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    const choice = serverLogger('info', undefined, true, destination);
-    const config = loadConfig({ DESK_DATABASE_URL: store.target });
-    const app = await buildApp(
-      { store, clock: new FixedClock(new Date('2026-11-22T10:00:00Z')), config, engine: realEngine(config) },
-      { logger: choice.logger, requestLines: choice.pretty },
-    );
-    app.get('/api/v1/broken', async () => {
-      throw new Error('a fault of the code');
-    });
-    try {
+    let id = '';
+    const { logged } = await logOf(undefined, true, async (app) => {
+      app.get('/api/v1/broken', async () => {
+        throw new Error('a fault of the code');
+      });
       const res = await app.inject({ method: 'GET', url: '/api/v1/broken?token=desk_secret' });
       expect(res.statusCode).toBe(500);
-      const id: string = res.json().error.details.request_id;
-      expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      const lines = logged.trim().split('\n');
-      expect(lines.find((l) => l.includes('ERROR:'))).toMatch(
-        new RegExp(`ERROR: GET /api/v1/broken\\?token=\\[redacted\\] failed \\(request ${id}\\)`),
-      );
-      expect(lines.find((l) => l.includes('INFO: GET /api/v1/broken'))).toMatch(
-        new RegExp(` 500 in \\d+ ms \\(request ${id}\\)$`),
-      );
-      expect(logged).not.toContain('desk_secret');
-    } finally {
-      await app.close();
-    }
+      id = res.json().error.details.request_id;
+    });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = logged.trim().split('\n');
+    expect(lines.find((l) => l.includes('ERROR:'))).toMatch(
+      new RegExp(`ERROR: GET /api/v1/broken\\?token=\\[redacted\\] failed \\(request ${id}\\)`),
+    );
+    expect(lines.find((l) => l.includes('INFO: GET /api/v1/broken'))).toMatch(
+      new RegExp(` 500 in \\d+ ms \\(request ${id}\\)$`),
+    );
+    expect(logged).not.toContain('desk_secret');
   });
 
   it('JSON lines when not on a terminal, or with DESK_LOG_FORMAT=json', async () => {
