@@ -221,10 +221,12 @@ describe('the command a signed-out sign-in page prints', () => {
     const pg = loadConfig({ DESK_DATABASE_URL: 'postgres://desk@db.test:5432/shop?password=hunter2' });
     const shown = ownerLinkCommand(pg, 'YOUR-DESK', 8080, 'public');
     expect(shown).toBe('npx desk owner link --desk YOUR-DESK --db "$DESK_DATABASE_URL"');
-    // On the owner's own terminal it is the database itself, its password hidden.
-    expect(ownerLinkCommand(pg, 'bakery', 8080)).toBe(
-      "npx desk owner link --desk bakery --db 'postgres://desk@db.test:5432/shop?password=***'",
-    );
+    // On the owner's own terminal too, while it holds a password: shown hidden, it would be typed back as ***.
+    expect(ownerLinkCommand(pg, 'bakery', 8080)).toBe('npx desk owner link --desk bakery --db "$DESK_DATABASE_URL"');
+    // Without one it is the database itself.
+    expect(
+      ownerLinkCommand(loadConfig({ DESK_DATABASE_URL: 'postgres://desk@db.test:5432/shop' }), 'bakery', 8080),
+    ).toBe("npx desk owner link --desk bakery --db 'postgres://desk@db.test:5432/shop'");
     // A file is named as it is, on either.
     const file = loadConfig({ DESK_DATABASE_URL: './data/shop.db' });
     expect(ownerLinkCommand(file, 'YOUR-DESK', 8080, 'public')).toBe(

@@ -13,10 +13,15 @@ export async function desksToPass(deps: Deps, desk?: string): Promise<DeskRow[]>
   return desk !== undefined ? [await requireDesk(deps.store.db, desk)] : listDesks(deps.store.db);
 }
 
+/** A turn of the event loop for the process's other work (requests) before going on. */
+export function letOthersIn(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve));
+}
+
 /** Each desk in turn, with the process's other work let in before every desk but the first. */
 export async function* inTurn(desks: readonly DeskRow[]): AsyncGenerator<DeskRow> {
   for (const [i, desk] of desks.entries()) {
-    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (i > 0) await letOthersIn();
     yield desk;
   }
 }

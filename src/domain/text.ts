@@ -184,6 +184,19 @@ export function isBlank(s: string): boolean {
 /** A line break or another control character: none belongs in a one-line setting or header. */
 export const CONTROL_CHARACTER = /\p{Cc}/u;
 
+/**
+ * Text as one line: each line break or control character, with the spaces beside it, a single
+ * space; the ends trimmed. Spaces elsewhere are kept as written.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\p{Cc}\u2028\u2029][\p{Cc}\u2028\u2029\s]*/gu, ' ').trim();
+}
+
+/** Whether text holds a line break or a control character, which a one-line field does not. */
+export function breaksLine(text: string): boolean {
+  return /[\p{Cc}\u2028\u2029]/u.test(text);
+}
+
 /** Characters that open a direction for the text after them: embeddings, overrides, isolates. */
 const OPENS_DIRECTION = /[\u202A\u202B\u202D\u202E\u2066-\u2068]/;
 

@@ -27,6 +27,7 @@ import { mailStuck } from './migrations/021_mail_stuck.ts';
 import { replyFrom } from './migrations/022_reply_from.ts';
 import { blockLists } from './migrations/023_block_lists.ts';
 import { addressesAsciiCase } from './migrations/024_addresses_ascii_case.ts';
+import { draftsAndWatchRows } from './migrations/025_drafts_and_watch_rows.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -56,6 +57,7 @@ export const migrations: Record<string, DeskMigration> = {
   '022_reply_from': replyFrom,
   '023_block_lists': blockLists,
   '024_addresses_ascii_case': addressesAsciiCase,
+  '025_drafts_and_watch_rows': draftsAndWatchRows,
 };
 
 class InCodeProvider implements MigrationProvider {

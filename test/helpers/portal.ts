@@ -135,7 +135,7 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
         200,
         page(
           'Busy',
-          '<p>Working</p><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 50))</script>',
+          '<p>Ready</p><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 0))</script>',
         ),
       );
     // A page that asks before it goes on, and one whose link opens a new tab.

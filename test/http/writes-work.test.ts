@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { SENDING } from '../../src/domain/work/draft.ts';
@@ -219,6 +219,22 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
       'The message\'s address "ann,bob@listed.test" names more than one, so nothing was sent; give the row one contact address and prepare the message again.',
     );
     expect(sentTo('listed.test')).toEqual([]);
+  });
+
+  it('a message drafted with a subject over two lines goes, and is recorded, on one', async () => {
+    const row = await makeWork(store.db, d.desk.id, {
+      title: 'Two lines',
+      class: 'reach_out',
+      contact_email: 'two@lines.test',
+    });
+    await makeDraft(store.db, d.desk.id, row.id, { subject: 'Line one\r\nBcc: evil@x.test', to: 'two@lines.test' });
+    const res = await post(`/work/${row.id}/complete`);
+    expect(res.json().data).toMatchObject({ delivered: true });
+    const [sent] = sentTo('two@lines.test');
+    expect(`\r\n${sent!.raw}`).toContain('\r\nSubject: Line one Bcc: evil@x.test\r\n');
+    expect(sent!.to).toEqual(['two@lines.test']);
+    const [msg] = await messagesOf(store.db, d.desk.id, row.id);
+    expect(msg).toMatchObject({ subject: 'Line one Bcc: evil@x.test', status: 'sent' });
   });
 
   it('a contact address stored before its marks were refused is sent to nobody, not to what the mailer reads of it', async () => {

@@ -229,6 +229,39 @@ describe("the screen's guards", () => {
     expect(after).toMatchObject({ title: 'Renew the shop lease', due_date: '2026-12-06', priority: 55 });
   });
 
+  it('a title an earlier version took over two lines is no change when the form comes back without its line break', async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Line one\nline two', priority: 60 });
+    const cookies = await signIn(d.desk.id);
+    const drawn = await h.app.inject({ method: 'GET', url: `/work/${row.id}/edit`, cookies });
+    const fields = Object.fromEntries(
+      [...drawn.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    // A one-line box drops the line break; only the priority is changed.
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: `/work/${row.id}/edit`,
+      cookies: { ...cookies, ...Object.fromEntries(drawn.cookies.map((c) => [c.name, c.value])) },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...fields,
+        drawn_title: 'Line one\nline two',
+        title: 'Line oneline two',
+        kind: 'general',
+        class: '',
+        due: '',
+        priority: '70',
+        contact_name: '',
+        contact_email: '',
+        arrangement_id: '',
+        detail: '',
+      }).toString(),
+    });
+    expect(sent.statusCode).toBe(303);
+    const after = await store.db.selectFrom('work').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ title: 'Line one\nline two', priority: 70 });
+  });
+
   it('two desks of the same name are told apart on the question by their addresses', async () => {
     const a = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-shop-${Date.now().toString(36)}` });
     const b = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-sh0p-${Date.now().toString(36)}` });

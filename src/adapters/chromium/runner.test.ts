@@ -440,7 +440,17 @@ describe.skipIf(!available)(
       });
       expect(res.timedOut).toBe(false);
       expect(res.error).toBe('Step 2 (click #missing) failed: nothing on the page matched it within 1s.');
-    });
+      const checked = await runner.run({
+        steps: [{ goto: `${portal.url}/busy` }, { fail_if_text: 'Oops' }],
+        vars: vars(),
+        timeoutMs: 60_000,
+        stepLimitMs: 1_000,
+      });
+      expect(checked.timedOut).toBe(false);
+      expect(checked.error).toBe(
+        'Step 2 (fail if text "Oops"): the page did not finish loading within 1s, so it could not be checked.',
+      );
+    }, 30_000);
 
     it('answers no to a question a page asks, and says so; says a new tab is not followed', async () => {
       const asked = await runner.run({

@@ -727,7 +727,11 @@ export class ChromiumRunner implements PlaybookRunner {
         await this.expectText(page, nav, a.text, n, remaining, stepLimit, mask);
         return undefined;
       case 'fail_if_text': {
-        const state = await this.settled(page, nav, remaining);
+        const state = await this.settled(page, nav, remaining, stepEnds);
+        if (state === null)
+          throw new StepFailure(
+            `Step ${n} (fail if text ${quote(a.text)}): the page did not finish loading within ${seconds(stepLimit)}, so it could not be checked.`,
+          );
         if (state.body.includes(a.text)) {
           const said = state.message?.includes(a.text)
             ? state.message
@@ -744,10 +748,19 @@ export class ChromiumRunner implements PlaybookRunner {
     }
   }
 
-  /** Waits until the page has finished loading and no navigation is under way; returns what it shows. */
-  private async settled(page: Page, nav: NavigationWatch, remaining: () => number): Promise<PageState> {
+  /**
+   * Waits until the page has finished loading and no navigation is under way; returns what it
+   * shows, or null when the step's time (`until`) runs out first.
+   */
+  private async settled(
+    page: Page,
+    nav: NavigationWatch,
+    remaining: () => number,
+    until: number,
+  ): Promise<PageState | null> {
     for (;;) {
       if (remaining() <= 0) throw new OutOfTime();
+      if (Date.now() >= until) return null;
       if (!nav.busy) {
         const gen = nav.generation;
         const state = await pageState(page);

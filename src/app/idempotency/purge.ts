@@ -1,5 +1,6 @@
 import type { Deps } from '../../domain/context.ts';
 import { PURGE_BATCH, purgeExpired } from '../../store/repositories/idempotency.ts';
+import { letOthersIn } from '../desks-in-turn.ts';
 
 // Idempotency records are kept for a day (http/idempotency.ts); a repeat after that is a new
 // intent. Expired ones are removed on the server's schedule so the table does not grow for
@@ -16,6 +17,6 @@ export async function purgeIdempotency(deps: Deps): Promise<number> {
     const n = await purgeExpired(deps.store.db, now);
     removed += n;
     if (n < PURGE_BATCH) return removed;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await letOthersIn();
   }
 }

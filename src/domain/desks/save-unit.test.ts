@@ -3,7 +3,7 @@ import { fieldLines, keptKinds, linesOf } from './save-unit.ts';
 
 describe("a unit's columns saved from the form", () => {
   it('keeps a number a number while its text reads as one, and takes everything else as text', () => {
-    const before = { seats: 3, ratio: 1e-7, big: 1e21, code: '01234', lease_end: '2027-03-31', odd: 12 };
+    const before = { seats: 3, ratio: 1e-7, tiny: -2.5e-300, code: '01234', lease_end: '2027-03-31', odd: 12 };
     const same = keptKinds(fieldLines(linesOf(before)).fields, before);
     expect({ ...same }).toEqual(before);
 
@@ -12,7 +12,7 @@ describe("a unit's columns saved from the form", () => {
     // A number's column emptied is empty; one the form leaves out is gone.
     expect({ ...keptKinds({ seats: null }, before) }).toEqual({ seats: null });
     // Text a JSON number is not stays text, even where a number was.
-    for (const text of ['03', '1.', '.5', '+1', '0x10', 'Infinity', '1_000', '1 000'])
+    for (const text of ['03', '1.', '.5', '+1', '0x10', 'Infinity', '1_000', '1 000', '12345678901234567890', '1e400'])
       expect(keptKinds({ seats: text }, before).seats, text).toBe(text);
   });
 

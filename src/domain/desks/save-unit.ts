@@ -57,7 +57,10 @@ export function keptKinds(
   const out: Record<string, string | number | null> = Object.create(null);
   for (const [name, text] of Object.entries(typed)) {
     const was = Object.hasOwn(before, name) ? before[name] : undefined;
-    out[name] = typeof was === 'number' && text !== null && NUMBER.test(text) ? Number(text) : text;
+    const n = text !== null && NUMBER.test(text) ? Number(text) : Number.NaN;
+    // Only a number kept as written: not one past 2^53 or out of range (P-import-11), which stays text.
+    const exact = Number.isFinite(n) && (!Number.isInteger(n) || Number.isSafeInteger(n));
+    out[name] = typeof was === 'number' && exact ? n : text;
   }
   return out;
 }

@@ -64,9 +64,7 @@ export function smtpFaults(c: Record<string, unknown>, opts: { mayLeaveOut?: boo
     errors.from = `"${echoed(from)}" is not an email address, such as Shop <shop@example.com>.`;
   else if (!from && !addressOf(user) && !opts.mayLeaveOut)
     errors.from = 'Give the address messages come from, such as Shop <shop@example.com>.';
-  // A file may leave the sender to the user only when the user is an address to send from.
-  else if (!from && user && !addressOf(user))
-    errors.from = `Give the address messages come from, such as Shop <shop@example.com>: the user "${echoed(user)}" is not one.`;
+
   // Stored as the form stores them; text such as "yes" would be read as no, unsaid.
   for (const flag of ['secure', 'starttls'] as const)
     if (c[flag] !== undefined && c[flag] !== null && typeof c[flag] !== 'boolean')

@@ -4,7 +4,7 @@ import { logEvent } from '../record.ts';
 import { connectionById, noteSendFault } from '../../store/repositories/connections.ts';
 import { newMessageId } from '../work/message-id.ts';
 import { addressOf } from './smtp-settings.ts';
-import { echoed } from '../text.ts';
+import { notAnAddress } from '../mail/address.ts';
 
 // "Send a test message": one message through the stored mailbox, by the same mailer the desk
 // sends its work with, so the owner learns now, in the server's own words, whether it works.
@@ -21,8 +21,15 @@ export async function testMailbox(ctx: DeskContext, connectionId: number, rawTo:
   if (box?.category !== 'mail') throw notFound('mailbox', connectionId);
   const from = typeof box.config.from === 'string' ? box.config.from : null;
   const user = typeof box.config.user === 'string' ? box.config.user : null;
-  const to = rawTo.trim() || addressOf(from ?? '') || addressOf(user ?? '') || '';
-  if (!addressOf(to)) throw badRequest(`"${echoed(rawTo.trim())}" is not an email address.`, { field: 'to' });
+  const typed = rawTo.trim();
+  // "Bob <bob@x.test>" typed is sent to the address in it: the mailer takes an address alone.
+  const to = typed ? addressOf(typed) : addressOf(from ?? '') || addressOf(user ?? '');
+  if (!typed && !to)
+    throw badRequest(
+      "The mailbox has no address of its own to send the test to (its From is not set and its user is not an address): give one to send it to, or set the mailbox's From.",
+      { field: 'to' },
+    );
+  if (!to) throw badRequest(`${notAnAddress(typed)}.`, { field: 'to' });
 
   let result: MailboxTest;
   try {

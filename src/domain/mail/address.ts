@@ -28,10 +28,14 @@ export function namesMoreThanOne(s: string): boolean {
   return /[,;]/.test(s);
 }
 
-/** Why text is refused as an address, without a stop, naming a list where one was given. */
+/** Why text is refused as an address, without a stop, naming a list or a mark where one was given. */
 export function notAnAddress(s: string): string {
-  const list = namesMoreThanOne(s) ? '; give one address, with no commas or semicolons' : '';
-  return `"${echoed(s)}" is not an email address${list}`;
+  const why = namesMoreThanOne(s)
+    ? '; give one address, with no commas or semicolons'
+    : /[()":[\]\\]/.test(s)
+      ? '; give a plain address, with none of ( ) " : [ ] \\ in it'
+      : '';
+  return `"${echoed(s)}" is not an email address${why}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { oneLine } from '../text.ts';
 // The desk writes a message from a row's facts and nothing else: the title, the due date,
 // who it goes to, since when the row has been waiting, the arrangement or unit it belongs to,
 // and the newest notes on that arrangement. One template per permission class, plus a
@@ -186,9 +187,5 @@ export function composeDraft(f: DraftFacts): Draft {
   ].filter((p): p is string => !!p);
   // A subject is one header line: a line break or a control character in a title or a reply's
   // subject would be folded away on the way out, so what is recorded as sent is what goes.
-  subject = subject
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-  return { channel: 'email', to: f.contact_email, subject, body: paragraphs.join('\n\n') };
+  return { channel: 'email', to: f.contact_email, subject: oneLine(subject), body: paragraphs.join('\n\n') };
 }

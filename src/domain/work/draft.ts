@@ -1,3 +1,4 @@
+import { oneLine } from '../text.ts';
 import { composeDraft, MAX_NOTES } from './compose.ts';
 import { dateOfStored } from '../dates.ts';
 import { findWork } from '../../store/repositories/work.ts';
@@ -151,7 +152,7 @@ async function draftIn(ctx: DeskContext, workId: number, wrote: { id: number | n
   // all, to whoever the row now names: what failed was the sending, not the words.
   const unsent = row.last_error ? await unsentOn(ctx.db, ctx.desk.id, row.id) : undefined;
   const draft = unsent
-    ? { channel: 'email' as const, subject: unsent.subject ?? '', body: unsent.body, to: email }
+    ? { channel: 'email' as const, subject: oneLine(unsent.subject ?? ''), body: unsent.body, to: email }
     : await freshDraft(ctx, row, email);
 
   const now = ctx.now();

@@ -5,7 +5,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { longerThan } from '../text.ts';
+import { breaksLine, longerThan } from '../text.ts';
 import { completeWork, NOTHING_TO_APPROVE, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
 
@@ -21,15 +21,14 @@ export interface ReviseInput {
   body?: unknown;
 }
 
+const ONE_LINE = 'The subject is one line: it holds a line break or another control character.';
+
 /** The field's text, trimmed, or why it is refused. */
 function checked(raw: unknown, name: 'subject' | 'body', max: number): { text: string } | { error: string } {
   const v = typeof raw === 'string' ? raw.trim() : '';
   if (v === '') return { error: `The ${name} must not be empty.` };
   if (longerThan(v, max)) return { error: `The ${name} is longer than ${max.toLocaleString('en')} characters.` };
   if (v.includes('\u0000')) return { error: `The ${name} contains a NUL character, which the desk cannot store.` };
-  // The subject is one header line; the body may have as many lines as it likes.
-  if (name === 'subject' && /[\p{Cc}\u2028\u2029]/u.test(v))
-    return { error: 'The subject is one line: it holds a line break or another control character.' };
   return { text: v };
 }
 
@@ -57,6 +56,10 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     // Text is kept trimmed, so a message sent back with only its outer spaces or final line
     // break gone is the desk's own message, left as it was.
     if (!draft || ((draft.subject ?? '').trim() === subject && draft.body.trim() === body)) return false;
+    // The subject is one header line; the body may have as many lines as it likes. A subject
+    // sent back as the page showed it is no rewrite, whatever it holds.
+    if ((draft.subject ?? '').trim() !== subject && breaksLine(subject))
+      throw badRequest(ONE_LINE, { field: 'subject', fields: { subject: ONE_LINE } });
     await reviseDraftText(tx.db, tx.desk.id, draft.id, subject, body);
     await logTimeline(
       tx,

@@ -4,7 +4,7 @@ import { findWork, updateWork } from '../../store/repositories/work.ts';
 import type { ActivityRow, WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
-import { echoed, storedObject } from '../text.ts';
+import { breaksLine, echoed, oneLine, storedObject } from '../text.ts';
 import {
   claimDraft,
   failureOf,
@@ -15,6 +15,7 @@ import {
   markUnsent,
   noteMessageId,
   releaseDraft,
+  setSentSubject,
   withdrawDraft,
 } from '../../store/repositories/activity.ts';
 import { connectedMailbox, noteSendFault } from '../../store/repositories/connections.ts';
@@ -153,7 +154,11 @@ export async function sendDraft(
 
   const to = message.to_address?.trim() ?? '';
   const who = before.contact_name && before.contact_email === to ? `${before.contact_name} <${to}>` : to;
-  const subject = message.subject ?? '';
+  // One header line, whatever it was drafted with (a business file's message, an earlier
+  // version's draft): recorded as it goes, so the record says what went (P-mail-10).
+  const written = message.subject ?? '';
+  const subject = breaksLine(written) ? oneLine(written) : written;
+  if (subject !== written) await setSentSubject(ctx.db, message.id, subject);
   const said = { subject, who, to, actor };
 
   let reason: string | null = null;

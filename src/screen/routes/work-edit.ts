@@ -63,8 +63,14 @@ function drawnValues(body: unknown, now: FormValues): FormValues {
   ) as FormValues;
 }
 
-/** A browser sends a line break as CR LF whatever the page held: the same text either way. */
-const sameText = (a: string, b: string) => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
+/**
+ * The same text as drawn: a browser sends a line break as CR LF whatever the page held, and a
+ * one-line box drops the line breaks of what it was drawn with (a title an earlier version took).
+ */
+const sameText = (typed: string, drawn: string) => {
+  const lines = (t: string) => t.replace(/\r\n?/g, '\n');
+  return lines(typed) === lines(drawn) || (!/[\r\n]/.test(typed) && typed === drawn.replace(/[\r\n]/g, ''));
+};
 
 /** Form text as the verbs' fields: an emptied field clears it, except the ones a row cannot be without. */
 function asFields(values: Partial<FormValues>): OwnerFields {

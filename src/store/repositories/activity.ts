@@ -210,6 +210,11 @@ export async function claimDraft(
     .executeTakeFirst();
 }
 
+/** A claimed message's subject as it goes out, when that differs from the one it was drafted with. */
+export async function setSentSubject(db: Kysely<Database>, id: number, subject: string): Promise<void> {
+  await db.updateTable('activity').set({ subject }).where('id', '=', id).execute();
+}
+
 /**
  * The Message-ID a claimed message goes out under, kept before it is handed over: a reply may
  * name it even when the mail server's answer never comes (P-mail-2).
