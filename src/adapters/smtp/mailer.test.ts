@@ -120,7 +120,7 @@ describe('SmtpMailer', () => {
 
   it('a sender that is no address sends nothing, and says it is the mailbox', async () => {
     const before = smtp.received.length;
-    // Held from before a file's user with no from was refused: the user is taken as the sender.
+    // A business file's mailbox with no from: its user is taken as the sender.
     const box = { provider: 'smtp', config: { host: '127.0.0.1', port: smtp.port, user: 'apikey', starttls: false } };
     const r = await mailer.send(box, mail);
     expect(r).toEqual({

@@ -155,7 +155,8 @@ export class SmtpMailer implements Mailer {
     const pass = typeof c.pass === 'string' ? c.pass : undefined;
     const from = senderOf(c);
     if (!from) return { accepted: false, reason: 'The mailbox has no sender address (from) set.' };
-    // Held before such a sender was refused: without an address the message would go with no From.
+    // A business file's mailbox may leave its sender to a user that is no address (P-mail-10):
+    // sent so, the message would go with no From.
     const sender = senderParts(from);
     if (!sender)
       return {
