@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailAddress, isStoredAddress } from './address.ts';
+import { isEmailAddress, isStoredAddress, notAnAddress } from './address.ts';
 
 describe('what the desk takes for an email address', () => {
   it('takes a plain address, letters of any script, plus tags and apostrophes', () => {
@@ -28,5 +28,15 @@ describe('what the desk takes for an email address', () => {
 
   it('still reads back, from a business file, what earlier versions took', () => {
     for (const a of ['ann,bob@y.test', 'a(b)c@y.test', 'ann:bob@y.test']) expect(isStoredAddress(a), a).toBe(true);
+  });
+
+  it('says which marks to leave out, and only of text written otherwise as one address', () => {
+    expect(notAnAddress('a(b)c@y.test')).toBe(
+      '"a(b)c@y.test" is not an email address; give a plain address, with none of ( ) " : [ ] \\ in it',
+    );
+    expect(notAnAddress('ann,bob@y.test')).toBe(
+      '"ann,bob@y.test" is not an email address; give one address, with no commas or semicolons',
+    );
+    expect(notAnAddress('a b(c)@y.test')).toBe('"a b(c)@y.test" is not an email address');
   });
 });

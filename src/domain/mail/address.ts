@@ -32,7 +32,8 @@ export function namesMoreThanOne(s: string): boolean {
 export function notAnAddress(s: string): string {
   const why = namesMoreThanOne(s)
     ? '; give one address, with no commas or semicolons'
-    : /[()":[\]\\]/.test(s)
+    : // Said only of text otherwise written as one address: a space or a control character is the fault.
+      !/[\s\p{Cc}]/u.test(s) && /[()":[\]\\]/.test(s)
       ? '; give a plain address, with none of ( ) " : [ ] \\ in it'
       : '';
   return `"${echoed(s)}" is not an email address${why}`;
