@@ -176,7 +176,9 @@ function helpAsFlag(program: Command, args: string[]): string[] {
     if (word === '--' || word.startsWith('-')) return args;
     if (word === 'help') {
       const rest = args.slice(i + 1);
-      const words = rest.filter((w) => !w.startsWith('-'));
+      // The command words are those before any flag: a flag's value (`--db x`) names no command.
+      const flag = rest.findIndex((w) => w.startsWith('-'));
+      const words = flag < 0 ? rest : rest.slice(0, flag);
       if (words.length === 0) return args;
       let target = group;
       for (const w of words) {

@@ -55,6 +55,7 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     for (const words of [
       ['help', 'work', 'list'],
       ['work', 'help', 'list'],
+      ['help', 'work', 'list', '--db', store.target],
     ]) {
       const asked = await desk(store.target, ...words);
       expect(asked, words.join(' ')).toMatchObject({ code: 0, out: listHelp });
