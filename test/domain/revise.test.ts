@@ -35,6 +35,26 @@ describe('revising a prepared message', () => {
     expect((await stored()).body).toBe('Hi,\n\nIs Monday fine?');
   });
 
+  it('takes a subject drafted over two lines, sent back on one or with its line break dropped, as no rewrite', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Invoice', contact_email: 'a@b.test' });
+    const draft = await makeDraft(t.store.db, t.ctx.desk.id, row.id, {
+      subject: 'Invoice 88\nsecond line',
+      body: 'Hi',
+      to: 'a@b.test',
+    });
+    const stored = () =>
+      t.store.db
+        .selectFrom('activity')
+        .select(['subject', 'body'])
+        .where('id', '=', draft.id)
+        .executeTakeFirstOrThrow();
+    for (const subject of ['Invoice 88 second line', 'Invoice 88second line'])
+      expect(await reviseDraft(t.ctx, row.id, { subject, body: 'Hi' }), subject).toBe(false);
+    // A new body keeps the subject as drafted; it goes on one line (send.ts).
+    expect(await reviseDraft(t.ctx, row.id, { subject: 'Invoice 88second line', body: 'Hello' })).toBe(true);
+    expect(await stored()).toEqual({ subject: 'Invoice 88\nsecond line', body: 'Hello' });
+  });
+
   it('stores a changed body, trimmed', async () => {
     const { row, stored } = await drafted('Hi,\n\nIs Monday fine?\n');
     expect(await reviseDraft(t.ctx, row.id, { subject: 'Hello', body: 'Hi,\n\nIs Tuesday fine?\n' })).toBe(true);

@@ -4,7 +4,7 @@ import { createSignInLink, lookAtSignInLink, SESSION_IDLE_DAYS } from '../../src
 import { harness, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { addArrangement, addSection, addUnit } from '../helpers/business.ts';
-import { makeDesk, makeWork } from '../helpers/factories.ts';
+import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { signInWithLink } from '../helpers/sign-in.ts';
 
 // The screen's doors, knocked on without a browser: the files it serves, the session a link
@@ -237,7 +237,9 @@ describe("the screen's guards", () => {
     const fields = Object.fromEntries(
       [...drawn.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
     );
-    // A one-line box drops the line break; only the priority is changed.
+    // The box shows it on one line, as an edit of it would be saved.
+    expect(drawn.body).toMatch(/name="title"[^>]*value="Line one line two"|value="Line one line two"[^>]*name="title"/);
+    // Sent back with the line break dropped, as some browsers do, only the priority is changed.
     const sent = await h.app.inject({
       method: 'POST',
       url: `/work/${row.id}/edit`,
@@ -260,6 +262,16 @@ describe("the screen's guards", () => {
     expect(sent.statusCode).toBe(303);
     const after = await store.db.selectFrom('work').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ title: 'Line one\nline two', priority: 70 });
+  });
+
+  it('shows a prepared subject drafted over two lines on one, in the box it is approved from', async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Invoice', contact_email: 'a@b.test' });
+    await makeDraft(store.db, d.desk.id, row.id, { subject: 'Invoice 88\nsecond line', to: 'a@b.test' });
+    const cookies = await signIn(d.desk.id);
+    const page = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, cookies });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/id="approve-subject"[^>]*value="Invoice 88 second line"/);
   });
 
   it('two desks of the same name are told apart on the question by their addresses', async () => {

@@ -5,7 +5,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { breaksLine, longerThan } from '../text.ts';
+import { breaksLine, longerThan, oneLine } from '../text.ts';
 import { completeWork, NOTHING_TO_APPROVE, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
 
@@ -55,12 +55,15 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     const draft = await newestDraft(tx, row.id);
     // Text is kept trimmed, so a message sent back with only its outer spaces or final line
     // break gone is the desk's own message, left as it was.
-    if (!draft || ((draft.subject ?? '').trim() === subject && draft.body.trim() === body)) return false;
-    // The subject is one header line; the body may have as many lines as it likes. A subject
-    // sent back as the page showed it is no rewrite, whatever it holds.
-    if ((draft.subject ?? '').trim() !== subject && breaksLine(subject))
-      throw badRequest(ONE_LINE, { field: 'subject', fields: { subject: ONE_LINE } });
-    await reviseDraftText(tx.db, tx.desk.id, draft.id, subject, body);
+    if (!draft) return false;
+    // A subject drafted over two lines (a business file's, an earlier version's) is shown on one,
+    // and a one-line box may also drop its line breaks: either way back, it is no rewrite.
+    const drafted = (draft.subject ?? '').trim();
+    const same = subject === drafted || subject === oneLine(drafted) || subject === drafted.replace(/[\r\n]/g, '');
+    if (same && draft.body.trim() === body) return false;
+    // The subject is one header line; the body may have as many lines as it likes.
+    if (!same && breaksLine(subject)) throw badRequest(ONE_LINE, { field: 'subject', fields: { subject: ONE_LINE } });
+    await reviseDraftText(tx.db, tx.desk.id, draft.id, same ? drafted : subject, body);
     await logTimeline(
       tx,
       row.id,

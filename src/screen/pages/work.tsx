@@ -4,7 +4,7 @@ import { MAX_NOTES } from '../../domain/work/compose.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze.ts';
 import { isFinished, type PermissionClass } from '../../domain/vocab.ts';
 import { TITLE } from './permissions.tsx';
-import { plural } from '../../domain/text.ts';
+import { plural, oneLine } from '../../domain/text.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page, when } from './layout.tsx';
 import { RowChanges } from './row-changes.tsx';
@@ -156,7 +156,7 @@ function ApproveForm(p: { v: RowView; label: string }): Markup {
         id="approve-subject"
         name="subject"
         type="text"
-        value={typedIn(v, 'approve', 'subject') ?? draft?.subject ?? ''}
+        value={typedIn(v, 'approve', 'subject') ?? oneLine(draft?.subject ?? '')}
         aria-invalid={subjectError ? 'true' : undefined}
         autofocus={subjectError ? true : undefined}
         aria-describedby={subjectError ? 'approve-subject-error' : undefined}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { oneLine } from '../../domain/text.ts';
 import { listArrangements } from '../../domain/arrangements/list.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { type DeskError, notFound } from '../../domain/errors.ts';
@@ -35,13 +36,14 @@ const BLANK: FormValues = {
 
 /** A row as its edit form shows it. */
 function valuesOf(row: WorkRow): FormValues {
+  // A one-line box shows a title or a name an earlier version took over two lines on one.
   return {
-    title: row.title,
+    title: oneLine(row.title),
     kind: row.kind,
     class: row.class ?? '',
     due: row.due_date ?? '',
     priority: String(row.priority),
-    contact_name: row.contact_name ?? '',
+    contact_name: oneLine(row.contact_name ?? ''),
     contact_email: row.contact_email ?? '',
     arrangement_id: row.arrangement_id === null ? '' : String(row.arrangement_id),
     detail: row.detail ?? '',
