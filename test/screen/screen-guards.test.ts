@@ -192,37 +192,44 @@ describe("the screen's guards", () => {
     expect(row!.title).toBe('Paid \u202Eevil\u202C');
   });
 
+  /** A row's edit form as drawn for a session: its page, its hidden fields, and a way to send it back. */
+  async function editForm(rowId: number, cookies: Record<string, string>) {
+    const drawn = await h.app.inject({ method: 'GET', url: `/work/${rowId}/edit`, cookies });
+    const fields = Object.fromEntries(
+      [...drawn.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const send = (values: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/work/${rowId}/edit`,
+        cookies: { ...cookies, ...Object.fromEntries(drawn.cookies.map((c) => [c.name, c.value])) },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...fields, ...values }).toString(),
+      });
+    return { drawn, fields, send };
+  }
+
   it('saving the edit form keeps a change another writer made after the page was drawn', async () => {
     const d = await makeDesk(store.db);
     const row = await makeWork(store.db, d.desk.id, { title: 'Renew the lease', due_date: '2026-12-01', priority: 60 });
     const cookies = await signIn(d.desk.id);
-    const drawn = await h.app.inject({ method: 'GET', url: `/work/${row.id}/edit`, cookies });
+    const { drawn, fields, send } = await editForm(row.id, cookies);
     expect(drawn.statusCode).toBe(200);
-    const fields = Object.fromEntries(
-      [...drawn.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-    );
     expect(fields).toMatchObject({ drawn_title: 'Renew the lease', drawn_due: '2026-12-01', drawn_priority: '60' });
     // Meanwhile a snooze moves the due date and the priority.
     const snoozed = await h.call('POST', `/api/v1/work/${row.id}/snooze`, { key: d.key, body: { days: 5 } });
     expect(snoozed.json().data).toMatchObject({ due_date: '2026-12-06', priority: 55 });
     // The form goes back as it was drawn, but for the title.
-    const sent = await h.app.inject({
-      method: 'POST',
-      url: `/work/${row.id}/edit`,
-      cookies: { ...cookies, ...Object.fromEntries(drawn.cookies.map((c) => [c.name, c.value])) },
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        ...fields,
-        title: 'Renew the shop lease',
-        kind: 'general',
-        class: '',
-        due: '2026-12-01',
-        priority: '60',
-        contact_name: '',
-        contact_email: '',
-        arrangement_id: '',
-        detail: '',
-      }).toString(),
+    const sent = await send({
+      title: 'Renew the shop lease',
+      kind: 'general',
+      class: '',
+      due: '2026-12-01',
+      priority: '60',
+      contact_name: '',
+      contact_email: '',
+      arrangement_id: '',
+      detail: '',
     });
     expect(sent.statusCode).toBe(303);
     const after = await store.db.selectFrom('work').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -233,31 +240,21 @@ describe("the screen's guards", () => {
     const d = await makeDesk(store.db);
     const row = await makeWork(store.db, d.desk.id, { title: 'Line one\nline two', priority: 60 });
     const cookies = await signIn(d.desk.id);
-    const drawn = await h.app.inject({ method: 'GET', url: `/work/${row.id}/edit`, cookies });
-    const fields = Object.fromEntries(
-      [...drawn.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-    );
+    const { drawn, send } = await editForm(row.id, cookies);
     // The box shows it on one line, as an edit of it would be saved.
     expect(drawn.body).toMatch(/name="title"[^>]*value="Line one line two"|value="Line one line two"[^>]*name="title"/);
     // Sent back with the line break dropped, as some browsers do, only the priority is changed.
-    const sent = await h.app.inject({
-      method: 'POST',
-      url: `/work/${row.id}/edit`,
-      cookies: { ...cookies, ...Object.fromEntries(drawn.cookies.map((c) => [c.name, c.value])) },
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        ...fields,
-        drawn_title: 'Line one\nline two',
-        title: 'Line oneline two',
-        kind: 'general',
-        class: '',
-        due: '',
-        priority: '70',
-        contact_name: '',
-        contact_email: '',
-        arrangement_id: '',
-        detail: '',
-      }).toString(),
+    const sent = await send({
+      drawn_title: 'Line one\nline two',
+      title: 'Line oneline two',
+      kind: 'general',
+      class: '',
+      due: '',
+      priority: '70',
+      contact_name: '',
+      contact_email: '',
+      arrangement_id: '',
+      detail: '',
     });
     expect(sent.statusCode).toBe(303);
     const after = await store.db.selectFrom('work').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
