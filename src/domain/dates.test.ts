@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addDaysUpToLast,
+  clockIn,
   dateIn,
   dateOfInstant,
   daysBetween,
@@ -86,6 +87,15 @@ describe("an instant on the desk's clock", () => {
     expect(minuteOfInstant('Pacific/Pago_Pago', '2026-11-20T11:30:00.000Z')).toBe('2026-11-20 00:30');
     expect(minuteOfInstant('UTC', '2026-11-20T00:05:00.000Z')).toBe('2026-11-20 00:05');
     expect(minuteOfInstant('UTC', 'not a time')).toBe('not a time');
+  });
+
+  it('is the weekday and minute of the day in the zone, for the working hours', () => {
+    // 2026-11-20 is a Friday: 11:30 UTC is Saturday 01:30 at UTC+14, Friday 00:30 at UTC-11,
+    // and Friday 17:00 at UTC+5:30.
+    expect(clockIn('Pacific/Kiritimati', new Date('2026-11-20T11:30:59.000Z'))).toEqual({ day: 6, minute: 90 });
+    expect(clockIn('Pacific/Pago_Pago', new Date('2026-11-20T11:30:00.000Z'))).toEqual({ day: 5, minute: 30 });
+    expect(clockIn('Asia/Kolkata', new Date('2026-11-20T11:30:00.000Z'))).toEqual({ day: 5, minute: 17 * 60 });
+    expect(clockIn('UTC', new Date('2026-11-22T23:59:00.000Z'))).toEqual({ day: 0, minute: 23 * 60 + 59 });
   });
 });
 

@@ -104,6 +104,15 @@ export function minuteOfInstant(timeZone: string, instant: string): string {
   return dateTimeIn(timeZone, at).slice(0, 16).replace('T', ' ');
 }
 
+/** The weekday (0 = Sunday) and minute of the day at `at` on the zone's clock. */
+export function clockIn(timeZone: string, at: Date): { day: number; minute: number } {
+  const local = dateTimeIn(timeZone, at);
+  return {
+    day: new Date(`${local.slice(0, 10)}T00:00:00Z`).getUTCDay(),
+    minute: Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16)),
+  };
+}
+
 /** A stored date or instant as a date on the desk's calendar: a plain date already is one. */
 export function dateOfStored(timeZone: string, value: string): string {
   return value.length === 10 ? value : dateOfInstant(timeZone, value);

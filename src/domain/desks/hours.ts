@@ -2,6 +2,7 @@
 // a span such as "mon-fri 09:00-17:00" or "mon,wed,sat 08:30-12:00". A span ends before its
 // end minute; an end before its start runs past midnight into the next day.
 
+import { clockIn } from '../dates.ts';
 import { echoed } from '../text.ts';
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -61,23 +62,10 @@ export function parseHours(text: string): Hours | { error: string } {
   return { always: false, days, from, to };
 }
 
-/** The weekday (0 = Sunday) and minute of the day at `now` in the zone. */
-function localClock(timeZone: string, now: Date): { day: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { day: dayIndex(get('weekday').toLowerCase()), minute: Number(get('hour')) * 60 + Number(get('minute')) };
-}
-
 /** Whether `now` falls inside the hours, in the desk's timezone. */
 export function withinHours(hours: Hours, timeZone: string, now: Date): boolean {
   if (hours.always) return true;
-  const { day, minute } = localClock(timeZone, now);
+  const { day, minute } = clockIn(timeZone, now);
   if (hours.from < hours.to) return hours.days.has(day) && minute >= hours.from && minute < hours.to;
   // Past midnight: the evening of a listed day, or the small hours after one.
   return (hours.days.has(day) && minute >= hours.from) || (hours.days.has((day + 6) % 7) && minute < hours.to);
