@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileErrors } from '../../../test/helpers/business-file.ts';
+import { addDays } from '../dates.ts';
 import { parseBusinessText, readBusiness } from './read.ts';
 
 // Fields of a business file read by rules that live elsewhere: a watch's `every` by the
@@ -127,6 +128,25 @@ describe("a connection's settings", () => {
   const mailbox = (config: Record<string, unknown>) => ({
     desk: DESK,
     connections: [{ ref: 'box', provider: 'smtp', name: 'Shop mailbox', category: 'mail', config }],
+  });
+
+  it("keep the mailbox form's rules for an smtp provider written with spaces around it", () => {
+    const spaced = {
+      desk: DESK,
+      connections: [
+        {
+          ref: 'box',
+          provider: ' smtp ',
+          name: 'Box',
+          category: 'mail',
+          config: { host: 'not a host!', port: 'twenty' },
+        },
+      ],
+    };
+    expect(errorsOf(spaced).map((m) => m.split(':')[0])).toEqual([
+      'connections[0] "box".config.host',
+      'connections[0] "box".config.port',
+    ]);
   });
 
   it('hold no line break, which would end a mail header or a server command and begin another', () => {
@@ -426,6 +446,12 @@ describe("a unit's columns", () => {
     expect(errorsOf(doc('-99999d'))).toEqual([
       'units[0] "High St".fields.lease_end: "-99999d" falls outside 1900-01-01 to 9999-12-31',
     ]);
+    // However many digits: an offset is a date or refused, never kept as text a watch cannot read.
+    expect(readBusiness(doc('+100000d'), NOW).units[0]!.fields).toEqual({ lease_end: addDays('2026-11-22', 100000) });
+    for (const far of ['+9000000d', '+123456789d'])
+      expect(errorsOf(doc(far))).toEqual([
+        `units[0] "High St".fields.lease_end: "${far}" falls outside 1900-01-01 to 9999-12-31`,
+      ]);
   });
 
   it('keep a number as written, and refuse one no store would keep as it was written', () => {
@@ -588,9 +614,11 @@ describe("a waiting row's days", () => {
   it('takes waiting_since and replied_at up to today, and waiting_since only with somebody to wait on', () => {
     expect(errorsOf(row({ waiting_on: 'Sam', waiting_since: '-3d' }))).toEqual([]);
     expect(errorsOf(row({ replied_by: 'Sam', replied_at: 'today' }))).toEqual([]);
-    expect(errorsOf(row({ waiting_since: '-3d' }))).toEqual([
-      'work[0] "Get the quote".waiting_since: is for a row waiting on somebody; give waiting_on too',
-    ]);
+    // An empty waiting_on is no one, as every empty optional text is absent.
+    for (const waiting_on of [undefined, '', '  '])
+      expect(errorsOf(row({ waiting_on, waiting_since: '-3d' }))).toEqual([
+        'work[0] "Get the quote".waiting_since: is for a row waiting on somebody; give waiting_on too',
+      ]);
     const late = errorsOf(row({ waiting_on: 'Sam', waiting_since: '+5d', replied_by: 'Sam', replied_at: '+1d' }));
     expect(late.map((m) => m.replace(/\d{4}-\d{2}-\d{2}/g, 'DAY'))).toEqual([
       'work[0] "Get the quote".waiting_since: DAY is after today (DAY)',
@@ -614,6 +642,14 @@ describe('a name a file gives twice', () => {
     ]);
     expect(errorsOf({ desk: DESK, playbooks: [playbook, playbook] })).toEqual([
       'playbooks[1] "file".name: "file" is used twice',
+    ]);
+  });
+
+  it("holds a playbook's name to a name's length, which every database can keep unique", () => {
+    const named = (name: string) => ({ desk: DESK, playbooks: [{ name, steps: [{ goto: 'https://example.com/' }] }] });
+    expect(errorsOf(named('a'.repeat(200)))).toEqual([]);
+    expect(errorsOf(named('a'.repeat(201)))).toEqual([
+      `playbooks[0] "${'a'.repeat(60)}…".name: must be at most 200 characters`,
     ]);
   });
 });

@@ -458,7 +458,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       if (broken) e.fail('config', `${broken} holds a line break or another control character`);
       // A mailbox's sending settings keep the mailbox form's rules: a port the mailer could not
       // use, or `secure: yes` (text, read as no), would be found only when a message failed.
-      else if (e.raw.provider === 'smtp') {
+      else if (typeof e.raw.provider === 'string' && e.raw.provider.trim() === 'smtp') {
         writtenAsText(config);
         for (const [setting, fault] of Object.entries(smtpFaults(config, { mayLeaveOut: true })))
           e.fail(`config.${setting}`, fault);
@@ -527,7 +527,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       section('domains'),
     );
   const playbooks = each('playbooks', ['name', 'connection', 'steps'], (e) => ({
-    name: e.text('name', { required: true }),
+    name: e.text('name', { required: true, max: SETUP_TEXT_MAX.name }),
     connection: e.text('connection'),
     steps: readSteps(e),
   }));
@@ -766,7 +766,7 @@ function readUnitFields(e: Entry, today: string): Record<string, string | number
     } else if (typeof v === 'string') {
       // Relative dates are fixed at import, like every other date in the file.
       const t = v.trim();
-      if (t === 'today' || /^[+-]\d{1,5}d$/.test(t)) {
+      if (t === 'today' || /^[+-]\d+d$/.test(t)) {
         const day = resolveDate(t, today);
         if (day === null) e.fail(`fields.${name}`, `${echoedJson(v)} falls outside ${FIRST_DAY} to 9999-12-31`);
         out[name] = day;
@@ -952,6 +952,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
       },
     ];
   });
+  const waitingOn = e.text('waiting_on', { max: TEXT_MAX.waiting_on });
   return {
     ref,
     title: e.text('title', { required: true, max: TEXT_MAX.title }),
@@ -967,8 +968,8 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     chases: e.integer('chases', { min: 0, max: 100, fallback: 0 }),
     contact_name: e.text('contact_name', { max: TEXT_MAX.contact_name }),
     contact_email: contactEmail,
-    waiting_on: e.text('waiting_on', { max: TEXT_MAX.waiting_on }),
-    waiting_since: waitingSince(e),
+    waiting_on: waitingOn,
+    waiting_since: waitingSince(e, waitingOn),
     ...reply(e, status),
     closed_at: closedAt(e, status),
     last_error: e.text('last_error'),
@@ -1000,9 +1001,10 @@ function reply(e: Entry, status: WorkStatus): Pick<WorkPlan, 'replied_by' | 'rep
 }
 
 /** The day the row began to wait: not after today, and only on a row waiting on somebody. */
-function waitingSince(e: Entry): string | null {
+function waitingSince(e: Entry, waitingOn: string | null): string | null {
   const day = e.date('waiting_since', { past: true });
-  if (day !== null && !e.has('waiting_on'))
+  // An empty waiting_on counts as absent, as every empty optional text does.
+  if (day !== null && waitingOn === null && !(e.has('waiting_on') && typeof e.raw.waiting_on !== 'string'))
     e.fail('waiting_since', 'is for a row waiting on somebody; give waiting_on too');
   return day;
 }
