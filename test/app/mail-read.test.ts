@@ -1423,6 +1423,31 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     }
   });
 
+  it('a new mailbox whose first search is cut off is still read from its last 14 days by the next pass', async () => {
+    let cut = true;
+    const proxy = await cuttingProxy((command) => cut && /UID SEARCH/i.test(command));
+    const other = await makeDesk(store.db);
+    await readVia(other.desk.id, 'Proxied mail', proxy.port, 'Fresh');
+    try {
+      const old = hoursAgo(40 * 24);
+      for (const n of [1, 2, 3])
+        await imap.append(rawMail({ from: 'x@y.test', subject: `Old ${n}`, date: old, text: 'x' }), {
+          mailbox: 'Fresh',
+          at: old,
+        });
+      await imap.append(rawMail({ from: 'x@y.test', subject: 'Recent', date: hoursAgo(2), text: 'x' }), {
+        mailbox: 'Fresh',
+        at: hoursAgo(2),
+      });
+      expect((await runMailPass(h.deps, { desk: other.desk.slug })).mailboxes[0]).toMatchObject({ status: 'error' });
+      cut = false;
+      const resumed = await runMailPass(h.deps, { desk: other.desk.slug });
+      expect(resumed.mailboxes[0]).toMatchObject({ status: 'read', read: 1, unrelated: 1 });
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('a message the server cannot deliver does not hold back the replies read before it', async () => {
     const first = await sentRow('Proofing cabinet');
     const second = await sentRow('Mixer service');

@@ -163,4 +163,46 @@ describe('a raw message read for the desk', () => {
     );
     expect(mail?.deliveryStatus).toContain('Action: delayed');
   });
+
+  it('reads back the message a report returns whole with international addresses (message/global)', async () => {
+    const mail = await parseMail(
+      Buffer.from(
+        [
+          'From: Mail Delivery System <MAILER-DAEMON@mx.bakery.test>',
+          'To: desk@shop.test',
+          'Subject: Undelivered Mail Returned to Sender',
+          'Message-ID: <bounce9@mx.bakery.test>',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/report; report-type=global-delivery-status; boundary="g1"',
+          '',
+          '--g1',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'Your message could not be delivered.',
+          '--g1',
+          'Content-Type: message/global-delivery-status',
+          '',
+          'Final-Recipient: utf-8; søren@ovens.test',
+          'Action: failed',
+          'Status: 5.1.1',
+          '',
+          '--g1',
+          'Content-Type: message/global',
+          '',
+          'From: Shop <desk@shop.test>',
+          'To: søren@ovens.test',
+          'Subject: About: the oven',
+          'Message-ID: <sent42@shop.test>',
+          '',
+          'Could you send the quote?',
+          '--g1--',
+          '',
+        ].join('\r\n'),
+      ),
+      false,
+    );
+    expect(mail?.deliveryStatus).toContain('Action: failed');
+    expect(mail?.returnedHeaders).toContain('Message-ID: <sent42@shop.test>');
+    expect(mail?.attachments).toEqual([]);
+  });
 });

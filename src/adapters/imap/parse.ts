@@ -8,7 +8,7 @@ import { addressKey } from '../../domain/mail/address.ts';
 // message that will not parse is null, and nothing here runs or keeps what it carries.
 
 const REPORT_PARTS = new Set(['message/delivery-status', 'message/global-delivery-status']);
-const RETURNED_PARTS = new Set(['text/rfc822-headers', 'message/rfc822', 'message/global-headers']);
+const RETURNED_PARTS = new Set(['text/rfc822-headers', 'message/rfc822', 'message/global-headers', 'message/global']);
 
 function headerBlock(content: Buffer): string {
   const text = content.toString('utf8');

@@ -69,6 +69,8 @@ describe('the subject a message answers', () => {
     ['an automatic reply to a reply', {}, 'Automatic reply: RE: Quote', 'RE: Quote'],
     ["Outlook's French one", {}, 'Réponse automatique : Quote', 'Quote'],
     ['an out-of-office prefix', {}, 'Out of Office: Quote', 'Quote'],
+    ["older Exchange's", { 'auto-submitted': 'auto-generated' }, 'Out of Office AutoReply: Quote', 'Quote'],
+    ["older Exchange's, without its headers", {}, 'Out of Office Auto-Reply: Quote', 'Quote'],
     ['marked by its headers, answering with Re:', { 'auto-submitted': 'auto-replied' }, 'Re: Quote', 'Re: Quote'],
     [
       'a Notes notice, which names no subject',

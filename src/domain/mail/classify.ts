@@ -52,7 +52,7 @@ export function isAutomatic(mail: Pick<ParsedMail, 'headers' | 'subject'>): bool
 }
 
 const AUTO_WORDS =
-  'out of (?:the )?office|automatic reply|auto(?:matic)?[- ]?(?:reply|response)|autoreply|abwesenheitsnotiz|automatische antwort|r[ée]ponse automatique|respuesta autom[áa]tica|automatisch antwoord|risposta automatica|resposta autom[áa]tica';
+  'out of (?:the )?office(?: auto[- ]?reply)?|automatic reply|auto(?:matic)?[- ]?(?:reply|response)|autoreply|abwesenheitsnotiz|automatische antwort|r[ée]ponse automatique|respuesta autom[áa]tica|automatisch antwoord|risposta automatica|resposta autom[áa]tica';
 const AUTO_SUBJECT = new RegExp(`^\\s*(?:${AUTO_WORDS}|auto:)(?:\\b|\\s)`, 'i');
 const AUTO_PREFIX = new RegExp(`^\\s*(?:${AUTO_WORDS}|auto)\\s*:\\s*`, 'i');
 

@@ -169,8 +169,10 @@ async function readOne(
   // A position kept before places were (its UIDVALIDITY alone) goes on where it was.
   if (was.place === null && was.uidValidity === batch.uidValidity)
     await nameReadPlace(ctx.db, connectionId, was.uidValidity, validity);
-  else if (validity !== position?.uidvalidity)
-    await startReading(ctx.db, connectionId, validity, ctx.now(), batch.olderUpTo ?? 0);
+  // A new mailbox is kept only once the pass has found where its last days begin: kept before,
+  // after a search that failed, the next pass would read it from its first message.
+  else if (validity !== position?.uidvalidity && batch.olderUpTo !== undefined)
+    await startReading(ctx.db, connectionId, validity, ctx.now(), batch.olderUpTo);
   for (const m of batch.messages) {
     let outcome: Handled;
     try {
