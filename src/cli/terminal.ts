@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { noDeskDatabase } from '../store/location.ts';
+import { noDeskDatabase, sqliteFile } from '../store/location.ts';
 
 // What a command needs from the machine it runs on: a yes/no from the person at the terminal,
 // and whether the database it was pointed at exists.
@@ -21,9 +21,9 @@ export async function askOnTerminal(question: string): Promise<boolean> {
  * the key or link it printed (`desk serve` keeps it while it serves, and takes it).
  */
 export function missingDatabase(database: string, { create = false } = {}): string | null {
-  if (database === ':memory:')
+  if (sqliteFile(database) === ':memory:')
     return ':memory: is a database that is gone when this command ends, with all it did; name a database file or a postgres:// URL.';
   // A URL is for the store to judge: PostgreSQL's, or one it refuses by name.
-  if (create || /^[a-z][a-z0-9+.-]*:\/\//i.test(database) || existsSync(database)) return null;
+  if (create || /^[a-z][a-z0-9+.-]*:\/\//i.test(database) || existsSync(sqliteFile(database))) return null;
   return noDeskDatabase(database);
 }

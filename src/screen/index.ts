@@ -55,8 +55,11 @@ declare module 'fastify' {
     notUtf8?: boolean;
   }
   interface FastifyContextConfig {
-    /** A form that takes a file and says beside itself when the file is not UTF-8 text. */
-    takesFile?: boolean;
+    /**
+     * The fields of a form that carry a file's text, read by the route's own reader, which says
+     * beside the form what is wrong with the file (not UTF-8, a NUL at a line and column).
+     */
+    takesFile?: readonly string[];
   }
 }
 
@@ -161,7 +164,9 @@ export function screen(deps: Deps, limits: LimitStore) {
       const boundary = boundaryOf(request.headers['content-type'] ?? '');
       const parsed = boundary ? parseMultipart(body as Buffer, boundary) : null;
       if (parsed) {
-        return done(unstorableForm(parsed), typedForm(parsed));
+        const files = new Set(request.routeOptions.config?.takesFile);
+        const others = Object.fromEntries(Object.entries(parsed).filter(([k]) => !files.has(k)));
+        return done(unstorableForm(others), typedForm(parsed));
       }
       done(Object.assign(new Error('The form could not be read.'), { statusCode: 400 }), undefined);
     });

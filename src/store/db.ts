@@ -7,7 +7,7 @@ import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { checkKey, resolveKey, withSealer, type SecretKey } from './secret-key.ts';
 import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
-import { isPostgresUrl, noDeskDatabase, redact, StoreUnusable } from './location.ts';
+import { isPostgresUrl, noDeskDatabase, redact, sqliteFile, StoreUnusable } from './location.ts';
 import { sqliteHandle } from './sqlite-statements.ts';
 import { type Deadline, namingPool, STATEMENT_TIMEOUT_MS } from './postgres-statements.ts';
 import { SNAPSHOT_VERSION, withRemembering } from './remembered.ts';
@@ -122,7 +122,7 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
       throw new NoDeskDatabase(noDeskDatabase(location));
     }
   } else {
-    const name = target.startsWith('file:') ? target.slice(5) : target;
+    const name = sqliteFile(target);
     if (name !== ':memory:') {
       makeFolderFor(name);
       file = name;

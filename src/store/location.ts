@@ -5,6 +5,11 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+/** The file a SQLite target names: a path, or a path written as `file:PATH`. */
+export function sqliteFile(target: string): string {
+  return target.startsWith('file:') ? target.slice(5) : target;
+}
+
 /** The query parameters the PostgreSQL driver reads a password from, as well as `user:pass@`. */
 const PASSWORD_PARAMETERS = ['password', 'sslpassword'];
 

@@ -86,6 +86,17 @@ describe('a database a command cannot use', () => {
     expect((await desk(empty, 'demo')).code).toBe(0);
   });
 
+  it('a database written file:PATH, as desk serve prints it back, is the file at PATH to every command', async () => {
+    const file = path.join(dir, 'prefixed.db');
+    expect((await makeDeskAt(file, 'Prefixed', 'prefixed')).code).toBe(0);
+    const listed = await desk(`file:${file}`, 'desks', 'list', '--json');
+    expect(listed.err).toBe('');
+    expect(JSON.parse(listed.out).map((d: { slug: string }) => d.slug)).toContain('prefixed');
+    const gone = path.join(dir, 'not-there.db');
+    expect((await desk(`file:${gone}`, 'desks', 'list')).err).toMatch(/^desk: No database at /);
+    expect(fs.existsSync(gone)).toBe(false);
+  });
+
   it(':memory:, gone when the command ends, is refused by every command, before anything is done or printed', async () => {
     for (const args of [
       ['desks', 'list'],

@@ -174,6 +174,20 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
       await expect(page.locator('#import-errors').textContent()).resolves.toContain(
         'work[0] "a".priority: 600 must be between 1 and 100',
       );
+      // The file chosen is the field refused, and takes the focus; the empty paste box is not.
+      const upload = page.getByLabel('The file (YAML or JSON)');
+      await expect(upload.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(upload.evaluate((e) => e === document.activeElement)).resolves.toBe(true);
+      await expect(page.getByLabel('Or paste it here').getAttribute('aria-invalid')).resolves.toBeNull();
+      // A NUL byte in the file is said by its place beside the form, as desk import says it.
+      const nul = path.join(SHOTS, `business-nul-${name}.yaml`);
+      fs.writeFileSync(nul, 'desk: { name: Nul, slug: nul }\nwork:\n  - { title: "Get\u0000 it" }\n');
+      await upload.setInputFiles(nul);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await expect(page.locator('#import-errors').textContent()).resolves.toContain(
+        'holds a null byte at line 3, column 18',
+      );
+      await page.getByLabel('The file (YAML or JSON)').waitFor();
       expect(Object.values(await heldOn(store.db, empty.id)).every((n) => n === 0)).toBe(true);
       await context.close();
     });

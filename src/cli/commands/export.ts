@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fstatSync, lstatSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { isPostgresUrl } from '../../store/location.ts';
+import { isPostgresUrl, sqliteFile } from '../../store/location.ts';
 import { keyFileFor } from '../../store/secret-key.ts';
 import { neededOption } from '../checks.ts';
 import { dbOption, fileFault, ownerContext, print, UsageError, withDeps, type DbOptions, type Io } from '../io.ts';
@@ -31,7 +31,7 @@ function isStandardOutput(file: string): boolean {
 /** Refuses to write the business file over the SQLite database it is read from, or its files. */
 function notTheStore(file: string, database: string): void {
   if (isPostgresUrl(database)) return;
-  const db = database.startsWith('file:') ? database.slice(5) : database;
+  const db = sqliteFile(database);
   const own = [db, `${db}-wal`, `${db}-shm`, `${db}-journal`, keyFileFor(db)];
   if (own.some((f) => sameFile(file, f)))
     throw new UsageError(

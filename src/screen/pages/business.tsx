@@ -12,7 +12,8 @@ export interface BusinessView {
   /** What the desk holds already, in words; null when it is empty and may take a file. */
   holds: string | null;
   notice?: string;
-  error?: { message: string; list: string[] };
+  /** `from`: the field the refused text came from, which is marked and takes the focus. */
+  error?: { message: string; list: string[]; from: 'file' | 'text' };
   typed?: string;
 }
 
@@ -77,6 +78,7 @@ export function BusinessPage(v: BusinessView): Markup {
                 name="file"
                 type="file"
                 accept=".yaml,.yml,.json,application/yaml,application/json,text/yaml"
+                aria-invalid={v.error?.from === 'file' ? 'true' : undefined}
                 aria-describedby={described}
               />
               <label for="business-text">Or paste it here</label>
@@ -85,7 +87,7 @@ export function BusinessPage(v: BusinessView): Markup {
                 name="text"
                 rows="12"
                 spellcheck="false"
-                aria-invalid={v.error ? 'true' : undefined}
+                aria-invalid={v.error?.from === 'text' ? 'true' : undefined}
                 aria-describedby={described}
               >
                 {/* A browser drops one newline straight after <textarea>, so one is given for it to drop. */}

@@ -58,34 +58,38 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
       .send(file.text);
   });
 
-  app.post('/business/import', { bodyLimit: IMPORT_LIMIT, config: { takesFile: true } }, async (request, reply) => {
-    const ctx = signedIn(request);
-    const uploaded = fieldOf(request.body, 'file');
-    const typed = fieldOf(request.body, 'text');
-    const named = uploaded.trim() !== '';
-    const text = named ? uploaded : typed;
-    // A file's name says how to read it (P-import-2), as on the command line: flow.yaml is YAML even when it opens with "{".
-    const filename = fieldOf(request.body, 'file:filename');
-    const source = named && /\.(ya?ml|json)$/i.test(filename) ? filename : 'The file';
-    const r = await once(ctx, request, async () => {
-      if (request.notUtf8) throw badRequest(NOT_UTF8);
-      if (text.trim() === '') throw badRequest('Choose a business file, or paste one, to import.');
-      return importIntoDesk(ctx, text, source);
-    });
-    if (!r.ok) {
-      if (r.error.code !== 'bad_request') throw r.error;
-      const list = Array.isArray(r.error.details?.errors) ? (r.error.details.errors as string[]) : [];
-      // With a list to show, the sentence above it only counts; the list says what each one is.
-      const message =
-        list.length > 1
-          ? `The business file has ${plural(list.length, 'error')}; nothing was written. Fix them all and import it again:`
-          : inRows(r.error.message);
-      return businessPage(ctx, reply, { error: { message, list }, typed }, 400);
-    }
-    const c = r.value.counts;
-    return toPageWith(ctx, reply, '/business', {
-      refused: false,
-      notice: `Imported: ${[plural(c.work, 'row'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.connections, 'connection')].join(', ')}.${c.connections > 0 ? " A connection's password the file left out (a downloaded file leaves them all out) is entered again on the Connections page." : ''}`,
-    });
-  });
+  app.post(
+    '/business/import',
+    { bodyLimit: IMPORT_LIMIT, config: { takesFile: ['file', 'text'] } },
+    async (request, reply) => {
+      const ctx = signedIn(request);
+      const uploaded = fieldOf(request.body, 'file');
+      const typed = fieldOf(request.body, 'text');
+      const named = uploaded.trim() !== '';
+      const text = named ? uploaded : typed;
+      // A file's name says how to read it (P-import-2), as on the command line: flow.yaml is YAML even when it opens with "{".
+      const filename = fieldOf(request.body, 'file:filename');
+      const source = named && /\.(ya?ml|json)$/i.test(filename) ? filename : 'The file';
+      const r = await once(ctx, request, async () => {
+        if (request.notUtf8) throw badRequest(NOT_UTF8);
+        if (text.trim() === '') throw badRequest('Choose a business file, or paste one, to import.');
+        return importIntoDesk(ctx, text, source);
+      });
+      if (!r.ok) {
+        if (r.error.code !== 'bad_request') throw r.error;
+        const list = Array.isArray(r.error.details?.errors) ? (r.error.details.errors as string[]) : [];
+        // With a list to show, the sentence above it only counts; the list says what each one is.
+        const message =
+          list.length > 1
+            ? `The business file has ${plural(list.length, 'error')}; nothing was written. Fix them all and import it again:`
+            : inRows(r.error.message);
+        return businessPage(ctx, reply, { error: { message, list, from: named ? 'file' : 'text' }, typed }, 400);
+      }
+      const c = r.value.counts;
+      return toPageWith(ctx, reply, '/business', {
+        refused: false,
+        notice: `Imported: ${[plural(c.work, 'row'), plural(c.arrangements, 'arrangement'), plural(c.units, 'unit'), plural(c.watches, 'watch', 'watches'), plural(c.connections, 'connection')].join(', ')}.${c.connections > 0 ? " A connection's password the file left out (a downloaded file leaves them all out) is entered again on the Connections page." : ''}`,
+      });
+    },
+  );
 }
