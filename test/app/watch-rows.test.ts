@@ -6,6 +6,9 @@ import { removeEntry } from '../../src/domain/desks/remove.ts';
 import { saveUnit } from '../../src/domain/desks/save-unit.ts';
 import { saveWatch } from '../../src/domain/watches/save.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
+import { closeWork } from '../../src/domain/work/status.ts';
+import { exportDesk } from '../../src/domain/business/export.ts';
+import { importBusinessText } from '../../src/domain/business/import.ts';
 import { findDesk } from '../../src/store/repositories/desks.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -107,5 +110,24 @@ describe.each(DIALECTS)("a watch's rows ($name)", ({ open }) => {
     await saveWatch(owner, null, watchForm('lease_renwal'));
     expect((await runWatchPass(h.deps, { desk: owner.desk.id })).created).toEqual([]);
     expect(await rowsOn(owner, unitId)).toHaveLength(1);
+  });
+
+  it("knows its rows again in a desk imported from the desk's business file, open or finished", async () => {
+    for (const finish of [false, true]) {
+      const { owner, workId, date } = await deskWithRow();
+      if (finish) await closeWork(owner, workId);
+      const file = await exportDesk(owner);
+      const copy = await importBusinessText(store.db, file.text, {
+        now: h.clock.now(),
+        slug: `${owner.desk.slug}-copy`,
+      });
+      expect((await runWatchPass(h.deps, { desk: copy.desk.id })).created, `finished ${finish}`).toEqual([]);
+      const rows = await store.db
+        .selectFrom('work')
+        .select(['watch_date', 'status'])
+        .where('desk_id', '=', copy.desk.id)
+        .execute();
+      expect(rows).toEqual([{ watch_date: date, status: finish ? 'closed' : 'open' }]);
+    }
   });
 });

@@ -7,7 +7,8 @@ import { atomicallyOn } from '../../store/tx.ts';
 import { createDesk } from '../desks/manage.ts';
 import { createKey, type CreatedKey } from '../keys/create.ts';
 import { setGrant } from '../grants/manage.ts';
-import { planFromText, type BusinessPlan, type MessagePlan, type WorkPlan } from './read.ts';
+import { planFromText, type BusinessPlan, type MessagePlan, type WatchPlan, type WorkPlan } from './read.ts';
+import { madeByWatch } from '../watches/schedule.ts';
 import { insertActivityMany, type NewActivity } from '../../store/repositories/activity.ts';
 import { plural } from '../text.ts';
 import {
@@ -152,7 +153,19 @@ export async function fillDesk(
     remember('unit', u.ref, id);
   }
 
-  for (const w of plan.watches) await insertWatch(trx, { ...w, desk_id: desk.id });
+  const watches: Array<WatchPlan & { id: number }> = [];
+  for (const w of plan.watches) watches.push({ ...w, id: await insertWatch(trx, { ...w, desk_id: desk.id }) });
+  // A row a watch made comes back a plain row in the file; told by its unit, kind and title, it
+  // is the watch's again, so the watch does not make a second row for its date (one row each).
+  const units = new Map(plan.units.map((u) => [u.ref, { ...u, fields: JSON.stringify(u.fields) }]));
+  const linked = new Set<string>();
+  const watchOf = (w: WorkPlan): WatchLink | null => {
+    const watch = madeByWatch(w, (w.unit && units.get(w.unit)) || null, watches);
+    const key = JSON.stringify([watch?.id, w.unit, w.due_date]);
+    if (!watch || w.due_date === null || linked.has(key)) return null;
+    linked.add(key);
+    return { watch_id: watch.id, watch_date: w.due_date };
+  };
   for (const d of plan.domains) await insertDomain(trx, { ...d, desk_id: desk.id });
 
   for (const p of plan.playbooks) {
@@ -173,7 +186,7 @@ export async function fillDesk(
   // not 100,000 times.
   for (let start = 0; start < total; start += step) {
     const batch = plan.work.slice(start, start + step);
-    const rows = batch.map((w) => workRow(w, desk, ids, now));
+    const rows = batch.map((w) => workRow(w, desk, ids, now, watchOf(w)));
     const made = await insertWorkMany(trx, rows, STATEMENT_ROWS);
     const messages: NewActivity[] = [];
     batch.forEach((w, i) => {
@@ -224,7 +237,9 @@ export async function fillDesk(
 type Ids = Record<'connection' | 'arrangement' | 'unit' | 'playbook', Map<string, number>>;
 
 /** A work item of the file as the row it becomes; every row names the same columns. */
-function workRow(w: WorkPlan, desk: { id: string; timezone: string }, ids: Ids, now: string) {
+type WatchLink = { watch_id: number; watch_date: string };
+
+function workRow(w: WorkPlan, desk: { id: string; timezone: string }, ids: Ids, now: string, made: WatchLink | null) {
   const finished = w.status === 'done' || w.status === 'closed';
   // A reply to read came on a day of the desk's calendar: stored as that day's first moment there.
   const replied = !finished && (w.replied_by !== null || w.replied_at !== null);
@@ -251,8 +266,8 @@ function workRow(w: WorkPlan, desk: { id: string; timezone: string }, ids: Ids, 
     arrangement_id: w.arrangement ? ids.arrangement.get(w.arrangement)! : null,
     unit_id: w.unit ? ids.unit.get(w.unit)! : null,
     playbook_id: w.playbook ? ids.playbook.get(w.playbook)! : null,
-    watch_id: null,
-    watch_date: null,
+    watch_id: made?.watch_id ?? null,
+    watch_date: made?.watch_date ?? null,
     created_at: now,
     updated_at: now,
     // A row finished before the desk knew it has no day unless the file gives one, so an import

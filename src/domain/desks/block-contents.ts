@@ -1,6 +1,6 @@
 import type { DeskContext } from '../context.ts';
 import { listArrangements, type Arrangement } from '../arrangements/list.ts';
-import { watchTitle } from '../watches/apply.ts';
+import { watchTitle } from '../watches/schedule.ts';
 import { watchedDates, type WatchedDate } from '../watches/upcoming.ts';
 import { isOwing, listDomains, type Domain } from './domains.ts';
 import type { DeskSection } from './sections.ts';

@@ -5,7 +5,7 @@ import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isPermissionClass } from '../vocab.ts';
 import { atomically, lockNamed } from '../../store/tx.ts';
-import { dueOccurrence, everyDays, madeOccurrences, watchedDate } from './schedule.ts';
+import { dueOccurrence, everyDays, madeOccurrences, watchedDate, watchTitle } from './schedule.ts';
 import { plural } from '../text.ts';
 import { unitRowsOfTypes, watchRowsOf } from '../../store/repositories/desk-reads.ts';
 import { arrangementContacts, findUnit } from '../../store/repositories/rows.ts';
@@ -27,10 +27,6 @@ export interface WatchCreated {
 }
 
 type Contact = Pick<ArrangementRow, 'id' | 'contact_name' | 'contact_email'>;
-
-export function watchTitle(watch: Pick<WatchRow, 'label'>, unit: Pick<UnitRow, 'name'>): string {
-  return `${watch.label}: ${unit.name}`;
-}
 
 export async function applyWatches(ctx: DeskContext): Promise<WatchCreated[]> {
   const deskId = ctx.desk.id;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_NOW } from '../../../test/helpers/app.ts';
 import { addDays } from '../dates.ts';
-import { dueOccurrence, madeOccurrences, pendingOccurrence, workStartsOn } from './schedule.ts';
+import { dueOccurrence, madeByWatch, madeOccurrences, pendingOccurrence, workStartsOn } from './schedule.ts';
 
 // The watch rules as a table: which occurrence is next, when it becomes work, and that the
 // pass (dueOccurrence) and the screen's "next turns into work" (workStartsOn) agree.
@@ -100,5 +100,25 @@ describe('madeOccurrences', () => {
     expect([...madeFor({ id: 2, kind: 'lease_renewal' }, 10)]).toEqual([[addDays(D, 365), 'open']]);
     expect([...madeFor({ id: 3, kind: 'insurance' }, 10)]).toEqual([[addDays(D, 30), 'open']]);
     expect([...madeFor({ id: 3, kind: 'insurance' }, 11)]).toEqual([]);
+  });
+});
+
+describe('madeByWatch', () => {
+  const lease = { id: 1, subject_type: 'site', field: 'lease_end', label: 'Lease', kind: 'renewal' };
+  const insurance = { id: 2, subject_type: 'site', field: 'insured_to', label: 'Lease', kind: 'renewal' };
+  const shop = { type: 'site', name: 'Shop', fields: JSON.stringify({ lease_end: D, insured_to: addDays(D, 30) }) };
+  const row = { title: 'Lease: Shop', kind: 'renewal', due_date: D };
+
+  it.each([
+    ['its unit, kind and title', row, shop, 1],
+    ['the one of two alike whose date on the unit is the row', { ...row, due_date: addDays(D, 30) }, shop, 2],
+    ['the first of two alike when neither date is the row', { ...row, due_date: addDays(D, 1) }, shop, 1],
+    ['another kind', { ...row, kind: 'general' }, shop, null],
+    ['a title of its own', { ...row, title: 'Renew the Shop lease' }, shop, null],
+    ['no date', { ...row, due_date: null }, shop, null],
+    ['no unit', row, null, null],
+    ['a unit of a type no watch looks at', row, { ...shop, type: 'van' }, null],
+  ])('%s', (_name, r, unit, expected) => {
+    expect(madeByWatch(r, unit, [lease, insurance])?.id ?? null).toBe(expected);
   });
 });

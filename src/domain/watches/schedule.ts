@@ -50,6 +50,30 @@ export function madeOccurrences(rows: readonly MadeRow[]) {
     new Map([...(removed.get(`${watch.kind}:${unitId}`) ?? []), ...(byWatch.get(`${watch.id}:${unitId}`) ?? [])]);
 }
 
+/** The title of the row a watch makes for a unit. */
+export function watchTitle(watch: { label: string }, unit: { name: string }): string {
+  return `${watch.label}: ${unit.name}`;
+}
+
+/**
+ * Which of the watches made a row, told from the row alone: a business file has no field that
+ * says so, and a row a watch made read back as a plain one would have the watch make a second
+ * row for its date. A row is a watch's when it is on a unit the watch looks at, of the watch's
+ * kind, titled as the watch titles it, and dated; with two such watches, the one whose date on
+ * the unit is the row's. Null for any other row.
+ */
+export function madeByWatch<W extends { subject_type: string; field: string; label: string; kind: string }>(
+  row: { title: string; kind: string; due_date: string | null },
+  unit: { type: string; name: string; fields: string } | null,
+  watches: readonly W[],
+): W | null {
+  if (unit === null || row.due_date === null) return null;
+  const mine = watches.filter(
+    (w) => w.subject_type === unit.type && w.kind === row.kind && watchTitle(w, unit) === row.title,
+  );
+  return mine.find((w) => watchedDate(unit.fields, w.field) === row.due_date) ?? mine[0] ?? null;
+}
+
 /** The date a unit holds in `field`, or null when the field is missing or not a real YYYY-MM-DD date. */
 export function watchedDate(fieldsJson: string, field: string): string | null {
   const value = storedObject(fieldsJson)[field];
