@@ -155,6 +155,9 @@ describe('the clock a desk process runs on', () => {
       'DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "https://…@x.example"',
     );
     expect(loadConfig({ DESK_PUBLIC_URL: 'https://x.example/desk/' }).publicUrl).toBe('https://x.example/desk');
+    // However the scheme is written, the address is kept as a URL reads it, and https stays https.
+    for (const raw of ['HTTPS://Desk.Example.com', 'https:desk.example.com', 'https:/desk.example.com/'])
+      expect(loadConfig({ DESK_PUBLIC_URL: raw }).publicUrl, raw).toBe('https://desk.example.com');
   });
 
   it('DESK_REDIS_URL is a Redis URL or a socket path, refused by name otherwise, with no password said back', () => {

@@ -177,7 +177,9 @@ function publicUrl(env: NodeJS.ProcessEnv): string | null {
     throw new ConfigError(
       `DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "${shownUrl(raw)}"`,
     );
-  return raw.replace(/\/+$/, '');
+  // Kept as the URL reads it (`HTTPS://Desk.example.com`, `https:desk.example.com` are
+  // https://desk.example.com): the screen's cookies are Secure when it starts https://.
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 const PROXY_WORDS = ['loopback', 'linklocal', 'uniquelocal'];
