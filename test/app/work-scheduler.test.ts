@@ -43,6 +43,7 @@ describe('the work scheduler', () => {
 
   it('says an act put back for the mail server as what it was, and does not count it as an act', async () => {
     const infos: string[] = [];
+    const said: object[] = [];
     const errors: string[] = [];
     let done!: () => void;
     const once = new Promise<void>((r) => (done = r));
@@ -51,13 +52,21 @@ describe('the work scheduler', () => {
       title,
       as: 'run' as const,
       ok,
-      outcome: '',
+      outcome: put_back
+        ? 'The mail server asked for the message to be sent later (451 Try later), so nothing was sent.'
+        : '',
       activity_id: null,
       ...(put_back ? { put_back } : {}),
     });
     const stop = startWorkScheduler({} as Deps, {
       intervalMs: 60_000,
-      log: { info: (_o, msg) => infos.push(msg), error: (_o, msg) => errors.push(msg) },
+      log: {
+        info: (o, msg) => {
+          infos.push(msg);
+          said.push(o);
+        },
+        error: (_o, msg) => errors.push(msg),
+      },
       pass: async (): Promise<WorkPassResult> => {
         done();
         return {
@@ -79,8 +88,10 @@ describe('the work scheduler', () => {
     await stop();
     expect(infos).toEqual([
       'The desk acted on its own 1 time.',
-      'The mail server could not be reached, so nothing was sent on "Chase the invoice"; it is as it was, and the desk tries again later.',
+      'The mail server did not take the message on "Chase the invoice", so nothing was sent; the row is as it was, and the desk tries again later.',
     ]);
+    // Why, in the server's words: not reached, or reached and asked to wait.
+    expect(said[1]).toMatchObject({ work_id: 2, outcome: expect.stringContaining('451 Try later') });
     expect(errors).toEqual([]);
   });
 });

@@ -31,15 +31,16 @@ export function startWorkScheduler(deps: Deps, opts: WorkSchedulerOptions): () =
   return repeat(intervalMs, async (stopping) => {
     try {
       const result = await pass(deps, stopping);
-      // An act put back sent nothing and changed nothing: it is said as what it was, not counted.
+      // An act put back sent nothing and changed nothing: it is said as what it was, not counted,
+      // with the server's words (not reached, or reached and asked to wait, or refused the login).
       const acts = result.desks.reduce((n, d) => n + actsDone(d).length, 0);
       if (acts > 0) opts.log.info({ acts }, `The desk acted on its own ${plural(acts, 'time')}.`);
       for (const d of result.desks) {
         for (const a of d.acts)
           if (a.put_back)
             opts.log.info(
-              { desk_id: d.desk_id, work_id: a.work_id, retry_at: d.retry_at },
-              `The mail server could not be reached, so nothing was sent on "${a.title}"; it is as it was, and the desk tries again later.`,
+              { desk_id: d.desk_id, work_id: a.work_id, retry_at: d.retry_at, outcome: a.outcome },
+              `The mail server did not take the message on "${a.title}", so nothing was sent; the row is as it was, and the desk tries again later.`,
             );
           else if (!a.ok)
             opts.log.error(
