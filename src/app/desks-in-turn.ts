@@ -2,6 +2,7 @@ import type { Deps } from '../domain/context.ts';
 import { requireDesk } from '../domain/desks/manage.ts';
 import { listDesks } from '../store/repositories/desks.ts';
 import type { DeskRow } from '../store/schema.ts';
+import { letOthersIn } from '../domain/turn.ts';
 
 // The desks a pass (work, watches, mail) goes over, and the turn it gives the rest of the
 // process between two of them. On SQLite a desk's statements are answered without a break (the
@@ -11,11 +12,6 @@ import type { DeskRow } from '../store/schema.ts';
 /** `desk`: an id or slug for one desk only (an unknown one throws not_found); else every desk. */
 export async function desksToPass(deps: Deps, desk?: string): Promise<DeskRow[]> {
   return desk !== undefined ? [await requireDesk(deps.store.db, desk)] : listDesks(deps.store.db);
-}
-
-/** A turn of the event loop for the process's other work (requests) before going on. */
-export function letOthersIn(): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 /** Each desk in turn, with the process's other work let in before every desk but the first. */

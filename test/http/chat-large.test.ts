@@ -3,6 +3,10 @@ import { addDays, dateIn } from '../../src/domain/dates.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeWorkMany } from '../helpers/factories.ts';
+import { turnsDuring } from '../helpers/turns.ts';
+import { overdueWork } from '../../src/app/chat/facts.ts';
+import { deskContext } from '../../src/domain/context.ts';
+import { findDesk } from '../../src/store/repositories/desks.ts';
 
 // Chat on a desk of more open rows than one read takes: every count is of the whole desk, as
 // GET /me and /permissions count it, and only the first rows are named.
@@ -13,6 +17,7 @@ describe.each(DIALECTS)('POST /chat on a large desk ($name)', ({ open }) => {
   let store: TestStore;
   let h: Harness;
   let key: string;
+  let deskId: string;
   const today = dateIn('UTC', new Date(TEST_NOW));
 
   beforeAll(async () => {
@@ -20,6 +25,7 @@ describe.each(DIALECTS)('POST /chat on a large desk ($name)', ({ open }) => {
     h = await harness(store);
     const made = await makeDesk(store.db, { name: 'Big Shop', timezone: 'UTC' });
     key = made.key;
+    deskId = made.desk.id;
     await makeWorkMany(
       store.db,
       made.desk.id,
@@ -42,6 +48,14 @@ describe.each(DIALECTS)('POST /chat on a large desk ($name)', ({ open }) => {
   afterAll(async () => {
     await h?.close();
     await store?.close();
+  });
+
+  it('counts a batch at a time, letting the rest of the process in between batches', async () => {
+    const desk = (await findDesk(store.db, deskId))!;
+    const ctx = deskContext(h.deps, desk, { type: 'owner', name: 'owner' });
+    let total = 0;
+    expect(await turnsDuring(async () => (total = (await overdueWork(ctx)).total))).toBeGreaterThan(0);
+    expect(total).toBe(OVERDUE);
   });
 
   const answerTo = async (text: string): Promise<string> => {

@@ -18,6 +18,7 @@ import { arrangementName, unitName } from '../../store/repositories/names.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import type { ArrangementRow } from '../../store/schema.ts';
 import { storedObject } from '../../domain/text.ts';
+import { letOthersIn } from '../../domain/turn.ts';
 
 // The narrow reads chat answers from. Rows always become work items through toItems, so
 // overdue, days, allowed and the action are the ones every other door shows.
@@ -69,6 +70,8 @@ export async function tallyOpen(ctx: DeskContext, q: OpenQuery, ...tallies: Arra
     for (const item of await toItems(ctx, rows)) for (const t of tallies) t.add(item);
     if (rows.length < DEPTH) return;
     after = rows.at(-1)!.id;
+    // A desk of 100,000 rows takes seconds to count: other desks' requests go between batches.
+    await letOthersIn();
   }
 }
 

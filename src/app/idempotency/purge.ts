@@ -1,6 +1,6 @@
 import type { Deps } from '../../domain/context.ts';
 import { PURGE_BATCH, purgeExpired } from '../../store/repositories/idempotency.ts';
-import { letOthersIn } from '../desks-in-turn.ts';
+import { letOthersIn } from '../../domain/turn.ts';
 
 // Idempotency records are kept for a day (http/idempotency.ts); a repeat after that is a new
 // intent. Expired ones are removed on the server's schedule so the table does not grow for

@@ -9,6 +9,7 @@ import { createKey, type CreatedKey } from '../keys/create.ts';
 import { setGrant } from '../grants/manage.ts';
 import { planFromText, type BusinessPlan, type MessagePlan, type WatchPlan, type WorkPlan } from './read.ts';
 import { madeByWatch } from '../watches/schedule.ts';
+import { letOthersIn } from '../turn.ts';
 import { insertActivityMany, type NewActivity } from '../../store/repositories/activity.ts';
 import { plural } from '../text.ts';
 import {
@@ -209,7 +210,7 @@ export async function fillDesk(
     if (opts.progress && written < total) opts.progress(written, total);
     // A turn of the event loop between batches, so that a stop (Ctrl-C) is heard during a long
     // import rather than after it: SQLite's statements never give the loop one.
-    await new Promise((r) => setImmediate(r));
+    await letOthersIn();
   }
 
   await addEvent(trx, {

@@ -18,6 +18,7 @@ import { runWork } from './run.ts';
 import { queueOrderOn } from '../../store/repositories/queue.ts';
 import { ShortList } from './short-list.ts';
 import type { SendHold } from './send-hold.ts';
+import { letOthersIn } from '../turn.ts';
 
 // One pass of a desk over its own list (issue 17): within its rails (not paused, in working
 // hours, under its daily cap), every row the desk may act on by itself is carried out through
@@ -207,7 +208,7 @@ async function choose(
       );
       for (const row of page) await offer(row, drafts);
       // Requests waiting on this process go before the next page.
-      await new Promise((r) => setImmediate(r));
+      await letOthersIn();
     }
   }
   return list.items;

@@ -5,18 +5,32 @@ import type { Database, DeskRow } from '../schema.ts';
 // export, and what the screen's import checks and changes on a desk that exists already.
 
 /** Every row on the desk, open and finished, oldest first. */
+/** Every row of the desk, by id. */
 export async function allWorkOf(db: Kysely<Database>, deskId: string) {
   return db.selectFrom('work').selectAll().where('desk_id', '=', deskId).orderBy('id').execute();
 }
 
-/** Every message on the desk's rows, oldest first. */
-export async function messagesOfDesk(db: Kysely<Database>, deskId: string) {
+/** The desk's rows after row `after`, by id, `most` of them. */
+export async function workAfter(db: Kysely<Database>, deskId: string, after: number, most: number) {
+  return db
+    .selectFrom('work')
+    .selectAll()
+    .where('desk_id', '=', deskId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(most)
+    .execute();
+}
+
+/** Every message on the desk's rows `first` to `last` (ids), oldest first. */
+export async function messagesOfRows(db: Kysely<Database>, deskId: string, first: number, last: number) {
   return db
     .selectFrom('activity')
     .select(['obligation_id', 'channel', 'direction', 'subject', 'body', 'to_address', 'status', 'actor', 'sent_at'])
     .where('desk_id', '=', deskId)
     .where('kind', '=', 'message')
-    .where('obligation_id', 'is not', null)
+    .where('obligation_id', '>=', first)
+    .where('obligation_id', '<=', last)
     .orderBy('id')
     .execute();
 }
