@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays } from '../../src/domain/dates.ts';
-import { UNITS_SHOWN } from '../../src/domain/desks/block-contents.ts';
+import { COSTS_SHOWN, UNITS_SHOWN } from '../../src/domain/desks/block-contents.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { addArrangement, addDomain, addSection, addUnit, addWatch } from '../helpers/business.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -117,13 +117,19 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the blocks of the desk page ($n
     }
   });
 
-  it('counts the dates past the first eight and the units past the first twenty, and moves on with the clock', async () => {
+  it('counts the dates past the first eight, the units and the costs past the first twenty, and moves on with the clock', async () => {
     for (let n = 1; n <= 9; n++) await addDomain(store.db, deskId, { name: `more-${n}.test`, renewal_on: on(300 + n) });
     for (let n = 1; n <= UNITS_SHOWN + 2; n++) await addUnit(store.db, deskId, { type: 'van', name: `Van ${n}` });
+    // With the lease already there, two arrangements with an amount more than the block lists.
+    for (let n = 1; n <= COSTS_SHOWN + 1; n++)
+      await addArrangement(store.db, deskId, { name: `Hire ${n}`, amount_cents: 1000 + n, currency: 'GBP' });
     const { context, page } = await signIn(browser, server, deskId);
     try {
       expect(await items(page, 'Vans')).toEqual(Array.from({ length: UNITS_SHOWN }, (_, n) => `Van ${n + 1}`));
       await block(page, 'Vans').getByText('and 2 vans more, all under Units.', { exact: true }).waitFor();
+      await block(page, 'Money owed')
+        .getByText('and 2 arrangements more, all under Arrangements.', { exact: true })
+        .waitFor();
       const first = await items(page, 'Coming up');
       expect(first).toHaveLength(8);
       expect(first[0]).toBe(`${on(10)}: bakery.test renews`);

@@ -5,7 +5,7 @@ import type { Arrangement } from '../arrangements/list.ts';
 import { addDays } from '../dates.ts';
 import type { WatchRow } from '../../store/schema.ts';
 import type { WatchedDate } from '../watches/upcoming.ts';
-import { DATES_SHOWN, datesAhead, moneyOf } from './block-contents.ts';
+import { COSTS_SHOWN, DATES_SHOWN, datesAhead, moneyOf } from './block-contents.ts';
 
 // P-screen-blocks-2: what the money and dates blocks of the desk page hold.
 
@@ -93,6 +93,22 @@ describe('moneyOf', () => {
       arrangement(),
       arrangement({ status: 'ended', amount_cents: 100, currency: 'GBP' }),
     ]);
-    expect(r).toEqual({ kind: 'money', owed: [unpaid, collections], owed_total: 3000, currency: 'GBP', costs: [rent] });
+    expect(r).toEqual({
+      kind: 'money',
+      owed: [unpaid, collections],
+      owed_total: 3000,
+      currency: 'GBP',
+      costs: [rent],
+      costs_more: 0,
+    });
+  });
+
+  it(`lists the first ${COSTS_SHOWN} arrangements' costs and counts the rest`, () => {
+    const many = Array.from({ length: COSTS_SHOWN + 3 }, (_, i) =>
+      arrangement({ id: i + 1, amount_cents: 100 + i, currency: 'GBP' }),
+    );
+    const r = moneyOf([], 0, 'GBP', many);
+    expect(r.costs).toEqual(many.slice(0, COSTS_SHOWN));
+    expect(r.costs_more).toBe(3);
   });
 });

@@ -14,6 +14,8 @@ import { listUnits, type Unit } from './units.ts';
 export const DATES_SHOWN = 8;
 /** How many units a `units` block lists; the rest are counted, and all are under Units. */
 export const UNITS_SHOWN = 20;
+/** How many arrangements' costs a `money` block lists; the rest are counted, and all are under Arrangements. */
+export const COSTS_SHOWN = 20;
 
 export interface DateAhead {
   on: string;
@@ -24,7 +26,7 @@ export interface DateAhead {
 
 export type BlockContents =
   | { kind: 'units'; items: Unit[]; more: number }
-  | { kind: 'money'; owed: Domain[]; owed_total: number; currency: string; costs: Arrangement[] }
+  | { kind: 'money'; owed: Domain[]; owed_total: number; currency: string; costs: Arrangement[]; costs_more: number }
   | { kind: 'dates'; ahead: DateAhead[]; more: number };
 
 /** The dates from today on, soonest first (then by what they are), the first `shown` of them and how many more. */
@@ -55,19 +57,21 @@ export function datesAhead(
   return { ahead: coming.slice(0, shown), more: Math.max(0, coming.length - shown) };
 }
 
-/** Domains unpaid or in collections, and the total of those in the desk's currency; the arrangements still running that carry an amount. */
+/** Domains unpaid or in collections, and the total of those in the desk's currency; the first of the arrangements still running that carry an amount, and how many more. */
 export function moneyOf(
   domains: readonly Domain[],
   owedTotal: number,
   currency: string,
   arrangements: readonly Arrangement[],
 ): Extract<BlockContents, { kind: 'money' }> {
+  const costs = arrangements.filter((a) => a.status !== 'ended' && a.amount_cents !== null);
   return {
     kind: 'money',
     owed: domains.filter((d) => isOwing(d.status)),
     owed_total: owedTotal,
     currency,
-    costs: arrangements.filter((a) => a.status !== 'ended' && a.amount_cents !== null),
+    costs: costs.slice(0, COSTS_SHOWN),
+    costs_more: Math.max(0, costs.length - COSTS_SHOWN),
   };
 }
 

@@ -204,6 +204,11 @@ function Contents(p: { s: DeskSection; c: BlockContents }): Markup {
                 </li>
               ))}
             </ul>
+            {c.costs_more > 0 ? (
+              <p class="meta">
+                and {plural(c.costs_more, 'arrangement')} more, <a href="/arrangements">all under Arrangements</a>.
+              </p>
+            ) : null}
           </>
         ) : null}
       </>
