@@ -11,14 +11,57 @@ import { amount } from './amount.ts';
 // What the desk is built around: arrangements (leases, contracts), units (sites, vans) and the
 // watches that turn a unit's dates into work, each listed with a page to add or edit it.
 
+/** One page of a long list: its entries, where it starts in the list, and how long the list is. */
+export interface ListPage<T> {
+  items: T[];
+  from: number;
+  total: number;
+}
+
 export interface SetupView {
   desk: string;
   csrf: string;
   today: string;
-  arrangements: Arrangement[];
-  units: Unit[];
+  arrangements: ListPage<Arrangement>;
+  units: ListPage<Unit>;
+  /** Every arrangement's name, for the units that name theirs. */
+  arrangementName: ReadonlyMap<number, string>;
+  /** The address of the page showing the arrangements and the units from the places given. */
+  pageAt: (at: { arrangements: number; units: number }, section: string) => string;
+  perPage: number;
   watches: UpcomingWatch[];
   notice?: string;
+}
+
+/** Where a list's page stands in it, and links to the pages before and after, when it has more than one. */
+function Pages(p: {
+  what: string;
+  list: ListPage<unknown>;
+  perPage: number;
+  at: (from: number) => string;
+}): Markup | null {
+  const { from, total, items } = p.list;
+  if (total <= p.perPage) return null;
+  const count = (n: number) => n.toLocaleString('en-GB');
+  return (
+    <nav class="list-pages" aria-label={`Pages of ${p.what}`}>
+      <p>
+        {`Showing ${count(from + 1)}-${count(from + items.length)} of ${count(total)} ${p.what}.`}
+        {from > 0 ? (
+          <>
+            {' '}
+            <a href={p.at(Math.max(0, from - p.perPage))}>{`The ${count(p.perPage)} before`}</a>
+          </>
+        ) : null}
+        {from + items.length < total ? (
+          <>
+            {' '}
+            <a href={p.at(from + p.perPage)}>{`The next ${count(Math.min(p.perPage, total - from - items.length))}`}</a>
+          </>
+        ) : null}
+      </p>
+    </nav>
+  );
 }
 
 // An empty cell or "lease_end: ;" reads as a fault in the page; an owner reads words.
@@ -55,7 +98,8 @@ function nextWords(w: UpcomingWatch, today: string): string {
 }
 
 export function SetupPage(v: SetupView): Markup {
-  const arrangementName = new Map(v.arrangements.map((a) => [a.id, a.name]));
+  const arrangementName = v.arrangementName;
+  const at = { arrangements: v.arrangements.from, units: v.units.from };
   return (
     <Page title="Arrangements" desk={v.desk} csrf={v.csrf}>
       <h1>Arrangements, units and watches</h1>
@@ -63,7 +107,7 @@ export function SetupPage(v: SetupView): Markup {
       <section aria-labelledby="arrangements-title">
         <h2 id="arrangements-title">Arrangements</h2>
         <p>Leases, contracts and agreements, with who to write to about them.</p>
-        {v.arrangements.length === 0 ? (
+        {v.arrangements.total === 0 ? (
           <p>No arrangements yet.</p>
         ) : (
           <div class="table-wrap">
@@ -82,7 +126,7 @@ export function SetupPage(v: SetupView): Markup {
                 </tr>
               </thead>
               <tbody>
-                {v.arrangements.map((a) => (
+                {v.arrangements.items.map((a) => (
                   <tr data-arrangement-id={String(a.id)}>
                     <td class="may-break">
                       <a href={`/arrangements/${a.id}`}>{a.name}</a>
@@ -97,6 +141,12 @@ export function SetupPage(v: SetupView): Markup {
             </table>
           </div>
         )}
+        <Pages
+          what="arrangements"
+          list={v.arrangements}
+          perPage={v.perPage}
+          at={(from) => v.pageAt({ ...at, arrangements: from }, 'arrangements-title')}
+        />
         <p>
           <a href="/arrangements/new">Add an arrangement</a>
         </p>
@@ -104,7 +154,7 @@ export function SetupPage(v: SetupView): Markup {
       <section aria-labelledby="units-title">
         <h2 id="units-title">Units</h2>
         <p>The things the business is built around, such as sites or vans, with the dates that matter.</p>
-        {v.units.length === 0 ? (
+        {v.units.total === 0 ? (
           <p>No units yet.</p>
         ) : (
           <div class="table-wrap">
@@ -120,7 +170,7 @@ export function SetupPage(v: SetupView): Markup {
                 </tr>
               </thead>
               <tbody>
-                {v.units.map((u) => (
+                {v.units.items.map((u) => (
                   <tr data-unit-id={String(u.id)}>
                     <td class="may-break">
                       <a href={`/units/${u.id}`}>{u.name}</a>
@@ -136,6 +186,12 @@ export function SetupPage(v: SetupView): Markup {
             </table>
           </div>
         )}
+        <Pages
+          what="units"
+          list={v.units}
+          perPage={v.perPage}
+          at={(from) => v.pageAt({ ...at, units: from }, 'units-title')}
+        />
         <p>
           <a href="/units/new">Add a unit</a>
         </p>

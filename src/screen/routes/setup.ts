@@ -16,6 +16,7 @@ import {
   ArrangementFormPage,
   RemovePage,
   SetupPage,
+  type ListPage,
   UnitFormPage,
   WatchFormPage,
   type EntryFormView,
@@ -36,20 +37,45 @@ const PATH: Record<Kind, string> = { arrangement: 'arrangements', unit: 'units',
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-async function setupPage(ctx: DeskContext, reply: FastifyReply, notice?: string): Promise<FastifyReply> {
+/** Entries of each long list drawn on one page of it; a desk of thousands is read a page at a time. */
+const PER_PAGE = 100;
+
+/** A page of `list` from the place asked for (`?arrangements=200`), at a page's start; past the end, the last page. */
+function pageOf<T>(list: readonly T[], asked: unknown): ListPage<T> {
+  const n = typeof asked === 'string' && /^\d{1,9}$/.test(asked) ? Number(asked) : 0;
+  const last = Math.max(0, Math.ceil(list.length / PER_PAGE) - 1) * PER_PAGE;
+  const from = Math.min(Math.floor(n / PER_PAGE) * PER_PAGE, last);
+  return { items: list.slice(from, from + PER_PAGE), from, total: list.length };
+}
+
+async function setupPage(
+  ctx: DeskContext,
+  reply: FastifyReply,
+  notice?: string,
+  query: Record<string, unknown> = {},
+): Promise<FastifyReply> {
   const [arrangements, units, watches] = await Promise.all([
     listArrangements(ctx),
     listUnits(ctx),
     upcomingWatches(ctx),
   ]);
+  const byName = [...arrangements.items].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id);
   return html(
     reply,
     SetupPage({
       desk: ctx.desk.name,
       csrf: csrfToken(reply),
       today: ctx.today(),
-      arrangements: [...arrangements.items].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id),
-      units: units.items,
+      arrangements: pageOf(byName, query.arrangements),
+      units: pageOf(units.items, query.units),
+      arrangementName: new Map(byName.map((a) => [a.id, a.name])),
+      pageAt: (at, section) => {
+        const q = new URLSearchParams();
+        if (at.arrangements > 0) q.set('arrangements', String(at.arrangements));
+        if (at.units > 0) q.set('units', String(at.units));
+        return `/arrangements${q.size > 0 ? `?${q}` : ''}#${section}`;
+      },
+      perPage: PER_PAGE,
       watches,
       ...(notice ? { notice } : {}),
     }),
@@ -181,7 +207,12 @@ const SAVE = { arrangement: saveArrangement, unit: saveUnit, watch: saveWatch };
 
 export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
   app.get('/arrangements', async (request, reply) =>
-    setupPage(signedIn(request), reply, noticeFor(request, reply, '/arrangements')),
+    setupPage(
+      signedIn(request),
+      reply,
+      noticeFor(request, reply, '/arrangements'),
+      request.query as Record<string, unknown>,
+    ),
   );
   // Units and watches are listed on the arrangements' page: their own addresses lead there.
   app.get('/units', async (request, reply) => {
