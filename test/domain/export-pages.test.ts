@@ -6,7 +6,9 @@ import { deskContext } from '../../src/domain/context.ts';
 import { findDesk } from '../../src/store/repositories/desks.ts';
 import { harness, type Harness } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
-import { makeDesk, makeDraft, makeWorkMany } from '../helpers/factories.ts';
+import { makeArrangement, makeDesk, makeDraft, makeWork, makeWorkMany } from '../helpers/factories.ts';
+import { importBusinessText } from '../../src/domain/business/import.ts';
+import { insertPlaybook } from '../../src/store/repositories/records.ts';
 import { turnsDuring } from '../helpers/turns.ts';
 
 // A large desk is read and written out a page at a time, with the process's other work let in
@@ -15,7 +17,7 @@ import { turnsDuring } from '../helpers/turns.ts';
 const ROWS = 2_500;
 const ODD = ['two\nlines\n\nand a gap', '  led by spaces', 'a\u2028b', '---', '"quoted"', '123', 'ends\n', ''];
 
-describe.each(DIALECTS)('a large desk written out ($name)', ({ open }) => {
+describe.each(DIALECTS)('a large desk written out ($name)', ({ name, open }) => {
   let store: TestStore;
   let h: Harness;
   let ctx: ReturnType<typeof deskContext>;
@@ -30,8 +32,17 @@ describe.each(DIALECTS)('a large desk written out ($name)', ({ open }) => {
         title: `Row ${i}`,
         detail: ODD[i % ODD.length] || null,
         status: i % 9 === 0 ? ('done' as const) : ('open' as const),
+        // Text that keeps its trailing line breaks, last in its row, at the end of a page and of the file.
+        last_error: [999, 1000, ROWS - 1].includes(i) ? 'failed\n\n' : null,
       })),
     );
+    // And last in the part of the file before the rows.
+    await insertPlaybook(store.db, {
+      desk_id: desk.id,
+      name: 'file-it',
+      connection_id: null,
+      steps: JSON.stringify([{ goto: 'https://example.com/' }, { fill: '#note', value: 'Line one\n\n' }]),
+    });
     const rows = await store.db.selectFrom('work').select('id').where('desk_id', '=', desk.id).orderBy('id').execute();
     // Messages on rows of the first and the last page.
     for (const r of [rows[1]!, rows[ROWS - 2]!]) await makeDraft(store.db, desk.id, r.id);
@@ -50,10 +61,36 @@ describe.each(DIALECTS)('a large desk written out ($name)', ({ open }) => {
     expect(doc.work).toHaveLength(ROWS);
     expect(doc.work.filter((w) => w.messages).length).toBe(2);
     expect(body).toBe(writeYaml(doc));
+    expect(body.endsWith('\n...\n')).toBe(true);
+    // And desk import reads it back.
+    const copy = await importBusinessText(store.db, yaml, { now: h.clock.now(), slug: `copy-${name}` });
+    expect(copy.counts.work).toBe(ROWS);
 
     let json = '';
     expect(await turnsDuring(async () => (json = (await exportDesk(ctx, 'json')).text))).toBeGreaterThan(2);
     expect(json).toBe(`${JSON.stringify(JSON.parse(json), null, 2)}\n`);
     expect(JSON.parse(json)).toEqual(doc);
+  });
+
+  it('names the arrangement of a row added, with its arrangement, while the rows were being read', async () => {
+    const deskId = ctx.desk.id;
+    let added = false;
+    const later = (async () => {
+      // A request let in between two pages of the rows.
+      await new Promise((r) => setImmediate(r));
+      const arrangement = await makeArrangement(store.db, deskId, 'New lease');
+      await makeWork(store.db, deskId, { title: 'Pay the new lease', arrangement_id: arrangement.id });
+      added = true;
+    })();
+    const file = await exportDesk(ctx, 'json');
+    await later;
+    expect(added).toBe(true);
+    const doc = JSON.parse(file.text) as {
+      arrangements: Array<{ ref: string; name: string }>;
+      work: Array<Record<string, unknown>>;
+    };
+    const row = doc.work.find((w) => w.title === 'Pay the new lease');
+    expect(row, 'the row added is in the file').toBeDefined();
+    expect(doc.arrangements.find((a) => a.ref === row!.arrangement)?.name).toBe('New lease');
   });
 });

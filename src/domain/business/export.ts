@@ -68,11 +68,19 @@ function indented(text: string, by: string): string {
 /** The file as YAML with `work` last, as one writing of the whole would give it, written a page at a time. */
 async function yamlWithWork(doc: Entry, work: Entry[]): Promise<string> {
   if (work.length === 0) return writeYaml({ ...doc, work });
-  const parts = [writeYaml(doc), 'work:\n'];
+  // A document whose last value keeps its trailing line breaks (`|+`) is closed with "...": of
+  // the pieces, only the last one's is the file's, and it stands at the margin.
+  let closed = false;
+  const piece = (text: string) => {
+    closed = text.endsWith('\n...\n');
+    return closed ? text.slice(0, -'...\n'.length) : text;
+  };
+  const parts = [piece(writeYaml(doc)), 'work:\n'];
   for (let i = 0; i < work.length; i += PAGE) {
     if (i > 0) await letOthersIn();
-    parts.push(indented(writeYaml(work.slice(i, i + PAGE)), '  '));
+    parts.push(indented(piece(writeYaml(work.slice(i, i + PAGE))), '  '));
   }
+  if (closed) parts.push('...\n');
   return parts.join('');
 }
 
@@ -103,39 +111,6 @@ export async function exportDesk(
 ): Promise<ExportedFile> {
   const { db, desk } = ctx;
   const deskId = desk.id;
-  const [granted, connections, sections, units, arrangements, watches, domains, playbooks] = await Promise.all([
-    grantsOf(db, deskId),
-    connectionSettingsOf(db, deskId),
-    sectionsOf(db, deskId),
-    unitsOf(db, deskId),
-    arrangementsOf(db, deskId),
-    watchesOf(db, deskId),
-    domainsOf(db, deskId),
-    playbooksOf(db, deskId),
-  ]);
-
-  // Refs are numbered in file order, so exporting an imported desk gives the same file.
-  const connectionRef = new Map(connections.map((c, i) => [c.id, `connection-${i + 1}`]));
-  const arrangementRef = new Map(arrangements.map((a, i) => [a.id, `arrangement-${i + 1}`]));
-  const unitRef = new Map(units.map((u, i) => [u.id, `unit-${i + 1}`]));
-  const playbookName = new Map(playbooks.map((p) => [p.id, p.name]));
-  const ref = (map: Map<number, string>, id: number | null) => (id === null ? null : (map.get(id) ?? null));
-
-  const leftOut: string[] = [];
-  const connectionEntries = connections.map((c) => {
-    const { kept, dropped } = withoutSecrets(storedObject(c.config));
-    if (dropped.length) leftOut.push(`"${c.name}" (${dropped.join(', ')})`);
-    return {
-      ref: connectionRef.get(c.id),
-      provider: c.provider,
-      name: c.name,
-      category: c.category,
-      auth_type: c.auth_type,
-      status: c.status,
-      config: kept,
-    };
-  });
-
   // The rows and their messages are read a page at a time, letting other work in between: a
   // desk of 100,000 rows read in one statement held every other request for seconds.
   const workEntry = (w: WorkRow, finished: ReadonlySet<number>, messagesOf: ReadonlyMap<number, Entry[]>) =>
@@ -159,9 +134,10 @@ export async function exportDesk(
       replied_at: w.replied_at && !finished.has(w.id) ? deskDate(w.replied_at, desk.timezone) : null,
       closed_at: w.status === 'done' || w.status === 'closed' ? deskDate(w.closed_at, desk.timezone) : null,
       last_error: w.last_error,
-      arrangement: ref(arrangementRef, w.arrangement_id),
-      unit: ref(unitRef, w.unit_id),
-      playbook: w.playbook_id === null ? null : (playbookName.get(w.playbook_id) ?? null),
+      // Named once the desk's other entries are read, after the rows (below).
+      arrangement: w.arrangement_id,
+      unit: w.unit_id,
+      playbook: w.playbook_id,
       messages: messagesOf.get(w.id) ?? null,
     });
   const work: Entry[] = [];
@@ -200,6 +176,55 @@ export async function exportDesk(
     await letOthersIn();
   }
   read?.({ work: work.length, messages: messageCount });
+
+  // Read after the rows, so that what a row names was there when it was read: an arrangement
+  // added while a large desk's rows were read, with a row on it, is in the file with the row.
+  const [granted, connections, sections, units, arrangements, watches, domains, playbooks] = await Promise.all([
+    grantsOf(db, deskId),
+    connectionSettingsOf(db, deskId),
+    sectionsOf(db, deskId),
+    unitsOf(db, deskId),
+    arrangementsOf(db, deskId),
+    watchesOf(db, deskId),
+    domainsOf(db, deskId),
+    playbooksOf(db, deskId),
+  ]);
+
+  // Refs are numbered in file order, so exporting an imported desk gives the same file.
+  const connectionRef = new Map(connections.map((c, i) => [c.id, `connection-${i + 1}`]));
+  const arrangementRef = new Map(arrangements.map((a, i) => [a.id, `arrangement-${i + 1}`]));
+  const unitRef = new Map(units.map((u, i) => [u.id, `unit-${i + 1}`]));
+  const playbookName = new Map(playbooks.map((p) => [p.id, p.name]));
+  const ref = (map: Map<number, string>, id: number | null) => (id === null ? null : (map.get(id) ?? null));
+
+  const leftOut: string[] = [];
+  const connectionEntries = connections.map((c) => {
+    const { kept, dropped } = withoutSecrets(storedObject(c.config));
+    if (dropped.length) leftOut.push(`"${c.name}" (${dropped.join(', ')})`);
+    return {
+      ref: connectionRef.get(c.id),
+      provider: c.provider,
+      name: c.name,
+      category: c.category,
+      auth_type: c.auth_type,
+      status: c.status,
+      config: kept,
+    };
+  });
+
+  // Each row's arrangement, unit and playbook by the name the file gives them, in their place.
+  for (const e of work)
+    for (const [field, names] of [
+      ['arrangement', arrangementRef],
+      ['unit', unitRef],
+      ['playbook', playbookName],
+    ] as const) {
+      const id = e[field];
+      if (id === undefined) continue;
+      const name = names.get(id as number);
+      if (name === undefined) delete e[field];
+      else e[field] = name;
+    }
 
   const doc = {
     desk: compact({
