@@ -3,6 +3,7 @@ import {
   linkSync,
   lstatSync,
   mkdtempSync,
+  rmSync,
   readdirSync,
   readFileSync,
   statSync,
@@ -38,6 +39,7 @@ describe.each(DIALECTS)('desk export ($name)', ({ open }) => {
   });
   afterAll(async () => {
     await store?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('prints the file when no FILE is given, with no secret in it', async () => {

@@ -115,6 +115,7 @@ describe('the desk command as installed', () => {
     } finally {
       fs.closeSync(errFd);
       await new Promise((resolve) => taken.close(resolve));
+      fs.rmSync(home, { recursive: true, force: true });
     }
   });
 
@@ -137,6 +138,7 @@ describe('the desk command as installed', () => {
       expect(fs.readdirSync(home)).toEqual(['err.txt']);
     } finally {
       fs.closeSync(errFd);
+      fs.rmSync(home, { recursive: true, force: true });
     }
   });
 });
