@@ -6,7 +6,7 @@ import type { Database } from './schema.ts';
 import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { checkKey, resolveKey, withSealer, type SecretKey } from './secret-key.ts';
-import { sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
+import { keyInUse, recordKeyInUse, sealClearSecrets, sealedKeyFingerprints } from './repositories/connections.ts';
 import { isPostgresUrl, noDeskDatabase, redact, sqliteFile, StoreUnusable } from './location.ts';
 import { sqliteHandle } from './sqlite-statements.ts';
 import { type Deadline, namingPool, STATEMENT_TIMEOUT_MS } from './postgres-statements.ts';
@@ -159,6 +159,13 @@ export async function openStore(target: string, opts: OpenOptions = {}): Promise
     checkKey(secretKey, sealedUnder);
     const sealed = withSealer(withRemembering(db, version ?? undefined), secretKey.sealer);
     if (opts.migrate !== false && (await sealClearSecrets(sealed)) > 0) await forgetReplaced();
+    // With no secret sealed, a key recorded by a rotation binds nothing yet: the key this
+    // process starts with becomes the one recorded, rather than refusing every password saved.
+    if (opts.migrate !== false && sealedUnder.size === 0) {
+      const recorded = await keyInUse(db);
+      if (recorded !== undefined && recorded !== secretKey.sealer.fingerprint)
+        await recordKeyInUse(db, secretKey.sealer.fingerprint);
+    }
     deadline.ms = opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
     return {
       db: sealed,

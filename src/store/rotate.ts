@@ -27,13 +27,23 @@ export async function rotateSecretKey(store: Store, key: Buffer): Promise<Rotati
     throw new SecretKeyError('The new key is the key already in use; give a different one.');
   const staged = current.file ? `${current.file}.next` : null;
   if (staged) writeKeyFile(staged, key, { replace: true });
+  let connections: number;
   try {
-    const connections = await resealSecrets(store.db, current.sealer, next);
-    if (staged && current.file) fs.renameSync(staged, current.file);
-    await store.forgetReplaced();
-    return { connections, fingerprint: next.fingerprint, file: current.file, key: staged ? null : keyText(key) };
+    connections = await resealSecrets(store.db, current.sealer, next);
   } catch (err) {
+    // Nothing was re-sealed: the new key opens nothing, and goes.
     if (staged) fs.rmSync(staged, { force: true });
     throw err;
   }
+  // From here the secrets are under the new key: whatever fails, the staged key stays.
+  if (staged && current.file)
+    try {
+      fs.renameSync(staged, current.file);
+    } catch (err) {
+      throw new SecretKeyError(
+        `The secrets were sealed under the new key (fingerprint ${next.fingerprint}), but it could not be put in place of ${current.file}: ${(err as Error).message}. The new key is in ${staged}: copy it over ${current.file} before Desk starts again.`,
+      );
+    }
+  await store.forgetReplaced();
+  return { connections, fingerprint: next.fingerprint, file: current.file, key: staged ? null : keyText(key) };
 }

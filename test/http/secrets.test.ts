@@ -3,7 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/app.ts';
 import { desk, deskWith } from '../helpers/cli.ts';
-import { DIALECTS, reopenStore, TEST_SECRET_KEY, type TestStore } from '../helpers/db.ts';
+import { DIALECTS, reopenStore, sqliteStore as open0, TEST_SECRET_KEY, type TestStore } from '../helpers/db.ts';
+import { rotateSecretKey } from '../../src/store/rotate.ts';
+import { testMailbox } from '../../src/domain/desks/test-mailbox.ts';
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { addConnection } from '../helpers/business.ts';
@@ -232,6 +234,13 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
       expect(done.statusCode).toBe(200);
       expect(done.json().data).toMatchObject({ delivered: false, failed: true });
       expect(done.json().data.delivery_note).toMatch(/password could not be opened.*fingerprint/);
+      // A test message through that mailbox says the same, where it was a 500.
+      const [box] = await store.db.selectFrom('connections').select('id').where('desk_id', '=', o.desk.id).execute();
+      const owner = deskContext(h.deps, o.desk, { type: 'owner', name: 'owner' });
+      await expect(testMailbox(owner, box!.id, 'ana@client.test')).resolves.toMatchObject({
+        ok: false,
+        said: expect.stringMatching(/password could not be opened.*fingerprint/),
+      });
       expect(smtp.received.length).toBe(before);
     } finally {
       // Not left for the rotation below, which would rightly refuse a secret it cannot open.
@@ -312,6 +321,61 @@ describe.each(DIALECTS)('connection secrets at rest ($name)', ({ name, open }) =
     if (name === 'sqlite') {
       const bytes = storedBytes(store)!;
       for (const pw of PASSWORDS) expect(bytes).not.toContain(pw);
+    }
+  });
+});
+
+describe.each(DIALECTS)('a key rotated before any secret is stored ($name)', ({ name, open }) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await open();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('binds a process still on the old key all the same: it seals nothing under it', async () => {
+    const d = await makeDesk(store.db);
+    const run = await desk(store.target, 'secrets', 'rotate', '--json');
+    expect(run.code, run.err).toBe(0);
+    const out = run.json();
+    expect(out.connections).toBe(0);
+    // This test's store is a server started before the rotation, and not since.
+    await expect(
+      addConnection(store.db, d.desk.id, { name: 'Mailbox', config: { host: 'h.test', pass: 'first-pass' } }),
+    ).rejects.toThrow(/the key was changed \(desk secrets rotate\) after it started\. Nothing was saved/);
+    const reopened = await reopenStore(store.target, name === 'sqlite' ? {} : { secretKey: out.key });
+    try {
+      await addConnection(reopened.db, d.desk.id, { name: 'Mailbox', config: { host: 'h.test', pass: 'first-pass' } });
+      const [stored] = await reopened.db.selectFrom('connections').select('config').execute();
+      expect(stored!.config).toContain(`sealed:v1:${out.fingerprint}:`);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('a rotation whose new key cannot be put in place of the key file', () => {
+  it('keeps the new key beside it and says so, once the secrets are under it', async () => {
+    const store = await open0();
+    try {
+      const d = await makeDesk(store.db);
+      await addConnection(store.db, d.desk.id, { name: 'Mailbox', config: { host: 'h.test', pass: 'kept-pass' } });
+      const file = `${store.target}.key`;
+      // A key file that cannot be replaced by a rename: here a folder took its place.
+      fs.rmSync(file);
+      fs.mkdirSync(file);
+      fs.writeFileSync(`${file}/x`, '');
+      const key = newKey();
+      await expect(rotateSecretKey(store, key)).rejects.toThrow(
+        new RegExp(`The new key is in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.next: copy it over`),
+      );
+      expect(fs.readFileSync(`${file}.next`, 'utf8').trim()).toBe(key.toString('base64'));
+      const [stored] = await store.db.selectFrom('connections').select('config').execute();
+      expect(stored!.config).toContain(`sealed:v1:${new Sealer(key).fingerprint}:`);
+      fs.rmSync(file, { recursive: true });
+    } finally {
+      await store.close();
     }
   });
 });

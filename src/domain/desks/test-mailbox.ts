@@ -5,6 +5,7 @@ import { connectionById, noteSendFault } from '../../store/repositories/connecti
 import { newMessageId } from '../work/message-id.ts';
 import { addressOf } from './smtp-settings.ts';
 import { notAnAddress } from '../mail/address.ts';
+import { SecretKeyError } from '../../store/cipher.ts';
 
 // "Send a test message": one message through the stored mailbox, by the same mailer the desk
 // sends its work with, so the owner learns now, in the server's own words, whether it works.
@@ -17,7 +18,18 @@ export interface MailboxTest {
 }
 
 export async function testMailbox(ctx: DeskContext, connectionId: number, rawTo: string): Promise<MailboxTest> {
-  const box = await connectionById(ctx.db, ctx.desk.id, connectionId);
+  let box: Awaited<ReturnType<typeof connectionById>>;
+  try {
+    box = await connectionById(ctx.db, ctx.desk.id, connectionId);
+  } catch (err) {
+    // A password sealed under another key is the test's outcome, as it is a send's (P-secrets-3).
+    if (!(err instanceof SecretKeyError)) throw err;
+    return {
+      ok: false,
+      to: rawTo.trim(),
+      said: `The mailbox's password could not be opened, so nothing was sent. ${err.message}`,
+    };
+  }
   if (box?.category !== 'mail') throw notFound('mailbox', connectionId);
   const from = typeof box.config.from === 'string' ? box.config.from : null;
   const user = typeof box.config.user === 'string' ? box.config.user : null;

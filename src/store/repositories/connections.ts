@@ -3,6 +3,7 @@ import type { ConnectionsTable, Database } from '../schema.ts';
 import { isSealed, sealedUnder, type Sealer, SecretKeyError } from '../cipher.ts';
 import { sealerOf } from '../secret-key.ts';
 import { atomicallyOn } from '../tx.ts';
+import { getSetting } from './desks.ts';
 import { isSecretSetting } from '../../domain/vocab.ts';
 
 // Connections hold their secrets sealed (AES-256-GCM under the master key): every read and
@@ -90,7 +91,9 @@ async function sealForWrite(db: Kysely<Database>, text: string): Promise<string>
   // Within one transaction the answer holds once found: what it writes is sealed under this
   // key. An import of thousands of connections then reads the stored ones once, not once each.
   if (db.isTransaction && underThisKey.has(db)) return sealed;
+  const recorded = await getSetting(db, KEY_IN_USE);
   const under = await sealedKeyFingerprints(db);
+  if (recorded !== undefined && recorded !== sealer.fingerprint) under.add(recorded);
   if (under.size > 0 && !under.has(sealer.fingerprint))
     throw new SecretKeyError(
       `The desk's secrets are sealed under the key with fingerprint ${[...under].join(', ')}, and this process started with the key ${sealer.fingerprint}: the key was changed (desk secrets rotate) after it started. Nothing was saved; restart it with the new key, then save again.`,
@@ -173,8 +176,32 @@ export async function sealedKeyFingerprints(db: Kysely<Database>): Promise<Set<s
   return out;
 }
 
+/**
+ * The setting naming the key the desk's secrets are sealed under, written by a rotation: with no
+ * secret stored yet, nothing else tells a process started before it that its key was replaced.
+ */
+export const KEY_IN_USE = 'secret_key_fingerprint';
+
+/** Records `fingerprint` as the key in use, in the caller's transaction. */
+export async function recordKeyInUse(db: Kysely<Database>, fingerprint: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key: KEY_IN_USE, value: fingerprint })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: fingerprint }))
+    .execute();
+}
+
+/** The key recorded as the one in use, if a rotation recorded one. */
+export async function keyInUse(db: Kysely<Database>): Promise<string | undefined> {
+  return getSetting(db, KEY_IN_USE);
+}
+
 /** Rewrites every config `change` alters, in one transaction; the number of rows rewritten. */
-async function rewriteAll(db: Kysely<Database>, change: (text: string) => string): Promise<number> {
+async function rewriteAll(
+  db: Kysely<Database>,
+  change: (text: string) => string,
+  also?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<number> {
   return atomicallyOn(db, async (trx) => {
     let n = 0;
     for (const { id, config } of await trx.selectFrom('connections').select(['id', 'config']).orderBy('id').execute()) {
@@ -183,6 +210,7 @@ async function rewriteAll(db: Kysely<Database>, change: (text: string) => string
       await trx.updateTable('connections').set({ config: next }).where('id', '=', id).execute();
       n++;
     }
+    await also?.(trx);
     return n;
   });
 }
@@ -200,7 +228,11 @@ export async function sealClearSecrets(db: Kysely<Database>): Promise<number> {
 
 /** Opens every secret under `from` and seals it under `to`, all in one transaction. */
 export async function resealSecrets(db: Kysely<Database>, from: Sealer, to: Sealer): Promise<number> {
-  return rewriteAll(db, (text) => sealWith(to, openWith(from, text), true));
+  return rewriteAll(
+    db,
+    (text) => sealWith(to, openWith(from, text), true),
+    (trx) => recordKeyInUse(trx, to.fingerprint),
+  );
 }
 
 /**
