@@ -126,4 +126,26 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
       await context.close();
     }
   });
+
+  it('saves only the rails changed on the form, so a form drawn before another change keeps that change', async () => {
+    await setRails(store.db, desk.id, { hours: 'mon-fri 09:00-17:00', daily_cap: 5, act_within_days: 7 });
+    const { context, page } = await signIn(browser, server, desk.id);
+    try {
+      await page.goto(`${server.base}/on-its-own`);
+      // Meanwhile the owner stops the desk acting on its own from the command line.
+      await setRails(store.db, desk.id, { daily_cap: 0 });
+      await page.getByLabel('Working hours').fill('mon-sat 08:00-18:00');
+      await page.getByRole('button', { name: 'Save the rails' }).click();
+      await page.getByRole('status').filter({ hasText: 'The rails are saved.' }).waitFor();
+      expect(await rails()).toMatchObject({ hours: 'mon-sat 08:00-18:00', daily_cap: 0, act_within_days: 7 });
+      // Working hours are held to a length, beside the field, and nothing is saved.
+      await page.getByLabel('Working hours').fill(`${'mon,'.repeat(60)}tue 09:00-17:00`);
+      await page.getByRole('button', { name: 'Save the rails' }).click();
+      await expect(page.locator('#error-hours').textContent()).resolves.toMatch(/200 characters/);
+      expect((await rails()).hours).toBe('mon-sat 08:00-18:00');
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { midnightIn } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import { isWorkingTime, parseHours } from './hours.ts';
 import { requireDesk } from './manage.ts';
-import { echoedJson } from '../text.ts';
+import { echoedJson, longerThan } from '../text.ts';
 
 // The rails on what a desk does on its own (issue 17): its working hours, a cap on acts per
 // desk-day, how far ahead of a due date it acts, and one switch that pauses it all. The business
@@ -47,6 +47,8 @@ export async function actsLeft(
 }
 
 export const CAP_MAX = 1000;
+/** The longest working hours kept: every day listed one by one, with room to spare. */
+export const HOURS_MAX = 200;
 export const WINDOW_MAX = 365;
 
 export function railsOf(desk: DeskRow): Rails {
@@ -59,6 +61,9 @@ export function railErrors(input: Partial<Record<keyof Rails, unknown>>): Record
   if (input.hours !== undefined) {
     const h = typeof input.hours === 'string' ? parseHours(input.hours) : { error: 'must be text' };
     if ('error' in h) errors.hours = h.error;
+    // Drawn on every page of the rails and in every listing of desks: held as other typed text is.
+    else if (longerThan((input.hours as string).trim(), HOURS_MAX))
+      errors.hours = `must be at most ${HOURS_MAX} characters; list the days as a span, such as "mon-fri 09:00-17:00"`;
   }
   const whole = (field: 'daily_cap' | 'act_within_days', max: number, what: string) => {
     const v = input[field];

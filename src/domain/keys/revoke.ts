@@ -10,8 +10,10 @@ export async function revokeKey(
 ): Promise<{ id: number; prefix: string; already: boolean }> {
   const key = await findKey(db, input.keyId);
   if (!key) throw new DeskError('not_found', `No key ${input.keyId}.`);
-  if (key.revoked_at) return { id: key.id, prefix: key.prefix, already: true };
-  await markKeyRevoked(db, key.id, input.now);
+  // Two revokes at once (two tabs, the screen and the CLI) both read the key live: only the one
+  // whose write finds it so revokes it and says so in the log.
+  if (key.revoked_at || !(await markKeyRevoked(db, key.id, input.now)))
+    return { id: key.id, prefix: key.prefix, already: true };
   if (await findDesk(db, key.desk_id)) {
     await addEvent(db, {
       deskId: key.desk_id,

@@ -17,7 +17,12 @@ export interface OwnView {
   /** Refused values by field, said beside the field; the form keeps what was typed. */
   errors?: Record<string, string>;
   typed?: Record<string, string>;
+  /** The rails as the form was first drawn with them; kept through a refusal (see RAIL_FIELDS). */
+  drawn?: Record<string, string>;
 }
+
+/** The rails the form sets; only those changed from how it was drawn are saved. */
+export const RAIL_FIELDS = ['hours', 'daily_cap', 'act_within_days'] as const;
 
 function Acted(p: { rows: OwnRow[]; zone: string; none: string }): Markup {
   if (p.rows.length === 0) return <p class="meta">{p.none}</p>;
@@ -93,6 +98,9 @@ export function OwnPage(v: OwnView): Markup {
       <h2>Rails</h2>
       <form method="post" action="/on-its-own/rails" data-once id="rails">
         <FormKeys csrf={v.csrf} idem={v.keys.rails} />
+        {RAIL_FIELDS.map((f) => (
+          <input type="hidden" name={`drawn_${f}`} value={v.drawn?.[f] ?? (f === 'hours' ? r.hours : String(r[f]))} />
+        ))}
         <Field
           v={v}
           name="hours"

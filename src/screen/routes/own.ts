@@ -3,7 +3,7 @@ import type { DeskContext } from '../../domain/context.ts';
 import { setRails, type Rails } from '../../domain/desks/rails.ts';
 import { ownRecord } from '../../domain/work/own-record.ts';
 import { once } from '../once.ts';
-import { OwnPage, type OwnView } from '../pages/own.tsx';
+import { OwnPage, RAIL_FIELDS, type OwnView } from '../pages/own.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { saidToOwner } from '../words.ts';
 import { signedIn } from './owner.ts';
@@ -15,7 +15,7 @@ import { noticeFor, toPageWith } from '../notice.ts';
 async function ownPage(
   ctx: DeskContext,
   reply: FastifyReply,
-  extra: Pick<OwnView, 'notice' | 'errors' | 'typed'> = {},
+  extra: Pick<OwnView, 'notice' | 'errors' | 'typed' | 'drawn'> = {},
   status = 200,
 ): Promise<FastifyReply> {
   const record = await ownRecord(ctx);
@@ -51,10 +51,19 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
       daily_cap: fieldOf(request.body, 'daily_cap'),
       act_within_days: fieldOf(request.body, 'act_within_days'),
     };
+    // A rail left as the form was drawn is not sent: a form open in another tab, or drawn before
+    // the CLI set a rail, would put back the old value of a rail the owner did not touch.
+    const drawn = Object.fromEntries(
+      RAIL_FIELDS.flatMap((f) => {
+        const d = (request.body as Record<string, unknown> | undefined)?.[`drawn_${f}`];
+        return typeof d === 'string' ? [[f, d]] : [];
+      }),
+    );
+    const changed = (f: (typeof RAIL_FIELDS)[number]) => drawn[f] === undefined || drawn[f].trim() !== typed[f].trim();
     const input = {
-      hours: typed.hours,
-      daily_cap: count(typed.daily_cap),
-      act_within_days: count(typed.act_within_days),
+      ...(changed('hours') ? { hours: typed.hours } : {}),
+      ...(changed('daily_cap') ? { daily_cap: count(typed.daily_cap) } : {}),
+      ...(changed('act_within_days') ? { act_within_days: count(typed.act_within_days) } : {}),
     };
     const r = await once(ctx, request, () => setRails(ctx.db, ctx.desk.id, input as Partial<Rails>));
     if (!r.ok) {
@@ -66,7 +75,7 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
           return [field, saidToOwner(e.slice(e.indexOf(':') + 1).trim(), field)];
         }),
       );
-      return ownPage(ctx, reply, { errors, typed }, 400);
+      return ownPage(ctx, reply, { errors, typed, drawn }, 400);
     }
     return toPageWith(ctx, reply, '/on-its-own', { notice: 'The rails are saved.', refused: false });
   });

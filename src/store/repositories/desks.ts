@@ -184,8 +184,15 @@ async function readKey(db: Kysely<Database>, hash: string): Promise<FoundKey | u
   return { key: key as unknown as ApiKeyRow, desk: desk.id == null ? undefined : (desk as unknown as DeskRow) };
 }
 
-export async function markKeyRevoked(db: Kysely<Database>, id: number, at: string): Promise<void> {
-  await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).execute();
+/** Revokes the key unless it is revoked already; whether this call revoked it. */
+export async function markKeyRevoked(db: Kysely<Database>, id: number, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 /** The rails on what the desk does on its own. */
