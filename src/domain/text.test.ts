@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  sentBackFromOneLine,
   asSentence,
   clipped,
   closeDirections,
@@ -200,5 +201,15 @@ describe('a label as a sentence', () => {
     expect(asSentence('Prepare this')).toBe('Prepare this.');
     expect(asSentence('Done.  ')).toBe('Done.');
     expect(asSentence('Read "the reply!"')).toBe('Read "the reply!"');
+  });
+});
+
+describe('a value sent back by a one-line box', () => {
+  it('is the value it was drawn with, its line breaks dropped, and nothing else', () => {
+    expect(sentBackFromOneLine('Renew the lease', 'Renew the\r\nlease')).toBe(false);
+    expect(sentBackFromOneLine('Renew thelease', 'Renew the\r\nlease')).toBe(true);
+    expect(sentBackFromOneLine('Renew the lease', 'Renew the lease')).toBe(true);
+    expect(sentBackFromOneLine('Renew the\nlease', 'Renew the\nlease')).toBe(false);
+    expect(sentBackFromOneLine('Renew it', 'Renew the\nlease')).toBe(false);
   });
 });

@@ -192,6 +192,14 @@ export function oneLine(text: string): string {
   return text.replace(/\s*[\p{Cc}\u2028\u2029][\p{Cc}\u2028\u2029\s]*/gu, ' ').trim();
 }
 
+/**
+ * Whether `typed` is `drawn` as a browser's one-line box sends it back: such a box drops the line
+ * breaks of the value it was drawn with (a title or a subject an earlier version took on two).
+ */
+export function sentBackFromOneLine(typed: string, drawn: string): boolean {
+  return !/[\r\n]/.test(typed) && typed === drawn.replace(/[\r\n]/g, '');
+}
+
 /** Whether text holds a line break or a control character, which a one-line field does not. */
 export function breaksLine(text: string): boolean {
   return /[\p{Cc}\u2028\u2029]/u.test(text);

@@ -5,7 +5,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { breaksLine, longerThan, oneLine } from '../text.ts';
+import { breaksLine, longerThan, oneLine, sentBackFromOneLine } from '../text.ts';
 import { completeWork, NOTHING_TO_APPROVE, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
 
@@ -59,7 +59,7 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     // A subject drafted over two lines (a business file's, an earlier version's) is shown on one,
     // and a one-line box may also drop its line breaks: either way back, it is no rewrite.
     const drafted = (draft.subject ?? '').trim();
-    const same = subject === drafted || subject === oneLine(drafted) || subject === drafted.replace(/[\r\n]/g, '');
+    const same = subject === drafted || subject === oneLine(drafted) || sentBackFromOneLine(subject, drafted);
     if (same && draft.body.trim() === body) return false;
     // The subject is one header line; the body may have as many lines as it likes.
     if (!same && breaksLine(subject)) throw badRequest(ONE_LINE, { field: 'subject', fields: { subject: ONE_LINE } });

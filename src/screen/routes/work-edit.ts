@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { oneLine } from '../../domain/text.ts';
+import { oneLine, sentBackFromOneLine } from '../../domain/text.ts';
 import { listArrangements } from '../../domain/arrangements/list.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { type DeskError, notFound } from '../../domain/errors.ts';
@@ -71,7 +71,7 @@ function drawnValues(body: unknown, now: FormValues): FormValues {
  */
 const sameText = (typed: string, drawn: string) => {
   const lines = (t: string) => t.replace(/\r\n?/g, '\n');
-  return lines(typed) === lines(drawn) || (!/[\r\n]/.test(typed) && typed === drawn.replace(/[\r\n]/g, ''));
+  return lines(typed) === lines(drawn) || sentBackFromOneLine(typed, drawn);
 };
 
 /** Form text as the verbs' fields: an emptied field clears it, except the ones a row cannot be without. */
