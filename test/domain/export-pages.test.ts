@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDesk } from '../../src/domain/business/export.ts';
 import { writeYaml } from '../../src/domain/business/yaml.ts';
@@ -5,7 +6,7 @@ import { parseBusinessText } from '../../src/domain/business/read.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { findDesk } from '../../src/store/repositories/desks.ts';
 import { harness, type Harness } from '../helpers/app.ts';
-import { DIALECTS, type TestStore } from '../helpers/db.ts';
+import { DIALECTS, reopenStore, type TestStore } from '../helpers/db.ts';
 import { makeArrangement, makeDesk, makeDraft, makeWork, makeWorkMany } from '../helpers/factories.ts';
 import { importBusinessText } from '../../src/domain/business/import.ts';
 import { insertPlaybook } from '../../src/store/repositories/records.ts';
@@ -75,15 +76,23 @@ describe.each(DIALECTS)('a large desk written out ($name)', ({ name, open }) => 
   it('names the arrangement of a row added, with its arrangement, while the rows were being read', async () => {
     const deskId = ctx.desk.id;
     let added = false;
-    const later = (async () => {
-      // A request let in between two pages of the rows.
-      await new Promise((r) => setImmediate(r));
-      const arrangement = await makeArrangement(store.db, deskId, 'New lease');
-      await makeWork(store.db, deskId, { title: 'Pay the new lease', arrangement_id: arrangement.id });
-      added = true;
-    })();
-    const file = await exportDesk(ctx, 'json');
-    await later;
+    // Another writer, between two pages of the rows: the export's first page of rows comes back
+    // only once the arrangement and its row are stored, so they are added after the reading began.
+    // (Through its own connection: the export's is held until its result is back.)
+    const other = await reopenStore(store.target);
+    const between: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async ({ result }) => {
+        const first = result.rows[0] as Record<string, unknown> | undefined;
+        if (!added && first && 'chase_after_days' in first) {
+          const arrangement = await makeArrangement(other.db, deskId, 'New lease');
+          await makeWork(other.db, deskId, { title: 'Pay the new lease', arrangement_id: arrangement.id });
+          added = true;
+        }
+        return result;
+      },
+    };
+    const file = await exportDesk({ ...ctx, db: ctx.db.withPlugin(between) }, 'json').finally(() => other.close());
     expect(added).toBe(true);
     const doc = JSON.parse(file.text) as {
       arrangements: Array<{ ref: string; name: string }>;
