@@ -53,8 +53,26 @@ export function describeSource(key: SecretKey): string {
       : 'a key held in memory';
 }
 
+/** The key file's mode; a link to nowhere is said as such, not as the system's ENOENT. */
+function keyFileMode(file: string): number {
+  try {
+    return fs.statSync(file).mode & 0o777;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    let target: string | null = null;
+    try {
+      target = fs.readlinkSync(file);
+    } catch {}
+    throw new SecretKeyError(
+      target === null
+        ? `The key file ${file} is missing.`
+        : `The key file ${file} is a link to ${target}, which does not exist. Put the key back there, or remove the link to have a new key made.`,
+    );
+  }
+}
+
 function readKeyFile(file: string): Buffer {
-  const mode = fs.statSync(file).mode & 0o777;
+  const mode = keyFileMode(file);
   if (mode & 0o077)
     throw new SecretKeyError(
       `The key file ${file} can be read by others (mode ${mode.toString(8)}); make it private with: chmod 600 ${file}`,
