@@ -318,6 +318,23 @@ describe("a row's messages", () => {
     work: [{ title: 'Pay the flour invoice', ...over, messages: [{ body: 'Paying on Friday.', ...message }] }],
   });
 
+  it('holds one drafted message at most, the one the desk would send', () => {
+    const messages = (...statuses: string[]) => ({
+      desk: DESK,
+      work: [
+        {
+          title: 'Pay the flour invoice',
+          contact_email: 'accounts@mill.test',
+          messages: statuses.map((status, i) => ({ status, body: `Message ${i}` })),
+        },
+      ],
+    });
+    expect(errorsOf(messages('sent', 'drafted', 'approved', 'drafted'))).toEqual([
+      'work[0] "Pay the flour invoice".messages[3].status: a row holds one drafted message; messages[1] is drafted already',
+    ]);
+    expect(errorsOf(messages('sent', 'approved', 'drafted', 'sent', 'approved'))).toEqual([]);
+  });
+
   it('refuses a message still to go with nobody to go to', () => {
     for (const status of ['drafted', 'approved'])
       expect(errorsOf(row({}, { status }))).toEqual([

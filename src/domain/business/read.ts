@@ -915,6 +915,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
   }
   const contactEmail = email(e, 'contact_email');
   const status = e.oneOf('status', WORK_STATUSES, 'open');
+  let firstDraft: number | null = null;
   const messages = e.list('messages').flatMap((m, i) => {
     const where = `${e.where}.messages[${i}]`;
     const at = [...e.place('messages'), i];
@@ -940,6 +941,11 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     // Finishing a row withdraws the message it was still to send, so a finished row holds none.
     if (sending !== 'sent' && isFinished(status))
       me.fail('status', `a ${status} row holds no ${sending} message; give it as sent, or leave it out`);
+    // The desk keeps one draft a row, the one it would send: a second would be neither sent nor
+    // withdrawn when the row finishes.
+    if (sending === 'drafted' && firstDraft !== null)
+      me.fail('status', `a row holds one drafted message; messages[${firstDraft}] is drafted already`);
+    if (sending === 'drafted') firstDraft ??= i;
     return [
       {
         status: sending,
