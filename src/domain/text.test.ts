@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  byBytes,
   sentBackFromOneLine,
   asSentence,
   clipped,
@@ -211,5 +212,15 @@ describe('a value sent back by a one-line box', () => {
     expect(sentBackFromOneLine('Renew the lease', 'Renew the lease')).toBe(true);
     expect(sentBackFromOneLine('Renew the\nlease', 'Renew the\nlease')).toBe(false);
     expect(sentBackFromOneLine('Renew it', 'Renew the\nlease')).toBe(false);
+  });
+});
+
+describe('byBytes', () => {
+  it('orders text as its UTF-8 bytes do, past the characters UTF-16 orders otherwise', () => {
+    const words = ['😀', 'ｗ', 'é', 'z', 'Z', 'zz', ''];
+    const bytes = [...words].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    expect([...words].sort(byBytes)).toEqual(bytes);
+    expect(bytes).toEqual(['', 'Z', 'z', 'zz', 'é', 'ｗ', '😀']);
+    expect(byBytes('a😀', 'a😀')).toBe(0);
   });
 });

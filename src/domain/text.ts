@@ -231,3 +231,18 @@ export function closeDirections(text: string): string {
   }
   return text + open.reverse().join('');
 }
+
+/**
+ * Text in the order of its UTF-8 bytes, as the database orders it (P-reads-9): capitals before
+ * small letters, "é" after "z". UTF-16's own order (`<`) differs from it past U+D7FF.
+ */
+export function byBytes(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}

@@ -314,6 +314,9 @@ describe.each(DIALECTS)('the Desk routes ($name)', ({ open }) => {
         { id: 4, name: 'a', status: 'connected' },
       ]);
       expect(ordered.map((c) => c.id)).toEqual([1, 2, 4, 3]);
+      // Names in the order of their bytes, as the database orders text (P-reads-9).
+      const named = orderConnections(['émile', 'zed', 'Alpha'].map((name, id) => ({ id, name, status: 'error' })));
+      expect(named.map((c) => c.name)).toEqual(['Alpha', 'zed', 'émile']);
     });
   });
 

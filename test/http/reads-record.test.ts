@@ -199,6 +199,31 @@ describe.each(DIALECTS)('arrangements, activity and events ($name)', ({ open }) 
       const b = { ...a, id: 1, name: 'A' };
       const c = { ...a, id: 3 };
       expect([c, a, b].sort(byAttention).map((x) => x.id)).toEqual([1, 2, 3]);
+      // Names in the order of their bytes, as the database orders text (P-reads-9).
+      const named = ['émile', 'Zeta', 'apple', 'Émile'].map((name, i) => ({ ...a, id: i, name }));
+      expect(named.sort(byAttention).map((x) => x.name)).toEqual(['Zeta', 'apple', 'Émile', 'émile']);
+    });
+
+    it('puts an arrangement with no open row due after one due on the last day the desk keeps', () => {
+      const base = toArrangement({
+        id: 1,
+        name: 'alpha',
+        counterparty: null,
+        kind: 'x',
+        status: 'active',
+        starts_on: null,
+        ends_on: null,
+        renews_on: null,
+        amount_cents: null,
+        currency: null,
+        contact_name: null,
+        contact_email: null,
+      });
+      const none = { ...base, open_work: 1, next_due: null };
+      const last = { ...base, id: 2, name: 'Beta', open_work: 1, next_due: '9999-12-31' };
+      const soon = { ...base, id: 3, name: 'Gamma', open_work: 1, next_due: '2026-01-01' };
+      expect([none, last, soon].sort(byAttention).map((x) => x.name)).toEqual(['Gamma', 'Beta', 'alpha']);
+      expect([soon, none, last].sort(byAttention).map((x) => x.name)).toEqual(['Gamma', 'Beta', 'alpha']);
     });
 
     it('another desk sees only its own; a desk with none gets an empty list', async () => {

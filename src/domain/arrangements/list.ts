@@ -1,4 +1,5 @@
 import { sameAnswer } from '../same-answer.ts';
+import { byBytes } from '../text.ts';
 import type { DeskContext } from '../context.ts';
 import type { ArrangementRow } from '../../store/schema.ts';
 import { notesByArrangement } from '../../store/repositories/activity.ts';
@@ -51,8 +52,15 @@ export function byAttention(a: Arrangement, b: Arrangement): number {
   return (
     b.overdue_work - a.overdue_work ||
     b.open_work - a.open_work ||
-    (a.next_due ?? '9999-12-31').localeCompare(b.next_due ?? '9999-12-31') ||
-    a.name.localeCompare(b.name, 'en') ||
+    // No date last, after the latest one the desk keeps.
+    (a.next_due === b.next_due
+      ? 0
+      : a.next_due === null
+        ? 1
+        : b.next_due === null
+          ? -1
+          : byBytes(a.next_due, b.next_due)) ||
+    byBytes(a.name, b.name) ||
     a.id - b.id
   );
 }

@@ -1,4 +1,5 @@
 import { sameAnswer } from '../same-answer.ts';
+import { byBytes } from '../text.ts';
 import type { DeskContext } from '../context.ts';
 import { connectionsOf } from '../../store/repositories/connections.ts';
 import { readPositions } from '../../store/repositories/mail.ts';
@@ -27,7 +28,7 @@ export function connectionRank(status: string): number {
 
 export function orderConnections<T extends { status: string; name: string; id: number }>(items: readonly T[]): T[] {
   return [...items].sort(
-    (a, b) => connectionRank(a.status) - connectionRank(b.status) || a.name.localeCompare(b.name, 'en') || a.id - b.id,
+    (a, b) => connectionRank(a.status) - connectionRank(b.status) || byBytes(a.name, b.name) || a.id - b.id,
   );
 }
 
