@@ -14,7 +14,7 @@ import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
-import { presentedKey } from './auth.ts';
+import { askForKey, presentedKey } from './auth.ts';
 import { clientErrorResponse, refuseConnect, refuseExpectation, sendError } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
 import { readJsonBodies, refusedUnread, setAsideNoMediaType, UnreadBody } from './body.ts';
@@ -228,7 +228,13 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
           request.keyless = presented === null;
           // Whatever was committed before this request arrived is what it reads.
           const seen = await deps.store.fresh();
-          const { key, desk } = await verifyKey(deps.store.db, presented, deps.clock.now().toISOString(), seen);
+          const { key, desk } = await verifyKey(
+            deps.store.db,
+            presented,
+            deps.clock.now().toISOString(),
+            seen,
+            askForKey(request.method),
+          );
           request.apiKey = key;
           request.ctx = deskContext(
             deps,

@@ -1,34 +1,51 @@
 import type { FastifyRequest } from 'fastify';
 import { DeskError } from '../domain/errors.ts';
-import { SEND_A_KEY } from '../domain/keys/verify.ts';
+import { SEND_A_KEY, SEND_A_KEY_IN_HEADER } from '../domain/keys/verify.ts';
 import { timesGiven } from './headers.ts';
 
 const TOKEN_READS_ONLY =
   'A write sends its key in the Authorization header, Bearer <key>; ?token= is taken on reads only.';
 const ONE_HEADER = 'Send one Authorization header, Bearer <key>; this request has more than one.';
 
-/**
- * The presented key: the Authorization header (scheme word case-insensitive) wins over `?token=`.
- * A header that is present but not `Bearer <key>` is malformed, and answers 401 asking for a key.
- */
-export function presentedKey(request: FastifyRequest): string | null {
+/** What a request offers as its key, before any is looked up. */
+export type Offered =
+  /** Nothing, or a scheme other than Bearer (RFC 6750: no error code for those). */
+  | { kind: 'none' }
+  /** Something meant as a bearer key, in a shape or a place that cannot be taken. */
+  | { kind: 'malformed'; message: string }
+  | { kind: 'key'; key: string };
+
+/** What to send, said for the request's method: a write takes its key in the header only. */
+export function askForKey(method: string): string {
+  return method === 'GET' || method === 'HEAD' ? SEND_A_KEY : SEND_A_KEY_IN_HEADER;
+}
+
+/** The Authorization header (scheme word case-insensitive) wins over `?token=`. */
+export function offeredKey(request: FastifyRequest): Offered {
   const header = request.headers.authorization;
   if (header !== undefined) {
     // Node keeps the first of two Authorization headers and drops the other unseen: a request
     // that names two keys is malformed, not the first key's.
-    if (timesGiven(request.raw.rawHeaders, 'authorization') > 1) throw new DeskError('unauthorized', ONE_HEADER);
+    if (timesGiven(request.raw.rawHeaders, 'authorization') > 1) return { kind: 'malformed', message: ONE_HEADER };
     const m = /^\s*bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m) throw new DeskError('unauthorized', SEND_A_KEY);
-    return m[1] ?? null;
+    if (m) return { kind: 'key', key: m[1]! };
+    return /^\s*bearer(\s|$)/i.test(header)
+      ? { kind: 'malformed', message: askForKey(request.method) }
+      : { kind: 'none' };
   }
   const given = (request.query as Record<string, unknown> | undefined)?.token;
   // Spaces around it, as a key pasted with them into a link has, are no part of it: as in the header.
   const token = typeof given === 'string' ? given.trim() : '';
-  if (token) {
-    // `?token=` is for reading in a browser. A write carrying it needs no preflight, so any page
-    // that learnt a key could write through the owner's browser to a desk only it can reach.
-    if (request.method !== 'GET' && request.method !== 'HEAD') throw new DeskError('unauthorized', TOKEN_READS_ONLY);
-    return token;
-  }
-  return null;
+  if (!token) return { kind: 'none' };
+  // `?token=` is for reading in a browser. A write carrying it needs no preflight, so any page
+  // that learnt a key could write through the owner's browser to a desk only it can reach.
+  if (request.method !== 'GET' && request.method !== 'HEAD') return { kind: 'malformed', message: TOKEN_READS_ONLY };
+  return { kind: 'key', key: token };
+}
+
+/** The presented key, or null for none; a malformed one answers 401 saying what to send. */
+export function presentedKey(request: FastifyRequest): string | null {
+  const offered = offeredKey(request);
+  if (offered.kind === 'malformed') throw new DeskError('unauthorized', offered.message);
+  return offered.kind === 'key' ? offered.key : null;
 }

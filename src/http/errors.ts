@@ -1,3 +1,4 @@
+import { offeredKey } from './auth.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -191,20 +192,17 @@ function rawAnswer(status: string, envelope: ErrorBody): string {
   ].join('\r\n');
 }
 
-function keyCame(request: FastifyRequest): boolean {
-  const token = (request.query as Record<string, unknown> | undefined)?.token;
-  return request.headers.authorization !== undefined || (typeof token === 'string' && token !== '');
+/** RFC 6750's challenge: no error code when no bearer key came, and which fault when one did. */
+function challenge(request: FastifyRequest): string {
+  const offered = offeredKey(request);
+  if (offered.kind === 'none') return 'Bearer realm="desk"';
+  return `Bearer realm="desk", error="${offered.kind === 'key' ? 'invalid_token' : 'invalid_request'}"`;
 }
 
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body } = answerFor(err, request);
   if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
   if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
-  // RFC 6750: a refused bearer request names the scheme, and says the token is bad when one came.
-  if (status === 401)
-    reply.header(
-      'www-authenticate',
-      keyCame(request) ? 'Bearer realm="desk", error="invalid_token"' : 'Bearer realm="desk"',
-    );
+  if (status === 401) reply.header('www-authenticate', challenge(request));
   return reply.code(status).send(body);
 }

@@ -38,7 +38,7 @@ const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
   },
   'WWW-Authenticate': {
     description:
-      'The scheme the key is sent in (RFC 6750): `Bearer realm="desk"`, with `error="invalid_token"` when a key came and was refused.',
+      'The scheme the key is sent in (RFC 6750): `Bearer realm="desk"`, with `error="invalid_token"` when a key came and was refused, and `error="invalid_request"` when one came in a shape or place that cannot be taken.',
     required: true,
     schema: { type: 'string' },
   },

@@ -103,6 +103,38 @@ describe.each(DIALECTS)('meta routes on $name', ({ open }) => {
     const revoked = await h.call('GET', '/api/v1/me?token=desk_nope');
     expect(revoked.headers['www-authenticate']).toBe('Bearer realm="desk", error="invalid_token"');
     expect((await h.call('GET', '/api/v1/me', { key: d.key })).headers['www-authenticate']).toBeUndefined();
+    // Another scheme is no bearer key at all; a bearer key in no shape to take is a bad request.
+    const basic = await h.call('GET', '/api/v1/me', { headers: { authorization: 'Basic YTpi' } });
+    expect(basic.headers['www-authenticate']).toBe('Bearer realm="desk"');
+    expect(basic.json().error.message).toMatch(/^Send a key/);
+    for (const authorization of ['Bearer', 'Bearer ', 'Bearer two words']) {
+      const bare = await h.call('GET', '/api/v1/me', { headers: { authorization } });
+      expect(bare.statusCode, authorization).toBe(401);
+      expect(bare.headers['www-authenticate'], authorization).toBe('Bearer realm="desk", error="invalid_request"');
+    }
+    const two = await h.call('GET', '/api/v1/me', {
+      headers: { authorization: [`Bearer ${d.key}`, `Bearer ${d.key}`] as unknown as string },
+    });
+    expect(two.headers['www-authenticate']).toBe('Bearer realm="desk", error="invalid_request"');
+    const tokenOnWrite = await h.call('POST', `/api/v1/work/1/snooze?token=${d.key}`, { body: {} });
+    expect(tokenOnWrite.headers['www-authenticate']).toBe('Bearer realm="desk", error="invalid_request"');
+  });
+
+  it('asks a write with no key for the header, the only place a write takes it', async () => {
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic YTpi' }] as Record<
+      string,
+      string
+    >[]) {
+      const write = await h.call('POST', '/api/v1/work/1/snooze', { body: {}, headers });
+      expect(write.statusCode).toBe(401);
+      expect(write.json().error.message).toBe(
+        'Send a key: Authorization: Bearer <key>. A write takes it in that header only.',
+      );
+    }
+    const read = await h.call('GET', '/api/v1/me');
+    expect(read.json().error.message).toBe(
+      'Send a key: Authorization: Bearer <key>, or ?token=<key> for a quick browser check.',
+    );
   });
 
   it('takes ?token= with spaces around it as the header takes them', async () => {

@@ -8,6 +8,8 @@ import { hashKey, looksLikeKey } from './secret.ts';
 export const LAST_USED_GRAIN_MS = 60_000;
 
 export const SEND_A_KEY = 'Send a key: Authorization: Bearer <key>, or ?token=<key> for a quick browser check.';
+/** A write takes its key in the header alone (P-keys-4). */
+export const SEND_A_KEY_IN_HEADER = 'Send a key: Authorization: Bearer <key>. A write takes it in that header only.';
 export const KEY_NOT_VALID =
   "The key is not valid, or it was revoked or has expired. Ask the desk's owner for a key: they make one with `desk keys create` or on the screen's Keys page.";
 
@@ -20,8 +22,10 @@ export async function verifyKey(
   secret: string | null,
   now: string,
   seen?: string,
+  /** What to say when no key came. */
+  askForKey = SEND_A_KEY,
 ): Promise<{ key: ApiKeyRow; desk: DeskRow }> {
-  if (!secret) throw new DeskError('unauthorized', SEND_A_KEY);
+  if (!secret) throw new DeskError('unauthorized', askForKey);
   if (!looksLikeKey(secret)) throw new DeskError('unauthorized', KEY_NOT_VALID);
   const found = await findKeyByHash(db, hashKey(secret), seen);
   const key = found?.key;

@@ -1054,7 +1054,7 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
-        /** @description The scheme the key is sent in (RFC 6750): `Bearer realm="desk"`, with `error="invalid_token"` when a key came and was refused. */
+        /** @description The scheme the key is sent in (RFC 6750): `Bearer realm="desk"`, with `error="invalid_token"` when a key came and was refused, and `error="invalid_request"` when one came in a shape or place that cannot be taken. */
         "WWW-Authenticate": string;
         /** @description Present, as `true`, when this is the stored first answer to the same Idempotency-Key (status and body as they were), and nothing was done again. */
         "Idempotent-Replayed": "true";
