@@ -26,6 +26,24 @@ describe("calendar dates in a desk's timezone", () => {
     expect(midnightIn('Pacific/Pago_Pago', '2026-11-21').toISOString()).toBe('2026-11-21T11:00:00.000Z');
   });
 
+  it('is the first minute of the date where 00:00 came twice or not at all', () => {
+    // Clocks went back from 01:00 to 00:00 (Amman, 29 October 2021): the date began at the first 00:00.
+    expect(midnightIn('Asia/Amman', '2021-10-29').toISOString()).toBe('2021-10-28T21:00:00.000Z');
+    // Clocks went forward at midnight (Santiago, 6 September 2026): the date began at 01:00.
+    expect(midnightIn('America/Santiago', '2026-09-06').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    for (const [zone, date] of [
+      ['Asia/Amman', '2021-10-29'],
+      ['Asia/Gaza', '2020-10-24'],
+      ['America/Santiago', '2026-09-06'],
+      ['America/Havana', '2026-03-08'],
+      ['Europe/London', '2026-10-25'],
+    ] as const) {
+      const start = midnightIn(zone, date).getTime();
+      expect(dateIn(zone, new Date(start)), zone).toBe(date);
+      expect(dateIn(zone, new Date(start - 60_000)) < date, zone).toBe(true);
+    }
+  });
+
   it('a kept midnight cannot be changed through the value handed out', () => {
     const first = midnightIn('Europe/Paris', '2026-11-22');
     first.setTime(0);

@@ -154,6 +154,16 @@ export function daysBetween(a: string, b: string): number {
 const midnights = new Map<string, Date>();
 const MIDNIGHTS_KEPT = 10_000;
 
+/** The first minute from `lo` (before `date` in the zone) to `hi` (on it) whose date is `date`. */
+function firstMinuteOn(timeZone: string, date: string, lo: number, hi: number): number {
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+    if (dateIn(timeZone, new Date(mid)) < date) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
 /** The UTC instant at which `date` begins in `timeZone`. */
 export function midnightIn(timeZone: string, date: string): Date {
   // Asked on every read that counts today's closings: the answer for a zone and date never
@@ -169,18 +179,12 @@ export function midnightIn(timeZone: string, date: string): Date {
     guess -= diff;
   }
   // Where the clocks go forward at midnight (Santiago, Asunción, Havana), no instant reads
-  // 00:00 on that date and the guess lands in the hour before it, on the day before: the day
-  // then begins at the change, the first minute whose date is `date`.
-  if (dateIn(timeZone, new Date(guess)) < date) {
-    let lo = guess;
-    let hi = guess + 86_400_000;
-    while (hi - lo > 60_000) {
-      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
-      if (dateIn(timeZone, new Date(mid)) < date) lo = mid;
-      else hi = mid;
-    }
-    guess = hi;
-  }
+  // 00:00 on that date and the guess lands in the hour before it, on the day before; where they
+  // went back from 01:00 to 00:00 (Amman, Gaza until 2021), 00:00 came twice and the guess is
+  // the second. Either way the day begins at the first minute whose date is `date`.
+  if (dateIn(timeZone, new Date(guess)) < date) guess = firstMinuteOn(timeZone, date, guess, guess + 86_400_000);
+  else if (dateIn(timeZone, new Date(guess - 60_000)) === date)
+    guess = firstMinuteOn(timeZone, date, guess - 86_400_000, guess);
   if (midnights.size >= MIDNIGHTS_KEPT) midnights.clear();
   midnights.set(key, new Date(guess));
   return new Date(guess);
