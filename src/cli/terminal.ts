@@ -5,10 +5,27 @@ import { noDeskDatabase, sqliteFile } from '../store/location.ts';
 // What a command needs from the machine it runs on: a yes/no from the person at the terminal,
 // and whether the database it was pointed at exists.
 
-export async function askOnTerminal(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
+export async function askOnTerminal(
+  question: string,
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stderr,
+): Promise<boolean> {
+  const rl = createInterface({ input, output });
+  // Ctrl-D, or the input ending, with no answer is the default: no. On a terminal the question
+  // is refused as aborted; from other input it is left unanswered and the reader closes.
+  const ended = new Promise<null>((resolve) => rl.once('close', () => resolve(null)));
   try {
-    const answer = await rl.question(`${question} [y/N] `);
+    const answer = await Promise.race([
+      rl.question(`${question} [y/N] `).catch((err: { code?: string }) => {
+        if (err.code !== 'ABORT_ERR') throw err;
+        return null;
+      }),
+      ended,
+    ]);
+    if (answer === null) {
+      output.write('\n');
+      return false;
+    }
     return /^y(es)?$/i.test(answer.trim());
   } finally {
     rl.close();
