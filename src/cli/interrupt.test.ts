@@ -87,6 +87,27 @@ describe('Ctrl-C during a run from the terminal', () => {
     ]);
   }, 60_000);
 
+  it('`desk work complete` says its message is on its way, and at Ctrl-C that it may have gone; it exits 130', async () => {
+    const { row } = await rowToSend('Ask for the roof quote');
+    const child = spawn(process.execPath, ['bin/desk.js', 'work', 'complete', String(row.id)], {
+      env: { ...process.env, DESK_DATABASE_URL: store.target, DESK_NOW: TEST_NOW, DESK_MAIL_TIMEOUT: '10m' },
+    });
+    let err = '';
+    const sending = new Promise<void>((resolve) =>
+      child.stderr.on('data', (c) => {
+        err += c;
+        if (err.includes('Sending ')) resolve();
+      }),
+    );
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await sending;
+    expect(err).toContain('to gus@gutters.test...');
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    expect(err).toContain('Stopping: a message on its way may already have gone');
+    expect(err).toContain(`desk work show ${row.id}`);
+  }, 60_000);
+
   it('`desk import` stopped part way says nothing was imported, and the database keeps none of it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'desk-import-stop-'));
     try {

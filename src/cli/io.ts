@@ -141,7 +141,7 @@ export async function withDeps<T>(
 export class Interrupted extends Error {}
 
 /** How long an interrupted command may take to record its run and close before the process ends anyway. */
-const AFTER_INTERRUPT_MS = 5_000;
+export const AFTER_INTERRUPT_MS = 5_000;
 
 /**
  * Runs a command that acts (`desk run`, `desk work pass`) so that Ctrl-C does what a stopping
@@ -149,13 +149,19 @@ const AFTER_INTERRUPT_MS = 5_000;
  * run recorded, a pass stops after the act in hand, and then the command ends with 130. A second
  * Ctrl-C, or a send that holds the process past a few seconds, ends it at once, as before.
  */
-export async function stoppable<T>(io: Io, deps: Deps, fn: (stopping: AbortSignal) => Promise<T>): Promise<T> {
+export async function stoppable<T>(
+  io: Io,
+  deps: Deps,
+  fn: (stopping: AbortSignal) => Promise<T>,
+  /** What the person is told at the first Ctrl-C. */
+  stoppingSays = 'Stopping: the run under way is recorded as interrupted (Ctrl-C again to stop at once)...',
+): Promise<T> {
   const { interruptRuns } = await import('../domain/work/in-flight.ts');
   const stopping = new AbortController();
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
     if (stopping.signal.aborted) process.exit(130);
     stopping.abort();
-    io.err('Stopping: the run under way is recorded as interrupted (Ctrl-C again to stop at once)...');
+    io.err(stoppingSays);
     interruptRuns(deps.store.db, signal);
     setTimeout(() => process.exit(130), AFTER_INTERRUPT_MS).unref();
   };

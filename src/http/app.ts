@@ -223,9 +223,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
         setAsideNoMediaType(request);
         if (request.routeOptions.config?.public) return;
         try {
-          const presented = presentedKey(request);
+          const { key: presented, keyless } = presentedKey(request);
           // With no key at all the request counts against its address, not as a refused key.
-          request.keyless = presented === null;
+          request.keyless = keyless;
           // Whatever was committed before this request arrived is what it reads.
           const seen = await deps.store.fresh();
           const { key, desk } = await verifyKey(

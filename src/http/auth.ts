@@ -9,8 +9,10 @@ const ONE_HEADER = 'Send one Authorization header, Bearer <key>; this request ha
 
 /** What a request offers as its key, before any is looked up. */
 export type Offered =
-  /** Nothing, or a scheme other than Bearer (RFC 6750: no error code for those). */
+  /** Nothing at all. */
   | { kind: 'none' }
+  /** A scheme other than Bearer: no bearer key came (RFC 6750), though something was offered as one. */
+  | { kind: 'other' }
   /** Something meant as a bearer key, in a shape or a place that cannot be taken. */
   | { kind: 'malformed'; message: string }
   | { kind: 'key'; key: string };
@@ -31,7 +33,7 @@ export function offeredKey(request: FastifyRequest): Offered {
     if (m) return { kind: 'key', key: m[1]! };
     return /^\s*bearer(\s|$)/i.test(header)
       ? { kind: 'malformed', message: askForKey(request.method) }
-      : { kind: 'none' };
+      : { kind: 'other' };
   }
   const given = (request.query as Record<string, unknown> | undefined)?.token;
   // Spaces around it, as a key pasted with them into a link has, are no part of it: as in the header.
@@ -43,9 +45,13 @@ export function offeredKey(request: FastifyRequest): Offered {
   return { kind: 'key', key: token };
 }
 
-/** The presented key, or null for none; a malformed one answers 401 saying what to send. */
-export function presentedKey(request: FastifyRequest): string | null {
+/**
+ * The presented key, or null for none; a malformed one answers 401 saying what to send.
+ * `keyless` is true only when nothing at all was offered: another scheme's header counts as a
+ * refused key, against its address's smaller limit (P-limits-2).
+ */
+export function presentedKey(request: FastifyRequest): { key: string | null; keyless: boolean } {
   const offered = offeredKey(request);
   if (offered.kind === 'malformed') throw new DeskError('unauthorized', offered.message);
-  return offered.kind === 'key' ? offered.key : null;
+  return { key: offered.kind === 'key' ? offered.key : null, keyless: offered.kind === 'none' };
 }

@@ -195,7 +195,7 @@ function rawAnswer(status: string, envelope: ErrorBody): string {
 /** RFC 6750's challenge: no error code when no bearer key came, and which fault when one did. */
 function challenge(request: FastifyRequest): string {
   const offered = offeredKey(request);
-  if (offered.kind === 'none') return 'Bearer realm="desk"';
+  if (offered.kind === 'none' || offered.kind === 'other') return 'Bearer realm="desk"';
   return `Bearer realm="desk", error="${offered.kind === 'key' ? 'invalid_token' : 'invalid_request'}"`;
 }
 

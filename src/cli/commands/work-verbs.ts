@@ -2,7 +2,18 @@ import type { Command } from 'commander';
 import { asFlags } from '../flags.ts';
 import { checkedArgument, checkedOption, idOf, wholeNumber } from '../checks.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze-days.ts';
-import { dbOption, jsonOption, print, Reported, withDeps, type DbOptions, type Io, inline } from '../io.ts';
+import {
+  AFTER_INTERRUPT_MS,
+  dbOption,
+  inline,
+  jsonOption,
+  print,
+  Reported,
+  stoppable,
+  withDeps,
+  type DbOptions,
+  type Io,
+} from '../io.ts';
 import { contextForRow } from './work.ts';
 
 // The API's own verbs on a row (POST /work/{id}/snooze, draft, complete), from the terminal:
@@ -70,19 +81,34 @@ export function workVerbCommands(work: Command, io: Io): void {
       const { completeWork } = await import('../../domain/work/complete.ts');
       await withDeps(io, o, async (deps) => {
         const ctx = await contextForRow(deps, id, o.desk);
-        const a = await asFlags(() => completeWork(ctx, id, { note: o.note, actor: 'owner' }));
-        print(
+        // Ctrl-C while the message is on its way cannot call it back: the send is given a few
+        // seconds to end and be recorded, and the answer is printed if it does (P-cli-10).
+        await stoppable(
           io,
-          o.json,
-          a,
-          // A done or closed row keeps whom it last waited on; only a waiting row is waiting on them.
-          () =>
-            `#${a.id} is ${a.status === 'waiting' && a.waiting_on ? `waiting on ${a.waiting_on}` : a.status}. ${a.delivery_note}`,
+          deps,
+          async () => {
+            const a = await asFlags(() =>
+              completeWork(ctx, id, {
+                note: o.note,
+                actor: 'owner',
+                onSending: o.json ? undefined : (m) => io.err(`Sending "${inline(m.subject)}" to ${inline(m.to)}...`),
+              }),
+            );
+            print(
+              io,
+              o.json,
+              a,
+              // A done or closed row keeps whom it last waited on; only a waiting row is waiting on them.
+              () =>
+                `#${a.id} is ${a.status === 'waiting' && a.waiting_on ? `waiting on ${a.waiting_on}` : a.status}. ${a.delivery_note}`,
+            );
+            // A send that failed is a failure to a script checking the exit code, as with desk run;
+            // so is a complete that left the row neither out with somebody nor done (another send
+            // on it still under way, or the row closed): nothing was done.
+            if (a.failed || !(a.status === 'waiting' || a.status === 'done')) throw new Reported(a.delivery_note);
+          },
+          `Stopping: a message on its way may already have gone, so the send is given ${AFTER_INTERRUPT_MS / 1000} seconds to end and be recorded (Ctrl-C again to stop at once); if it does not, \`desk work show ${id}\` says once the desk can tell.`,
         );
-        // A send that failed is a failure to a script checking the exit code, as with desk run;
-        // so is a complete that left the row neither out with somebody nor done (another send
-        // on it still under way, or the row closed): nothing was done.
-        if (a.failed || !(a.status === 'waiting' || a.status === 'done')) throw new Reported(a.delivery_note);
       });
     });
 }

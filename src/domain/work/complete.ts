@@ -33,6 +33,8 @@ export interface CompleteInput {
    * prepared any more (the desk sent it meanwhile), nothing is marked done by hand (P-screen-3).
    */
   draftSeen?: boolean;
+  /** Told as the prepared message leaves for the mail server: a person waiting is told why. */
+  onSending?: (message: { subject: string; to: string }) => void;
 }
 
 export const NOTHING_TO_APPROVE =
@@ -124,6 +126,7 @@ async function completeOnce(
     const failed: { row?: WorkRow } = {};
     const sent = await sendDraft(ctx, row, draft, {
       actor,
+      onSending: input.onSending,
       // Step 5 appends the note whatever the delivery did: the owner's words are not lost. In
       // the failure's own transaction, so no other call closes the row between the two.
       onFailure: async (tx) => {

@@ -136,6 +136,8 @@ export async function sendDraft(
     putBack?: PutBack;
     /** Runs in the transaction that records a failed send, under the row's lock (complete keeps its note there). */
     onFailure?: (tx: DeskContext) => Promise<void>;
+    /** Told as the message leaves for the mail server. */
+    onSending?: (message: { subject: string; to: string }) => void;
   } = {},
 ): Promise<SendOutcome> {
   // A follow-up to somebody who has not answered is threaded on the desk's last message to
@@ -187,6 +189,7 @@ export async function sendDraft(
     try {
       const id = newMessageId(senderOf(mailbox.config), ctx.desk.slug);
       await noteMessageId(ctx.db, message.id, id);
+      opts.onSending?.({ subject, to });
       const r = await ctx.engine.mailer.send(mailbox, { to, subject, text: message.body, messageId: id, ...threading });
       if (!r.accepted) {
         reason = r.reason || 'The mail server refused the message.';
