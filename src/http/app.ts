@@ -247,7 +247,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
           request.authError = err;
         }
       });
-      await registerLimits(api, deps.config, limits);
+      await registerLimits(api, deps.config, limits, 'api');
       // An answer given for a key is that desk's alone: no shared cache may keep it.
       api.addHook('onSend', (request, reply, payload, done) => {
         if (!request.routeOptions.config?.public) reply.header('cache-control', 'no-store');

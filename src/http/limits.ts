@@ -71,13 +71,21 @@ export async function limitStore(app: FastifyInstance, config: Readonly<Config>)
   return redis;
 }
 
-/** Limits for the routes the scope registers after this; the API's and the screen's. */
-export async function registerLimits(api: FastifyInstance, config: Readonly<Config>, redis: LimitStore): Promise<void> {
+/**
+ * Limits for the routes the scope registers after this; the API's and the screen's, each door
+ * counting apart (in Redis under a name of its own, as each scope's memory keeps its own).
+ */
+export async function registerLimits(
+  api: FastifyInstance,
+  config: Readonly<Config>,
+  redis: LimitStore,
+  door: 'api' | 'screen',
+): Promise<void> {
   await api.register(rateLimit, {
     timeWindow: 60_000,
     max: (request) => (refusedKey(request) ? config.refusedKeysPerMinute : config.rateLimitPerMinute),
     keyGenerator: bucketOf,
-    ...(redis ? { redis, nameSpace: 'desk-rate:', skipOnError: true } : { store: CountedStore }),
+    ...(redis ? { redis, nameSpace: `desk-rate:${door}:`, skipOnError: true } : { store: CountedStore }),
     errorResponseBuilder: (request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
       const who = refusedKey(request)

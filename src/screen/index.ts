@@ -186,7 +186,7 @@ export function screen(deps: Deps, limits: LimitStore) {
       if (!request.url.startsWith('/assets/')) keepSession(reply, token.value);
     });
     // Counted after the session is known: a signed-in desk has its own bucket, as a key does.
-    await registerLimits(app, deps.config, limits);
+    await registerLimits(app, deps.config, limits, 'screen');
     // Every form but signing in and out is an owner's: one sent without a session is refused
     // before its body is read, so that nobody signed in to nothing can make the server read
     // uploads the size of a business file.

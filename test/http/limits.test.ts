@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DIALECTS, sqliteStore, type TestStore } from '../helpers/db.ts';
@@ -192,6 +193,16 @@ describe.skipIf(!redisAvailable)('one limit shared by every server process throu
     const codes = [];
     for (const h of [a, b, a, b]) codes.push((await h.call('GET', '/api/v1/', { key: d.key })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it("keeps the screen's count for an address apart from the API's, as each process does without Redis", async () => {
+    // An address of its own, so no other run's count in the shared Redis is in this one's.
+    const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const screen = [];
+    for (let i = 0; i < 4; i++) screen.push((await a.app.inject({ url: '/sign-in', remoteAddress })).statusCode);
+    expect(screen.at(-1)).toBe(429);
+    const api = await b.app.inject({ url: '/api/v1/openapi.json', remoteAddress });
+    expect(api.statusCode).toBe(200);
   });
 });
 
