@@ -15,7 +15,7 @@ import { DeskError } from '../domain/errors.ts';
 import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
 import { askForKey, presentedKey } from './auth.ts';
-import { clientErrorResponse, refuseConnect, refuseExpectation, sendError } from './errors.ts';
+import { clientErrorResponse, refuseConnect, refuseExpectation, sendError, UNSPOKEN_VERSION } from './errors.ts';
 import { sharedSerializers } from './serializers.ts';
 import { readJsonBodies, refusedUnread, setAsideNoMediaType, UnreadBody } from './body.ts';
 import { replayUnread } from './idempotency.ts';
@@ -186,7 +186,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       sendError(new DeskError('unavailable', 'The desk is stopping; try again in a moment.'), request, reply);
       return;
     }
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+    // Node's parser takes HTTP/0.9 and HTTP/2.0 request lines and answers them as 1.1 (P-headers-3).
+    const version = request.raw.httpVersion;
+    if (version !== '1.1' && version !== '1.0') {
+      reply.header('connection', 'close');
+      sendError(new DeskError('bad_request', UNSPOKEN_VERSION), request, reply);
+      return;
+    }
+    if (request.headers.host === undefined && version === '1.1') {
       sendError(
         new DeskError('bad_request', 'The request names no Host, which HTTP/1.1 asks of every request.'),
         request,

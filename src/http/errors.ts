@@ -105,6 +105,7 @@ const LENGTH =
   "The request's Content-Length is not readable: give it once, as a whole number, and not beside Transfer-Encoding.";
 
 /** What Node's parser found wrong, said by what it is (P-headers-3). */
+export const UNSPOKEN_VERSION = 'The request names an HTTP version the desk does not speak: send HTTP/1.1.';
 const UNREADABLE: Record<string, string> = {
   HPE_HEADER_OVERFLOW: HEADERS_TOO_LARGE,
   ERR_HTTP_REQUEST_TIMEOUT: TOO_SLOW,
@@ -113,7 +114,7 @@ const UNREADABLE: Record<string, string> = {
   HPE_INVALID_TRANSFER_ENCODING:
     "The request's Transfer-Encoding is not readable: send the body whole (with Content-Length) or chunked, with no other coding.",
   HPE_INVALID_CHUNK_SIZE: "The request's chunked body is not readable: a chunk's size is not a hexadecimal number.",
-  HPE_INVALID_VERSION: 'The request names an HTTP version the desk does not speak: send HTTP/1.1.',
+  HPE_INVALID_VERSION: UNSPOKEN_VERSION,
   HPE_INVALID_URL: "The request's path is not readable: it starts with / and holds no space or control byte.",
 };
 
