@@ -550,6 +550,47 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await context.close();
     }
   });
+  it("refuses the owner's note past 4,000 characters beside its field, keeping what was typed and writing nothing", async () => {
+    const lease = await addArrangement(store.db, desk.id, { name: 'Van lease' });
+    const { id } = await makeWork(store.db, desk.id, { title: 'Return the van keys', arrangement_id: lease.id });
+    const long = `${'n'.repeat(4_000)}!`;
+    const { context, page } = await signIn(browser, server, desk.id, { width: 390 });
+    try {
+      await page.goto(`${server.base}/work/${id}`);
+      for (const [label, button] of [
+        ['Note on Van lease', 'Add note'],
+        ['Note on finishing the row (optional)', 'Mark done'],
+      ] as const) {
+        const field = page.getByLabel(label);
+        await field.fill(long);
+        await field.press('Tab');
+        const pressed = page.getByRole('button', { name: button });
+        await expect(
+          pressed.evaluate((e) => e === document.activeElement),
+          button,
+        ).resolves.toBe(true);
+        await page.keyboard.press('Enter');
+        await page.getByText('A note is at most 4,000 characters; this one is longer.').waitFor();
+        const refused = page.getByLabel(label);
+        await expect(refused.getAttribute('aria-invalid'), label).resolves.toBe('true');
+        const said = await refused.getAttribute('aria-describedby');
+        expect(await page.locator(`[id="${said?.split(' ').at(-1)}"]`).textContent(), label).toContain('at most 4,000');
+        await expect(
+          refused.evaluate((e) => e === document.activeElement),
+          label,
+        ).resolves.toBe(true);
+        await expect(refused.inputValue(), label).resolves.toBe(long);
+        await expectAccessible(page);
+      }
+      await shots(page, 'row-note-too-long');
+    } finally {
+      await context.close();
+    }
+    const notes = await store.db.selectFrom('activity').select('id').where('arrangement_id', '=', lease.id).execute();
+    expect(notes).toEqual([]);
+    expect(await findWork(store.db, desk.id, id)).toMatchObject({ status: 'open', detail: null });
+  });
+
   it('writes no note when the row the page is drawn for is not on the desk, and says it is not found', async () => {
     const lease = await addArrangement(store.db, desk.id, { name: 'Bakehouse lease' });
     const { desk: other } = await makeDesk(store.db, { name: 'Other Bakery' });

@@ -1,5 +1,5 @@
 import { actorOf, type DeskContext } from '../context.ts';
-import { cutAt, isBlank } from '../text.ts';
+import { cutAt, isBlank, longerThan } from '../text.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
@@ -30,6 +30,17 @@ export interface NoteAnswer {
   created_at: string;
 }
 
+/**
+ * The owner's note, typed on the screen or the command line, is refused past 4,000 characters
+ * rather than cut unsaid (P-text-1); a program's is cut there (P-writes-13).
+ */
+export function ownersNoteFits(ctx: DeskContext, text: unknown, field: string): void {
+  if (ctx.actor.type === 'owner' && typeof text === 'string' && longerThan(text, NOTE_MAX_CHARS))
+    throw badRequest(`A note is at most ${NOTE_MAX_CHARS.toLocaleString('en')} characters; this one is longer.`, {
+      field,
+    });
+}
+
 /** Trimmed and cut at 4,000 characters (whole characters, never half of a pair). */
 export function noteBody(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest(EMPTY_NOTE);
@@ -42,6 +53,7 @@ export async function addArrangementNote(
   arrangementId: number,
   input: NoteInput,
 ): Promise<NoteAnswer> {
+  ownersNoteFits(ctx, input.body, 'body');
   const body = noteBody(input.body);
   return atomically(ctx, (tx) => noteIn(tx, arrangementId, body, input));
 }

@@ -3,10 +3,10 @@ import { unsentOn } from '../../store/repositories/activity.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { actorOf, type DeskContext } from '../context.ts';
-import { NOTE_MAX_CHARS } from '../arrangements/note.ts';
-import { cutAt, longerThan } from '../text.ts';
+import { NOTE_MAX_CHARS, ownersNoteFits } from '../arrangements/note.ts';
+import { cutAt } from '../text.ts';
 import { detailWithNote } from '../limits.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished, storedStatus } from '../vocab.ts';
 import { newestDraft } from './draft.ts';
@@ -104,10 +104,7 @@ async function completeOnce(
   const actor = actorOf(ctx, input.actor);
   // A program's note has the same cut as an arrangement's (P-writes-13); the owner's, typed on
   // the screen or the command line, is refused past it rather than cut unsaid (P-text-1).
-  if (ctx.actor.type === 'owner' && longerThan(input.note ?? '', NOTE_MAX_CHARS))
-    throw badRequest(`A note is at most ${NOTE_MAX_CHARS.toLocaleString('en')} characters; this one is longer.`, {
-      field: 'note',
-    });
+  ownersNoteFits(ctx, input.note, 'note');
   const note = cutAt(input.note ?? '', NOTE_MAX_CHARS) || null;
   // A failed send before this call: a retry may bring the note it already appended.
   const afterFailure = row.last_error !== null;

@@ -226,6 +226,8 @@ export function RowPage(v: RowView): Markup {
   const open = !isFinished(w.status);
   const snoozeError = err(v, 'snooze');
   const noteError = err(v, 'note');
+  // The note is the complete form's only field: a refusal of it is tied to it, others are the form's.
+  const completeNoteError = err(v, 'complete', 'note');
   const draft = [...v.detail.messages].reverse().find((m) => m.status === 'drafted');
   return (
     <Page title={w.title} desk={v.desk} csrf={v.csrf}>
@@ -322,7 +324,14 @@ export function RowPage(v: RowView): Markup {
               <form method="post" action={`/work/${w.id}/complete`} data-once>
                 <FormKeys csrf={v.csrf} idem={v.keys.complete} />
                 <label for="complete-note">Note on finishing the row (optional)</label>
-                <textarea id="complete-note" name="note" rows="2">
+                <textarea
+                  id="complete-note"
+                  name="note"
+                  rows="2"
+                  aria-invalid={completeNoteError ? 'true' : undefined}
+                  autofocus={completeNoteError ? true : undefined}
+                  aria-describedby={completeNoteError ? 'complete-error' : undefined}
+                >
                   {typedIn(v, 'complete', 'note') ?? ''}
                 </textarea>
                 <FieldError id="complete-error" message={err(v, 'complete')} />
