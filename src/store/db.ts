@@ -289,17 +289,16 @@ function openSqlite(name: string, existing: boolean): SQLite.Database {
     // A new file is readable by this user alone, as the key file beside it is: it holds the
     // screen's cookie secret and session hashes. SQLite gives its log files the same mode.
     if (name !== ':memory:' && !fs.existsSync(name)) fs.closeSync(fs.openSync(name, 'a', 0o600));
+    // Every command may write (a key's use, a session), and SQLite writes beside the file. Asked
+    // before the file is read: a read makes the log files, with the file's mode, and a file
+    // refused as read-only left two beside it that refused it again once it was writable.
+    if (name !== ':memory:') {
+      const hint = writeHint(name);
+      if (hint) throw new StoreUnusable(`Cannot use ${path.resolve(name)} as the database${hint}.`);
+    }
     sqlite = new SQLite(name);
     // Before anything is written to it, the log's mode included.
-    if (name !== ':memory:') {
-      refuseForeign(sqlite, path.resolve(name), existing);
-      // Every command may write (a key's use, a session), and SQLite writes beside the file.
-      const hint = writeHint(name);
-      if (hint) {
-        sqlite.close();
-        throw new StoreUnusable(`Cannot use ${path.resolve(name)} as the database${hint}.`);
-      }
-    }
+    if (name !== ':memory:') refuseForeign(sqlite, path.resolve(name), existing);
     sqlite.pragma('journal_mode = WAL');
     return sqlite;
   } catch (err) {

@@ -146,6 +146,40 @@ describe('a database a command cannot use', () => {
   });
 
   it.runIf(process.getuid?.() === 0)(
+    'a database refused as not writable is left as it was, with no log files beside it, and opens once it is',
+    async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-readonly-'));
+      fs.chmodSync(folder, 0o755);
+      const file = path.join(folder, 'a.db');
+      const asNobody = () =>
+        new Promise<{ code: number | null; err: string }>((resolve) => {
+          const child = spawn(process.execPath, ['bin/desk.js', 'desks', 'list', '--db', file], {
+            uid: 65534,
+            gid: 65534,
+            env: { ...process.env, DESK_SECRET_KEY: '' },
+          });
+          let err = '';
+          child.stderr.on('data', (c) => (err += c));
+          child.on('close', (code) => resolve({ code, err }));
+        });
+      try {
+        expect((await desk(file, 'demo')).code).toBe(0);
+        for (const f of [folder, file, `${file}.key`]) fs.chownSync(f, 65534, 65534);
+        fs.chmodSync(file, 0o400);
+        const refused = await asNobody();
+        expect(refused.code).toBe(1);
+        expect(refused.err).toContain('the file cannot be read and written by this user');
+        expect(fs.readdirSync(folder).sort()).toEqual(['a.db', 'a.db.key']);
+        fs.chmodSync(file, 0o600);
+        const opened = await asNobody();
+        expect(opened, opened.err).toMatchObject({ code: 0 });
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
     "a database whose log files stand writable beside it opens, though its folder is not this user's to write",
     async () => {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-theirs-'));
