@@ -24,6 +24,9 @@ export const STEP_NAMES = [
   'read',
 ] as const;
 
+/** A value put into a step's text when the run starts: `{{unit.portal}}`, `{{secret.password}}`. */
+export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
 /**
  * Why a `goto` step's address may not be visited, or null. A playbook drives a browser on the
  * desk's own machine with the portal's password to hand: an address other than a web page's
@@ -32,13 +35,20 @@ export const STEP_NAMES = [
  * Checked on the step as written (a business file; an address made of placeholders is checked
  * once they are filled in) and on the address as filled in, before a run.
  */
-export function gotoFault(url: string): string | null {
-  if (/\{\{\s*secret\./.test(url))
-    return 'may not carry a {{secret...}} value in its address; type secrets into the form with fill';
-  if (url.includes('{{')) return null;
+export function gotoFault(url: string, { filled = false } = {}): string | null {
+  let address = url.trim();
+  if (!filled) {
+    if (/\{\{\s*secret\./.test(address))
+      return 'may not carry a {{secret...}} value in its address; type secrets into the form with fill';
+    // One that begins with a placeholder takes its scheme from the value: checked once filled in.
+    // Any other is checked with its placeholders standing for a word, so `file:///x?{{a.b}}` is
+    // refused as written, and the address as filled in is held to the rule with no such pass.
+    if (new RegExp(`^${PLACEHOLDER.source}`).test(address)) return null;
+    address = address.replace(PLACEHOLDER, 'x');
+  }
   let protocol = '';
   try {
-    protocol = new URL(url.trim()).protocol;
+    protocol = new URL(address).protocol;
   } catch {
     // Not an address at all: said below.
   }

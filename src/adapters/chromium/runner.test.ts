@@ -78,12 +78,18 @@ describe('ChromiumRunner without a browser', () => {
     ['file:///etc/passwd', 'must go to a web address starting http:// or https://'],
     ['{{unit.page}}', 'must go to a web address starting http:// or https://'],
     ['javascript:alert(1)', 'must go to a web address starting http:// or https://'],
+    // A "{{" that is no placeholder, written or filled in, is no way past the rule.
+    ['file:///etc/hostname#{{', 'must go to a web address starting http:// or https://'],
+    ['data:text/html,<p>hello {{</p>', 'must go to a web address starting http:// or https://'],
+    ['chrome://version/#{{', 'must go to a web address starting http:// or https://'],
+    ['file:///etc/hostname?{{unit.id}}', 'must go to a web address starting http:// or https://'],
+    ['{{unit.open}}', 'must go to a web address starting http:// or https://'],
     ['http://127.0.0.1:9/steal?p={{secret.password}}', 'may not carry a {{secret...}} value in its address'],
   ])('refuses to go to %j before launching, and never fills a secret into an address', async (goto, said) => {
     const runner = new ChromiumRunner({ executablePath: '/nonexistent/chromium' });
     const res = await runner.run({
       steps: [{ goto }],
-      vars: vars({ unit: { page: 'file:///etc/hostname' } }),
+      vars: vars({ unit: { page: 'file:///etc/hostname', id: '7', open: 'file:///etc/passwd?{{' } }),
       timeoutMs: 5_000,
     });
     expect(res.ok).toBe(false);

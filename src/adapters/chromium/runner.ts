@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import {
   gotoFault,
+  PLACEHOLDER,
   stepTextFault,
   STEP_LIMIT_MS,
   STEP_NAMES,
@@ -169,8 +170,6 @@ class StepFailure extends Error {}
 /** The overall time limit ran out. */
 class OutOfTime extends Error {}
 
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
-
 function lookup(vars: PlaybookRequest['vars'], path: string): { found: true; value: string } | { found: false } {
   const parts = path.split('.');
   if (parts.length < 2 || parts.some((p) => p === '')) return { found: false };
@@ -252,8 +251,10 @@ function prepare(steps: PlaybookStep[], vars: PlaybookRequest['vars'], mask: (s:
       case 'goto': {
         // Checked as written, so that a secret is never filled into an address, then as filled in.
         const written = str('goto');
-        const url = gotoFault(written) ? written : fill(written, vars, where2);
-        const fault = gotoFault(url);
+        const asWritten = gotoFault(written);
+        if (asWritten) throw new StepFailure(`${where2} ${asWritten}.`);
+        const url = fill(written, vars, where2);
+        const fault = gotoFault(url, { filled: true });
         if (fault) throw new StepFailure(`${where2} ${fault}.`);
         action = { kind, url };
         break;

@@ -98,6 +98,16 @@ describe("a playbook's goto", () => {
       'playbooks[0] "File".steps[0]: a goto step must go to a web address starting http:// or https://',
       'playbooks[0] "File".steps[1]: a goto step may not carry a {{secret...}} value in its address; type secrets into the form with fill',
     ]);
+    // A "{{" that is no placeholder is no way past the rule; a placeholder after the scheme stands for a word.
+    expect(
+      errorsOf(
+        playbook('file:///etc/hostname#{{', 'chrome://version/#{{', 'file:///etc/{{unit.page}}', ' {{unit.page}}/x'),
+      ),
+    ).toEqual([
+      'playbooks[0] "File".steps[0]: a goto step must go to a web address starting http:// or https://',
+      'playbooks[0] "File".steps[1]: a goto step must go to a web address starting http:// or https://',
+      'playbooks[0] "File".steps[2]: a goto step must go to a web address starting http:// or https://',
+    ]);
   });
 });
 
