@@ -89,6 +89,18 @@ describe('text cut at a limit', () => {
   it('cuts one character longer than the whole limit where the limit falls, rather than to nothing', () => {
     expect(cutAt(`e${'\u0301'.repeat(20)}`, 5)).toBe(`e${'\u0301'.repeat(4)}`);
   });
+
+  it('counts the marks that close a direction left open in the limit', () => {
+    const long = `\u202E\u2066${'A'.repeat(5_000)}`;
+    const kept = cutAt(long, 4_000);
+    expect(Array.from(kept)).toHaveLength(4_000);
+    expect(kept).toBe(`\u202E\u2066${'A'.repeat(3_996)}\u2069\u202C`);
+    // Text that fits until it is closed is cut to make room too; text that closes itself is not.
+    expect(cutAt('\u202Eabcd', 5)).toBe('\u202Eabc\u202C');
+    expect(cutAt('\u202Eabc\u202C', 5)).toBe('\u202Eabc\u202C');
+    for (let max = 0; max < 8; max++)
+      expect(Array.from(cutAt('\u202E\u2067\u202Ea\u202Eb', max)).length).toBeLessThanOrEqual(max);
+  });
 });
 
 describe('a given value, echoed in a refusal', () => {

@@ -82,12 +82,25 @@ const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  */
 export function cutAt(text: string, max: number): string {
   const trimmed = text.trim();
+  // A direction left open is closed, and the closing marks count in the limit: the text kept is
+  // cut shorter to make room for them, so what is stored is never longer than `max`.
+  for (let room = max; ; ) {
+    const cut = cutRaw(trimmed, room);
+    const kept = closeDirections(cut);
+    if (kept === cut) return kept;
+    const over = Array.from(kept).length - max;
+    if (over <= 0 || room === 0) return kept;
+    room = Math.max(0, room - over);
+  }
+}
+
+function cutRaw(trimmed: string, max: number): string {
   const chars = Array.from(trimmed);
-  if (chars.length <= max) return closeDirections(trimmed);
+  if (chars.length <= max) return trimmed;
   let end = chars.slice(0, max).join('').length;
   const split = GRAPHEMES.segment(trimmed).containing(end);
   if (split && split.index < end && split.index > 0) end = split.index;
-  return closeDirections(trimmed.slice(0, end).trimEnd());
+  return trimmed.slice(0, end).trimEnd();
 }
 
 /** At most `max` whole characters, the last of them "…" where the text was cut. */

@@ -40,5 +40,19 @@ describe('giving a row and handing it back', () => {
       'owner assigned this to Sam.',
       'owner took this back from Sam and handed it to the desk.',
     ]);
+    // The desk's log, read apart from the row, names it.
+    const logged = await store.db
+      .selectFrom('events')
+      .select('message')
+      .where('desk_id', '=', desk.id)
+      .where('kind', '=', 'work_assigned')
+      .orderBy('id')
+      .execute();
+    expect(logged.map((e) => e.message)).toEqual([
+      'owner took "Renew the licence" on.',
+      'owner handed "Renew the licence" back to the desk.',
+      'owner assigned "Renew the licence" to Sam.',
+      'owner took "Renew the licence" back from Sam and handed it to the desk.',
+    ]);
   });
 });

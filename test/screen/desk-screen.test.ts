@@ -794,11 +794,38 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
         created_at: new Date(Date.parse(TEST_NOW) + 60_000).toISOString(),
       })
       .execute();
+    // Who did it, where the message does not say: the key an API write came with, or the person.
+    const later = (s: number) => new Date(Date.parse(TEST_NOW) + s * 1000).toISOString();
+    await store.db
+      .insertInto('events')
+      .values([
+        {
+          desk_id: desk.id,
+          kind: 'api_write',
+          message: `POST /api/v1/work/${rows.vat}/snooze`,
+          data: JSON.stringify({ key_prefix: 'desk_CiBot12', key_id: 9, status: 200 }),
+          created_at: later(30),
+        },
+        {
+          desk_id: desk.id,
+          kind: 'completed',
+          message: 'Completed "File VAT", waiting on Ana Clear.',
+          data: JSON.stringify({ work_id: rows.vat, actor: 'Sam Books' }),
+          created_at: later(40),
+        },
+      ])
+      .execute();
     await page.reload();
-    await page
-      .getByRole('region', { name: "Events: the desk's own log" })
-      .getByText('desk_imported · Desk "Harbour Books" set up from a business file with 3 rows.')
-      .waitFor();
+    const log = page.getByRole('region', { name: "Events: the desk's own log" });
+    await log.getByText('desk_imported · Desk "Harbour Books" set up from a business file with 3 rows.').waitFor();
+    await expect(log.locator('li').filter({ hasText: 'api_write' }).first().textContent()).resolves.toContain(
+      `POST /api/v1/work/${rows.vat}/snooze · by key desk_CiBot12…`,
+    );
+    const completed = log.locator('li').filter({ hasText: 'Completed "File VAT"' });
+    await expect(completed.textContent()).resolves.toContain('waiting on Ana Clear. · by Sam Books · Row');
+    await expect(completed.getByRole('link', { name: `Row ${rows.vat}` }).getAttribute('href')).resolves.toBe(
+      `/work/${rows.vat}`,
+    );
     const activity = page.getByRole('region', { name: 'Activity: what was written or sent' }).locator('li');
     await expect(activity.filter({ hasText: 'Re: Heard back' }).textContent()).resolves.toMatch(
       /· email · received \S.* · Sam Oven ·/,

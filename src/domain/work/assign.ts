@@ -33,15 +33,17 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
     // nothing more to whoever replied until a person answers, completes or closes it (P-mail-3).
     await updateWork(tx.db, tx.desk.id, row.id, { assignee: person, needs_person: person ? 1 : 0, updated_at: now });
     const who = actorName(tx.actor);
-    const text = person
-      ? person === who
-        ? `${who} took this on.`
-        : `${who} assigned this to ${person}.`
-      : row.assignee === null || row.assignee === who
-        ? `${who} handed this back to the desk.`
-        : `${who} took this back from ${row.assignee} and handed it to the desk.`;
-    await logEvent(tx, 'work_assigned', text, { work_id: row.id, assignee: person, by: who });
-    await logTimeline(tx, row.id, 'assigned', text);
+    // The row's own history says "this"; the desk's log names the row, as its other lines do.
+    const said = (it: string) =>
+      person
+        ? person === who
+          ? `${who} took ${it} on.`
+          : `${who} assigned ${it} to ${person}.`
+        : row.assignee === null || row.assignee === who
+          ? `${who} handed ${it} back to the desk.`
+          : `${who} took ${it} back from ${row.assignee} and handed it to the desk.`;
+    await logEvent(tx, 'work_assigned', said(`"${row.title}"`), { work_id: row.id, assignee: person, by: who });
+    await logTimeline(tx, row.id, 'assigned', said('this'));
     return (await findWork(tx.db, tx.desk.id, row.id))!;
   });
 }

@@ -65,10 +65,18 @@ function withNote(detail: string | null, note: string | null, afterFailure: bool
   return note && afterFailure && already ? detail : detailWithNote(detail, note);
 }
 
-async function keepNote(ctx: DeskContext, row: WorkRow, note: string | null, afterFailure: boolean): Promise<WorkRow> {
+async function keepNote(
+  ctx: DeskContext,
+  row: WorkRow,
+  note: string | null,
+  afterFailure: boolean,
+  actor: string,
+): Promise<WorkRow> {
   const detail = withNote(row.detail, note, afterFailure);
   if (detail === row.detail) return row;
   await updateWork(ctx.db, ctx.desk.id, row.id, { detail, updated_at: ctx.now() });
+  // The row's detail changed: its history says so, and who, as a completion's line does.
+  await logTimeline(ctx, row.id, 'noted', `${actor === 'desk' ? 'The desk' : actor} added a note: ${note}`);
   return (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 }
 
@@ -127,7 +135,7 @@ async function completeOnce(
       // Step 5 appends the note whatever the delivery did: the owner's words are not lost. In
       // the failure's own transaction, so no other call closes the row between the two.
       onFailure: async (tx) => {
-        failed.row = await keepNote(tx, (await findWork(tx.db, tx.desk.id, row.id)) ?? row, note, afterFailure);
+        failed.row = await keepNote(tx, (await findWork(tx.db, tx.desk.id, row.id)) ?? row, note, afterFailure, actor);
       },
     });
     if (sent.failed) return answer(failed.row ?? row, true, false, sent.note);
@@ -203,7 +211,7 @@ async function settle(
     // As after a send of its own that failed: the row stays open needing a look, with the note.
     if (sending === 'not_known') {
       const now = (await findWork(ctx.db, ctx.desk.id, workId)) ?? current;
-      return answer(await keepNote(ctx, now, note, afterFailure), true, false, SEND_NOT_KNOWN);
+      return answer(await keepNote(ctx, now, note, afterFailure, actor), true, false, SEND_NOT_KNOWN);
     }
     failedBefore = current.last_error !== null && (await unsentOn(ctx.db, ctx.desk.id, workId)) !== undefined;
   }

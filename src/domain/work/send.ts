@@ -271,8 +271,14 @@ export async function sendDraft(
       actor,
       ...(unknown ? { outcome_unknown: true } : {}),
     });
-    const line = unknown ? 'was approved, but is not known to have been sent' : 'was approved but not sent';
-    await logTimeline(tx, row.id, 'send_failed', `"${subject}" ${line}: ${why}`);
+    // Named as the line of a send that went names them (P-writes-13).
+    const line = unknown ? 'but it is not known to have been sent' : 'but it was not sent';
+    await logTimeline(
+      tx,
+      row.id,
+      'send_failed',
+      `${actor === 'desk' ? 'The desk' : actor} approved "${subject}", ${line}: ${why}`,
+    );
     await opts.onFailure?.(tx);
     return null;
   });

@@ -84,6 +84,18 @@ export function ErrorPage(p: { title: string; message: string; desk?: string; cs
   );
 }
 
+/**
+ * Who an event's data names where its message may not (P-screen-27): the key an API write came
+ * with, by its leading characters as `GET /events` gives them, or the person who did it.
+ */
+function eventBy(e: EventEntry): string | null {
+  const d = e.data as Record<string, unknown>;
+  if (typeof d.key_prefix === 'string' && d.key_prefix !== '') return `key ${d.key_prefix}…`;
+  for (const field of ['actor', 'by'])
+    if (typeof d[field] === 'string' && d[field] !== '' && !e.message.includes(d[field] as string))
+      return d[field] as string;
+  return null;
+}
 export function RecordPage(p: {
   desk: string;
   zone: string;
@@ -140,6 +152,13 @@ export function RecordPage(p: {
           {p.events.map((e) => (
             <li>
               <time datetime={e.created_at}>{when(e.created_at, p.zone)}</time> · {e.kind} · {inRows(e.message)}
+              {eventBy(e) ? ` · by ${eventBy(e)}` : null}
+              {typeof e.data.work_id === 'number' ? (
+                <>
+                  {' · '}
+                  <a href={`/work/${e.data.work_id}`}>{`Row ${e.data.work_id}`}</a>
+                </>
+              ) : null}
             </li>
           ))}
         </ol>
