@@ -5,14 +5,33 @@ import { dbOption, jsonOption, print, Reported, stoppable, withDeps, type DbOpti
 
 // `desk work pass`: one pass of the desk over its own list now, as the server does every DESK_WORK_INTERVAL.
 
-const WHY: Record<Exclude<DeskPass['state'], 'acted'>, (slug: string) => string> = {
-  paused: (slug) => `paused; nothing done on its own (resume with: desk desks resume ${slug})`,
-  outside_hours: () => 'outside its working hours; nothing done on its own',
+/** Why a desk's pass ended; `acted` says whether it had done anything before it did. */
+const WHY: Record<Exclude<DeskPass['state'], 'acted'>, (slug: string, acted: boolean) => string> = {
+  paused: (slug, acted) =>
+    `${acted ? 'then paused, so it did no more' : 'paused; nothing done on its own'} (resume with: desk desks resume ${slug})`,
+  outside_hours: (_slug, acted) =>
+    acted ? 'then its working hours ended, so it did no more' : 'outside its working hours; nothing done on its own',
   cap_reached: () => 'reached its daily cap of acts on its own',
   gone: () => 'deleted during the pass; skipped',
   stopped: () => 'stopped with the process; the next pass goes on',
   mailbox_down: () => 'its mail server did not confirm a send, so no more rows were tried; the next pass tries again',
 };
+
+/** What one desk's pass did, as the command prints it: a line for the desk, one for each act. */
+export function deskPassLines(d: DeskPass): string[] {
+  const done = actsDone(d);
+  const failed = done.filter((a) => !a.ok).length;
+  const head = `${d.slug}: ${plural(done.length, 'act')}${failed > 0 ? `, ${failed} of them failed` : ''}`;
+  const lines = [d.state === 'acted' ? `${head}.` : `${head}; ${WHY[d.state](d.slug, done.length > 0)}.`];
+  for (const a of d.acts)
+    lines.push(
+      a.put_back
+        ? `  #${a.work_id} not sent: the mail server did not take the message, so the row is as it was.`
+        : `  #${a.work_id} ${a.as === 'chase' ? 'chased' : 'ran'}: ${a.outcome}`,
+    );
+  for (const f of d.faults) lines.push(`  #${f.work_id} failed at the desk end: ${f.error}`);
+  return lines;
+}
 
 export function workPassCommand(work: Command, io: Io): void {
   jsonOption(
@@ -33,19 +52,7 @@ export function workPassCommand(work: Command, io: Io): void {
         const r = await runWorkPass(deps, { desk: o.desk, stopping });
         print(io, o.json, r, () => {
           const lines: string[] = [];
-          for (const d of r.desks) {
-            const done = actsDone(d);
-            const failed = done.filter((a) => !a.ok).length;
-            const head = `${d.slug}: ${plural(done.length, 'act')}${failed > 0 ? `, ${failed} of them failed` : ''}`;
-            lines.push(d.state === 'acted' ? `${head}.` : `${head}; ${WHY[d.state](d.slug)}.`);
-            for (const a of d.acts)
-              lines.push(
-                a.put_back
-                  ? `  #${a.work_id} not sent: the mail server did not take the message, so the row is as it was.`
-                  : `  #${a.work_id} ${a.as === 'chase' ? 'chased' : 'ran'}: ${a.outcome}`,
-              );
-            for (const f of d.faults) lines.push(`  #${f.work_id} failed at the desk end: ${f.error}`);
-          }
+          for (const d of r.desks) lines.push(...deskPassLines(d));
           return lines.join('\n') || 'No desks.';
         });
         for (const f of r.failures) io.err(`desk: the work pass failed for desk ${f.desk_id}: ${f.error}`);
