@@ -19,7 +19,7 @@ import { leaveRunning, unlessInterrupted } from './in-flight.ts';
 import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
 import { IN_FLIGHT, sendDraft, type SendOutcome } from './send.ts';
 import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
-import { plural } from '../text.ts';
+import { asSentence, plural } from '../text.ts';
 import { afterStep, closedOn } from './step-done.ts';
 import { noChaseDue } from './own.ts';
 import { writingTo } from './address-day.ts';
@@ -417,7 +417,9 @@ async function act(ctx: DeskContext, s: StartedRun, opts: RunOptions, stop: Abor
     return {
       kind: 'stopped',
       released: true,
-      outcome: `${sent.refusedMailbox ? "The desk's mail server refused its mailbox" : 'The desk could not reach its mail server'}, so "${subject}" was not sent; "${row.title}" is as it was, and the desk tries again later.`,
+      // In the mail server's own words: reached and asked for later (4xx), not reached, or the
+      // mailbox refused, each is said as what it was (P-pass-8).
+      outcome: `"${subject}" was not sent: ${asSentence(sent.note)} "${row.title}" is as it was, and the desk tries again later.`,
       reason: sent.note,
       done: 'Nothing was sent.',
     };
