@@ -24,6 +24,19 @@ function asBeforeChange017(file: string): void {
   raw.close();
 }
 
+/** `desk desks list` on a database, as root or as nobody (uid 65534), who may write only what is theirs. */
+function listDesks(file: string, { asNobody }: { asNobody: boolean }): Promise<{ code: number | null; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/desk.js', 'desks', 'list', '--db', file], {
+      ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
+      env: { ...process.env, DESK_SECRET_KEY: '' },
+    });
+    let err = '';
+    child.stderr.on('data', (c) => (err += c));
+    child.on('close', (code) => resolve({ code, err }));
+  });
+}
+
 describe('a database a command cannot use', () => {
   let dir: string;
 
@@ -126,15 +139,7 @@ describe('a database a command cannot use', () => {
       // As a user other than root, who may write anything.
       const asRoot = process.getuid?.() === 0;
       if (asRoot) fs.chmodSync(dir, 0o755);
-      const run = await new Promise<{ code: number | null; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ['bin/desk.js', 'desks', 'list', '--db', file], {
-          ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-          env: { ...process.env, DESK_SECRET_KEY: '' },
-        });
-        let err = '';
-        child.stderr.on('data', (c) => (err += c));
-        child.on('close', (code) => resolve({ code, err }));
-      });
+      const run = await listDesks(file, { asNobody: asRoot });
       expect(run.code).toBe(1);
       expect(run.err).toBe(
         `desk: Cannot use ${file} as the database (the file cannot be read and written by this user; SQLite needs both, even to read).\n`,
@@ -151,17 +156,7 @@ describe('a database a command cannot use', () => {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-readonly-'));
       fs.chmodSync(folder, 0o755);
       const file = path.join(folder, 'a.db');
-      const asNobody = () =>
-        new Promise<{ code: number | null; err: string }>((resolve) => {
-          const child = spawn(process.execPath, ['bin/desk.js', 'desks', 'list', '--db', file], {
-            uid: 65534,
-            gid: 65534,
-            env: { ...process.env, DESK_SECRET_KEY: '' },
-          });
-          let err = '';
-          child.stderr.on('data', (c) => (err += c));
-          child.on('close', (code) => resolve({ code, err }));
-        });
+      const asNobody = () => listDesks(file, { asNobody: true });
       try {
         expect((await desk(file, 'demo')).code).toBe(0);
         for (const f of [folder, file, `${file}.key`]) fs.chownSync(f, 65534, 65534);
@@ -191,16 +186,7 @@ describe('a database a command cannot use', () => {
         held.prepare('select count(*) from desks').get();
         for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}.key`]) fs.chownSync(f, 65534, 65534);
         try {
-          const run = await new Promise<{ code: number | null; err: string }>((resolve) => {
-            const child = spawn(process.execPath, ['bin/desk.js', 'desks', 'list', '--db', file], {
-              uid: 65534,
-              gid: 65534,
-              env: { ...process.env, DESK_SECRET_KEY: '' },
-            });
-            let err = '';
-            child.stderr.on('data', (c) => (err += c));
-            child.on('close', (code) => resolve({ code, err }));
-          });
+          const run = await listDesks(file, { asNobody: true });
           expect(run, run.err).toMatchObject({ code: 0 });
         } finally {
           held.close();

@@ -181,10 +181,11 @@ describe.each(DIALECTS)('arrangements, activity and events ($name)', ({ open }) 
       expect(items.map((a: { id: number }) => a.id)).toEqual([ids.late, ids.busy, ids.soon, ids.later, ids.quiet]);
     });
 
-    it('orders ties by name, then id', () => {
-      const a = toArrangement({
-        id: 2,
-        name: 'B',
+    /** An arrangement with no rows, as the list gives it, named and numbered as a test needs. */
+    const bare = (id: number, name: string) =>
+      toArrangement({
+        id,
+        name,
         counterparty: null,
         kind: 'x',
         status: 'active',
@@ -196,6 +197,9 @@ describe.each(DIALECTS)('arrangements, activity and events ($name)', ({ open }) 
         contact_name: null,
         contact_email: null,
       });
+
+    it('orders ties by name, then id', () => {
+      const a = bare(2, 'B');
       const b = { ...a, id: 1, name: 'A' };
       const c = { ...a, id: 3 };
       expect([c, a, b].sort(byAttention).map((x) => x.id)).toEqual([1, 2, 3]);
@@ -205,20 +209,7 @@ describe.each(DIALECTS)('arrangements, activity and events ($name)', ({ open }) 
     });
 
     it('puts an arrangement with no open row due after one due on the last day the desk keeps', () => {
-      const base = toArrangement({
-        id: 1,
-        name: 'alpha',
-        counterparty: null,
-        kind: 'x',
-        status: 'active',
-        starts_on: null,
-        ends_on: null,
-        renews_on: null,
-        amount_cents: null,
-        currency: null,
-        contact_name: null,
-        contact_email: null,
-      });
+      const base = bare(1, 'alpha');
       const none = { ...base, open_work: 1, next_due: null };
       const last = { ...base, id: 2, name: 'Beta', open_work: 1, next_due: '9999-12-31' };
       const soon = { ...base, id: 3, name: 'Gamma', open_work: 1, next_due: '2026-01-01' };
