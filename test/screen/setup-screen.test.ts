@@ -325,6 +325,68 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     }
   });
 
+  it('two tabs saving one entry keep both changes: each saves only the fields its owner changed', async () => {
+    // A desk of its own: the other tests count this one's entries.
+    const { desk: yard } = await makeDesk(store.db, { name: 'Yard Shop' });
+    const lease = await addArrangement(store.db, yard.id, { name: 'Yard lease' });
+    const watch = await addWatch(store.db, yard.id, {
+      label: 'Yard renewal',
+      subject_type: 'site',
+      field: 'lease_end',
+    });
+    const portal = await addConnection(store.db, yard.id, {
+      provider: 'gov-portal',
+      name: 'Tax portal',
+      category: 'portal',
+      auth_type: 'login',
+      config: { username: 'bakery', password: PORTAL_PASS },
+    });
+    const { context, page: a } = await signIn(browser, server, yard.id);
+    try {
+      const b = await context.newPage();
+      const both = async (
+        url: string,
+        form: string,
+        button: string,
+        first: [string, string],
+        second: [string, string],
+      ) => {
+        await a.goto(`${server.base}${url}`);
+        await b.goto(`${server.base}${url}`);
+        await a.locator(form).getByLabel(first[0], { exact: true }).fill(first[1]);
+        await a.locator(form).getByRole('button', { name: button }).click();
+        await a.getByRole('status').filter({ hasText: 'is saved' }).waitFor();
+        await b.locator(form).getByLabel(second[0], { exact: true }).fill(second[1]);
+        await b.locator(form).getByRole('button', { name: button }).click();
+        await b.getByRole('status').filter({ hasText: 'is saved' }).waitFor();
+      };
+      await both(
+        `/arrangements/${lease.id}`,
+        'form.settings',
+        'Save',
+        ['Name', 'Yard lease A'],
+        ['With whom (optional)', 'Acme B'],
+      );
+      await both(`/watches/${watch.id}`, 'form.settings', 'Save', ['Label', 'Renewal A'], ['Days ahead', '31']);
+      const portalForm = `form[action="/connections/portals/${portal.id}"]`;
+      await both('/connections', portalForm, 'Save the sign-in', ['Name', 'Tax portal A'], ['User name', 'bakery2']);
+    } finally {
+      await context.close();
+    }
+    const arrangement = await store.db
+      .selectFrom('arrangements')
+      .selectAll()
+      .where('id', '=', lease.id)
+      .executeTakeFirst();
+    expect(arrangement).toMatchObject({ name: 'Yard lease A', counterparty: 'Acme B' });
+    const saved = await store.db.selectFrom('watches').selectAll().where('id', '=', watch.id).executeTakeFirst();
+    expect(saved).toMatchObject({ label: 'Renewal A', lead_days: 31 });
+    const sign = await connectionById(store.db, yard.id, portal.id);
+    expect(sign?.name).toBe('Tax portal A');
+    const [config] = (await connectionsWithConfig(store.db, yard.id)).filter((c) => c.id === portal.id);
+    expect(config?.config).toMatchObject({ username: 'bakery2', password: PORTAL_PASS });
+  });
+
   it('adds a portal sign-in for a playbook, keeps its password on an edit, and removes it after asking', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${server.base}/connections`);

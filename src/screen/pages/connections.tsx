@@ -1,6 +1,6 @@
 import type { ConnectionSettings } from '../../domain/desks/connection-settings.ts';
 import type { Markup } from '../jsx-runtime.ts';
-import { Choice, Field, type FormState } from './form-fields.tsx';
+import { Choice, DrawnFields, Field, type FormState } from './form-fields.tsx';
 import { FormKeys, Notice, Page } from './layout.tsx';
 
 // The connections page: the mailbox the desk sends through, with a test message, the portal
@@ -64,6 +64,7 @@ function Mailbox(p: { v: ConnectionsView }): Markup {
       ) : null}
       <form method="post" action="/connections/mailbox" data-once novalidate class="settings">
         <FormKeys csrf={v.csrf} idem={v.keys.mailbox} />
+        <DrawnFields drawn={form.drawn} />
         {box ? <input type="hidden" name="id" value={String(box.id)} /> : null}
         <Field form={form} prefix="mailbox" name="name" label="Name" hint='For you, such as "Shop mailbox".' />
         <div class="pair">
@@ -210,6 +211,7 @@ function SignInForm(p: { v: ConnectionsView; c: ConnectionSettings | null }): Ma
       class="settings"
     >
       <FormKeys csrf={v.csrf} idem={v.keys[name]} />
+      <DrawnFields drawn={form.drawn} />
       <Field form={form} prefix={name} name="name" label="Name" hint='For you, such as "Tax portal".' />
       <Field
         form={form}

@@ -11,6 +11,19 @@ export interface FormState {
   errors: Record<string, string>;
   /** Said in place of a field's hint, for a field that is not wrong but needs typing again. */
   notes?: Record<string, string>;
+  /** The stored values an edit form was drawn with, sent back with it (screen/drawn.ts). */
+  drawn?: Record<string, string>;
+}
+
+/** The values a form was drawn with, sent back with it so that only what the owner changed is saved. */
+export function DrawnFields(p: { drawn: Record<string, string> | undefined }): Markup {
+  return (
+    <>
+      {Object.entries(p.drawn ?? {}).map(([field, value]) => (
+        <input type="hidden" name={`drawn_${field}`} value={value} />
+      ))}
+    </>
+  );
 }
 
 export const blankForm = (values: Record<string, string> = {}): FormState => ({ values, errors: {} });

@@ -4,7 +4,7 @@ import type { UpcomingWatch } from '../../domain/watches/upcoming.ts';
 import { WATCH_LABELS } from '../../domain/watches/save.ts';
 import { ARRANGEMENT_STATUSES, PERMISSION_CLASSES } from '../../domain/vocab.ts';
 import type { Markup } from '../jsx-runtime.ts';
-import { Choice, Field, FormProblem, Lines, type FormState } from './form-fields.tsx';
+import { Choice, DrawnFields, Field, FormProblem, Lines, type FormState } from './form-fields.tsx';
 import { FormKeys, Notice, Page } from './layout.tsx';
 import { amount } from './amount.ts';
 
@@ -270,6 +270,7 @@ function FormFrame(p: {
       <h1>{p.title}</h1>
       <form method="post" action={p.action} data-once novalidate class="settings">
         <FormKeys csrf={v.csrf} idem={v.idem} />
+        <DrawnFields drawn={v.form.drawn} />
         <FormProblem id="form-error" message={general} />
         {p.children}
         <button type="submit">{v.id === null ? `Add the ${p.kind}` : 'Save'}</button>

@@ -7,6 +7,7 @@ import { saveConnection } from '../../domain/desks/save-connection.ts';
 import { testMailbox } from '../../domain/desks/test-mailbox.ts';
 import { type DeskError, notFound } from '../../domain/errors.ts';
 import { parseId, positiveId } from '../../domain/input.ts';
+import { changedOverNow, drawnValues } from '../drawn.ts';
 import { once } from '../once.ts';
 import { ConnectionsPage, type ConnectionsView } from '../pages/connections.tsx';
 import type { FormState } from '../pages/form-fields.tsx';
@@ -38,15 +39,23 @@ function storedForms(connections: ConnectionSettings[], mailbox: ConnectionSetti
       },
       errors: {},
     };
+    forms.mailbox.drawn = forms.mailbox.values;
   } else
     forms.mailbox = { values: { port: '587', security: 'starttls', name: 'Mailbox', ...inboxFields({}) }, errors: {} };
   for (const c of connections) {
     if (c.auth_type !== 'login') continue;
     const values: Record<string, string> = { name: c.name, portal: c.provider, username: text(c.settings.username) };
     for (const p of c.playbooks) values[`playbook-${p.id}`] = 'yes';
-    forms[`portal-${c.id}`] = { values, errors: {} };
+    forms[`portal-${c.id}`] = { values, errors: {}, drawn: values };
   }
   return forms;
+}
+
+/** A form's values as the stored connection would draw it now. */
+async function storedFormValues(ctx: DeskContext, formName: string): Promise<Record<string, string> | null> {
+  const { connections } = await connectionSettings(ctx);
+  const mailbox = connections.find((c) => c.category === 'mail') ?? null;
+  return storedForms(connections, mailbox)[formName]?.values ?? null;
 }
 
 export async function connectionsPage(
@@ -142,16 +151,22 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     formName: string,
     id: number | null,
     // Read inside the form's answer, so a choice the form does not offer is refused beside its field.
-    input: () => Parameters<typeof saveConnection>[2],
+    input: (body: Record<string, string | undefined>) => Parameters<typeof saveConnection>[2],
   ) => {
     const ctx = signedIn(request);
     const body = request.body as Record<string, string | undefined>;
-    const r = await once(ctx, request, () => saveConnection(ctx, id, input()));
+    const drawn = drawnValues(body);
+    // A field left as drawn is saved as it is now: another tab's change to it stands. (Secrets
+    // are never drawn, so one typed is always the owner's own.)
+    const now = id === null ? null : await storedFormValues(ctx, formName);
+    const sent = now === null ? body : { ...body, ...changedOverNow(typed(body), drawn, now) };
+    const r = await once(ctx, request, () => saveConnection(ctx, id, input(sent)));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       const errors = refusal(r.error);
       const notes = secretsToRetype(body, errors);
-      return connectionsPage(ctx, reply, { forms: { [formName]: { values: typed(body), errors, notes } } }, 400);
+      const form = { values: typed(body), errors, notes, ...(id === null ? {} : { drawn }) };
+      return connectionsPage(ctx, reply, { forms: { [formName]: form } }, 400);
     }
     const what = formName === 'mailbox' ? 'mailbox' : 'sign-in';
     return toPageWith(ctx, reply, '/connections', {
@@ -168,23 +183,21 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
       const box = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
       if (box?.category !== 'mail') throw notFound('mailbox', body.id);
     }
-    return save(request, reply, 'mailbox', id, () => mailboxInput(body));
+    return save(request, reply, 'mailbox', id, (sent) => mailboxInput(sent));
   });
 
   app.post('/connections/portals', async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, string | undefined>;
-    return save(request, reply, 'portal-new', null, () => portalInput(body));
+    return save(request, reply, 'portal-new', null, (sent) => portalInput(sent));
   });
 
   app.post('/connections/portals/:id', async (request, reply) => {
     const ctx = signedIn(request);
     const raw = (request.params as { id: string }).id;
     const id = positiveId(raw) ?? -1;
-    const body = (request.body ?? {}) as Record<string, string | undefined>;
     const before = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
     if (before?.auth_type !== 'login') throw notFound('sign-in', raw);
     // An edit keeps what the sign-in is for; only a new one is filed under "portal".
-    return save(request, reply, `portal-${id}`, id, () => ({ ...portalInput(body), category: before.category }));
+    return save(request, reply, `portal-${id}`, id, (sent) => ({ ...portalInput(sent), category: before.category }));
   });
 
   app.post('/connections/mailbox/test', async (request, reply) => {

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DeskContext } from '../../domain/context.ts';
 import { setRails, type Rails } from '../../domain/desks/rails.ts';
 import { ownRecord } from '../../domain/work/own-record.ts';
+import { changedFromDrawn, drawnValues } from '../drawn.ts';
 import { once } from '../once.ts';
-import { OwnPage, RAIL_FIELDS, type OwnView } from '../pages/own.tsx';
+import { OwnPage, type RAIL_FIELDS, type OwnView } from '../pages/own.tsx';
 import { csrfToken, fieldOf, formKey, html } from '../reply.ts';
 import { saidToOwner } from '../words.ts';
 import { signedIn } from './owner.ts';
@@ -53,13 +54,8 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
     };
     // A rail left as the form was drawn is not sent: a form open in another tab, or drawn before
     // the CLI set a rail, would put back the old value of a rail the owner did not touch.
-    const drawn = Object.fromEntries(
-      RAIL_FIELDS.flatMap((f) => {
-        const d = (request.body as Record<string, unknown> | undefined)?.[`drawn_${f}`];
-        return typeof d === 'string' ? [[f, d]] : [];
-      }),
-    );
-    const changed = (f: (typeof RAIL_FIELDS)[number]) => drawn[f] === undefined || drawn[f].trim() !== typed[f].trim();
+    const drawn = drawnValues(request.body);
+    const changed = (f: (typeof RAIL_FIELDS)[number]) => changedFromDrawn(typed, drawn, f);
     const input = {
       ...(changed('hours') ? { hours: typed.hours } : {}),
       ...(changed('daily_cap') ? { daily_cap: count(typed.daily_cap) } : {}),

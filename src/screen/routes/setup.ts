@@ -10,6 +10,7 @@ import { notFound } from '../../domain/errors.ts';
 import { positiveId } from '../../domain/input.ts';
 import { saveWatch } from '../../domain/watches/save.ts';
 import { upcomingWatches } from '../../domain/watches/upcoming.ts';
+import { changedOverNow, drawnValues } from '../drawn.ts';
 import { once } from '../once.ts';
 import type { FormState } from '../pages/form-fields.tsx';
 import {
@@ -172,7 +173,7 @@ function typed(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!body || typeof body !== 'object') return out;
   for (const [k, v] of Object.entries(body as Record<string, unknown>))
-    if (typeof v === 'string' && k !== '_csrf' && k !== 'idempotency_key') out[k] = v;
+    if (typeof v === 'string' && k !== '_csrf' && k !== 'idempotency_key' && !k.startsWith('drawn_')) out[k] = v;
   return out;
 }
 
@@ -233,13 +234,23 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
       const ctx = signedIn(request);
       const id = entryId(request, kind);
       const values = await storedValues(ctx, kind, id);
-      return formPage(ctx, reply, kind, id, { values, errors: {} }, 200, nameOf(kind, values));
+      return formPage(ctx, reply, kind, id, { values, errors: {}, drawn: values }, 200, nameOf(kind, values));
     });
 
-    const submit = async (request: FastifyRequest, reply: FastifyReply, id: number | null, saved: string | null) => {
+    const submit = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      id: number | null,
+      stored: Record<string, string> | null,
+    ) => {
       const ctx = signedIn(request);
       const values = typed(request.body);
-      const r = await once(ctx, request, () => SAVE[kind](ctx, id, values));
+      const drawn = drawnValues(request.body);
+      const saved = stored === null ? null : nameOf(kind, stored);
+      // What the owner left as drawn is saved as it is now: another tab's change to it stands.
+      const r = await once(ctx, request, () =>
+        SAVE[kind](ctx, id, stored === null ? values : changedOverNow(values, drawn, stored)),
+      );
       if (!r.ok) {
         if (r.error.code !== 'bad_request') throw r.error;
         const fields = r.error.details?.fields;
@@ -248,7 +259,7 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
             fields && typeof fields === 'object' ? (fields as Record<string, string>) : { '': r.error.message },
           ).map(([field, message]) => [field, saidToOwner(message, field)]),
         );
-        return formPage(ctx, reply, kind, id, { values, errors }, 400, saved);
+        return formPage(ctx, reply, kind, id, { values, errors, ...(stored === null ? {} : { drawn }) }, 400, saved);
       }
       return toPageWith(ctx, reply, '/arrangements', {
         notice: `The ${kind} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`,
@@ -261,7 +272,7 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
       // Another desk's entry, or none, is not found before the form is read: a refused form would
       // otherwise be drawn again as though the entry were there to edit.
       const stored = await storedValues(signedIn(request), kind, id);
-      return submit(request, reply, id, nameOf(kind, stored));
+      return submit(request, reply, id, stored);
     });
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { oneLine, sentBackFromOneLine } from '../../domain/text.ts';
+import { oneLine } from '../../domain/text.ts';
 import { listArrangements } from '../../domain/arrangements/list.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { type DeskError, notFound } from '../../domain/errors.ts';
@@ -11,6 +11,7 @@ import { closeWork, reopenWork } from '../../domain/work/status.ts';
 import { isFinished, OWNER } from '../../domain/vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { findWork } from '../../store/repositories/work.ts';
+import { drawnValues, sameAsDrawn } from '../drawn.ts';
 import { once } from '../once.ts';
 import { toRowWith } from '../notice.ts';
 import { CloseWorkPage, FORM_FIELDS, WorkFormPage, type FormValues, type WorkFormView } from '../pages/work-form.tsx';
@@ -58,21 +59,10 @@ function typedValues(body: unknown): FormValues {
  * The values the edit form was drawn with, as it sent them back; a field it did not send back
  * (a page drawn before it carried them) is taken as the row has it now.
  */
-function drawnValues(body: unknown, now: FormValues): FormValues {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  return Object.fromEntries(
-    FORM_FIELDS.map((f) => [f, typeof b[`drawn_${f}`] === 'string' ? fieldOf(body, `drawn_${f}`) : now[f]]),
-  ) as FormValues;
+function drawnOf(body: unknown, now: FormValues): FormValues {
+  const drawn = drawnValues(body);
+  return Object.fromEntries(FORM_FIELDS.map((f) => [f, drawn[f] ?? now[f]])) as FormValues;
 }
-
-/**
- * The same text as drawn: a browser sends a line break as CR LF whatever the page held, and a
- * one-line box drops the line breaks of what it was drawn with (a title an earlier version took).
- */
-const sameText = (typed: string, drawn: string) => {
-  const lines = (t: string) => t.replace(/\r\n?/g, '\n');
-  return lines(typed) === lines(drawn) || sentBackFromOneLine(typed, drawn);
-};
 
 /** Form text as the verbs' fields: an emptied field clears it, except the ones a row cannot be without. */
 function asFields(values: Partial<FormValues>): OwnerFields {
@@ -156,11 +146,11 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
     const ctx = signedIn(request);
     const row = await rowOf(ctx, workId(request));
     const typed = typedValues(request.body);
-    const before = drawnValues(request.body, valuesOf(row));
+    const before = drawnOf(request.body, valuesOf(row));
     // Only what the owner changed from the form as drawn goes to the verb, so the record names
     // just those fields, and a field another writer changed since the page was drawn keeps it.
     const changed = Object.fromEntries(
-      FORM_FIELDS.filter((f) => !sameText(typed[f], before[f])).map((f) => [f, typed[f]]),
+      FORM_FIELDS.filter((f) => !sameAsDrawn(typed[f], before[f])).map((f) => [f, typed[f]]),
     );
     const clearError = fieldOf(request.body, 'clear_error') === 'yes' && row.last_error !== null;
     // A form saved as it was drawn changes nothing, and is not a mistake.

@@ -1,0 +1,43 @@
+import { sentBackFromOneLine } from '../domain/text.ts';
+
+// A form for something stored carries the values it was drawn with (`drawn_<field>`), so that
+// saving it changes only what the owner changed: a field another writer changed after the page
+// was drawn (another tab, the CLI, the API) keeps that change, where saving the whole form wrote
+// the page's old values back over it without a word.
+
+/** The values a form was drawn with, as it sent them back; a page drawn before it carried them sends none. */
+export function drawnValues(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return out;
+  for (const [k, v] of Object.entries(body as Record<string, unknown>))
+    if (k.startsWith('drawn_') && typeof v === 'string') out[k.slice('drawn_'.length)] = v;
+  return out;
+}
+
+/**
+ * The same text as drawn: a browser sends a line break as CR LF whatever the page held, spaces
+ * at the ends are no change (every field is trimmed when kept), and a one-line box drops the line
+ * breaks of what it was drawn with (a title an earlier version took).
+ */
+export function sameAsDrawn(typed: string, drawn: string): boolean {
+  const lines = (t: string) => t.replace(/\r\n?/g, '\n').trim();
+  return lines(typed) === lines(drawn) || sentBackFromOneLine(typed, drawn);
+}
+
+/** Whether the owner changed `field` from the form as drawn; a field drawn with no value sent back is changed. */
+export function changedFromDrawn(typed: Record<string, string>, drawn: Record<string, string>, field: string): boolean {
+  const d = drawn[field];
+  return d === undefined || !sameAsDrawn(typed[field] ?? '', d);
+}
+
+/** The form's values to save: what the owner changed, and for the rest, the entry as it is now. */
+export function changedOverNow(
+  typed: Record<string, string>,
+  drawn: Record<string, string>,
+  now: Record<string, string>,
+): Record<string, string> {
+  const out = { ...typed };
+  for (const field of Object.keys(typed))
+    if (!changedFromDrawn(typed, drawn, field) && now[field] !== undefined) out[field] = now[field];
+  return out;
+}
