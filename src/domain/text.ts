@@ -117,7 +117,10 @@ export function echoed(value: unknown, max = 60): string {
 }
 
 function cutForEcho(text: string, max: number): string {
-  return text.length <= max || Array.from(text).length <= max ? closeDirections(text) : `${cutAt(text, max)}…`;
+  // Cut where the limit falls and then closed: an echo shows what was given, not what is kept.
+  return text.length <= max || Array.from(text).length <= max
+    ? closeDirections(text)
+    : `${closeDirections(cutRaw(text.trim(), max))}…`;
 }
 
 const WRITTEN: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

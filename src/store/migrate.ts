@@ -28,6 +28,7 @@ import { replyFrom } from './migrations/022_reply_from.ts';
 import { blockLists } from './migrations/023_block_lists.ts';
 import { addressesAsciiCase } from './migrations/024_addresses_ascii_case.ts';
 import { draftsAndWatchRows } from './migrations/025_drafts_and_watch_rows.ts';
+import { oneDraftARow } from './migrations/026_one_draft_a_row.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -58,6 +59,7 @@ export const migrations: Record<string, DeskMigration> = {
   '023_block_lists': blockLists,
   '024_addresses_ascii_case': addressesAsciiCase,
   '025_drafts_and_watch_rows': draftsAndWatchRows,
+  '026_one_draft_a_row': oneDraftARow,
 };
 
 class InCodeProvider implements MigrationProvider {

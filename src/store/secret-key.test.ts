@@ -30,5 +30,8 @@ describe('a key file beside a SQLite database', () => {
     // Nothing was made in its place.
     expect(fs.lstatSync(keyFileFor(db)).isSymbolicLink()).toBe(true);
     expect(fs.existsSync(gone)).toBe(false);
+    // So is it where secrets are sealed under the key it should hold.
+    const sealed = () => resolveKey({ dialect: 'sqlite', file: db, envKey: null, sealedUnder: new Set(['f00d']) });
+    expect(sealed).toThrow(`is a link to ${gone}, which does not exist`);
   });
 });

@@ -53,22 +53,28 @@ export function describeSource(key: SecretKey): string {
       : 'a key held in memory';
 }
 
-/** The key file's mode; a link to nowhere is said as such, not as the system's ENOENT. */
-function keyFileMode(file: string): number {
+/** Where a key file that is a link to nowhere points; null for any other file, or none. */
+function danglingLink(file: string): string | null {
   try {
-    return fs.statSync(file).mode & 0o777;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    let target: string | null = null;
-    try {
-      target = fs.readlinkSync(file);
-    } catch {}
-    throw new SecretKeyError(
-      target === null
-        ? `The key file ${file} is missing.`
-        : `The key file ${file} is a link to ${target}, which does not exist. Put the key back there, or remove the link to have a new key made.`,
-    );
+    if (!fs.lstatSync(file).isSymbolicLink() || fs.existsSync(file)) return null;
+    return fs.readlinkSync(file);
+  } catch {
+    return null;
   }
+}
+
+/** A key file that is a link to nowhere is said as such, not as missing or as the system's ENOENT. */
+function refuseDanglingLink(file: string): void {
+  const target = danglingLink(file);
+  if (target !== null)
+    throw new SecretKeyError(
+      `The key file ${file} is a link to ${target}, which does not exist. Put the key back there, or remove the link to have a new key made.`,
+    );
+}
+
+function keyFileMode(file: string): number {
+  refuseDanglingLink(file);
+  return fs.statSync(file).mode & 0o777;
 }
 
 function readKeyFile(file: string): Buffer {
@@ -111,6 +117,7 @@ export function resolveKey(opts: {
   if (opts.file === null) return { sealer: new Sealer(newKey()), source: 'memory', file: null };
   const file = keyFileFor(opts.file);
   let made = false;
+  refuseDanglingLink(file);
   if (!fs.existsSync(file)) {
     if (opts.sealedUnder.size > 0)
       throw new SecretKeyError(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_MAX_CHARS } from '../../src/domain/arrangements/note.ts';
+import { addArrangementNote, NOTE_MAX_CHARS } from '../../src/domain/arrangements/note.ts';
+import { addArrangement } from '../helpers/business.ts';
 import { deskContext } from '../../src/domain/context.ts';
 import { TEXT_MAX } from '../../src/domain/limits.ts';
 import { completeWork } from '../../src/domain/work/complete.ts';
@@ -41,6 +42,16 @@ describe("a closing or completing note and the row's detail", () => {
       details: { field: 'note' },
     });
     expect(await findWork(t.store.db, t.ctx.desk.id, mine.id)).toMatchObject({ status: 'open', detail: null });
+    // Counted as kept: one that opens a direction is closed, and that mark counts; spaces and
+    // line breaks at the ends are not kept, and do not count.
+    const opens = `\u202E${'A'.repeat(NOTE_MAX_CHARS - 2)}Z`;
+    await expect(completeWork(t.ctx, mine.id, { note: opens })).rejects.toMatchObject({ details: { field: 'note' } });
+    const lease = await addArrangement(t.store.db, t.ctx.desk.id, { name: 'Note lease' });
+    await expect(addArrangementNote(t.ctx, lease.id, { body: opens })).rejects.toMatchObject({
+      details: { field: 'body' },
+    });
+    const padded = `${'n'.repeat(NOTE_MAX_CHARS)}\n`;
+    expect((await addArrangementNote(t.ctx, lease.id, { body: padded })).body).toBe('n'.repeat(NOTE_MAX_CHARS));
     // Counted as a person counts: 4,000 emoji are a note that fits.
     await completeWork(t.ctx, mine.id, { note: '🍞'.repeat(NOTE_MAX_CHARS) });
     expect(await findWork(t.store.db, t.ctx.desk.id, mine.id)).toMatchObject({ status: 'done' });

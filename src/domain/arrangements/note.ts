@@ -1,5 +1,5 @@
 import { actorOf, type DeskContext } from '../context.ts';
-import { cutAt, isBlank, longerThan } from '../text.ts';
+import { closeDirections, cutAt, isBlank, longerThan } from '../text.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { atomically } from '../../store/tx.ts';
@@ -35,7 +35,12 @@ export interface NoteAnswer {
  * rather than cut unsaid (P-text-1); a program's is cut there (P-writes-13).
  */
 export function ownersNoteFits(ctx: DeskContext, text: unknown, field: string): void {
-  if (ctx.actor.type === 'owner' && typeof text === 'string' && longerThan(text, NOTE_MAX_CHARS))
+  // Counted as it would be kept: trimmed, with the directions it opens closed (P-text-1).
+  if (
+    ctx.actor.type === 'owner' &&
+    typeof text === 'string' &&
+    longerThan(closeDirections(text.trim()), NOTE_MAX_CHARS)
+  )
     throw badRequest(`A note is at most ${NOTE_MAX_CHARS.toLocaleString('en')} characters; this one is longer.`, {
       field,
     });
