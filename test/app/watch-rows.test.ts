@@ -130,4 +130,22 @@ describe.each(DIALECTS)("a watch's rows ($name)", ({ open }) => {
       expect(rows).toEqual([{ watch_date: date, status: finish ? 'closed' : 'open' }]);
     }
   });
+
+  it('knows its rows again after the unit or the watch was renamed, which the rows keep as they were', async () => {
+    for (const renamed of ['unit', 'watch'] as const) {
+      const { owner, watchId, unitId, date } = await deskWithRow();
+      if (renamed === 'unit')
+        await saveUnit(owner, unitId, { type: 'site', name: 'Shop Two', fields: `lease_end: ${date}` });
+      else await saveWatch(owner, watchId, { ...watchForm('lease_renwal'), label: 'Lease end' });
+      expect((await runWatchPass(h.deps, { desk: owner.desk.id })).created).toEqual([]);
+      const file = await exportDesk(owner);
+      const copy = await importBusinessText(store.db, file.text, {
+        now: h.clock.now(),
+        slug: `${owner.desk.slug}-${renamed}`,
+      });
+      expect((await runWatchPass(h.deps, { desk: copy.desk.id })).created, renamed).toEqual([]);
+      const rows = await store.db.selectFrom('work').select('watch_date').where('desk_id', '=', copy.desk.id).execute();
+      expect(rows, renamed).toEqual([{ watch_date: date }]);
+    }
+  });
 });

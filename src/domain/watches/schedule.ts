@@ -59,8 +59,8 @@ export function watchTitle(watch: { label: string }, unit: { name: string }): st
  * Which of the watches made a row, told from the row alone: a business file has no field that
  * says so, and a row a watch made read back as a plain one would have the watch make a second
  * row for its date. A row is a watch's when it is on a unit the watch looks at, of the watch's
- * kind, titled as the watch titles it, and dated; with two such watches, the one whose date on
- * the unit is the row's. Null for any other row.
+ * kind, and dated: the watch whose date on the unit is the row's, else one that titles its rows
+ * as the row is titled. Null for any other row.
  */
 export function madeByWatch<W extends { subject_type: string; field: string; label: string; kind: string }>(
   row: { title: string; kind: string; due_date: string | null },
@@ -68,10 +68,11 @@ export function madeByWatch<W extends { subject_type: string; field: string; lab
   watches: readonly W[],
 ): W | null {
   if (unit === null || row.due_date === null) return null;
-  const mine = watches.filter(
-    (w) => w.subject_type === unit.type && w.kind === row.kind && watchTitle(w, unit) === row.title,
-  );
-  return mine.find((w) => watchedDate(unit.fields, w.field) === row.due_date) ?? mine[0] ?? null;
+  const alike = watches.filter((w) => w.subject_type === unit.type && w.kind === row.kind);
+  // Its date on the unit says whose it is, whatever it is called now: the unit or the watch
+  // renamed since, or the row retitled. Failing that, its title, with its date moved since.
+  const dated = alike.find((w) => watchedDate(unit.fields, w.field) === row.due_date);
+  return dated ?? alike.find((w) => watchTitle(w, unit) === row.title) ?? null;
 }
 
 /** The date a unit holds in `field`, or null when the field is missing or not a real YYYY-MM-DD date. */
