@@ -15,32 +15,34 @@ export interface Connection {
   auth_type: string;
   status: string;
   connected: boolean;
-  /** Why the connection is in `error`, in words; null otherwise. */
+  /** What needs a look, in words (a mailbox the last pass could not read); null otherwise. */
   reason: string | null;
 }
 
-/** 0 for anything that needs a look (error, expired, any status the desk decided), 1 connected, 2 pending. */
-export function connectionRank(status: string): number {
-  if (status === 'connected') return 1;
-  if (status === 'pending') return 2;
+/**
+ * 0 for anything that needs a look (error, expired, any status the desk decided, or a mailbox
+ * the desk could not read, with its reason), 1 connected, 2 pending.
+ */
+export function connectionRank(c: { status: string; reason?: string | null }): number {
+  if (c.reason) return 0;
+  if (c.status === 'connected') return 1;
+  if (c.status === 'pending') return 2;
   return 0;
 }
 
-export function orderConnections<T extends { status: string; name: string; id: number }>(items: readonly T[]): T[] {
-  return [...items].sort(
-    (a, b) => connectionRank(a.status) - connectionRank(b.status) || byBytes(a.name, b.name) || a.id - b.id,
-  );
+export function orderConnections<T extends { status: string; reason?: string | null; name: string; id: number }>(
+  items: readonly T[],
+): T[] {
+  return [...items].sort((a, b) => connectionRank(a) - connectionRank(b) || byBytes(a.name, b.name) || a.id - b.id);
 }
 
 export async function listConnections(ctx: DeskContext): Promise<{ items: Connection[] }> {
   return sameAnswer(ctx, 'connections', null, async () => {
     const rows = await connectionsOf(ctx.db, ctx.desk.id);
-    // A mailbox the last pass could not read is in `error` with the server's words (P-mail-5).
+    // A mailbox the last pass could not read says so in the server's words (P-mail-5). Its
+    // status stays as it is: the contract's `connected` is whether mail leaves, and it does.
     const faults = new Map((await readPositions(ctx.db, ctx.desk.id)).map((p) => [p.connection_id, p.error]));
-    const shown = rows.map((r) => {
-      const fault = faults.get(r.id) ?? null;
-      return fault ? { ...r, status: 'error', reason: fault } : { ...r, reason: null };
-    });
+    const shown = rows.map((r) => ({ ...r, reason: faults.get(r.id) ?? null }));
     return { items: orderConnections(shown).map((r) => ({ ...r, connected: r.status === 'connected' })) };
   });
 }

@@ -35,7 +35,7 @@ const Connection = Type.Object(
     connected: Type.Boolean({ description: 'status === connected' }),
     reason: Type.Union([Type.String(), Type.Null()], {
       description:
-        'Why the connection is in error, in words (a mailbox the desk could not read); null otherwise. Never a secret.',
+        'What needs a look, in words: the last pass could not read this mailbox (it still sends while its status is connected). Null otherwise. Never a secret.',
     }),
   },
   { $id: 'Connection', description: 'Something the desk is wired into; never a secret.' },

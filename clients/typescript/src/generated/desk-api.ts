@@ -874,7 +874,7 @@ export interface components {
             status: string;
             /** @description status === connected */
             connected: boolean;
-            /** @description Why the connection is in error, in words (a mailbox the desk could not read); null otherwise. Never a secret. */
+            /** @description What needs a look, in words: the last pass could not read this mailbox (it still sends while its status is connected). Null otherwise. Never a secret. */
             reason: string | null;
         };
         /** @description A domain name the business holds. */
