@@ -468,6 +468,30 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
   );
 
   it(
+    'a form sent, then shown again by Back with what was typed and sent again, adds its row once',
+    async () => {
+      const before = await workCount(desk.id);
+      await page.goto(`${server.base}/work/new`);
+      await page.getByLabel('Title').fill('Back and again');
+      await page.getByLabel('Title').press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Back and again' }).waitFor();
+      const added = page.url();
+      await page.goBack();
+      await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Back and again');
+      await page.getByLabel('Title').press('Enter');
+      await page.waitForURL(added);
+      expect(await workCount(desk.id)).toBe(before + 1);
+      // Changed before it is sent again, it is another row.
+      await page.goBack();
+      await page.getByLabel('Title').fill('Back and changed');
+      await page.getByLabel('Title').press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Back and changed' }).waitFor();
+      expect(await workCount(desk.id)).toBe(before + 2);
+    },
+    SLOW,
+  );
+
+  it(
     'says a refused title and a date the picker could not give in the words of the form, not of the command line',
     async () => {
       const before = await workCount(desk.id);

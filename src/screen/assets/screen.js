@@ -1,7 +1,7 @@
 // The screen's only script (the Content-Security-Policy allows no inline script): a run's
 // steps as they happen, a form that is not sent twice by a second click, a date field that
-// holds no real day, a question that got no answer, a copy button, and where the focus starts
-// after a form. The server honours the form's idempotency key either way; this only spares the
+// holds no real day, a question that got no answer, a copy button, where the focus starts
+// after a form, and a form sent again from the page Back leads to. The server honours the form's idempotency key either way; this only spares the
 // second request.
 (() => {
   // A date field holding a day the calendar has not (31 February) sends nothing at all, which
@@ -47,7 +47,44 @@
       return;
     }
     form.dataset.sending = String(Date.now());
+    sentAgain(form);
+    remember(form);
   });
+
+  // Back to a page after sending its form, the browser fills in what was typed but the page
+  // carries a new idempotency key: pressed again, the same form would do its work twice (a
+  // second row, a second key). A form on a page Back led to, sent as it was sent before, goes
+  // with the key it was sent with, so the server answers as it did the first time and does
+  // nothing more. Changed first, it is another request with its own key.
+  function asSent(form) {
+    var data = new FormData(form);
+    data.delete('idempotency_key');
+    data.delete('_csrf');
+    if (Array.from(data.values()).some((v) => typeof v !== 'string')) return null;
+    return new URLSearchParams(data).toString();
+  }
+  function remember(form) {
+    var key = form.querySelector('input[name="idempotency_key"]');
+    var sent = key && asSent(form);
+    if (!sent) return;
+    try {
+      sessionStorage.setItem(`sent ${form.action}`, JSON.stringify({ sent, key: key.value }));
+    } catch {
+      // Storage refused (private browsing, full): the server's key still guards each page.
+    }
+  }
+  function sentAgain(form) {
+    var nav = performance.getEntriesByType('navigation')[0];
+    var key = form.querySelector('input[name="idempotency_key"]');
+    if (nav?.type !== 'back_forward' || !key) return;
+    var was = null;
+    try {
+      was = JSON.parse(sessionStorage.getItem(`sent ${form.action}`) || 'null');
+    } catch {
+      return;
+    }
+    if (was && was.sent === asSent(form)) key.value = was.key;
+  }
   // A page shown again from the back-forward cache has sent nothing since.
   window.addEventListener('pageshow', () => {
     document.querySelectorAll('form[data-sending]').forEach((form) => {
