@@ -50,5 +50,11 @@ fs.renameSync(next, dist);
 fs.writeFileSync(path.join(dist, '.built'), `${new Date().toISOString()}\n`);
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-fs.rmSync(path.join(root, 'clients/typescript/dist'), { recursive: true, force: true });
-execFileSync(process.execPath, [tsc, '-p', path.join(root, 'clients/typescript/tsconfig.json')], { stdio: 'inherit' });
+const client = path.join(root, 'clients/typescript');
+// The client's folder keeps the time it had: npm takes the record of what it installed as out
+// of date when a workspace's folder is newer than it, and `npx desk` then looked for desk in
+// the registry instead of running this checkout's own, right after `npm install`.
+const installed = fs.statSync(client);
+fs.rmSync(path.join(client, 'dist'), { recursive: true, force: true });
+execFileSync(process.execPath, [tsc, '-p', path.join(client, 'tsconfig.json')], { stdio: 'inherit' });
+fs.utimesSync(client, installed.atime, installed.mtime);
