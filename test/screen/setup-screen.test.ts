@@ -13,6 +13,7 @@ import { addArrangement, addConnection, addUnit, addWatch } from '../helpers/bus
 import { makeDesk, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp, loopbackMailbox } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
+import { connectMailbox } from '../http/writes-helpers.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
 import { setRails } from '../../src/domain/desks/rails.ts';
 import { minuteOfInstant } from '../../src/domain/dates.ts';
@@ -341,6 +342,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
       auth_type: 'login',
       config: { username: 'bakery', password: PORTAL_PASS },
     });
+    await connectMailbox(store.db, yard.id, smtp.port);
     const { context, page: a } = await signIn(browser, server, yard.id);
     try {
       const b = await context.newPage();
@@ -370,6 +372,18 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
       await both(`/watches/${watch.id}`, 'form.settings', 'Save', ['Label', 'Renewal A'], ['Days ahead', '31']);
       const portalForm = `form[action="/connections/portals/${portal.id}"]`;
       await both('/connections', portalForm, 'Save the sign-in', ['Name', 'Tax portal A'], ['User name', 'bakery2']);
+      // A mailbox drawn with no inbox, given one in another tab, keeps it when renamed here.
+      const box = 'form[action="/connections/mailbox"]';
+      await a.goto(`${server.base}/connections`);
+      await b.goto(`${server.base}/connections`);
+      await b.locator(box).getByLabel('Inbox server (IMAP host)').fill('imap.yard.test');
+      await b.locator(box).getByLabel('Inbox user name').fill('yard');
+      await b.locator(box).getByLabel('Inbox password').fill('inbox-pass');
+      await b.locator(box).getByRole('button', { name: 'Save the mailbox' }).click();
+      await b.getByRole('status').filter({ hasText: 'is saved' }).waitFor();
+      await a.locator(box).getByLabel('Name', { exact: true }).fill('Yard mail');
+      await a.locator(box).getByRole('button', { name: 'Save the mailbox' }).click();
+      await a.getByRole('status').filter({ hasText: 'is saved' }).waitFor();
     } finally {
       await context.close();
     }
@@ -385,6 +399,9 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
     expect(sign?.name).toBe('Tax portal A');
     const [config] = (await connectionsWithConfig(store.db, yard.id)).filter((c) => c.id === portal.id);
     expect(config?.config).toMatchObject({ username: 'bakery2', password: PORTAL_PASS });
+    const [mail] = (await connectionsWithConfig(store.db, yard.id)).filter((c) => c.category === 'mail');
+    expect(mail?.name).toBe('Yard mail');
+    expect(mail?.config).toMatchObject({ imap: { host: 'imap.yard.test', user: 'yard' } });
   });
 
   it('adds a portal sign-in for a playbook, keeps its password on an edit, and removes it after asking', async () => {

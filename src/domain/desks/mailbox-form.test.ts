@@ -91,8 +91,10 @@ describe('the mailbox form', () => {
 
   it('draws a mailbox without an inbox with the usual port, TLS and the INBOX', () => {
     expect(inboxFields({ host: 'smtp.test' })).toEqual({
+      imap_host: '',
       imap_port: '993',
       imap_security: 'tls',
+      imap_user: '',
       imap_mailbox: 'INBOX',
     });
   });

@@ -25,7 +25,8 @@ export const INBOX_SECURITY = ['tls', 'none'] as const;
 export function inboxFields(settings: Record<string, unknown>): Record<string, string> {
   const imap = settings.imap;
   if (!imap || typeof imap !== 'object' || Array.isArray(imap))
-    return { imap_port: '993', imap_security: 'tls', imap_mailbox: 'INBOX' };
+    // Every field, the empty ones too: a form drawn with none says its inbox was empty as drawn.
+    return { imap_host: '', imap_port: '993', imap_security: 'tls', imap_user: '', imap_mailbox: 'INBOX' };
   const i = imap as Record<string, unknown>;
   const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   return {
