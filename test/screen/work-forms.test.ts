@@ -487,6 +487,19 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.getByLabel('Title').press('Enter');
       await page.getByRole('status').filter({ hasText: 'Back and changed' }).waitFor();
       expect(await workCount(desk.id)).toBe(before + 2);
+
+      // Pressed on a page drawn after the send, and reached by Back, the form is a press of its own.
+      const later = await makeWork(store.db, desk.id, { title: 'Snooze twice', due_date: '2027-03-01' });
+      await page.goto(`${server.base}/work/${later.id}`);
+      await page.getByRole('button', { name: 'Snooze', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Snoozed' }).waitFor();
+      await page.goto(`${server.base}/`);
+      await page.goBack();
+      await page.getByRole('button', { name: 'Snooze', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Snoozed' }).waitFor();
+      await expect
+        .poll(async () => (await findWork(store.db, desk.id, later.id))!.due_date)
+        .toBe(addDays('2027-03-01', 6));
     },
     SLOW,
   );

@@ -47,43 +47,51 @@
       return;
     }
     form.dataset.sending = String(Date.now());
-    sentAgain(form);
-    remember(form);
+    sentAgain(form, event.submitter);
+    remember(form, event.submitter);
   });
 
   // Back to a page after sending its form, the browser fills in what was typed but the page
   // carries a new idempotency key: pressed again, the same form would do its work twice (a
-  // second row, a second key). A form on a page Back led to, sent as it was sent before, goes
-  // with the key it was sent with, so the server answers as it did the first time and does
-  // nothing more. Changed first, it is another request with its own key.
-  function asSent(form) {
+  // second row, a second key). The page a form was sent from keeps, in its own history entry,
+  // what was sent (as a digest, with the button pressed) and the key it went with; Back to that
+  // page and the same press of the same form goes with that key, so the server answers as the
+  // first time and does nothing more. Changed first, pressed on another button, or sent from a
+  // page drawn later, it is a request of its own. A form holding a typed password is not kept.
+  function asSent(form, pressed) {
+    if (Array.from(form.querySelectorAll('input[type="password"]')).some((p) => p.value !== '')) return null;
     var data = new FormData(form);
+    if (pressed?.name) data.append(pressed.name, pressed.value);
     data.delete('idempotency_key');
     data.delete('_csrf');
     if (Array.from(data.values()).some((v) => typeof v !== 'string')) return null;
-    return new URLSearchParams(data).toString();
+    // FNV-1a: a digest to compare, so the history entry holds nothing that was typed.
+    var text = `${form.action}\n${new URLSearchParams(data).toString()}`;
+    var h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return `${text.length}:${h.toString(36)}`;
   }
-  function remember(form) {
+  function sentFromHere() {
+    return history.state?.deskSent || {};
+  }
+  function remember(form, pressed) {
     var key = form.querySelector('input[name="idempotency_key"]');
-    var sent = key && asSent(form);
+    var sent = key && asSent(form, pressed);
     if (!sent) return;
+    var all = Object.assign({}, sentFromHere());
+    all[form.action] = { sent, key: key.value };
     try {
-      sessionStorage.setItem(`sent ${form.action}`, JSON.stringify({ sent, key: key.value }));
+      history.replaceState(Object.assign({}, history.state, { deskSent: all }), '');
     } catch {
-      // Storage refused (private browsing, full): the server's key still guards each page.
+      // A history entry that takes no more: the server's key still guards each page.
     }
   }
-  function sentAgain(form) {
+  function sentAgain(form, pressed) {
     var nav = performance.getEntriesByType('navigation')[0];
     var key = form.querySelector('input[name="idempotency_key"]');
     if (nav?.type !== 'back_forward' || !key) return;
-    var was = null;
-    try {
-      was = JSON.parse(sessionStorage.getItem(`sent ${form.action}`) || 'null');
-    } catch {
-      return;
-    }
-    if (was && was.sent === asSent(form)) key.value = was.key;
+    var was = sentFromHere()[form.action];
+    if (was && was.sent === asSent(form, pressed)) key.value = was.key;
   }
   // A page shown again from the back-forward cache has sent nothing since.
   window.addEventListener('pageshow', () => {
