@@ -26,12 +26,14 @@ describe('a key file beside a SQLite database', () => {
     fs.symlinkSync(gone, keyFileFor(db));
     const open = () => resolveKey({ dialect: 'sqlite', file: db, envKey: null, sealedUnder: new Set() });
     expect(open).toThrow(SecretKeyError);
-    expect(open).toThrow(`is a link to ${gone}, which does not exist`);
+    expect(open).toThrow(`is a link to ${gone}, which does not exist. Put the key back there, or remove the link`);
     // Nothing was made in its place.
     expect(fs.lstatSync(keyFileFor(db)).isSymbolicLink()).toBe(true);
     expect(fs.existsSync(gone)).toBe(false);
     // So is it where secrets are sealed under the key it should hold.
     const sealed = () => resolveKey({ dialect: 'sqlite', file: db, envKey: null, sealedUnder: new Set(['f00d']) });
-    expect(sealed).toThrow(`is a link to ${gone}, which does not exist`);
+    expect(sealed).toThrow(
+      `is a link to ${gone}, which does not exist. Put the key back there, or set DESK_SECRET_KEY to the key the connection secrets were sealed under.`,
+    );
   });
 });

@@ -63,12 +63,19 @@ function danglingLink(file: string): string | null {
   }
 }
 
-/** A key file that is a link to nowhere is said as such, not as missing or as the system's ENOENT. */
-function refuseDanglingLink(file: string): void {
+/**
+ * A key file that is a link to nowhere is said as such, not as missing or as the system's ENOENT;
+ * with secrets sealed, only their own key opens them, so no new one is offered.
+ */
+function refuseDanglingLink(file: string, sealed = false): void {
   const target = danglingLink(file);
   if (target !== null)
     throw new SecretKeyError(
-      `The key file ${file} is a link to ${target}, which does not exist. Put the key back there, or remove the link to have a new key made.`,
+      `The key file ${file} is a link to ${target}, which does not exist. ${
+        sealed
+          ? 'Put the key back there, or set DESK_SECRET_KEY to the key the connection secrets were sealed under.'
+          : 'Put the key back there, or remove the link to have a new key made.'
+      }`,
     );
 }
 
@@ -117,7 +124,7 @@ export function resolveKey(opts: {
   if (opts.file === null) return { sealer: new Sealer(newKey()), source: 'memory', file: null };
   const file = keyFileFor(opts.file);
   let made = false;
-  refuseDanglingLink(file);
+  refuseDanglingLink(file, opts.sealedUnder.size > 0);
   if (!fs.existsSync(file)) {
     if (opts.sealedUnder.size > 0)
       throw new SecretKeyError(

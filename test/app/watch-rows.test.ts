@@ -5,6 +5,7 @@ import { addDays } from '../../src/domain/dates.ts';
 import { removeEntry } from '../../src/domain/desks/remove.ts';
 import { saveUnit } from '../../src/domain/desks/save-unit.ts';
 import { saveWatch } from '../../src/domain/watches/save.ts';
+import { addWork as saveWork } from '../../src/domain/work/add.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
 import { closeWork } from '../../src/domain/work/status.ts';
 import { exportDesk } from '../../src/domain/business/export.ts';
@@ -129,6 +130,37 @@ describe.each(DIALECTS)("a watch's rows ($name)", ({ open }) => {
         .execute();
       expect(rows).toEqual([{ watch_date: date, status: finish ? 'closed' : 'open' }]);
     }
+  });
+
+  it("keeps the owner's own row on the watch's date the owner's, and its own row the watch's, across an import", async () => {
+    const { desk } = await makeDesk(store.db, { timezone: 'UTC' });
+    const owner = deskContext(h.deps, (await findDesk(store.db, desk.id))!, { type: 'owner', name: 'owner' });
+    const date = addDays(owner.today(), 9);
+    const unit = await saveUnit(owner, null, { type: 'site', name: 'Shop', fields: `lease_end: ${date}` });
+    // The owner's row first, so that it comes first in the file too.
+    const mine = await saveWork(owner, {
+      title: 'Ask the landlord for the new rent',
+      kind: 'lease_renwal',
+      unit_id: unit.id,
+      due: date,
+    });
+    await saveWatch(owner, null, watchForm('lease_renwal'));
+    const made = await runWatchPass(h.deps, { desk: desk.id });
+    expect(made.created).toHaveLength(1);
+    const file = await exportDesk(owner);
+    expect(file.text.indexOf(mine.title)).toBeLessThan(file.text.indexOf('Lease: Shop'));
+    const copy = await importBusinessText(store.db, file.text, { now: h.clock.now(), slug: `${desk.slug}-own` });
+    const rows = await store.db
+      .selectFrom('work')
+      .select(['title', 'watch_date'])
+      .where('desk_id', '=', copy.desk.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { title: 'Ask the landlord for the new rent', watch_date: null },
+      { title: 'Lease: Shop', watch_date: date },
+    ]);
+    expect((await runWatchPass(h.deps, { desk: copy.desk.id })).created).toEqual([]);
   });
 
   it('knows its rows again after the unit or the watch was renamed, which the rows keep as they were', async () => {

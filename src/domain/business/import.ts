@@ -8,7 +8,7 @@ import { createDesk } from '../desks/manage.ts';
 import { createKey, type CreatedKey } from '../keys/create.ts';
 import { setGrant } from '../grants/manage.ts';
 import { planFromText, type BusinessPlan, type MessagePlan, type WatchPlan, type WorkPlan } from './read.ts';
-import { madeByWatch } from '../watches/schedule.ts';
+import { madeByWatch, watchTitle } from '../watches/schedule.ts';
 import { letOthersIn } from '../turn.ts';
 import { insertActivityMany, type NewActivity } from '../../store/repositories/activity.ts';
 import { plural } from '../text.ts';
@@ -159,13 +159,25 @@ export async function fillDesk(
   // A row a watch made comes back a plain row in the file; told by its unit, kind and title, it
   // is the watch's again, so the watch does not make a second row for its date (one row each).
   const units = new Map(plan.units.map((u) => [u.ref, { ...u, fields: JSON.stringify(u.fields) }]));
-  const linked = new Set<string>();
+  // One row for each watch, unit and date: of the rows that could be it, the one titled as the
+  // watch titles its rows, else the first (a row the owner added beside the watch's own, on its
+  // date, stays the owner's).
+  const watchRow = new Map<string, { row: WorkPlan; titled: boolean }>();
+  const linkOf = (w: WorkPlan) => {
+    const unit = (w.unit && units.get(w.unit)) || null;
+    const watch = madeByWatch(w, unit, watches);
+    if (!watch || !unit || w.due_date === null) return null;
+    return { watch, key: JSON.stringify([watch.id, w.unit, w.due_date]), titled: watchTitle(watch, unit) === w.title };
+  };
+  for (const w of plan.work) {
+    const link = linkOf(w);
+    const held = link && watchRow.get(link.key);
+    if (link && (!held || (link.titled && !held.titled))) watchRow.set(link.key, { row: w, titled: link.titled });
+  }
   const watchOf = (w: WorkPlan): WatchLink | null => {
-    const watch = madeByWatch(w, (w.unit && units.get(w.unit)) || null, watches);
-    const key = JSON.stringify([watch?.id, w.unit, w.due_date]);
-    if (!watch || w.due_date === null || linked.has(key)) return null;
-    linked.add(key);
-    return { watch_id: watch.id, watch_date: w.due_date };
+    const link = linkOf(w);
+    if (!link || watchRow.get(link.key)?.row !== w) return null;
+    return { watch_id: link.watch.id, watch_date: w.due_date! };
   };
   for (const d of plan.domains) await insertDomain(trx, { ...d, desk_id: desk.id });
 
