@@ -21,7 +21,7 @@ import { runWorkPass } from '../src/app/work/pass.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import type { Deps } from '../src/domain/context.ts';
 import { addDays, dateIn } from '../src/domain/dates.ts';
-import { setRails } from '../src/domain/desks/rails.ts';
+import { writeRails } from '../src/domain/desks/rails.ts';
 import { countActedSince, passPage } from '../src/store/repositories/pass.ts';
 import { insertWorkMany, moveWork } from '../src/store/repositories/work.ts';
 import { TEST_NOW } from '../test/helpers/app.ts';
@@ -56,7 +56,7 @@ interface BenchDesk {
 async function desk(store: TestStore, smtpPort: number, n: number): Promise<BenchDesk> {
   const d = await makeDesk(store.db, { grants: GRANTS });
   await connectMailbox(store.db, d.desk.id, smtpPort);
-  await setRails(store.db, d.desk.id, { hours: 'always', daily_cap: 1000 });
+  await writeRails(store.db, d.desk.id, { hours: 'always', daily_cap: 1000 });
   const today = dateIn('UTC', new Date(TEST_NOW));
   const CHUNK = 50_000;
   for (let start = 0; start < n - DUE; start += CHUNK) {

@@ -13,7 +13,7 @@ import { type Socket, connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { type MailPassReport, runMailPass } from '../../src/app/mail/pass.ts';
 import { runWorkPass } from '../../src/app/work/pass.ts';
-import { setRails } from '../../src/domain/desks/rails.ts';
+import { writeRails } from '../../src/domain/desks/rails.ts';
 import { racePasses } from '../helpers/racers.ts';
 import { createSignInLink } from '../../src/domain/owner/sign-in.ts';
 import { signInWithLink } from '../helpers/sign-in.ts';
@@ -354,14 +354,14 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     // Handed back with leave to write, the desk still sends nothing to whoever replied.
     const sent = smtp.received.length;
     await grantReachOut(true);
-    const rails = await setRails(store.db, d.desk.id, {});
-    await setRails(store.db, d.desk.id, { hours: 'always', paused: false });
+    const rails = await writeRails(store.db, d.desk.id, {});
+    await writeRails(store.db, d.desk.id, { hours: 'always', paused: false });
     try {
       const ran = await runWorkPass(h.deps, { desk: d.desk.slug });
       expect(ran.desks[0]).toMatchObject({ state: 'acted', acts: [] });
     } finally {
       await grantReachOut(false);
-      await setRails(store.db, d.desk.id, rails);
+      await writeRails(store.db, d.desk.id, rails);
     }
     expect(smtp.received.length).toBe(sent);
 

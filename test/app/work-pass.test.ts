@@ -5,7 +5,7 @@ import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
 import { FixedClock } from '../../src/domain/clock.ts';
 import { deskContext, type Deps } from '../../src/domain/context.ts';
 import { addDays, dateIn } from '../../src/domain/dates.ts';
-import { setRails } from '../../src/domain/desks/rails.ts';
+import { writeRails } from '../../src/domain/desks/rails.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
 import { runWorkPass, type WorkPassResult } from '../../src/app/work/pass.ts';
 import { DESK_ACTOR, passDesk, type PassReading } from '../../src/domain/work/pass.ts';
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
   async function desk(grants = ['reach_out', 'chase', 'file'], hours = 'always') {
     const d = await makeDesk(store.db, { grants });
     await connectMailbox(store.db, d.desk.id, smtp.port);
-    await setRails(store.db, d.desk.id, { hours });
+    await writeRails(store.db, d.desk.id, { hours });
     return d;
   }
   /** A desk whose mailbox points at a port where a mail server was and is no more. */
@@ -75,7 +75,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     const port = gone.port;
     await gone.close();
     await connectMailbox(store.db, d.desk.id, port);
-    await setRails(store.db, d.desk.id, { hours: 'always', ...(dailyCap ? { daily_cap: dailyCap } : {}) });
+    await writeRails(store.db, d.desk.id, { hours: 'always', ...(dailyCap ? { daily_cap: dailyCap } : {}) });
     return { d, port };
   }
   const pass = (slug: string) => runWorkPass(deps, { desk: slug });
@@ -226,11 +226,11 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     const count = () => smtp.received.filter((m) => m.to.some((t) => t.startsWith('cap'))).length;
 
     expect((await pass(d.desk.slug)).desks[0]).toMatchObject({ state: 'outside_hours', acts: [] });
-    await setRails(store.db, id, { hours: 'always', paused: true });
+    await writeRails(store.db, id, { hours: 'always', paused: true });
     expect((await pass(d.desk.slug)).desks[0]).toMatchObject({ state: 'paused', acts: [] });
     expect(count()).toBe(0);
 
-    await setRails(store.db, id, { paused: false, daily_cap: 2 });
+    await writeRails(store.db, id, { paused: false, daily_cap: 2 });
     expect((await pass(d.desk.slug)).desks[0]).toMatchObject({ state: 'cap_reached' });
     expect(count()).toBe(2);
     expect((await pass(d.desk.slug)).desks[0]).toMatchObject({ state: 'cap_reached', acts: [] });
@@ -259,7 +259,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
       await write(d.desk.id, 'mid-pause');
       const paused = pass(d.desk.slug);
       await vi.waitFor(() => expect(sent('mid-pause')).toBe(1), { timeout: 5_000 });
-      await setRails(store.db, d.desk.id, { paused: true });
+      await writeRails(store.db, d.desk.id, { paused: true });
       expect((await paused).desks[0]).toMatchObject({ state: 'paused', acts: [{ ok: true }] });
       expect(sent('mid-pause')).toBe(1);
 
@@ -437,7 +437,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
   it('with more rows in reach than a page, acts on the best in queue order, one message to an address', async () => {
     clock.set(TEST_NOW);
     const d = await desk(['reach_out']);
-    await setRails(store.db, d.desk.id, { daily_cap: 3 });
+    await writeRails(store.db, d.desk.id, { daily_cap: 3 });
     // 450 rows due today, more than a page and all on one date; the best few lie deep in id order.
     const best: Record<number, WorkOver> = {
       300: { priority: 90, contact_email: 'top@page.test' },
@@ -572,7 +572,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
   it('with no browser on the machine leaves a playbook row unclaimed, uses no act of the cap, and acts on the rest', async () => {
     clock.set(TEST_NOW);
     const d = await desk(['reach_out', 'file']);
-    await setRails(store.db, d.desk.id, { daily_cap: 1 });
+    await writeRails(store.db, d.desk.id, { daily_cap: 1 });
     const conn = await makeLoginConnection(store.db, d.desk.id);
     const pb = await makePlaybook(store.db, d.desk.id, 'file-without-browser', vatSteps(portal.url), conn.id);
     // First in the queue: overdue and most urgent.
@@ -613,7 +613,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
   it('with no mailbox connected leaves the rows it would write on, uses no act, and sends once one is connected', async () => {
     clock.set(TEST_NOW);
     const d = await makeDesk(store.db, { grants: ['reach_out', 'chase'] });
-    await setRails(store.db, d.desk.id, { hours: 'always', daily_cap: 1 });
+    await writeRails(store.db, d.desk.id, { hours: 'always', daily_cap: 1 });
     const letter = await makeWork(store.db, d.desk.id, {
       title: 'Ask the baker for a price list',
       class: 'reach_out',
@@ -702,7 +702,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     const guarded = await startSmtpServer({ auth: { user: 'desk', pass: 'not the stored one' } });
     try {
       await connectMailbox(store.db, d.desk.id, guarded.port);
-      await setRails(store.db, d.desk.id, { hours: 'always' });
+      await writeRails(store.db, d.desk.id, { hours: 'always' });
       const rows = [];
       for (const n of [1, 2, 3])
         rows.push(
@@ -1139,7 +1139,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     const zone = 'America/Los_Angeles';
     const d = await makeDesk(store.db, { grants: ['chase'], timezone: zone });
     await connectMailbox(store.db, d.desk.id, smtp.port);
-    await setRails(store.db, d.desk.id, { hours: 'always' });
+    await writeRails(store.db, d.desk.id, { hours: 'always' });
     // Out with Kai since eight hours ago: the desk's yesterday, though the same date in UTC.
     const since = new Date(clock.now().getTime() - 8 * 3600_000);
     expect(addDays(dateIn(zone, since), 1)).toBe(dateIn(zone, clock.now()));
@@ -1192,7 +1192,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     async () => {
       clock.set(TEST_NOW);
       const d = await desk(['reach_out']);
-      await setRails(store.db, d.desk.id, { daily_cap: 3 });
+      await writeRails(store.db, d.desk.id, { daily_cap: 3 });
       for (let n = 0; n < 10; n++)
         await makeWork(store.db, d.desk.id, {
           title: `Capped ${n}`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
-import { setRails } from '../../src/domain/desks/rails.ts';
+import { writeRails } from '../../src/domain/desks/rails.ts';
 import { deskWith } from '../helpers/cli.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
@@ -28,7 +28,7 @@ describe('desk work pass and a send answered late', () => {
   it('records the message sent before the command ends, though the run ran out of time', async () => {
     const d = await makeDesk(store.db, { grants: ['reach_out'] });
     await connectMailbox(store.db, d.desk.id, smtp.port);
-    await setRails(store.db, d.desk.id, { hours: 'always' });
+    await writeRails(store.db, d.desk.id, { hours: 'always' });
     const row = await makeWork(store.db, d.desk.id, {
       title: 'Ask the supplier',
       class: 'reach_out',
@@ -78,7 +78,7 @@ describe('desk work pass and a mail server that refuses', () => {
   it('counts the acts that failed, says so on stderr and exits 1', async () => {
     const d = await makeDesk(store.db, { grants: ['reach_out'] });
     await connectMailbox(store.db, d.desk.id, smtp.port);
-    await setRails(store.db, d.desk.id, { hours: 'always' });
+    await writeRails(store.db, d.desk.id, { hours: 'always' });
     for (const n of [1, 2])
       await makeWork(store.db, d.desk.id, {
         title: `Ask ${n}`,
@@ -111,7 +111,7 @@ describe('desk work pass and a mail server that cannot be reached', () => {
 
     const d = await makeDesk(store.db, { grants: ['reach_out'] });
     await connectMailbox(store.db, d.desk.id, port);
-    await setRails(store.db, d.desk.id, { hours: 'always' });
+    await writeRails(store.db, d.desk.id, { hours: 'always' });
     const row = await makeWork(store.db, d.desk.id, {
       title: 'Ask the miller',
       class: 'reach_out',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDesk } from '../../src/domain/business/export.ts';
 import { importIntoDesk } from '../../src/domain/business/import-here.ts';
 import { deskContext, type DeskContext } from '../../src/domain/context.ts';
-import { setRails } from '../../src/domain/desks/rails.ts';
+import { writeRails } from '../../src/domain/desks/rails.ts';
 import { DeskError } from '../../src/domain/errors.ts';
 import { HELD_COUNTED, heldOn } from '../../src/store/repositories/business.ts';
 import { createKey } from '../../src/domain/keys/create.ts';
@@ -66,7 +66,7 @@ describe.each(DIALECTS)('importing into an empty desk ($name)', ({ open }) => {
 
   it("keeps the desk's own rails where the file gives none: a desk paused before its file came in stays paused", async () => {
     const ctx = await owner('blank-paused');
-    await setRails(store.db, ctx.desk.id, { paused: true, hours: 'always', daily_cap: 3, act_within_days: 5 });
+    await writeRails(store.db, ctx.desk.id, { paused: true, hours: 'always', daily_cap: 3, act_within_days: 5 });
     const paused = deskContext(h.deps, (await findDesk(store.db, ctx.desk.id))!, { type: 'owner', name: 'owner' });
     await importIntoDesk(
       paused,

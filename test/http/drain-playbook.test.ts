@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chromiumAvailable } from '../../src/adapters/chromium/runner.ts';
 import { deskContext } from '../../src/domain/context.ts';
-import { setRails } from '../../src/domain/desks/rails.ts';
+import { writeRails } from '../../src/domain/desks/rails.ts';
 import { interruptRuns } from '../../src/domain/work/in-flight.ts';
 import { runWork } from '../../src/domain/work/run.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
@@ -91,7 +91,7 @@ describe.runIf(browser).each(DIALECTS)('stopping with a playbook run in the brow
 
   it("ends a run the desk's own pass started, with no request in flight, at the drain limit", async () => {
     const { d, row } = await vatRowOn(accepting);
-    await setRails(store.db, d.desk.id, { hours: 'always', paused: false });
+    await writeRails(store.db, d.desk.id, { hours: 'always', paused: false });
     const release = accepting.holdLogins();
     onTestFinished(release);
     const before = accepting.logins.length;

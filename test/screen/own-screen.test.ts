@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { setRails } from '../../src/domain/desks/rails.ts';
+import { writeRails } from '../../src/domain/desks/rails.ts';
 import { runWorkPass } from '../../src/app/work/pass.ts';
 import type { DeskRow } from '../../src/store/schema.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -39,7 +39,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
     smtp = await startSmtpServer();
     ({ desk } = await makeDesk(store.db, { name: 'Quay Bakery', grants: ['reach_out'] }));
     await connectMailbox(store.db, desk.id, smtp.port);
-    await setRails(store.db, desk.id, { hours: 'always', paused: true });
+    await writeRails(store.db, desk.id, { hours: 'always', paused: true });
     ({ id: rowId } = await makeWork(store.db, desk.id, {
       title: 'Ask the window cleaner for a quote',
       class: 'reach_out',
@@ -128,12 +128,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the On its own page ($name)', (
   });
 
   it('saves only the rails changed on the form, so a form drawn before another change keeps that change', async () => {
-    await setRails(store.db, desk.id, { hours: 'mon-fri 09:00-17:00', daily_cap: 5, act_within_days: 7 });
+    await writeRails(store.db, desk.id, { hours: 'mon-fri 09:00-17:00', daily_cap: 5, act_within_days: 7 });
     const { context, page } = await signIn(browser, server, desk.id);
     try {
       await page.goto(`${server.base}/on-its-own`);
       // Meanwhile the owner stops the desk acting on its own from the command line.
-      await setRails(store.db, desk.id, { daily_cap: 0 });
+      await writeRails(store.db, desk.id, { daily_cap: 0 });
       await page.getByLabel('Working hours').fill('mon-sat 08:00-18:00');
       await page.getByRole('button', { name: 'Save the rails' }).click();
       await page.getByRole('status').filter({ hasText: 'The rails are saved.' }).waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addDays } from '../../src/domain/dates.ts';
-import { setRails } from '../../src/domain/desks/rails.ts';
+import { writeRails } from '../../src/domain/desks/rails.ts';
 import { listKeys } from '../../src/domain/keys/create.ts';
 import { lastDayOf } from '../../src/domain/keys/expiry.ts';
 import { grantsOf } from '../../src/store/repositories/desks.ts';
@@ -158,7 +158,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
 
   it('says plainly when the desk is paused, and what a switched-on class then does', async () => {
     const { context, page } = await signedIn();
-    await setRails(store.db, desk.id, { paused: true });
+    await writeRails(store.db, desk.id, { paused: true });
     try {
       await page.goto(`${server.base}/permissions`);
       await page.getByText('The desk is paused: it does none of this work on its own', { exact: false }).waitFor();
@@ -170,7 +170,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
       await expectAccessible(page);
       await screenshots(page, 'permissions-paused', [1280, 390]);
     } finally {
-      await setRails(store.db, desk.id, { paused: false });
+      await writeRails(store.db, desk.id, { paused: false });
     }
     await page.reload();
     await page.getByText('The desk does this work without asking.').waitFor();

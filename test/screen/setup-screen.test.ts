@@ -15,7 +15,7 @@ import { startSmtpServer, type TestSmtp, loopbackMailbox } from '../helpers/smtp
 import { findWork } from '../../src/store/repositories/work.ts';
 import { connectMailbox } from '../http/writes-helpers.ts';
 import { setGrant } from '../../src/domain/grants/manage.ts';
-import { setRails } from '../../src/domain/desks/rails.ts';
+import { writeRails } from '../../src/domain/desks/rails.ts';
 import { minuteOfInstant } from '../../src/domain/dates.ts';
 import { runWorkPass } from '../../src/app/work/pass.ts';
 import {
@@ -207,7 +207,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the connections and setup pages
 
   it("says when the desk's own send could not reach the mail server, until the settings change", async () => {
     await setGrant(store.db, { deskId: desk.id, cls: 'reach_out', granted: true, now: TEST_NOW, by: 'test' });
-    await setRails(store.db, desk.id, { hours: 'always' });
+    await writeRails(store.db, desk.id, { hours: 'always' });
     const row = await makeWork(store.db, desk.id, {
       title: 'Ask the mill for the flour price',
       class: 'reach_out',

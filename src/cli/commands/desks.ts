@@ -7,6 +7,7 @@ import { checkedOption, neededOption, portNumber } from '../checks.ts';
 import {
   dbOption,
   deskByRef,
+  ownerContext,
   jsonOption,
   print,
   table,
@@ -49,8 +50,9 @@ async function changeRails(
   json: boolean | undefined,
 ): Promise<void> {
   const { setRails } = await import('../../domain/desks/rails.ts');
-  const desk = await deskByRef(deps, ref);
-  const r = await asFlags(() => setRails(deps.store.db, desk.id, input));
+  const ctx = await ownerContext(deps, ref);
+  const desk = ctx.desk;
+  const r = await asFlags(() => setRails(ctx, input));
   print(io, json, { slug: desk.slug, ...r }, () => railsLine(desk.slug, r));
 }
 

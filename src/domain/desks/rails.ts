@@ -6,6 +6,9 @@ import { midnightIn } from '../dates.ts';
 import { badRequest } from '../errors.ts';
 import { isWorkingTime, parseHours } from './hours.ts';
 import { requireDesk } from './manage.ts';
+import { actorName, type DeskContext } from '../context.ts';
+import { logEvent } from '../record.ts';
+import { atomically } from '../../store/tx.ts';
 import { echoedJson, longerThan } from '../text.ts';
 
 // The rails on what a desk does on its own (issue 17): its working hours, a cap on acts per
@@ -77,8 +80,45 @@ export function railErrors(input: Partial<Record<keyof Rails, unknown>>): Record
   return errors;
 }
 
-/** Sets the given rails on the desk, or refuses all of them. */
-export async function setRails(db: Kysely<Database>, ref: string, input: Partial<Rails>): Promise<Rails> {
+/** What a rail is called in the desk's log. */
+const RAIL_WORDS: Record<Exclude<keyof Rails, 'paused'>, string> = {
+  hours: 'working hours',
+  daily_cap: 'daily cap',
+  act_within_days: 'days ahead of a due date',
+};
+
+/**
+ * Sets the given rails on the desk, or refuses all of them. A change is in the desk's log, who
+ * made it and from what to what: a pause is the owner stopping the desk, and a person reading
+ * the log later learns when it stood still and why (P-rails-2).
+ */
+export async function setRails(ctx: DeskContext, input: Partial<Rails>): Promise<Rails> {
+  return atomically(ctx, async (tx) => {
+    const desk = await requireDesk(tx.db, tx.desk.id);
+    const before = railsOf(desk);
+    const rails = await writeRails(tx.db, desk.id, input);
+    const who = actorName(tx.actor);
+    if (rails.paused !== before.paused)
+      await logEvent(
+        tx,
+        rails.paused ? 'desk_paused' : 'desk_resumed',
+        rails.paused ? `${who} paused the desk: it does nothing on its own.` : `${who} resumed the desk.`,
+        { by: who },
+      );
+    const changed = (Object.keys(RAIL_WORDS) as Array<keyof typeof RAIL_WORDS>).filter((f) => rails[f] !== before[f]);
+    if (changed.length > 0)
+      await logEvent(
+        tx,
+        'rails_changed',
+        `${who} changed the desk's ${changed.map((f) => `${RAIL_WORDS[f]} from ${before[f]} to ${rails[f]}`).join(', ')}.`,
+        { by: who, ...Object.fromEntries(changed.map((f) => [f, { from: before[f], to: rails[f] }])) },
+      );
+    return rails;
+  });
+}
+
+/** Sets the given rails on the desk, or refuses all of them, and logs nothing: setRails does. */
+export async function writeRails(db: Kysely<Database>, ref: string, input: Partial<Rails>): Promise<Rails> {
   const desk = await requireDesk(db, ref);
   const errors = railErrors(input);
   const fields = Object.keys(errors);

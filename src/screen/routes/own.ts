@@ -61,7 +61,7 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
       ...(changed('daily_cap') ? { daily_cap: count(typed.daily_cap) } : {}),
       ...(changed('act_within_days') ? { act_within_days: count(typed.act_within_days) } : {}),
     };
-    const r = await once(ctx, request, () => setRails(ctx.db, ctx.desk.id, input as Partial<Rails>));
+    const r = await once(ctx, request, () => setRails(ctx, input as Partial<Rails>));
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       const list = (r.error.details?.errors as string[] | undefined) ?? [];
@@ -79,7 +79,7 @@ export async function ownScreenRoutes(app: FastifyInstance): Promise<void> {
   app.post('/on-its-own/pause', async (request, reply) => {
     const ctx = signedIn(request);
     const paused = fieldOf(request.body, 'paused') === 'yes';
-    const r = await once(ctx, request, () => setRails(ctx.db, ctx.desk.id, { paused }));
+    const r = await once(ctx, request, () => setRails(ctx, { paused }));
     if (!r.ok) throw r.error;
     return toPageWith(ctx, reply, '/on-its-own', {
       // The state itself is said just below; the notice says what the press did.
