@@ -489,7 +489,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       expect(await workCount(desk.id)).toBe(before + 2);
 
       // Pressed on a page drawn after the send, and reached by Back, the form is a press of its own.
-      const later = await makeWork(store.db, desk.id, { title: 'Snooze twice', due_date: '2027-03-01' });
+      const later = await makeWork(store.db, desk.id, { title: 'Snooze twice', due_date: DUE });
       await page.goto(`${server.base}/work/${later.id}`);
       await page.getByRole('button', { name: 'Snooze', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Snoozed' }).waitFor();
@@ -497,9 +497,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await page.goBack();
       await page.getByRole('button', { name: 'Snooze', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Snoozed' }).waitFor();
-      await expect
-        .poll(async () => (await findWork(store.db, desk.id, later.id))!.due_date)
-        .toBe(addDays('2027-03-01', 6));
+      await expect.poll(async () => (await findWork(store.db, desk.id, later.id))!.due_date).toBe(addDays(DUE, 6));
     },
     SLOW,
   );
