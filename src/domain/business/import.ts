@@ -156,29 +156,24 @@ export async function fillDesk(
 
   const watches: Array<WatchPlan & { id: number }> = [];
   for (const w of plan.watches) watches.push({ ...w, id: await insertWatch(trx, { ...w, desk_id: desk.id }) });
-  // A row a watch made comes back a plain row in the file; told by its unit, kind and title, it
-  // is the watch's again, so the watch does not make a second row for its date (one row each).
+  // A row a watch made comes back a plain row in the file; told by its unit, kind and date (or
+  // title), it is the watch's again, so the watch does not make a second row for its date. One
+  // row for each watch, unit and date: of the rows that could be it, the one titled as the watch
+  // titles its rows, else the first (a row the owner added beside the watch's own stays theirs).
   const units = new Map(plan.units.map((u) => [u.ref, { ...u, fields: JSON.stringify(u.fields) }]));
-  // One row for each watch, unit and date: of the rows that could be it, the one titled as the
-  // watch titles its rows, else the first (a row the owner added beside the watch's own, on its
-  // date, stays the owner's).
-  const watchRow = new Map<string, { row: WorkPlan; titled: boolean }>();
-  const linkOf = (w: WorkPlan) => {
+  const watchRow = new Map<string, { row: WorkPlan; titled: boolean; link: WatchLink }>();
+  for (const w of plan.work) {
     const unit = (w.unit && units.get(w.unit)) || null;
     const watch = madeByWatch(w, unit, watches);
-    if (!watch || !unit || w.due_date === null) return null;
-    return { watch, key: JSON.stringify([watch.id, w.unit, w.due_date]), titled: watchTitle(watch, unit) === w.title };
-  };
-  for (const w of plan.work) {
-    const link = linkOf(w);
-    const held = link && watchRow.get(link.key);
-    if (link && (!held || (link.titled && !held.titled))) watchRow.set(link.key, { row: w, titled: link.titled });
+    if (!watch || !unit || w.due_date === null) continue;
+    const key = JSON.stringify([watch.id, w.unit, w.due_date]);
+    const titled = watchTitle(watch, unit) === w.title;
+    const held = watchRow.get(key);
+    if (!held || (titled && !held.titled))
+      watchRow.set(key, { row: w, titled, link: { watch_id: watch.id, watch_date: w.due_date } });
   }
-  const watchOf = (w: WorkPlan): WatchLink | null => {
-    const link = linkOf(w);
-    if (!link || watchRow.get(link.key)?.row !== w) return null;
-    return { watch_id: link.watch.id, watch_date: w.due_date! };
-  };
+  const linked = new Map([...watchRow.values()].map((r) => [r.row, r.link]));
+  const watchOf = (w: WorkPlan): WatchLink | null => linked.get(w) ?? null;
   for (const d of plan.domains) await insertDomain(trx, { ...d, desk_id: desk.id });
 
   for (const p of plan.playbooks) {

@@ -96,7 +96,7 @@ export async function setRails(ctx: DeskContext, input: Partial<Rails>): Promise
   return atomically(ctx, async (tx) => {
     const desk = await requireDesk(tx.db, tx.desk.id);
     const before = railsOf(desk);
-    const rails = await writeRails(tx.db, desk.id, input);
+    const rails = await railsWritten(tx.db, desk, input);
     const who = actorName(tx.actor);
     if (rails.paused !== before.paused)
       await logEvent(
@@ -119,7 +119,10 @@ export async function setRails(ctx: DeskContext, input: Partial<Rails>): Promise
 
 /** Sets the given rails on the desk, or refuses all of them, and logs nothing: setRails does. */
 export async function writeRails(db: Kysely<Database>, ref: string, input: Partial<Rails>): Promise<Rails> {
-  const desk = await requireDesk(db, ref);
+  return railsWritten(db, await requireDesk(db, ref), input);
+}
+
+async function railsWritten(db: Kysely<Database>, desk: DeskRow, input: Partial<Rails>): Promise<Rails> {
   const errors = railErrors(input);
   const fields = Object.keys(errors);
   if (fields.length > 0) {

@@ -149,18 +149,21 @@ export function RecordPage(p: {
       <section aria-labelledby="events-title">
         <h2 id="events-title">Events: the desk's own log</h2>
         <ol class="record">
-          {p.events.map((e) => (
-            <li>
-              <time datetime={e.created_at}>{when(e.created_at, p.zone)}</time> · {e.kind} · {inRows(e.message)}
-              {eventBy(e) ? ` · by ${eventBy(e)}` : null}
-              {typeof e.data.work_id === 'number' ? (
-                <>
-                  {' · '}
-                  <a href={`/work/${e.data.work_id}`}>{`Row ${e.data.work_id}`}</a>
-                </>
-              ) : null}
-            </li>
-          ))}
+          {p.events.map((e) => {
+            const by = eventBy(e);
+            return (
+              <li>
+                <time datetime={e.created_at}>{when(e.created_at, p.zone)}</time> · {e.kind} · {inRows(e.message)}
+                {by ? ` · by ${by}` : null}
+                {typeof e.data.work_id === 'number' ? (
+                  <>
+                    {' · '}
+                    <a href={`/work/${e.data.work_id}`}>{`Row ${e.data.work_id}`}</a>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
         {p.events.length >= p.limits.events && p.limits.events < p.max ? (
           <a href={more('events')}>Show more events</a>

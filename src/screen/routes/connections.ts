@@ -51,9 +51,8 @@ function storedForms(connections: ConnectionSettings[], mailbox: ConnectionSetti
   return forms;
 }
 
-/** A form's values as the stored connection would draw it now. */
-async function storedFormValues(ctx: DeskContext, formName: string): Promise<Record<string, string> | null> {
-  const { connections } = await connectionSettings(ctx);
+/** A form's values as the stored connections would draw it now. */
+function storedFormValues(connections: ConnectionSettings[], formName: string): Record<string, string> | null {
   const mailbox = connections.find((c) => c.category === 'mail') ?? null;
   return storedForms(connections, mailbox)[formName]?.values ?? null;
 }
@@ -149,7 +148,8 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     request: FastifyRequest,
     reply: FastifyReply,
     formName: string,
-    id: number | null,
+    /** The connection edited, with the desk's connections as they are now; null for a new one. */
+    editing: { id: number; connections: ConnectionSettings[] } | null,
     // Read inside the form's answer, so a choice the form does not offer is refused beside its field.
     input: (body: Record<string, string | undefined>) => Parameters<typeof saveConnection>[2],
   ) => {
@@ -158,7 +158,8 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     const drawn = drawnValues(body);
     // A field left as drawn is saved as it is now: another tab's change to it stands. (Secrets
     // are never drawn, so one typed is always the owner's own.)
-    const now = id === null ? null : await storedFormValues(ctx, formName);
+    const id = editing?.id ?? null;
+    const now = editing && storedFormValues(editing.connections, formName);
     const sent = now === null ? body : { ...body, ...changedOverNow(typed(body), drawn, now) };
     const r = await once(ctx, request, () => saveConnection(ctx, id, input(sent)));
     if (!r.ok) {
@@ -178,12 +179,14 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
   app.post('/connections/mailbox', async (request, reply) => {
     const ctx = signedIn(request);
     const body = (request.body ?? {}) as Record<string, string | undefined>;
-    const id = body.id ? positiveId(body.id) : null;
+    let editing: { id: number; connections: ConnectionSettings[] } | null = null;
     if (body.id) {
-      const box = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
-      if (box?.category !== 'mail') throw notFound('mailbox', body.id);
+      const id = positiveId(body.id) ?? -1;
+      const { connections } = await connectionSettings(ctx);
+      if (connections.find((c) => c.id === id)?.category !== 'mail') throw notFound('mailbox', body.id);
+      editing = { id, connections };
     }
-    return save(request, reply, 'mailbox', id, (sent) => mailboxInput(sent));
+    return save(request, reply, 'mailbox', editing, (sent) => mailboxInput(sent));
   });
 
   app.post('/connections/portals', async (request, reply) => {
@@ -194,10 +197,14 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     const ctx = signedIn(request);
     const raw = (request.params as { id: string }).id;
     const id = positiveId(raw) ?? -1;
-    const before = (await connectionSettings(ctx)).connections.find((c) => c.id === id);
+    const { connections } = await connectionSettings(ctx);
+    const before = connections.find((c) => c.id === id);
     if (before?.auth_type !== 'login') throw notFound('sign-in', raw);
     // An edit keeps what the sign-in is for; only a new one is filed under "portal".
-    return save(request, reply, `portal-${id}`, id, (sent) => ({ ...portalInput(sent), category: before.category }));
+    return save(request, reply, `portal-${id}`, { id, connections }, (sent) => ({
+      ...portalInput(sent),
+      category: before.category,
+    }));
   });
 
   app.post('/connections/mailbox/test', async (request, reply) => {
