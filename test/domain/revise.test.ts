@@ -13,7 +13,7 @@ describe('revising a prepared message', () => {
     const draft = await makeDraft(t.store.db, t.ctx.desk.id, row.id, { subject: 'Hello', body, to: 'a@b.test' });
     const stored = () =>
       t.store.db.selectFrom('activity').select('body').where('id', '=', draft.id).executeTakeFirstOrThrow();
-    return { row, stored };
+    return { row, draft, stored };
   };
 
   it('leaves the message as the desk wrote it when only its outer spaces and last line break differ', async () => {
@@ -59,5 +59,16 @@ describe('revising a prepared message', () => {
     const { row, stored } = await drafted('Hi,\n\nIs Monday fine?\n');
     expect(await reviseDraft(t.ctx, row.id, { subject: 'Hello', body: 'Hi,\n\nIs Tuesday fine?\n' })).toBe(true);
     expect((await stored()).body).toBe('Hi,\n\nIs Tuesday fine?');
+  });
+
+  it('closes a writing direction the subject or body leaves open, as every kept text is (P-text-3)', async () => {
+    const { row, draft } = await drafted('Hi');
+    expect(await reviseDraft(t.ctx, row.id, { subject: '\u202eevil 👨‍👩‍👧', body: 'Hello \u2067isolate' })).toBe(true);
+    const kept = await t.store.db
+      .selectFrom('activity')
+      .select(['subject', 'body'])
+      .where('id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ subject: '\u202eevil 👨‍👩‍👧\u202c', body: 'Hello \u2067isolate\u2069' });
   });
 });

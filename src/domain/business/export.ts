@@ -11,7 +11,7 @@ import { logEvent } from '../record.ts';
 import { dateIn, isIsoDate } from '../dates.ts';
 import { isFinished, MESSAGE_STATUSES, PERMISSION_CLASSES, UNGRANTABLE } from '../vocab.ts';
 import { withoutSecrets } from '../secret-settings.ts';
-import { plural, storedObject } from '../text.ts';
+import { lineWrittenOut, plural, storedObject } from '../text.ts';
 import { writeYaml } from './yaml.ts';
 
 // The desk as a business file (docs/business-file.md) that `desk import` reads back into an
@@ -289,11 +289,12 @@ export async function exportDesk(
       : 'Secrets (connection passwords and the like) are never written here.',
     'API keys are not part of a business file; make new ones on the desk that reads it.',
   ];
-  // A name with a line break in it must not end the comment and start YAML of its own.
+  // A name with a line break in it must not end the comment and start YAML of its own, and the
+  // comment is prose a terminal shows: nothing in it may steer one (P-cli-11).
   const text =
     format === 'json'
       ? await jsonWithWork(doc, work)
-      : `${header.map((l) => `# ${l.replace(/[\r\n]+/g, ' ')}`).join('\n')}\n${await yamlWithWork(doc, work)}`;
+      : `${header.map((l) => `# ${lineWrittenOut(l)}`).join('\n')}\n${await yamlWithWork(doc, work)}`;
   await deliver(text);
   // Taking the business's data away is an owner action like any other, so the log says who did it.
   await logEvent(

@@ -1,5 +1,5 @@
 import { FIRST_DAY, isBeforeFirstDay, isOffsetOutOfRange, LAST_DAY, resolveDate } from '../dates.ts';
-import { closeDirections, echoed, echoedJson, longerThan, unstorableIn } from '../text.ts';
+import { closeDirections, echoed, echoedJson, isBlank, longerThan, unstorableIn } from '../text.ts';
 
 // Reading one entry of a business file: each accessor checks a field, records a precise error
 // naming the entry and the field when it is wrong, and returns a usable value so that reading
@@ -91,7 +91,8 @@ export class Entry {
     }
     // Held to its limit as it is kept, directions closed: an export of it is read back.
     const s = closeDirections(v.trim());
-    if (opts.required && s === '') this.fail(field, 'must not be empty');
+    // Required text that draws nothing (a zero-width space) is as empty as the CLI and screen hold it.
+    if (opts.required && isBlank(s)) this.fail(field, 'must not be empty');
     if (opts.max !== undefined && longerThan(s, opts.max)) this.fail(field, `must be at most ${opts.max} characters`);
     return s === '' && !opts.required ? null : s;
   }
@@ -184,7 +185,7 @@ export class Entry {
 /** The label an entry goes by in errors: its list and position, and its name when it has one. */
 export function entryName(list: string, index: number, raw: unknown): string {
   const label = isObject(raw) ? (raw.ref ?? raw.title ?? raw.name ?? raw.id) : undefined;
-  return typeof label === 'string' && label.trim() !== '' && unstorableIn(label) === null
+  return typeof label === 'string' && !isBlank(label) && unstorableIn(label) === null
     ? `${list}[${index}] "${echoed(label.trim())}"`
     : `${list}[${index}]`;
 }

@@ -789,3 +789,21 @@ describe("a row's due date written as an offset", () => {
     ]);
   });
 });
+
+describe('required text that draws nothing', () => {
+  it('is as empty as the CLI and the screen hold it, at every place the file names', () => {
+    expect(
+      errorsOf({
+        desk: { ...DESK, name: '\u200b' },
+        arrangements: [{ ref: 'a', name: '\u2060\u200d' }],
+        units: [{ ref: 'u', type: 'site', name: '\ufeff' }],
+        work: [{ title: '\u200b \u200b' }, { title: 'Fine 👨‍👩‍👧' }],
+      }),
+    ).toEqual([
+      'desk.name: must not be empty',
+      'arrangements[0] "a".name: must not be empty',
+      'units[0] "u".name: must not be empty',
+      'work[0].title: must not be empty',
+    ]);
+  });
+});

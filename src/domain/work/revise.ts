@@ -5,7 +5,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { breaksLine, longerThan, oneLine, sentBackFromOneLine } from '../text.ts';
+import { breaksLine, closeDirections, longerThan, oneLine, sentBackFromOneLine } from '../text.ts';
 import { completeWork, NOTHING_TO_APPROVE, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
 
@@ -23,9 +23,9 @@ export interface ReviseInput {
 
 const ONE_LINE = 'The subject is one line: it holds a line break or another control character.';
 
-/** The field's text, trimmed, or why it is refused. */
+/** The field's text, trimmed and its directions closed as every kept text's are, or why it is refused. */
 function checked(raw: unknown, name: 'subject' | 'body', max: number): { text: string } | { error: string } {
-  const v = typeof raw === 'string' ? raw.trim() : '';
+  const v = typeof raw === 'string' ? closeDirections(raw.trim()) : '';
   if (v === '') return { error: `The ${name} must not be empty.` };
   if (longerThan(v, max)) return { error: `The ${name} is longer than ${max.toLocaleString('en')} characters.` };
   if (v.includes('\u0000')) return { error: `The ${name} contains a NUL character, which the desk cannot store.` };
