@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { redact } from './location.ts';
+import os from 'node:os';
+import path from 'node:path';
+import { redact, sqliteFile } from './location.ts';
 
 // A database's address as Desk prints it (the server's first line, hints, messages): without
 // any password the driver would read from it.
@@ -20,5 +22,16 @@ describe('a database address, printed', () => {
 
   it('leaves a file path as it is', () => {
     expect(redact('./data/desk.db')).toBe('./data/desk.db');
+  });
+});
+
+describe('a SQLite file, named', () => {
+  it('reads a leading ~/ as the home folder, with or without file:, and any other path as written', () => {
+    const home = os.homedir();
+    expect(sqliteFile('~/desk.db')).toBe(path.join(home, 'desk.db'));
+    expect(sqliteFile('file:~/data/desk.db')).toBe(path.join(home, 'data', 'desk.db'));
+    expect(sqliteFile('./~/desk.db')).toBe('./~/desk.db');
+    expect(sqliteFile('~sam/desk.db')).toBe('~sam/desk.db');
+    expect(sqliteFile('file:/tmp/desk.db')).toBe('/tmp/desk.db');
   });
 });

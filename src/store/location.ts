@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 // Where a store lives, told apart and printed without its password; no driver is loaded here,
 // so the CLI can say where its data is before it opens anything.
 
@@ -7,7 +10,10 @@ export function isPostgresUrl(url: string): boolean {
 
 /** The file a SQLite target names: a path, or a path written as `file:PATH`. */
 export function sqliteFile(target: string): string {
-  return target.startsWith('file:') ? target.slice(5) : target;
+  const file = target.startsWith('file:') ? target.slice(5) : target;
+  // `~/desk.db` means the home folder, as the shell reads it; where nothing expands it (a quoted
+  // line, a .env file, a service's Environment=) it would otherwise make a folder named `~` here.
+  return file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
 }
 
 /** The query parameters the PostgreSQL driver reads a password from, as well as `user:pass@`. */
