@@ -32,6 +32,11 @@ describe('an amount typed by the owner', () => {
     [',,,5', 'GBP', null],
     ['1250,', 'GBP', null],
     ['12,345,6', 'GBP', null],
+    // A decimal comma after a nought, which no grouping of thousands begins with.
+    ['0,500', 'KWD', null],
+    ['0,250', 'GBP', null],
+    ['00,500', 'GBP', null],
+    ['012,345', 'BHD', null],
     ['12.345', 'GBP', null],
     ['1500.5', 'JPY', null],
     ['1.2345', 'KWD', null],

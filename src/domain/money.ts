@@ -62,8 +62,9 @@ export function amountWords(minor: number, currency: string): string {
  */
 export function minorOf(text: string, currency: string): number | null {
   const typed = text.trim();
-  // A comma groups thousands and nothing else: "12,34" is a decimal comma, not 1,234.
-  if (typed.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) return null;
+  // A comma groups thousands and nothing else: "12,34" is a decimal comma, not 1,234, and so is
+  // "0,500", whose first group no grouping of thousands begins with.
+  if (typed.includes(',') && !/^[1-9]\d{0,2}(,\d{3})+(\.\d*)?$/.test(typed)) return null;
   const t = typed.replace(/,/g, '');
   const digits = minorDigits(currency);
   const shape = digits === 0 ? /^\d+(\.0*)?$/ : new RegExp(`^\\d+(\\.\\d{0,${digits}})?$`);

@@ -30,14 +30,21 @@ export function changedFromDrawn(typed: Record<string, string>, drawn: Record<st
   return d === undefined || !sameAsDrawn(typed[field] ?? '', d);
 }
 
-/** The form's values to save: what the owner changed, and for the rest, the entry as it is now. */
+/**
+ * The form's values to save: what the owner changed, and for the rest, the entry as it is now.
+ * Fields `together` are one value (an amount means nothing without the currency the form showed
+ * it in): a change to any of them saves all of them as typed.
+ */
 export function changedOverNow(
   typed: Record<string, string>,
   drawn: Record<string, string>,
   now: Record<string, string>,
+  together: readonly (readonly string[])[] = [],
 ): Record<string, string> {
   const out = { ...typed };
-  for (const field of Object.keys(typed))
-    if (!changedFromDrawn(typed, drawn, field) && now[field] !== undefined) out[field] = now[field];
+  for (const field of Object.keys(typed)) {
+    const value = together.find((fields) => fields.includes(field)) ?? [field];
+    if (!value.some((f) => changedFromDrawn(typed, drawn, f)) && now[field] !== undefined) out[field] = now[field];
+  }
   return out;
 }

@@ -193,15 +193,15 @@ describe("the screen's guards", () => {
   });
 
   /** A row's edit form as drawn for a session: its page, its hidden fields, and a way to send it back. */
-  async function editForm(rowId: number, cookies: Record<string, string>) {
-    const drawn = await h.app.inject({ method: 'GET', url: `/work/${rowId}/edit`, cookies });
+  async function editForm(rowId: number, cookies: Record<string, string>, url = `/work/${rowId}/edit`) {
+    const drawn = await h.app.inject({ method: 'GET', url, cookies });
     const fields = Object.fromEntries(
       [...drawn.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
     );
     const send = (values: Record<string, string>) =>
       h.app.inject({
         method: 'POST',
-        url: `/work/${rowId}/edit`,
+        url,
         cookies: { ...cookies, ...Object.fromEntries(drawn.cookies.map((c) => [c.name, c.value])) },
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ ...fields, ...values }).toString(),
@@ -234,6 +234,42 @@ describe("the screen's guards", () => {
     expect(sent.statusCode).toBe(303);
     const after = await store.db.selectFrom('work').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ title: 'Renew the shop lease', due_date: '2026-12-06', priority: 55 });
+  });
+
+  it("saves an arrangement's amount with the currency the form showed it in, whatever another tab set since", async () => {
+    const d = await makeDesk(store.db, { currency: 'GBP' });
+    const cookies = await signIn(d.desk.id);
+    const moved = async (amount: string, theirs: { amount_cents: number; currency: string }) => {
+      const lease = await addArrangement(store.db, d.desk.id, { amount_cents: 1500, currency: 'GBP' });
+      const url = `/arrangements/${lease.id}`;
+      const { fields, send } = await editForm(lease.id, cookies, url);
+      expect(fields).toMatchObject({ drawn_amount: '15.00', drawn_currency: 'GBP' });
+      await store.db.updateTable('arrangements').set(theirs).where('id', '=', lease.id).execute();
+      const asDrawn = Object.fromEntries(
+        Object.entries(fields).flatMap(([k, v]) => (k.startsWith('drawn_') ? [[k.slice(6), v]] : [])),
+      );
+      const sent = await send({ ...asDrawn, amount });
+      const kept = await store.db
+        .selectFrom('arrangements')
+        .select(['amount_cents', 'currency'])
+        .where('id', '=', lease.id)
+        .executeTakeFirstOrThrow();
+      return { status: sent.statusCode, kept };
+    };
+    // The owner typed 15.50 against GBP: never 15.500 dinars, nor a refusal naming yen.
+    expect(await moved('15.50', { amount_cents: 15000, currency: 'KWD' })).toEqual({
+      status: 303,
+      kept: { amount_cents: 1550, currency: 'GBP' },
+    });
+    expect(await moved('15.50', { amount_cents: 1500, currency: 'JPY' })).toEqual({
+      status: 303,
+      kept: { amount_cents: 1550, currency: 'GBP' },
+    });
+    // Left as drawn, the pair another tab set stands.
+    expect(await moved('15.00', { amount_cents: 1500, currency: 'JPY' })).toEqual({
+      status: 303,
+      kept: { amount_cents: 1500, currency: 'JPY' },
+    });
   });
 
   it('a title an earlier version took over two lines is no change when the form comes back without its line break', async () => {

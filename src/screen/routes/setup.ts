@@ -205,6 +205,8 @@ const BACK: Record<Removable, string> = {
 };
 
 const SAVE = { arrangement: saveArrangement, unit: saveUnit, watch: saveWatch };
+/** Fields of a form that are one value, saved together when any of them is changed (changedOverNow). */
+const ONE_VALUE = { arrangement: [['amount', 'currency']], unit: [], watch: [] } as const;
 
 export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
   app.get('/arrangements', async (request, reply) =>
@@ -249,7 +251,7 @@ export async function setupScreenRoutes(app: FastifyInstance): Promise<void> {
       const saved = stored === null ? null : nameOf(kind, stored);
       // What the owner left as drawn is saved as it is now: another tab's change to it stands.
       const r = await once(ctx, request, () =>
-        SAVE[kind](ctx, id, stored === null ? values : changedOverNow(values, drawn, stored)),
+        SAVE[kind](ctx, id, stored === null ? values : changedOverNow(values, drawn, stored, ONE_VALUE[kind])),
       );
       if (!r.ok) {
         if (r.error.code !== 'bad_request') throw r.error;
