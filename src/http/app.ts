@@ -104,6 +104,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // answer short. Each slow verb keeps its own limit (DESK_RUN_TIMEOUT, DESK_CHAT_TIMEOUT).
     connectionTimeout: 0,
     handlerTimeout: 0,
+    // A request that reaches a closing server (pipelined, or on a keep-alive connection busy when
+    // the close began) is turned away by the draining hook below, in the envelope with its
+    // Retry-After, not by the framework's own bare 503.
+    return503OnClosing: false,
     // Only the request's arrival is timed; Node looks at its connections every so often, and a
     // shorter time (a test's) is looked at as often as it needs.
     requestTimeout: requestTime,
