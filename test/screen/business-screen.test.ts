@@ -118,6 +118,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)(
 
     it('Import refuses a file with mistakes, listing every one, keeps the text and writes nothing', async () => {
       const { context, page } = await signedIn(empty.id);
+      // The empty desk's own page says its blocks are yet to come, and how to add one.
+      await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Desk', exact: true }).click();
+      const blocks = page.getByRole('region', { name: 'Your desk' });
+      await expect(blocks.getByText(/^No blocks yet\. Ask the desk above to add one/).count()).resolves.toBe(1);
+      await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Business file' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Business file' }).waitFor();
       const bad = EVERYTHING.replace('class: chase, priority: 60', 'class: chase, priority: 600')
         .replace('grants: [reach_out, file]', 'grants: [reach_out, money]')
         .replace('unit: main-st, due: "+30d"', 'unit: nowhere, due: "+30d"');

@@ -228,13 +228,19 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the permissions and keys pages 
     expect(cells[5]).toBe('Works');
     await expectAccessible(page);
     await screenshots(page, 'keys');
-    // On a phone the key's state and its Revoke link fit the screen, with no sideways scrolling.
+    // On a phone, and on a screen zoomed to 200% (1280 px is then 640 px of room) or a tablet's
+    // 768-1023 px, the key's state and its Revoke link fit, with no sideways scrolling.
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshots(page, 'keys-phone', [390]);
     const revoke = row.getByRole('link', { name: /^Revoke Accounts sync/ });
-    const box = await revoke.boundingBox();
-    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
-    await expect(row.getByText('Works', { exact: true }).isVisible()).resolves.toBe(true);
+    for (const width of [320, 390, 640, 768, 1000]) {
+      await page.setViewportSize({ width, height: 844 });
+      const box = await revoke.boundingBox();
+      expect(box && box.x + box.width, `at ${width}px`).toBeLessThanOrEqual(width);
+      await expect(row.getByText('Works', { exact: true }).isVisible(), `at ${width}px`).resolves.toBe(true);
+      const table = page.locator('#keys');
+      expect(await table.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth), `at ${width}px`).toBe(true);
+    }
     await context.close();
   });
 

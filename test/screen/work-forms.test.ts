@@ -257,6 +257,12 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
       await expectAccessible(page);
       await box.check();
       await shots(page, 'work-edit-fault');
+      // In a high-contrast theme the tick still shows: the system draws the box, where Pico's
+      // white tick on the accent colour vanished into the page's colour.
+      await page.emulateMedia({ forcedColors: 'active' });
+      await expect(box.evaluate((e) => getComputedStyle(e).appearance)).resolves.toBe('auto');
+      await shots(page, 'work-edit-fault-forced-colours');
+      await page.emulateMedia({ forcedColors: 'none' });
       await page.getByRole('button', { name: 'Save the changes' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved your changes.' }).waitFor();
       expect((await findWork(store.db, desk.id, other.id))?.last_error).toBeNull();

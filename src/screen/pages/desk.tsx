@@ -439,6 +439,9 @@ export function DeskPage(v: DeskView): Markup {
 
       <section aria-labelledby="sections-title">
         <h2 id="sections-title">Your desk</h2>
+        {v.sections.length === 0 ? (
+          <p>No blocks yet. Ask the desk above to add one: "add a block for money owed", say.</p>
+        ) : null}
         <div id="desk-sections">
           {v.sections.map((s) => (
             <Section s={s} removable={v.kept.has(s.id)} contents={v.contents.get(s.id)} />

@@ -109,13 +109,15 @@ export function KeysPage(v: KeysView & { now: string }): Markup {
                   <th scope="col" class="wide-only">
                     Starts with
                   </th>
-                  <th scope="col" class="wide-only">
+                  <th scope="col" class="roomy-only">
                     Created
                   </th>
-                  <th scope="col" class="wide-only">
+                  <th scope="col" class="roomy-only">
                     Last used
                   </th>
-                  <th scope="col">Last day</th>
+                  <th scope="col" class="spare-column">
+                    Last day
+                  </th>
                   <th scope="col">State</th>
                   <th scope="col">
                     <span class="visually-hidden">Action</span>
@@ -129,9 +131,9 @@ export function KeysPage(v: KeysView & { now: string }): Markup {
                     <td class="wide-only">
                       <code>{k.prefix}…</code>
                     </td>
-                    <td class="wide-only">{when(k.created_at, v.zone)}</td>
-                    <td class="wide-only">{k.last_used_at ? when(k.last_used_at, v.zone) : 'Never'}</td>
-                    <td class="nowrap">{k.expires_at ? lastDayOf(v.zone, k.expires_at) : 'No end'}</td>
+                    <td class="roomy-only">{when(k.created_at, v.zone)}</td>
+                    <td class="roomy-only">{k.last_used_at ? when(k.last_used_at, v.zone) : 'Never'}</td>
+                    <td class="nowrap spare-column">{k.expires_at ? lastDayOf(v.zone, k.expires_at) : 'No end'}</td>
                     <td>{state(k, v.zone, v.now)}</td>
                     <td>
                       {k.revoked_at ? null : (

@@ -134,7 +134,7 @@ export function SetupPage(v: SetupView): Markup {
                     <td class="may-break wide-only">{a.counterparty ?? NOT_SET}</td>
                     <td class="wide-only">{a.status}</td>
                     <td class="nowrap">{a.renews_on ?? NOT_SET}</td>
-                    <td class="nowrap">{money(a.amount_cents, a.currency)}</td>
+                    <td>{money(a.amount_cents, a.currency)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -165,7 +165,9 @@ export function SetupPage(v: SetupView): Markup {
                   <th scope="col" class="wide-only">
                     Type
                   </th>
-                  <th scope="col">Arrangement</th>
+                  <th scope="col" class="spare-column">
+                    Arrangement
+                  </th>
                   <th scope="col">Columns</th>
                 </tr>
               </thead>
@@ -176,7 +178,7 @@ export function SetupPage(v: SetupView): Markup {
                       <a href={`/units/${u.id}`}>{u.name}</a>
                     </td>
                     <td class="wide-only">{u.type}</td>
-                    <td class="may-break">
+                    <td class="may-break spare-column">
                       {(u.arrangement_id !== null && arrangementName.get(u.arrangement_id)) || 'none'}
                     </td>
                     <td class="may-break">{columns(u.fields)}</td>
@@ -207,7 +209,9 @@ export function SetupPage(v: SetupView): Markup {
               <thead>
                 <tr>
                   <th scope="col">Watch</th>
-                  <th scope="col">Date watched</th>
+                  <th scope="col" class="spare-column">
+                    Date watched
+                  </th>
                   <th scope="col">Days ahead</th>
                   <th scope="col">Next turns into work</th>
                 </tr>
@@ -218,9 +222,9 @@ export function SetupPage(v: SetupView): Markup {
                     <td class="may-break">
                       <a href={`/watches/${w.watch.id}`}>{w.watch.label}</a>
                     </td>
-                    <td>{`${w.watch.subject_type}: ${w.watch.field}`}</td>
+                    <td class="spare-column">{`${w.watch.subject_type}: ${w.watch.field}`}</td>
                     <td>{String(w.watch.lead_days)}</td>
-                    <td class="next-work" data-next={w.next.starts_on ?? ''}>
+                    <td class="next-work may-break" data-next={w.next.starts_on ?? ''}>
                       {datesWhole(nextWords(w, v.today))}
                     </td>
                   </tr>
