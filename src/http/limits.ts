@@ -21,8 +21,11 @@ declare module 'fastify' {
   }
 }
 
-/** A key was presented and refused: the small bucket of its address. */
-const refusedKey = (request: FastifyRequest) => Boolean(request.authError) && !request.keyless;
+/**
+ * A key was presented and refused: the small bucket of its address. A key the store could not
+ * look up (a database out of reach) was not refused, and its answer (503) says to try again soon.
+ */
+const refusedKey = (request: FastifyRequest) => request.authError instanceof DeskError && !request.keyless;
 
 function bucketOf(request: FastifyRequest): string {
   if (refusedKey(request)) return `refused:${request.ip}`;

@@ -15,14 +15,18 @@ const SOCKET_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
+  // This process, or the machine, has no file descriptor left for a new connection.
+  'EMFILE',
+  'ENFILE',
 ]);
 
 /**
- * PostgreSQL's own: class 08 (connection exception), a server shutting down or starting up
+ * PostgreSQL's own: class 08 (connection exception), class 53 (the server is out of a resource:
+ * connections at its limit, 53300, memory or disk), a server shutting down or starting up
  * (57P01-57P03), and a statement the server cancelled (57014): past its own statement_timeout,
  * which the deadline set a little after its own (postgres-statements.ts), or by an administrator.
  */
-const SERVER_CODE = /^(08[0-9A-Z]{3}|57P0[123]|57014)$/;
+const SERVER_CODE = /^(08[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[123]|57014)$/;
 
 /** node-postgres says a lost connection in words only, without a code. */
 const DRIVER_WORDS = /^(Connection terminated|Client has encountered a connection error)/;

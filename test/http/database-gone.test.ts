@@ -15,14 +15,17 @@ const UNREACHABLE = 'The database cannot be reached; try again in a moment.';
 const LIMIT_MS = 500;
 
 /** A desk's server reaching its PostgreSQL database through a proxy the test can cut or pause. */
-function throughProxy(opts: { statementTimeoutMs?: number; connectTimeoutMs?: number } = {}) {
+function throughProxy(
+  opts: { statementTimeoutMs?: number; connectTimeoutMs?: number } = {},
+  config: Parameters<typeof harness>[1] = {},
+) {
   const t = {} as { made: TestStore; through: TestStore; proxy: TcpProxy; h: Harness; key: string };
   beforeAll(async () => {
     t.made = await postgresStore();
     t.key = (await makeDesk(t.made.db)).key;
     t.proxy = await tcpProxy(t.made.target);
     t.through = { ...(await reopenStore(t.proxy.url, opts)), target: t.proxy.url };
-    t.h = await harness(t.through);
+    t.h = await harness(t.through, config);
   });
   afterAll(async () => {
     t.proxy?.restore();
@@ -68,5 +71,24 @@ describe.skipIf(!PG_URL)('requests while the PostgreSQL server does not answer',
     expect((await t.h.call('GET', '/api/v1/me', { key: t.key })).statusCode).toBe(200);
     t.proxy.pause();
     await unreachableUntilRestored(t, LIMIT_MS + 2000);
+  });
+});
+
+describe.skipIf(!PG_URL)('a key presented while the PostgreSQL server cannot be reached', () => {
+  const t = throughProxy({}, { config: { refusedKeysPerMinute: 3 } });
+
+  it('is not counted as a refused key: every request is told to try again soon, none to wait a minute', async () => {
+    t.proxy.cut();
+    for (let i = 0; i < 6; i++) {
+      const res = await t.h.call('GET', '/api/v1/me', { key: t.key });
+      expect(res.statusCode, `request ${i + 1}`).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+    }
+    t.proxy.restore();
+    expect((await t.h.call('GET', '/api/v1/me', { key: t.key })).statusCode).toBe(200);
+    // A key that is refused is still counted in its address's small bucket.
+    const refused = [];
+    for (let i = 0; i < 4; i++) refused.push((await t.h.call('GET', '/api/v1/me', { key: 'desk_nope' })).statusCode);
+    expect(refused).toEqual([401, 401, 401, 429]);
   });
 });

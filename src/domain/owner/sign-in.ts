@@ -14,6 +14,7 @@ import {
 } from '../../store/repositories/owner.ts';
 import type { Database, DeskRow } from '../../store/schema.ts';
 import { atomicallyOn } from '../../store/tx.ts';
+import { storeTrouble } from '../../store/trouble.ts';
 import { LINK_MINUTES } from './link-url.ts';
 import { DAY_MS } from '../dates.ts';
 
@@ -92,8 +93,12 @@ export async function deskForSession(db: Kysely<Database>, token: string, now: D
   const desk = await findDesk(db, s.desk_id);
   if (!desk) return null;
   // Written at most once a minute: the idle period is days, and a page view need not be a write.
+  // A store that cannot take the write now (another process's, a full disk) leaves it for the
+  // next page: the page itself is still served.
   if (now.getTime() - new Date(s.last_seen_at).getTime() >= TOUCH_EVERY_MS)
-    await touchSession(db, hash, now.toISOString());
+    await touchSession(db, hash, now.toISOString()).catch((err: unknown) => {
+      if (!storeTrouble(err)) throw err;
+    });
   return desk;
 }
 

@@ -38,8 +38,13 @@ export async function getSetting(db: Kysely<Database>, key: string): Promise<str
   return r?.value;
 }
 
-/** Stores a value unless one is there already, and returns whichever is stored: safe under races. */
+/**
+ * Stores a value unless one is there already, and returns whichever is stored: safe under races.
+ * Read first, so a value already there costs no write (a write waits on another process's lock).
+ */
 export async function settingOnce(db: Kysely<Database>, key: string, value: string): Promise<string> {
+  const kept = await getSetting(db, key);
+  if (kept !== undefined) return kept;
   await db
     .insertInto('settings')
     .values({ key, value })
