@@ -14,7 +14,6 @@ import { deskContext, type DeskContext, type Deps } from '../domain/context.ts';
 import { DeskError } from '../domain/errors.ts';
 import { noteKeyUse, verifyKey } from '../domain/keys/verify.ts';
 import { storeTrouble } from '../store/trouble.ts';
-import { cursorSecret } from '../domain/work/cursor.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
 import { askForKey, presentedKey } from './auth.ts';
 import { clientErrorResponse, refuseConnect, refuseExpectation, sendError, UNSPOKEN_VERSION } from './errors.ts';
@@ -85,9 +84,6 @@ function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServer
 /** Builds the whole HTTP service without listening, so tests can inject or listen as they like. */
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const requestTime = opts.requestTimeMs ?? REQUEST_TIME_MS;
-  // Made as the server starts, if the database has none yet: a read of the queue then never has
-  // to write it, which would wait on (or fail for) another process's write or a full disk.
-  await cursorSecret(deps.store.db);
   const app = Fastify({
     logger: withRedactedUrls(opts.logger ?? false),
     ...(opts.requestLines ? { logController: new LogController({ disableRequestLogging: true }) } : {}),

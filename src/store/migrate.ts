@@ -29,6 +29,7 @@ import { blockLists } from './migrations/023_block_lists.ts';
 import { addressesAsciiCase } from './migrations/024_addresses_ascii_case.ts';
 import { draftsAndWatchRows } from './migrations/025_drafts_and_watch_rows.ts';
 import { oneDraftARow } from './migrations/026_one_draft_a_row.ts';
+import { cursorSecretMade } from './migrations/027_cursor_secret.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -60,6 +61,7 @@ export const migrations: Record<string, DeskMigration> = {
   '024_addresses_ascii_case': addressesAsciiCase,
   '025_drafts_and_watch_rows': draftsAndWatchRows,
   '026_one_draft_a_row': oneDraftARow,
+  '027_cursor_secret': cursorSecretMade,
 };
 
 class InCodeProvider implements MigrationProvider {

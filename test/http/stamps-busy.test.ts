@@ -9,7 +9,8 @@ import { signInWithLink } from '../helpers/sign-in.ts';
 // A read writes two stamps along the way: a key's "last used" and a signed-in session's last
 // page. While another process holds SQLite's write lock (a large `desk import`, say), neither
 // can be written; the read is still answered, and the stamp waits for a later request. Nor does
-// the first read of the queue on a new database write the secret its cursors are signed with.
+// the first read of the queue on a new database write the secret its cursors are signed with,
+// and a session past its idle days is signed out whether or not its row can be deleted then.
 
 describe('a read while another process holds the write lock', () => {
   let store: TestStore;
@@ -35,7 +36,7 @@ describe('a read while another process holds the write lock', () => {
     }
   }
 
-  it("of the queue, the first on a new database, is answered: the cursors' secret was made at start", async () => {
+  it("of the queue, the first on a new database, is answered: the cursors' secret was made with it", async () => {
     const d = await makeDesk(store.db);
     const work = await whileLocked(() => h.call('GET', '/api/v1/work', { key: d.key }));
     expect(work.statusCode).toBe(200);
@@ -71,5 +72,11 @@ describe('a read while another process holds the write lock', () => {
     expect(page.body).toContain('<h1');
     const [session] = await store.db.selectFrom('owner_sessions').select('last_seen_at').execute();
     expect(session!.last_seen_at).toBe(aWhileAgo);
+
+    // Past its idle days the session is over: the answer is the one given with no session.
+    await store.db.updateTable('owner_sessions').set({ last_seen_at: '2000-01-01T00:00:00.000Z' }).execute();
+    const over = await whileLocked(() => h.app.inject({ method: 'GET', url: '/', cookies }));
+    const none = await h.app.inject({ method: 'GET', url: '/' });
+    expect([over.statusCode, over.body]).toEqual([none.statusCode, none.body]);
   }, 30_000);
 });

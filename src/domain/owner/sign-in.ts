@@ -81,13 +81,19 @@ export async function redeemSignInLink(db: Kysely<Database>, token: string, now:
 /** How stale a session's last use may be before a page view writes it again. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** Lets a session's bookkeeping wait when the store cannot write now (P-ops-8); any other fault is thrown. */
+function unlessStoreTrouble(err: unknown): void {
+  if (!storeTrouble(err)) throw err;
+}
+
 /** The desk a session token is signed in to, or null; each use restarts the idle period. */
 export async function deskForSession(db: Kysely<Database>, token: string, now: Date): Promise<DeskRow | null> {
   const hash = hashToken(token);
   const s = await findSession(db, hash);
   if (!s) return null;
   if (new Date(s.last_seen_at).getTime() + SESSION_IDLE_DAYS * DAY_MS <= now.getTime()) {
-    await deleteSession(db, hash);
+    // Signed out either way: a store that cannot take the delete now leaves it for a later page.
+    await deleteSession(db, hash).catch(unlessStoreTrouble);
     return null;
   }
   const desk = await findDesk(db, s.desk_id);
@@ -96,9 +102,7 @@ export async function deskForSession(db: Kysely<Database>, token: string, now: D
   // A store that cannot take the write now (another process's, a full disk) leaves it for the
   // next page: the page itself is still served.
   if (now.getTime() - new Date(s.last_seen_at).getTime() >= TOUCH_EVERY_MS)
-    await touchSession(db, hash, now.toISOString()).catch((err: unknown) => {
-      if (!storeTrouble(err)) throw err;
-    });
+    await touchSession(db, hash, now.toISOString()).catch(unlessStoreTrouble);
   return desk;
 }
 

@@ -160,8 +160,9 @@ export function RevokeKeyPage(v: { desk: string; zone: string; csrf: string; ide
       <h1>Revoke "{k.name}"?</h1>
       <p>
         The key starting <code>{k.prefix}…</code>, made {when(k.created_at, v.zone)}, last used{' '}
-        {k.last_used_at ? when(k.last_used_at, v.zone) : 'never'}. A program using it is refused from its next request,
-        and a revoked key cannot be brought back.
+        {k.last_used_at ? when(k.last_used_at, v.zone) : 'never'},{' '}
+        {k.expires_at ? `working through ${lastDayOf(v.zone, k.expires_at)}` : 'with no last day'}. A program using it
+        is refused from its next request, and a revoked key cannot be brought back.
       </p>
       <form method="post" action={`/keys/${k.id}/revoke`} data-once class="confirm">
         <FormKeys csrf={v.csrf} idem={v.idem} />
