@@ -1,11 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignInLink, lookAtSignInLink, SESSION_IDLE_DAYS } from '../../src/domain/owner/sign-in.ts';
-import { harness, type Harness } from '../helpers/app.ts';
+import { addDays } from '../../src/domain/dates.ts';
+import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
 import { addArrangement, addSection, addUnit } from '../helpers/business.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { signInWithLink } from '../helpers/sign-in.ts';
+
+// Dates from the harness's pinned clock: a row due a little after it, and that date snoozed 5 days.
+const DUE = addDays(TEST_NOW.slice(0, 10), 9);
+const SNOOZED = addDays(DUE, 5);
 
 // The screen's doors, knocked on without a browser: the files it serves, the session a link
 // starts, and the forms a session may send.
@@ -211,20 +216,20 @@ describe("the screen's guards", () => {
 
   it('saving the edit form keeps a change another writer made after the page was drawn', async () => {
     const d = await makeDesk(store.db);
-    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the lease', due_date: '2026-12-01', priority: 60 });
+    const row = await makeWork(store.db, d.desk.id, { title: 'Renew the lease', due_date: DUE, priority: 60 });
     const cookies = await signIn(d.desk.id);
     const { drawn, fields, send } = await editForm(row.id, cookies);
     expect(drawn.statusCode).toBe(200);
-    expect(fields).toMatchObject({ drawn_title: 'Renew the lease', drawn_due: '2026-12-01', drawn_priority: '60' });
+    expect(fields).toMatchObject({ drawn_title: 'Renew the lease', drawn_due: DUE, drawn_priority: '60' });
     // Meanwhile a snooze moves the due date and the priority.
     const snoozed = await h.call('POST', `/api/v1/work/${row.id}/snooze`, { key: d.key, body: { days: 5 } });
-    expect(snoozed.json().data).toMatchObject({ due_date: '2026-12-06', priority: 55 });
+    expect(snoozed.json().data).toMatchObject({ due_date: SNOOZED, priority: 55 });
     // The form goes back as it was drawn, but for the title.
     const sent = await send({
       title: 'Renew the shop lease',
       kind: 'general',
       class: '',
-      due: '2026-12-01',
+      due: DUE,
       priority: '60',
       contact_name: '',
       contact_email: '',
@@ -233,7 +238,7 @@ describe("the screen's guards", () => {
     });
     expect(sent.statusCode).toBe(303);
     const after = await store.db.selectFrom('work').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ title: 'Renew the shop lease', due_date: '2026-12-06', priority: 55 });
+    expect(after).toMatchObject({ title: 'Renew the shop lease', due_date: SNOOZED, priority: 55 });
   });
 
   it("saves an arrangement's amount with the currency the form showed it in, whatever another tab set since", async () => {
@@ -395,8 +400,8 @@ describe("the screen's guards", () => {
 
   it("a program's Idempotency-Key never stands for a form's key, whatever it is spelled", async () => {
     const d = await makeDesk(store.db);
-    const theirs = await makeWork(store.db, d.desk.id, { title: 'Program row', due_date: '2026-12-01' });
-    const mine = await makeWork(store.db, d.desk.id, { title: 'Owner row', due_date: '2026-12-01' });
+    const theirs = await makeWork(store.db, d.desk.id, { title: 'Program row', due_date: DUE });
+    const mine = await makeWork(store.db, d.desk.id, { title: 'Owner row', due_date: DUE });
     const key = 'form-key-1';
     const api = await h.call('POST', `/api/v1/work/${theirs.id}/snooze`, {
       key: d.key,
@@ -416,7 +421,7 @@ describe("the screen's guards", () => {
     expect(res.statusCode).toBe(303);
     const due = async (id: number) =>
       (await store.db.selectFrom('work').select('due_date').where('id', '=', id).executeTakeFirstOrThrow()).due_date;
-    expect([await due(theirs.id), await due(mine.id)]).toEqual(['2026-12-02', '2026-12-04']);
+    expect([await due(theirs.id), await due(mine.id)]).toEqual([addDays(DUE, 1), addDays(DUE, 3)]);
   });
 
   it('the chat box refuses a question of only invisible characters as it refuses a blank one, and logs nothing', async () => {
