@@ -131,3 +131,32 @@ describe.each(CASES)('an upgrade that fails partway ($name)', ({ name, blank }) 
     }
   });
 });
+
+describe.each(CASES)('a new database another process has begun to make ($name)', ({ name, blank }) => {
+  const made: Blank[] = [];
+  afterAll(async () => {
+    for (const b of made) await b.drop();
+  });
+
+  it('is opened as the new database it is, not as an earlier version to upgrade', async () => {
+    const b = await blank();
+    made.push(b);
+    // The migrator makes its record before the upgrade's transaction; a process starting beside
+    // one making the database finds that record empty.
+    await migrateWith(b, {}, name);
+    expect(await b.db.selectFrom('desk_migrations').select('name').execute()).toEqual([]);
+    await b.db.destroy();
+
+    const store = await reopenStore(b.target);
+    try {
+      expect(store.upgraded).toEqual([]);
+      const applied = await store.db
+        .selectFrom('desk_migrations' as never)
+        .select('name' as never)
+        .execute();
+      expect(applied).toHaveLength(Object.keys(migrations).length);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -74,11 +74,15 @@ class InCodeProvider implements MigrationProvider {
 /** How long a process starting beside others waits for their upgrade of the database. */
 const BUSY_UPGRADE_MS = 10 * 60_000;
 
-/** The migrations a database has had, or null when it has had none (a new database). */
+/**
+ * The migrations a database has had, or null when it has had none (a new database). An empty
+ * record is a new database too: the migrator makes the record before the upgrade's transaction,
+ * so a process starting beside one that is making the database finds it empty.
+ */
 async function applied(db: Kysely<Database>): Promise<string[] | null> {
   try {
     const rows = await sql<{ name: string }>`select name from desk_migrations`.execute(db);
-    return rows.rows.map((r) => r.name);
+    return rows.rows.length > 0 ? rows.rows.map((r) => r.name) : null;
   } catch {
     return null;
   }
