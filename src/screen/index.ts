@@ -86,6 +86,7 @@ const STORE_TROUBLE_TITLE = {
   full: "The desk's disk is full",
   readonly: 'The desk cannot write its database',
   unreachable: 'The desk cannot reach its database',
+  used_up: 'The desk has no ids left',
 } as const;
 
 /** Where a form sent without a session goes, and what it says there. */

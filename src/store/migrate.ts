@@ -30,6 +30,7 @@ import { addressesAsciiCase } from './migrations/024_addresses_ascii_case.ts';
 import { draftsAndWatchRows } from './migrations/025_drafts_and_watch_rows.ts';
 import { oneDraftARow } from './migrations/026_one_draft_a_row.ts';
 import { cursorSecretMade } from './migrations/027_cursor_secret.ts';
+import { idCeiling } from './migrations/028_id_ceiling.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -62,6 +63,7 @@ export const migrations: Record<string, DeskMigration> = {
   '025_drafts_and_watch_rows': draftsAndWatchRows,
   '026_one_draft_a_row': oneDraftARow,
   '027_cursor_secret': cursorSecretMade,
+  '028_id_ceiling': idCeiling,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -40,7 +40,7 @@ function databaseUnreachable(err: unknown): boolean {
 
 /** Why the store cannot take a statement now, said for whoever asked, and for the log. */
 export interface StoreTrouble {
-  kind: 'busy' | 'full' | 'readonly' | 'unreachable';
+  kind: 'busy' | 'full' | 'readonly' | 'unreachable' | 'used_up';
   message: string;
   log: string;
   level: 'warn' | 'error';
@@ -81,6 +81,14 @@ export function storeTrouble(err: unknown): StoreTrouble | null {
       log: 'the database is read-only',
       level: 'error',
     };
+  const usedUp = idsUsedUp(err);
+  if (usedUp)
+    return {
+      kind: 'used_up',
+      message: `The database has given out every id its ${usedUp} can have (the last is 2147483647), so nothing was written.`,
+      log: `the database has no ids left for its ${usedUp}`,
+      level: 'error',
+    };
   if (databaseUnreachable(err))
     return {
       kind: 'unreachable',
@@ -89,4 +97,29 @@ export function storeTrouble(err: unknown): StoreTrouble | null {
       level: 'error',
     };
   return null;
+}
+
+/** What the numbered tables hold, in the words a person reads. */
+const HOLDS: Record<string, string> = {
+  api_keys: 'keys',
+  work: 'work rows',
+  timeline: 'history entries',
+  activity: 'activity entries',
+};
+
+/**
+ * The table that has given out its last id (migration 028 on SQLite, a serial's sequence at its
+ * end on PostgreSQL, 2200H), or null.
+ */
+function idsUsedUp(err: unknown): string | null {
+  if (!err || typeof err !== 'object') return null;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof message !== 'string') return null;
+  const table =
+    code === 'SQLITE_CONSTRAINT_TRIGGER'
+      ? /^ids used up: (\w+)$/.exec(message)?.[1]
+      : code === '2200H'
+        ? /sequence "(\w+)_id_seq"/.exec(message)?.[1]
+        : undefined;
+  return table ? (HOLDS[table] ?? table) : null;
 }
