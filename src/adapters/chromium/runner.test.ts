@@ -701,6 +701,37 @@ describe.skipIf(!available)(
         rmSync(dir, { recursive: true, force: true });
       }
     }, 30_000);
+
+    it('lets a browser still starting when the time ran out come up, then closes it and removes its profile', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'desk-slow-chromium-'));
+      try {
+        // A browser slow to start, as a busy machine's is: the run's time runs out before it is up.
+        // Its start was given up at the run's limit, and the browser, still coming up, wrote its
+        // profile again after the run had removed it.
+        const seen = join(dir, 'args');
+        const started = join(dir, 'started');
+        const slow = join(dir, 'chromium');
+        writeFileSync(slow, `#!/bin/sh\necho "$@" > ${seen}\nsleep 2\ntouch ${started}\nexec ${CHROMIUM} "$@"\n`);
+        chmodSync(slow, 0o755);
+        const res = await new ChromiumRunner({ executablePath: slow }).run({
+          steps: [{ goto: 'http://127.0.0.1:9/' }],
+          vars: vars(),
+          timeoutMs: 500,
+        });
+        expect(res).toMatchObject({ ok: false, timedOut: true, error: 'The portal did not finish within 0.5s.' });
+        await expect.poll(() => existsSync(seen), { timeout: 10_000 }).toBe(true);
+        const profile = /--user-data-dir=(\S+)/.exec(readFileSync(seen, 'utf8'))?.[1];
+        expect(profile).toMatch(/desk-run-/);
+        await expect.poll(() => existsSync(started), { timeout: 10_000 }).toBe(true);
+        const running = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(profile!);
+        await expect.poll(running, { timeout: 20_000, interval: 200 }).toBe(false);
+        // Once the browser has exited, nothing writes the profile again.
+        await new Promise((r) => setTimeout(r, 1_000));
+        expect(existsSync(profile!)).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 40_000);
   },
 );
 

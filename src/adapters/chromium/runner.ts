@@ -47,6 +47,14 @@ const PREFERENCES = {
 const PROFILE = /^desk-run-(\d+)-/;
 
 /**
+ * How long the browser may take to start, apart from the run's own limit. Cut at the run's
+ * limit, a start was given up with the browser still coming up, which then wrote its profile
+ * again after the run had removed it; a run whose time runs out first lets the start finish,
+ * then closes the browser and removes the profile once it has exited.
+ */
+const LAUNCH_LIMIT_MS = 60_000;
+
+/**
  * Removes the profiles of runs whose process is gone: one killed outright (SIGKILL, a power
  * cut) could not remove its own, and a profile keeps what the portal set at sign-in. A profile
  * of a process still running, this one's or another server's, is left alone.
@@ -485,7 +493,7 @@ export class ChromiumRunner implements PlaybookRunner {
           // A portal's pages are the web's: the renderer that draws them is kept in the sandbox,
           // where one is to be had (Playwright's own default is none).
           chromiumSandbox: this.sandboxed,
-          timeout: Math.max(1, remaining()),
+          timeout: LAUNCH_LIMIT_MS,
           // The browser is the process's to stop: a stopping server lets the run finish or records
           // it as interrupted at the drain limit, and Ctrl-C on the CLI does the same. Left to the
           // signal, the browser would close under the run, which would then read as a failure.
