@@ -276,6 +276,48 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("the screen's forms for work row
   );
 
   it(
+    'keeps the focus ring and a refusal clear on the dark page a system set to dark gives',
+    async () => {
+      const luminance = (rgb: string) => {
+        const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+          const v = Number(c) / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const contrast = (a: string, b: string) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return (hi! + 0.05) / (lo! + 0.05);
+      };
+      await page.emulateMedia({ colorScheme: 'dark' });
+      try {
+        await page.goto(`${server.base}/work/${rowId}/edit`);
+        await page.getByLabel(/^Priority/).fill('500');
+        await page.getByRole('button', { name: 'Save the changes' }).click();
+        const said = fieldError('work-priority-error');
+        await said.waitFor();
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+        const ground = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+        // The page is dark: the test would say nothing of the ring on a light one.
+        expect(luminance(ground)).toBeLessThan(0.05);
+        expect(contrast(await said.evaluate((e) => getComputedStyle(e).color), ground)).toBeGreaterThanOrEqual(4.5);
+        // The refused field has the focus, ringed as a keyboard's focus is.
+        const ring = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          return { tag: el.tagName, visible: el.matches(':focus-visible'), colour: getComputedStyle(el).outlineColor };
+        });
+        expect(ring).toMatchObject({ tag: 'INPUT', visible: true });
+        expect(contrast(ring.colour, ground)).toBeGreaterThanOrEqual(3);
+        await shots(page, 'work-edit-refused-dark');
+      } finally {
+        await page.emulateMedia({ colorScheme: null });
+        await page.goto(`${server.base}/work/${rowId}`);
+      }
+    },
+    SLOW,
+  );
+
+  it(
     'gives the row to a person and back; an empty name is refused beside the field',
     async () => {
       await page.getByRole('button', { name: 'Assign', exact: true }).click();
