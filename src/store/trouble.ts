@@ -1,6 +1,7 @@
 // Whether a failed statement failed for a reason of the store's own (another process's write
-// lock, a full disk, a database that cannot be reached) rather than because of what it asked:
-// the same statement goes through once that has passed, so it is a wait, not a fault.
+// lock, a full disk, a database that cannot be reached, a table out of ids) rather than because
+// of what it asked: the same statement goes through once that has passed or been mended, so it
+// is said as the store's state, not as a fault.
 
 /**
  * Socket errors of a connection that cannot be made or was lost. ETIMEDOUT is also what a
