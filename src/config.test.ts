@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DATABASE, loadConfig, misspeltSettings, ownerLinkCommand, publicOrigin, SETTINGS } from './config.ts';
 import { clockFrom, FixedClock } from './domain/clock.ts';
@@ -235,5 +236,28 @@ describe('the command a signed-out sign-in page prints', () => {
     expect(ownerLinkCommand(file, 'YOUR-DESK', 8080, 'public')).toBe(
       "npx desk owner link --desk YOUR-DESK --db './data/shop.db'",
     );
+  });
+});
+
+describe('settings with spaces around them, or a quote in them', () => {
+  it('reads a variable or a flag without the spaces around it, as a quoted shell line gives it', () => {
+    expect(loadConfig({ DESK_HOST: ' 127.0.0.1 ' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DESK_NOW: ' 2026-11-22T10:00:00Z\n' }).startsAt?.toISOString()).toBe(
+      '2026-11-22T10:00:00.000Z',
+    );
+    expect(loadConfig({}, { database: ' ./data/shop.db\n', host: ' 0.0.0.0' })).toMatchObject({
+      database: './data/shop.db',
+      host: '0.0.0.0',
+    });
+    // Spaces alone are no database: kept, to be refused as they are.
+    expect(loadConfig({}, { database: '  ' }).database).toBe('  ');
+  });
+
+  it('prints a path holding a quote so that a shell reads the same path back', () => {
+    const file = loadConfig({ DESK_DATABASE_URL: "./O'Brien's.db" });
+    const shown = ownerLinkCommand(file, 'bakery', 8080);
+    expect(shown).toBe("npx desk owner link --desk bakery --db './O'\\''Brien'\\''s.db'");
+    const read = execFileSync('sh', ['-c', `printf %s ${shown.split('--db ')[1]}`], { encoding: 'utf8' });
+    expect(read).toBe("./O'Brien's.db");
   });
 });

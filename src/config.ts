@@ -126,7 +126,7 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, words: re
 
 /** An ISO 8601 instant with a zone (2026-11-22T10:00:00Z), or unset. */
 function instant(env: NodeJS.ProcessEnv, name: string): Date | null {
-  const raw = env[name];
+  const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return null;
   const at = new Date(raw);
   // Date rolls an impossible day over (2027-02-29 is 1 March): a pinned clock must be the day it says.
@@ -283,22 +283,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
   const config: Config = {
     // Spaces around it are none of it (a quoted shell line), as for every other setting.
     database: env.DESK_DATABASE_URL?.trim() || DEFAULT_DATABASE,
-    host: env.DESK_HOST || '127.0.0.1',
+    host: env.DESK_HOST?.trim() || '127.0.0.1',
     port: port(env, 'DESK_PORT', DEFAULT_PORT),
     runTimeoutMs: timeLimit(env, 'DESK_RUN_TIMEOUT', 10 * 60_000, 'a run'),
     drainTimeoutMs: duration(env, 'DESK_DRAIN_TIMEOUT', 30_000),
     chatTimeoutMs: timeLimit(env, 'DESK_CHAT_TIMEOUT', 240_000, 'a chat answer'),
     mailTimeoutMs: timeLimit(env, 'DESK_MAIL_TIMEOUT', 20_000, 'the mail server to answer'),
     databaseTimeoutMs: duration(env, 'DESK_DATABASE_TIMEOUT', STATEMENT_TIMEOUT_MS),
-    chromiumPath: env.DESK_CHROMIUM_PATH || '/usr/bin/chromium',
+    chromiumPath: env.DESK_CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     chromiumSandbox: oneOf(env, 'DESK_CHROMIUM_SANDBOX', ['auto', 'off'], 'auto') ?? 'auto',
     runPrivateAddresses: oneOf(env, 'DESK_RUN_PRIVATE_ADDRESSES', ['allow', 'refuse'], 'allow') ?? 'allow',
     watchIntervalMs: duration(env, 'DESK_WATCH_INTERVAL', 60_000, LEAST_INTERVAL_MS),
     workIntervalMs: duration(env, 'DESK_WORK_INTERVAL', 60_000, LEAST_INTERVAL_MS),
     mailPollMs: duration(env, 'DESK_MAIL_POLL', 60_000, LEAST_INTERVAL_MS),
-    llmUrl: env.DESK_LLM_URL || null,
-    llmModel: env.DESK_LLM_MODEL || 'gpt-4o-mini',
-    llmKey: env.DESK_LLM_KEY || null,
+    llmUrl: env.DESK_LLM_URL?.trim() || null,
+    llmModel: env.DESK_LLM_MODEL?.trim() || 'gpt-4o-mini',
+    llmKey: env.DESK_LLM_KEY?.trim() || null,
     logLevel: oneOf(env, 'DESK_LOG_LEVEL', LOG_LEVELS, 'info') ?? 'info',
     logFormat: oneOf(env, 'DESK_LOG_FORMAT', ['json', 'pretty'], undefined),
     bodyLimitBytes: 1024 * 1024,
@@ -310,8 +310,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
     startsAt: instant(env, 'DESK_NOW'),
     publicUrl: publicUrl(env),
   };
+  // A flag's spaces are none of it either (`--db " ./desk.db"`); one of spaces alone stays to be refused.
   for (const [k, v] of Object.entries(flags))
-    if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
+    if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = typeof v === 'string' ? v.trim() || v : v;
   return Object.freeze(config);
 }
 
@@ -323,7 +324,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Partial<
 export function dbFlag(config: Readonly<Config>): string {
   if (config.database === DEFAULT_DATABASE) return '';
   const shown = redact(config.database);
-  return shown === config.database ? ` --db '${shown}'` : ' --db "$DESK_DATABASE_URL"';
+  // Quoted for a POSIX shell: a quote in the path closes the quotes, is given escaped, and opens them again.
+  return shown === config.database ? ` --db '${shown.replaceAll("'", "'\\''")}'` : ' --db "$DESK_DATABASE_URL"';
 }
 
 /** ` --port N` where a printed command needs it to reach a server on `port`; nothing for the default. */

@@ -40,7 +40,8 @@ export async function askOnTerminal(
 export function missingDatabase(database: string, { create = false } = {}): string | null {
   if (sqliteFile(database) === ':memory:')
     return ':memory: is a database that is gone when this command ends, with all it did; name a database file or a postgres:// URL.';
-  // A URL is for the store to judge: PostgreSQL's, or one it refuses by name.
-  if (create || /^[a-z][a-z0-9+.-]*:\/\//i.test(database) || existsSync(sqliteFile(database))) return null;
+  // A URL is for the store to judge: PostgreSQL's, or one it refuses by name. A file: URL is a path.
+  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(database) && !/^file:/i.test(database);
+  if (create || url || existsSync(sqliteFile(database))) return null;
   return noDeskDatabase(database);
 }

@@ -217,7 +217,9 @@ async function reachable(db: Kysely<Database>, location: string): Promise<void> 
         ? 'nothing answers there; is the server running?'
         : e.code === 'ENOTFOUND'
           ? 'no such host'
-          : (e.message ?? String(err));
+          : e.code === 'ERR_INVALID_URL'
+            ? 'it is not a URL that can be read. A user or password holding @ : / ? # or % gives each percent-encoded (@ as %40, : as %3A, / as %2F, ? as %3F, # as %23, % as %25), and a port is a number from 1 to 65535.'
+            : (e.message ?? String(err));
     throw new StoreUnusable(`Cannot use the PostgreSQL database at ${location}: ${why}`, UNREACHABLE.has(e.code ?? ''));
   }
 }

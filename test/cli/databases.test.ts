@@ -110,6 +110,44 @@ describe('a database a command cannot use', () => {
     expect(fs.existsSync(gone)).toBe(false);
   });
 
+  it('a file:/// URL that names no file is refused by a command that only reads, and nothing is made for it', async () => {
+    const gone = path.join(dir, 'not-made', 'sub', 'x.db');
+    const run = await desk(`file://${gone}`, 'desks', 'list');
+    expect(run.err).toMatch(/^desk: No database at /);
+    expect(fs.existsSync(path.join(dir, 'not-made'))).toBe(false);
+  });
+
+  it('--db is read without the spaces around it, as DESK_DATABASE_URL is; a URL in it makes no folder nor shows its password', async () => {
+    const file = path.join(dir, 'spaced.db');
+    expect((await makeDeskAt(file, 'Spaced', 'spaced')).code).toBe(0);
+    const listed = await desk(path.join(dir, 'elsewhere.db'), 'desks', 'list', '--json', '--db', ` ${file}\n`);
+    expect(listed.err).toBe('');
+    expect(JSON.parse(listed.out).map((d: { slug: string }) => d.slug)).toEqual(['spaced']);
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const url = ' postgres://desk:S3cretPw@127.0.0.1:1/shop';
+      const refused = await desk(file, 'demo', '--db', url);
+      expect(refused.code).toBe(1);
+      expect(refused.err).not.toContain('S3cretPw');
+      expect(refused.err).toMatch(/PostgreSQL/);
+      expect(fs.readdirSync(dir).filter((n) => n.includes('postgres'))).toEqual([]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('a PostgreSQL URL that cannot be read says how to write its password, and shows none of it', async () => {
+    for (const url of ['postgres://shop:p@ss:w/rd?#%@127.0.0.1:5432/desk', 'postgres://shop@127.0.0.1:99999/desk']) {
+      const run = await desk(url, 'desks', 'list');
+      expect(run.code).toBe(1);
+      expect(run.err).toMatch(
+        /: it is not a URL that can be read\. A user or password holding @ : \/ \? # or % gives each percent-encoded \(@ as %40/,
+      );
+      expect(run.err).not.toContain('w/rd');
+    }
+  });
+
   it(':memory:, gone when the command ends, is refused by every command, before anything is done or printed', async () => {
     for (const args of [
       ['desks', 'list'],

@@ -1,5 +1,5 @@
 import { actorName, type DeskContext } from '../context.ts';
-import { HOST_TOO_LONG, smtpFaults, USER_TOO_LONG } from './smtp-settings.ts';
+import { serverNameFault, smtpFaults, USER_TOO_LONG } from './smtp-settings.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent } from '../record.ts';
 import { CONNECTION_SECRETS } from '../vocab.ts';
@@ -98,9 +98,8 @@ function keptSecret(
 /** The imap part's rules, by the inbox form's field names. */
 function checkInbox(imap: Record<string, unknown>, kept: unknown, errors: Record<string, string>): void {
   const host = typeof imap.host === 'string' ? imap.host.trim() : '';
-  if (!host) errors.imap_host = 'The inbox server is required, such as imap.example.com.';
-  else if (/\s/.test(host)) errors.imap_host = `"${echoed(host)}" is not a server name: it has a space in it.`;
-  else if (longerThan(host, SETUP_TEXT_MAX.host)) errors.imap_host = HOST_TOO_LONG;
+  const hostFault = host ? serverNameFault(host, 993) : 'The inbox server is required, such as imap.example.com.';
+  if (hostFault) errors.imap_host = hostFault;
   const port = imap.port;
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
     errors.imap_port = `"${echoed(port)}" is not a port: a whole number from 1 to 65535, such as 993.`;

@@ -6,6 +6,23 @@ import { CONTROL_CHARACTER, echoed, echoedJson, longerThan } from '../text.ts';
 // or a business file. The faults are keyed by the setting (and the form field) they are about.
 
 export const HOST_TOO_LONG = `A server name is at most ${SETUP_TEXT_MAX.host} characters.`;
+
+/**
+ * What is wrong with a server's name as given (trimmed, not empty), or null. A port or a scheme
+ * written into it would pass here and fail only when the desk first used it ("no server named
+ * smtp.example.com:587"), so each is said with where it goes.
+ */
+export function serverNameFault(host: string, portExample: number): string | null {
+  if (/\s/.test(host)) return `"${echoed(host)}" is not a server name: it has a space in it.`;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(host))
+    return `"${echoed(host)}" is not a server name: give the name alone, such as ${host.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/:]/)[0] || 'smtp.example.com'}.`;
+  // One colon, then a number: a port (an IPv6 address has several colons, or brackets).
+  const withPort = /^([^:[\]]+):(\d*)$/.exec(host);
+  if (withPort)
+    return `"${echoed(host)}" is not a server name: give the name alone (${echoed(withPort[1]!)}), and the port apart (${withPort[2] || portExample}).`;
+  if (longerThan(host, SETUP_TEXT_MAX.host)) return HOST_TOO_LONG;
+  return null;
+}
 export const USER_TOO_LONG = `A user name is at most ${SETUP_TEXT_MAX.user} characters.`;
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
@@ -49,9 +66,8 @@ export function senderOf(c: Record<string, unknown>): string | null {
 export function smtpFaults(c: Record<string, unknown>, opts: { mayLeaveOut?: boolean } = {}): Record<string, string> {
   const errors: Record<string, string> = {};
   const host = typeof c.host === 'string' ? c.host.trim() : '';
-  if (!host) errors.host = 'The mail server is required, such as smtp.example.com.';
-  else if (/\s/.test(host)) errors.host = `"${echoed(host)}" is not a server name: it has a space in it.`;
-  else if (longerThan(host, SETUP_TEXT_MAX.host)) errors.host = HOST_TOO_LONG;
+  const hostFault = host ? serverNameFault(host, 587) : 'The mail server is required, such as smtp.example.com.';
+  if (hostFault) errors.host = hostFault;
   if (typeof c.user === 'string' && longerThan(c.user.trim(), SETUP_TEXT_MAX.user)) errors.user = USER_TOO_LONG;
   const port = c.port;
   if (opts.mayLeaveOut && empty(port)) {
