@@ -137,6 +137,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     // before any hook, so the headers every answer carries are set here.
     frameworkErrors: (err, request, reply) => {
       reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
+      if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
       const e =
         err.code === 'FST_ERR_BAD_URL'
           ? new DeskError('not_found', 'Nothing here: the path is not valid URL text.')
@@ -161,8 +162,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     });
   }
 
+  // HEAD is answered as GET would be, its length too: the message names GET for it.
   const noRoute = (request: FastifyRequest) =>
-    new DeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+    new DeskError(
+      'not_found',
+      `No route ${request.method === 'HEAD' ? 'GET' : request.method} ${request.url.split('?')[0]}.`,
+    );
   // A path no route serves is 404 whatever its body: the body of a request that reaches no
   // route is still parsed, and its fault must not answer for the path.
   const answerNoRoute = (request: FastifyRequest, reply: FastifyReply) => {

@@ -81,6 +81,9 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
   },
 };
 
+/** The routes whose answers are the same for everybody, and public to caches. */
+const PUBLIC_ROUTES = new Set(['/assets/:name', '/favicon.ico']);
+
 const STORE_TROUBLE_TITLE = {
   busy: 'The desk is busy',
   full: "The desk's disk is full",
@@ -183,8 +186,9 @@ export function screen(deps: Deps, limits: LimitStore) {
       if (!desk) return;
       request.owner = deskContext(deps, desk, { type: 'owner', name: OWNER });
       // Each use restarts the idle days in the browser too, or it would drop the session 30 days
-      // after signing in however often the owner came. A stored asset's answer carries no cookie.
-      if (!request.url.startsWith('/assets/')) keepSession(reply, token.value);
+      // after signing in however often the owner came. An answer a shared cache may keep (an
+      // asset, the icon) carries no cookie, however its path was written.
+      if (!PUBLIC_ROUTES.has(request.routeOptions.url ?? '')) keepSession(reply, token.value);
     });
     // Counted after the session is known: a signed-in desk has its own bucket, as a key does.
     await registerLimits(app, deps.config, limits, 'screen');
@@ -297,9 +301,11 @@ export function screen(deps: Deps, limits: LimitStore) {
 
     // Browsers ask for an icon on every page; there is none, and saying so quietly spares the
     // console a failed request each time.
-    app.get('/favicon.ico', { config: { rateLimit: false } }, async (_request, reply) =>
-      reply.code(204).header('cache-control', 'public, max-age=86400').send(),
-    );
+    const noIcon = async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(204).header('cache-control', 'public, max-age=86400').send();
+    // HEAD answered by its own route: the one made from GET's gave a 204 a Content-Length.
+    app.get('/favicon.ico', { config: { rateLimit: false }, exposeHeadRoute: false }, noIcon);
+    app.head('/favicon.ico', { config: { rateLimit: false } }, noIcon);
 
     // The command that prints a new link for this server, on the port the request came in on.
     const linkCommand = (request: FastifyRequest): string =>

@@ -90,6 +90,62 @@ describe("the screen's guards", () => {
     expect(await title(`/arrangements/${lease.id}/remove`)).toMatch(/^Remove an arrangement\b/);
   });
 
+  it('an answer a shared cache may keep carries no session cookie, however its path is written', async () => {
+    const d = await makeDesk(store.db);
+    const cookies = await signIn(d.desk.id);
+    // A page does: each use restarts the session's idle days in the browser (P-screen-23).
+    const page = await h.app.inject({ method: 'GET', url: '/', cookies });
+    expect(page.cookies.map((c) => c.name)).toContain('desk_session');
+    for (const url of [
+      '/favicon.ico',
+      '/favicon.ico/',
+      '/favicon.ico?x=1',
+      '/assets/screen.css',
+      '/%61ssets/screen.css',
+    ]) {
+      const res = await h.app.inject({ method: 'GET', url, cookies });
+      expect(res.headers['cache-control'], url).toMatch(/^public, /);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
+  it('HEAD says what GET would, sends no length on a 204, and takes no business file away', async () => {
+    const d = await makeDesk(store.db);
+    await makeWork(store.db, d.desk.id, { title: 'Pay the rates' });
+    const cookies = await signIn(d.desk.id);
+    const icon = await h.app.inject({ method: 'HEAD', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(204);
+    expect(icon.headers['content-length']).toBeUndefined();
+    const exported = async () =>
+      (await store.db.selectFrom('events').select('kind').where('desk_id', '=', d.desk.id).execute()).filter(
+        (e) => e.kind === 'desk_exported',
+      ).length;
+    const head = await h.app.inject({ method: 'HEAD', url: '/business/download', cookies });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(await exported()).toBe(0);
+    const got = await h.app.inject({ method: 'GET', url: '/business/download', cookies });
+    expect(got.headers['content-length']).toBe(head.headers['content-length']);
+    expect(got.headers['content-disposition']).toBe(head.headers['content-disposition']);
+    expect(await exported()).toBe(1);
+  });
+
+  it("a run's live stream carries the request id every answer does", async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Pay the rates' });
+    const form = await formOf(await signIn(d.desk.id));
+    const started = await poster(form.cookies, form.csrf)(`/work/${row.id}/run`, {});
+    expect(started.statusCode).toBe(303);
+    const page = String(started.headers.location);
+    expect(page).toMatch(new RegExp(`^/work/${row.id}/runs/`));
+    // The row has nothing to run: its run ends at once, and the stream with it.
+    const stream = await h.app.inject({ method: 'GET', url: `${page}/events`, cookies: form.cookies });
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers['x-request-id']).toMatch(/\S/);
+    expect(stream.headers['x-content-type-options']).toBe('nosniff');
+    expect(stream.body).toContain('"type":"end"');
+  });
+
   it("a run page for a run this server is not following answers 404, and points to the row's timeline", async () => {
     const d = await makeDesk(store.db);
     const row = await makeWork(store.db, d.desk.id, { title: 'Pay the rates' });
@@ -507,6 +563,18 @@ describe("the screen's guards", () => {
     const api = await h.app.inject({ method: 'GET', url: '/api/v1/work/%ZZ', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
+    // Under /api no shared cache keeps it, as any path no route serves there (P-headers-3).
+    expect(api.headers['cache-control']).toBe('no-store');
+  });
+
+  it('HEAD to a path no API route serves is told what GET would be, to its length', async () => {
+    for (const url of ['/api/v1/nothing-here', '/api/v1/me;a', '/api/v1/events//']) {
+      const got = await h.app.inject({ method: 'GET', url });
+      const head = await h.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(404);
+      expect(head.headers['content-length'], url).toBe(got.headers['content-length']);
+      expect(got.json().error.message, url).toBe(`No route GET ${url}.`);
+    }
   });
 
   it('refuses a form sent as multipart whose bytes are not UTF-8, as it refuses the same form urlencoded', async () => {

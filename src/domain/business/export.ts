@@ -108,6 +108,8 @@ export async function exportDesk(
   deliver: (text: string) => void | Promise<void> = () => {},
   /** Told once the desk is read, before the file is written: what a large desk's wait is for. */
   read?: (counts: { work: number; messages: number }) => void,
+  /** False for a file only asked about (HTTP HEAD), which nobody takes away: nothing is logged. */
+  record = true,
 ): Promise<ExportedFile> {
   const { db, desk } = ctx;
   const deskId = desk.id;
@@ -297,15 +299,16 @@ export async function exportDesk(
       : `${header.map((l) => `# ${lineWrittenOut(l)}`).join('\n')}\n${await yamlWithWork(doc, work)}`;
   await deliver(text);
   // Taking the business's data away is an owner action like any other, so the log says who did it.
-  await logEvent(
-    ctx,
-    'desk_exported',
-    `The desk was written out as a business file (${plural(work.length, 'work item')}).`,
-    {
-      by: actorName(ctx.actor),
-      work: work.length,
-      secrets_left_out: leftOut.length,
-    },
-  );
+  if (record)
+    await logEvent(
+      ctx,
+      'desk_exported',
+      `The desk was written out as a business file (${plural(work.length, 'work item')}).`,
+      {
+        by: actorName(ctx.actor),
+        work: work.length,
+        secrets_left_out: leftOut.length,
+      },
+    );
   return { text, filename: `${desk.slug}-${today}.${format}`, secretsLeftOut: leftOut };
 }

@@ -50,7 +50,8 @@ export async function businessScreenRoutes(app: FastifyInstance): Promise<void> 
 
   app.get('/business/download', async (request, reply) => {
     const ctx = signedIn(request);
-    const file = await exportDesk(ctx);
+    // HEAD is answered as GET is, its length too, but takes nothing away: the record says nothing of it.
+    const file = await exportDesk(ctx, 'yaml', undefined, undefined, request.method !== 'HEAD');
     return reply
       .header('content-type', 'application/yaml; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)

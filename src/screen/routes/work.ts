@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { ownNext } from '../../domain/work/own-next.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addArrangementNote } from '../../domain/arrangements/note.ts';
@@ -270,6 +271,8 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
+      // What every answer carries (its request id) is on the reply, which a hijacked stream leaves behind.
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
