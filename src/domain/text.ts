@@ -216,6 +216,16 @@ export function sentBackFromOneLine(typed: string, drawn: string): boolean {
   return !/[\r\n]/.test(typed) && typed === drawn.replace(/[\r\n]/g, '');
 }
 
+/**
+ * Whether `typed` is the text a form was drawn with, sent back unchanged: a browser sends a line
+ * break as CR LF whatever the page held, spaces at the ends are no change (every field is
+ * trimmed when kept), and a one-line box drops the line breaks of what it was drawn with.
+ */
+export function sameAsDrawn(typed: string, drawn: string): boolean {
+  const lines = (t: string) => t.replace(/\r\n?/g, '\n').trim();
+  return lines(typed) === lines(drawn) || sentBackFromOneLine(typed, drawn);
+}
+
 /** Whether text holds a line break or a control character, which a one-line field does not. */
 export function breaksLine(text: string): boolean {
   return /[\p{Cc}\u2028\u2029]/u.test(text);

@@ -1,4 +1,4 @@
-import { sentBackFromOneLine } from '../domain/text.ts';
+import { sameAsDrawn } from '../domain/text.ts';
 
 // A form for something stored carries the values it was drawn with (`drawn_<field>`), so that
 // saving it changes only what the owner changed: a field another writer changed after the page
@@ -14,15 +14,7 @@ export function drawnValues(body: unknown): Record<string, string> {
   return out;
 }
 
-/**
- * The same text as drawn: a browser sends a line break as CR LF whatever the page held, spaces
- * at the ends are no change (every field is trimmed when kept), and a one-line box drops the line
- * breaks of what it was drawn with (a title an earlier version took).
- */
-export function sameAsDrawn(typed: string, drawn: string): boolean {
-  const lines = (t: string) => t.replace(/\r\n?/g, '\n').trim();
-  return lines(typed) === lines(drawn) || sentBackFromOneLine(typed, drawn);
-}
+export { sameAsDrawn };
 
 /** Whether the owner changed `field` from the form as drawn; a field drawn with no value sent back is changed. */
 export function changedFromDrawn(typed: Record<string, string>, drawn: Record<string, string>, field: string): boolean {

@@ -1261,8 +1261,11 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     await imap.pause();
     try {
       const r = await pass();
-      expect(r.mailboxes[0]).toMatchObject({ status: 'error' });
+      expect(r.mailboxes[0]).toMatchObject({ status: 'error', error_before: null });
       expect(r.mailboxes[0]?.error).toContain(`127.0.0.1:${imap.port}`);
+      // The next pass knows the fault went on, so the server's log tells it once.
+      const again = await pass();
+      expect(again.mailboxes[0]?.error_before).toBe(r.mailboxes[0]?.error);
       const res = await get('/connections');
       const mail = res.json().data.items.find((c: { name: string }) => c.name === 'Office mail');
       expect(mail).toMatchObject({ status: 'connected', connected: true });
@@ -1275,6 +1278,10 @@ describe.skipIf(missing !== null).each(DIALECTS)('reading replies from the mailb
     await put(samReplies(row, 'Yes.'));
     const r = await pass();
     expect(r.matched).toEqual([expect.objectContaining({ work_id: row.id, kind: 'reply' })]);
+    expect(r.mailboxes[0]).toMatchObject({
+      error: null,
+      error_before: expect.stringContaining('could not be reached'),
+    });
     const mail = (await get('/connections')).json().data.items.find((c: { name: string }) => c.name === 'Office mail');
     expect(mail).toMatchObject({ status: 'connected', reason: null });
   });

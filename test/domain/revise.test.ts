@@ -71,4 +71,36 @@ describe('revising a prepared message', () => {
       .executeTakeFirstOrThrow();
     expect(kept).toEqual({ subject: '\u202eevil 👨‍👩‍👧\u202c', body: 'Hello \u2067isolate\u2069' });
   });
+
+  it("keeps what the draft holds now in a field the page sent back as it showed it, and the owner's text in one changed", async () => {
+    // The page showed "Hello Jo,"; the draft took the corrected name after it was drawn.
+    const { row, draft } = await drafted('Hello Jo Frame,\n\nIs Monday fine?');
+    const stored = () =>
+      t.store.db
+        .selectFrom('activity')
+        .select(['subject', 'body'])
+        .where('id', '=', draft.id)
+        .executeTakeFirstOrThrow();
+    await t.store.db
+      .updateTable('activity')
+      .set({ body: 'Hello Joanna Frame,\n\nIs Monday fine?' })
+      .where('id', '=', draft.id)
+      .execute();
+    const drawn = { subject: 'Hello', body: 'Hello Jo Frame,\r\n\r\nIs Monday fine?' };
+    expect(await reviseDraft(t.ctx, row.id, { subject: 'Hello', body: drawn.body, drawn })).toBe(false);
+    expect(await stored()).toEqual({ subject: 'Hello', body: 'Hello Joanna Frame,\n\nIs Monday fine?' });
+    const edits = () =>
+      t.store.db
+        .selectFrom('timeline')
+        .select('kind')
+        .where('work_id', '=', row.id)
+        .where('kind', '=', 'draft_edited')
+        .execute();
+    expect(await edits()).toEqual([]);
+
+    // The subject changed on the page: that is the owner's edit, and the body stays as it is now.
+    expect(await reviseDraft(t.ctx, row.id, { subject: 'Monday', body: drawn.body, drawn })).toBe(true);
+    expect(await stored()).toEqual({ subject: 'Monday', body: 'Hello Joanna Frame,\n\nIs Monday fine?' });
+    expect(await edits()).toHaveLength(1);
+  });
 });

@@ -368,6 +368,54 @@ describe("the screen's guards", () => {
     expect(page.body).toMatch(/id="approve-subject"[^>]*value="Invoice 88 second line"/);
   });
 
+  it('approving a page drawn before the draft changed sends the draft as it is now, when its text was left as shown', async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Deposit', contact_email: 'jo@frame.test' });
+    const draft = await makeDraft(store.db, d.desk.id, row.id, {
+      subject: 'The deposit',
+      body: 'Hello Jo Frame,\n\nIs Monday fine?',
+      to: 'jo@frame.test',
+    });
+    const cookies = await signIn(d.desk.id);
+    const page = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, cookies });
+    const form = /<form method="post" action="\/work\/\d+\/approve"[\s\S]*?<\/form>/.exec(page.body)![0];
+    const fields: Record<string, string> = {};
+    for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+      fields[name!] = value!.replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    expect(fields).toMatchObject({ drawn_subject: 'The deposit', drawn_body: 'Hello Jo Frame,\n\nIs Monday fine?' });
+    // The contact's name is corrected meanwhile, and the draft greets the corrected name.
+    await store.db
+      .updateTable('activity')
+      .set({ body: 'Hello Joanna Frame,\n\nIs Monday fine?' })
+      .where('id', '=', draft.id)
+      .execute();
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: `/work/${row.id}/approve`,
+      cookies: { ...cookies, ...Object.fromEntries(page.cookies.map((c) => [c.name, c.value])) },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...fields,
+        subject: 'The deposit',
+        body: 'Hello Jo Frame,\r\n\r\nIs Monday fine?',
+      }).toString(),
+    });
+    expect(sent.statusCode).toBe(303);
+    const kept = await store.db
+      .selectFrom('activity')
+      .select('body')
+      .where('id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.body).toBe('Hello Joanna Frame,\n\nIs Monday fine?');
+    const edited = await store.db
+      .selectFrom('timeline')
+      .select('kind')
+      .where('work_id', '=', row.id)
+      .where('kind', '=', 'draft_edited')
+      .execute();
+    expect(edited).toEqual([]);
+  });
+
   it('two desks of the same name are told apart on the question by their addresses', async () => {
     const a = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-shop-${Date.now().toString(36)}` });
     const b = await makeDesk(store.db, { name: 'Corner Shop', slug: `corner-sh0p-${Date.now().toString(36)}` });

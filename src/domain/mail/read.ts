@@ -49,6 +49,8 @@ export interface MailboxPass {
   status: 'read' | 'error';
   /** What stopped the pass; the messages counted below were read before it and handled. */
   error: string | null;
+  /** What stopped the pass before this one, if one did: a fault that goes on is told once. */
+  error_before: string | null;
   /** Whether the pass reached the mailbox's messages: false when the server could not be read at all. */
   reached: boolean;
   /** More new messages wait than one pass reads; the next pass goes on from here. */
@@ -134,6 +136,7 @@ async function readOne(
     name,
     status: 'read',
     error: null,
+    error_before: null,
     reached: false,
     more: false,
     read: 0,
@@ -147,6 +150,7 @@ async function readOne(
   };
   await ensureReadPosition(ctx.db, ctx.desk.id, connectionId);
   const position = await readPosition(ctx.db, connectionId);
+  pass.error_before = position?.error ?? null;
   const was = readAt(position?.uidvalidity ?? null);
   const place = placeOf(settings);
   // Another server, login or folder is another mailbox, whatever UIDVALIDITY it shows: read as new.

@@ -5,7 +5,7 @@ import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { breaksLine, closeDirections, longerThan, oneLine, sentBackFromOneLine } from '../text.ts';
+import { breaksLine, closeDirections, longerThan, oneLine, sameAsDrawn, sentBackFromOneLine } from '../text.ts';
 import { completeWork, NOTHING_TO_APPROVE, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
 
@@ -19,6 +19,12 @@ export const BODY_MAX_CHARS = 20_000;
 export interface ReviseInput {
   subject?: unknown;
   body?: unknown;
+  /**
+   * The text the owner's page showed (the screen's form carries it): a field sent back as it was
+   * drawn is no edit, and keeps what the draft holds now, which another writer may have changed
+   * since (a contact's name corrected, whose greeting the draft then took).
+   */
+  drawn?: { subject?: string; body?: string };
 }
 
 const ONE_LINE = 'The subject is one line: it holds a line break or another control character.';
@@ -46,7 +52,11 @@ function fieldsOf(input: ReviseInput): { subject: string; body: string } {
 
 /** Rewrites the subject and body of the row's newest draft; true when something changed. */
 export async function reviseDraft(ctx: DeskContext, workId: number, input: ReviseInput): Promise<boolean> {
-  const { subject, body } = fieldsOf(input);
+  const typed = fieldsOf(input);
+  const untouched = (field: 'subject' | 'body') => {
+    const drawn = input.drawn?.[field];
+    return drawn !== undefined && sameAsDrawn(typed[field], drawn);
+  };
   return atomically(ctx, async (tx) => {
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
@@ -59,6 +69,8 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     // A subject drafted over two lines (a business file's, an earlier version's) is shown on one,
     // and a one-line box may also drop its line breaks: either way back, it is no rewrite.
     const drafted = (draft.subject ?? '').trim();
+    const subject = untouched('subject') ? drafted : typed.subject;
+    const body = untouched('body') ? draft.body.trim() : typed.body;
     const same = subject === drafted || subject === oneLine(drafted) || sentBackFromOneLine(subject, drafted);
     if (same && draft.body.trim() === body) return false;
     // The subject is one header line; the body may have as many lines as it likes.

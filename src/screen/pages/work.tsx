@@ -8,6 +8,7 @@ import { plural, oneLine } from '../../domain/text.ts';
 import type { Markup } from '../jsx-runtime.ts';
 import { FieldError, FormKeys, Page, when } from './layout.tsx';
 import { RowChanges } from './row-changes.tsx';
+import { DrawnFields } from './form-fields.tsx';
 
 // A row's page: what a person needs to know, the one action the API derives (its button says
 // exactly the action's label), the forms every open row has, its messages and its timeline.
@@ -148,6 +149,13 @@ function ApproveForm(p: { v: RowView; label: string }): Markup {
   return (
     <form method="post" action={`/work/${v.detail.work.id}/approve`} data-once>
       <FormKeys csrf={v.csrf} idem={v.keys.action} />
+      {/* What the page showed: text left as it was keeps the draft as it is when sent. */}
+      <DrawnFields
+        drawn={{
+          subject: typedIn(v, 'approve', 'drawn_subject') ?? oneLine(draft?.subject ?? ''),
+          body: typedIn(v, 'approve', 'drawn_body') ?? draft?.body ?? '',
+        }}
+      />
       <p>
         To: <strong>{draft?.to ?? 'nobody'}</strong>
       </p>

@@ -11,6 +11,7 @@ import { completeWork } from '../../domain/work/complete.ts';
 import { addressOf, draftWork } from '../../domain/work/draft.ts';
 import { getWork } from '../../domain/work/get.ts';
 import { approveDraft } from '../../domain/work/revise.ts';
+import { drawnValues } from '../drawn.ts';
 import { snoozeWork } from '../../domain/work/snooze.ts';
 import { recentNotes, unsentReasonsOn } from '../../store/repositories/activity.ts';
 import { findWork } from '../../store/repositories/work.ts';
@@ -159,7 +160,11 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       reply,
       'approve',
       (ctx, id) =>
-        approveDraft(ctx, id, { subject: fieldOf(request.body, 'subject'), body: fieldOf(request.body, 'body') }),
+        approveDraft(ctx, id, {
+          subject: fieldOf(request.body, 'subject'),
+          body: fieldOf(request.body, 'body'),
+          drawn: drawnValues(request.body),
+        }),
       (a) => ('approved' in a ? a.reason : a.failed ? `Not sent: ${a.delivery_note}` : a.delivery_note),
       undefined,
       (a) => 'approved' in a || a.failed,
