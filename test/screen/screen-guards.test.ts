@@ -4,7 +4,7 @@ import { createSignInLink, lookAtSignInLink, SESSION_IDLE_DAYS } from '../../src
 import { addDays } from '../../src/domain/dates.ts';
 import { harness, TEST_NOW, type Harness } from '../helpers/app.ts';
 import { sqliteStore, type TestStore } from '../helpers/db.ts';
-import { addArrangement, addSection, addUnit } from '../helpers/business.ts';
+import { addArrangement, addConnection, addSection, addUnit } from '../helpers/business.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { signInWithLink } from '../helpers/sign-in.ts';
 
@@ -414,6 +414,70 @@ describe("the screen's guards", () => {
       .where('kind', '=', 'draft_edited')
       .execute();
     expect(edited).toEqual([]);
+  });
+
+  it('a new-mailbox form drawn before the desk gained a mailbox adds no second one, and says which it has', async () => {
+    const d = await makeDesk(store.db);
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const mailboxes = async () =>
+      (await store.db.selectFrom('connections').select('name').where('desk_id', '=', d.desk.id).execute()).map(
+        (c) => c.name,
+      );
+    expect(await mailboxes()).toEqual([]);
+    // Another tab adds one meanwhile.
+    await addConnection(store.db, d.desk.id, { name: 'Mailbox A' });
+    const sent = await poster(cookies, csrf)('/connections/mailbox', {
+      name: 'Mailbox B',
+      host: 'smtp.b.test',
+      port: '587',
+      security: 'starttls',
+      user: 'b',
+      pass: 'b-secret',
+      from: 'b@b.test',
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(await mailboxes()).toEqual(['Mailbox A']);
+    const page = await h.app.inject({
+      method: 'GET',
+      url: String(sent.headers.location),
+      cookies: { ...cookies, ...Object.fromEntries(sent.cookies.map((c) => [c.name, c.value])) },
+    });
+    expect(page.body).toContain(
+      'Not added: the desk has had the mailbox &#34;Mailbox A&#34; since this page was drawn',
+    );
+  });
+
+  it('a mailbox saved with only its sender changed is logged as that, though it never had an inbox', async () => {
+    const d = await makeDesk(store.db);
+    const box = await addConnection(store.db, d.desk.id, {
+      name: 'Shop mailbox',
+      config: { host: '127.0.0.1', port: 2525, secure: false, starttls: true, pass: 'hunter2', from: 'shop@shop.test' },
+    });
+    const { csrf, cookies } = await formOf(await signIn(d.desk.id));
+    const sent = await poster(cookies, csrf)('/connections/mailbox', {
+      id: String(box.id),
+      name: 'Shop mailbox',
+      host: '127.0.0.1',
+      port: '2525',
+      security: 'starttls',
+      user: '',
+      pass: '',
+      from: 'orders@shop.test',
+      imap_host: '',
+      imap_port: '993',
+      imap_security: 'tls',
+      imap_user: '',
+      imap_pass: '',
+      imap_mailbox: 'INBOX',
+    });
+    expect(sent.statusCode).toBe(303);
+    const changed = await store.db
+      .selectFrom('events')
+      .select('data')
+      .where('desk_id', '=', d.desk.id)
+      .where('kind', '=', 'connection_changed')
+      .execute();
+    expect(changed.map((e) => JSON.parse(e.data).settings)).toEqual([['from']]);
   });
 
   it('two desks of the same name are told apart on the question by their addresses', async () => {

@@ -192,8 +192,10 @@ export async function saveConnection(
       config,
     };
     const secret = new Set<string>(CONNECTION_SECRETS);
+    // A part left out and a part set to null are the same absence (a form with its inbox empty).
+    const as = (v: unknown) => JSON.stringify(v ?? null);
     const changed = Object.keys({ ...(before?.config ?? {}), ...config }).filter(
-      (k) => !secret.has(k) && JSON.stringify(before?.config[k]) !== JSON.stringify(config[k]),
+      (k) => !secret.has(k) && as(before?.config[k]) !== as(config[k]),
     );
 
     let saved: number;

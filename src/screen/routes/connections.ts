@@ -161,7 +161,15 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
     const id = editing?.id ?? null;
     const now = editing && storedFormValues(editing.connections, formName);
     const sent = now === null ? body : { ...body, ...changedOverNow(typed(body), drawn, now) };
-    const r = await once(ctx, request, () => saveConnection(ctx, id, input(sent)));
+    // The Mailbox form adds one only to a desk that has none: drawn when it had none, it may
+    // have gained one since (another tab, the CLI), which the owner is told of, not given a second.
+    const r = await once(ctx, request, async () => {
+      const since =
+        formName === 'mailbox' && id === null
+          ? (await connectionSettings(ctx)).connections.find((c) => c.category === 'mail')
+          : undefined;
+      return since ? { notAdded: since.name } : saveConnection(ctx, id, input(sent));
+    });
     if (!r.ok) {
       if (r.error.code !== 'bad_request') throw r.error;
       const errors = refusal(r.error);
@@ -169,6 +177,11 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
       const form = { values: typed(body), errors, notes, ...(id === null ? {} : { drawn }) };
       return connectionsPage(ctx, reply, { forms: { [formName]: form } }, 400);
     }
+    if ('notAdded' in r.value)
+      return toPageWith(ctx, reply, '/connections', {
+        notice: `Not added: the desk has had the mailbox "${r.value.notAdded}" since this page was drawn, and sends through it. Its settings are below; change them there if yours should be the desk's.`,
+        refused: true,
+      });
     const what = formName === 'mailbox' ? 'mailbox' : 'sign-in';
     return toPageWith(ctx, reply, '/connections', {
       notice: `The ${what} "${r.value.name}" is ${r.value.created ? 'added' : 'saved'}.`,
