@@ -7,7 +7,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['desk-source', 'module', 'node', 'development|production'] } },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'clients/typescript/test/**/*.test.ts'],
-    testTimeout: 30_000,
+    // A screen test drives Chromium through pages and reads each with axe twice (the light page
+    // and the dark one); on a busy two-core machine the longest took 30 s.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // The suite spends much of its time waiting on Chromium, the mail servers and PostgreSQL,
