@@ -77,5 +77,6 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the Arrangements page of a larg
     } finally {
       await context.close();
     }
-  });
+    // Two pages of a hundred rows each, read by axe on the light page and the dark one.
+  }, 120_000);
 });
