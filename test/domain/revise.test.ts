@@ -12,7 +12,11 @@ describe('revising a prepared message', () => {
     const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Confirm', contact_email: 'a@b.test' });
     const draft = await makeDraft(t.store.db, t.ctx.desk.id, row.id, { subject: 'Hello', body, to: 'a@b.test' });
     const stored = () =>
-      t.store.db.selectFrom('activity').select('body').where('id', '=', draft.id).executeTakeFirstOrThrow();
+      t.store.db
+        .selectFrom('activity')
+        .select(['subject', 'body'])
+        .where('id', '=', draft.id)
+        .executeTakeFirstOrThrow();
     return { row, draft, stored };
   };
 
@@ -74,13 +78,7 @@ describe('revising a prepared message', () => {
 
   it("keeps what the draft holds now in a field the page sent back as it showed it, and the owner's text in one changed", async () => {
     // The page showed "Hello Jo,"; the draft took the corrected name after it was drawn.
-    const { row, draft } = await drafted('Hello Jo Frame,\n\nIs Monday fine?');
-    const stored = () =>
-      t.store.db
-        .selectFrom('activity')
-        .select(['subject', 'body'])
-        .where('id', '=', draft.id)
-        .executeTakeFirstOrThrow();
+    const { row, draft, stored } = await drafted('Hello Jo Frame,\n\nIs Monday fine?');
     await t.store.db
       .updateTable('activity')
       .set({ body: 'Hello Joanna Frame,\n\nIs Monday fine?' })
