@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
@@ -16,6 +17,23 @@ export function logColours(isTTY: boolean, env: NodeJS.ProcessEnv): boolean {
   return isTTY && !env.NO_COLOR;
 }
 
+/** JSON lines for machines: asked for, or the log is not going to a terminal. */
+export function logsJson(format: string | undefined, isTTY: boolean): boolean {
+  return format === 'json' || (format !== 'pretty' && !isTTY);
+}
+
+/**
+ * The process's own notices (listening, the first start's key and link, stopping) as records
+ * in pino's shape, one a line, where the log is JSON: a collector then parses every line of
+ * stdout. They are written whatever the log level, as on a terminal.
+ */
+export function noticeRecords(write: (line: string) => void, now: () => number = Date.now): (text: string) => void {
+  return (text) => {
+    for (const msg of text.split('\n'))
+      write(JSON.stringify({ level: 30, time: now(), pid: process.pid, hostname: hostname(), msg }));
+  };
+}
+
 export function serverLogger(
   level: string,
   format: string | undefined,
@@ -23,7 +41,7 @@ export function serverLogger(
   destination?: Writable,
   colour = isTTY,
 ): LogChoice {
-  if (format === 'json' || (format !== 'pretty' && !isTTY)) {
+  if (logsJson(format, isTTY)) {
     return { logger: destination ? { level, stream: destination } : { level }, pretty: false };
   }
   const stream = pretty({

@@ -54,3 +54,18 @@ export async function startServerProcess(db: string, env: Record<string, string>
       }),
   };
 }
+
+/** What a server process said, a line each: a JSON log record's message, or a plain line as it is. */
+export function saidLines(output: string): string[] {
+  return output
+    .trimEnd()
+    .split('\n')
+    .map((line) => {
+      try {
+        const record = JSON.parse(line) as { msg?: unknown };
+        return typeof record.msg === 'string' ? record.msg : line;
+      } catch {
+        return line;
+      }
+    });
+}

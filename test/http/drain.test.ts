@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
-import { startServerProcess } from '../helpers/process.ts';
+import { saidLines, startServerProcess } from '../helpers/process.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { connectMailbox } from './writes-helpers.ts';
@@ -60,7 +60,7 @@ describe.each(DIALECTS)('stopping with a run in flight ($name)', ({ open }) => {
     expect(data.outcome).toContain('was interrupted');
     await stopped;
     // The last line says it is over, so a person at the terminal does not wait on.
-    expect(server.output().trimEnd().split('\n').at(-1)).toBe('Stopped.');
+    expect(saidLines(server.output()).at(-1)).toBe('Stopped.');
 
     expect(await runsOf()).toEqual([expect.objectContaining({ status: 'interrupted' })]);
     expect((await findWork(store.db, d.desk.id, row.id))!.status).toBe('open');

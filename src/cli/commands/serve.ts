@@ -22,8 +22,14 @@ export function serveCommand(program: Command, io: Io): void {
     for (const line of misspeltSettings(io.env)) io.err(`desk: ${line}`);
     heapForServing();
     // The server (Fastify, the screen) is loaded only for this command.
-    const { startServer } = await import('../../server.ts');
-    const server = await startServer(config, io);
+    const [{ startServer }, { logsJson, noticeRecords }] = await Promise.all([
+      import('../../server.ts'),
+      import('../../http/log-format.ts'),
+    ]);
+    const out = logsJson(config.logFormat, process.stdout.isTTY === true)
+      ? { out: noticeRecords((line) => io.out(line)) }
+      : io;
+    const server = await startServer(config, out);
     await server.closed;
   });
 }
