@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DeskRow } from '../store/schema.ts';
 import type { Actor, DeskContext, Deps } from './ports.ts';
 import { todayIn } from './dates.ts';
-import { cutAt, echoed, seenText } from './text.ts';
+import { cutAt, echoed, isBlank, seenText } from './text.ts';
 import { badRequest } from './errors.ts';
 import { OWNER } from './vocab.ts';
 
@@ -50,7 +50,8 @@ export function actorOf(ctx: DeskContext, given: string | undefined): string {
       `actor may not be "${echoed(actor)}": "owner" and "desk" name the desk's owner and the desk itself. Name who did it another way, or leave actor out.`,
       { field: 'actor' },
     );
-  return actor || own;
+  // An actor made only of what is not seen names nobody: as one left out, it is the caller.
+  return isBlank(actor) ? own : actor;
 }
 
 // Letters of other scripts, and small capitals, drawn as the letters of the reserved names, in

@@ -494,6 +494,19 @@ describe.each(DIALECTS)('work writes: complete, draft, snooze ($name)', ({ open 
     expect((await post(`/work/${row.id}/complete`, { actor: 'Owner Sam' })).json().data.status).toBe('done');
   });
 
+  it('an actor of nothing that can be seen is the caller, as one left out', async () => {
+    const arrangement = await makeArrangement(store.db, d.desk.id, 'Shop lease');
+    for (const actor of ['', '   ', '\u200B', '\u200B\u2060 \uFEFF', '\u2800', '\u0301']) {
+      const note = await post(`/arrangements/${arrangement.id}/notes`, { body: 'Seen.', actor });
+      expect(note.statusCode, JSON.stringify(actor)).toBe(200);
+      expect(note.json().data.actor, JSON.stringify(actor)).toBe('api');
+    }
+    const row = await makeWork(store.db, d.desk.id, { title: 'Sweep the yard' });
+    expect((await post(`/work/${row.id}/complete`, { actor: '\u200B\u200D' })).statusCode).toBe(200);
+    const completed = (await eventsOf(store.db, d.desk.id, 'completed')).find((e) => e.data.work_id === row.id);
+    expect(completed!.data.actor).toBe('api');
+  });
+
   it("complete keeps 4,000 characters of a note and 200 of an actor, as an arrangement's note does", async () => {
     const row = await makeWork(store.db, d.desk.id, { title: 'Count the till' });
     const note = `${'n'.repeat(3999)}😀 and more`;
