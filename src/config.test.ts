@@ -18,6 +18,15 @@ describe('the clock a desk process runs on', () => {
     expect(() => loadConfig({ DESK_NOW: 'tomorrow' })).toThrow(/DESK_NOW/);
     // A day that does not exist is refused, not rolled over into the next month.
     expect(() => loadConfig({ DESK_NOW: '2027-02-29T10:00:00Z' })).toThrow(/DESK_NOW must be an instant/);
+    // The desk's day, 12 hours behind UTC to 14 ahead, is one the desk keeps: 1900-01-01 to 9999-12-31.
+    expect(loadConfig({ DESK_NOW: '9999-12-31T09:59:59.999Z' }).startsAt?.toISOString()).toBe(
+      '9999-12-31T09:59:59.999Z',
+    );
+    expect(loadConfig({ DESK_NOW: '1900-01-01T12:00:00Z' }).startsAt?.toISOString()).toBe('1900-01-01T12:00:00.000Z');
+    for (const late of ['9999-12-31T10:00:00Z', '9999-12-31T23:00:00-02:00', '1900-01-01T11:59:59Z'])
+      expect(() => loadConfig({ DESK_NOW: late }), late).toThrow(
+        /^DESK_NOW must fall on the days a desk keeps in every zone, from 1900-01-01T12:00:00Z to before 9999-12-31T10:00:00Z, got "/,
+      );
     expect(() => loadConfig({ DESK_NOW: '2027-13-01T10:00:00Z' })).toThrow(/DESK_NOW must be an instant/);
     expect(loadConfig({ DESK_NOW: '2028-02-29T10:00:00Z' }).startsAt?.toISOString()).toBe('2028-02-29T10:00:00.000Z');
     expect(loadConfig({ DESK_NOW: '2026-11-22T10:00:00+14:00' }).startsAt!.toISOString()).toBe(

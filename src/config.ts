@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { FIRST_DAY, LAST_DAY } from './domain/dates.ts';
 import { isPostgresUrl, redact } from './store/location.ts';
 import { STATEMENT_TIMEOUT_MS } from './store/postgres-statements.ts';
 
@@ -136,6 +137,14 @@ function instant(env: NodeJS.ProcessEnv, name: string): Date | null {
   if (!/(Z|[+-]\d\d:?\d\d)$/i.test(raw.trim()) || Number.isNaN(at.getTime()) || !real) {
     throw new ConfigError(`${name} must be an instant with its zone, such as 2026-11-22T10:00:00Z, got "${raw}"`);
   }
+  // A desk's own day is the instant's date in its zone, 12 hours behind UTC to 14 ahead: every
+  // desk's day must be one the desk keeps.
+  const first = Date.parse(`${FIRST_DAY}T12:00:00Z`);
+  const end = Date.parse(`${LAST_DAY}T10:00:00Z`);
+  if (at.getTime() < first || at.getTime() >= end)
+    throw new ConfigError(
+      `${name} must fall on the days a desk keeps in every zone, from ${FIRST_DAY}T12:00:00Z to before ${LAST_DAY}T10:00:00Z, got "${raw}"`,
+    );
   return at;
 }
 

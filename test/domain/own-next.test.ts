@@ -10,6 +10,7 @@ import { noteSendFault } from '../../src/store/repositories/connections.ts';
 // The row page's sentence on what the desk will do by itself: a date only where it would act.
 
 /** The start of the minute after `ms`, as an ISO instant. */
+const DAY = 86_400_000;
 const minuteAfter = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000 + 60_000).toISOString();
 
 describe("a row's own next step, for a row due beyond the desk's reach", () => {
@@ -228,7 +229,27 @@ describe("a row's own next step, for a row the desk acted on less than a day ago
 });
 
 describe("a row's own next step, in the last days a row can be due", () => {
-  const t = ownerDesk({ grants: ['reach_out'], timezone: 'UTC' }, { hours: 'always' }, { mailbox: true });
+  const t = ownerDesk(
+    { grants: ['reach_out', 'chase'], timezone: 'Pacific/Kiritimati' },
+    { hours: 'always', daily_cap: 1 },
+    { mailbox: true },
+  );
+  const lastDays = (at: string) => {
+    t.h.clock.set(new Date(at));
+    return { [Symbol.dispose]: () => t.h.clock.set(new Date(TEST_NOW)) };
+  };
+  const waitingSince = (waited: number) =>
+    makeWork(t.store.db, t.ctx.desk.id, {
+      title: `Out with Bob ${waited} days`,
+      class: 'chase',
+      status: 'waiting',
+      contact_name: 'Bob',
+      contact_email: 'bob@supplier.test',
+      waiting_on: 'Bob',
+      waiting_since: new Date(t.ctx.clock.now().getTime() - waited * DAY).toISOString(),
+      chase_after_days: 7,
+      due_date: '9999-12-31',
+    });
 
   it('acts on a row due on 9999-12-31, within reach, on its next pass', async () => {
     const row = await makeWork(t.store.db, t.ctx.desk.id, {
@@ -243,5 +264,28 @@ describe("a row's own next step, in the last days a row can be due", () => {
     } finally {
       t.h.clock.set(new Date(TEST_NOW));
     }
+  });
+
+  it('names the last day for a chase that comes due on it, and no day for one that would come after it', async () => {
+    using _ = lastDays('9999-12-27T12:00:00.000Z');
+    const today = t.ctx.today();
+    // Three days left in the desk's own zone: a wait of 7 days begun 4 days ago comes due on the last.
+    expect(addDays(today, 3)).toBe('9999-12-31');
+    expect(await ownNext(t.ctx, (await waitingSince(4)).id)).toBe('The desk acts on this on its own from 9999-12-31.');
+    expect(await ownNext(t.ctx, (await waitingSince(1)).id)).toMatch(/^The desk will not act on this on its own/);
+  });
+
+  it('names no tomorrow once the acts of the last day are done', async () => {
+    using _ = lastDays('9999-12-30T12:00:00.000Z');
+    expect(t.ctx.today()).toBe('9999-12-31');
+    const row = await makeWork(t.store.db, t.ctx.desk.id, {
+      title: 'Ask for the very last quote',
+      class: 'reach_out',
+      contact_email: 'last@supplier.test',
+      due_date: '9999-12-31',
+    });
+    const acted = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Acted on today', status: 'waiting' });
+    await t.store.db.updateTable('work').set({ desk_acted_at: t.ctx.now() }).where('id', '=', acted.id).execute();
+    expect(await ownNext(t.ctx, row.id)).toBe('The desk has done its 1 act for today.');
   });
 });

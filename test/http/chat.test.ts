@@ -247,6 +247,25 @@ describe.each(DIALECTS)('POST /chat, built-in answerer ($name)', ({ open }) => {
     );
   });
 
+  it('a window that would run past the last day the desk keeps ends on it, and finds the rows due then', async () => {
+    const d = await makeDesk(store.db, { timezone: 'UTC' });
+    h.clock.set(new Date('9999-12-28T12:00:00.000Z'));
+    try {
+      const last = addDays('9999-12-28', 3);
+      expect(last).toBe('9999-12-31');
+      await makeWork(store.db, d.desk.id, { title: 'Last rent', due_date: last });
+      await makeWork(store.db, d.desk.id, { title: 'Last rates', due_date: last });
+      const ask = async (q: string) =>
+        (await h.call('POST', '/api/v1/chat', { key: d.key, body: { text: q } })).json().data.answer as string;
+      expect(await ask('what is due in the next 7 days?')).toMatch(
+        /^2 rows are due in the next 7 days \(up to 9999-12-31\)\. /,
+      );
+      expect(await ask('what needs me this week?')).toContain('(up to 9999-12-31');
+    } finally {
+      h.clock.set(new Date(TEST_NOW));
+    }
+  });
+
   it('a window in weeks or up to a weekday is the window asked for, not every dated row', async () => {
     const today = TEST_NOW.slice(0, 10);
     const friday = addDays(today, (5 - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7);

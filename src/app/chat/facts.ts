@@ -3,7 +3,7 @@ import { listSections } from '../../domain/desks/sections.ts';
 import { listConnections, type Connection } from '../../domain/desks/connections.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
 import { toItem, toItems } from '../../domain/work/items.ts';
-import { addDays } from '../../domain/dates.ts';
+import { addDaysUpToLast } from '../../domain/dates.ts';
 import { MAX_ID } from '../../domain/input.ts';
 import { OPEN_STATUSES } from '../../domain/vocab.ts';
 import { lastSentMessage, lastUnsentMessage } from '../../store/repositories/activity.ts';
@@ -168,7 +168,7 @@ export async function unitTypes(ctx: DeskContext): Promise<Map<string, string[]>
   return new Map([...types].map(([t, f]) => [t, [...f]]));
 }
 
-/** The last day of "the next `days` days", counting today as day 0. */
+/** The last day of "the next `days` days", counting today as day 0, or the last day the desk keeps. */
 export function horizon(ctx: DeskContext, days: number): string {
-  return addDays(ctx.today(), days);
+  return addDaysUpToLast(ctx.today(), days);
 }

@@ -3,7 +3,7 @@ import { findWork, rowsWithDrafts } from '../../store/repositories/work.ts';
 import { mailboxOf } from '../../store/repositories/connections.ts';
 import { plural } from '../text.ts';
 import type { DeskContext } from '../context.ts';
-import { addDays, addDaysUpToLast, DAY_MS, dateIn, midnightIn, minuteOfInstant } from '../dates.ts';
+import { addDays, addDaysUpToLast, DAY_MS, dateIn, LAST_DAY, midnightIn, minuteOfInstant } from '../dates.ts';
 import { actsLeft } from '../desks/rails.ts';
 import { isWorkingTime, workingDayFrom } from '../desks/hours.ts';
 import { isFinished } from '../vocab.ts';
@@ -51,7 +51,7 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
       ? ownAct({
           ...facts,
           today: from,
-          dayAgo: new Date(midnightIn(desk.timezone, addDays(from, 1)).getTime() - DAY_MS).toISOString(),
+          dayAgo: new Date(endOfDay(desk.timezone, from) - DAY_MS).toISOString(),
         })
       : decided;
     if ('leave' in then)
@@ -70,8 +70,13 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
   if (desk.paused) return `The desk would ${what} on its own, but it is paused.`;
   if (!isWorkingTime(desk.hours, desk.timezone, now))
     return `The desk will ${what} on its own in its working hours (${desk.hours}).`;
-  if ((await actsLeft(ctx.db, desk, today)) <= 0)
-    return `The desk has done its ${plural(desk.daily_cap, 'act')} for today; it will ${what} on its own from ${workingDayFrom(desk.hours, addDays(today, 1))}.`;
+  if ((await actsLeft(ctx.db, desk, today)) <= 0) {
+    const done = `The desk has done its ${plural(desk.daily_cap, 'act')} for today`;
+    // The last day the desk keeps has no tomorrow to name.
+    return today >= LAST_DAY
+      ? `${done}.`
+      : `${done}; it will ${what} on its own from ${workingDayFrom(desk.hours, addDays(today, 1))}.`;
+  }
   // After a send that could not reach the mail server, the server holds the desk's sends
   // (P-pass-8) until one gets through: the next pass is not when it goes.
   if (row.playbook_id === null && mailbox?.send_fault)
@@ -85,6 +90,13 @@ export async function ownNext(ctx: DeskContext, workId: number): Promise<string 
     return `A message went to ${to} in the last 24 hours, and the desk writes to an address once a day; it will ${what} on its own from ${when}.`;
   }
   return `The desk will ${what} on its own on its next pass.`;
+}
+
+/** The instant `day` ends in the zone: the next day's midnight, or a day on from its own for the last day kept. */
+function endOfDay(timezone: string, day: string): number {
+  return day >= LAST_DAY
+    ? midnightIn(timezone, day).getTime() + DAY_MS
+    : midnightIn(timezone, addDays(day, 1)).getTime();
 }
 
 /**
@@ -115,7 +127,10 @@ function firstChance(desk: { hours: string; timezone: string }, day: string | nu
 function laterDay(row: WorkRow, today: string, timezone: string, actWithinDays: number): string | null {
   if (row.waiting_on) {
     const waited = daysWaiting(row, today, timezone) ?? 0;
-    return waited < row.chase_after_days ? addDays(today, row.chase_after_days - waited) : null;
+    if (waited >= row.chase_after_days) return null;
+    // A chase day past the last day the desk keeps never comes.
+    const day = addDays(today, row.chase_after_days - waited);
+    return day.startsWith('+') ? null : day;
   }
   if (row.due_date !== null && row.due_date > addDaysUpToLast(today, actWithinDays))
     return addDays(row.due_date, -actWithinDays);
