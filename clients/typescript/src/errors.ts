@@ -116,7 +116,12 @@ export function errorFromAnswer(status: number, text: string, facts: AnswerFacts
   return new DeskApiError({
     status,
     code: `http_${status}`,
-    message: `HTTP ${status} without a Desk error body`,
+    // A success that is not the desk's (its screen's page, say) most often means a baseUrl
+    // short of the API's path.
+    message:
+      status >= 200 && status < 300
+        ? `HTTP ${status} with no Desk answer (JSON with data) in it: is baseUrl the desk's API, ending in /api/v1?`
+        : `HTTP ${status} without a Desk error body`,
     details: null,
     ...facts,
   });

@@ -160,9 +160,14 @@ const MOST_MS = 2 ** 31 - 1;
 function baseOf(baseUrl: string): string {
   // What was given, shown without a query or fragment, which may hold the key.
   const given = String(baseUrl).replace(/[?#][\s\S]*$/, '?…');
+  // Spaces and line breaks around it (a URL read from a file) are no part of it, as for the key;
+  // inside it, the URL parser would drop some and encode others, and every call would miss.
+  const trimmed = String(baseUrl).trim();
+  if (/[\s\p{Cc}]/u.test(trimmed))
+    throw new TypeError(`baseUrl is one URL with no spaces or line breaks in it; it was given "${given}".`);
   let url: URL;
   try {
-    url = new URL(baseUrl);
+    url = new URL(trimmed);
   } catch {
     throw new TypeError(`baseUrl is a whole URL, such as http://127.0.0.1:8080/api/v1; it was given "${given}".`);
   }
@@ -170,13 +175,24 @@ function baseOf(baseUrl: string): string {
     throw new TypeError(`baseUrl is an http or https URL; it was given "${given}".`);
   // Each call's path goes after the base: a query or fragment there would swallow it, and a
   // user name or password in it is sent by no fetch. Not echoed: it may hold the key.
-  if (url.search !== '' || url.hash !== '' || baseUrl.includes('?') || baseUrl.includes('#'))
+  if (url.search !== '' || url.hash !== '' || trimmed.includes('?') || trimmed.includes('#'))
     throw new TypeError(
       "baseUrl ends at the API's path, such as http://127.0.0.1:8080/api/v1, with no query (?…) or fragment (#…); the key goes in key.",
     );
   if (url.username !== '' || url.password !== '')
     throw new TypeError('baseUrl holds no user name or password; the key goes in key.');
-  return baseUrl.replace(/\/+$/, '');
+  return trimmed.replace(/\/+$/, '');
+}
+
+/**
+ * Why a fetch got no answer, in the network's words: undici says only "fetch failed", with the
+ * refusal ("connect ECONNREFUSED 127.0.0.1:8080", "getaddrinfo ENOTFOUND desk.test") in its cause.
+ */
+function whyNoAnswer(cause: unknown): string {
+  const said = cause instanceof Error ? cause.message : String(cause);
+  const inner = cause instanceof Error ? (cause.cause as { message?: unknown; code?: unknown } | undefined) : undefined;
+  const why = typeof inner?.message === 'string' && inner.message !== '' ? inner.message : inner?.code;
+  return typeof why === 'string' && why !== '' && !said.includes(why) ? `${said} (${why})` : said;
 }
 
 /** The key as a header carries it: Latin-1 text without line breaks, as every Desk key is. */
@@ -239,7 +255,7 @@ export function createTransport(opts: TransportOptions) {
           throw new DeskConnectionError({
             message: timedOut
               ? `${req.method} ${req.path} had no answer within ${limitMs} ms`
-              : `${req.method} ${req.path} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+              : `${req.method} ${req.path} failed: ${whyNoAnswer(cause)}`,
             timedOut,
             attempts: attempt,
             idempotencyKey: key,

@@ -134,6 +134,9 @@ describe('desk-client retries', () => {
     const err = await unreachable.me().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeskConnectionError);
     expect(err).toMatchObject({ attempts: 3, timedOut: false, idempotencyKey: null });
+    // The network's own reason, not fetch's "fetch failed" alone.
+    const port = new URL(closed.baseUrl).port;
+    expect((err as Error).message).toBe(`GET /me failed: fetch failed (connect ECONNREFUSED 127.0.0.1:${port})`);
   });
 
   it('a write that never got an answer names its key, and calling again with it does the work once', async () => {
@@ -375,6 +378,9 @@ describe('desk-client settings no call could keep', () => {
       ],
       [{ retries: { maxDelayMs: 3e9 } }, /^retries\.maxDelayMs is a number from 0 to 2147483647/],
       [{ key: 'desk_a\r\nX-Other: 1' }, /^key is the API key the desk gave/],
+      // The URL parser drops or encodes these, and every call would answer not_found.
+      [{ baseUrl: 'http://127.0.0.1:9/api/v1/ x' }, /^baseUrl is one URL with no spaces or line breaks in it/],
+      [{ baseUrl: 'http://127.0.0.1:9/api\n/v1' }, /^baseUrl is one URL with no spaces or line breaks in it/],
     ] as const)
       expect(() => createDeskClient({ ...base, ...over }), JSON.stringify(over)).toThrow(said);
     expect(fetched).toEqual([]);
@@ -409,5 +415,32 @@ describe('desk-client settings no call could keep', () => {
     });
     await keyed.me();
     expect(seen).toEqual(['Bearer desk_test_key']);
+    // So does a base URL read from a file, its slash kept off the path.
+    fetched.length = 0;
+    for (const baseUrl of [
+      'http://127.0.0.1:9/api/v1 ',
+      ' http://127.0.0.1:9/api/v1/\n',
+      '\thttp://127.0.0.1:9/api/v1//\r\n',
+    ])
+      await createDeskClient({ ...base, baseUrl }).me();
+    expect(fetched).toEqual(Array(3).fill('http://127.0.0.1:9/api/v1/me'));
+  });
+
+  it("says a success that is not the desk's answer most likely means a base URL short of /api/v1", async () => {
+    const page = createDeskClient({
+      ...base,
+      fetch: async () => ({
+        status: 200,
+        headers: new Headers(),
+        text: async () => '<!doctype html><title>Desk</title>',
+      }),
+    });
+    const err = await page.me().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeskApiError);
+    expect(err).toMatchObject({
+      status: 200,
+      code: 'http_200',
+      message: "HTTP 200 with no Desk answer (JSON with data) in it: is baseUrl the desk's API, ending in /api/v1?",
+    });
   });
 });
