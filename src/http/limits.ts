@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { DeskError } from '../domain/errors.ts';
+import { clientAddress } from './client-address.ts';
 import { CountedStore } from './limit-store.ts';
 
 // Request limits per minute. A verified key has a bucket of its own, named by the key's id (never
@@ -28,11 +29,11 @@ declare module 'fastify' {
 const refusedKey = (request: FastifyRequest) => request.authError instanceof DeskError && !request.keyless;
 
 function bucketOf(request: FastifyRequest): string {
-  if (refusedKey(request)) return `refused:${request.ip}`;
+  if (refusedKey(request)) return `refused:${clientAddress(request.ip)}`;
   const actor = request.ctx?.actor;
   if (actor?.type === 'key') return `key:${request.ctx.desk.id}:${actor.keyId}`;
   if (request.owner) return `screen:${request.owner.desk.id}`;
-  return `address:${request.ip}`;
+  return `address:${clientAddress(request.ip)}`;
 }
 
 export type LimitStore = Redis | null;

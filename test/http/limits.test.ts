@@ -135,6 +135,18 @@ describe('behind a reverse proxy (DESK_TRUSTED_PROXIES)', () => {
     expect(await refusedFrom(['loopback'], clients)).toEqual([401, 401, 429, 401, 401]);
   });
 
+  it('counts a client the proxy names with its port, or in another spelling, as that one client', async () => {
+    const same = [
+      '203.0.113.7:50001',
+      '203.0.113.7:50002',
+      '203.0.113.7',
+      '[2001:db8::7]:443',
+      '2001:DB8:0::7',
+      '[2001:db8::7]:444',
+    ];
+    expect(await refusedFrom(['127.0.0.1'], same)).toEqual([401, 401, 429, 401, 401, 429]);
+  });
+
   it('believes no X-Forwarded-For from an address it was not told to trust, nor by default', async () => {
     expect(await refusedFrom(['10.0.0.1'], clients)).toEqual([401, 401, 429, 429, 429]);
     expect(await refusedFrom([], clients)).toEqual([401, 401, 429, 429, 429]);
