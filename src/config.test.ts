@@ -164,7 +164,13 @@ describe('the clock a desk process runs on', () => {
     expect(() => loadConfig({ DESK_PUBLIC_URL: 'https://me:pw@x.example' })).toThrow(
       'DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "https://…@x.example"',
     );
-    expect(loadConfig({ DESK_PUBLIC_URL: 'https://x.example/desk/' }).publicUrl).toBe('https://x.example/desk');
+    // The screen goes from the host's root: a path would make links whose pages post outside it.
+    for (const raw of ['https://x.example/desk/', 'https://x.example/desk', 'https://x.example/%20'])
+      expect(() => loadConfig({ DESK_PUBLIC_URL: raw }), raw).toThrow(
+        `DESK_PUBLIC_URL is the address of the host the desk answers at the root of, with no path, such as https://desk.example.com: its screen's pages and forms go from the root (/sign-in, /assets/…), so behind a proxy give it a host of its own rather than a path; got "${raw}"`,
+      );
+    for (const raw of ['https://x.example/', 'https://x.example//'])
+      expect(loadConfig({ DESK_PUBLIC_URL: raw }).publicUrl, raw).toBe('https://x.example');
     // However the scheme is written, the address is kept as a URL reads it, and https stays https.
     for (const raw of ['HTTPS://Desk.Example.com', 'https:desk.example.com', 'https:/desk.example.com/'])
       expect(loadConfig({ DESK_PUBLIC_URL: raw }).publicUrl, raw).toBe('https://desk.example.com');

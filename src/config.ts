@@ -186,9 +186,16 @@ function publicUrl(env: NodeJS.ProcessEnv): string | null {
     throw new ConfigError(
       `DESK_PUBLIC_URL is the address the desk is reached at, with no query, fragment or user name, such as https://desk.example.com; got "${shownUrl(raw)}"`,
     );
+  // The screen's pages, forms, assets and redirects name their paths from the host's root
+  // (/sign-in, /assets/…): under a proxy's path a sign-in link would open a page whose button
+  // posts outside it.
+  if (url.pathname.replace(/\/+$/, '') !== '')
+    throw new ConfigError(
+      `DESK_PUBLIC_URL is the address of the host the desk answers at the root of, with no path, such as https://desk.example.com: its screen's pages and forms go from the root (/sign-in, /assets/…), so behind a proxy give it a host of its own rather than a path; got "${shownUrl(raw)}"`,
+    );
   // Kept as the URL reads it (`HTTPS://Desk.example.com`, `https:desk.example.com` are
   // https://desk.example.com): the screen's cookies are Secure when it starts https://.
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  return url.origin;
 }
 
 const PROXY_WORDS = ['loopback', 'linklocal', 'uniquelocal'];
