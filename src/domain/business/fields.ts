@@ -59,8 +59,16 @@ export class Entry {
     }
   }
 
+  private readonly failed = new Set<string>();
+
   fail(field: string, message: string): void {
+    this.failed.add(field);
     this.errors.add(field ? `${this.where}.${field}` : this.where, message, field, this.place(field));
+  }
+
+  /** Whether `field` was refused: the rules that lean on its value then say nothing of it. */
+  refused(field: string): boolean {
+    return this.failed.has(field);
   }
 
   /** Where `field` (`due`, `messages[2]`, `config.imap`) sits in the file; '' is the entry itself, before its fields. */

@@ -369,6 +369,31 @@ describe("a row's messages", () => {
   });
 });
 
+describe('a status the file gets wrong', () => {
+  it('is the one error its row and messages have: nothing else is held to a status it does not give', () => {
+    const doc = {
+      desk: DESK,
+      work: [
+        {
+          title: 'Pay the flour invoice',
+          status: 'Done',
+          closed_at: '-1d',
+          replied_by: 'Mill',
+          messages: [
+            { status: 'Sent', body: 'Paid.', sent_at: '-1d' },
+            { status: 'lost', body: 'Paid, again.' },
+          ],
+        },
+      ],
+    };
+    expect(errorsOf(doc)).toEqual([
+      'work[0] "Pay the flour invoice".status: "Done" is not one of open, in_progress, waiting, done, closed',
+      'work[0] "Pay the flour invoice".messages[0].status: "Sent" is not one of drafted, approved, sent',
+      'work[0] "Pay the flour invoice".messages[1].status: "lost" is not one of drafted, approved, sent',
+    ]);
+  });
+});
+
 describe("a finished row's closed_at", () => {
   const row = (over: Record<string, unknown>) => ({ desk: DESK, work: [{ title: 'File the VAT return', ...over }] });
   const where = 'work[0] "File the VAT return".closed_at';

@@ -915,6 +915,8 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
   }
   const contactEmail = email(e, 'contact_email');
   const status = e.oneOf('status', WORK_STATUSES, 'open');
+  // A status refused is no status to hold the row's other fields to: one mistake, one error.
+  const known = e.refused('status') ? null : status;
   let firstDraft: number | null = null;
   const messages = e.list('messages').flatMap((m, i) => {
     const where = `${e.where}.messages[${i}]`;
@@ -932,20 +934,22 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
       at,
     );
     const sending = me.oneOf('status', OUTBOUND_STATUSES, 'drafted');
+    const sendingKnown = !me.refused('status');
     const to = email(me, 'to') ?? contactEmail;
     // A message still to go needs somebody to go to: the desk would offer to send it and could only fail.
-    if (to === null && sending !== 'sent')
+    if (to === null && sendingKnown && sending !== 'sent')
       me.fail('to', `is needed for a ${sending} message: give "to", or contact_email on the row`);
     const sentAt = me.date('sent_at', { past: true });
-    if (sentAt !== null && sending !== 'sent') me.fail('sent_at', `is for a sent message; this one is ${sending}`);
+    if (sentAt !== null && sendingKnown && sending !== 'sent')
+      me.fail('sent_at', `is for a sent message; this one is ${sending}`);
     // Finishing a row withdraws the message it was still to send, so a finished row holds none.
-    if (sending !== 'sent' && isFinished(status))
-      me.fail('status', `a ${status} row holds no ${sending} message; give it as sent, or leave it out`);
+    if (sendingKnown && sending !== 'sent' && known !== null && isFinished(known))
+      me.fail('status', `a ${known} row holds no ${sending} message; give it as sent, or leave it out`);
     // The desk keeps one draft a row, the one it would send: a second would be neither sent nor
     // withdrawn when the row finishes.
-    if (sending === 'drafted' && firstDraft !== null)
+    if (sendingKnown && sending === 'drafted' && firstDraft !== null)
       me.fail('status', `a row holds one drafted message; messages[${firstDraft}] is drafted already`);
-    if (sending === 'drafted') firstDraft ??= i;
+    if (sendingKnown && sending === 'drafted') firstDraft ??= i;
     return [
       {
         status: sending,
@@ -976,8 +980,8 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     contact_email: contactEmail,
     waiting_on: waitingOn,
     waiting_since: waitingSince(e, waitingOn),
-    ...reply(e, status),
-    closed_at: closedAt(e, status),
+    ...reply(e, known),
+    closed_at: closedAt(e, known),
     last_error: e.text('last_error'),
     arrangement: e.text('arrangement'),
     unit: e.text('unit'),
@@ -986,20 +990,20 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
   };
 }
 
-function closedAt(e: Entry, status: WorkStatus): string | null {
+function closedAt(e: Entry, status: WorkStatus | null): string | null {
   const day = e.date('closed_at', { past: true });
-  if (day !== null && status !== 'done' && status !== 'closed')
+  if (day !== null && status !== null && status !== 'done' && status !== 'closed')
     e.fail('closed_at', `is for a done or closed row; this row is ${status}`);
   return day;
 }
 
 /** A reply still to read: a reply to a finished row is kept in its messages, not on the row. */
-function reply(e: Entry, status: WorkStatus): Pick<WorkPlan, 'replied_by' | 'replied_at'> {
+function reply(e: Entry, status: WorkStatus | null): Pick<WorkPlan, 'replied_by' | 'replied_at'> {
   const answer = {
     replied_by: e.text('replied_by', { max: TEXT_MAX.waiting_on }),
     replied_at: e.date('replied_at', { past: true }),
   };
-  if (isFinished(status))
+  if (status !== null && isFinished(status))
     for (const field of ['replied_by', 'replied_at'] as const)
       if (answer[field] !== null)
         e.fail(field, `is for a reply still to read, on a row not done or closed; this row is ${status}`);
