@@ -785,6 +785,14 @@ describe("a block's kinds and fields", () => {
     ]);
   });
 
+  it('keep a kind listed twice once, in the order first listed', () => {
+    const plan = readBusiness(
+      { desk: DESK, sections: [{ id: 'w', title: 'W', kind: 'work', kinds: ['repair', ' repair ', 'B', 'a', 'B'] }] },
+      NOW,
+    );
+    expect(plan.sections[0]?.kinds).toEqual(['repair', 'B', 'a']);
+  });
+
   it("take a field's hint as text, a number as it is written, and refuse any other", () => {
     const fields = (...hints: unknown[]) => ({
       desk: DESK,

@@ -702,13 +702,15 @@ function readSection(e: Entry): SectionPlan {
   const id = e.text('id', { required: true });
   if (id && !/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(id))
     e.fail('id', `"${echoed(id)}" must be letters, digits, dashes or underscores`);
-  const kinds = e.list('kinds').flatMap((k, i) => {
+  const listed = e.list('kinds').flatMap((k, i) => {
     if (typeof k !== 'string' || k.trim() === '') {
       e.fail(`kinds[${i}]`, 'must be text');
       return [];
     }
     return [k.trim()];
   });
+  // A kind listed twice is one kind, as in a block made on the screen or in chat.
+  const kinds = [...new Set(listed)];
   const fields = e.list('fields').flatMap((f, i) => {
     if (!isObject(f) || typeof f.name !== 'string' || f.name.trim() === '') {
       e.fail(`fields[${i}]`, 'must be a mapping with a name and a hint');
