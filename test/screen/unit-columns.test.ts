@@ -41,4 +41,41 @@ describe.each(DIALECTS)("a unit's columns edited on the screen ($name)", ({ open
     const unit = units.find((u: { id: number }) => u.id === van.id);
     expect(unit.fields).toEqual({ seats: 2, load_kg: 1250.5, mot_due: '2027-02-01', reg: '0042', colour: '7' });
   });
+
+  it('keeps columns a line cannot hold (a colon in a name, a value over lines, no name) when saved as drawn', async () => {
+    const { desk, key } = await makeDesk(store.db, { name: 'Shop Lets' });
+    // A business file may hold any of these (P-import-11).
+    const columns = { 'lease: end': '2027-01-01', note: 'first line\nlease_end: 2027-01-01', '': 'x', seats: 3 };
+    const shop = await addUnit(store.db, desk.id, { type: 'site', name: 'Shop', fields: columns });
+    const owner = await ownerSession(h, store.db, desk.id);
+    const form = await h.app.inject({ method: 'GET', url: `/units/${shop.id}`, cookies: owner.cookies });
+    const drawn = /<textarea[^>]*name="fields"[^>]*>([\s\S]*?)<\/textarea>/.exec(form.body)?.[1];
+    expect(drawn).toBeDefined();
+    // As a browser sends a textarea: its text, with CR LF line ends.
+    const text = drawn!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    const fieldsOf = async () =>
+      (await h.call('GET', '/api/v1/units', { key })).json().data.items.find((u: { id: number }) => u.id === shop.id)
+        .fields;
+
+    const saved = await owner.post(`/units/${shop.id}`, {
+      type: 'site',
+      name: 'Shop',
+      fields: text.replace(/\n/g, '\r\n'),
+    });
+    expect(saved.statusCode).toBe(303);
+    expect(await fieldsOf()).toEqual(columns);
+
+    // A line changed is read as typed; the others are kept as they were.
+    const edited = await owner.post(`/units/${shop.id}`, {
+      type: 'site',
+      name: 'Shop',
+      fields: text.replace('seats: 3', 'seats: 4\nkeys: 2'),
+    });
+    expect(edited.statusCode).toBe(303);
+    expect(await fieldsOf()).toEqual({ ...columns, seats: 4, keys: '2' });
+  });
 });

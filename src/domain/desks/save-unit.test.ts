@@ -16,6 +16,17 @@ describe("a unit's columns saved from the form", () => {
       expect(keptKinds({ seats: text }, before).seats, text).toBe(text);
   });
 
+  it('keeps a stored column whose lines are as drawn, and reads the lines around it', () => {
+    const stored = { 'a: b': 'c', note: 'one\ntwo: 2', '': 'x', ' padded ': ' y ', empty: '', n: 5, flag: true };
+    expect(fieldLines(linesOf(stored), stored)).toEqual({ fields: stored, problem: null });
+    expect(fieldLines(linesOf(stored).replace(/\n/g, '\r\n'), stored).fields).toEqual(stored);
+    // Read as typed where changed: the value's second line alone is a column of its own.
+    const changed = fieldLines('note: one\ntwo: 3\na: b: d', stored);
+    expect(changed).toEqual({ fields: { note: 'one', two: '3', a: 'b: d' }, problem: null });
+    // Drawn twice is given twice.
+    expect(fieldLines('n: 5\nn: 5', stored).problem).toBe('"n" is given twice; each column once.');
+  });
+
   it('reads no column from what every object has', () => {
     expect({ ...keptKinds(fieldLines('toString: 3\n__proto__: 4').fields, {}) }).toEqual({
       toString: '3',
