@@ -247,6 +247,40 @@ describe.each(DIALECTS)('idempotent writes ($name)', ({ name, open }) => {
     expect(await dueOf(row.id)).toBe('2026-12-03');
   });
 
+  it('calls waiting on a claim whose process died: one takes the key over, and the rest wait for its answer', async () => {
+    const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
+    const start = h.clock.now().getTime();
+    const { runTimeoutMs, chatTimeoutMs, mailTimeoutMs } = h.deps.config;
+    const lease = Math.max(runTimeoutMs, chatTimeoutMs, mailTimeoutMs) + 60_000;
+    // Claimed a moment ago by a process that then died: the calls after it wait.
+    await store.db
+      .insertInto('idempotency')
+      .values({
+        desk_id: d.desk.id,
+        key: 'died-while-others-wait',
+        state: 'pending',
+        http_status: null,
+        body: null,
+        created_at: new Date(start - 100).toISOString(),
+        expires_at: new Date(start - 100 + 24 * 60 * 60 * 1000).toISOString(),
+      })
+      .execute();
+    try {
+      const waiting = Array.from({ length: 6 }, () => snooze(row.id, 'died-while-others-wait'));
+      await new Promise((r) => setTimeout(r, 200));
+      // The lease runs out for the dead claim as it does for the calls that came just after it.
+      h.clock.advance(lease + 1000);
+      const answers = await Promise.all(waiting);
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+      expect(answers.filter((a) => a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+      for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());
+      // Snoozed once, by 2 days.
+      expect(await dueOf(row.id)).toBe('2026-12-03');
+    } finally {
+      h.clock.set('2026-11-22T10:00:00.000Z');
+    }
+  });
+
   it('the replay still holds after a restart (a new server on the same database)', async () => {
     const row = await makeWork(store.db, d.desk.id, { due_date: '2026-12-01' });
     const first = await snooze(row.id, 'survives-restart');

@@ -44,7 +44,11 @@ export async function claimOrWait(ctx: DeskContext, key: string): Promise<Claim>
   const db = ctx.store.db;
   const deskId = ctx.desk.id;
   const lease = leaseMs(ctx);
-  const giveUpAt = Date.now() + lease;
+  // The lease is counted for each claim waited on, from when it was first seen: when the one
+  // before died and another call took the key over, that call is waited for afresh, not given
+  // up on with the claim that died (each call that waited would then do the work itself).
+  let waitedOn: string | null = null;
+  let seenAt = 0;
   for (;;) {
     const now = ctx.clock.now();
     const claim = () => claimOn(db, ctx, key);
@@ -55,7 +59,14 @@ export async function claimOrWait(ctx: DeskContext, key: string): Promise<Claim>
     if (await claim()) return holding(ctx, key);
     const stored = await readKey(db, deskId, key);
     if (stored?.state === 'done' && stored.body !== null) return { owned: false, stored };
-    if (Date.now() > giveUpAt) return { owned: false, stored: null };
+    // Measured at the instant the stale claims were dropped: a claim seen for longer than the
+    // lease was then older than it too, so what is left is a live call, given up on only when
+    // it has held the key past the lease. Let go meanwhile (nothing stored): the next turn claims it.
+    const at = now.getTime();
+    if (stored && stored.created_at !== waitedOn) {
+      waitedOn = stored.created_at;
+      seenAt = at;
+    } else if (stored && at - seenAt > lease) return { owned: false, stored: null };
     await sleep(POLL_MS);
   }
 }
