@@ -149,6 +149,16 @@ export async function startPortal(opts: { mode?: PortalMode; port?: number } = {
         ),
       );
     if (path === '/tab') return send(res, 200, page('Tab', '<a id="open" href="/long" target="_blank">Open</a>'));
+    // A reference shown in a read-only field, and two paragraphs one selector matches.
+    if (path === '/fields')
+      return send(
+        res,
+        200,
+        page(
+          'Fields',
+          '<input id="ref" value="REF-2041" readonly><textarea id="notes">Filed.</textarea><select id="period"><option>Q3</option><option selected>Q4</option></select><p class="line">One</p><p class="line">Two</p>',
+        ),
+      );
     if (path === '/broken-long')
       return send(res, 500, page('Broken', `<div role="alert">${'Error detail. '.repeat(20_000)}</div>`));
     // A page behind the web server's own sign-in, and a redirect that comes back to itself.

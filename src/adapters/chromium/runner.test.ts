@@ -458,6 +458,30 @@ describe.skipIf(!available)(
       );
     }, 30_000);
 
+    it("reads a field's value as a person sees it, and says a selector that matches several things names no one", async () => {
+      const read = await runner.run({
+        steps: [
+          { goto: `${portal.url}/fields` },
+          { read: '#ref', as: 'ref' },
+          { read: '#notes', as: 'notes' },
+          { read: '#period', as: 'period' },
+        ],
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(read.ok).toBe(true);
+      expect(read.reads).toEqual({ ref: 'REF-2041', notes: 'Filed.', period: 'Q4' });
+      const several = await runner.run({
+        steps: [{ goto: `${portal.url}/fields` }, { read: '.line', as: 'result' }],
+        vars: vars(),
+        timeoutMs: 20_000,
+      });
+      expect(several.ok).toBe(false);
+      expect(several.error).toBe(
+        'Step 2 (read .line) failed: it matches 2 things on the page, and a step works on one; give a selector that names only the one meant.',
+      );
+    });
+
     it('answers no to a question a page asks, and says so; says a new tab is not followed', async () => {
       const asked = await runner.run({
         steps: [{ goto: `${portal.url}/asks` }, { expect_text: 'Return received' }],

@@ -666,6 +666,12 @@ export class ChromiumRunner implements PlaybookRunner {
               : `Step ${n} (${what} ${selector}) failed: nothing on the page matched it within ${seconds(stepLimit)}${said}.`,
           );
         }
+        // Playwright's own words for it end in a list of the elements, cut off in one line.
+        const several = /strict mode violation: .* resolved to (\d+) elements/.exec(firstLine(err));
+        if (several)
+          throw new StepFailure(
+            `Step ${n} (${what} ${selector}) failed: it matches ${several[1]} things on the page, and a step works on one; give a selector that names only the one meant.`,
+          );
         throw new StepFailure(`Step ${n} (${what} ${selector}) failed: ${firstLine(err)}.`);
       }
     };
@@ -721,8 +727,20 @@ export class ChromiumRunner implements PlaybookRunner {
         );
         return undefined;
       case 'read': {
+        // A field shows its value, which its text (empty for an input) does not hold; a list shows its chosen option.
         const text = await onSelector(a.selector, 'read', () =>
-          page.locator(a.selector).innerText({ timeout: stepTime() }),
+          page
+            .locator(a.selector)
+            .evaluate(
+              (el) =>
+                el instanceof HTMLSelectElement
+                  ? (el.selectedOptions[0]?.text ?? '')
+                  : el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement
+                    ? el.value
+                    : (el as HTMLElement).innerText,
+              undefined,
+              { timeout: stepTime() },
+            ),
         );
         // What a read keeps is a value a portal shows (a reference, a date, a status line),
         // not a whole page: it goes into the answer, the timeline, the log and the report.
