@@ -44,6 +44,8 @@ describe('desk serve writing JSON logs', () => {
 
   it('writes plain lines when a readable log is asked for', async () => {
     const server = await startServerProcess(path.join(dir, 'pretty.db'), { DESK_LOG_FORMAT: 'pretty' });
+    // Answering, as in the cases above, before it is stopped.
+    expect((await fetch(`${server.url}/api/v1/me`)).status).toBe(401);
     expect(await server.stop()).toBe(0);
     const lines = server.output().trimEnd().split('\n');
     expect(lines).toContainEqual(expect.stringMatching(/^Its key, shown once: desk_\S+$/));
