@@ -31,6 +31,7 @@ import { draftsAndWatchRows } from './migrations/025_drafts_and_watch_rows.ts';
 import { oneDraftARow } from './migrations/026_one_draft_a_row.ts';
 import { cursorSecretMade } from './migrations/027_cursor_secret.ts';
 import { idCeiling } from './migrations/028_id_ceiling.ts';
+import { runDeadline } from './migrations/029_run_deadline.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -64,6 +65,7 @@ export const migrations: Record<string, DeskMigration> = {
   '026_one_draft_a_row': oneDraftARow,
   '027_cursor_secret': cursorSecretMade,
   '028_id_ceiling': idCeiling,
+  '029_run_deadline': runDeadline,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -247,6 +247,8 @@ export interface RunsTable {
   /** The row's status when the run found it, to put it back when the run could not finish. */
   prior_status: string | null;
   started_at: string;
+  /** When the run is taken as left behind, by the time limits of the process that started it; null on runs begun before migration 029 */
+  stale_at: string | null;
   finished_at: string | null;
   ms: number | null;
   report: string | null;

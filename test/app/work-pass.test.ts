@@ -40,6 +40,7 @@ const CHROMIUM = process.env.DESK_CHROMIUM_PATH || '/usr/bin/chromium';
 const browser = chromiumAvailable(CHROMIUM);
 const TODAY = dateIn('UTC', new Date(TEST_NOW));
 const DAY = 24 * 3600_000;
+const HOUR = 3600_000;
 
 describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
   let store: TestStore;
@@ -329,7 +330,8 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
       [fresh, clock.now().toISOString()],
     ] as const) {
       await moveWork(store.db, id, row.id, 'open', 'in_progress');
-      await insertRun(store.db, { deskId: id, workId: row.id, how: 'send', priorStatus: 'open', at });
+      const staleAt = new Date(Date.parse(at) + HOUR).toISOString();
+      await insertRun(store.db, { deskId: id, workId: row.id, how: 'send', priorStatus: 'open', at, staleAt });
     }
 
     const r = (await pass(d.desk.slug)).desks[0]!;
@@ -351,6 +353,47 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     // And a second pass neither settles it again nor acts on the row that needs a look.
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
     expect((await timelineOf(store.db, id, left.id)).filter((t) => t.kind === 'run_failed')).toHaveLength(1);
+  });
+
+  it('judges a run by the time limit of the process that started it, and one from before runs kept theirs by its own', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const id = d.desk.id;
+    const [long, legacy] = await Promise.all(
+      ['long', 'legacy'].map((name) =>
+        makeWork(store.db, id, { title: `Run ${name}`, class: 'reach_out', contact_email: `${name}@pass.test` }),
+      ),
+    );
+    // Two hours in, past this process's limit, but begun by a server allowed three.
+    const twoHoursAgo = new Date(clock.now().getTime() - 2 * HOUR).toISOString();
+    await moveWork(store.db, id, long!.id, 'open', 'in_progress');
+    await insertRun(store.db, {
+      deskId: id,
+      workId: long!.id,
+      how: 'playbook',
+      priorStatus: 'open',
+      at: twoHoursAgo,
+      staleAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+    });
+    // A run from before runs recorded their own limit, as old.
+    await moveWork(store.db, id, legacy!.id, 'open', 'in_progress');
+    const old = await insertRun(store.db, {
+      deskId: id,
+      workId: legacy!.id,
+      how: 'playbook',
+      priorStatus: 'open',
+      at: twoHoursAgo,
+      staleAt: twoHoursAgo,
+    });
+    await store.db.updateTable('runs').set({ stale_at: null }).where('id', '=', old.id).execute();
+
+    await pass(d.desk.slug);
+    expect(await row(id, long!.id)).toMatchObject({ status: 'in_progress', last_error: null });
+    expect((await row(id, legacy!.id)).last_error).toMatch(/how far it got is not known/);
+    // Once its own limit has passed, the pass settles it too.
+    clock.set(new Date(clock.now().getTime() + HOUR + 1000).toISOString());
+    await pass(d.desk.slug);
+    expect((await row(id, long!.id)).last_error).toMatch(/how far it got is not known/);
   });
 
   it('a message a stopped send left claimed needs a look once no send can be under way, and is not sent again', async () => {
@@ -887,6 +930,7 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
       how: 'draft_send',
       priorStatus: 'open',
       at: clock.now().toISOString(),
+      staleAt: new Date(clock.now().getTime() + HOUR).toISOString(),
     });
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
     await store.db.updateTable('runs').set({ status: 'finished' }).where('id', '=', run.id).execute();

@@ -6,6 +6,7 @@ import { insertRun } from '../../src/store/repositories/runs.ts';
 import { makeDraft, makeWork } from '../helpers/factories.ts';
 import { ownerDesk } from '../helpers/owner-desk.ts';
 import { messagesOf, timelineOf } from '../http/writes-helpers.ts';
+import { staleAt } from '../../src/domain/work/run-record.ts';
 
 // The owner's close ends a row for good: what it had prepared goes with it, and it does not
 // decide the row's end while a send or a run is deciding it.
@@ -47,6 +48,7 @@ describe("the owner's close, and giving a row to a person", () => {
       how: 'playbook',
       priorStatus: 'open',
       at: t.ctx.now(),
+      staleAt: staleAt(t.ctx, t.ctx.now()),
     });
     await expect(closeWork(t.ctx, row.id)).rejects.toMatchObject({
       message: `Work item ${row.id} is not closed: the desk is working on it right now (a run is under way). Try again once the run has finished.`,

@@ -2,7 +2,7 @@ import { staleRuns, stillRunning } from '../../store/repositories/runs.ts';
 import { findWork } from '../../store/repositories/work.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import type { DeskContext } from '../context.ts';
-import { settleRun, staleBefore, type Ending, type RunHow } from './run-record.ts';
+import { settleRun, staleLine, type Ending, type RunHow } from './run-record.ts';
 import { settleAbandonedSends } from './unsettled.ts';
 
 // A run whose process ended outright (killed, or cut off past the drain) stays `running` and
@@ -29,7 +29,7 @@ function ending(how: RunHow, title: string): Ending {
 /** Ends the desk's runs and sends left behind by a stopped process; how many it ended. */
 export async function settleAbandoned(ctx: DeskContext, most = SETTLE_MOST): Promise<number> {
   let settled = await settleAbandonedSends(ctx, most);
-  for (const run of await staleRuns(ctx.db, ctx.desk.id, staleBefore(ctx), most)) {
+  for (const run of await staleRuns(ctx.db, ctx.desk.id, staleLine(ctx), most)) {
     const ended = await atomically(ctx, async (tx) => {
       await lockRow(tx, run.work_id);
       // Another pass, or a run taking the row over, may have ended it since it was read.

@@ -2,7 +2,7 @@ import { sentOrGoingTo } from '../../store/repositories/activity.ts';
 import { rowsWithDrafts } from '../../store/repositories/work.ts';
 import { rowsBeingWritten } from '../../store/repositories/runs.ts';
 import type { DeskContext } from '../context.ts';
-import { staleBefore } from './run-record.ts';
+import { staleLine } from './run-record.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { addressKey } from '../mail/address.ts';
 
@@ -16,7 +16,7 @@ export async function writingTo(ctx: DeskContext, rowId: number, to: string, sin
   if (await sentOrGoingTo(ctx.db, ctx.desk.id, to, since)) return true;
   // A run under way, not a row's status alone: a business file may bring a row in_progress
   // that a person is handling, and nothing is writing on it.
-  const busy = await rowsBeingWritten(ctx.db, ctx.desk.id, rowId, staleBefore(ctx));
+  const busy = await rowsBeingWritten(ctx.db, ctx.desk.id, rowId, staleLine(ctx));
   if (busy.length === 0) return false;
   const drafts = await rowsWithDrafts(
     ctx.db,

@@ -1,4 +1,4 @@
-import { finishRun, runningOn } from '../../store/repositories/runs.ts';
+import { finishRun, runningOn, type StaleLine } from '../../store/repositories/runs.ts';
 import { findWork, moveWork, updateWork } from '../../store/repositories/work.ts';
 import type { SendOutcome } from './send.ts';
 import { actorName, type DeskContext } from '../context.ts';
@@ -70,10 +70,23 @@ export type Ending =
 
 export const FIX_NEEDS = 'A person to look at what went wrong; the row now shows it as needing a look.';
 
-/** Runs started before this instant are taken as left behind by a process that stopped. */
-export function staleBefore(ctx: DeskContext): string {
-  const longest = ctx.config.runTimeoutMs + 2 * ctx.config.mailTimeoutMs + 120_000;
-  return new Date(ctx.clock.now().getTime() - longest).toISOString();
+/** The longest a run this process starts can take, with room for its send's answer. */
+function longestRunMs(ctx: DeskContext): number {
+  return ctx.config.runTimeoutMs + 2 * ctx.config.mailTimeoutMs + 120_000;
+}
+
+/** When a run this process starts at `at` is taken as left behind by a process that stopped. */
+export function staleAt(ctx: DeskContext, at: string): string {
+  return new Date(Date.parse(at) + longestRunMs(ctx)).toISOString();
+}
+
+/**
+ * Where runs still marked running stop being under way now: each by the time limits of the
+ * process that started it; one begun before runs recorded that, by this process's.
+ */
+export function staleLine(ctx: DeskContext): StaleLine {
+  const now = ctx.clock.now().getTime();
+  return { now: new Date(now).toISOString(), legacyBefore: new Date(now - longestRunMs(ctx)).toISOString() };
 }
 
 export async function settleRun(ctx: DeskContext, s: StartedRun, e: Ending): Promise<RunAnswer> {
@@ -98,7 +111,7 @@ async function settleIn(ctx: DeskContext, s: StartedRun, e: Ending): Promise<Run
 
   const current = await findWork(ctx.db, ctx.desk.id, row.id);
   if (current) {
-    const others = (await runningOn(ctx.db, ctx.desk.id, row.id, staleBefore(ctx))).filter((r) => r.id !== run.id);
+    const others = (await runningOn(ctx.db, ctx.desk.id, row.id, staleLine(ctx))).filter((r) => r.id !== run.id);
     if (e.kind === 'finished') {
       // Another writer may have closed the row meanwhile; a finished row is never reopened.
       if (!isFinished(current.status)) {

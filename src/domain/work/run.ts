@@ -16,7 +16,15 @@ import { countActedSince } from '../../store/repositories/pass.ts';
 import { drivePlaybook } from './run-playbook.ts';
 import { NO_BROWSER } from './own.ts';
 import { leaveRunning, unlessInterrupted } from './in-flight.ts';
-import { settleRun, staleBefore, type Ending, type RunAnswer, type RunHow, type StartedRun } from './run-record.ts';
+import {
+  settleRun,
+  staleAt,
+  staleLine,
+  type Ending,
+  type RunAnswer,
+  type RunHow,
+  type StartedRun,
+} from './run-record.ts';
 import { IN_FLIGHT, sendDraft, type SendOutcome } from './send.ts';
 import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import { asSentence, plural } from '../text.ts';
@@ -188,8 +196,8 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
     if (why) return refuse({ outcome: `The desk left "${row.title}" alone: ${why}`, reason: why });
   }
 
-  const since = staleBefore(ctx);
-  const running = await runningOn(ctx.db, ctx.desk.id, row.id, since);
+  const line = staleLine(ctx);
+  const running = await runningOn(ctx.db, ctx.desk.id, row.id, line);
   // A message is sent at most once (D14): while another call is sending on this row, a run
   // neither sends it again nor drafts a second one behind it.
   const sending = running.some((r) => r.how !== 'playbook') ? 'sending' : await sendState(ctx, row.id);
@@ -269,7 +277,7 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
   let prior = row.status;
   if (row.status === 'in_progress') {
     prior =
-      running[0]?.prior_status ?? (await abandonedOn(ctx.db, ctx.desk.id, row.id, since))?.prior_status ?? row.status;
+      running[0]?.prior_status ?? (await abandonedOn(ctx.db, ctx.desk.id, row.id, line))?.prior_status ?? row.status;
   } else if (
     !(await moveWork(
       ctx.db,
@@ -286,8 +294,15 @@ async function begin(ctx: DeskContext, workId: number, elapsed: () => number, op
     });
   }
   const now = ctx.now();
-  await closeAbandoned(ctx.db, ctx.desk.id, row.id, since, now);
-  const run = await insertRun(ctx.db, { deskId: ctx.desk.id, workId: row.id, how, priorStatus: prior, at: now });
+  await closeAbandoned(ctx.db, ctx.desk.id, row.id, line, now);
+  const run = await insertRun(ctx.db, {
+    deskId: ctx.desk.id,
+    workId: row.id,
+    how,
+    priorStatus: prior,
+    at: now,
+    staleAt: staleAt(ctx, now),
+  });
   const words = {
     send: 'sending its prepared message',
     draft_send: 'drafting and sending its message',

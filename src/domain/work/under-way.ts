@@ -1,6 +1,6 @@
 import { runningOn } from '../../store/repositories/runs.ts';
 import type { DeskContext } from '../context.ts';
-import { staleBefore } from './run-record.ts';
+import { staleLine } from './run-record.ts';
 import { sendUnderWay } from './unsettled.ts';
 
 // What another call is doing to a row right now, that an owner's change must not land under:
@@ -13,7 +13,7 @@ export async function underWay(ctx: DeskContext, workId: number): Promise<string
   // it, and the pass records it as not known.
   if (await sendUnderWay(ctx, workId))
     return 'a message on it is being sent right now. Try again once the send has finished, in a moment.';
-  if ((await runningOn(ctx.db, ctx.desk.id, workId, staleBefore(ctx))).length > 0)
+  if ((await runningOn(ctx.db, ctx.desk.id, workId, staleLine(ctx))).length > 0)
     return 'the desk is working on it right now (a run is under way). Try again once the run has finished.';
   return null;
 }

@@ -1,11 +1,36 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, RunRow } from '../schema.ts';
 
 // The record of each run on a work row: one row per attempt, `running` while under way.
 
+/**
+ * Where a run still marked `running` stops being under way: past its own `stale_at`, or, for a
+ * run begun before runs carried one, started before `legacyBefore`.
+ */
+export interface StaleLine {
+  now: string;
+  legacyBefore: string;
+}
+
+type RunsEb = ExpressionBuilder<Database, 'runs'>;
+
+function isStale(eb: RunsEb, line: StaleLine) {
+  return eb.or([
+    eb('runs.stale_at', '<', line.now),
+    eb.and([eb('runs.stale_at', 'is', null), eb('runs.started_at', '<', line.legacyBefore)]),
+  ]);
+}
+
+function isUnderWay(eb: RunsEb, line: StaleLine) {
+  return eb.or([
+    eb('runs.stale_at', '>=', line.now),
+    eb.and([eb('runs.stale_at', 'is', null), eb('runs.started_at', '>=', line.legacyBefore)]),
+  ]);
+}
+
 export async function insertRun(
   db: Kysely<Database>,
-  r: { deskId: string; workId: number; how: string; priorStatus: string; at: string },
+  r: { deskId: string; workId: number; how: string; priorStatus: string; at: string; staleAt: string },
 ): Promise<RunRow> {
   return db
     .insertInto('runs')
@@ -16,6 +41,7 @@ export async function insertRun(
       how: r.how,
       prior_status: r.priorStatus,
       started_at: r.at,
+      stale_at: r.staleAt,
       finished_at: null,
       ms: null,
       report: null,
@@ -46,25 +72,28 @@ function running(db: Kysely<Database>, deskId: string, workId: number) {
     .where('status', '=', 'running');
 }
 
-/** Runs on the row still under way, newest first; those started before `since` are taken as abandoned. */
+/** Runs on the row still under way, newest first; those past the line are taken as abandoned. */
 export async function runningOn(
   db: Kysely<Database>,
   deskId: string,
   workId: number,
-  since: string,
+  line: StaleLine,
 ): Promise<RunRow[]> {
-  return running(db, deskId, workId).where('started_at', '>=', since).orderBy('id', 'desc').execute();
+  return running(db, deskId, workId)
+    .where((eb) => isUnderWay(eb, line))
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /**
  * The rows other than `exceptId` a run is writing a message on now (a send, or a draft and its
- * send, begun at `since` or after): each row's id and contact (the runs_running index).
+ * send, still under way): each row's id and contact (the runs_running index).
  */
 export async function rowsBeingWritten(
   db: Kysely<Database>,
   deskId: string,
   exceptId: number,
-  since: string,
+  line: StaleLine,
 ): Promise<Array<{ id: number; contact_email: string | null }>> {
   return db
     .selectFrom('runs')
@@ -72,7 +101,7 @@ export async function rowsBeingWritten(
     .select(['work.id as id', 'work.contact_email as contact_email'])
     .where('runs.desk_id', '=', deskId)
     .where('runs.status', '=', 'running')
-    .where('runs.started_at', '>=', since)
+    .where((eb) => isUnderWay(eb, line))
     .where('runs.how', 'in', ['send', 'draft_send'])
     .where('runs.work_id', '!=', exceptId)
     .execute();
@@ -83,9 +112,13 @@ export async function abandonedOn(
   db: Kysely<Database>,
   deskId: string,
   workId: number,
-  before: string,
+  line: StaleLine,
 ): Promise<RunRow | undefined> {
-  return running(db, deskId, workId).where('started_at', '<', before).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return running(db, deskId, workId)
+    .where((eb) => isStale(eb, line))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Marks runs left `running` by a stopped process as abandoned, so they no longer count as under way. */
@@ -93,7 +126,7 @@ export async function closeAbandoned(
   db: Kysely<Database>,
   deskId: string,
   workId: number,
-  before: string,
+  line: StaleLine,
   at: string,
 ): Promise<void> {
   await db
@@ -102,18 +135,23 @@ export async function closeAbandoned(
     .where('desk_id', '=', deskId)
     .where('work_id', '=', workId)
     .where('status', '=', 'running')
-    .where('started_at', '<', before)
+    .where((eb) => isStale(eb, line))
     .execute();
 }
 
-/** Runs of the desk still marked `running` though started before `before`, oldest first. */
-export async function staleRuns(db: Kysely<Database>, deskId: string, before: string, most: number): Promise<RunRow[]> {
+/** Runs of the desk still marked `running` though past the line, oldest first. */
+export async function staleRuns(
+  db: Kysely<Database>,
+  deskId: string,
+  line: StaleLine,
+  most: number,
+): Promise<RunRow[]> {
   return db
     .selectFrom('runs')
     .selectAll()
     .where('desk_id', '=', deskId)
     .where('status', '=', 'running')
-    .where('started_at', '<', before)
+    .where((eb) => isStale(eb, line))
     .orderBy('started_at')
     .limit(most)
     .execute();
