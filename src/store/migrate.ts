@@ -32,6 +32,7 @@ import { oneDraftARow } from './migrations/026_one_draft_a_row.ts';
 import { cursorSecretMade } from './migrations/027_cursor_secret.ts';
 import { idCeiling } from './migrations/028_id_ceiling.ts';
 import { runDeadline } from './migrations/029_run_deadline.ts';
+import { sendDeadline } from './migrations/030_send_deadline.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -66,6 +67,7 @@ export const migrations: Record<string, DeskMigration> = {
   '027_cursor_secret': cursorSecretMade,
   '028_id_ceiling': idCeiling,
   '029_run_deadline': runDeadline,
+  '030_send_deadline': sendDeadline,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -119,6 +119,8 @@ export interface ActivityTable {
   created_at: string;
   sent_at: string | null;
   approved_at: string | null;
+  /** When a claimed message's send is taken as left behind, by the limits of the process that claimed it; null on claims made before migration 030 */
+  send_stale_at: string | null;
   /** The Message-ID a sent message went out with. */
   message_id: Generated<string | null>;
   /** A received message's attachments as JSON [{ name, size }]; the files are not kept. */

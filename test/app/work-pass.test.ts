@@ -15,12 +15,13 @@ import { testMailbox } from '../../src/domain/desks/test-mailbox.ts';
 import { connectionsWithConfig } from '../../src/store/repositories/connections.ts';
 import { toWorkItem } from '../../src/domain/work/derive.ts';
 import { draftWork } from '../../src/domain/work/draft.ts';
+import { closeWork } from '../../src/domain/work/status.ts';
 import { editWork } from '../../src/domain/work/edit.ts';
 import { NO_BROWSER, NO_MAILBOX_OWN } from '../../src/domain/work/own.ts';
 import { ownNext } from '../../src/domain/work/own-next.ts';
 import { runWork } from '../../src/domain/work/run.ts';
 import { claimDraft, draftOn } from '../../src/store/repositories/activity.ts';
-import { SEND_NOT_KNOWN } from '../../src/domain/work/unsettled.ts';
+import { SEND_NOT_KNOWN, sendStaleAt } from '../../src/domain/work/unsettled.ts';
 import { findWork, moveWork, rowsWithDrafts } from '../../src/store/repositories/work.ts';
 import { insertRun } from '../../src/store/repositories/runs.ts';
 import type { WorkRow } from '../../src/store/schema.ts';
@@ -407,7 +408,15 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     });
     const draft = await makeDraft(store.db, id, left.id, { to: 'claimed@pass.test' });
     // What a complete does before it hands the message over; its process ends there.
-    expect(await claimDraft(store.db, id, draft.id, clock.now().toISOString())).toBeDefined();
+    expect(
+      await claimDraft(
+        store.db,
+        id,
+        draft.id,
+        clock.now().toISOString(),
+        sendStaleAt(deps.config, clock.now().toISOString()),
+      ),
+    ).toBeDefined();
 
     // While its send could still be under way, the pass leaves the row alone.
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
@@ -436,13 +445,47 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     expect((await timelineOf(store.db, id, left.id)).filter((t) => t.kind === 'send_failed')).toHaveLength(1);
   });
 
+  it('leaves a send claimed by a process allowed a longer wait on its mail server until that wait is over', async () => {
+    clock.set(TEST_NOW);
+    const d = await desk(['reach_out']);
+    const id = d.desk.id;
+    const left = await makeWork(store.db, id, {
+      title: 'Claimed by a patient server',
+      contact_email: 'patient@pass.test',
+    });
+    const draft = await makeDraft(store.db, id, left.id, { to: 'patient@pass.test' });
+    const at = clock.now().toISOString();
+    const longer = { mailTimeoutMs: deps.config.mailTimeoutMs * 10 };
+    await claimDraft(store.db, id, draft.id, at, sendStaleAt(longer, at));
+
+    // Past this process's own wait, the other server's send may still be going.
+    clock.set(new Date(clock.now().getTime() + deps.config.mailTimeoutMs + 61_000));
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    expect(await row(id, left.id)).toMatchObject({ last_error: null });
+    await expect(closeWork(deskContext(deps, d.desk, { type: 'owner', name: 'owner' }), left.id)).rejects.toMatchObject(
+      {
+        message: expect.stringContaining('a message on it is being sent right now'),
+      },
+    );
+
+    clock.set(new Date(Date.parse(at) + longer.mailTimeoutMs + 61_000));
+    expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
+    expect(await row(id, left.id)).toMatchObject({ last_error: SEND_NOT_KNOWN });
+  });
+
   it('a draft asked for on a row a stopped send left claimed says whether it went is not known, and drafts nothing', async () => {
     clock.set(TEST_NOW);
     const d = await desk(['reach_out']);
     const id = d.desk.id;
     const left = await makeWork(store.db, id, { title: 'Claimed, then asked again', contact_email: 'again@pass.test' });
     const draft = await makeDraft(store.db, id, left.id, { to: 'again@pass.test' });
-    await claimDraft(store.db, id, draft.id, clock.now().toISOString());
+    await claimDraft(
+      store.db,
+      id,
+      draft.id,
+      clock.now().toISOString(),
+      sendStaleAt(deps.config, clock.now().toISOString()),
+    );
     clock.set(new Date(clock.now().getTime() + deps.config.mailTimeoutMs + 61_000));
     // Before any pass comes by, a person (or a program) asks for the message again.
     const owner = deskContext(deps, d.desk, { type: 'owner', name: 'owner' });
@@ -460,7 +503,13 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     const id = d.desk.id;
     const left = await makeWork(store.db, id, { title: 'Claimed, then sent anew', contact_email: 'anew@pass.test' });
     const first = await makeDraft(store.db, id, left.id, { to: 'anew@pass.test' });
-    await claimDraft(store.db, id, first.id, clock.now().toISOString());
+    await claimDraft(
+      store.db,
+      id,
+      first.id,
+      clock.now().toISOString(),
+      sendStaleAt(deps.config, clock.now().toISOString()),
+    );
     // As an earlier version did once the claim was old: the message drafted again and sent.
     const later = await makeDraft(store.db, id, left.id, {
       to: 'anew@pass.test',
@@ -936,7 +985,13 @@ describe.each(DIALECTS)('the work pass ($name)', ({ name, open }) => {
     await store.db.updateTable('runs').set({ status: 'finished' }).where('id', '=', run.id).execute();
     // Its message is now on its way: claimed for sending, with no answer from the server yet.
     const going = await makeDraft(store.db, d.desk.id, first.id, { to: 'Same.One@pass.test' });
-    await claimDraft(store.db, d.desk.id, going.id, clock.now().toISOString());
+    await claimDraft(
+      store.db,
+      d.desk.id,
+      going.id,
+      clock.now().toISOString(),
+      sendStaleAt(deps.config, clock.now().toISOString()),
+    );
     await moveWork(store.db, d.desk.id, first.id, 'in_progress', 'waiting', {});
     expect((await pass(d.desk.slug)).desks[0]!.acts).toEqual([]);
     expect(sameOne()).toEqual([]);

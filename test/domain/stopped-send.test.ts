@@ -6,7 +6,7 @@ import { deskContext, type Deps } from '../../src/domain/context.ts';
 import { assignWork } from '../../src/domain/work/assign.ts';
 import { completeWork } from '../../src/domain/work/complete.ts';
 import { closeWork } from '../../src/domain/work/status.ts';
-import { SEND_NOT_KNOWN } from '../../src/domain/work/unsettled.ts';
+import { SEND_NOT_KNOWN, sendStaleAt } from '../../src/domain/work/unsettled.ts';
 import { claimDraft } from '../../src/store/repositories/activity.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { TEST_NOW } from '../helpers/app.ts';
@@ -41,7 +41,13 @@ describe.each(DIALECTS)("the owner's changes on a row a stopped send left ($name
     await connectMailbox(store.db, d.desk.id, smtp.port);
     const row = await makeWork(store.db, d.desk.id, { title, class: 'reach_out', contact_email: 'left@stopped.test' });
     const draft = await makeDraft(store.db, d.desk.id, row.id, { to: 'left@stopped.test' });
-    await claimDraft(store.db, d.desk.id, draft.id, clock.now().toISOString());
+    await claimDraft(
+      store.db,
+      d.desk.id,
+      draft.id,
+      clock.now().toISOString(),
+      sendStaleAt(deps.config, clock.now().toISOString()),
+    );
     clock.set(new Date(clock.now().getTime() + deps.config.mailTimeoutMs + 61_000));
     return { deskId: d.desk.id, row, draft, owner: deskContext(deps, d.desk, { type: 'owner', name: 'owner' }) };
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEND_NOT_KNOWN } from '../../src/domain/work/unsettled.ts';
+import { SEND_NOT_KNOWN, sendStaleAt } from '../../src/domain/work/unsettled.ts';
 import { claimDraft } from '../../src/store/repositories/activity.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -32,7 +32,13 @@ describe.each(DIALECTS)("the screen's complete on a row a stopped send left ($na
     await connectMailbox(store.db, d.desk.id, smtp.port);
     const row = await makeWork(store.db, d.desk.id, { title: 'Left mid-send', contact_email: 'left@stopped.test' });
     const draft = await makeDraft(store.db, d.desk.id, row.id, { to: 'left@stopped.test' });
-    await claimDraft(store.db, d.desk.id, draft.id, server.clock.now().toISOString());
+    await claimDraft(
+      store.db,
+      d.desk.id,
+      draft.id,
+      server.clock.now().toISOString(),
+      sendStaleAt(server.deps.config, server.clock.now().toISOString()),
+    );
     server.clock.set(new Date(server.clock.now().getTime() + server.deps.config.mailTimeoutMs + 61_000));
     const s = await ownerSession(server, store.db, d.desk.id);
     const pressed = await s.post(`/work/${row.id}/complete`, { note: 'Paid by phone.', idempotency_key: 'done-1' });

@@ -22,6 +22,7 @@ import { connectedMailbox, noteSendFault } from '../../store/repositories/connec
 import { SecretKeyError } from '../../store/cipher.ts';
 import { newMessageId } from './message-id.ts';
 import { countChase } from './chase-count.ts';
+import { sendStaleAt } from './unsettled.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { senderOf } from '../desks/smtp-settings.ts';
 
@@ -149,7 +150,7 @@ export async function sendDraft(
   const claimedAt = ctx.now();
   // What goes out is the message as claimed, not as first read: an edit of its text or of the
   // row's address may have landed in between, and the record must say what was sent.
-  const message = await claimDraft(ctx.db, ctx.desk.id, drafted.id, claimedAt);
+  const message = await claimDraft(ctx.db, ctx.desk.id, drafted.id, claimedAt, sendStaleAt(ctx.config, claimedAt));
   if (!message) return { delivered: false, failed: false, skipped: true, note: IN_FLIGHT };
   // The reply the row holds as the send begins: one read while the message is on its way is newer.
   const before = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;

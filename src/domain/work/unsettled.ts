@@ -5,8 +5,10 @@ import {
   unsettledClaimsOn,
   type UnsettledClaim,
 } from '../../store/repositories/unsettled.ts';
+import type { StaleLine } from '../../store/repositories/stale-line.ts';
 import { findWork, updateWork } from '../../store/repositories/work.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
+import type { Config } from '../../config.ts';
 import type { DeskContext } from '../context.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
@@ -21,13 +23,23 @@ import { isFinished } from '../vocab.ts';
 export const SEND_NOT_KNOWN =
   "The desk stopped while sending this message (its process ended, or its database could not be reached), so whether it went is not known. Look in the mailbox's sent mail, then send it again or mark the row done.";
 
+/** How long after its claim a send can be under way: the mail server's time to answer, and a minute to record what it said. */
+function longestSendMs(config: Pick<Config, 'mailTimeoutMs'>): number {
+  return config.mailTimeoutMs + 60_000;
+}
+
+/** When a send claimed at `at`, under these limits, is taken as left behind by a process that stopped. */
+export function sendStaleAt(config: Pick<Config, 'mailTimeoutMs'>, at: string): string {
+  return new Date(Date.parse(at) + longestSendMs(config)).toISOString();
+}
+
 /**
- * The earliest claim whose send can still be under way: the mail server's time to answer, and
- * a minute to record what it said. A claim older than that with nothing recorded was left by a
- * process that stopped in between.
+ * Where claims whose send recorded nothing stop being under way now: each by the limits of the
+ * process that claimed it; one claimed before claims recorded that, by this process's.
  */
-export function sendUnderWaySince(ctx: DeskContext): string {
-  return new Date(ctx.clock.now().getTime() - ctx.config.mailTimeoutMs - 60_000).toISOString();
+export function sendStaleLine(ctx: DeskContext): StaleLine {
+  const now = ctx.clock.now().getTime();
+  return { now: new Date(now).toISOString(), legacyBefore: new Date(now - longestSendMs(ctx.config)).toISOString() };
 }
 
 /** What a send on the row is doing: under way now, found just now to have stopped unrecorded, or neither. */
@@ -35,12 +47,12 @@ export type SendState = 'sending' | 'not_known' | null;
 
 /** Where a send on the row stands; a claim a stopped send left is recorded as not known first. */
 export async function sendState(ctx: DeskContext, workId: number): Promise<SendState> {
-  const since = sendUnderWaySince(ctx);
+  const line = sendStaleLine(ctx);
   const claims = await unsettledClaimsOn(ctx.db, ctx.desk.id, workId);
   let settled = false;
-  for (const claim of claims.filter((c) => c.approved_at !== null && c.approved_at < since))
+  for (const claim of claims.filter((c) => c.approved_at !== null && !underWay(c, line)))
     if (await settleSend(ctx, claim)) settled = true;
-  if (claims.some((c) => underWay(c, since))) return 'sending';
+  if (claims.some((c) => underWay(c, line))) return 'sending';
   return settled ? 'not_known' : null;
 }
 
@@ -49,17 +61,22 @@ export async function sendState(ctx: DeskContext, workId: number): Promise<SendS
  * check whose caller may yet refuse and undo what its transaction wrote.
  */
 export async function sendUnderWay(ctx: DeskContext, workId: number): Promise<boolean> {
-  const since = sendUnderWaySince(ctx);
-  return (await unsettledClaimsOn(ctx.db, ctx.desk.id, workId)).some((c) => underWay(c, since));
+  const line = sendStaleLine(ctx);
+  return (await unsettledClaimsOn(ctx.db, ctx.desk.id, workId)).some((c) => underWay(c, line));
 }
 
-/** A claim recent enough that its send may still be going. (One with no time, from before claims were timed, is neither.) */
-const underWay = (c: { approved_at: string | null }, since: string) => c.approved_at !== null && c.approved_at >= since;
+/**
+ * A claim recent enough that its send may still be going, by its own instant or, claimed before
+ * claims had one, by the line. (One with no time, from before claims were timed, is neither.)
+ */
+const underWay = (c: { approved_at: string | null; send_stale_at: string | null }, line: StaleLine) =>
+  c.approved_at !== null &&
+  (c.send_stale_at !== null ? c.send_stale_at >= line.now : c.approved_at >= line.legacyBefore);
 
 /** Records, for each of the desk's messages a stopped send left claimed, that whether it went is not known. */
 export async function settleAbandonedSends(ctx: DeskContext, most: number): Promise<number> {
   let settled = 0;
-  for (const claim of await unsettledClaims(ctx.db, ctx.desk.id, sendUnderWaySince(ctx), most))
+  for (const claim of await unsettledClaims(ctx.db, ctx.desk.id, sendStaleLine(ctx), most))
     if (await settleSend(ctx, claim)) settled++;
   return settled;
 }

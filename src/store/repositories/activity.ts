@@ -199,10 +199,11 @@ export async function claimDraft(
   deskId: string,
   id: number,
   at: string,
+  staleAt: string,
 ): Promise<ActivityRow | undefined> {
   return db
     .updateTable('activity')
-    .set({ status: 'approved', approved_at: at, failure_reason: null })
+    .set({ status: 'approved', approved_at: at, send_stale_at: staleAt, failure_reason: null })
     .where('desk_id', '=', deskId)
     .where('id', '=', id)
     .where('status', '=', 'drafted')

@@ -1,16 +1,10 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, RunRow } from '../schema.ts';
+import type { StaleLine } from './stale-line.ts';
+
+export type { StaleLine } from './stale-line.ts';
 
 // The record of each run on a work row: one row per attempt, `running` while under way.
-
-/**
- * Where a run still marked `running` stops being under way: past its own `stale_at`, or, for a
- * run begun before runs carried one, started before `legacyBefore`.
- */
-export interface StaleLine {
-  now: string;
-  legacyBefore: string;
-}
 
 type RunsEb = ExpressionBuilder<Database, 'runs'>;
 

@@ -21,24 +21,39 @@ describe.each(DIALECTS)('unsettled claims ($name)', ({ name, open }) => {
   });
 
   it('are read down activity_unsettled', async () => {
-    const q = unsettledQuery(store.db, deskId, '2026-01-01T00:00:00.000Z', 20).compile();
+    const q = unsettledQuery(
+      store.db,
+      deskId,
+      { now: '2026-01-01T00:00:00.000Z', legacyBefore: '2026-01-01T00:00:00.000Z' },
+      20,
+    ).compile();
     expect(await plan(store.db, name, q)).toContain('activity_unsettled');
   });
 
-  it('are the claims before the instant with nothing recorded, and a settled one is not settled again', async () => {
+  it('are the claims past their own instant, or begun before the line when they have none, with nothing recorded; a settled one is not settled again', async () => {
     const row = await makeWork(store.db, deskId, { title: 'Claimed' });
     const early = await makeDraft(store.db, deskId, row.id);
     const late = await makeDraft(store.db, deskId, row.id);
+    const legacy = await makeDraft(store.db, deskId, row.id);
     const drafted = await makeDraft(store.db, deskId, row.id);
-    await claimDraft(store.db, deskId, early.id, '2026-01-01T00:00:00.000Z');
-    await claimDraft(store.db, deskId, late.id, '2026-01-01T00:10:00.000Z');
-    const found = await unsettledClaims(store.db, deskId, '2026-01-01T00:05:00.000Z', 20);
-    expect(found.map((c) => c.id)).toEqual([early.id]);
+    await claimDraft(store.db, deskId, early.id, '2026-01-01T00:00:00.000Z', '2026-01-01T00:02:00.000Z');
+    // Claimed earlier than the line, by a process allowed a longer wait on its mail server.
+    await claimDraft(store.db, deskId, late.id, '2026-01-01T00:01:00.000Z', '2026-01-01T00:30:00.000Z');
+    await claimDraft(store.db, deskId, legacy.id, '2026-01-01T00:03:00.000Z', '2026-01-01T00:04:00.000Z');
+    await store.db.updateTable('activity').set({ send_stale_at: null }).where('id', '=', legacy.id).execute();
+    const line = { now: '2026-01-01T00:15:00.000Z', legacyBefore: '2026-01-01T00:05:00.000Z' };
+    const found = await unsettledClaims(store.db, deskId, line, 20);
+    expect(found.map((c) => c.id)).toEqual([early.id, legacy.id]);
     expect(found.map((c) => c.id)).not.toContain(drafted.id);
     expect(await settleClaim(store.db, early.id, 'not known')).toBe(true);
     expect(await settleClaim(store.db, early.id, 'not known')).toBe(false);
-    expect(await unsettledClaims(store.db, deskId, '2026-01-02T00:00:00.000Z', 20)).toEqual([
-      expect.objectContaining({ id: late.id }),
-    ]);
+    expect(
+      await unsettledClaims(
+        store.db,
+        deskId,
+        { now: '2026-01-02T00:00:00.000Z', legacyBefore: '2026-01-01T23:58:00.000Z' },
+        20,
+      ),
+    ).toEqual([expect.objectContaining({ id: late.id }), expect.objectContaining({ id: legacy.id })]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import type { StaleLine } from './stale-line.ts';
 
 // A message claimed for sending (drafted → approved) whose send has not recorded how it ended:
 // neither sent nor given a reason. Written out in words, not bound values, so that SQLite sees
@@ -13,36 +14,41 @@ export interface UnsettledClaim {
   to_address: string | null;
 }
 
-/** The desk's messages claimed before `before` whose send never recorded how it ended, oldest first. */
+/** The desk's claimed messages past the line whose send never recorded how it ended, oldest first. */
 export async function unsettledClaims(
   db: Kysely<Database>,
   deskId: string,
-  before: string,
+  line: StaleLine,
   most: number,
 ): Promise<UnsettledClaim[]> {
-  return unsettledQuery(db, deskId, before, most).execute();
+  return unsettledQuery(db, deskId, line, most).execute();
 }
 
-export function unsettledQuery(db: Kysely<Database>, deskId: string, before: string, most: number) {
+export function unsettledQuery(db: Kysely<Database>, deskId: string, line: StaleLine, most: number) {
   return db
     .selectFrom('activity')
     .select(['id', 'obligation_id', 'subject', 'to_address'])
     .where('desk_id', '=', deskId)
     .where(UNSETTLED)
-    .where('approved_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('send_stale_at', '<', line.now),
+        eb.and([eb('send_stale_at', 'is', null), eb('approved_at', '<', line.legacyBefore)]),
+      ]),
+    )
     .orderBy('approved_at')
     .limit(most);
 }
 
-/** The row's claimed messages whose send has not recorded how it ended, with when each was claimed. */
+/** The row's claimed messages whose send has not recorded how it ended, with when each was claimed and goes stale. */
 export async function unsettledClaimsOn(
   db: Kysely<Database>,
   deskId: string,
   workId: number,
-): Promise<Array<UnsettledClaim & { approved_at: string | null }>> {
+): Promise<Array<UnsettledClaim & { approved_at: string | null; send_stale_at: string | null }>> {
   return db
     .selectFrom('activity')
-    .select(['id', 'obligation_id', 'subject', 'to_address', 'approved_at'])
+    .select(['id', 'obligation_id', 'subject', 'to_address', 'approved_at', 'send_stale_at'])
     .where('desk_id', '=', deskId)
     .where('obligation_id', '=', workId)
     .where(UNSETTLED)
