@@ -42,6 +42,31 @@ describe('desk work on one row', () => {
     expect(shown.out).toContain(`\n  ${minute} sent email to mill@x.test\n`);
   });
 
+  it("work show names a received message's attachments under its text, as the screen does", async () => {
+    const row = await makeWork(store.db, bakery.id, { title: 'Quote for the oven', status: 'open' });
+    const reply = await makeDraft(store.db, bakery.id, row.id, {
+      status: 'received',
+      subject: 'Re: Quote',
+      body: 'Attached.',
+    });
+    await store.db
+      .updateTable('activity')
+      .set({
+        direction: 'inbound',
+        actor: 'oven@x.test',
+        attachments: JSON.stringify([
+          { name: 'quote.pdf', size: 3000 },
+          { name: 'plan\u0007.png', size: 100 },
+        ]),
+      })
+      .where('id', '=', reply.id)
+      .execute();
+    const shown = await desk(store.target, 'work', 'show', String(row.id), '--desk', bakery.slug);
+    expect(shown.out).toContain('\n    Attached.\n    Attachments (not kept by the desk): quote.pdf (3 KB), plan');
+    expect(shown.out).toMatch(/plan\S*\.png \(1 KB\)\n/);
+    expect(shown.out).not.toContain('\u0007');
+  });
+
   it('work assign refuses --to and --clear together, and still asks for one when neither is given', async () => {
     const row = await makeWork(store.db, bakery.id, { title: 'Fix the till' });
     const both = await desk(store.target, 'work', 'assign', String(row.id), '--to', 'Sam', '--clear');

@@ -211,7 +211,7 @@ export function workCommands(program: Command, io: Io): Command {
     .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug');
   jsonOption(dbOption(showCmd)).action(async (id: number, o: DbOptions & { desk?: string; json?: boolean }) => {
-    const { getWork } = await import('../../domain/work/get.ts');
+    const { attachmentsLine, getWork } = await import('../../domain/work/get.ts');
     const { findWork } = await import('../../store/repositories/work.ts');
     await withDeps(io, o, async (deps) => {
       const ctx = await contextForRow(deps, id, o.desk);
@@ -242,6 +242,9 @@ export function workCommands(program: Command, io: Io): Command {
                   `  ${minuteOfInstant(ctx.desk.timezone, m.sent_at ?? m.created_at)} ${m.status} ${m.channel} ${m.direction === 'inbound' ? `from ${m.actor}` : `to ${m.to ?? '-'}`}${m.subject ? `: ${m.subject}` : ''}`,
                   // A reply is read here: the owner decides what comes next from its words.
                   ...(m.direction === 'inbound' ? readable(m.body) : []),
+                  ...(m.direction === 'inbound' && attachmentsLine(m.attachments) !== null
+                    ? [`    ${inline(attachmentsLine(m.attachments)!)}`]
+                    : []),
                 ]),
               ]
             : []),

@@ -39,6 +39,13 @@ export interface WorkDetail {
   timeline: TimelineEntry[];
 }
 
+/** A received message's attachments in words, as a person reading it is told of them; null when it has none. */
+export function attachmentsLine(list: Message['attachments']): string | null {
+  if (!list || list.length === 0) return null;
+  const each = list.map((a) => `${a.name} (${Math.max(1, Math.round(a.size / 1024))} KB)`);
+  return `Attachments (not kept by the desk): ${each.join(', ')}`;
+}
+
 function listed(stored: string | null): Array<{ name: string; size: number }> {
   if (!stored) return [];
   try {

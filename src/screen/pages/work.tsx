@@ -1,4 +1,4 @@
-import type { WorkDetail } from '../../domain/work/get.ts';
+import { attachmentsLine, type WorkDetail } from '../../domain/work/get.ts';
 import { APPROVE_LABEL } from '../../domain/work/derive.ts';
 import { MAX_NOTES } from '../../domain/work/compose.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze.ts';
@@ -406,12 +406,9 @@ export function RowPage(v: RowView): Markup {
             {/* The reason says itself whether the message did not go or may have gone. */}
             {v.unsent.has(m.id) ? <p class="field-error">{v.unsent.get(m.id)}</p> : null}
             <p class="body">{m.body}</p>
-            {m.attachments && m.attachments.length > 0 ? (
+            {attachmentsLine(m.attachments) !== null ? (
               <p>
-                <small>
-                  Attachments (not kept by the desk):{' '}
-                  {m.attachments.map((a) => `${a.name} (${Math.max(1, Math.round(a.size / 1024))} KB)`).join(', ')}
-                </small>
+                <small>{attachmentsLine(m.attachments)}</small>
               </p>
             ) : null}
           </article>
