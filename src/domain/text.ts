@@ -201,6 +201,24 @@ export function isBlank(s: string): boolean {
 export const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
+ * The first setting (as `from`, `imap.host` or `hosts[1]`) whose text holds a control character,
+ * or null: settings go into mail headers and server commands, a line each.
+ */
+export function controlCharacterAt(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? at : null;
+  const inner: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => [`${at}[${i}]`, v])
+    : value !== null && typeof value === 'object'
+      ? Object.entries(value).map(([k, v]) => [at ? `${at}.${k}` : k, v])
+      : [];
+  for (const [where, v] of inner) {
+    const found = controlCharacterAt(v, where);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
  * Text as one line: each line break or control character, with the spaces beside it, a single
  * space; the ends trimmed. Spaces elsewhere are kept as written.
  */

@@ -200,6 +200,29 @@ describe.runIf(CHROMIUM_PRESENT && !missing).each(DIALECTS)(
       await context.close();
     }, 120_000);
 
+    it('marks a wrong inbox field beside asking for the inbox password again, and refuses control characters', async () => {
+      const { context, page } = await signedIn();
+      const before = await connectionsWithConfig(store.db, desk.id);
+      const box = page.locator('form[action="/connections/mailbox"]');
+      await box.getByLabel('Inbox port').fill('abc');
+      await box.getByRole('button', { name: 'Save the mailbox' }).click();
+      await page.locator('#mailbox-imap_port-error').waitFor();
+      await expect(page.locator('#mailbox-imap_port-error').textContent()).resolves.toContain('"abc" is not a port');
+      await expect(page.locator('#mailbox-imap_pass-error').textContent()).resolves.toContain(
+        'Type the inbox password again',
+      );
+
+      await page.goto(`${server.base}/connections`);
+      await box.getByLabel('Folder').fill('IN\tBOX');
+      await box.getByRole('button', { name: 'Save the mailbox' }).click();
+      await page.locator('#mailbox-imap_mailbox-error').waitFor();
+      await expect(page.locator('#mailbox-imap_mailbox-error').textContent()).resolves.toContain(
+        'another control character',
+      );
+      expect(await connectionsWithConfig(store.db, desk.id)).toEqual(before);
+      await context.close();
+    }, 120_000);
+
     it('removes the inbox, its password with it, when its server, user name and password are emptied', async () => {
       const { context, page } = await signedIn();
       const box = page.locator('form[action="/connections/mailbox"]');
@@ -213,8 +236,25 @@ describe.runIf(CHROMIUM_PRESENT && !missing).each(DIALECTS)(
       await expect(page.locator('#mailbox-imap_pass-hint').textContent()).resolves.toBe(
         'No password for the inbox is stored.',
       );
+      // The fault from when it had an inbox goes with it, on the page and to API clients.
+      await expect(page.locator('#inbox-fault').count()).resolves.toBe(0);
+      const listed = (await api.call('GET', '/api/v1/connections', { key: deskKey })).json().data.items;
+      expect(listed).toEqual([expect.objectContaining({ id: stored!.id, reason: null })]);
       await page.getByRole('button', { name: 'Check the inbox' }).click();
       await page.getByRole('alert').filter({ hasText: 'Add the inbox server' }).waitFor();
+
+      // A port, security or folder typed with no server begins an inbox: its server is asked for.
+      await page.goto(`${server.base}/connections`);
+      await box.getByLabel('Inbox port').fill('143');
+      await box.getByLabel('Inbox security').selectOption('none');
+      await box.getByLabel('Folder').fill('Replies');
+      await box.getByRole('button', { name: 'Save the mailbox' }).click();
+      await page.locator('#mailbox-imap_host-error').waitFor();
+      await expect(page.locator('#mailbox-imap_host-error').textContent()).resolves.toContain(
+        'The inbox server is required',
+      );
+      await expect(box.getByLabel('Folder').inputValue()).resolves.toBe('Replies');
+      expect((await connectionsWithConfig(store.db, desk.id))[0]?.config.imap).toBeNull();
       await context.close();
     }, 120_000);
   },

@@ -29,7 +29,7 @@ import { readYaml } from './yaml.ts';
 import { refuseUnstorable } from './unstorable.ts';
 import {
   closeDirections,
-  CONTROL_CHARACTER,
+  controlCharacterAt,
   echoed,
   echoedJson,
   lineWrittenOut,
@@ -454,7 +454,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       const category = e.text('category', { required: true, max: SETUP_TEXT_MAX.category });
       const config = e.object('config') ?? {};
       // Settings go into mail headers and server commands, a line each.
-      const broken = controlIn(config);
+      const broken = controlCharacterAt(config);
       if (broken) e.fail('config', `${broken} holds a line break or another control character`);
       // A mailbox's sending settings keep the mailbox form's rules: a port the mailer could not
       // use, or `secure: yes` (text, read as no), would be found only when a message failed.
@@ -850,21 +850,6 @@ export function readWatch(e: Entry): WatchPlan {
     every,
     priority: e.integer('priority', { min: 1, max: 100, fallback: 50 }),
   };
-}
-
-/** The first setting (as `from`, `imap.host` or `hosts[1]`) whose text holds a control character, or null. */
-function controlIn(value: unknown, at = ''): string | null {
-  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? at : null;
-  const inner: Array<[string, unknown]> = Array.isArray(value)
-    ? value.map((v, i) => [`${at}[${i}]`, v])
-    : isObject(value)
-      ? Object.entries(value).map(([k, v]) => [at ? `${at}.${k}` : k, v])
-      : [];
-  for (const [where, v] of inner) {
-    const found = controlIn(v, where);
-    if (found) return found;
-  }
-  return null;
 }
 
 function readSteps(e: Entry): PlaybookStep[] {

@@ -38,12 +38,20 @@ export function inboxFields(settings: Record<string, unknown>): Record<string, s
   };
 }
 
+/** The inbox fields besides its server, user and password, which say nothing until changed. */
+const INBOX_EXTRAS = ['imap_port', 'imap_security', 'imap_mailbox'] as const;
+
 /**
  * The imap part the form says. A form without the inbox fields leaves the stored part alone
- * (undefined); a form whose inbox fields are all empty removes it (null), so the desk stops
- * reading. An empty port takes the usual one for the security, an empty mailbox the INBOX.
+ * (undefined); a form whose server, user and password are empty, and whose port, security and
+ * folder are as drawn, removes it (null), so the desk stops reading. A port, security or folder
+ * changed with no server is an inbox begun: its server and user are asked for (P-inbox-2). An
+ * empty port takes the usual one for the security, an empty mailbox the INBOX.
  */
-function inboxInput(form: FormValues): Record<string, unknown> | null | undefined {
+function inboxInput(
+  form: FormValues,
+  drawn: Record<string, string> | undefined,
+): Record<string, unknown> | null | undefined {
   if (form.imap_host === undefined) return undefined;
   const security = text(form.imap_security) || 'tls';
   if (!(INBOX_SECURITY as readonly string[]).includes(security))
@@ -54,7 +62,14 @@ function inboxInput(form: FormValues): Record<string, unknown> | null | undefine
   const host = text(form.imap_host);
   const user = text(form.imap_user);
   const pass = form.imap_pass ?? '';
-  if (!host && !user && !pass) return null;
+  if (!host && !user && !pass) {
+    const none = inboxFields({});
+    const begun = INBOX_EXTRAS.some((f) => {
+      const typed = text(form[f]);
+      return typed !== '' && typed !== (drawn?.[f] ?? none[f]);
+    });
+    if (!begun) return null;
+  }
   const port = text(form.imap_port);
   const secure = security === 'tls';
   return {
@@ -67,8 +82,11 @@ function inboxInput(form: FormValues): Record<string, unknown> | null | undefine
   };
 }
 
-/** What the mailbox form says, as the input of saveConnection. A blank password keeps the stored one. */
-export function mailboxInput(form: FormValues): ConnectionInput {
+/**
+ * What the mailbox form says, as the input of saveConnection. A blank password keeps the stored
+ * one. `drawn` holds the values an edit form was drawn with.
+ */
+export function mailboxInput(form: FormValues, drawn?: Record<string, string>): ConnectionInput {
   const security = text(form.security) || 'starttls';
   if (!(SECURITY as readonly string[]).includes(security))
     throw badRequest(`"${echoed(security)}" is not a choice of security.`, {
@@ -76,7 +94,7 @@ export function mailboxInput(form: FormValues): ConnectionInput {
       fields: { security: 'Choose how the desk talks to the server.' },
     });
   const port = text(form.port);
-  const imap = inboxInput(form);
+  const imap = inboxInput(form, drawn);
   return {
     provider: 'smtp',
     name: text(form.name),

@@ -6,7 +6,8 @@ import { CONNECTION_SECRETS } from '../vocab.ts';
 import { atomically } from '../../store/tx.ts';
 import { addConnection, changeConnection, connectionById } from '../../store/repositories/connections.ts';
 import { playbooksOf, signInPlaybooksWith } from '../../store/repositories/setup.ts';
-import { closeDirections, echoed, longerThan } from '../text.ts';
+import { forgetReadFault } from '../../store/repositories/mail.ts';
+import { closeDirections, controlCharacterAt, echoed, longerThan } from '../text.ts';
 import { SETUP_TEXT_MAX } from '../limits.ts';
 
 // The one way a connection is written by hand: the mailbox and portal sign-ins on the screen,
@@ -137,8 +138,20 @@ function check(
   if (input.provider === 'smtp') {
     Object.assign(errors, smtpFaults(c));
     const imap = c.imap;
-    if (imap && typeof imap === 'object' && !Array.isArray(imap))
-      if (!errors.imap_pass) checkInbox(imap as Record<string, unknown>, kept('imap.pass'), errors);
+    if (imap && typeof imap === 'object' && !Array.isArray(imap)) {
+      // Every wrong inbox field is marked at once; a password asked for again says so over
+      // "required", so the owner types it once, with the rest put right (P-inbox-2).
+      const again = errors.imap_pass;
+      checkInbox(imap as Record<string, unknown>, kept('imap.pass'), errors);
+      if (again) errors.imap_pass = again;
+    }
+  }
+  // As a business file refuses them (P-inbox-2): the desk's own export must read back in.
+  const broken = controlCharacterAt(c);
+  if (broken) {
+    const field = broken.replace('.', '_');
+    errors[field] ??=
+      'This holds a tab, a line break or another control character, which a server would not take. Type it without.';
   }
   if (input.auth_type === 'login') {
     if (empty(c.username) || String(c.username).trim() === '')
@@ -204,6 +217,8 @@ export async function saveConnection(
       await changeConnection(tx.db, tx.desk.id, saved, values);
     } else saved = await addConnection(tx.db, tx.desk.id, values, tx.now());
     if (input.playbooks) await signInPlaybooksWith(tx.db, tx.desk.id, saved, input.playbooks);
+    // A mailbox whose inbox is removed is no longer read, so why its reading last failed is moot.
+    if (!partOf(config, 'imap.pass')) await forgetReadFault(tx.db, saved);
 
     const who = actorName(tx.actor);
     const what = values.category === 'mail' ? 'the mailbox' : 'the sign-in';

@@ -1,5 +1,6 @@
 import { connectionById, mailConnections } from '../../store/repositories/connections.ts';
 import {
+  forgetReadFault,
   claimSeen,
   clearStuck,
   ensureReadPosition,
@@ -83,7 +84,11 @@ export async function readMail(ctx: DeskContext): Promise<MailPassResult> {
   const own = ownAddresses(connections.map((c) => c.config));
   for (const c of connections) {
     const settings = settingsOf(c.config);
-    if (!settings) continue;
+    if (!settings) {
+      // Its inbox was removed: a fault from when it had one no longer applies (P-inbox-2).
+      await forgetReadFault(ctx.db, c.id);
+      continue;
+    }
     try {
       result.mailboxes.push(await readOne(ctx, c.id, c.name, settings, own, result.matched));
     } catch (err) {

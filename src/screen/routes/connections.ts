@@ -199,7 +199,9 @@ export async function connectionScreenRoutes(app: FastifyInstance): Promise<void
       if (connections.find((c) => c.id === id)?.category !== 'mail') throw notFound('mailbox', body.id);
       editing = { id, connections };
     }
-    return save(request, reply, 'mailbox', editing, (sent) => mailboxInput(sent));
+    return save(request, reply, 'mailbox', editing, (sent) =>
+      mailboxInput(sent, editing ? drawnValues(body) : undefined),
+    );
   });
 
   app.post('/connections/portals', async (request, reply) => {

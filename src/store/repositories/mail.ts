@@ -34,6 +34,16 @@ export async function noteReadFault(db: Kysely<Database>, connectionId: number, 
   await db.updateTable('mail_reads').set({ error, checked_at: at }).where('connection_id', '=', connectionId).execute();
 }
 
+/** A mailbox no longer read (its inbox removed) no longer says why its last reading failed. */
+export async function forgetReadFault(db: Kysely<Database>, connectionId: number) {
+  await db
+    .updateTable('mail_reads')
+    .set({ error: null })
+    .where('connection_id', '=', connectionId)
+    .where('error', 'is not', null)
+    .execute();
+}
+
 /** A position kept under its UIDVALIDITY alone, named now with its place too; the count goes on. */
 export async function nameReadPlace(db: Kysely<Database>, connectionId: number, was: string, now: string) {
   await db
