@@ -45,15 +45,24 @@ export function withinLimit<T extends string | null>(field: keyof typeof TEXT_MA
  */
 export function detailWithNote(detail: string | null, note: string | null): string | null {
   if (!note) return detail;
-  // The note's directions are closed before it is counted, as any text kept is (withinLimit).
-  const kept = closeDirections(note);
-  const joined = detail && detail.trim() !== '' ? `${detail}\n\n${kept}` : kept;
+  const joined = joinNote(detail, note);
   if (longerThan(joined, TEXT_MAX.detail))
     throw badRequest(
       `The note would make the row's detail ${Array.from(joined).length.toLocaleString('en')} characters, over the ${TEXT_MAX.detail.toLocaleString('en')} it holds; shorten the note, or the row's detail first.`,
       { field: 'note' },
     );
   return joined;
+}
+
+/** Whether the row's detail has room for the note as its last paragraph. */
+export function noteFits(detail: string | null, note: string | null): boolean {
+  return !note || !longerThan(joinNote(detail, note), TEXT_MAX.detail);
+}
+
+function joinNote(detail: string | null, note: string): string {
+  // The note's directions are closed before it is counted, as any text kept is (withinLimit).
+  const kept = closeDirections(note);
+  return detail && detail.trim() !== '' ? `${detail}\n\n${kept}` : kept;
 }
 
 /**

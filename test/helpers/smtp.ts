@@ -32,7 +32,7 @@ export interface TestSmtp {
   setMode(mode: SmtpMode): void;
   /**
    * Holds the answer to the next message's end of DATA: `taken` settles once the server has
-   * the whole message, and the answer (250) goes only at `answer()`.
+   * the whole message, and the answer (250, or 451 in `later-data`) goes only at `answer()`.
    */
   holdNextAnswer(): { taken: Promise<void>; answer: () => void };
   close(): Promise<void>;
@@ -85,17 +85,20 @@ export async function startSmtpServer(
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         if (mode === 'hang') return; // never answers the end of DATA
-        if (mode === 'later-data') return cb(answer(451, 'Queue full, try again later'));
+        // A held answer goes when the test lets it, a refusal as an acceptance.
+        const held = hold;
+        hold = null;
+        if (mode === 'later-data') {
+          const refuse = () => cb(answer(451, 'Queue full, try again later'));
+          return held ? held(refuse) : refuse();
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        if (hold) {
-          const held = hold;
-          hold = null;
-          held(() => cb());
-        } else if (mode === 'slow') setTimeout(() => cb(), SLOW_ANSWER_MS);
+        if (held) held(() => cb());
+        else if (mode === 'slow') setTimeout(() => cb(), SLOW_ANSWER_MS);
         else if (mode === 'drop') {
           for (const s of sockets) if (s.remotePort === session.remotePort) s.destroy();
         } else cb();

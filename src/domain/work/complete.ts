@@ -5,7 +5,7 @@ import { atomically, lockRow } from '../../store/tx.ts';
 import { actorOf, type DeskContext } from '../context.ts';
 import { NOTE_MAX_CHARS, ownersNoteFits } from '../arrangements/note.ts';
 import { cutAt } from '../text.ts';
-import { detailWithNote } from '../limits.ts';
+import { detailWithNote, noteFits } from '../limits.ts';
 import { notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished, storedStatus } from '../vocab.ts';
@@ -58,12 +58,24 @@ function answer(row: WorkRow, failed: boolean, delivered: boolean, note: string)
  * The detail with the note as its last paragraph. When the row came to this complete with a
  * failed send on it (its `last_error`), a retry bringing the same note finds it already there
  * and does not append it twice (P-writes-8); otherwise a note is always appended, even one
- * said before.
+ * said before. Once this call has handed a message to the mail server (`sent`), a detail
+ * edited meanwhile to leave no room does not undo what the send did: the note is kept in the
+ * row's history alone (P-complete-2).
  */
-function withNote(detail: string | null, note: string | null, afterFailure: boolean): string | null {
+function withNote(
+  detail: string | null,
+  note: string | null,
+  afterFailure: boolean,
+  sent = false,
+): { detail: string | null; leftOut: boolean } {
   const already = detail === note || (detail ?? '').endsWith(`\n\n${note}`);
-  return note && afterFailure && already ? detail : detailWithNote(detail, note);
+  if (!note || (afterFailure && already)) return { detail, leftOut: false };
+  if (sent && !noteFits(detail, note)) return { detail, leftOut: true };
+  return { detail: detailWithNote(detail, note), leftOut: false };
 }
+
+/** How the history gives a note the row's detail had no room for, the one place it is kept. */
+const NO_ROOM = "kept here only: the row's detail had no room left for it";
 
 async function keepNote(
   ctx: DeskContext,
@@ -71,12 +83,15 @@ async function keepNote(
   note: string | null,
   afterFailure: boolean,
   actor: string,
+  sent = false,
 ): Promise<WorkRow> {
-  const detail = withNote(row.detail, note, afterFailure);
+  const { detail, leftOut } = withNote(row.detail, note, afterFailure, sent);
+  const who = actor === 'desk' ? 'The desk' : actor;
+  if (leftOut) await logTimeline(ctx, row.id, 'noted', `${who} added a note (${NO_ROOM}): ${note}`);
   if (detail === row.detail) return row;
   await updateWork(ctx.db, ctx.desk.id, row.id, { detail, updated_at: ctx.now() });
   // The row's detail changed: its history says so, and who, as a completion's line does.
-  await logTimeline(ctx, row.id, 'noted', `${actor === 'desk' ? 'The desk' : actor} added a note: ${note}`);
+  await logTimeline(ctx, row.id, 'noted', `${who} added a note: ${note}`);
   return (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 }
 
@@ -135,7 +150,8 @@ async function completeOnce(
       // Step 5 appends the note whatever the delivery did: the owner's words are not lost. In
       // the failure's own transaction, so no other call closes the row between the two.
       onFailure: async (tx) => {
-        failed.row = await keepNote(tx, (await findWork(tx.db, tx.desk.id, row.id)) ?? row, note, afterFailure, actor);
+        const now = (await findWork(tx.db, tx.desk.id, row.id)) ?? row;
+        failed.row = await keepNote(tx, now, note, afterFailure, actor, true);
       },
     });
     if (sent.failed) return answer(failed.row ?? row, true, false, sent.note);
@@ -217,8 +233,11 @@ async function settle(
   }
   const to = afterStep(current);
   const now = ctx.now();
+  // After a send of its own, the detail's room is not checked again: the message went (P-complete-2).
+  const sent = deliveryNote !== null;
+  const { detail, leftOut } = withNote(current.detail, note, afterFailure, sent);
   const patch = {
-    detail: withNote(current.detail, note, afterFailure),
+    detail,
     last_error: null,
     replied_by: null,
     replied_at: null,
@@ -239,7 +258,8 @@ async function settle(
     `Completed "${current.title}"${to === 'waiting' ? `, waiting on ${current.waiting_on}` : ''}.`,
     { work_id: current.id, status: to, delivered, actor },
   );
-  await logTimeline(ctx, current.id, 'completed', note ? `${text} Note: ${note}` : text);
+  const noted = !note ? '' : leftOut ? ` Note (${NO_ROOM}): ${note}` : ` Note: ${note}`;
+  await logTimeline(ctx, current.id, 'completed', `${text}${noted}`);
   const after = (await findWork(ctx.db, ctx.desk.id, current.id))!;
   return answer(after, false, delivered, deliveryNote ?? byHand(failedBefore, to === 'waiting'));
 }
