@@ -93,6 +93,33 @@ describe("drafting from a row's facts", () => {
     expect(d.body).toContain(`- ${'x'.repeat(299)}…`);
     expect(d.body).not.toContain('x'.repeat(300));
   });
+
+  it('shortens a note by whole characters, never half an emoji', () => {
+    const d = composeDraft({ ...base, notes: ['🍞'.repeat(400)] });
+    const quoted = d.body.split('\n').find((l) => l.startsWith('- '))!;
+    expect(quoted).toBe(`- ${'🍞'.repeat(299)}…`);
+    expect(d.body).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  });
+
+  it("ends the opening sentence once, with the title's own question mark or trailing off", () => {
+    expect(composeDraft({ ...base, title: 'Is the lease renewed?' }).body).toContain(
+      'the following for High Street lease: Is the lease renewed? It is due on 2026-12-01.',
+    );
+    expect(composeDraft({ ...base, title: 'Lease renewal…' }).body).toContain(
+      'High Street lease: Lease renewal… It is due',
+    );
+    expect(composeDraft({ ...base, title: 'Renew the shop lease!' }).body).toContain(
+      'High Street lease: renew the shop lease. It is due',
+    );
+    const chase = composeDraft({
+      ...base,
+      title: 'Is it signed?',
+      permission: 'chase',
+      waiting_on: 'Priya Shah',
+      waiting_since: '2026-11-10',
+    });
+    expect(chase.body).toContain('I am following up on this for High Street lease: Is it signed? We have been waiting');
+  });
 });
 
 describe('a prepared message greeting a contact whose name changed', () => {

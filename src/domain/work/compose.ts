@@ -1,4 +1,4 @@
-import { oneLine } from '../text.ts';
+import { clipped, oneLine } from '../text.ts';
 // The desk writes a message from a row's facts and nothing else: the title, the due date,
 // who it goes to, since when the row has been waiting, the arrangement or unit it belongs to,
 // and the newest notes on that arrangement. One template per permission class, plus a
@@ -55,9 +55,12 @@ const TASK_VERBS = new Set(
 function asTask(title: string): string {
   const bare = title.replace(/[.!]+$/, '');
   const first = bare.split(/\s/)[0] ?? '';
-  return TASK_VERBS.has(first.toLowerCase()) && /^[A-Z][a-z]*$/.test(first)
-    ? `${first.toLowerCase()}${bare.slice(first.length)}`
-    : bare;
+  const task =
+    TASK_VERBS.has(first.toLowerCase()) && /^[A-Z][a-z]*$/.test(first)
+      ? `${first.toLowerCase()}${bare.slice(first.length)}`
+      : bare;
+  // It ends the sentence: a title asked as a question, or trailing off, keeps its own mark.
+  return /[?…]$/.test(task) ? task : `${task}.`;
 }
 
 // A draft may go out days after it was written (approved later, or sent by the desk on its
@@ -78,7 +81,7 @@ function notesBlock(f: DraftFacts): string | null {
     .map((n) => n.trim())
     .filter((n) => n !== '')
     .slice(0, MAX_NOTES)
-    .map((n) => `- ${n.length > NOTE_CHARS ? `${n.slice(0, NOTE_CHARS - 1)}…` : n}`);
+    .map((n) => `- ${clipped(n, NOTE_CHARS)}`);
   return notes.length ? `For reference, our latest notes:\n${notes.join('\n')}` : null;
 }
 
@@ -130,7 +133,7 @@ export function composeDraft(f: DraftFacts): Draft {
   switch (template) {
     case 'reach_out':
       subject = f.about ? `${title} (${f.about})` : title;
-      opening = `I am getting in touch about the following${about}: ${task}.`;
+      opening = `I am getting in touch about the following${about}: ${task}`;
       ask = 'Could you let me know how you would like to take this forward?';
       break;
     case 'chase': {
@@ -140,29 +143,29 @@ export function composeDraft(f: DraftFacts): Draft {
         ? `Re: ${f.replying_to.trim().replace(/^(re:\s*)+/i, '')}`
         : `Following up: ${title}`;
       opening = since
-        ? `I am following up on this${about}: ${task}. We have been waiting on an answer since ${since}.`
-        : `I am following up on this${about}: ${task}.`;
+        ? `I am following up on this${about}: ${task} We have been waiting on an answer since ${since}.`
+        : `I am following up on this${about}: ${task}`;
       ask = 'Could you let me know where this stands?';
       break;
     }
     case 'file':
       subject = `Filing: ${title}`;
-      opening = `Please find our filing${about}, for the following: ${task}.`;
+      opening = `Please find our filing${about}, for the following: ${task}`;
       ask = 'Could you confirm you have received it?';
       break;
     case 'commit':
       subject = `Confirming: ${title}`;
-      opening = `I am writing to confirm the following${about}: ${task}.`;
+      opening = `I am writing to confirm the following${about}: ${task}`;
       ask = 'Could you confirm this works on your side?';
       break;
     case 'money':
       subject = `Payment question: ${title}`;
-      opening = `I have a question about a payment${about}, for the following: ${task}.`;
+      opening = `I have a question about a payment${about}, for the following: ${task}`;
       ask = 'Could you confirm the amount owed and when it should be paid?';
       break;
     default:
       subject = title;
-      opening = `I am writing about the following${about}: ${task}.`;
+      opening = `I am writing about the following${about}: ${task}`;
       ask = 'Could you let me know what you need from us?';
   }
 
@@ -174,7 +177,7 @@ export function composeDraft(f: DraftFacts): Draft {
     // Somebody other than the contact may have answered (a colleague, from another address):
     // the contact is then not thanked for a reply they did not write.
     const from = f.answered_by?.trim();
-    opening = `Thank you for ${from ? `the reply from ${from}` : 'your reply'} about the following${about}: ${task}.`;
+    opening = `Thank you for ${from ? `the reply from ${from}` : 'your reply'} about the following${about}: ${task}`;
     ask = '';
   }
 
