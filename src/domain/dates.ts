@@ -31,19 +31,50 @@ export function isBeforeFirstDay(text: string): boolean {
 }
 
 /**
- * A time zone as IANA spells it when it was typed in another case ("utc", "europe/london"), so
- * that one zone is stored one way; an alias typed as spelled (US/Pacific) is kept as given.
- * Every IANA name has a capital, so an alias typed all in lower case ("us/pacific") was not
- * spelled as one, and is stored as the zone it names (America/Los_Angeles). Unknown zones as given.
+ * Zones IANA has renamed whose old name ICU still gives as the zone's own (CLDR keeps them for
+ * stability; its `iana` attribute names the current one). A zone typed by its current name in
+ * another case is stored by that name, not by the old one ICU resolves it to.
+ */
+const RENAMED: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/**
+ * A time zone as IANA spells it when it was typed in another case ("utc", "europe/kyiv",
+ * "ASIA/KOLKATA"), so that one zone is stored one way; an alias typed as spelled (US/Pacific) is
+ * kept as given. Every IANA name with a "/" has a small letter and a capital, so an alias typed
+ * all in one case ("us/pacific") was not spelled as one, and is stored as IANA's current name for
+ * the zone it names (America/Los_Angeles). Unknown zones as given.
  */
 export function spelledZone(tz: string): string {
+  let resolved: string;
   try {
-    const resolved = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).resolvedOptions().timeZone;
-    if (resolved.toLowerCase() === tz.toLowerCase()) return resolved;
-    return tz === tz.toLowerCase() ? resolved : tz;
+    resolved = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).resolvedOptions().timeZone;
   } catch {
     return tz;
   }
+  const current = RENAMED[resolved] ?? resolved;
+  for (const name of [current, resolved]) if (name.toLowerCase() === tz.toLowerCase()) return name;
+  const oneCase = tz === tz.toLowerCase() || (tz.includes('/') && tz === tz.toUpperCase());
+  return oneCase ? current : tz;
 }
 
 export function isTimeZone(tz: string): boolean {
