@@ -115,6 +115,8 @@ describe.each(DIALECTS)('desk desks set, pause and resume ($name)', ({ open }) =
       expect.stringMatching(/^ {2}--hours: "never" is not working hours/),
       expect.stringMatching(/^ {2}--daily-cap: 5000 must be a whole number from 0 to 1000/),
     ]);
+    const one = await desk(store.target, 'desks', 'set', d.desk.slug, '--act-within-days', '1');
+    expect(one.out).toContain('; acts up to 1 day ahead.');
   });
 
   it('pauses and resumes; the list says paused with the way to resume', async () => {

@@ -1,3 +1,4 @@
+import { plural } from '../../domain/text.ts';
 import { words } from './words.ts';
 import { type AskedWindow, writtenDate } from './written-dates.ts';
 
@@ -74,7 +75,7 @@ export function needsWindow(q: string): AskedWindow {
   const n = /\b(?:next|coming|within|in)\s+(\d{1,3})\s+(days?|weeks?)\b/.exec(q);
   if (n) {
     const days = Number(n[1]) * (n[2]!.startsWith('week') ? 7 : 1);
-    return { days, window: `in the next ${days} days` };
+    return { days, window: `in the next ${plural(days, 'day')}` };
   }
   if (/\btoday\b/.test(q)) return { days: 0, window: 'today' };
   if (/\btomorrow\b/.test(q)) return { days: 1, window: 'by tomorrow' };

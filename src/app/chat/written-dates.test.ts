@@ -118,6 +118,7 @@ describe('placeWindow', () => {
   it('asks which date "3/4" is, naming both on the calendar, rather than guess', () => {
     const april = placeDate(TODAY, { day: 3, month: 4, year: null });
     const march = placeDate(TODAY, { day: 4, month: 3, year: null });
+    expect(needsWindow('what is due in the next 1 day')).toMatchObject({ days: 1, window: 'in the next 1 day' });
     expect(placeWindow(TODAY, needsWindow('before 3/4'))).toEqual({
       ask: `Which date is "3/4": 3 April (${april}) or 4 March (${march})? Ask again with the month's name ("before 3 April") or the date in full ("before ${april}").`,
     });

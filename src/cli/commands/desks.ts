@@ -1,3 +1,4 @@
+import { plural } from '../../domain/text.ts';
 import type { Command } from 'commander';
 import { dbFlag, publicOrigin } from '../../config.ts';
 import type { Rails } from '../../domain/desks/rails.ts';
@@ -38,7 +39,7 @@ function railsLine(slug: string, r: Rails): string {
   const state = r.paused
     ? `paused: it does nothing on its own (resume with: desk desks resume ${slug})`
     : 'working on its own';
-  return `${slug} is ${state}. Hours: ${r.hours}; daily cap: ${r.daily_cap}; acts up to ${r.act_within_days} days ahead.`;
+  return `${slug} is ${state}. Hours: ${r.hours}; daily cap: ${r.daily_cap}; acts up to ${plural(r.act_within_days, 'day')} ahead.`;
 }
 
 /** Sets the rails given and prints where they all stand. */

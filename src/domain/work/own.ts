@@ -68,7 +68,7 @@ export function ownAct(i: OwnInput): OwnAct {
   if (action.type === 'run') {
     const horizon = addDaysUpToLast(i.today, i.actWithinDays);
     if (row.due_date !== null && row.due_date > horizon)
-      return { leave: `It is not due until ${row.due_date}; the desk acts ${i.actWithinDays} days ahead.` };
+      return { leave: `It is not due until ${row.due_date}; the desk acts ${plural(i.actWithinDays, 'day')} ahead.` };
     // Carried out by its playbook (a prepared message would be sent instead), which needs a browser.
     if (row.playbook_id !== null && !i.hasDraft) return i.browser ? { as: 'run' } : { leave: NO_BROWSER };
     // Otherwise it is a message, which with no mailbox would only fail and need a look (D13).
