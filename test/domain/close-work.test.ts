@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeWork } from '../../src/domain/work/status.ts';
 import { assignWork } from '../../src/domain/work/assign.ts';
+import { completeWork, RUN_UNDER_WAY } from '../../src/domain/work/complete.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
 import { insertRun } from '../../src/store/repositories/runs.ts';
 import { makeDraft, makeWork } from '../helpers/factories.ts';
@@ -60,5 +61,31 @@ describe("the owner's close, and giving a row to a person", () => {
     });
     expect(await findWork(t.store.db, t.ctx.desk.id, row.id)).toMatchObject({ assignee: null });
     await assignWork(t.ctx, row.id, null);
+  });
+
+  it('a complete while a run is under way sends nothing, marks nothing done and says why (P-complete-3)', async () => {
+    const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'File the VAT return', status: 'in_progress' });
+    const draft = await makeDraft(t.store.db, t.ctx.desk.id, row.id, { subject: 'VAT', to: 'v@x.test' });
+    await insertRun(t.store.db, {
+      deskId: t.ctx.desk.id,
+      workId: row.id,
+      how: 'playbook',
+      priorStatus: 'open',
+      at: t.ctx.now(),
+      staleAt: staleAt(t.ctx, t.ctx.now()),
+    });
+    const said = await completeWork(t.ctx, row.id, { note: 'Done by hand meanwhile' });
+    expect(said).toEqual({
+      id: row.id,
+      status: 'in_progress',
+      waiting_on: null,
+      failed: false,
+      delivered: false,
+      delivery_note: RUN_UNDER_WAY,
+    });
+    expect(await findWork(t.store.db, t.ctx.desk.id, row.id)).toMatchObject({ status: 'in_progress', detail: null });
+    expect((await messagesOf(t.store.db, t.ctx.desk.id, row.id)).map((m) => [m.id, m.status])).toEqual([
+      [draft.id, 'drafted'],
+    ]);
   });
 });

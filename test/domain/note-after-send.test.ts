@@ -4,7 +4,8 @@ import { realEngine } from '../../src/container.ts';
 import { FixedClock } from '../../src/domain/clock.ts';
 import { deskContext, type Deps } from '../../src/domain/context.ts';
 import { TEXT_MAX } from '../../src/domain/limits.ts';
-import { completeWork } from '../../src/domain/work/complete.ts';
+import { completeWork, NOT_RECORDED } from '../../src/domain/work/complete.ts';
+import { sql } from 'kysely';
 import { findWork, updateWork } from '../../src/store/repositories/work.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import { DIALECTS, type TestStore } from '../helpers/db.ts';
@@ -16,7 +17,7 @@ import { connectMailbox, messagesOf } from '../http/writes-helpers.ts';
 // may be edited while the message is with the mail server; what the send did then stands, and
 // the note is kept in the row's history (P-complete-2).
 
-describe.each(DIALECTS)("a complete's note when the detail fills during its send ($name)", ({ open }) => {
+describe.each(DIALECTS)("a complete's note when the detail fills during its send ($name)", ({ name, open }) => {
   let store: TestStore;
   let smtp: TestSmtp;
   let deps: Deps;
@@ -94,5 +95,51 @@ describe.each(DIALECTS)("a complete's note when the detail fills during its send
     expect(await historyOf(row.id)).toContain(
       `noted: Mia added a note (kept here only: the row's detail had no room left for it): ${note}`,
     );
+  });
+
+  /** The database refuses the completion's history line on the row: a fault after the send. */
+  async function refuseCompletionOf(rowId: number) {
+    if (name === 'sqlite')
+      await sql
+        .raw(`CREATE TRIGGER refuse_completion BEFORE INSERT ON timeline
+        WHEN NEW.kind = 'completed' AND NEW.work_id = ${rowId} BEGIN SELECT RAISE(ABORT, 'refused'); END`)
+        .execute(store.db);
+    else {
+      await sql
+        .raw(`CREATE FUNCTION refuse_completion() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'refused'; END $$`)
+        .execute(store.db);
+      await sql
+        .raw(`CREATE TRIGGER refuse_completion BEFORE INSERT ON timeline FOR EACH ROW
+        WHEN (NEW.kind = 'completed' AND NEW.work_id = ${rowId}) EXECUTE FUNCTION refuse_completion()`)
+        .execute(store.db);
+    }
+    return async () => {
+      if (name === 'sqlite') await sql.raw('DROP TRIGGER refuse_completion').execute(store.db);
+      else {
+        await sql.raw('DROP TRIGGER refuse_completion ON timeline').execute(store.db);
+        await sql.raw('DROP FUNCTION refuse_completion()').execute(store.db);
+      }
+    };
+  }
+
+  it('a message that went is said to have gone when the row cannot be moved on after it (P-complete-4)', async () => {
+    smtp.setMode('accept');
+    const { deskId, row, draft, owner } = await rowWithDraft('Send the notice', 'agent@fill.test');
+    const allow = await refuseCompletionOf(row.id);
+    try {
+      const said = await completeWork(owner, row.id, { note });
+      expect(said).toMatchObject({ id: row.id, status: 'open', failed: false, delivered: true });
+      expect(said.delivery_note).toMatch(new RegExp(`${NOT_RECORDED.replace(/[()]/g, '\\$&')}$`));
+    } finally {
+      await allow();
+    }
+    expect((await messagesOf(store.db, deskId, row.id)).map((m) => [m.id, m.status])).toEqual([[draft.id, 'sent']]);
+    expect(smtp.received.filter((m) => m.to.includes('agent@fill.test'))).toHaveLength(1);
+    // Completed again, the step is recorded, and nothing is sent a second time.
+    const again = await completeWork(owner, row.id, {});
+    expect(again).toMatchObject({ failed: false, delivered: false });
+    expect(['waiting', 'done']).toContain(again.status);
+    expect(smtp.received.filter((m) => m.to.includes('agent@fill.test'))).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import { IN_FLIGHT, sendDraft } from './send.ts';
 import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import type { CompleteAnswer } from '../contract/work.ts';
 import { afterStep, closedOn } from './step-done.ts';
+import { runUnderWay } from './under-way.ts';
 
 // POST /work/{id}/complete: send the newest drafted message, if any, then move the row to
 // `waiting` when it is out with somebody, else to `done` (contract procedure, D12, D13).
@@ -114,6 +115,12 @@ export async function completeWork(
   return answer(row, false, false, DRAFTED_MEANWHILE);
 }
 
+export const RUN_UNDER_WAY =
+  'The desk is working on this row right now (a run is under way), so nothing was sent or marked done. Complete it again once the run has finished, if it is still open.';
+
+export const NOT_RECORDED =
+  'The row could not be moved on afterwards (the change was not saved), so its status is as it was; complete it again to record this step (nothing is sent again).';
+
 const DRAFTED_MEANWHILE =
   'Other requests kept drafting messages on this row while it was being completed; nothing was changed. Complete it again to send the newest.';
 
@@ -133,6 +140,8 @@ async function completeOnce(
   const afterFailure = row.last_error !== null;
 
   if (isFinished(row.status)) return answer(row, false, false, alreadyFinished(row.status));
+  // The run decides the row's end: a complete now would do the work a second time (P-complete-3).
+  if (await runUnderWay(ctx, row.id)) return answer(row, false, false, RUN_UNDER_WAY);
   // A note the row's detail has no room for is refused before anything is sent.
   withNote(row.detail, note, afterFailure);
 
@@ -167,9 +176,20 @@ async function completeOnce(
   // The status move, the event and the timeline entry are one transaction; the send before
   // it is not, since a transaction must never be held open across a mail server's answer.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const settled = await atomically(ctx, (tx) =>
-      settle(tx, row.id, { actor, note, afterFailure, delivered, deliveryNote }),
-    );
+    let settled: Awaited<ReturnType<typeof settle>>;
+    try {
+      settled = await atomically(ctx, (tx) =>
+        settle(tx, row.id, { actor, note, afterFailure, delivered, deliveryNote }),
+      );
+    } catch (err) {
+      // The message went: a fault recording the step after it must not read as an error, which
+      // a client retries with its key, to be told nothing was sent (P-complete-4).
+      if (deliveryNote === null) throw err;
+      const now = await findWork(ctx.db, ctx.desk.id, row.id).catch(() => {
+        throw err;
+      });
+      return answer(now ?? row, false, delivered, `${deliveryNote} ${NOT_RECORDED}`);
+    }
     if (settled) return settled;
   }
   const last = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
@@ -224,6 +244,7 @@ async function settle(
     if (await newestDraft(ctx, workId)) return AGAIN;
     const sending = await sendState(ctx, workId);
     if (sending === 'sending') return answer(current, false, false, IN_FLIGHT);
+    if (await runUnderWay(ctx, workId)) return answer(current, false, false, RUN_UNDER_WAY);
     // As after a send of its own that failed: the row stays open needing a look, with the note.
     if (sending === 'not_known') {
       const now = (await findWork(ctx.db, ctx.desk.id, workId)) ?? current;

@@ -13,7 +13,12 @@ export async function underWay(ctx: DeskContext, workId: number): Promise<string
   // it, and the pass records it as not known.
   if (await sendUnderWay(ctx, workId))
     return 'a message on it is being sent right now. Try again once the send has finished, in a moment.';
-  if ((await runningOn(ctx.db, ctx.desk.id, workId, staleLine(ctx))).length > 0)
+  if (await runUnderWay(ctx, workId))
     return 'the desk is working on it right now (a run is under way). Try again once the run has finished.';
   return null;
+}
+
+/** Whether a run on the row is under way: one a stopped process left is not (P-run-15). */
+export async function runUnderWay(ctx: DeskContext, workId: number): Promise<boolean> {
+  return (await runningOn(ctx.db, ctx.desk.id, workId, staleLine(ctx))).length > 0;
 }
