@@ -165,15 +165,29 @@ export function portNumber(lowest: 0 | 1 = 1): Rule {
   };
 }
 
-/** A row's or key's id: a whole number from 1. */
+/**
+ * An id as its command gets it: a number a row or key can have, or, for a whole number none can
+ * (0, or past MAX_ID), a bigint holding exactly the digits typed.
+ */
+export type TypedId = number | bigint;
+
+/** The id to look up, or null for one no row or key can have. */
+export function storedId(id: TypedId): number | null {
+  return typeof id === 'number' ? id : null;
+}
+
+/**
+ * A row's or key's id: a whole number. One no row can have is still an id, of a row that is not
+ * there: its command looks for nothing (PostgreSQL would refuse a number past MAX_ID) and says
+ * it is not found, in the words of any other missing one, as the API answers 404 for it (D20).
+ */
 export function idOf(what: string): Rule {
   return (raw) => {
-    const n = Number(raw);
-    if (!(/^\d+$/.test(raw.trim()) && Number.isSafeInteger(n) && n >= 1))
+    const digits = raw.trim();
+    if (!/^\d+$/.test(digits))
       return { fault: `"${echoed(raw)}" is not a ${what} id; ids are whole numbers such as 12.` };
-    // Past it no row has the id, and PostgreSQL would refuse the number itself, on both stores alike.
-    if (n > MAX_ID) return { fault: `No ${what} has the id ${raw.trim()}: ids go no higher than ${MAX_ID}.` };
-    return { value: n };
+    const n = BigInt(digits);
+    return { value: n >= 1n && n <= BigInt(MAX_ID) ? Number(n) : n };
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
 import { writeRails } from '../../src/domain/desks/rails.ts';
 import { deskWith } from '../helpers/cli.ts';
-import { sqliteStore, type TestStore } from '../helpers/db.ts';
+import { DIALECTS, sqliteStore, type TestStore } from '../helpers/db.ts';
 import { makeDesk, makeDraft, makeWork } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { connectMailbox, messagesOf, timelineOf } from '../http/writes-helpers.ts';
@@ -93,17 +93,17 @@ describe('desk work pass and a mail server that refuses', () => {
   });
 });
 
-describe('desk work pass and a mail server that cannot be reached', () => {
+describe.each(DIALECTS)('desk work pass and a mail server that cannot be reached ($name)', ({ open }) => {
   let store: TestStore;
 
   beforeAll(async () => {
-    store = await sqliteStore();
+    store = await open();
   });
   afterAll(async () => {
     await store?.close();
   });
 
-  it('counts no act, says the row is as it was, and exits 0', async () => {
+  it('counts no act, says the row is as it was and was put back, and exits 1', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -119,12 +119,28 @@ describe('desk work pass and a mail server that cannot be reached', () => {
     });
 
     const run = await deskWith({}, store.target, 'work', 'pass', '--desk', d.desk.slug);
-    expect(run.code, run.err).toBe(0);
+    // Nothing the pass was asked to do got done, so a script must be able to tell (P-pass-12).
+    expect(run.code, run.err).toBe(1);
     expect(run.out).toContain(`${d.desk.slug}: 0 acts; its mail server did not confirm a send`);
     expect(run.out).toContain(
       `#${row.id} not sent: the mail server did not take the message, so the row is as it was.`,
     );
-    expect(run.err).toBe('');
+    expect(run.err.trim()).toBe(
+      'desk: 1 send the mail server did not take was put back for the next pass; see each row above.',
+    );
     expect(await messagesOf(store.db, d.desk.id, row.id)).toEqual([]);
+
+    const json = await deskWith({}, store.target, 'work', 'pass', '--desk', d.desk.slug, '--json');
+    expect(json.code, json.err).toBe(1);
+    expect(json.json().desks[0]).toMatchObject({ state: 'mailbox_down', acts: [{ work_id: row.id, put_back: true }] });
+  });
+
+  it('exits 0 when there was nothing to do', async () => {
+    const d = await makeDesk(store.db, { grants: ['reach_out'] });
+    await writeRails(store.db, d.desk.id, { hours: 'always' });
+    const run = await deskWith({}, store.target, 'work', 'pass', '--desk', d.desk.slug);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out.trim()).toBe(`${d.desk.slug}: 0 acts.`);
+    expect(run.err).toBe('');
   });
 });

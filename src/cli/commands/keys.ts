@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { dateIn, dateOfInstant, FIRST_DAY, isBeforeFirstDay, isIsoDate, resolveDate } from '../../domain/dates.ts';
 import { expiryAfter, lastDayOf } from '../../domain/keys/expiry.ts';
 import { echoed } from '../../domain/text.ts';
-import { checkedArgument, checkedOption, idOf, neededOption, type Rule } from '../checks.ts';
+import { checkedArgument, checkedOption, idOf, neededOption, type Rule, storedId, type TypedId } from '../checks.ts';
 import { dbOption, deskByRef, jsonOption, print, table, withDeps, type DbOptions, type Io, inline } from '../io.ts';
 
 /** YYYY-MM-DD or an offset such as +30d: read against the desk's own today once the desk is found. */
@@ -97,9 +97,11 @@ export function keyCommands(program: Command, io: Io): void {
         .description('Revoke a key; programs using it get 401 from then on')
         .addArgument(checkedArgument('<id>', 'the key id (from keys list)', idOf('key'))),
     ),
-  ).action(async (id: number, opts: DbOptions & { json?: boolean }) => {
-    const { revokeKey } = await import('../../domain/keys/revoke.ts');
+  ).action(async (typed: TypedId, opts: DbOptions & { json?: boolean }) => {
+    const { noSuchKey, revokeKey } = await import('../../domain/keys/revoke.ts');
     await withDeps(io, opts, async (deps) => {
+      const id = storedId(typed);
+      if (id === null) throw noSuchKey(typed);
       const r = await revokeKey(deps.store.db, { keyId: id, now: deps.clock.now().toISOString(), by: 'owner' });
       print(io, opts.json, { id: r.id, prefix: r.prefix, revoked: true, already: r.already }, () =>
         r.already ? `Key ${r.id} (${r.prefix}…) was already revoked.` : `Revoked key ${r.id} (${r.prefix}…).`,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkedArgument, idOf } from '../checks.ts';
+import { checkedArgument, idOf, type TypedId } from '../checks.ts';
 import { dbOption, inline, jsonOption, print, Reported, stoppable, withDeps, type DbOptions, type Io } from '../io.ts';
 import { contextForRow } from './work.ts';
 
@@ -14,10 +14,10 @@ export function runCommand(program: Command, io: Io): void {
     )
     .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug');
-  jsonOption(dbOption(run)).action(async (id: number, o: DbOptions & { desk?: string; json?: boolean }) => {
+  jsonOption(dbOption(run)).action(async (typed: TypedId, o: DbOptions & { desk?: string; json?: boolean }) => {
     const { runWork } = await import('../../domain/work/run.ts');
     await withDeps(io, o, async (deps) => {
-      const ctx = await contextForRow(deps, id, o.desk);
+      const { ctx, id } = await contextForRow(deps, typed, o.desk);
       if (!o.json) io.err(`Running #${id} on ${ctx.desk.slug}...`);
       // Ctrl-C ends the run as interrupted; its answer says so before the command stops (P-cli-10).
       await stoppable(io, deps, async () => {

@@ -57,16 +57,24 @@ export function workPassCommand(work: Command, io: Io): void {
         });
         for (const f of r.failures) io.err(`desk: the work pass failed for desk ${f.desk_id}: ${f.error}`);
         // As `desk run` does: an act that did not succeed (a refused send, a failed filing) is exit 1.
+        // So is a send put back (P-pass-12): it is no act of the desk's, but what the pass was
+        // asked to do did not get done, and a script must be able to tell.
         const failedActs = r.desks.flatMap((d) => actsDone(d).filter((a) => !a.ok));
+        const putBack = r.desks.flatMap((d) => d.acts.filter((a) => a.put_back));
         const faults = r.desks.flatMap((d) => d.faults);
-        if (failedActs.length > 0 || faults.length > 0) {
+        if (failedActs.length > 0 || putBack.length > 0 || faults.length > 0) {
           const what = [
             ...(failedActs.length > 0 ? [`${plural(failedActs.length, 'act')} did not succeed`] : []),
+            ...(putBack.length > 0
+              ? [
+                  `${plural(putBack.length, 'send')} the mail server did not take ${putBack.length === 1 ? 'was' : 'were'} put back for the next pass`,
+                ]
+              : []),
             ...(faults.length > 0 ? [`${plural(faults.length, 'act')} failed at the desk end`] : []),
           ];
           io.err(`desk: ${what.join(', and ')}; see each row above.`);
         }
-        if (r.failures.length > 0 || failedActs.length > 0 || faults.length > 0)
+        if (r.failures.length > 0 || failedActs.length > 0 || putBack.length > 0 || faults.length > 0)
           throw new Reported('work pass failures');
       });
     });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { asFlags } from '../flags.ts';
-import { checkedArgument, checkedOption, idOf, wholeNumber } from '../checks.ts';
+import { checkedArgument, checkedOption, idOf, type TypedId, wholeNumber } from '../checks.ts';
 import { SNOOZE_DEFAULT_DAYS, SNOOZE_MAX_DAYS, SNOOZE_MIN_DAYS } from '../../domain/work/snooze-days.ts';
 import {
   AFTER_INTERRUPT_MS,
@@ -42,11 +42,11 @@ export function workVerbCommands(work: Command, io: Io): void {
         wholeNumber('--days', SNOOZE_MIN_DAYS, SNOOZE_MAX_DAYS),
       ),
     )
-    .action(async (id: number, o: RowOptions & { days?: number }) => {
+    .action(async (typed: TypedId, o: RowOptions & { days?: number }) => {
       const days = o.days;
       const { snoozeWork } = await import('../../domain/work/snooze.ts');
       await withDeps(io, o, async (deps) => {
-        const ctx = await contextForRow(deps, id, o.desk);
+        const { ctx, id } = await contextForRow(deps, typed, o.desk);
         const a = await asFlags(() => snoozeWork(ctx, id, days));
         print(
           io,
@@ -58,10 +58,10 @@ export function workVerbCommands(work: Command, io: Io): void {
     });
 
   rowCommand(work, 'draft', "Have the desk write the row's message (nothing is sent)").action(
-    async (id: number, o: RowOptions) => {
+    async (typed: TypedId, o: RowOptions) => {
       const { draftWork } = await import('../../domain/work/draft.ts');
       await withDeps(io, o, async (deps) => {
-        const ctx = await contextForRow(deps, id, o.desk);
+        const { ctx, id } = await contextForRow(deps, typed, o.desk);
         const a = await draftWork(ctx, id);
         print(io, o.json, a, () =>
           a.drafted
@@ -77,10 +77,10 @@ export function workVerbCommands(work: Command, io: Io): void {
 
   rowCommand(work, 'complete', 'Do what the row asks: send its prepared message, then move it to waiting or done')
     .option('--note <text>', "appended to the row's detail")
-    .action(async (id: number, o: RowOptions & { note?: string }) => {
+    .action(async (typed: TypedId, o: RowOptions & { note?: string }) => {
       const { completeWork } = await import('../../domain/work/complete.ts');
       await withDeps(io, o, async (deps) => {
-        const ctx = await contextForRow(deps, id, o.desk);
+        const { ctx, id } = await contextForRow(deps, typed, o.desk);
         // Ctrl-C while the message is on its way cannot call it back: the send is given a few
         // seconds to end and be recorded, and the answer is printed if it does (P-cli-10).
         await stoppable(

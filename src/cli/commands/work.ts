@@ -8,7 +8,17 @@ import { isFinished, OWNER, PERMISSION_CLASSES, WORK_STATUSES } from '../../doma
 import { asSentence, plural } from '../../domain/text.ts';
 import { minuteOfInstant } from '../../domain/dates.ts';
 import { asFlags } from '../flags.ts';
-import { checkedArgument, checkedOption, checkedTogether, idOf, neededOption, oneOf, wholeNumber } from '../checks.ts';
+import {
+  checkedArgument,
+  checkedOption,
+  checkedTogether,
+  idOf,
+  neededOption,
+  oneOf,
+  storedId,
+  type TypedId,
+  wholeNumber,
+} from '../checks.ts';
 import { dbOption, jsonOption, ownerContext, print, table, withDeps, type DbOptions, type Io, inline } from '../io.ts';
 
 // The owner's view of the queue (list, show) and actions on rows (add, edit, close, reopen,
@@ -74,24 +84,30 @@ function fields(o: FieldOptions): OwnerFields {
 /**
  * The owner sees every desk, so a row id alone finds its desk; --desk narrows it. A row not on
  * the desk named is refused here, naming that desk: the domain's own answer, written for the
- * API, says only "this desk".
+ * API, says only "this desk". An id no row can have is missing like any other (P-cli-27).
  */
-export async function contextForRow(deps: Deps, id: number, deskRef?: string): Promise<DeskContext> {
+export async function contextForRow(
+  deps: Deps,
+  typed: TypedId,
+  deskRef?: string,
+): Promise<{ ctx: DeskContext; id: number }> {
   const { deskOfWork } = await import('../../store/repositories/work.ts');
-  const deskId = await deskOfWork(deps.store.db, id);
+  const id = storedId(typed);
+  const deskId = id === null ? undefined : await deskOfWork(deps.store.db, id);
   if (deskRef) {
     const ctx = await ownerContext(deps, deskRef);
-    if (deskId !== ctx.desk.id) throw new DeskError('not_found', `No work item ${id} on the desk ${ctx.desk.slug}.`);
-    return ctx;
+    if (id === null || deskId !== ctx.desk.id)
+      throw new DeskError('not_found', `No work item ${typed} on the desk ${ctx.desk.slug}.`);
+    return { ctx, id };
   }
   const { findDesk } = await import('../../store/repositories/desks.ts');
   const desk = deskId === undefined ? undefined : await findDesk(deps.store.db, deskId);
-  if (!desk)
+  if (id === null || !desk)
     throw new DeskError(
       'not_found',
-      `No work item ${id} in this database. \`desk work list --desk SLUG\` shows a desk's rows.`,
+      `No work item ${typed} in this database. \`desk work list --desk SLUG\` shows a desk's rows.`,
     );
-  return deskContext(deps, desk, { type: 'owner', name: OWNER });
+  return { ctx: deskContext(deps, desk, { type: 'owner', name: OWNER }), id };
 }
 
 async function show(
@@ -210,11 +226,11 @@ export function workCommands(program: Command, io: Io): Command {
     .description('One row with its messages and its history')
     .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug');
-  jsonOption(dbOption(showCmd)).action(async (id: number, o: DbOptions & { desk?: string; json?: boolean }) => {
+  jsonOption(dbOption(showCmd)).action(async (typed: TypedId, o: DbOptions & { desk?: string; json?: boolean }) => {
     const { attachmentsLine, getWork } = await import('../../domain/work/get.ts');
     const { findWork } = await import('../../store/repositories/work.ts');
     await withDeps(io, o, async (deps) => {
-      const ctx = await contextForRow(deps, id, o.desk);
+      const { ctx, id } = await contextForRow(deps, typed, o.desk);
       const d = await getWork(ctx, id);
       const w = d.work;
       const row = (await findWork(deps.store.db, ctx.desk.id, id))!;
@@ -284,10 +300,10 @@ export function workCommands(program: Command, io: Io): Command {
     false,
   ).option('--clear-error', 'mark the last failure as dealt with');
   jsonOption(dbOption(edit)).action(
-    async (id: number, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
+    async (typed: TypedId, o: FieldOptions & DbOptions & { desk?: string; clearError?: boolean; json?: boolean }) => {
       const { editWork } = await import('../../domain/work/edit.ts');
       await withDeps(io, o, async (deps) => {
-        const ctx = await contextForRow(deps, id, o.desk);
+        const { ctx, id } = await contextForRow(deps, typed, o.desk);
         const row = await asFlags(() => editWork(ctx, id, { ...fields(o), clear_error: o.clearError }));
         await show(io, ctx, row, o.json, `Updated #${row.id}.`);
       });
@@ -301,10 +317,10 @@ export function workCommands(program: Command, io: Io): Command {
     .option('--desk <desk>', 'desk id or slug')
     .option('--note <text>', "appended to the row's detail");
   jsonOption(dbOption(close)).action(
-    async (id: number, o: DbOptions & { desk?: string; note?: string; json?: boolean }) => {
+    async (typed: TypedId, o: DbOptions & { desk?: string; note?: string; json?: boolean }) => {
       const { closeWork } = await import('../../domain/work/status.ts');
       await withDeps(io, o, async (deps) => {
-        const ctx = await contextForRow(deps, id, o.desk);
+        const { ctx, id } = await contextForRow(deps, typed, o.desk);
         await show(io, ctx, await closeWork(ctx, id, { note: o.note }), o.json, `Closed #${id}.`);
       });
     },
@@ -315,10 +331,10 @@ export function workCommands(program: Command, io: Io): Command {
     .description('Bring a done or closed row back to the queue')
     .addArgument(checkedArgument('<id>', 'work item id', idOf('work item')))
     .option('--desk <desk>', 'desk id or slug');
-  jsonOption(dbOption(reopen)).action(async (id: number, o: DbOptions & { desk?: string; json?: boolean }) => {
+  jsonOption(dbOption(reopen)).action(async (typed: TypedId, o: DbOptions & { desk?: string; json?: boolean }) => {
     const { reopenWork } = await import('../../domain/work/status.ts');
     await withDeps(io, o, async (deps) => {
-      const ctx = await contextForRow(deps, id, o.desk);
+      const { ctx, id } = await contextForRow(deps, typed, o.desk);
       await show(io, ctx, await reopenWork(ctx, id), o.json, `Reopened #${id}.`);
     });
   });
@@ -338,10 +354,10 @@ export function workCommands(program: Command, io: Io): Command {
         : null,
   );
   jsonOption(dbOption(assign)).action(
-    async (id: number, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {
+    async (typed: TypedId, o: DbOptions & { desk?: string; to?: string; clear?: boolean; json?: boolean }) => {
       const { assignWork } = await import('../../domain/work/assign.ts');
       await withDeps(io, o, async (deps) => {
-        const ctx = await contextForRow(deps, id, o.desk);
+        const { ctx, id } = await contextForRow(deps, typed, o.desk);
         const row = await asFlags(() => assignWork(ctx, id, o.clear ? null : o.to!));
         await show(
           io,

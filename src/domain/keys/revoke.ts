@@ -4,12 +4,15 @@ import { addEvent } from '../../store/repositories/events.ts';
 import { DeskError } from '../errors.ts';
 import { findDesk, findKey, markKeyRevoked } from '../../store/repositories/desks.ts';
 
+/** The one answer for a key that is not there, whichever door asked. */
+export const noSuchKey = (id: number | bigint) => new DeskError('not_found', `No key ${id}.`);
+
 export async function revokeKey(
   db: Kysely<Database>,
   input: { keyId: number; now: string; by?: string },
 ): Promise<{ id: number; prefix: string; already: boolean }> {
   const key = await findKey(db, input.keyId);
-  if (!key) throw new DeskError('not_found', `No key ${input.keyId}.`);
+  if (!key) throw noSuchKey(input.keyId);
   // Two revokes at once (two tabs, the screen and the CLI) both read the key live: only the one
   // whose write finds it so revokes it and says so in the log.
   if (key.revoked_at || !(await markKeyRevoked(db, key.id, input.now)))
