@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskContext, type DeskContext } from '../../src/domain/context.ts';
+import { completeWork } from '../../src/domain/work/complete.ts';
 import { newestDraft } from '../../src/domain/work/draft.ts';
+import { editWork } from '../../src/domain/work/edit.ts';
+import { CHANGED_SINCE } from '../../src/domain/work/seen.ts';
 import { reviseDraft } from '../../src/domain/work/revise.ts';
 import { sendDraft } from '../../src/domain/work/send.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
@@ -43,7 +46,9 @@ describe.each(DIALECTS)('a message is sent as it was when claimed ($name)', ({ o
       to: 'lee@landlord.test',
     });
     const firstRead = (await newestDraft(ctx, row.id))!;
-    expect(await reviseDraft(ctx, row.id, { subject: 'Edited words', body: 'Edited body' })).toBe(true);
+    expect(await reviseDraft(ctx, row.id, { subject: 'Edited words', body: 'Edited body' })).toMatchObject({
+      edited: true,
+    });
 
     const sent = await sendDraft(ctx, (await findWork(store.db, ctx.desk.id, row.id))!, firstRead, { actor: 'owner' });
     expect(sent).toMatchObject({ delivered: true, failed: false });
@@ -57,5 +62,29 @@ describe.each(DIALECTS)('a message is sent as it was when claimed ($name)', ({ o
     expect((await timelineOf(store.db, ctx.desk.id, row.id)).map((t) => t.text)).toContain(
       'owner approved "Edited words" and it was sent to lee@landlord.test.',
     );
+  });
+
+  it('puts back unsent a message readdressed between its read and its claim, when the owner approved it as read', async () => {
+    const row = await makeWork(store.db, ctx.desk.id, { title: 'Ask about the gate', contact_email: 'kim@gate.test' });
+    await makeDraft(store.db, ctx.desk.id, row.id, { subject: 'The gate', body: 'Hello', to: 'kim@gate.test' });
+    const firstRead = (await newestDraft(ctx, row.id))!;
+    const seen = { to: 'kim@gate.test', subject: 'The gate', body: 'Hello' };
+    await editWork(ctx, row.id, { contact_email: 'kim@gate-new.test' });
+
+    const sent = await sendDraft(ctx, (await findWork(store.db, ctx.desk.id, row.id))!, firstRead, {
+      actor: 'owner',
+      seen,
+    });
+    expect(sent).toEqual({ delivered: false, failed: false, skipped: true, note: CHANGED_SINCE });
+    expect(await completeWork(ctx, row.id, { draftSeen: true, seen })).toMatchObject({
+      status: 'open',
+      delivered: false,
+      failed: false,
+      delivery_note: CHANGED_SINCE,
+    });
+    expect(smtp.received.filter((m) => m.to.some((to) => to.includes('kim@gate')))).toEqual([]);
+    const [stored] = await messagesOf(store.db, ctx.desk.id, row.id);
+    expect(stored).toMatchObject({ status: 'drafted', approved_at: null, to_address: 'kim@gate-new.test' });
+    expect((await timelineOf(store.db, ctx.desk.id, row.id)).map((t) => t.kind)).toEqual(['edited']);
   });
 });

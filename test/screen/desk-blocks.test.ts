@@ -171,15 +171,20 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the blocks of the desk page ($n
     lefts.every(Number.isFinite) && lefts.every((x, i) => i === 0 || x > lefts[i - 1]!);
 
   it("keeps the owner's right-to-left names from reordering what is around them, and long names inside the table", async () => {
-    const { desk } = await makeDesk(store.db, { name: 'Souk Bakery', currency: 'GBP', timezone: 'Europe/London' });
+    const long = 'Donaudampfschifffahrtsgesellschaftskapitaensmuetzenlieferungsvertrag-Rahmenvereinbarung';
+    // The desk's own name, shown in every page's header, is one long word too.
+    const { desk } = await makeDesk(store.db, { name: `Souk ${long}`, currency: 'GBP', timezone: 'Europe/London' });
     await addSection(store.db, desk.id, { id: 'money', position: 1, title: 'Money', kind: 'money' });
     const arabic = '\u0625\u064A\u062C\u0627\u0631 \u0627\u0644\u0645\u062D\u0644'; // "the shop's rent"
     const sam = '\u0633\u0627\u0645';
-    const long = 'Donaudampfschifffahrtsgesellschaftskapitaensmuetzenlieferungsvertrag-Rahmenvereinbarung';
     await addArrangement(store.db, desk.id, { name: arabic, renews_on: on(80), amount_cents: 125050, currency: 'GBP' });
     await addArrangement(store.db, desk.id, { name: long, renews_on: on(90), amount_cents: 320000, currency: 'GBP' });
     await addUnit(store.db, desk.id, { name: long, type: 'site', fields: { lease_end: on(100) } });
     await addWatch(store.db, desk.id, { field: 'lease_end', label: long, lead_days: 30 });
+    await addWatch(store.db, desk.id, {
+      field: 'kuehlhauswartungsvertragsverlaengerungsfristablaufdatum',
+      label: 'Cold room',
+    });
     const waiting = await makeWork(store.db, desk.id, {
       title: 'Quote for the oven',
       status: 'waiting',
@@ -213,6 +218,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the blocks of the desk page ($n
             .evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth);
           expect(fits, `${name} at ${width}px`).toBe(true);
         }
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide, `the page at ${width}px`).toBeLessThanOrEqual(width);
         const amount = await table.getByRole('cell', { name: '3,200.00 GBP' }).boundingBox();
         expect(amount!.x + amount!.width, `at ${width}px`).toBeLessThanOrEqual(width);
         if (width === 320) continue;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deskContext } from '../../src/domain/context.ts';
 import { addDays } from '../../src/domain/dates.ts';
+import { editWork } from '../../src/domain/work/edit.ts';
 import { listWork } from '../../src/domain/work/list.ts';
 import { addSections } from '../../src/domain/desks/sections.ts';
 import { findWork } from '../../src/store/repositories/work.ts';
@@ -533,6 +534,47 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
       expect((await findWork(store.db, desk.id, stale.id))!.status).toBe('open');
       const kept = await store.db.selectFrom('activity').select('status').where('id', '=', draft.id).executeTakeFirst();
       expect(kept?.status).toBe('drafted');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Approve and send" on a page drawn before the contact changed sends nothing and shows the message as it is now', async () => {
+    const stale = await makeWork(store.db, desk.id, {
+      title: 'Confirm the kiln delivery',
+      contact_name: 'Pat Kiln',
+      contact_email: 'pat@kilns.test',
+    });
+    const draft = await makeDraft(store.db, desk.id, stale.id, {
+      subject: 'Kiln delivery',
+      body: 'Hello Pat Kiln,\n\nIs Thursday fine?',
+      to: 'pat@kilns.test',
+    });
+    const { context, page } = await signedIn();
+    try {
+      await page.goto(`${server.base}/work/${stale.id}`);
+      await page.getByText('To: pat@kilns.test').waitFor();
+      // The command line corrects the contact after this page was drawn: the message follows it.
+      const owner = deskContext(server.deps, desk, { type: 'owner', name: 'owner' });
+      await editWork(owner, stale.id, { contact_email: 'pat@kiln-works.test', contact_name: 'Patricia Kiln' });
+      const before = smtp.received.length;
+      await page.getByRole('button', { name: 'Approve and send' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'The prepared message was changed since this page was drawn' })
+        .waitFor();
+      expect(smtp.received.length).toBe(before);
+      expect((await findWork(store.db, desk.id, stale.id))!.status).toBe('open');
+      const kept = await store.db.selectFrom('activity').select('status').where('id', '=', draft.id).executeTakeFirst();
+      expect(kept?.status).toBe('drafted');
+      // Drawn again, the page shows where it goes now and what it says; approving that sends it.
+      await page.getByText('To: pat@kiln-works.test').waitFor();
+      await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe(
+        'Hello Patricia Kiln,\n\nIs Thursday fine?',
+      );
+      await page.getByRole('button', { name: 'Approve and send' }).click();
+      await page.getByRole('status').filter({ hasText: 'Sent to Patricia Kiln <pat@kiln-works.test>' }).waitFor();
+      expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['pat@kiln-works.test']]);
     } finally {
       await context.close();
     }

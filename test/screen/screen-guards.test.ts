@@ -368,7 +368,7 @@ describe("the screen's guards", () => {
     expect(page.body).toMatch(/id="approve-subject"[^>]*value="Invoice 88 second line"/);
   });
 
-  it('approving a page drawn before the draft changed sends the draft as it is now, when its text was left as shown', async () => {
+  it('approving a page drawn before the draft changed sends nothing, and the page drawn again shows it as it is now', async () => {
     const d = await makeDesk(store.db);
     const row = await makeWork(store.db, d.desk.id, { title: 'Deposit', contact_email: 'jo@frame.test' });
     const draft = await makeDraft(store.db, d.desk.id, row.id, {
@@ -377,12 +377,20 @@ describe("the screen's guards", () => {
       to: 'jo@frame.test',
     });
     const cookies = await signIn(d.desk.id);
-    const page = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, cookies });
-    const form = /<form method="post" action="\/work\/\d+\/approve"[\s\S]*?<\/form>/.exec(page.body)![0];
-    const fields: Record<string, string> = {};
-    for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
-      fields[name!] = value!.replaceAll('&#39;', "'").replaceAll('&amp;', '&');
-    expect(fields).toMatchObject({ drawn_subject: 'The deposit', drawn_body: 'Hello Jo Frame,\n\nIs Monday fine?' });
+    const approveForm = async (jar: Record<string, string>) => {
+      const page = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, cookies: jar });
+      const form = /<form method="post" action="\/work\/\d+\/approve"[\s\S]*?<\/form>/.exec(page.body)![0];
+      const fields: Record<string, string> = {};
+      for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+        fields[name!] = value!.replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+      return { page, fields, jar: { ...jar, ...Object.fromEntries(page.cookies.map((c) => [c.name, c.value])) } };
+    };
+    const drawn = await approveForm(cookies);
+    expect(drawn.fields).toMatchObject({
+      drawn_to: 'jo@frame.test',
+      drawn_subject: 'The deposit',
+      drawn_body: 'Hello Jo Frame,\n\nIs Monday fine?',
+    });
     // The contact's name is corrected meanwhile, and the draft greets the corrected name.
     await store.db
       .updateTable('activity')
@@ -392,10 +400,10 @@ describe("the screen's guards", () => {
     const sent = await h.app.inject({
       method: 'POST',
       url: `/work/${row.id}/approve`,
-      cookies: { ...cookies, ...Object.fromEntries(page.cookies.map((c) => [c.name, c.value])) },
+      cookies: drawn.jar,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
-        ...fields,
+        ...drawn.fields,
         subject: 'The deposit',
         body: 'Hello Jo Frame,\r\n\r\nIs Monday fine?',
       }).toString(),
@@ -403,17 +411,24 @@ describe("the screen's guards", () => {
     expect(sent.statusCode).toBe(303);
     const kept = await store.db
       .selectFrom('activity')
-      .select('body')
+      .select(['body', 'status'])
       .where('id', '=', draft.id)
       .executeTakeFirstOrThrow();
-    expect(kept.body).toBe('Hello Joanna Frame,\n\nIs Monday fine?');
-    const edited = await store.db
+    expect(kept).toEqual({ body: 'Hello Joanna Frame,\n\nIs Monday fine?', status: 'drafted' });
+    const written = await store.db
       .selectFrom('timeline')
       .select('kind')
       .where('work_id', '=', row.id)
-      .where('kind', '=', 'draft_edited')
+      .where('kind', 'in', ['draft_edited', 'sent', 'send_failed', 'completed'])
       .execute();
-    expect(edited).toEqual([]);
+    expect(written).toEqual([]);
+    const again = await approveForm({
+      ...drawn.jar,
+      ...Object.fromEntries(sent.cookies.map((c) => [c.name, c.value])),
+    });
+    expect(again.page.body).toContain('The prepared message was changed since this page was drawn');
+    expect(again.page.body).toContain('Hello Joanna Frame,');
+    expect(again.fields).toMatchObject({ drawn_body: 'Hello Joanna Frame,\n\nIs Monday fine?' });
   });
 
   it('a new-mailbox form drawn before the desk gained a mailbox adds no second one, and says which it has', async () => {

@@ -15,6 +15,7 @@ import { SEND_NOT_KNOWN, sendState } from './unsettled.ts';
 import type { CompleteAnswer } from '../contract/work.ts';
 import { afterStep, closedOn } from './step-done.ts';
 import { runUnderWay } from './under-way.ts';
+import type { Seen } from './seen.ts';
 
 // POST /work/{id}/complete: send the newest drafted message, if any, then move the row to
 // `waiting` when it is out with somebody, else to `done` (contract procedure, D12, D13).
@@ -34,6 +35,11 @@ export interface CompleteInput {
    * prepared any more (the desk sent it meanwhile), nothing is marked done by hand (P-screen-3).
    */
   draftSeen?: boolean;
+  /**
+   * The prepared message as the caller was shown it and approved it: one changed since, up to
+   * its claim for sending, is put back unsent, and nothing is done (P-screen-work-6).
+   */
+  seen?: Seen;
   /** Told as the prepared message leaves for the mail server: a person waiting is told why. */
   onSending?: (message: { subject: string; to: string }) => void;
 }
@@ -155,6 +161,7 @@ async function completeOnce(
     const failed: { row?: WorkRow } = {};
     const sent = await sendDraft(ctx, row, draft, {
       actor,
+      seen: input.seen,
       onSending: input.onSending,
       // Step 5 appends the note whatever the delivery did: the owner's words are not lost. In
       // the failure's own transaction, so no other call closes the row between the two.

@@ -8,6 +8,7 @@ import { isFinished } from '../vocab.ts';
 import { breaksLine, closeDirections, longerThan, oneLine, sameAsDrawn, sentBackFromOneLine } from '../text.ts';
 import { completeWork, NOTHING_TO_APPROVE, type CompleteAnswer } from './complete.ts';
 import { newestDraft } from './draft.ts';
+import { CHANGED_SINCE, changedSinceSeen, type Seen } from './seen.ts';
 
 // The owner edits the prepared message before approving it ("Approve and send" on the screen).
 // Only a message still in `drafted` can change; what was sent is never rewritten. A refused
@@ -20,12 +21,20 @@ export interface ReviseInput {
   subject?: unknown;
   body?: unknown;
   /**
-   * The text the owner's page showed (the screen's form carries it): a field sent back as it was
-   * drawn is no edit, and keeps what the draft holds now, which another writer may have changed
-   * since (a contact's name corrected, whose greeting the draft then took).
+   * What the owner's page showed (the screen's form carries it): a field sent back as it was
+   * drawn is no edit. The message changed since in such a field, or in its address, which the
+   * page shows and no field changes, is not the one the owner read, and is left as it is
+   * (P-screen-work-6).
    */
-  drawn?: { subject?: string; body?: string };
+  drawn?: Seen;
 }
+
+/**
+ * What a revision did: `edited` when the owner's text was written, and `message`, the draft as
+ * it then stands (none on a finished row or with no draft); or `unseen` when the draft was
+ * changed since the owner's page showed it, and nothing was written.
+ */
+export type Revision = { edited: boolean; message?: Required<Seen> } | { unseen: true };
 
 const ONE_LINE = 'The subject is one line: it holds a line break or another control character.';
 
@@ -50,8 +59,8 @@ function fieldsOf(input: ReviseInput): { subject: string; body: string } {
   return { subject: (subject as { text: string }).text, body: (body as { text: string }).text };
 }
 
-/** Rewrites the subject and body of the row's newest draft; true when something changed. */
-export async function reviseDraft(ctx: DeskContext, workId: number, input: ReviseInput): Promise<boolean> {
+/** Rewrites the subject and body of the row's newest draft. */
+export async function reviseDraft(ctx: DeskContext, workId: number, input: ReviseInput): Promise<Revision> {
   const typed = fieldsOf(input);
   const untouched = (field: 'subject' | 'body') => {
     const drawn = input.drawn?.[field];
@@ -61,18 +70,31 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
-    if (isFinished(row.status)) return false;
+    if (isFinished(row.status)) return { edited: false };
     const draft = await newestDraft(tx, row.id);
     // Text is kept trimmed, so a message sent back with only its outer spaces or final line
     // break gone is the desk's own message, left as it was.
-    if (!draft) return false;
+    if (!draft) return { edited: false };
+    // A field the owner changed is theirs, whatever the draft says now; one left as shown approves
+    // what was shown, and so does the address.
+    const shown: Seen = {
+      to: input.drawn?.to,
+      subject: untouched('subject') ? input.drawn?.subject : undefined,
+      body: untouched('body') ? input.drawn?.body : undefined,
+    };
+    if (changedSinceSeen(draft, shown)) return { unseen: true };
+    const standing = (subject: string | null, body: string) => ({
+      to: draft.to_address ?? '',
+      subject: subject ?? '',
+      body,
+    });
     // A subject drafted over two lines (a business file's, an earlier version's) is shown on one,
     // and a one-line box may also drop its line breaks: either way back, it is no rewrite.
     const drafted = (draft.subject ?? '').trim();
     const subject = untouched('subject') ? drafted : typed.subject;
     const body = untouched('body') ? draft.body.trim() : typed.body;
     const same = subject === drafted || subject === oneLine(drafted) || sentBackFromOneLine(subject, drafted);
-    if (same && draft.body.trim() === body) return false;
+    if (same && draft.body.trim() === body) return { edited: false, message: standing(draft.subject, draft.body) };
     // The subject is one header line; the body may have as many lines as it likes.
     if (!same && breaksLine(subject)) throw badRequest(ONE_LINE, { field: 'subject', fields: { subject: ONE_LINE } });
     await reviseDraftText(tx.db, tx.desk.id, draft.id, same ? drafted : subject, body);
@@ -82,7 +104,7 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
       'draft_edited',
       `${actorName(tx.actor)} edited the prepared message before approving it.`,
     );
-    return true;
+    return { edited: true, message: standing(same ? drafted : subject, body) };
   });
 }
 
@@ -90,6 +112,7 @@ export async function reviseDraft(ctx: DeskContext, workId: number, input: Revis
  * "Approve and send": the owner's text of the prepared message, then its send, as completing
  * the row sends it. With no message prepared any more (a page drawn before the desk sent it)
  * nothing is done: completing would mark the row done by hand, which is not what was pressed.
+ * Nor with a message changed since the page showed it, up to the moment it is sent.
  */
 export async function approveDraft(
   ctx: DeskContext,
@@ -100,10 +123,11 @@ export async function approveDraft(
     if (!(await findWork(ctx.db, ctx.desk.id, workId))) throw notFound('work item', workId);
     return { approved: false, reason: NOTHING_TO_APPROVE };
   }
-  await reviseDraft(ctx, workId, input);
+  const revised = await reviseDraft(ctx, workId, input);
+  if ('unseen' in revised) return { approved: false, reason: CHANGED_SINCE };
   // Sent by the desk since the look above, it is not then marked done by hand.
-  const done = await completeWork(ctx, workId, { draftSeen: true });
-  return !done.delivered && done.delivery_note === NOTHING_TO_APPROVE
-    ? { approved: false, reason: NOTHING_TO_APPROVE }
+  const done = await completeWork(ctx, workId, { draftSeen: true, seen: revised.message });
+  return !done.delivered && (done.delivery_note === NOTHING_TO_APPROVE || done.delivery_note === CHANGED_SINCE)
+    ? { approved: false, reason: done.delivery_note }
     : done;
 }

@@ -25,6 +25,7 @@ import { countChase } from './chase-count.ts';
 import { sendStaleAt } from './unsettled.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { senderOf } from '../desks/smtp-settings.ts';
+import { CHANGED_SINCE, changedSinceSeen, type Seen } from './seen.ts';
 
 // Sends one drafted message through the desk's connected mailbox, at most once (D14): the
 // message is claimed by moving it drafted → approved in one compare-and-set statement, so of
@@ -139,6 +140,8 @@ export async function sendDraft(
     onFailure?: (tx: DeskContext) => Promise<void>;
     /** Told as the message leaves for the mail server. */
     onSending?: (message: { subject: string; to: string }) => void;
+    /** The message as the owner approved it: one that is not, as claimed, is put back unsent (P-screen-work-6). */
+    seen?: Seen;
   } = {},
 ): Promise<SendOutcome> {
   // A follow-up to somebody who has not answered is threaded on the desk's last message to
@@ -152,6 +155,10 @@ export async function sendDraft(
   // row's address may have landed in between, and the record must say what was sent.
   const message = await claimDraft(ctx.db, ctx.desk.id, drafted.id, claimedAt, sendStaleAt(ctx.config, claimedAt));
   if (!message) return { delivered: false, failed: false, skipped: true, note: IN_FLIGHT };
+  if (opts.seen && changedSinceSeen(message, opts.seen)) {
+    await releaseDraft(ctx.db, ctx.desk.id, message.id);
+    return { delivered: false, failed: false, skipped: true, note: CHANGED_SINCE };
+  }
   // The reply the row holds as the send begins: one read while the message is on its way is newer.
   const before = (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 

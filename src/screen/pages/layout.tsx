@@ -37,7 +37,7 @@ export function Page(p: Frame): Markup {
             <nav aria-label="Desk">
               <ul>
                 <li>
-                  <strong>{p.desk ?? 'Desk'}</strong>
+                  <strong class="may-break">{p.desk ?? 'Desk'}</strong>
                 </li>
               </ul>
               {p.desk ? (

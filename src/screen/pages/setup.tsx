@@ -222,7 +222,7 @@ export function SetupPage(v: SetupView): Markup {
                     <td class="may-break">
                       <a href={`/watches/${w.watch.id}`}>{w.watch.label}</a>
                     </td>
-                    <td class="spare-column">{`${w.watch.subject_type}: ${w.watch.field}`}</td>
+                    <td class="spare-column may-break">{`${w.watch.subject_type}: ${w.watch.field}`}</td>
                     <td>{String(w.watch.lead_days)}</td>
                     <td class="next-work may-break" data-next={w.next.starts_on ?? ''}>
                       {datesWhole(nextWords(w, v.today))}

@@ -149,9 +149,10 @@ function ApproveForm(p: { v: RowView; label: string }): Markup {
   return (
     <form method="post" action={`/work/${v.detail.work.id}/approve`} data-once>
       <FormKeys csrf={v.csrf} idem={v.keys.action} />
-      {/* What the page showed: text left as it was keeps the draft as it is when sent. */}
+      {/* What the page showed: a message changed since in what was left as shown is not sent. */}
       <DrawnFields
         drawn={{
+          to: draft?.to ?? '',
           subject: typedIn(v, 'approve', 'drawn_subject') ?? oneLine(draft?.subject ?? ''),
           body: typedIn(v, 'approve', 'drawn_body') ?? draft?.body ?? '',
         }}
