@@ -121,6 +121,8 @@ describe("a playbook's steps", () => {
       { read: '#total', as: 7 },
       { fill: '#year', value: 2026 },
       { click: '#submit' },
+      { expect_text: 5 },
+      { expect_text: 'Received', value: 'x' },
     ];
     expect(errorsOf({ desk: DESK, playbooks: [{ name: 'File', steps }] })).toEqual([
       'playbooks[0] "File".steps[0]: a click step needs a value as text',
@@ -130,6 +132,8 @@ describe("a playbook's steps", () => {
       'playbooks[0] "File".steps[4]: a read step needs "as" as text',
       // A number is no longer what was written (00123456 would be typed as 123456): in quotes.
       'playbooks[0] "File".steps[5]: a fill step needs "value" as text',
+      'playbooks[0] "File".steps[7]: an expect_text step needs a value as text',
+      'playbooks[0] "File".steps[8]: has fields an expect_text step does not use: value',
     ]);
   });
 });
@@ -219,6 +223,39 @@ describe("a connection's settings", () => {
         connections: [{ provider: 'gov-portal', name: 'Tax portal', category: 'filing', config: { port: 'x' } }],
       }),
     ).toEqual([]);
+  });
+
+  it('refuse a sending setting the mailer does not read, as the reading part does, and take every one it reads', () => {
+    const fields = 'the fields are host, port, secure, starttls, user, pass, from, imap';
+    const errors = errorsOf(
+      mailbox({ host: 'smtp.test', secrue: true, user: 'owner', pasword: 'hunter2', form: 'Shop <shop@bakery.test>' }),
+    );
+    expect(errors).toEqual([
+      `connections[0] "box".config.secrue: unknown field; ${fields}`,
+      `connections[0] "box".config.pasword: unknown field; ${fields}`,
+      `connections[0] "box".config.form: unknown field; ${fields}`,
+    ]);
+    expect(errors.join('\n')).not.toContain('hunter2');
+    // Found with a setting that holds a line break, and with the reading part's own.
+    expect(
+      errorsOf(mailbox({ host: 'smtp.test', from: 'a\nb', sender: 'x', imap: { host: 'imap.test', passwd: 'p' } })),
+    ).toEqual([
+      'connections[0] "box".config: from holds a line break or another control character',
+      `connections[0] "box".config.sender: unknown field; ${fields}`,
+      'connections[0] "box".config.imap.passwd: unknown field; the fields are host, port, secure, user, pass, mailbox',
+    ]);
+    const every = {
+      host: 'smtp.test',
+      port: 587,
+      secure: false,
+      starttls: true,
+      user: 'owner',
+      pass: 's3cret',
+      from: 'Shop <shop@bakery.test>',
+      imap: { host: 'imap.test', port: 993, secure: true, user: 'owner', pass: 's3cret', mailbox: 'INBOX' },
+    };
+    expect(errorsOf(mailbox(every))).toEqual([]);
+    expect(errorsOf(mailbox({ ...every, user: null, pass: null, from: null, imap: null }))).toEqual([]);
   });
 });
 
@@ -346,10 +383,36 @@ describe("a row's messages", () => {
   });
 
   it('refuses a message still to go with nobody to go to', () => {
-    for (const status of ['drafted', 'approved'])
+    for (const [status, said] of [
+      ['drafted', 'a drafted'],
+      ['approved', 'an approved'],
+    ])
       expect(errorsOf(row({}, { status }))).toEqual([
-        `work[0] "Pay the flour invoice".messages[0].to: is needed for a ${status} message: give "to", or contact_email on the row`,
+        `work[0] "Pay the flour invoice".messages[0].to: is needed for ${said} message: give "to", or contact_email on the row`,
       ]);
+  });
+
+  it("refuses a subject still to go that is not one line, as it goes out as the mail's header", () => {
+    const to = 'accounts@mill.test';
+    for (const status of ['drafted', 'approved'])
+      for (const subject of [
+        'Invoice 4471\r\nBcc: victim@x.test',
+        'Invoice\n4471',
+        'Invoice\t4471',
+        'Invoice\u20284471',
+      ])
+        expect(errorsOf(row({}, { status, to, subject }))).toEqual([
+          'work[0] "Pay the flour invoice".messages[0].subject: holds a line break or another control character; a subject goes out as one header line',
+        ]);
+    // A line break at its end (a YAML block's) is trimmed as every text is.
+    expect(errorsOf(row({}, { status: 'drafted', to, subject: 'Invoice 4471\n' }))).toEqual([]);
+    // A sent one is the record of what went, as an earlier version kept it.
+    expect(errorsOf(row({}, { status: 'sent', to, subject: 'Invoice\n4471' }))).toEqual([]);
+  });
+
+  it('takes a message with no subject, and a channel the business names, as the format leaves them open', () => {
+    const plan = readBusiness(row({}, { status: 'drafted', to: 'accounts@mill.test', channel: 'sms' }), NOW);
+    expect(plan.work[0]?.messages[0]).toMatchObject({ channel: 'sms', subject: null });
   });
 
   it('takes the day a sent message went, up to today, and refuses it on a message still to go', () => {

@@ -28,6 +28,7 @@ import { jsonFault, lineAndColumn } from './json.ts';
 import { readYaml } from './yaml.ts';
 import { refuseUnstorable } from './unstorable.ts';
 import {
+  breaksLine,
   closeDirections,
   controlCharacterAt,
   echoed,
@@ -218,6 +219,8 @@ export const WATCH_FIELDS = [
 ] as const;
 
 const IMAP_FIELDS = ['host', 'port', 'secure', 'user', 'pass', 'mailbox'];
+/** A mailbox's sending settings, as the mailbox form keeps them, and its reading part. */
+const SMTP_FIELDS = ['host', 'port', 'secure', 'starttls', 'user', 'pass', 'from', 'imap'];
 
 /** A mailbox's `imap` part: where the desk reads replies (P-mail-4). Port 993 over TLS unless told. */
 function readImap(e: Entry, raw: unknown): Raw {
@@ -453,12 +456,16 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
     (e) => {
       const category = e.text('category', { required: true, max: SETUP_TEXT_MAX.category });
       const config = e.object('config') ?? {};
+      const smtp = typeof e.raw.provider === 'string' && e.raw.provider.trim() === 'smtp';
+      // The mailer reads only these: a misspelt one (`pasword`, `form`, `secrue`) would be kept
+      // and the mailbox would go without it, found only when a message failed or went unguarded.
+      if (smtp) entry(`${e.where}.config`, config, SMTP_FIELDS, e.place('config'));
       // Settings go into mail headers and server commands, a line each.
       const broken = controlCharacterAt(config);
       if (broken) e.fail('config', `${broken} holds a line break or another control character`);
       // A mailbox's sending settings keep the mailbox form's rules: a port the mailer could not
       // use, or `secure: yes` (text, read as no), would be found only when a message failed.
-      else if (typeof e.raw.provider === 'string' && e.raw.provider.trim() === 'smtp') {
+      else if (smtp) {
         writtenAsText(config);
         for (const [setting, fault] of Object.entries(smtpFaults(config, { mayLeaveOut: true })))
           e.fail(`config.${setting}`, fault);
@@ -467,7 +474,10 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
         // Its reading settings take a port and security written as text as its sending settings do.
         if (isObject(config.imap)) writtenAsText(config.imap);
         config.imap = readImap(
-          entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS, e.place('config')),
+          entry(`${e.where}.config.imap`, isObject(config.imap) ? config.imap : {}, IMAP_FIELDS, [
+            ...e.place('config'),
+            placeOf(config, 'imap'),
+          ]),
           config.imap,
         );
       }
@@ -868,7 +878,7 @@ function readSteps(e: Entry): PlaybookStep[] {
     ]);
     const extra = Object.keys(s).filter((k) => !allowed.has(k));
     if (names.length === 1 && extra.length)
-      e.fail(`steps[${i}]`, `has fields a ${names[0]} step does not use: ${extra.join(', ')}`);
+      e.fail(`steps[${i}]`, `has fields ${article(names[0]!)} ${names[0]} step does not use: ${extra.join(', ')}`);
     if ((names[0] === 'fill' || names[0] === 'select') && s.value === undefined)
       e.fail(`steps[${i}]`, `a ${names[0]} step needs a value`);
     else if (names[0] === 'read' && s.as === undefined)
@@ -879,7 +889,7 @@ function readSteps(e: Entry): PlaybookStep[] {
       // (00123456 typed as 123456). A step kept by an earlier build with one still runs.
       const typedNumber = (kind === 'fill' || kind === 'select') && typeof s.value === 'number';
       const notText = typedNumber ? '"value"' : stepTextFault(kind, s);
-      if (notText) e.fail(`steps[${i}]`, `a ${kind} step needs ${notText} as text`);
+      if (notText) e.fail(`steps[${i}]`, `${article(kind)} ${kind} step needs ${notText} as text`);
       else if (kind === 'goto') {
         const fault = gotoFault(s.goto as string);
         if (fault) e.fail(`steps[${i}]`, `a goto step ${fault}`);
@@ -925,7 +935,7 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     const to = email(me, 'to') ?? contactEmail;
     // A message still to go needs somebody to go to: the desk would offer to send it and could only fail.
     if (to === null && sendingKnown && sending !== 'sent')
-      me.fail('to', `is needed for a ${sending} message: give "to", or contact_email on the row`);
+      me.fail('to', `is needed for ${article(sending)} ${sending} message: give "to", or contact_email on the row`);
     const sentAt = me.date('sent_at', { past: true });
     if (sentAt !== null && sendingKnown && sending !== 'sent')
       me.fail('sent_at', `is for a sent message; this one is ${sending}`);
@@ -937,11 +947,16 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     if (sendingKnown && sending === 'drafted' && firstDraft !== null)
       me.fail('status', `a row holds one drafted message; messages[${firstDraft}] is drafted already`);
     if (sendingKnown && sending === 'drafted') firstDraft ??= i;
+    // A subject goes out as one header line. A sent one is the record of what went, as an
+    // earlier version may have kept it, so that a desk's own export reads back.
+    const subject = me.text('subject');
+    if (subject !== null && sendingKnown && sending !== 'sent' && breaksLine(subject))
+      me.fail('subject', 'holds a line break or another control character; a subject goes out as one header line');
     return [
       {
         status: sending,
         channel: me.text('channel') ?? 'email',
-        subject: me.text('subject'),
+        subject,
         body: me.text('body', { required: true }),
         to,
         actor: me.text('actor') ?? 'desk',
