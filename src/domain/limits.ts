@@ -27,6 +27,12 @@ const WORDS: Record<keyof typeof TEXT_MAX, string> = {
 };
 
 /**
+ * A prepared message's text, as the owner may edit it before approving and as a business file
+ * may give one still to go: what the desk would send it must also let the owner send unchanged.
+ */
+export const MESSAGE_MAX = { subject: 300, body: 20_000 } as const;
+
+/**
  * The text as it is kept (its directions closed), or a refusal naming the field when that is
  * longer than the field allows: what is kept must be taken again (an export read back).
  */

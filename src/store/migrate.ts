@@ -33,6 +33,7 @@ import { cursorSecretMade } from './migrations/027_cursor_secret.ts';
 import { idCeiling } from './migrations/028_id_ceiling.ts';
 import { runDeadline } from './migrations/029_run_deadline.ts';
 import { sendDeadline } from './migrations/030_send_deadline.ts';
+import { messagesToGo } from './migrations/031_messages_to_go.ts';
 
 /** Migrations take the dialect so that the one place with dialect differences can be consulted. */
 export type DeskMigration = (dialect: DialectName) => Migration;
@@ -68,6 +69,7 @@ export const migrations: Record<string, DeskMigration> = {
   '028_id_ceiling': idCeiling,
   '029_run_deadline': runDeadline,
   '030_send_deadline': sendDeadline,
+  '031_messages_to_go': messagesToGo,
 };
 
 class InCodeProvider implements MigrationProvider {

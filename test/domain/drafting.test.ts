@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_MAX, SETUP_TEXT_MAX, TEXT_MAX } from '../../src/domain/limits.ts';
 import { composeDraft, regreet, templateFor, type DraftFacts } from '../../src/domain/work/compose.ts';
 
 const base: DraftFacts = {
@@ -32,6 +33,20 @@ describe("drafting from a row's facts", () => {
     const d = composeDraft({ ...base, about: null, title: 'Book\r\nBcc: evil@attacker.test\u0000 \tnow\u2028ok' });
     expect(d.subject).toBe('Book Bcc: evil@attacker.test now ok');
     expect(composeDraft({ ...base, answering: 'Re: your\r\n letter' }).subject).toBe('Re: your letter');
+  });
+
+  it('writes a subject the owner may approve unchanged: a longest title and arrangement are cut short', () => {
+    const title = `Pay ${'the invoice '.repeat(41)}`.slice(0, TEXT_MAX.title);
+    for (const permission of ['money', 'reach_out', 'chase', 'file', 'commit', null]) {
+      const { subject } = composeDraft({ ...base, permission, title, about: 'a'.repeat(SETUP_TEXT_MAX.name) });
+      expect(Array.from(subject)).toHaveLength(MESSAGE_MAX.subject);
+      expect(subject.endsWith('…')).toBe(true);
+    }
+    const reply = composeDraft({ ...base, answering: `Re: ${'x'.repeat(1_000)}` }).subject;
+    expect(reply).toBe(`Re: ${'x'.repeat(MESSAGE_MAX.subject - 5)}…`);
+    // One that fits is left whole.
+    const fits = 'f'.repeat(MESSAGE_MAX.subject - 'Filing: '.length);
+    expect(composeDraft({ ...base, permission: 'file', title: fits, about: null }).subject).toBe(`Filing: ${fits}`);
   });
 
   it('a first contact names the person, the title, the arrangement and the due date, and is addressed to the contact', () => {

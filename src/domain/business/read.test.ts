@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileErrors } from '../../../test/helpers/business-file.ts';
 import { addDays, dateIn } from '../dates.ts';
+import { MESSAGE_MAX } from '../limits.ts';
 import { parseBusinessText, readBusiness } from './read.ts';
 
 // Fields of a business file read by rules that live elsewhere: a watch's `every` by the
@@ -410,9 +411,38 @@ describe("a row's messages", () => {
     expect(errorsOf(row({}, { status: 'sent', to, subject: 'Invoice\n4471' }))).toEqual([]);
   });
 
-  it('takes a message with no subject, and a channel the business names, as the format leaves them open', () => {
-    const plan = readBusiness(row({}, { status: 'drafted', to: 'accounts@mill.test', channel: 'sms' }), NOW);
-    expect(plan.work[0]?.messages[0]).toMatchObject({ channel: 'sms', subject: null });
+  it('takes a message with no subject, and a sent one by a channel the business names', () => {
+    const to = 'accounts@mill.test';
+    const plan = readBusiness(row({}, { status: 'drafted', to }), NOW);
+    expect(plan.work[0]?.messages[0]).toMatchObject({ channel: 'email', subject: null });
+    const sent = readBusiness(row({}, { status: 'sent', to, channel: 'sms' }), NOW);
+    expect(sent.work[0]?.messages[0]).toMatchObject({ channel: 'sms', status: 'sent' });
+    expect(errorsOf(row({}, { status: 'approved', to, channel: 'email' }))).toEqual([]);
+  });
+
+  it('refuses a message still to go by another channel than email, which it would be sent by', () => {
+    const to = 'accounts@mill.test';
+    for (const [status, said] of [
+      ['drafted', 'a drafted'],
+      ['approved', 'an approved'],
+    ])
+      expect(errorsOf(row({}, { status, to, channel: 'sms' }))).toEqual([
+        `work[0] "Pay the flour invoice".messages[0].channel: is "sms", but the desk sends only by email; give ${said} message channel email, or give it as sent`,
+      ]);
+  });
+
+  it('holds a message still to go to the lengths the owner may approve it at, and a sent one to none', () => {
+    const to = 'accounts@mill.test';
+    const subject = 'S'.repeat(MESSAGE_MAX.subject);
+    const body = 'B'.repeat(MESSAGE_MAX.body);
+    for (const status of ['drafted', 'approved']) {
+      expect(errorsOf(row({}, { status, to, subject, body }))).toEqual([]);
+      expect(errorsOf(row({}, { status, to, subject: `${subject}S`, body: `${body}B` }))).toEqual([
+        `work[0] "Pay the flour invoice".messages[0].body: must be at most ${MESSAGE_MAX.body} characters`,
+        `work[0] "Pay the flour invoice".messages[0].subject: must be at most ${MESSAGE_MAX.subject} characters`,
+      ]);
+    }
+    expect(errorsOf(row({}, { status: 'sent', to, subject: `${subject}S`, body: `${body}B` }))).toEqual([]);
   });
 
   it('takes the day a sent message went, up to today, and refuses it on a message still to go', () => {

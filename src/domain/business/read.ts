@@ -43,7 +43,7 @@ import { BLOCK_FIELDS_MAX, BLOCK_KINDS_MAX, SECTIONS_MAX } from '../desks/sectio
 import { isStoredAddress, notAnAddress } from '../mail/address.ts';
 import { railErrors } from '../desks/rails.ts';
 import { smtpFaults } from '../desks/smtp-settings.ts';
-import { SETUP_TEXT_MAX, TEXT_MAX } from '../limits.ts';
+import { MESSAGE_MAX, SETUP_TEXT_MAX, TEXT_MAX } from '../limits.ts';
 import { ungrantableReason } from '../grants/manage.ts';
 import { everyCount } from '../watches/schedule.ts';
 
@@ -947,17 +947,26 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     if (sendingKnown && sending === 'drafted' && firstDraft !== null)
       me.fail('status', `a row holds one drafted message; messages[${firstDraft}] is drafted already`);
     if (sendingKnown && sending === 'drafted') firstDraft ??= i;
-    // A subject goes out as one header line. A sent one is the record of what went, as an
-    // earlier version may have kept it, so that a desk's own export reads back.
-    const subject = me.text('subject');
-    if (subject !== null && sendingKnown && sending !== 'sent' && breaksLine(subject))
+    // A message still to go is held to what the owner may send unchanged: a subject of one
+    // header line, the lengths the approve form takes, and email, the only way the desk sends.
+    // A sent one is the record of what went, as an earlier version may have kept it, so that a
+    // desk's own export reads back.
+    const toGo = sendingKnown && sending !== 'sent';
+    const subject = me.text('subject', toGo ? { max: MESSAGE_MAX.subject } : {});
+    if (subject !== null && toGo && breaksLine(subject))
       me.fail('subject', 'holds a line break or another control character; a subject goes out as one header line');
+    const channel = me.text('channel') ?? 'email';
+    if (toGo && channel !== 'email' && !me.refused('channel'))
+      me.fail(
+        'channel',
+        `is "${echoed(channel)}", but the desk sends only by email; give ${article(sending)} ${sending} message channel email, or give it as sent`,
+      );
     return [
       {
         status: sending,
-        channel: me.text('channel') ?? 'email',
+        channel,
         subject,
-        body: me.text('body', { required: true }),
+        body: me.text('body', toGo ? { required: true, max: MESSAGE_MAX.body } : { required: true }),
         to,
         actor: me.text('actor') ?? 'desk',
         sent_at: sentAt,

@@ -1,3 +1,4 @@
+import { MESSAGE_MAX } from '../limits.ts';
 import { clipped, oneLine } from '../text.ts';
 // The desk writes a message from a row's facts and nothing else: the title, the due date,
 // who it goes to, since when the row has been waiting, the arrangement or unit it belongs to,
@@ -189,6 +190,12 @@ export function composeDraft(f: DraftFacts): Draft {
     `${answering ? 'Kind regards' : 'Thank you'},\n${f.signature}`,
   ].filter((p): p is string => !!p);
   // A subject is one header line: a line break or a control character in a title or a reply's
-  // subject would be folded away on the way out, so what is recorded as sent is what goes.
-  return { channel: 'email', to: f.contact_email, subject: oneLine(subject), body: paragraphs.join('\n\n') };
+  // subject would be folded away on the way out, so what is recorded as sent is what goes. It
+  // is no longer than the owner may approve unchanged, or a business file take back.
+  return {
+    channel: 'email',
+    to: f.contact_email,
+    subject: clipped(oneLine(subject), MESSAGE_MAX.subject),
+    body: paragraphs.join('\n\n'),
+  };
 }

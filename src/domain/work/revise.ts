@@ -4,6 +4,7 @@ import { findWork } from '../../store/repositories/work.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logTimeline } from '../record.ts';
+import { MESSAGE_MAX } from '../limits.ts';
 import { isFinished } from '../vocab.ts';
 import { breaksLine, closeDirections, longerThan, oneLine, sameAsDrawn, sentBackFromOneLine } from '../text.ts';
 import { completeWork, NOTHING_TO_APPROVE, type CompleteAnswer } from './complete.ts';
@@ -13,9 +14,6 @@ import { CHANGED_SINCE, changedSinceSeen, type Seen } from './seen.ts';
 // The owner edits the prepared message before approving it ("Approve and send" on the screen).
 // Only a message still in `drafted` can change; what was sent is never rewritten. A refused
 // value names its field, so the screen can say what to fix beside it, and writes nothing.
-
-export const SUBJECT_MAX_CHARS = 300;
-export const BODY_MAX_CHARS = 20_000;
 
 export interface ReviseInput {
   subject?: unknown;
@@ -49,8 +47,8 @@ function checked(raw: unknown, name: 'subject' | 'body', max: number): { text: s
 
 /** Both fields' text, or every refusal at once, each named by its field. */
 function fieldsOf(input: ReviseInput): { subject: string; body: string } {
-  const subject = checked(input.subject, 'subject', SUBJECT_MAX_CHARS);
-  const body = checked(input.body, 'body', BODY_MAX_CHARS);
+  const subject = checked(input.subject, 'subject', MESSAGE_MAX.subject);
+  const body = checked(input.body, 'body', MESSAGE_MAX.body);
   const errors: Record<string, string> = {};
   if ('error' in subject) errors.subject = subject.error;
   if ('error' in body) errors.body = body.error;
