@@ -933,3 +933,34 @@ describe('required text that draws nothing', () => {
     ]);
   });
 });
+
+describe('a ref or a name another entry points at', () => {
+  it('is the same name in either Unicode form of its accented letters, and is kept in one', () => {
+    const composed = 'Caf\u00e9';
+    const decomposed = 'Cafe\u0301';
+    const doc = {
+      desk: DESK,
+      arrangements: [{ ref: composed, name: 'Café lease', kind: 'lease' }],
+      units: [{ ref: decomposed.toLowerCase(), type: 'site', name: 'Shop', arrangement: decomposed }],
+      playbooks: [{ name: decomposed, steps: [{ goto: 'https://portal.test/' }] }],
+      work: [
+        {
+          title: 'Renew',
+          arrangement: decomposed,
+          unit: composed.toLowerCase(),
+          playbook: composed,
+        },
+      ],
+    };
+    expect(errorsOf(doc)).toEqual([]);
+    const plan = readBusiness(doc, NOW);
+    expect(plan.work[0]).toMatchObject({ arrangement: composed, unit: 'café', playbook: composed });
+    expect(plan.units[0]).toMatchObject({ ref: 'café', arrangement: composed });
+    expect(plan.playbooks[0]?.name).toBe(composed);
+    // Two refs that differ only in that form are one ref used twice.
+    const twice = { desk: DESK, arrangements: [doc.arrangements[0], { ...doc.arrangements[0], ref: decomposed }] };
+    expect(errorsOf(twice)).toEqual([
+      `arrangements[1] "${decomposed}".ref: "${composed}" is already the ref of arrangements[0] "${composed}"`,
+    ]);
+  });
+});

@@ -252,6 +252,14 @@ function writtenAsText(config: Raw): void {
 }
 
 // "an arrangement", "a unit": the words a ref can name.
+/**
+ * A ref or a name another entry points at, in one Unicode form (NFC): "Café" typed with its
+ * accent as one character in one place and as two in another looks the same, and is the same.
+ */
+function asName<T extends string | null>(text: T): T {
+  return (text === null ? null : text.normalize('NFC')) as T;
+}
+
 const article = (word: string) => (/^(?:[aeio]|u(?!ni))/i.test(word) ? 'an' : 'a');
 
 /**
@@ -420,7 +428,7 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
   const refs = new Map<string, string>();
   const refUses: Array<{ r: string; kind: string; e: Entry }> = [];
   const ref = (e: Entry, kind: string): string | null => {
-    const r = e.text('ref');
+    const r = asName(e.text('ref'));
     if (r !== null) refUses.push({ r, kind, e });
     return r;
   };
@@ -537,8 +545,8 @@ export function readBusiness(doc: unknown, now: Date): BusinessPlan {
       section('domains'),
     );
   const playbooks = each('playbooks', ['name', 'connection', 'steps'], (e) => ({
-    name: e.text('name', { required: true, max: SETUP_TEXT_MAX.name }),
-    connection: e.text('connection'),
+    name: asName(e.text('name', { required: true, max: SETUP_TEXT_MAX.name })),
+    connection: asName(e.text('connection')),
     steps: readSteps(e),
   }));
   const work = each(
@@ -759,7 +767,7 @@ export function readUnit(e: Entry, today: string): Omit<UnitPlan, 'ref'> {
     type: e.text('type', { required: true, max: SETUP_TEXT_MAX.type }),
     name: e.text('name', { required: true, max: SETUP_TEXT_MAX.name }),
     fields: readUnitFields(e, today),
-    arrangement: e.text('arrangement'),
+    arrangement: asName(e.text('arrangement')),
   };
 }
 
@@ -994,9 +1002,9 @@ function readWork(e: Entry, ref: string | null, errors: FileErrors): WorkPlan {
     ...reply(e, known),
     closed_at: closedAt(e, known),
     last_error: e.text('last_error'),
-    arrangement: e.text('arrangement'),
-    unit: e.text('unit'),
-    playbook: e.text('playbook'),
+    arrangement: asName(e.text('arrangement')),
+    unit: asName(e.text('unit')),
+    playbook: asName(e.text('playbook')),
     messages,
   };
 }
