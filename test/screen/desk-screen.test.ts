@@ -539,7 +539,7 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     }
   });
 
-  it('"Approve and send" on a page drawn before the contact changed sends nothing and shows the message as it is now', async () => {
+  it('"Approve and send" on a page drawn before the contact changed sends nothing, keeps the subject the owner typed, and shows the rest as it is now', async () => {
     const stale = await makeWork(store.db, desk.id, {
       title: 'Confirm the kiln delivery',
       contact_name: 'Pat Kiln',
@@ -554,27 +554,41 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)('the desk screen ($name)', ({ op
     try {
       await page.goto(`${server.base}/work/${stale.id}`);
       await page.getByText('To: pat@kilns.test').waitFor();
+      await page.getByLabel('Subject').fill('Kiln delivery on Thursday');
       // The command line corrects the contact after this page was drawn: the message follows it.
       const owner = deskContext(server.deps, desk, { type: 'owner', name: 'owner' });
       await editWork(owner, stale.id, { contact_email: 'pat@kiln-works.test', contact_name: 'Patricia Kiln' });
       const before = smtp.received.length;
       await page.getByRole('button', { name: 'Approve and send' }).click();
-      await page
+      const alert = page
         .getByRole('alert')
-        .filter({ hasText: 'The prepared message was changed since this page was drawn' })
-        .waitFor();
+        .filter({ hasText: 'The prepared message was changed since this page was drawn' });
+      await alert.waitFor();
+      await expect(alert.textContent()).resolves.toMatch(
+        /so nothing was sent\..*Your change to the subject is kept in the form below, not saved yet\./,
+      );
       expect(smtp.received.length).toBe(before);
       expect((await findWork(store.db, desk.id, stale.id))!.status).toBe('open');
-      const kept = await store.db.selectFrom('activity').select('status').where('id', '=', draft.id).executeTakeFirst();
-      expect(kept?.status).toBe('drafted');
-      // Drawn again, the page shows where it goes now and what it says; approving that sends it.
+      const kept = await store.db
+        .selectFrom('activity')
+        .select(['status', 'subject'])
+        .where('id', '=', draft.id)
+        .executeTakeFirst();
+      expect(kept).toEqual({ status: 'drafted', subject: 'Kiln delivery' });
+      // Drawn again, the page shows where it goes now and what it says, around the subject the
+      // owner typed; approving that sends the owner's subject to the new address.
       await page.getByText('To: pat@kiln-works.test').waitFor();
+      await expect(page.getByLabel('Subject').inputValue()).resolves.toBe('Kiln delivery on Thursday');
       await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe(
         'Hello Patricia Kiln,\n\nIs Thursday fine?',
       );
+      await expectAccessible(page);
+      await screenshots(page, 'row-changed-since');
       await page.getByRole('button', { name: 'Approve and send' }).click();
       await page.getByRole('status').filter({ hasText: 'Sent to Patricia Kiln <pat@kiln-works.test>' }).waitFor();
-      expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['pat@kiln-works.test']]);
+      const sent = smtp.received.slice(before);
+      expect(sent.map((m) => m.to)).toEqual([['pat@kiln-works.test']]);
+      expect(sent[0]!.raw).toMatch(/^Subject: Kiln delivery on Thursday\r?$/m);
     } finally {
       await context.close();
     }

@@ -431,6 +431,102 @@ describe("the screen's guards", () => {
     expect(again.fields).toMatchObject({ drawn_body: 'Hello Joanna Frame,\n\nIs Monday fine?' });
   });
 
+  it("approving a page drawn before the draft changed keeps the owner's own edits in the form, with the message as it is now around them", async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Kiln', contact_email: 'pat@kilns.test' });
+    const draft = await makeDraft(store.db, d.desk.id, row.id, {
+      subject: 'Kiln delivery',
+      body: 'Hello Pat Kiln,\n\nIs Thursday fine?',
+      to: 'pat@kilns.test',
+    });
+    const approveForm = (body: string) => {
+      const form = /<form method="post" action="\/work\/\d+\/approve"[\s\S]*?<\/form>/.exec(body)![0];
+      const fields: Record<string, string> = {};
+      for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+        fields[name!] = value!;
+      return {
+        fields,
+        subject: /id="approve-subject"[^>]*value="([^"]*)"/.exec(form)?.[1],
+        body: /<textarea[^>]*id="approve-body"[^>]*>([\s\S]*?)<\/textarea>/.exec(form)?.[1]?.trim(),
+      };
+    };
+    let jar = await signIn(d.desk.id);
+    const page = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, cookies: jar });
+    jar = { ...jar, ...Object.fromEntries(page.cookies.map((c) => [c.name, c.value])) };
+    const drawn = approveForm(page.body);
+    // Readdressed and regreeted after the page was drawn, as a corrected contact does.
+    await store.db
+      .updateTable('activity')
+      .set({ to_address: 'pat@kiln-works.test', body: 'Hello Patricia Kiln,\n\nIs Thursday fine?' })
+      .where('id', '=', draft.id)
+      .execute();
+    const post = (fields: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/work/${row.id}/approve`,
+        cookies: jar,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    // The owner rewrote the subject and sent the body back as shown.
+    const refused = await post({
+      ...drawn.fields,
+      subject: 'Kiln delivery on Thursday',
+      body: 'Hello Pat Kiln,\r\n\r\nIs Thursday fine?',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toMatch(
+      /role="alert">\s*The prepared message was changed since this page was drawn[^<]*so nothing was sent[^<]*Your change to the subject is kept in the form below, not saved yet\./,
+    );
+    const again = approveForm(refused.body);
+    expect(again.subject).toBe('Kiln delivery on Thursday');
+    expect(again.body).toBe('Hello Patricia Kiln,\n\nIs Thursday fine?');
+    expect(refused.body).toContain('To: <strong>pat@kiln-works.test</strong>');
+    expect(again.fields).toMatchObject({
+      drawn_to: 'pat@kiln-works.test',
+      drawn_subject: 'Kiln delivery',
+      drawn_body: 'Hello Patricia Kiln,\n\nIs Thursday fine?',
+    });
+    expect(again.fields.idempotency_key).not.toBe(drawn.fields.idempotency_key);
+    const stored = () =>
+      store.db
+        .selectFrom('activity')
+        .select(['subject', 'to_address', 'status'])
+        .where('id', '=', draft.id)
+        .executeTakeFirstOrThrow();
+    expect(await stored()).toEqual({ subject: 'Kiln delivery', to_address: 'pat@kiln-works.test', status: 'drafted' });
+    // Pressed again as drawn: the owner's subject goes to where the message now goes.
+    const sent = await post({ ...again.fields, subject: again.subject!, body: again.body! });
+    expect(sent.statusCode).toBe(303);
+    expect(await stored()).toMatchObject({ subject: 'Kiln delivery on Thursday', to_address: 'pat@kiln-works.test' });
+  });
+
+  it('approving a page drawn before the draft was readdressed keeps both the subject and the message the owner rewrote', async () => {
+    const d = await makeDesk(store.db);
+    const row = await makeWork(store.db, d.desk.id, { title: 'Both', contact_email: 'a@b.test' });
+    const draft = await makeDraft(store.db, d.desk.id, row.id, { subject: 'One', body: 'Body one', to: 'a@b.test' });
+    const jar = await signIn(d.desk.id);
+    const page = await h.app.inject({ method: 'GET', url: `/work/${row.id}`, cookies: jar });
+    const cookies = { ...jar, ...Object.fromEntries(page.cookies.map((c) => [c.name, c.value])) };
+    const hidden = Object.fromEntries(
+      [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, n, v]) => [n!, v!]),
+    );
+    await store.db.updateTable('activity').set({ to_address: 'c@d.test' }).where('id', '=', draft.id).execute();
+    const post = (fields: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/work/${row.id}/approve`,
+        cookies,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...hidden, ...fields }).toString(),
+      });
+    const both = await post({ subject: 'Two', body: 'Body two' });
+    expect(both.statusCode).toBe(409);
+    expect(both.body).toContain('Your changes to the subject and message are kept in the form below, not saved yet.');
+    expect(both.body).toMatch(/id="approve-subject"[^>]*value="Two"/);
+    expect(both.body).toMatch(/id="approve-body"[^>]*>\s*Body two\s*<\/textarea>/);
+  });
+
   it('a new-mailbox form drawn before the desk gained a mailbox adds no second one, and says which it has', async () => {
     const d = await makeDesk(store.db);
     const { csrf, cookies } = await formOf(await signIn(d.desk.id));

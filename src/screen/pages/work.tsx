@@ -42,6 +42,11 @@ export interface RowView {
     fields?: Record<string, string>;
   };
   typed?: Record<string, string>;
+  /**
+   * A form drawn again with what was typed though none of it was refused: the owner's own edits
+   * of a message that was changed meanwhile, kept for them (P-screen-work-7).
+   */
+  kept?: NonNullable<RowView['error']>['form'];
   /** What the last action said, shown at the top. */
   notice?: string;
   /** The last action was refused or failed: its notice is drawn as a refusal, not as done. */
@@ -133,11 +138,11 @@ function err(v: RowView, form: string, field?: string): string | null {
 }
 
 /**
- * What was typed into a field of `form`, when that form was the one refused: the row's page has
- * several forms, and two of them have a field called `body`.
+ * What was typed into a field of `form`, when that form was the one refused or kept: the row's
+ * page has several forms, and two of them have a field called `body`.
  */
 function typedIn(v: RowView, form: NonNullable<RowView['error']>['form'], name: string): string | undefined {
-  return v.error?.form === form ? v.typed?.[name] : undefined;
+  return v.error?.form === form || v.kept === form ? v.typed?.[name] : undefined;
 }
 
 function ApproveForm(p: { v: RowView; label: string }): Markup {

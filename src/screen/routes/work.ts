@@ -11,7 +11,8 @@ import { completeWork } from '../../domain/work/complete.ts';
 import { addressOf, draftWork } from '../../domain/work/draft.ts';
 import { getWork } from '../../domain/work/get.ts';
 import { approveDraft } from '../../domain/work/revise.ts';
-import { drawnValues } from '../drawn.ts';
+import { CHANGED_SINCE } from '../../domain/work/seen.ts';
+import { changedFromDrawn, drawnValues } from '../drawn.ts';
 import { snoozeWork } from '../../domain/work/snooze.ts';
 import { recentNotes, unsentReasonsOn } from '../../store/repositories/activity.ts';
 import { findWork } from '../../store/repositories/work.ts';
@@ -40,7 +41,7 @@ export async function rowPage(
   ctx: DeskContext,
   reply: FastifyReply,
   id: number,
-  extra: Pick<RowView, 'error' | 'typed' | 'notice' | 'refused'> = {},
+  extra: Pick<RowView, 'error' | 'typed' | 'kept' | 'notice' | 'refused'> = {},
   status = 200,
 ): Promise<FastifyReply> {
   const detail = await getWork(ctx, id);
@@ -100,6 +101,11 @@ export async function act<T>(
   id?: number,
   /** Whether the verb, though it answered, did not do what the press asked (a send that failed). */
   refused: (v: T) => boolean = () => false,
+  /** An answer drawn in place with what was typed, when the owner's text would be lost on the row's own page. */
+  inPlace: (
+    v: T,
+    typed: Record<string, string>,
+  ) => Pick<RowView, 'typed' | 'kept' | 'notice' | 'refused'> | null = () => null,
 ): Promise<FastifyReply> {
   const ctx = owner(request);
   const row = id ?? workId(request);
@@ -129,7 +135,40 @@ export async function act<T>(
       400,
     );
   }
+  const drawn = inPlace(r.value, typed);
+  // 409: nothing in the form was wrong; the message it approves changed under it.
+  if (drawn) return rowPage(ctx, reply, row, drawn, 409);
   return toRowWith(ctx, reply, row, { notice: words(r.value), refused: refused(r.value) });
+}
+
+/** The approve form's fields the owner can change, by the names its labels give them. */
+const MESSAGE_FIELDS = { subject: 'subject', body: 'message' } as const;
+
+/**
+ * "Approve and send" refused because the message changed since its page was drawn
+ * (P-screen-work-6): what the owner changed in it is theirs, and is drawn again rather than lost
+ * with a redirect to the row's page (which a cookie cannot carry a whole message to). The rest of
+ * the form, its `drawn_` values among them, is the message as it is now, so pressing again sends
+ * the owner's text to where the message now goes, and a second change is caught as the first was.
+ */
+function keptEdits(
+  a: Awaited<ReturnType<typeof approveDraft>>,
+  typed: Record<string, string>,
+): Pick<RowView, 'typed' | 'kept' | 'notice' | 'refused'> | null {
+  if (!('approved' in a) || a.reason !== CHANGED_SINCE) return null;
+  const drawn = drawnValues(typed);
+  const changed = (Object.keys(MESSAGE_FIELDS) as Array<keyof typeof MESSAGE_FIELDS>).filter(
+    (f) => typed[f] !== undefined && changedFromDrawn(typed, drawn, f),
+  );
+  // Nothing of the owner's to keep: the row's own page shows the message as it is now.
+  if (changed.length === 0) return null;
+  const names = changed.map((f) => MESSAGE_FIELDS[f]).join(' and ');
+  return {
+    typed: Object.fromEntries(changed.map((f) => [f, typed[f]!])),
+    kept: 'approve',
+    notice: `${a.reason} Your ${changed.length === 1 ? `change to the ${names} is` : `changes to the ${names} are`} kept in the form below, not saved yet.`,
+    refused: true,
+  };
 }
 
 /** Each refused field's words for the owner, when the verb named more than one. */
@@ -168,6 +207,7 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       (a) => ('approved' in a ? a.reason : a.failed ? `Not sent: ${a.delivery_note}` : a.delivery_note),
       undefined,
       (a) => 'approved' in a || a.failed,
+      keptEdits,
     ),
   );
 
