@@ -89,7 +89,7 @@ describe.each(DIALECTS)("a watch's rows ($name)", ({ open }) => {
       message: 'That unit already has the row its watch made for this date; close this row if it is not needed.',
     });
     // A unit without one takes it.
-    expect((await editWork(owner, workId, { unit_id: other.id })).unit_id).toBe(other.id);
+    expect((await editWork(owner, workId, { unit_id: other.id })).row.unit_id).toBe(other.id);
   });
 
   it("keeps a watch's row on its unit and of its kind, while the watch is there and after it is removed", async () => {

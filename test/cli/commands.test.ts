@@ -417,9 +417,12 @@ describe.each(DIALECTS)("the owner's commands ($name)", ({ open }) => {
     ).json();
     expect(closed).toMatchObject({ status: 'closed', action: null, detail: 'Renewed by phone.' });
     expect(await openCount()).toBe(before);
-    expect((await desk(store.target, 'work', 'close', String(item.id))).err).toBe(
-      `desk: Work item ${item.id} is already closed.\n`,
-    );
+    // Closed again, nothing changes and nothing is refused (P-cli-28).
+    expect(await desk(store.target, 'work', 'close', String(item.id))).toMatchObject({
+      code: 0,
+      err: '',
+      out: expect.stringMatching(new RegExp(`^#${item.id} is already closed; nothing was changed\\.\n`)),
+    });
 
     const reopened = (await desk(store.target, 'work', 'reopen', String(item.id), '--json')).json();
     expect(reopened.status).toBe('open');

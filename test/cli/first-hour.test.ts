@@ -295,9 +295,16 @@ describe.each(DIALECTS)("the owner's first hour ($name)", ({ open }) => {
       'received email from Lee Van: Re: The van\n    Yes, Thursday.\n    Keys at the front desk.\n',
     );
     expect(shown).toContain('next: Read the reply.');
+    expect((await desk(store.target, 'work', 'assign', String(added.id), '--to', 'Sam')).code).toBe(0);
     const back = await desk(store.target, 'work', 'assign', String(added.id), '--clear');
     expect(back.out).toContain(
       `#${added.id} is given to nobody; it still holds Lee Van's reply to read (desk work show ${added.id}).`,
+    );
+    // Handed back again, nothing is changed (P-cli-28), and the reply is still said to be there.
+    const again = await desk(store.target, 'work', 'assign', String(added.id), '--clear');
+    expect(again).toMatchObject({ code: 0, err: '' });
+    expect(again.out).toContain(
+      `#${added.id} is already given to nobody; nothing was changed. It still holds Lee Van's reply to read (desk work show ${added.id}).`,
     );
   });
 });

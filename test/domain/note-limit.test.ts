@@ -28,7 +28,7 @@ describe("a closing or completing note and the row's detail", () => {
   it('goes on the end of a detail that has room, up to the limit exactly', async () => {
     const row = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Fits', detail: full });
     const closed = await closeWork(t.ctx, row.id, { note: 'n'.repeat(8) });
-    expect(closed.detail).toHaveLength(TEXT_MAX.detail);
+    expect(closed.row.detail).toHaveLength(TEXT_MAX.detail);
     const other = await makeWork(t.store.db, t.ctx.desk.id, { title: 'Fits too', detail: full });
     await completeWork(t.ctx, other.id, { note: 'n'.repeat(8) });
     expect((await findWork(t.store.db, t.ctx.desk.id, other.id))?.detail).toHaveLength(TEXT_MAX.detail);

@@ -59,13 +59,22 @@ export function workVerbCommands(work: Command, io: Io): void {
 
   rowCommand(work, 'draft', "Have the desk write the row's message (nothing is sent)").action(
     async (typed: TypedId, o: RowOptions) => {
-      const { draftWork } = await import('../../domain/work/draft.ts');
+      const { draftRow } = await import('../../domain/work/draft.ts');
       await withDeps(io, o, async (deps) => {
         const { ctx, id } = await contextForRow(deps, typed, o.desk);
-        const a = await draftWork(ctx, id);
+        const { answer: a, wrote } = await draftRow(ctx, id);
+        // The message the row already had comes back as it is; with --json, as the route gives
+        // it (D15), and in words, as a repeat that changed nothing (P-cli-28).
         print(io, o.json, a, () =>
           a.drafted
-            ? [`Drafted for #${id}, to ${a.to} (${a.channel}):`, `Subject: ${a.subject}`, '', a.body].join('\n')
+            ? [
+                wrote === null
+                  ? `#${id} already has a prepared message, to ${a.to} (${a.channel}); nothing was changed:`
+                  : `Drafted for #${id}, to ${a.to} (${a.channel}):`,
+                `Subject: ${a.subject}`,
+                '',
+                a.body,
+              ].join('\n')
             : `Not drafted: ${a.reason}`,
         );
         // A draft the desk declined is a failure to a script checking the exit code, as a send

@@ -3,6 +3,7 @@ import { deskContext, type DeskContext, type Deps } from '../../domain/context.t
 import { DeskError } from '../../domain/errors.ts';
 import type { OwnerFields } from '../../domain/work/fields.ts';
 import type { WorkItem } from '../../domain/work/derive.ts';
+import { type Acted, nothingChanged } from '../../domain/work/acted.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { isFinished, OWNER, PERMISSION_CLASSES, WORK_STATUSES } from '../../domain/vocab.ts';
 import { asSentence, plural } from '../../domain/text.ts';
@@ -116,16 +117,36 @@ async function show(
   row: WorkRow,
   json: boolean | undefined,
   sentence: string,
+  outcome?: { changed: boolean; message: string },
 ): Promise<void> {
   const { toItem } = await import('../../domain/work/items.ts');
   const item = await toItem(ctx, row);
   print(
     io,
     json,
-    item,
+    { ...item, ...outcome },
     () =>
       `${sentence}\n  #${item.id} ${inline(item.title)} [${item.status}] due ${item.due_date ?? 'none'}, priority ${item.priority}; next: ${item.action ? `${item.action.label} (${item.action.type})` : 'nothing'}`,
   );
+}
+
+/**
+ * What an action on a row did: the sentence it says, or, when what it asked already held, that
+ * nothing was changed (exit 0, P-cli-28). With --json the row carries `changed` and `message`,
+ * as complete's answer says the same in its `delivery_note`.
+ */
+async function acted(
+  io: Io,
+  ctx: DeskContext,
+  a: Acted,
+  json: boolean | undefined,
+  did: string,
+  /** Said after "nothing was changed" when the row still asks something of the owner. */
+  still?: string | null,
+): Promise<void> {
+  const message =
+    a.unchanged === null ? did : [nothingChanged(`#${a.row.id}`, a.unchanged), still].filter(Boolean).join(' ');
+  await show(io, ctx, a.row, json, message, { changed: a.unchanged === null, message });
 }
 
 function line(i: WorkItem): Record<string, unknown> {
@@ -304,8 +325,8 @@ export function workCommands(program: Command, io: Io): Command {
       const { editWork } = await import('../../domain/work/edit.ts');
       await withDeps(io, o, async (deps) => {
         const { ctx, id } = await contextForRow(deps, typed, o.desk);
-        const row = await asFlags(() => editWork(ctx, id, { ...fields(o), clear_error: o.clearError }));
-        await show(io, ctx, row, o.json, `Updated #${row.id}.`);
+        const a = await asFlags(() => editWork(ctx, id, { ...fields(o), clear_error: o.clearError }));
+        await acted(io, ctx, a, o.json, `Updated #${id}.`);
       });
     },
   );
@@ -321,7 +342,7 @@ export function workCommands(program: Command, io: Io): Command {
       const { closeWork } = await import('../../domain/work/status.ts');
       await withDeps(io, o, async (deps) => {
         const { ctx, id } = await contextForRow(deps, typed, o.desk);
-        await show(io, ctx, await closeWork(ctx, id, { note: o.note }), o.json, `Closed #${id}.`);
+        await acted(io, ctx, await closeWork(ctx, id, { note: o.note }), o.json, `Closed #${id}.`);
       });
     },
   );
@@ -335,7 +356,7 @@ export function workCommands(program: Command, io: Io): Command {
     const { reopenWork } = await import('../../domain/work/status.ts');
     await withDeps(io, o, async (deps) => {
       const { ctx, id } = await contextForRow(deps, typed, o.desk);
-      await show(io, ctx, await reopenWork(ctx, id), o.json, `Reopened #${id}.`);
+      await acted(io, ctx, await reopenWork(ctx, id), o.json, `Reopened #${id}.`);
     });
   });
 
@@ -358,17 +379,24 @@ export function workCommands(program: Command, io: Io): Command {
       const { assignWork } = await import('../../domain/work/assign.ts');
       await withDeps(io, o, async (deps) => {
         const { ctx, id } = await contextForRow(deps, typed, o.desk);
-        const row = await asFlags(() => assignWork(ctx, id, o.clear ? null : o.to!));
-        await show(
+        const a = await asFlags(() => assignWork(ctx, id, o.clear ? null : o.to!));
+        const row = a.row;
+        // A reply on the row is still to read, whether this handed it back or nobody had it.
+        const toRead =
+          !row.assignee && row.replied_at
+            ? `${row.replied_by ? `${row.replied_by}'s reply` : 'a reply'} to read (desk work show ${id}). Complete, close or answer it, or give it to a person with --to.`
+            : null;
+        await acted(
           io,
           ctx,
-          row,
+          a,
           o.json,
           row.assignee
             ? `Assigned #${id} to ${row.assignee}.`
-            : row.replied_at
-              ? `#${id} is given to nobody; it still holds ${row.replied_by ? `${row.replied_by}'s reply` : 'a reply'} to read (desk work show ${id}). Complete, close or answer it, or give it to a person with --to.`
+            : toRead
+              ? `#${id} is given to nobody; it still holds ${toRead}`
               : `#${id} is back with the desk.`,
+          toRead && `It still holds ${toRead}`,
         );
       });
     },

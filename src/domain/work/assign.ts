@@ -1,5 +1,4 @@
 import { findWork, updateWork } from '../../store/repositories/work.ts';
-import type { WorkRow } from '../../store/schema.ts';
 import { actorName, type DeskContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
@@ -7,6 +6,7 @@ import { atomically, lockRow } from '../../store/tx.ts';
 import { OWNER } from '../vocab.ts';
 import { withinLimit } from '../limits.ts';
 import { underWay } from './under-way.ts';
+import type { Acted } from './acted.ts';
 
 // The owner gives a row to a person ("Assign to me"): from then on it needs that person, so
 // the desk prepares and stops (action `own`). Clearing the assignee hands the row back.
@@ -17,7 +17,7 @@ function personOf(to: string | null): string | null {
   return person?.toLowerCase() === OWNER ? OWNER : person;
 }
 
-export async function assignWork(ctx: DeskContext, workId: number, to: string | null): Promise<WorkRow> {
+export async function assignWork(ctx: DeskContext, workId: number, to: string | null): Promise<Acted> {
   const person = withinLimit('assignee', personOf(to));
   if (to !== null && person === null)
     throw badRequest('Say who the row goes to, or clear the assignment.', { field: 'assignee' });
@@ -25,6 +25,17 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
+    // Given again to whoever has it, or handed back when nobody has it and the desk may work it:
+    // nothing is changed, and the history does not say it was given twice (P-cli-28).
+    if (row.assignee === person && row.needs_person === (person ? 1 : 0))
+      return {
+        row,
+        unchanged: !person
+          ? 'is already given to nobody'
+          : person === OWNER
+            ? 'is already yours'
+            : `is already with ${person}`,
+      };
     // Given to a person, the row is no longer the desk's to send or run: not while it does.
     const busy = person ? await underWay(tx, row.id) : null;
     if (busy) throw badRequest(`Work item ${row.id} is not given to ${person}: ${busy}`, { field: 'assignee' });
@@ -44,6 +55,6 @@ export async function assignWork(ctx: DeskContext, workId: number, to: string | 
           : `${who} took ${it} back from ${row.assignee} and handed it to the desk.`;
     await logEvent(tx, 'work_assigned', said(`"${row.title}"`), { work_id: row.id, assignee: person, by: who });
     await logTimeline(tx, row.id, 'assigned', said('this'));
-    return (await findWork(tx.db, tx.desk.id, row.id))!;
+    return { row: (await findWork(tx.db, tx.desk.id, row.id))!, unchanged: null };
   });
 }

@@ -16,6 +16,7 @@ import type { CompleteAnswer } from '../contract/work.ts';
 import { afterStep, closedOn } from './step-done.ts';
 import { runUnderWay } from './under-way.ts';
 import type { Seen } from './seen.ts';
+import { nothingChanged } from './acted.ts';
 
 // POST /work/{id}/complete: send the newest drafted message, if any, then move the row to
 // `waiting` when it is out with somebody, else to `done` (contract procedure, D12, D13).
@@ -102,7 +103,7 @@ async function keepNote(
   return (await findWork(ctx.db, ctx.desk.id, row.id)) ?? row;
 }
 
-const alreadyFinished = (status: string) => `This row is already ${status}; nothing was changed.`;
+const alreadyFinished = (status: string) => nothingChanged('This row', `is already ${status}`);
 
 /** Settling found a message drafted since this call looked: it starts again, and sends that one. */
 const AGAIN = Symbol('again');

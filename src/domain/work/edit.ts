@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../store/dialect.ts';
 import { regreet } from './compose.ts';
 import { checkFields, type OwnerFields } from './fields.ts';
 import { sameAddress } from '../mail/address.ts';
+import type { Acted } from './acted.ts';
 
 // The owner changes a row's fields (never its status: close and reopen do that). Clearing the
 // fault is an edit too: the owner has looked and dealt with it.
@@ -18,7 +19,7 @@ export interface EditInput extends OwnerFields {
   clear_error?: boolean;
 }
 
-export async function editWork(ctx: DeskContext, workId: number, input: EditInput): Promise<WorkRow> {
+export async function editWork(ctx: DeskContext, workId: number, input: EditInput): Promise<Acted> {
   const f = await checkFields(ctx, input);
   const changes = Object.keys(f);
   if (changes.length === 0 && !input.clear_error) throw badRequest('Nothing to change: give at least one field.');
@@ -42,13 +43,29 @@ async function write(
   ctx: DeskContext,
   workId: number,
   input: EditInput,
-  f: Awaited<ReturnType<typeof checkFields>>,
-): Promise<WorkRow> {
-  const changes = Object.keys(f);
+  given: Awaited<ReturnType<typeof checkFields>>,
+): Promise<Acted> {
   return atomically(ctx, async (tx) => {
     await lockRow(tx, workId);
     const row = await findWork(tx.db, tx.desk.id, workId);
     if (!row) throw notFound('work item', workId);
+    // A field given the value it holds is no change: the record names only what did change,
+    // and an edit the row already matches writes nothing at all (P-cli-28).
+    const f = Object.fromEntries(
+      Object.entries(given).filter(([k, v]) => row[k as keyof typeof given] !== v),
+    ) as typeof given;
+    const changes = Object.keys(f);
+    const clearError = input.clear_error === true && row.last_error !== null;
+    if (changes.length === 0 && !clearError)
+      return {
+        row,
+        unchanged:
+          Object.keys(given).length === 0
+            ? 'has no fault to clear'
+            : input.clear_error
+              ? 'already has those values and no fault to clear'
+              : 'already has those values',
+      };
     // A watch knows the rows it made by their unit, and once it is removed by their kind too: a
     // row moved off either would have the watch, or one made again, open its date again
     // (P-watches-5). Its date (`watch_date`) says a watch made it, whether or not it still exists.
@@ -65,7 +82,7 @@ async function write(
       );
     const now = tx.now();
     const patch: Parameters<typeof updateWork>[3] = { ...f, updated_at: now };
-    if (input.clear_error) patch.last_error = null;
+    if (clearError) patch.last_error = null;
     // Somebody newly awaited starts the waiting clock; nobody awaited stops it.
     if (f.waiting_on !== undefined && f.waiting_on !== row.waiting_on) patch.waiting_since = f.waiting_on ? now : null;
     await updateWork(tx.db, tx.desk.id, row.id, patch);
@@ -83,8 +100,8 @@ async function write(
         .replace(/_date$/, '')
         .replace(/_/g, ' '),
     );
-    const what = [...named, ...(input.clear_error ? ['cleared the fault'] : [])];
-    const did = [named.length ? `changed ${named.join(', ')}` : '', input.clear_error ? 'cleared the fault' : '']
+    const what = [...named, ...(clearError ? ['cleared the fault'] : [])];
+    const did = [named.length ? `changed ${named.join(', ')}` : '', clearError ? 'cleared the fault' : '']
       .filter((s) => s !== '')
       .join(' and ');
     const who = actorName(tx.actor);
@@ -97,7 +114,7 @@ async function write(
     const greets =
       regreeted > 0 ? ` Its prepared message now greets ${f.contact_name?.trim() || 'nobody by name'}.` : '';
     await logTimeline(tx, row.id, 'edited', `${who} ${did}.${readdressed}${greets}`);
-    return (await findWork(tx.db, tx.desk.id, row.id))!;
+    return { row: (await findWork(tx.db, tx.desk.id, row.id))!, unchanged: null };
   });
 }
 

@@ -8,6 +8,7 @@ import { assignWork } from '../../domain/work/assign.ts';
 import { editWork } from '../../domain/work/edit.ts';
 import type { FieldFault, OwnerFields } from '../../domain/work/fields.ts';
 import { closeWork, reopenWork } from '../../domain/work/status.ts';
+import { nothingChanged } from '../../domain/work/acted.ts';
 import { isFinished, OWNER } from '../../domain/vocab.ts';
 import type { WorkRow } from '../../store/schema.ts';
 import { findWork } from '../../store/repositories/work.ts';
@@ -167,7 +168,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
         400,
       );
     return toRowWith(ctx, reply, row.id, {
-      notice: r.value ? 'Saved your changes.' : 'Nothing was changed.',
+      notice: r.value && r.value.unchanged === null ? 'Saved your changes.' : 'Nothing was changed.',
       refused: false,
     });
   });
@@ -179,12 +180,14 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
       reply,
       'assign',
       (ctx, id) => assignWork(ctx, id, back ? null : fieldOf(request.body, 'assignee')),
-      (row) =>
-        row.assignee === OWNER
-          ? 'This row is now yours.'
-          : row.assignee
-            ? `Given to ${row.assignee}; the desk prepares it and stops.`
-            : 'Back with the desk.',
+      ({ row, unchanged }) =>
+        unchanged !== null
+          ? nothingChanged('This row', unchanged)
+          : row.assignee === OWNER
+            ? 'This row is now yours.'
+            : row.assignee
+              ? `Given to ${row.assignee}; the desk prepares it and stops.`
+              : 'Back with the desk.',
     );
   });
 
@@ -194,7 +197,7 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
       reply,
       'reopen',
       (ctx, id) => reopenWork(ctx, id),
-      () => 'Reopened: it is back in the queue.',
+      (a) => (a.unchanged !== null ? nothingChanged('This row', a.unchanged) : 'Reopened: it is back in the queue.'),
     ),
   );
 
@@ -216,7 +219,9 @@ export async function workEditScreenRoutes(app: FastifyInstance): Promise<void> 
       const [first] = refusal(r.error);
       return closePage(ctx, reply, now, note, first!.message, 400, first!.field === 'note');
     }
-    return toRowWith(ctx, reply, row.id, { notice: 'Closed: it has left the queue.', refused: false });
+    const notice =
+      r.value.unchanged !== null ? nothingChanged('This row', r.value.unchanged) : 'Closed: it has left the queue.';
+    return toRowWith(ctx, reply, row.id, { notice, refused: false });
   });
 }
 
