@@ -423,6 +423,8 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
     const { context, page } = await signIn(browser, server, desk.id);
     try {
       await page.goto(`${server.base}/work/${id}`);
+      const other = await context.newPage();
+      await other.goto(`${server.base}/work/${id}`);
       await page.getByRole('button', { name: 'Assign to me' }).click();
       await page.getByRole('status').filter({ hasText: 'This row is now yours.' }).waitFor();
       await expect(page.locator('#assignee-now').textContent()).resolves.toContain('Yours: you took it on');
@@ -430,6 +432,10 @@ describe.runIf(CHROMIUM_PRESENT).each(DIALECTS)("a row's page ($name)", ({ open 
       await expect(page.getByText(/with owner/i).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: 'Assign to me' }).count()).resolves.toBe(0);
       await shots(page, 'row-yours');
+      // Pressed again in a tab drawn before it was taken: nothing is written twice.
+      await other.getByRole('button', { name: 'Assign to me' }).click();
+      await other.getByRole('status').filter({ hasText: 'This row is already yours; nothing was changed.' }).waitFor();
+      await expect(other.getByText('owner took this on.').count()).resolves.toBe(1);
     } finally {
       await context.close();
     }

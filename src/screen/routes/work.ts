@@ -6,6 +6,7 @@ import { listArrangements } from '../../domain/arrangements/list.ts';
 import type { DeskContext } from '../../domain/context.ts';
 import { DeskError, notFound } from '../../domain/errors.ts';
 import { parseId } from '../../domain/input.ts';
+import { nothingChanged } from '../../domain/work/acted.ts';
 import { assignWork } from '../../domain/work/assign.ts';
 import { completeWork } from '../../domain/work/complete.ts';
 import { addressOf, draftWork } from '../../domain/work/draft.ts';
@@ -229,7 +230,7 @@ export async function workScreenRoutes(app: FastifyInstance): Promise<void> {
       reply,
       'action',
       (ctx, id) => assignWork(ctx, id, OWNER),
-      () => 'This row is now yours.',
+      (a) => (a.unchanged !== null ? nothingChanged('This row', a.unchanged) : 'This row is now yours.'),
     ),
   );
 
