@@ -65,6 +65,12 @@ export function noteFits(detail: string | null, note: string | null): boolean {
   return !note || !longerThan(joinNote(detail, note), TEXT_MAX.detail);
 }
 
+/** Whether the detail ends with the note as `detailWithNote` adds it: the same note given again. */
+export function endsWithNote(detail: string | null, note: string): boolean {
+  const kept = closeDirections(note);
+  return detail === kept || (detail ?? '').endsWith(`\n\n${kept}`);
+}
+
 function joinNote(detail: string | null, note: string): string {
   // The note's directions are closed before it is counted, as any text kept is (withinLimit).
   const kept = closeDirections(note);

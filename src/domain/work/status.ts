@@ -1,11 +1,10 @@
 import { findWork, moveWork } from '../../store/repositories/work.ts';
 import { withdrawDraft } from '../../store/repositories/activity.ts';
 import { actorName, type DeskContext } from '../context.ts';
-import { detailWithNote } from '../limits.ts';
+import { detailWithNote, endsWithNote } from '../limits.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { logEvent, logTimeline } from '../record.ts';
 import { isFinished } from '../vocab.ts';
-import { closeDirections } from '../text.ts';
 import { atomically, lockRow } from '../../store/tx.ts';
 import { newestDraft } from './draft.ts';
 import { underWay } from './under-way.ts';
@@ -14,12 +13,6 @@ import type { Acted } from './acted.ts';
 // The owner's status changes (D11): close stores `closed`; reopen brings a done or closed row
 // back to `open`. Neither is an API route. Asked of a row already as they leave it, they change
 // nothing and say so (P-cli-28).
-
-/** Whether the row's detail ends with the note as a close appends it: the same close said again. */
-function endsWithNote(detail: string | null, note: string): boolean {
-  const kept = closeDirections(note);
-  return detail === kept || (detail ?? '').endsWith(`\n\n${kept}`);
-}
 
 export async function closeWork(ctx: DeskContext, workId: number, input: { note?: string } = {}): Promise<Acted> {
   return atomically(ctx, async (tx) => {
