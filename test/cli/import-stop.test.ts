@@ -19,9 +19,10 @@ it('a stop while the file is still being read says nothing was imported, and exi
     });
     let err = '';
     child.stderr.on('data', (c) => (err += c));
-    child.stdin.write('{"desk": {"name": "Half');
-    // Long enough for the command to have started, on the slowest machine the suite runs on.
-    await new Promise((r) => setTimeout(r, 8_000));
+    // More than a pipe holds: the write is done only once the command has read most of it, so
+    // it is then reading (its stop handler in place), however slowly the machine started it.
+    const half = `{"desk": {"name": "Half${'f'.repeat(1 << 20)}`;
+    await new Promise<void>((resolve, reject) => child.stdin.write(half, (e) => (e ? reject(e) : resolve())));
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.on('exit', (code, signal) => resolve({ code, signal })),
     );
