@@ -6,6 +6,7 @@ import { DeskError } from '../domain/errors.ts';
 import { unstorableIn } from '../domain/text.ts';
 
 export const NOT_JSON = 'The body is not JSON this route can read; send a JSON object.';
+const FIELD_TWICE = 'The body gives a field more than once in one object; send each field once.';
 const NOT_UTF8 = 'The body is not UTF-8 text (JSON is sent in UTF-8, whatever charset the Content-Type names).';
 
 /** Where text that JSON.parse refused stops being JSON, as a sentence to follow the refusal. */
@@ -63,6 +64,10 @@ export function readJsonBodies(app: FastifyInstance, notJson: string = NOT_JSON)
     } catch {
       return done(new UnreadBody(`${notJson}${whereNotJson(text)}`), undefined);
     }
+    // JSON.parse keeps the last of a field given twice (`{"days": 400, "days": 2}`), where another
+    // reader of the same bytes (a proxy, a log, the client's own check) may keep the first: which
+    // was meant cannot be known, so neither is written (P-bodies-7).
+    if (jsonFault(text)) return done(new UnreadBody(`${FIELD_TWICE}${whereNotJson(text)}`), undefined);
     // PostgreSQL cannot store a NUL character in text, and the two databases keep a lone
     // surrogate as different text; refuse both here, the same on both databases.
     const bad = unstorable(parsed);

@@ -186,6 +186,38 @@ describe.each(DIALECTS)('write bodies holding what no database can store ($name)
     expect(res.statusCode).toBe(200);
     expect(res.json().data.body).toBe('Rang them');
   });
+
+  it('a field given twice in one object is refused where it repeats, and neither value is written', async () => {
+    const { d, arr, row } = await target();
+    // JSON.parse would keep the last of each: a 2-day snooze, an empty note, a note by "b".
+    const calls: Array<[string, string, string]> = [
+      [`/api/v1/work/${row.id}/snooze`, '{"days":400,"days":2}', 'At line 1, column 13: "days" is given twice'],
+      // The same name spelt with an escape is the same field.
+      [`/api/v1/work/${row.id}/snooze`, '{"days":2,"da\\u0079s":400}', 'At line 1, column 11: "days" is given twice'],
+      [`/api/v1/work/${row.id}/complete`, '{"note":"x",\n "actor":"a", "actor":"b"}', 'At line 2, column 15: "actor"'],
+      [`/api/v1/arrangements/${arr.id}/notes`, '{"body":"Rang them","body":""}', 'At line 1, column 21: "body"'],
+      ['/api/v1/chat', '{"text":"what is overdue?","text":"hi"}', 'At line 1, column 28: "text"'],
+    ];
+    for (const [url, payload, where] of calls) {
+      const res = await h.call('POST', url, { key: d.key, payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code).toBe('bad_request');
+      expect(res.json().error.message).toMatch(
+        /^The body gives a field more than once in one object; send each field once\./,
+      );
+      expect(res.json().error.message).toContain(where);
+    }
+    await expectNothingWritten(d.desk.id, row.id);
+    const untouched = await store.db.selectFrom('work').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect([untouched.due_date, untouched.priority]).toEqual([null, 50]);
+    // Given once, the same field is taken.
+    const ok = await h.call('POST', `/api/v1/work/${row.id}/snooze`, {
+      key: d.key,
+      payload: '{"days":2}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
 });
 
 describe.each(DIALECTS)('write bodies nested too deep ($name)', ({ open }) => {
